@@ -1,0 +1,146 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { createAuthService } from "./modules/auth/service.ts";
+import { contactRoutes } from "./modules/contact/routes.ts";
+import { createContactService } from "./modules/contact/service.ts";
+import { countryBlockRoutes } from "./modules/country-block/routes.ts";
+import { createCountryBlockService } from "./modules/country-block/service.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
+import { createRecaptchaService } from "./modules/recaptcha/service.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+import { usersRoutes } from "./modules/users/routes.ts";
+import { createUsersService } from "./modules/users/service.ts";
+import { registerAccess } from "./platform/access.ts";
+import { registerErrorHandling } from "./platform/errors.ts";
+import type { GeoIp } from "./platform/geoip.ts";
+import type { Mailer } from "./platform/mailer.ts";
+import { attachRealtime, type Realtime } from "./platform/realtime.ts";
+import { createDiskStorage, type Storage } from "./platform/storage.ts";
+import { createThrottle } from "./platform/throttle.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  geoip: GeoIp;
+  storage?: Storage;
+  /** Tests that do not listen skip the socket server. */
+  realtime?: boolean;
+}
+
+export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
+
+function buildServices(deps: AppDeps) {
+  const { db } = deps.database;
+  const storage =
+    deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: deps.config.publicApiUrl });
+  const throttle = createThrottle(db);
+  const settings = createSettingsService(db);
+  const auth = createAuthService({ db, mailer: deps.mailer, throttle, settings, webOrigin: deps.config.webOrigin });
+  const users = createUsersService({
+    db,
+    storage,
+    onEmailChanged: (user) => auth.sendVerification(user),
+    onDeactivated: (userId) => auth.revokeSessions(userId),
+  });
+  return {
+    storage,
+    throttle,
+    settings,
+    auth,
+    users,
+    countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
+    contact: createContactService({ db, mailer: deps.mailer, throttle, settings }),
+    recaptcha: createRecaptchaService(deps.config.recaptcha),
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustedProxies,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const services = buildServices(deps);
+  app.decorate("services", services);
+
+  registerAccess(app, {
+    resolveToken: services.auth.resolveToken,
+    isCountryBlocked: services.countryBlock.isBlocked,
+    isMaintenance: () => services.settings.get("maintenanceMode"),
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON and media; the web app carries the page CSP. /docs needs its inline assets.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+  });
+  await app.register(cors, {
+    origin: config.webOrigin,
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadImageMaxBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Marquee API", version: "1.0.0", description: "Members media site API" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await app.register(fastifyStatic, {
+    root: `${config.mediaDir}/public`,
+    prefix: "/files/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+    // The directory may not exist until the first upload.
+    preCompressed: false,
+    serveDotFiles: false,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth: services.auth });
+  await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
+  await app.register(contactRoutes, { contact: services.contact });
+  await app.register(lookupsRoutes);
+  await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
+
+  if (deps.realtime !== false) {
+    const realtime = await attachRealtime({
+      server: app.server,
+      corsOrigin: config.webOrigin,
+      redisUrl: config.redisUrl,
+      resolveUserId: async (token) => (await services.auth.resolveToken(token))?.user.id ?? null,
+      log: app.log,
+    });
+    app.decorate("realtime", realtime);
+    app.addHook("preClose", async () => realtime.close());
+  }
+  return app;
+}

@@ -1,0 +1,7 @@
+// Every table, for drizzle-kit and for the typed query API. Each module owns its own tables.ts.
+export * from "../modules/auth/tables.ts";
+export * from "../modules/contact/tables.ts";
+export * from "../modules/country-block/tables.ts";
+export * from "../modules/settings/tables.ts";
+export * from "../modules/users/tables.ts";
+export * from "../platform/throttle-table.ts";

@@ -1,0 +1,90 @@
+import {
+  changePasswordBody,
+  emailBody,
+  loginBody,
+  loginResponse,
+  registerBody,
+  resetPasswordBody,
+  tokenBody,
+} from "@marquee/contracts/auth";
+import { messageResponse } from "@marquee/contracts/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../../platform/access.ts";
+import type { AuthService } from "./service.ts";
+
+const tags = ["auth"];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post("/auth/users/register", {
+    config: { access: "public" },
+    schema: { tags, body: registerBody, response: { 201: messageResponse } },
+    handler: async (req, reply) => {
+      await auth.register(req.body, req.ip);
+      return reply.status(201).send({
+        message: "Thanks for signing up. If the address can be used, a confirmation link is on its way to your inbox.",
+      });
+    },
+  });
+
+  app.post("/auth/login", {
+    config: { access: "public", maintenance: "open" },
+    schema: { tags, body: loginBody, response: { 200: loginResponse } },
+    handler: async (req) => ({
+      token: await auth.login(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] }),
+    }),
+  });
+
+  app.post("/auth/logout", {
+    config: { access: "user", maintenance: "open", geo: "open" },
+    schema: { tags },
+    handler: async (req, reply) => {
+      if (req.sessionId) await auth.logout(req.sessionId);
+      return reply.status(204).send();
+    },
+  });
+
+  app.post("/auth/email-verification", {
+    config: { access: "public" },
+    schema: { tags, body: tokenBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await auth.verifyEmail(req.body.token);
+      return { message: "Your email address is confirmed. You can log in now." };
+    },
+  });
+
+  app.post("/auth/email-verification/resend", {
+    config: { access: "public" },
+    schema: { tags, body: emailBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await auth.resendVerification(req.body.email);
+      return { message: "If that address has an unconfirmed account, a new link is on its way." };
+    },
+  });
+
+  app.post("/auth/users/forgot", {
+    config: { access: "public" },
+    schema: { tags, body: emailBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await auth.forgotPassword(req.body.email);
+      return { message: "If that address has an account, a reset link is on its way." };
+    },
+  });
+
+  app.post("/auth/users/reset", {
+    config: { access: "public" },
+    schema: { tags, body: resetPasswordBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: "Your password has been changed. Log in with the new one." };
+    },
+  });
+
+  app.put("/auth/users/me/password", {
+    config: { access: "user" },
+    schema: { tags, body: changePasswordBody, response: { 200: messageResponse } },
+    handler: async (req) => {
+      await auth.changePassword(currentUser(req).id, req.sessionId as string, req.body.password);
+      return { message: "Password updated. Your other sessions have been signed out." };
+    },
+  });
+};

@@ -1,0 +1,62 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import type { GeoIp } from "../../platform/geoip.ts";
+import { countryName } from "../lookups/service.ts";
+import { blockedCountries } from "./tables.ts";
+
+/** How long a process may keep serving a list another process changed. */
+const CACHE_MS = 2000;
+
+export function createCountryBlockService(deps: { db: Db; geoip: GeoIp }) {
+  const { db } = deps;
+  let cache: { at: number; codes: Set<string> } | null = null;
+
+  async function codes() {
+    if (!cache || Date.now() - cache.at > CACHE_MS) {
+      const rows = await db.select({ code: blockedCountries.countryCode }).from(blockedCountries);
+      cache = { at: Date.now(), codes: new Set(rows.map((r) => r.code)) };
+    }
+    return cache.codes;
+  }
+
+  async function check(ip: string) {
+    const countryCode = deps.geoip.country(ip);
+    const set = await codes();
+    return { blocked: countryCode !== null && set.has(countryCode), countryCode };
+  }
+
+  return {
+    check,
+    isBlocked: async (ip: string) => {
+      const set = await codes();
+      return set.size > 0 && (await check(ip)).blocked;
+    },
+
+    async list() {
+      const rows = await db.select().from(blockedCountries).orderBy(asc(blockedCountries.countryCode));
+      return rows.map((r) => ({
+        countryCode: r.countryCode,
+        name: countryName(r.countryCode) ?? r.countryCode,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    async add(code: string) {
+      const name = countryName(code);
+      if (!name)
+        throw badRequest(`Unknown country code ${code}`, [{ path: "body.countryCode", message: "unknown country" }]);
+      await db.insert(blockedCountries).values({ countryCode: code }).onConflictDoNothing();
+      cache = null;
+      const [row] = await db.select().from(blockedCountries).where(eq(blockedCountries.countryCode, code));
+      return { countryCode: code, name, createdAt: (row?.createdAt ?? new Date()).toISOString() };
+    },
+
+    async remove(code: string) {
+      const deleted = await db.delete(blockedCountries).where(eq(blockedCountries.countryCode, code)).returning();
+      cache = null;
+      if (!deleted.length) throw notFound("Blocked country");
+    },
+  };
+}
+export type CountryBlockService = ReturnType<typeof createCountryBlockService>;

@@ -1,0 +1,28 @@
+import { AppError } from "../../platform/errors.ts";
+
+/**
+ * Verifies a captcha token with the configured provider (Google reCAPTCHA's siteverify by default; any
+ * provider with the same form API, such as hCaptcha or Turnstile, through RECAPTCHA_VERIFY_URL).
+ * Without a secret, verification is disabled and forms skip it.
+ */
+export function createRecaptchaService(opts: { secret?: string; verifyUrl: string }) {
+  return {
+    async verify(token: string, ip: string): Promise<{ enabled: boolean; success: boolean }> {
+      if (!opts.secret) return { enabled: false, success: true };
+      let answer: { success?: boolean };
+      try {
+        const res = await fetch(opts.verifyUrl, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ secret: opts.secret, response: token, remoteip: ip }),
+          signal: AbortSignal.timeout(5000),
+        });
+        answer = (await res.json()) as { success?: boolean };
+      } catch {
+        throw new AppError(503, "Service Unavailable", "The captcha service did not answer. Please try again.");
+      }
+      return { enabled: true, success: answer.success === true };
+    },
+  };
+}
+export type RecaptchaService = ReturnType<typeof createRecaptchaService>;

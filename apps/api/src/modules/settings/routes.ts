@@ -1,0 +1,48 @@
+import {
+  adminSetting,
+  publicSettingsQuery,
+  settingGroups,
+  settingKeysBody,
+  settingsMap,
+  updateSettingBody,
+} from "@marquee/contracts/settings";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { SettingsService } from "./service.ts";
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  const open = { geo: "open", maintenance: "open" } as const;
+
+  app.get("/settings/public", {
+    config: { access: "public", ...open },
+    schema: { tags: ["settings"], querystring: publicSettingsQuery, response: { 200: settingsMap } },
+    handler: async (req) => settings.publicValues(req.query.group),
+  });
+
+  app.post("/settings/keys", {
+    config: { access: "public", ...open },
+    schema: { tags: ["settings"], body: settingKeysBody, response: { 200: settingsMap } },
+    handler: async (req) => settings.publicKeys(req.body.keys),
+  });
+
+  app.get("/admin/settings", {
+    config: { access: "admin", ...open },
+    schema: {
+      tags: ["admin"],
+      querystring: z.strictObject({ group: z.enum(settingGroups).optional() }),
+      response: { 200: z.array(adminSetting) },
+    },
+    handler: async (req) => settings.list(req.query.group),
+  });
+
+  app.put("/admin/settings/:key", {
+    config: { access: "admin", ...open },
+    schema: {
+      tags: ["admin"],
+      params: z.strictObject({ key: z.string().max(60) }),
+      body: updateSettingBody,
+      response: { 200: adminSetting },
+    },
+    handler: async (req) => settings.update(req.params.key, req.body.value),
+  });
+};

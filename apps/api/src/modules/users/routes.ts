@@ -1,0 +1,68 @@
+import { idOrSlug } from "@marquee/contracts/common";
+import {
+  adminUpdateUserBody,
+  publicUser,
+  searchUsersQuery,
+  updateProfileBody,
+  user,
+  userList,
+} from "@marquee/contracts/users";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../platform/access.ts";
+import { readSingleFile } from "../../platform/uploads.ts";
+import type { UsersService } from "./service.ts";
+
+const tags = ["users"];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxBytes: number }> = async (
+  app,
+  { users, imageMaxBytes },
+) => {
+  app.get("/users/me", {
+    config: { access: "user", maintenance: "open", geo: "open" },
+    schema: { tags, response: { 200: user } },
+    handler: async (req) => users.toUser(currentUser(req)),
+  });
+
+  app.put("/users", {
+    config: { access: "user" },
+    schema: { tags, body: updateProfileBody, response: { 200: user } },
+    handler: async (req) => users.updateProfile(currentUser(req), req.body),
+  });
+
+  app.get("/users/search", {
+    config: { access: "admin", maintenance: "open", geo: "open" },
+    schema: { tags: ["admin"], querystring: searchUsersQuery, response: { 200: userList } },
+    handler: async (req) => users.search(req.query),
+  });
+
+  app.get("/users/view/:id", {
+    config: { access: "public" },
+    schema: { tags, params: z.strictObject({ id: idOrSlug }), response: { 200: publicUser } },
+    handler: async (req) => users.viewPublic(req.params.id),
+  });
+
+  app.post("/users/avatar/upload", {
+    config: { access: "user" },
+    schema: { tags, response: { 200: user } },
+    handler: async (req) => users.setAvatar(currentUser(req).id, await readSingleFile(req, imageMaxBytes)),
+  });
+
+  app.post("/users/:id/avatar/upload", {
+    config: { access: "admin", maintenance: "open", geo: "open" },
+    schema: { tags: ["admin"], params: z.strictObject({ id: z.uuid() }), response: { 200: user } },
+    handler: async (req) => users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes)),
+  });
+
+  app.put("/admin/users/:id", {
+    config: { access: "admin", maintenance: "open", geo: "open" },
+    schema: {
+      tags: ["admin"],
+      params: z.strictObject({ id: z.uuid() }),
+      body: adminUpdateUserBody,
+      response: { 200: user },
+    },
+    handler: async (req) => users.adminUpdate(req.params.id, req.body),
+  });
+};

@@ -1,0 +1,157 @@
+import type { SearchUsersQuery, UpdateProfileBody } from "@marquee/contracts/users";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { conflict, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { squareWebpVariants } from "../../platform/images.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { type UserRow, users } from "./tables.ts";
+
+/** Square avatar sizes the UI shows: header chip, profile card, profile page. */
+export const AVATAR_SIZES = [64, 256, 512] as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createUsersService(deps: {
+  db: Db;
+  storage: Storage;
+  onEmailChanged(user: UserRow): Promise<void>;
+  onDeactivated(userId: string): Promise<void>;
+}) {
+  const { db, storage } = deps;
+
+  function avatarOf(row: UserRow) {
+    if (!row.avatarKey) return { avatar: null, avatarSrcSet: null };
+    return {
+      avatar: storage.publicUrl(`${row.avatarKey}-256.webp`),
+      avatarSrcSet: AVATAR_SIZES.map((s) => `${storage.publicUrl(`${row.avatarKey}-${s}.webp`)} ${s}w`).join(", "),
+    };
+  }
+
+  function toPublicUser(row: UserRow) {
+    return {
+      _id: row.id,
+      username: row.username,
+      name: row.name,
+      ...avatarOf(row),
+      role: row.role,
+      bio: row.bio,
+      country: row.country,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  function toUser(row: UserRow) {
+    return {
+      ...toPublicUser(row),
+      email: row.email,
+      status: row.status,
+      verifiedEmail: row.verifiedEmail,
+      gender: row.gender,
+      phone: row.phone,
+      phoneCode: row.phoneCode,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function byId(id: string) {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw notFound("User");
+    return row;
+  }
+
+  async function setAvatar(userId: string, file: Buffer) {
+    const user = await byId(userId);
+    const variants = await squareWebpVariants(file, AVATAR_SIZES);
+    // A fresh key per upload, so caches never serve an old picture under a new name.
+    const key = `public/avatars/${user.id}/${Date.now().toString(36)}`;
+    for (const [size, data] of variants) await storage.put(`${key}-${size}.webp`, data);
+    const [row] = await db.update(users).set({ avatarKey: key }).where(eq(users.id, user.id)).returning();
+    if (user.avatarKey) {
+      for (const size of AVATAR_SIZES) await storage.remove(`${user.avatarKey}-${size}.webp`);
+    }
+    return toUser(row as UserRow);
+  }
+
+  return {
+    toUser,
+    toPublicUser,
+    byId,
+    setAvatar,
+
+    async viewPublic(idOrUsername: string) {
+      const key = idOrUsername.toLowerCase();
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(isUuid(key) ? eq(users.id, key) : eq(users.username, key), eq(users.status, "active")));
+      if (!row) throw notFound("User");
+      return toPublicUser(row);
+    },
+
+    async updateProfile(current: UserRow, body: UpdateProfileBody) {
+      const patch: Partial<UserRow> = { ...body };
+      if (body.username && body.username !== current.username) {
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
+        if (taken) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
+      }
+      const emailChanged = body.email !== undefined && body.email !== current.email;
+      if (emailChanged) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, body.email as string));
+        if (taken)
+          throw conflict("This email address is used by another account.", [
+            { path: "body.email", message: "already used" },
+          ]);
+        patch.verifiedEmail = false;
+      }
+      let row: UserRow | undefined;
+      try {
+        [row] = await db.update(users).set(patch).where(eq(users.id, current.id)).returning();
+      } catch (err) {
+        // Two requests raced for the same username or email: the unique index decides.
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
+          (err as { cause?: { code?: string } }).cause?.code === "23505"
+        ) {
+          throw conflict("This username or email is already used.");
+        }
+        throw err;
+      }
+      if (!row) throw notFound("User");
+      if (emailChanged) await deps.onEmailChanged(row);
+      return toUser(row);
+    },
+
+    async search(q: SearchUsersQuery) {
+      const where: SQL[] = [];
+      if (q.q) {
+        const like = `%${escapeLike(q.q)}%`;
+        where.push(or(ilike(users.username, like), ilike(users.email, like), ilike(users.name, like)) as SQL);
+      }
+      if (q.role) where.push(eq(users.role, q.role));
+      if (q.status) where.push(eq(users.status, q.status));
+      const cond = where.length ? and(...where) : undefined;
+      const column = { createdAt: users.createdAt, username: users.username, name: users.name }[q.sortBy];
+      const dir = q.sort === "asc" ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(users).where(cond).orderBy(dir(column), dir(users.id)).limit(q.limit).offset(q.offset),
+        db.select({ n: count() }).from(users).where(cond),
+      ]);
+      return { data: rows.map(toUser), total: total?.n ?? 0 };
+    },
+
+    async adminUpdate(
+      id: string,
+      patch: { role?: UserRow["role"]; status?: UserRow["status"]; verifiedEmail?: boolean },
+    ) {
+      await byId(id);
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      if (patch.status === "inactive") await deps.onDeactivated(id);
+      return toUser(row as UserRow);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

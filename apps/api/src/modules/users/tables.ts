@@ -1,0 +1,37 @@
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "performer", "admin"] })
+      .notNull()
+      .default("user"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+    verifiedEmail: boolean("verified_email").notNull().default(false),
+    /** Storage key prefix of the avatar variants; null means the default avatar. */
+    avatarKey: text("avatar_key"),
+    bio: text("bio"),
+    country: text("country"),
+    gender: text("gender", { enum: ["female", "male", "transgender", "non-binary"] }),
+    phone: text("phone"),
+    phoneCode: text("phone_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    index("users_role_idx").on(t.role),
+    index("users_name_idx").on(t.name),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

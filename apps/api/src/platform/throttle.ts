@@ -1,0 +1,40 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { throttleCounters } from "./throttle-table.ts";
+
+/**
+ * Fixed-window counters in the database, so every API process sees the same counts.
+ * `hit` adds one and returns the count in the current window; `count` only reads it.
+ */
+export function createThrottle(db: Db) {
+  return {
+    async hit(key: string, windowMs: number): Promise<number> {
+      const windowSql = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+      const [row] = await db
+        .insert(throttleCounters)
+        .values({ key, count: 1, windowStart: sql`now()` })
+        .onConflictDoUpdate({
+          target: throttleCounters.key,
+          set: {
+            count: sql`CASE WHEN ${throttleCounters.windowStart} < ${windowSql} THEN 1 ELSE ${throttleCounters.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${throttleCounters.windowStart} < ${windowSql} THEN now() ELSE ${throttleCounters.windowStart} END`,
+          },
+        })
+        .returning({ count: throttleCounters.count });
+      return row?.count ?? 1;
+    },
+    async count(key: string, windowMs: number): Promise<number> {
+      const [row] = await db
+        .select({ count: throttleCounters.count })
+        .from(throttleCounters)
+        .where(
+          sql`${throttleCounters.key} = ${key} AND ${throttleCounters.windowStart} >= now() - make_interval(secs => ${windowMs / 1000})`,
+        );
+      return row?.count ?? 0;
+    },
+    async reset(key: string): Promise<void> {
+      await db.delete(throttleCounters).where(eq(throttleCounters.key, key));
+    },
+  };
+}
+export type Throttle = ReturnType<typeof createThrottle>;

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { DEMO_PASSWORD, seedDemo, seedEssentials } from "../src/db/seed/seed.ts";
+import { openGeoIp } from "../src/platform/geoip.ts";
+import { createMemoryMailer } from "../src/platform/mailer.ts";
+
+export { DEMO_PASSWORD };
+
+/** A public address the bundled GeoLite2 database places in each country (used by geo tests). */
+export const IP_IN = { GB: "81.2.69.142", US: "8.8.8.8", RU: "5.255.255.77" } as const;
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const template = inject("testDbTemplate");
+  if (template) {
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `marquee_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      database,
+      async drop() {
+        const c = new pg.Client({ connectionString: serverUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = await readFile(path.join(inject("testDbDir"), "template.tar"));
+  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  return { database, drop: async () => {} };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  mailer: ReturnType<typeof createMemoryMailer>;
+  /** Logs a demo (or registered) account in and returns its bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  /** Shorthand for JSON requests through `app.inject`. */
+  request(opts: {
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    url: string;
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string | string[]>;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  await seedEssentials(database.db);
+  await seedDemo(database.db);
+  const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });
+  const mailer = createMemoryMailer();
+  const app = await buildApp({ config, database, mailer, geoip: await openGeoIp(), realtime: env.REALTIME === "true" });
+  await app.ready();
+
+  const request: TestContext["request"] = ({ method, url, token, body, query, headers }) =>
+    app.inject({
+      method,
+      url,
+      query,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+
+  return {
+    app,
+    database,
+    mailer,
+    request,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await request({ method: "POST", url: "/auth/login", body: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in the newest mail to `to`. */
+export function lastLinkTo(mailer: TestContext["mailer"], to: string): string {
+  const mail = [...mailer.outbox].reverse().find((m) => m.to === to);
+  const link = mail?.links?.[0];
+  if (!link) throw new Error(`no mail with a link to ${to}`);
+  return link;
+}
+
+export const tokenOf = (link: string) => new URL(link).searchParams.get("token") as string;

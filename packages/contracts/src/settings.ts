@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+export const menuItem = z.object({
+  title: z.string().min(1).max(60),
+  path: z.string().min(1).max(300),
+  section: z.enum(["header", "footer"]),
+  isOpenNewTab: z.boolean().default(false),
+  ordering: z.number().int().default(0),
+});
+export type MenuItem = z.infer<typeof menuItem>;
+
+/**
+ * Every setting the site knows, with its schema, group, default and whether visitors may read it.
+ * The database stores values; this table is the single source of what a valid value is.
+ */
+export const settingDefinitions = {
+  siteName: { group: "general", public: true, schema: z.string().min(1).max(80), default: "Marquee" },
+  logo: { group: "general", public: true, schema: z.string().max(500), default: "/logo.svg" },
+  favicon: { group: "general", public: true, schema: z.string().max(500), default: "/favicon.svg" },
+  loginPlaceholderImage: {
+    group: "general",
+    public: true,
+    schema: z.string().max(500),
+    default: "/login-placeholder.webp",
+  },
+  footerContent: {
+    group: "general",
+    public: true,
+    schema: z.string().max(5000),
+    default: "© Marquee. All performers were at least 18 years old at the time of filming.",
+  },
+  menus: { group: "general", public: true, schema: z.array(menuItem).max(50), default: [] as MenuItem[] },
+  maintenanceMode: { group: "general", public: true, schema: z.boolean(), default: false },
+  currency: { group: "payment", public: true, schema: z.string().regex(/^[A-Z]{3}$/), default: "USD" },
+  currencySymbol: { group: "payment", public: true, schema: z.string().min(1).max(5), default: "$" },
+  bannerAutoplaySpeed: {
+    group: "general",
+    public: true,
+    schema: z.number().int().min(1000).max(60000),
+    default: 5000,
+  },
+  requireEmailVerification: { group: "auth", public: true, schema: z.boolean(), default: true },
+  reCaptchaSiteKey: { group: "auth", public: true, schema: z.string().max(200), default: "" },
+  contactEmail: { group: "email", public: false, schema: z.email(), default: "admin@marquee.local" },
+  performerCommission: {
+    group: "commission",
+    public: false,
+    schema: z.number().min(0).max(1),
+    default: 0.2,
+  },
+} as const;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]["schema"]>;
+export const settingGroups = ["general", "payment", "auth", "email", "commission"] as const;
+
+export const publicSettingsQuery = z.strictObject({ group: z.enum(settingGroups).optional() });
+export const settingKeysBody = z.strictObject({ keys: z.array(z.string().max(60)).min(1).max(50) });
+export const settingsMap = z.record(z.string(), z.unknown());
+
+export const adminSetting = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  group: z.string(),
+  public: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export const updateSettingBody = z.strictObject({ value: z.unknown() });

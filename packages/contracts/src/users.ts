@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { listQuery, listResponse } from "./common.ts";
+
+export const roles = ["user", "performer", "admin"] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+
+export const userStatuses = ["active", "inactive"] as const;
+export const userStatus = z.enum(userStatuses);
+
+export const genders = ["female", "male", "transgender", "non-binary"] as const;
+
+export const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[a-z0-9_.]+$/, "Username may contain letters, digits, dots and underscores");
+
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
+
+export const password = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const displayName = z.string().trim().min(1, "Name is required").max(80);
+
+/** What anyone may see of a user. */
+export const publicUser = z.object({
+  _id: z.uuid(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  avatarSrcSet: z.string().nullable(),
+  role: role,
+  bio: z.string().nullable(),
+  country: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** What the user themself and admins see. */
+export const user = publicUser.extend({
+  email: z.string(),
+  status: userStatus,
+  verifiedEmail: z.boolean(),
+  gender: z.enum(genders).nullable(),
+  phone: z.string().nullable(),
+  phoneCode: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const updateProfileBody = z.strictObject({
+  name: displayName.optional(),
+  username: username.optional(),
+  email: email.optional(),
+  bio: z.string().trim().max(2000).nullable().optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "Use an ISO 3166-1 alpha-2 code")
+    .nullable()
+    .optional(),
+  gender: z.enum(genders).nullable().optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ()-]{4,20}$/, "Enter a valid phone number")
+    .nullable()
+    .optional(),
+  phoneCode: z
+    .string()
+    .regex(/^\+[0-9]{1,4}$/, "Use a dial code such as +44")
+    .nullable()
+    .optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const userSortBy = z.enum(["createdAt", "username", "name"]);
+
+export const searchUsersQuery = listQuery.extend({
+  role: role.optional(),
+  status: userStatus.optional(),
+  sortBy: userSortBy.default("createdAt"),
+});
+export type SearchUsersQuery = z.infer<typeof searchUsersQuery>;
+
+export const userList = listResponse(user);
+
+export const adminUpdateUserBody = z
+  .strictObject({ role: role.optional(), status: userStatus.optional(), verifiedEmail: z.boolean().optional() })
+  .refine((b) => Object.keys(b).length > 0, "Give at least one of role, status, verifiedEmail");
