@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -111,14 +112,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
+  await mkdir(`${config.mediaDir}/public`, { recursive: true });
   await app.register(fastifyStatic, {
     root: `${config.mediaDir}/public`,
     prefix: "/files/",
     decorateReply: false,
     immutable: true,
     maxAge: "365d",
-    // The directory may not exist until the first upload.
-    preCompressed: false,
     serveDotFiles: false,
   });
 

@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -8,7 +7,6 @@ import { openGeoIp } from "./platform/geoip.ts";
 import { createMailer } from "./platform/mailer.ts";
 
 const config = loadConfig();
-await mkdir(`${config.mediaDir}/public`, { recursive: true });
 const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
 const database = await openDatabase({
   url: config.databaseUrl,

@@ -36,7 +36,17 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      // Several API processes may start at once: an advisory lock lets one migrate while the others wait.
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock(7244530001)");
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock(7244530001)").catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -1,0 +1,82 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const site = () => inject("e2e");
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: FLAGS });
+}
+
+/** A fresh browser context whose page fails the test on any console error or uncaught exception. */
+export async function newPage(
+  browser: Browser,
+  opts: { headers?: Record<string, string>; colorScheme?: "light" | "dark" } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: site().webUrl,
+    extraHTTPHeaders: opts.headers,
+    colorScheme: opts.colorScheme,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** The first link of the newest mail written to disk for `to` (the API writes .eml files without SMTP). */
+export async function mailedLink(to: string, contains: string): Promise<string> {
+  const dir = path.join(site().dataDir, "mail");
+  for (let i = 0; i < 40; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+    for (const f of files.reverse()) {
+      // Quoted-printable soft line breaks ("=\n") and "=3D" would split or mangle the URL.
+      const text = (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const link = text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(contains));
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} with a link containing ${contains}`);
+}
+
+/** Calls the API directly (for set-up steps such as an admin toggling a setting). */
+export async function api(
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const res = await fetch(`${site().apiUrl}${url}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+export async function apiLogin(username: string, password = "marquee-demo") {
+  const res = await api("POST", "/auth/login", { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return res.body.token as string;
+}

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+
+/** Starts the built API and web on free ports with a fresh embedded database, like `npm start` does. */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-e2e-"));
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const env: Record<string, string> = {
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_API_URL: apiUrl,
+    WEB_ORIGIN: webUrl,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "true",
+  };
+  // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  const api = startApi({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
+  await waitFor(`${apiUrl}/health`, api);
+  const web = startWeb({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
+  await waitFor(`${webUrl}/auth/login`, web);
+
+  project.provide("e2e", { apiUrl, webUrl, dataDir });
+  return async () => {
+    await Promise.all([stop(web), stop(api)]);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2e: { apiUrl: string; webUrl: string; dataDir: string };
+  }
+}

@@ -1,0 +1,66 @@
+// Starting and stopping the API and web servers, shared by `npm start` and the end-to-end tests.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers 2xx, or fails after `timeoutMs`, or as soon as `child` exits. */
+export async function waitFor(url, child, timeoutMs = 120_000) {
+  const started = Date.now();
+  let exited = null;
+  child?.once("exit", (code) => {
+    exited = code ?? "signal";
+  });
+  while (Date.now() - started < timeoutMs) {
+    if (exited !== null) throw new Error(`${url}: the process exited (${exited}) before it answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function startApi(env, { stdio = "inherit" } = {}) {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: path.join(root, "apps/api"),
+    env: { ...process.env, ...env },
+    stdio,
+  });
+}
+
+export function startWeb(env, { stdio = "inherit" } = {}) {
+  return spawn(process.execPath, ["server.mjs"], {
+    cwd: path.join(root, "apps/web"),
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio,
+  });
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
+export function stop(child, graceMs = 8000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,59 @@
+// `npm start`: build the web app, start the API (embedded database, migrations, demo data) and the web server.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { root, startApi, startWeb, stop, waitFor } from "./processes.mjs";
+
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const webPort = Number(process.env.WEB_PORT ?? 3000);
+const env = {
+  API_PORT: String(apiPort),
+  WEB_PORT: String(webPort),
+  DATA_DIR: process.env.DATA_DIR ?? path.join(root, "data"),
+  PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
+  WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort}`,
+};
+
+if (process.env.SKIP_BUILD !== "true") {
+  console.log("Building the web app…");
+  const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const api = startApi(env);
+let web;
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all([stop(web), stop(api)]);
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+api.on("exit", (code) => shutdown(code ?? 1));
+
+try {
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api);
+  web = startWeb(env);
+  web.on("exit", (code) => shutdown(code ?? 1));
+  await waitFor(`http://127.0.0.1:${webPort}/`, web);
+} catch (err) {
+  console.error(err.message);
+  await shutdown(1);
+}
+
+console.log(`
+  Marquee is running.
+    Web:       ${env.WEB_ORIGIN}
+    API:       ${env.PUBLIC_API_URL}   (OpenAPI docs at ${env.PUBLIC_API_URL}/docs)
+    Data:      ${env.DATA_DIR}
+
+  Demo accounts (password: marquee-demo)
+    admin       administrator
+    performer   a performer
+    member      a member
+    user        a plain user
+
+  Mails are written to ${path.join(env.DATA_DIR, "mail")} (set SMTP_URL to send them).
+  Press Ctrl-C to stop.
+`);

@@ -1,0 +1,52 @@
+// `npm test`: typecheck, lint, unit, API integration (PGlite, then PostgreSQL when DATABASE_URL is set),
+// then end-to-end in Chromium against the built servers. Ends with one "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { root } from "./processes.mjs";
+
+const only = process.argv[2]; // e.g. `npm test -- api` runs one stage
+const reports = mkdtempSync(path.join(tmpdir(), "marquee-report-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function run(name, cmd, args, env = {}) {
+  if (only && !name.startsWith(only)) return;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(
+    `◀ ${name}: ${res.status === 0 ? "ok" : `failed (${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (res.status !== 0) failedStages.push(name);
+}
+
+function vitest(name, project, env = {}) {
+  const out = path.join(reports, `${name}.json`);
+  run(
+    name,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
+  try {
+    const r = JSON.parse(readFileSync(out, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {}
+}
+
+run("typecheck", "npm", ["run", "typecheck"]);
+run("lint", "npx", ["biome", "check", "."]);
+vitest("unit", "unit");
+vitest("api (PGlite)", "api", { TEST_DB: "pglite" });
+if (process.env.DATABASE_URL) vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });
+else console.log("\n(DATABASE_URL is not set: the API suite ran on PGlite only)");
+run("build", "npm", ["run", "build"]);
+if (!failedStages.includes("build")) vitest("e2e", "e2e");
+
+console.log(`\nStages failed: ${failedStages.length ? failedStages.join(", ") : "none"}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length ? 1 : 0);
