@@ -79,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
+    // Slugs and usernames in paths are validated by their schemas (up to 120 characters); let them reach it.
+    routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

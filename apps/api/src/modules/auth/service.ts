@@ -56,6 +56,12 @@ export function createAuthService(deps: {
   }
 
   async function sendVerification(user: Pick<UserRow, "id" | "email" | "name">) {
+    // Only the newest link may verify: an older one was mailed to whatever address the account had then,
+    // and must not confirm an address changed since.
+    await db
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "verify-email"), isNull(emailTokens.usedAt)));
     const token = await issueEmailToken(user.id, "verify-email");
     const link = `${deps.webOrigin}/auth/verify-email?token=${token}`;
     const siteName = await settings.get("siteName");
@@ -71,15 +77,16 @@ export function createAuthService(deps: {
     sendVerification,
 
     async register(body: RegisterBody, ip: string) {
-      const [taken] = await db
+      // The username and the email may belong to two different accounts: look at both rows.
+      const taken = await db
         .select({ username: users.username, email: users.email })
         .from(users)
         .where(or(eq(users.username, body.username), eq(users.email, body.email)));
-      if (taken?.username === body.username) {
+      if (taken.some((row) => row.username === body.username)) {
         throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
       }
       const siteName = await settings.get("siteName");
-      if (taken) {
+      if (taken.length) {
         // Do not reveal that the email is registered: answer as for a new account, and tell its owner instead.
         await hashPassword(body.password);
         await mailer.send({
@@ -108,7 +115,12 @@ export function createAuthService(deps: {
 
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<string> {
       const identifier = body.username.trim().toLowerCase();
-      const accountKey = `login:account:${identifier}`;
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier));
+      // Count failures per account, not per typed identifier: its username and its email share one limit.
+      const accountKey = `login:account:${user ? user.id : identifier}`;
       const ipKey = `login:ip:${meta.ip}`;
       if (
         (await throttle.count(accountKey, FAILURE_WINDOW_MS)) >= LOGIN_LIMITS.perAccount ||
@@ -116,10 +128,6 @@ export function createAuthService(deps: {
       ) {
         throw tooManyRequests("Too many failed attempts. Try again in 15 minutes.");
       }
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier));
       const ok = await verify(user ? user.passwordHash : await dummyHash, body.password);
       if (!user || !ok) {
         await throttle.hit(accountKey, FAILURE_WINDOW_MS);

@@ -1,5 +1,7 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { registerAccess } from "../../platform/access.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,6 +28,99 @@ describe("GET /health", () => {
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/auth/login", "/users/me", "/country-block/check"]),
+    );
+  });
+});
+
+describe("platform guarantees", () => {
+  it("refuses to start with a route that does not declare who may call it", async () => {
+    const app = Fastify();
+    registerAccess(app, {
+      resolveToken: async () => null,
+      isCountryBlocked: async () => false,
+      isMaintenance: async () => false,
+    });
+    expect(() => app.get("/undeclared", async () => "x")).toThrow(/does not declare who may call it/);
+    await app.close();
+  });
+
+  it("allows a CORS preflight from the web origin, with credentials", async () => {
+    const res = await t.app.inject({
+      method: "OPTIONS",
+      url: "/users/me",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "authorization,content-type",
+      },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(res.headers["access-control-allow-credentials"]).toBe("true");
+    expect(String(res.headers["access-control-allow-methods"])).toContain("PUT");
+  });
+
+  it("does not echo another origin", async () => {
+    const res = await t.app.inject({
+      method: "OPTIONS",
+      url: "/users/me",
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    });
+    expect(res.headers["access-control-allow-origin"]).not.toBe("https://evil.example");
+    const get = await t.request({ method: "GET", url: "/health", headers: { origin: "https://evil.example" } });
+    expect(get.headers["access-control-allow-origin"]).not.toBe("https://evil.example");
+  });
+
+  it("sends the security headers", async () => {
+    const res = await t.request({ method: "GET", url: "/health" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("answers malformed JSON with a 400 error body, not a 5xx", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/settings/keys",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request", message: expect.any(String) });
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/settings/keys",
+      headers: { "content-type": "application/xml" },
+      body: "<keys/>",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ statusCode: 415, error: "Unsupported Media Type" });
+  });
+
+  it("answers a body over the size limit with 413", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/settings/keys",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ keys: ["x".repeat(1024 * 1024 + 10)] }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ statusCode: 413, error: "Payload Too Large" });
+  });
+
+  it("documents the site endpoints", async () => {
+    const doc = (await t.request({ method: "GET", url: "/docs/json" })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/settings/public",
+        "/settings/keys",
+        "/contact",
+        "/countries/list",
+        "/re-captcha/verify",
+        "/admin/country-block/{countryCode}",
+      ]),
     );
   });
 });

@@ -9,7 +9,9 @@ export function createRecaptchaService(opts: { secret?: string; verifyUrl: strin
   return {
     async verify(token: string, ip: string): Promise<{ enabled: boolean; success: boolean }> {
       if (!opts.secret) return { enabled: false, success: true };
-      let answer: { success?: boolean };
+      const unavailable = () =>
+        new AppError(503, "Service Unavailable", "The captcha service did not answer. Please try again.");
+      let answer: unknown;
       try {
         const res = await fetch(opts.verifyUrl, {
           method: "POST",
@@ -17,11 +19,13 @@ export function createRecaptchaService(opts: { secret?: string; verifyUrl: strin
           body: new URLSearchParams({ secret: opts.secret, response: token, remoteip: ip }),
           signal: AbortSignal.timeout(5000),
         });
-        answer = (await res.json()) as { success?: boolean };
+        answer = await res.json();
       } catch {
-        throw new AppError(503, "Service Unavailable", "The captcha service did not answer. Please try again.");
+        throw unavailable();
       }
-      return { enabled: true, success: answer.success === true };
+      // A provider answering `null` or a bare value is as broken as one not answering.
+      if (typeof answer !== "object" || answer === null) throw unavailable();
+      return { enabled: true, success: (answer as { success?: unknown }).success === true };
     },
   };
 }

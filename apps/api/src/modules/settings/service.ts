@@ -7,6 +7,9 @@ import { settings } from "./tables.ts";
 /** How long a process may serve a setting another process changed (maintenance, menus). */
 const CACHE_MS = 2000;
 
+/** Own keys only: `constructor` or `__proto__` must not pass for a setting. */
+const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(settingDefinitions, key);
+
 export function createSettingsService(db: Db) {
   let cache: { at: number; values: Map<string, { value: unknown; updatedAt: Date }> } | null = null;
 
@@ -40,7 +43,7 @@ export function createSettingsService(db: Db) {
     },
 
     async publicKeys(keys: string[]) {
-      const bad = keys.filter((k) => !(k in settingDefinitions) || !settingDefinitions[k as SettingKey].public);
+      const bad = keys.filter((k) => !isSettingKey(k) || !settingDefinitions[k].public);
       if (bad.length) {
         throw badRequest(
           `Not public settings: ${bad.join(", ")}`,
@@ -68,9 +71,9 @@ export function createSettingsService(db: Db) {
     },
 
     async update(key: string, value: unknown) {
-      if (!(key in settingDefinitions))
+      if (!isSettingKey(key))
         throw badRequest(`Unknown setting ${key}`, [{ path: "params.key", message: "unknown setting" }]);
-      const def = settingDefinitions[key as SettingKey];
+      const def = settingDefinitions[key];
       const parsed = def.schema.safeParse(value);
       if (!parsed.success) {
         const details = parsed.error.issues.map((i) => ({

@@ -63,6 +63,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
       body: adminUpdateUserBody,
       response: { 200: user },
     },
-    handler: async (req) => users.adminUpdate(req.params.id, req.body),
+    handler: async (req) => users.adminUpdate(currentUser(req), req.params.id, req.body),
   });
 };

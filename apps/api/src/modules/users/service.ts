@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import type { SearchUsersQuery, UpdateProfileBody } from "@marquee/contracts/users";
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { conflict, notFound } from "../../platform/errors.ts";
+import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { squareWebpVariants } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -64,7 +65,8 @@ export function createUsersService(deps: {
     const user = await byId(userId);
     const variants = await squareWebpVariants(file, AVATAR_SIZES);
     // A fresh key per upload, so caches never serve an old picture under a new name.
-    const key = `public/avatars/${user.id}/${Date.now().toString(36)}`;
+    // The random part keeps two uploads in one millisecond from sharing a key (and deleting each other's files).
+    const key = `public/avatars/${user.id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     for (const [size, data] of variants) await storage.put(`${key}-${size}.webp`, data);
     const [row] = await db.update(users).set({ avatarKey: key }).where(eq(users.id, user.id)).returning();
     if (user.avatarKey) {
@@ -91,6 +93,8 @@ export function createUsersService(deps: {
 
     async updateProfile(current: UserRow, body: UpdateProfileBody) {
       const patch: Partial<UserRow> = { ...body };
+      // Nothing to change: an empty SET would be an SQL error, and the answer is the profile as it is.
+      if (Object.keys(patch).length === 0) return toUser(current);
       if (body.username && body.username !== current.username) {
         const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
         if (taken) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
@@ -144,10 +148,17 @@ export function createUsersService(deps: {
     },
 
     async adminUpdate(
+      actor: UserRow,
       id: string,
       patch: { role?: UserRow["role"]; status?: UserRow["status"]; verifiedEmail?: boolean },
     ) {
       await byId(id);
+      // An admin who demotes or deactivates themself could leave the site with nobody to run it.
+      if (id === actor.id && ((patch.role && patch.role !== "admin") || patch.status === "inactive")) {
+        throw unprocessable("You cannot remove your own admin rights or deactivate your own account.", [
+          { path: patch.status === "inactive" ? "body.status" : "body.role", message: "not allowed on yourself" },
+        ]);
+      }
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       if (patch.status === "inactive") await deps.onDeactivated(id);
       return toUser(row as UserRow);
