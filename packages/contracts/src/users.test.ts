@@ -8,7 +8,8 @@ describe("user field rules", () => {
   });
 
   it("refuses usernames with spaces or symbols, and ones too short or too long", () => {
-    for (const bad of ["ab", "a b c", "bob!", "x".repeat(31), "ünï"]) expect(username.safeParse(bad).success).toBe(false);
+    for (const bad of ["ab", "a b c", "bob!", "x".repeat(31), "ünï"])
+      expect(username.safeParse(bad).success).toBe(false);
   });
 
   it("refuses unknown profile fields", () => {
