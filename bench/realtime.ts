@@ -54,15 +54,13 @@ try {
   }));
   await database.db.insert(users).values(userRows);
   for (const u of userRows) tokens.push({ userId: u.id, token: randomBytes(32).toString("base64url") });
-  await database.db
-    .insert(sessions)
-    .values(
-      tokens.map((t) => ({
-        userId: t.userId,
-        tokenHash: hashToken(t.token),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
+  await database.db.insert(sessions).values(
+    tokens.map((t) => ({
+      userId: t.userId,
+      tokenHash: hashToken(t.token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
   await database.close();
 
   const startNode = async (port: number) => {

@@ -89,12 +89,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = buildServices(deps);
   app.decorate("services", services);
 
-  registerAccess(app, {
-    resolveToken: services.auth.resolveToken,
-    isCountryBlocked: services.countryBlock.isBlocked,
-    isMaintenance: () => services.settings.get("maintenanceMode"),
-  });
-
   await app.register(helmet, {
     // The API answers JSON and media; the web app carries the page CSP. /docs needs its inline assets.
     contentSecurityPolicy: false,
@@ -105,6 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   });
+  // After CORS and helmet, so that refusals (401, 403, 503) carry their headers and the browser can read them.
+  registerAccess(app, {
+    resolveToken: services.auth.resolveToken,
+    isCountryBlocked: services.countryBlock.isBlocked,
+    isMaintenance: () => services.settings.get("maintenanceMode"),
+  });
+
   await app.register(multipart, { limits: { fileSize: config.uploadImageMaxBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {

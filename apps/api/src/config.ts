@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
 
 const list = z.string().transform((s) =>
@@ -25,7 +26,7 @@ const envSchema = z.object({
   GEOIP_DB: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
-  UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(8),
+  UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(DEFAULT_IMAGE_MAX_MB),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

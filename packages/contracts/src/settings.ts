@@ -29,7 +29,14 @@ export const settingDefinitions = {
     schema: z.string().max(5000),
     default: "© Marquee. All performers were at least 18 years old at the time of filming.",
   },
-  menus: { group: "general", public: true, schema: z.array(menuItem).max(50), default: [] as MenuItem[] },
+  menus: {
+    group: "general",
+    public: true,
+    schema: z.array(menuItem).max(50),
+    default: [
+      { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 0 },
+    ] as MenuItem[],
+  },
   maintenanceMode: { group: "general", public: true, schema: z.boolean(), default: false },
   currency: { group: "payment", public: true, schema: z.string().regex(/^[A-Z]{3}$/), default: "USD" },
   currencySymbol: { group: "payment", public: true, schema: z.string().min(1).max(5), default: "$" },

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { email, genders } from "./users.ts";
 
+/** Largest image upload (avatars, covers) unless the operator sets UPLOAD_IMAGE_MAX_MB. */
+export const DEFAULT_IMAGE_MAX_MB = 8;
+
 export const countryCode = z
   .string()
   .trim()

@@ -71,6 +71,17 @@ describe("platform guarantees", () => {
     expect(get.headers["access-control-allow-origin"]).not.toBe("https://evil.example");
   });
 
+  it("lets the web app read refusals: a 401 carries the CORS headers", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: "/users/me",
+      token: "x".repeat(43),
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+  });
+
   it("sends the security headers", async () => {
     const res = await t.request({ method: "GET", url: "/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");

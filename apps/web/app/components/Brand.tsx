@@ -1,0 +1,18 @@
+import { Group, Image, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { useAppSelector } from "../state/store.ts";
+
+export function Brand({ size = 34, inverted = false }: { size?: number; inverted?: boolean }) {
+  const logo = useAppSelector((s) => s.ui.logo || s.settings.data.logo);
+  const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
+  return (
+    <Link to="/" style={{ textDecoration: "none" }} aria-label={`${siteName} home`}>
+      <Group gap={10} wrap="nowrap">
+        <Image src={logo || "/logo.svg"} alt="" w={size} h={size} fit="contain" />
+        <Text fw={800} fz="lg" c={inverted ? "white" : "var(--mantine-color-text)"} style={{ letterSpacing: -0.3 }}>
+          {siteName}
+        </Text>
+      </Group>
+    </Link>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { isNotEmpty, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { destinationAfterLogin } from "../lib/redirects.ts";
+import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+
+// Plain validators rather than zod: the login page is a common first load, and this keeps zod out of it.
+const validate = {
+  username: isNotEmpty("Enter your username or email"),
+  password: isNotEmpty("Enter your password"),
+};
+
+export function LoginForm({ notice, serverError }: { notice?: string; serverError?: string | undefined }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const requesting = useAppSelector((s) => s.auth.loginAuth.requesting);
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { username: "", password: "", remember: false },
+    validate,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const result = await dispatch(login({ ...values, username: values.username.trim() }));
+    if (login.fulfilled.match(result)) {
+      await navigate(destinationAfterLogin(search));
+    } else {
+      notifications.show({
+        color: "red",
+        title: "Login failed",
+        message: result.payload?.message || INCORRECT_CREDENTIALS,
+      });
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={30}>
+          Welcome back
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Log in to continue to your account.
+        </Text>
+      </div>
+      {serverError && (
+        <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />}>
+          {serverError}
+        </Alert>
+      )}
+      {notice && (
+        <Alert variant="light" color="grape" icon={<IconAlertCircle size={18} />}>
+          {notice}
+        </Alert>
+      )}
+      <form method="post" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Username or email"
+            name="username"
+            autoComplete="username"
+            placeholder="you@example.com"
+            key={form.key("username")}
+            {...form.getInputProps("username")}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label="Remember me"
+              key={form.key("remember")}
+              {...form.getInputProps("remember", { type: "checkbox" })}
+            />
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={requesting}>
+            Log in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        New here?{" "}
+        <Anchor component={Link} to="/auth/register" fw={600} underline="always">
+          Create an account
+        </Anchor>
+      </Text>
+      <Text size="xs" ta="center" c="dimmed">
+        Didn't get the verification email?{" "}
+        <Anchor component={Link} to="/auth/resend-verification" underline="always">
+          Send it again
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { type ReactNode, useMemo } from "react";
+import { Link } from "react-router";
+import { AccountMenu } from "../components/AccountMenu.tsx";
+import { BackToTop } from "../components/BackToTop.tsx";
+import { Brand } from "../components/Brand.tsx";
+import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
+import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { useSocket } from "../realtime/SocketProvider.tsx";
+import { useAppSelector } from "../state/store.ts";
+
+function SocketStatusProbe() {
+  const { status } = useSocket();
+  return <span hidden data-testid="socket-status" data-socket-status={status ?? ""} />;
+}
+
+function Header() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
+  const menus = useMemo(() => sortedMenus(allMenus, "header"), [allMenus]);
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+
+  return (
+    <Box component="header" className="marquee-header">
+      <Container size="xl" h={64}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="xl" wrap="nowrap">
+            <Brand />
+            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
+              {menus.map((item) => (
+                <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" />
+              ))}
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            {loggedIn ? (
+              <AccountMenu />
+            ) : (
+              <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+                <Button component={Link} to="/auth/login" variant="default">
+                  Log in
+                </Button>
+                <Button component={Link} to="/auth/register">
+                  Sign up
+                </Button>
+              </Group>
+            )}
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} size="80%" padding="lg" title={<Brand />} hiddenFrom="md" zIndex={300}>
+        <Stack gap={4} component="nav" aria-label="Mobile">
+          <SiteLink
+            item={{ path: "/", title: "Home", isOpenNewTab: false }}
+            className="marquee-nav-link"
+            onClick={close}
+          />
+          {menus.map((item) => (
+            <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
+          ))}
+          <SiteLink
+            item={{ path: "/contact", title: "Contact", isOpenNewTab: false }}
+            className="marquee-nav-link"
+            onClick={close}
+          />
+          {!loggedIn && (
+            <>
+              <Divider my="sm" />
+              <Button component={Link} to="/auth/login" variant="default" onClick={close}>
+                Log in
+              </Button>
+              <Button component={Link} to="/auth/register" onClick={close}>
+                Sign up
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}
+
+function Footer() {
+  const footerContent = useAppSelector((s) => s.ui.footerContent || s.settings.data.footerContent);
+  const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
+  const menus = useMemo(() => sortedMenus(allMenus, "footer"), [allMenus]);
+  return (
+    <Box component="footer" className="marquee-footer" mt={64}>
+      <Container size="xl" py={40}>
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap="sm" maw={520}>
+            <Brand size={28} />
+            <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-line" }} data-testid="footer-content">
+              {footerContent}
+            </Text>
+          </Stack>
+          <Group component="nav" aria-label="Footer" gap="lg">
+            {menus.map((item) => (
+              <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link" />
+            ))}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+export function PrimaryLayout({ children }: { children: ReactNode }) {
+  return (
+    <ExtraWidgetSlot>
+      <Box style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
+        <Header />
+        <Box component="main" style={{ flex: 1 }} pt="xl">
+          {children}
+        </Box>
+        <Footer />
+      </Box>
+      <BackToTop />
+      <SocketStatusProbe />
+    </ExtraWidgetSlot>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * The API client (SPEC sections 7 and 8).
+ *
+ * - JSON bodies; multipart uploads through XMLHttpRequest so the caller gets a progress percentage.
+ * - Query arrays are repeated (`a=1&a=2`).
+ * - A path that looks like an http(s) URL is used as is; anything else is prefixed with the base URL.
+ * - Authorization comes from the `token` cookie in the browser, or from an explicit token on the server.
+ * - 401: go to /login and raise "Please Login!"; 403: raise "Please Login!"; other non-2xx: raise the JSON body;
+ *   204 and 205: empty result.
+ */
+import type { ErrorBody } from "@marquee/contracts/common";
+import { readCookie, TOKEN_COOKIE } from "./cookies.ts";
+
+export const PLEASE_LOGIN = "Please Login!";
+export const DEFAULT_API_URL = "http://localhost:4000";
+export const NETWORK_ERROR = "Cannot reach the server, please try again";
+
+export type QueryValue = string | number | boolean | null | undefined | Date;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
+/** What a failed call raises: the API's JSON error body, as an Error so stack traces survive. */
+export class ApiError extends Error implements ErrorBody {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly details?: ErrorBody["details"];
+
+  constructor(body: Partial<ErrorBody> & { statusCode: number }) {
+    super(body.message || "Something went wrong, please try again.");
+    this.name = "ApiError";
+    this.statusCode = body.statusCode;
+    this.error = body.error ?? "Error";
+    if (body.details) this.details = body.details;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The message to show for anything a call may throw. */
+export function errorMessage(error: unknown, fallback = "Something went wrong, please try again."): string {
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+export function isAbsoluteUrl(path: string): boolean {
+  return /^https?:\/\//i.test(path);
+}
+
+export function buildQueryString(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) {
+      if (value === undefined || value === null || value === "") continue;
+      params.append(key, value instanceof Date ? value.toISOString() : String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = isAbsoluteUrl(path) ? path : `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  const qs = buildQueryString(query);
+  if (!qs) return url;
+  return url.includes("?") ? `${url}&${qs.slice(1)}` : `${url}${qs}`;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides the token the client would use (the server passes the visitor's token here). */
+  token?: string | null;
+  /** Raise "Please Login!" on 401 without navigating to /login (e.g. logging out an expired session). */
+  noRedirect?: boolean;
+}
+
+export interface ApiClientConfig {
+  baseUrl: () => string;
+  getToken: () => string | null | undefined;
+  /** Called on 401 before "Please Login!" is raised; the browser goes to /login. */
+  onUnauthorized?: () => void;
+  /** Extra headers on every call (the SSR server forwards the visitor's address). */
+  headers?: () => Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export type UploadProgress = (percentage: number) => void;
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  del<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  upload<T = unknown>(
+    path: string,
+    files: Array<{ fieldname: string; file: Blob; filename?: string }>,
+    options?: { onProgress?: UploadProgress; fields?: Record<string, string>; method?: "POST" | "PUT" },
+  ): Promise<T>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Turns a status code and parsed body into the value to return, or throws per SPEC section 8. */
+export function settle<T>(status: number, body: unknown, onUnauthorized?: () => void): T {
+  if (status === 204 || status === 205) return null as T;
+  if (status >= 200 && status < 300) return body as T;
+  if (status === 401) {
+    onUnauthorized?.();
+    throw new ApiError({ statusCode: 401, error: "Unauthorized", message: PLEASE_LOGIN });
+  }
+  if (status === 403) {
+    const json = body && typeof body === "object" ? (body as Partial<ErrorBody>) : {};
+    // Geo-blocking also answers 403; keep its error name so the caller can tell the two apart.
+    throw new ApiError({ statusCode: 403, error: json.error ?? "Forbidden", message: PLEASE_LOGIN });
+  }
+  if (body && typeof body === "object") {
+    throw new ApiError({ statusCode: status, error: "Error", ...(body as Partial<ErrorBody>) });
+  }
+  throw new ApiError({
+    statusCode: status,
+    error: "Error",
+    message: typeof body === "string" && body ? body : `Request failed (${status})`,
+  });
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const doFetch = (...args: Parameters<typeof fetch>) => (config.fetch ?? globalThis.fetch)(...args);
+
+  function authHeaders(explicit?: string | null): Record<string, string> {
+    const token = explicit === undefined ? config.getToken() : explicit;
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const { method = "GET", body, query, signal } = options;
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      ...config.headers?.(),
+      ...authHeaders(options.token),
+      ...options.headers,
+    };
+    const init: RequestInit = { method, headers };
+    if (signal) init.signal = signal;
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(config.baseUrl(), path, query), init);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError({ statusCode: 0, error: "NetworkError", message: `${NETWORK_ERROR} (${reason})` });
+    }
+    const parsed = response.status === 204 || response.status === 205 ? null : await readBody(response);
+    return settle<T>(response.status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
+  }
+
+  function upload<T>(
+    path: string,
+    files: Array<{ fieldname: string; file: Blob; filename?: string }>,
+    options: { onProgress?: UploadProgress; fields?: Record<string, string>; method?: "POST" | "PUT" } = {},
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
+      for (const f of files) {
+        if (f.filename) form.append(f.fieldname, f.file, f.filename);
+        else form.append(f.fieldname, f.file);
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(options.method ?? "POST", buildUrl(config.baseUrl(), path));
+      xhr.setRequestHeader("Accept", "application/json");
+      for (const [key, value] of Object.entries({ ...config.headers?.(), ...authHeaders() })) {
+        xhr.setRequestHeader(key, value);
+      }
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && options.onProgress) {
+          options.onProgress(Math.round((event.loaded / event.total) * 100));
+        }
+      };
+      xhr.onload = () => {
+        let parsed: unknown = null;
+        if (xhr.responseText) {
+          try {
+            parsed = JSON.parse(xhr.responseText);
+          } catch {
+            parsed = xhr.responseText;
+          }
+        }
+        try {
+          resolve(settle<T>(xhr.status, parsed, config.onUnauthorized));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.onerror = () =>
+        reject(new ApiError({ statusCode: 0, error: "NetworkError", message: "Upload failed, please try again." }));
+      xhr.send(form);
+    });
+  }
+
+  return {
+    request,
+    get: (path, query, options) => request(path, { ...options, method: "GET", query }),
+    post: (path, body, options) => request(path, { ...options, method: "POST", body }),
+    put: (path, body, options) => request(path, { ...options, method: "PUT", body }),
+    del: (path, body, options) => request(path, { ...options, method: "DELETE", body }),
+    upload,
+  };
+}
+
+// ---- the browser's client -------------------------------------------------------------------------------------
+
+declare global {
+  interface Window {
+    __MARQUEE_ENV__?: { apiUrl: string };
+  }
+}
+
+/** The API base URL the browser uses; the root loader hands it over through window.__MARQUEE_ENV__. */
+export function browserApiUrl(): string {
+  if (typeof window !== "undefined" && window.__MARQUEE_ENV__?.apiUrl) return window.__MARQUEE_ENV__.apiUrl;
+  return DEFAULT_API_URL;
+}
+
+let navigateToLogin: () => void = () => {
+  if (typeof window !== "undefined" && window.location.pathname !== "/login") window.location.assign("/login");
+};
+
+/** Lets the router replace the full-page redirect on 401 with a client-side navigation. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  navigateToLogin = handler;
+}
+
+export const api: ApiClient = createApiClient({
+  baseUrl: browserApiUrl,
+  getToken: () => readCookie(TOKEN_COOKIE),
+  onUnauthorized: () => navigateToLogin(),
+});

@@ -1,0 +1,62 @@
+/** SPEC section 9: the session token cookie. */
+export const TOKEN_COOKIE = "token";
+
+/**
+ * Cookie lifetimes in days; equal to REMEMBER_DAYS / SESSION_DAYS in @marquee/contracts/auth (a test checks it).
+ * Not imported from there so the browser's first load does not pull in zod.
+ */
+export const REMEMBER_DAYS = 365;
+export const SESSION_DAYS = 1;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name || name in out) continue;
+    const raw = part.slice(index + 1).trim();
+    try {
+      out[name] = decodeURIComponent(raw);
+    } catch {
+      out[name] = raw;
+    }
+  }
+  return out;
+}
+
+/** The token cookie's attributes: 365 days with remember, 1 day without; SameSite=Lax; Secure over https. */
+export function tokenCookie(token: string, remember: boolean, secure: boolean): string {
+  const maxAge = (remember ? REMEMBER_DAYS : SESSION_DAYS) * DAY_SECONDS;
+  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; Expires=${expires}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** A Set-Cookie / document.cookie value that removes the token. */
+export function expiredTokenCookie(secure = false): string {
+  return `${TOKEN_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  return parseCookies(document.cookie)[name] ?? null;
+}
+
+function isHttps(): boolean {
+  return typeof window !== "undefined" && window.location.protocol === "https:";
+}
+
+export function storeToken(token: string, remember: boolean): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is read by the SSR server; Cookie Store API is not universal yet
+  document.cookie = tokenCookie(token, remember, isHttps());
+}
+
+export function removeToken(): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: see storeToken
+  document.cookie = expiredTokenCookie(isHttps());
+}

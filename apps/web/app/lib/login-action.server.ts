@@ -1,0 +1,33 @@
+import { data, redirect } from "react-router";
+import { INCORRECT_CREDENTIALS } from "../state/auth.ts";
+import { errorMessage } from "./api.ts";
+import { tokenCookie } from "./cookies.ts";
+import { destinationAfterLogin } from "./redirects.ts";
+import { serverApi } from "./root-data.server.ts";
+import "./load-context.ts";
+import type { AppLoadContext } from "react-router";
+
+/**
+ * Login without JavaScript (a form submitted before hydration): the same call and cookie as the client
+ * thunk, answered with a redirect to the usual destination or the error message.
+ */
+export async function loginAction(request: Request, context: AppLoadContext | undefined) {
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const remember = form.get("remember") === "on" || form.get("remember") === "true";
+  if (!username || !password) return data({ error: "Enter your username or email and password" }, { status: 400 });
+  try {
+    const { token } = await serverApi(request, context, null).post<{ token: string }>("/auth/login", {
+      username,
+      password,
+      remember,
+    });
+    const url = new URL(request.url);
+    return redirect(destinationAfterLogin(url.searchParams), {
+      headers: { "Set-Cookie": tokenCookie(token, remember, url.protocol === "https:") },
+    });
+  } catch (error) {
+    return data({ error: errorMessage(error, INCORRECT_CREDENTIALS) }, { status: 422 });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Every screen with its path, module and handle (layout, requiresAuth, noRedirect).
+ * routes.ts builds the route table from this list; each route module exports its entry's handle;
+ * the root loader looks the handle up by URL so it can protect pages before anything renders.
+ */
+import { matchPath } from "react-router";
+
+export type LayoutName = "primary" | "blank" | "auth" | "public" | "geo-block" | "maintenance";
+
+export interface PageHandle {
+  layout: LayoutName;
+  requiresAuth: boolean;
+  noRedirect: boolean;
+}
+
+interface Page {
+  path: string;
+  file: string;
+  handle: PageHandle;
+}
+
+const open = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: false, noRedirect: false });
+const protectedPage = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: true, noRedirect: false });
+
+export const pages = {
+  home: { path: "/", file: "routes/home.tsx", handle: open("primary") },
+  authLogin: { path: "/auth/login", file: "routes/auth.login.tsx", handle: open("auth") },
+  login: { path: "/login", file: "routes/login.tsx", handle: open("auth") },
+  register: { path: "/auth/register", file: "routes/auth.register.tsx", handle: open("auth") },
+  forgotPassword: { path: "/auth/forgot-password", file: "routes/auth.forgot-password.tsx", handle: open("auth") },
+  resetPassword: { path: "/auth/reset-password", file: "routes/auth.reset-password.tsx", handle: open("auth") },
+  verifyEmail: { path: "/auth/verify-email", file: "routes/auth.verify-email.tsx", handle: open("blank") },
+  resendVerification: {
+    path: "/auth/resend-verification",
+    file: "routes/auth.resend-verification.tsx",
+    handle: open("auth"),
+  },
+  account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
+  contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
+  movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
+  cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
+  notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
+} satisfies Record<string, Page>;
+
+/** Paths that stay reachable under maintenance so an admin can log in. */
+export const MAINTENANCE_OPEN_PATHS = [pages.authLogin.path, pages.login.path];
+
+/** The handle of the page a pathname renders (the 404 page when nothing else matches). */
+export function pageHandleFor(pathname: string): PageHandle {
+  for (const page of Object.values(pages)) {
+    if (page.path !== "*" && matchPath({ path: page.path, end: true }, pathname)) return page.handle;
+  }
+  return pages.notFound.handle;
+}
+
+export function isPageHandle(value: unknown): value is PageHandle {
+  return !!value && typeof value === "object" && "layout" in value && "requiresAuth" in value;
+}

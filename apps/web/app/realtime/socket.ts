@@ -1,0 +1,69 @@
+import { io, type Socket } from "socket.io-client";
+import { AUTH_LOGIN_EVENT, nextSocketStatus, SOCKET_OPTIONS, SOCKET_STATUS, type SocketStatus } from "./status.ts";
+
+export interface RealtimeConnection {
+  socket: Socket;
+  close: () => void;
+}
+
+/**
+ * Opens the socket to the API host with the session token and reports every status change.
+ * Errors only go to console.debug: SPEC section 8 says realtime failures are never user-facing.
+ */
+export function connectRealtime(
+  apiUrl: string,
+  getToken: () => string | null,
+  onStatus: (status: SocketStatus) => void,
+): RealtimeConnection {
+  let status: SocketStatus = SOCKET_STATUS.INITIALIZED;
+  onStatus(status);
+  const move = (event: Parameters<typeof nextSocketStatus>[1]) => {
+    status = nextSocketStatus(status, event);
+    onStatus(status);
+  };
+  const authenticate = () => {
+    const token = getToken();
+    if (token) socket.emit(AUTH_LOGIN_EVENT, { token });
+  };
+
+  const socket = io(apiUrl, {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    query: { token: getToken() ?? "" },
+  });
+
+  socket.on("connect", () => {
+    move("connect");
+    authenticate();
+  });
+  socket.on("disconnect", (reason) => {
+    console.debug("[realtime] disconnected", reason);
+    move("disconnect");
+  });
+  socket.on("connect_error", (error) => {
+    console.debug("[realtime] connect error", error.message);
+    move("connect_error");
+  });
+  socket.io.on("reconnect", () => {
+    move("reconnect");
+    authenticate();
+  });
+  socket.io.on("reconnect_attempt", () => move("reconnect_attempt"));
+  socket.io.on("reconnect_failed", () => {
+    console.debug("[realtime] reconnection failed");
+    move("reconnect_failed");
+  });
+  socket.io.on("error", (error) => {
+    console.debug("[realtime] error", error.message);
+    move("error");
+  });
+
+  return {
+    socket,
+    close: () => {
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.close();
+    },
+  };
+}

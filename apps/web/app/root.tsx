@@ -1,0 +1,260 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "@mantine/nprogress/styles.css";
+import "./app.css";
+import {
+  Button,
+  ColorSchemeScript,
+  Container,
+  MantineProvider,
+  mantineHtmlProps,
+  Stack,
+  Text,
+  Title,
+  useComputedColorScheme,
+} from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { NavigationProgress, nprogress } from "@mantine/nprogress";
+import { type ReactNode, useEffect, useState } from "react";
+import { Provider } from "react-redux";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AuthLayout } from "./layouts/auth.tsx";
+import { BlankLayout } from "./layouts/blank.tsx";
+import { GeoBlockLayout } from "./layouts/geo-block.tsx";
+import { MaintenanceLayout } from "./layouts/maintenance.tsx";
+import { PrimaryLayout } from "./layouts/primary.tsx";
+import { PublicLayout } from "./layouts/public.tsx";
+import { setUnauthorizedHandler } from "./lib/api.ts";
+import { useNonce } from "./lib/nonce.ts";
+import { loadRootData } from "./lib/root-data.server.ts";
+import type { RootData } from "./lib/root-types.ts";
+import { isPageHandle, MAINTENANCE_OPEN_PATHS, type PageHandle, pageHandleFor, pages } from "./pages.ts";
+import { SocketProvider } from "./realtime/SocketProvider.tsx";
+import { setLoggedIn } from "./state/auth.ts";
+import { publicSettingsLoaded } from "./state/settings.ts";
+import { type AppStore, makeStore, type RootState, useAppDispatch, useAppSelector } from "./state/store.ts";
+import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY } from "./state/ui.ts";
+import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  return loadRootData(request, context);
+}
+
+/** Re-check the session on the server whenever a protected page is entered. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || pageHandleFor(nextUrl.pathname).requiresAuth;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#862e9c" />
+        <link rel="icon" href={data?.settings.favicon || "/favicon.svg"} />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function preloadedState(data: RootData): Partial<RootState> {
+  const s = data.settings;
+  return {
+    auth: {
+      loggedIn: !!data.user,
+      loginAuth: { requesting: false, error: null, data: null, success: false },
+      forgotData: { requesting: false, error: null, data: null, success: false },
+    },
+    user: data.user ? { ...initialUserState, current: toCurrentUser(data.user) } : initialUserState,
+    settings: { data: s, loaded: true },
+    ui: {
+      ...initialUiState,
+      siteName: s.siteName,
+      logo: s.logo,
+      menus: s.menus,
+      favicon: s.favicon,
+      loginPlaceholderImage: s.loginPlaceholderImage,
+      footerContent: s.footerContent,
+      currency: s.currency,
+      currencySymbol: s.currencySymbol,
+    },
+  };
+}
+
+/** Browser-only wiring: right-click guard, loading bar, ui persistence, colour scheme and session sync. */
+function AppEffects({ data, store }: { data: RootData; store: AppStore }) {
+  const dispatch = useAppDispatch();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
+
+  // SPEC section 1: right-click is disabled on every page.
+  useEffect(() => {
+    const block = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener("contextmenu", block);
+    return () => document.removeEventListener("contextmenu", block);
+  }, []);
+
+  // SPEC section 2: a loading state around route changes.
+  useEffect(() => {
+    if (navigation.state === "idle") nprogress.complete();
+    else nprogress.start();
+  }, [navigation.state]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (window.location.pathname !== "/login") void navigate("/login");
+    });
+  }, [navigate]);
+
+  // ui settings: restore from localStorage once, let the server's settings win, then persist every change.
+  useEffect(() => {
+    try {
+      dispatch(restoreUi(parsePersistedUi(window.localStorage.getItem(UI_STORAGE_KEY))));
+    } catch {
+      // storage unavailable (private mode): nothing to restore
+    }
+    dispatch(publicSettingsLoaded(data.settings));
+    let last = store.getState().ui;
+    return store.subscribe(() => {
+      const ui = store.getState().ui;
+      if (ui === last) return;
+      last = ui;
+      try {
+        window.localStorage.setItem(UI_STORAGE_KEY, JSON.stringify(ui));
+      } catch {
+        // storage full or unavailable: persistence is best effort
+      }
+    });
+  }, [dispatch, store, data.settings]);
+
+  useEffect(() => {
+    dispatch(setTheme(scheme));
+  }, [dispatch, scheme]);
+
+  // A fresh root loader result with a user (e.g. after a server-side check) updates the session in the store.
+  useEffect(() => {
+    if (data.user && store.getState().user.current._id !== data.user._id) {
+      dispatch(setCurrentUser(data.user));
+      dispatch(setLoggedIn(true));
+    }
+  }, [data.user, dispatch, store]);
+
+  return null;
+}
+
+function currentHandle(matches: ReturnType<typeof useMatches>): PageHandle {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isPageHandle(handle)) return handle;
+  }
+  return pages.notFound.handle;
+}
+
+function PageFrame({ data }: { data: RootData }) {
+  const matches = useMatches();
+  const location = useLocation();
+  const role = useAppSelector((s) => s.user.current.role);
+  const handle = currentHandle(matches);
+
+  if (data.blocked) return <GeoBlockLayout />;
+  if (data.settings.maintenanceMode && role !== "admin" && !MAINTENANCE_OPEN_PATHS.includes(location.pathname)) {
+    return <MaintenanceLayout />;
+  }
+  switch (handle.layout) {
+    case "auth":
+      return (
+        <AuthLayout>
+          <Outlet />
+        </AuthLayout>
+      );
+    case "blank":
+      return (
+        <BlankLayout>
+          <Outlet />
+        </BlankLayout>
+      );
+    case "public":
+      return (
+        <PublicLayout>
+          <Outlet />
+        </PublicLayout>
+      );
+    case "geo-block":
+      return <GeoBlockLayout />;
+    case "maintenance":
+      return <MaintenanceLayout />;
+    default:
+      return (
+        <PrimaryLayout>
+          <Outlet />
+        </PrimaryLayout>
+      );
+  }
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  if (typeof window !== "undefined") window.__MARQUEE_ENV__ = { apiUrl: loaderData.apiUrl };
+  const [store] = useState(() => makeStore(preloadedState(loaderData)));
+
+  return (
+    <Provider store={store}>
+      <Notifications position="top-right" zIndex={1000} />
+      <NavigationProgress aria-label="Page loading" />
+      <AppEffects data={loaderData} store={store} />
+      <SocketProvider>
+        <PageFrame data={loaderData} />
+      </SocketProvider>
+    </Provider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    message = typeof error.data === "string" && error.data ? error.data : message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <Container size="sm" py={96}>
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{message}</Text>
+        <Button component="a" href="/">
+          Back to home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

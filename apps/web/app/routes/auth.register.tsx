@@ -1,0 +1,127 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { email, password, username } from "@marquee/contracts/users";
+import { IconMailCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { z } from "zod";
+import { api, errorMessage } from "../lib/api.ts";
+import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/auth.register";
+
+export const handle = pages.register.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Sign up", "Create a free account to follow performers, comment and build your collection.");
+
+const registerSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(80),
+    username,
+    email,
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+export default function RegisterPage() {
+  const [done, setDone] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
+    validate: schemaResolver(registerSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async ({ confirmPassword: _, ...values }) => {
+    setSubmitting(true);
+    try {
+      const res = await api.post<{ message: string }>("/auth/users/register", {
+        ...values,
+        username: values.username.trim().toLowerCase(),
+        email: values.email.trim(),
+        name: values.name.trim(),
+      });
+      setDone(res?.message || "Your account has been created.");
+    } catch (error) {
+      const fields = fieldErrorsFrom(error);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else notifications.show({ color: "red", title: "Could not sign up", message: errorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  if (done) {
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz={30}>
+          Check your inbox
+        </Title>
+        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />}>
+          {done}
+        </Alert>
+        <Button component={Link} to="/auth/login" size="md">
+          Go to login
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={30}>
+          Create your account
+        </Title>
+        <Text c="dimmed" mt={4}>
+          It only takes a minute.
+        </Text>
+      </div>
+      <form method="post" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Name" autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            description="Letters, digits, dots and underscores"
+            key={form.key("username")}
+            {...form.getInputProps("username")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            key={form.key("email")}
+            {...form.getInputProps("email")}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters"
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            key={form.key("confirmPassword")}
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting}>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        Already have an account?{" "}
+        <Anchor component={Link} to="/auth/login" fw={600} underline="always">
+          Log in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

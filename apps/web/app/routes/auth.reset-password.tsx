@@ -1,0 +1,104 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { password } from "@marquee/contracts/users";
+import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { api, errorMessage } from "../lib/api.ts";
+import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/auth.reset-password";
+
+export const handle = pages.resetPassword.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Reset password", "Choose a new password for your account.");
+
+const schema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+export default function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { password: "", confirmPassword: "" },
+    validate: schemaResolver(schema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const res = await api.post<{ message: string }>("/auth/users/reset", { token, password: values.password });
+      setResult({ ok: true, message: res?.message || "Your password has been changed." });
+    } catch (error) {
+      const fields = fieldErrorsFrom(error);
+      if (fields.password) form.setErrors({ password: fields.password });
+      else setResult({ ok: false, message: errorMessage(error, "This reset link is invalid or has expired.") });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={30}>
+          Choose a new password
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Pick something you haven't used here before.
+        </Text>
+      </div>
+      {!token && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          This reset link is incomplete. Ask for a new one from the forgot password page.
+        </Alert>
+      )}
+      {result && (
+        <Alert
+          color={result.ok ? "teal" : "red"}
+          variant="light"
+          icon={result.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
+        >
+          {result.message}
+        </Alert>
+      )}
+      {result?.ok ? (
+        <Button component={Link} to="/auth/login" size="md">
+          Go to login
+        </Button>
+      ) : (
+        <form method="post" onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              key={form.key("confirmPassword")}
+              {...form.getInputProps("confirmPassword")}
+            />
+            <Button type="submit" size="md" fullWidth loading={submitting} disabled={!token}>
+              Change password
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/auth/forgot-password">
+          Request a new link
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

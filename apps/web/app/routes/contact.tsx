@@ -1,0 +1,142 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { email } from "@marquee/contracts/users";
+import { IconCircleCheck, IconMessageCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { z } from "zod";
+import { api, errorMessage } from "../lib/api.ts";
+import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/contact";
+
+export const handle = pages.contact.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Contact us", "Questions, feedback or a problem with your account? Send us a message.");
+
+const contactSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(80),
+  email,
+  subject: z.string().trim().max(150),
+  message: z.string().trim().min(10, "Message must be at least 10 characters").max(5000),
+});
+
+export default function ContactPage() {
+  const user = useAppSelector((s) => s.user.current);
+  const [sent, setSent] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { name: user.name ?? "", email: user.email ?? "", subject: "", message: "" },
+    validate: schemaResolver(contactSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const res = await api.post<{ message: string }>("/contact", {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        ...(values.subject.trim() ? { subject: values.subject.trim() } : {}),
+        message: values.message.trim(),
+      });
+      setSent(res?.message || "Thanks! We'll get back to you soon.");
+      form.reset();
+    } catch (error) {
+      const fields = fieldErrorsFrom(error);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else notifications.show({ color: "red", title: "Message not sent", message: errorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Container size="lg">
+      <Grid gap={48} align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <ThemeIcon size={56} radius="md" variant="light">
+              <IconMessageCircle size={30} />
+            </ThemeIcon>
+            <Title order={1}>Get in touch</Title>
+            <Text c="dimmed" size="lg">
+              Questions about your membership, a payment, or something that doesn't look right? Send us a message and
+              the team will reply by email.
+            </Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card shadow="sm">
+            {sent ? (
+              <Stack gap="md">
+                <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+                  {sent}
+                </Alert>
+                <Group>
+                  <Button variant="light" onClick={() => setSent(null)}>
+                    Send another message
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <form onSubmit={submit} noValidate>
+                <Stack gap="md">
+                  <Grid>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Name"
+                        autoComplete="name"
+                        key={form.key("name")}
+                        {...form.getInputProps("name")}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 6 }}>
+                      <TextInput
+                        label="Email"
+                        type="email"
+                        autoComplete="email"
+                        key={form.key("email")}
+                        {...form.getInputProps("email")}
+                      />
+                    </Grid.Col>
+                  </Grid>
+                  <TextInput label="Subject" key={form.key("subject")} {...form.getInputProps("subject")} />
+                  <Textarea
+                    label="Message"
+                    autosize
+                    minRows={5}
+                    maxRows={12}
+                    key={form.key("message")}
+                    {...form.getInputProps("message")}
+                  />
+                  <Group justify="flex-end">
+                    <Button type="submit" loading={submitting}>
+                      Send
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

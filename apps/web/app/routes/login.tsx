@@ -1,0 +1,19 @@
+import { LoginForm } from "../components/LoginForm.tsx";
+import { loginAction } from "../lib/login-action.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/login";
+
+export const handle = pages.login.handle;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Please log in", "Your session has ended. Log in again to continue.");
+
+/** Where a 401 lands (SPEC section 8): the same login form with a short explanation. */
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  return <LoginForm notice="Please log in to continue." serverError={actionData?.error} />;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { appReset } from "./reset.ts";
+import {
+  DEFAULT_AVATAR,
+  fetchCurrentUser,
+  initialUserState,
+  setCurrentUser,
+  updatePassword,
+  updateProfile,
+  userReducer,
+} from "./user.ts";
+
+const apiUser = {
+  _id: "u1",
+  username: "member",
+  name: "Member",
+  email: "member@example.com",
+  avatar: null,
+  avatarSrcSet: null,
+  role: "user" as const,
+  bio: null,
+  country: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  status: "active" as const,
+  verifiedEmail: true,
+  gender: null,
+  phone: null,
+  phoneCode: null,
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("user reducer", () => {
+  it("starts with the default avatar", () => {
+    const state = userReducer(undefined, { type: "@@init" });
+    expect(state).toEqual(initialUserState);
+    expect(state.current.avatar).toBe(DEFAULT_AVATAR);
+    expect(state.current).toMatchObject({ _id: "", cover: null, name: "", email: "" });
+    expect(state).toMatchObject({ error: null, updateSuccess: false, updating: false, updatedPassword: false });
+  });
+
+  it("keeps a loaded user, defaulting a missing avatar", () => {
+    const state = userReducer(initialUserState, fetchCurrentUser.fulfilled(apiUser, "r", undefined));
+    expect(state.current).toMatchObject({ _id: "u1", name: "Member", avatar: DEFAULT_AVATAR });
+    const withAvatar = userReducer(state, setCurrentUser({ ...apiUser, avatar: "http://api/a.webp" }));
+    expect(withAvatar.current.avatar).toBe("http://api/a.webp");
+  });
+
+  it("profile update: updating, then success with the new user", () => {
+    const pending = userReducer(initialUserState, updateProfile.pending("r", { name: "New" }));
+    expect(pending.updating).toBe(true);
+    expect(pending.updateSuccess).toBe(false);
+    const done = userReducer(pending, updateProfile.fulfilled({ ...apiUser, name: "New" }, "r", { name: "New" }));
+    expect(done.updating).toBe(false);
+    expect(done.updateSuccess).toBe(true);
+    expect(done.current.name).toBe("New");
+  });
+
+  it("profile update: updating, then error", () => {
+    const pending = userReducer(initialUserState, updateProfile.pending("r", {}));
+    const failed = userReducer(pending, updateProfile.rejected(null, "r", {}, { message: "Email taken" }));
+    expect(failed.updating).toBe(false);
+    expect(failed.updateSuccess).toBe(false);
+    expect(failed.error).toEqual({ message: "Email taken" });
+  });
+
+  it("password update: updating, then updatedPassword or error", () => {
+    const pending = userReducer(initialUserState, updatePassword.pending("r", "secret123"));
+    expect(pending.updating).toBe(true);
+    const done = userReducer(pending, updatePassword.fulfilled({ message: "ok" }, "r", "secret123"));
+    expect(done).toMatchObject({ updating: false, updatedPassword: true });
+    const failed = userReducer(pending, updatePassword.rejected(null, "r", "x", { message: "Too short" }));
+    expect(failed).toMatchObject({ updating: false, updatedPassword: false, error: { message: "Too short" } });
+  });
+
+  it("returns to its initial state on app reset", () => {
+    const state = userReducer(initialUserState, setCurrentUser(apiUser));
+    expect(userReducer(state, appReset())).toEqual(initialUserState);
+  });
+});

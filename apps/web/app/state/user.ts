@@ -1,0 +1,141 @@
+import type { User } from "@marquee/contracts/users";
+import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { appReset } from "./reset.ts";
+import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
+
+export const DEFAULT_AVATAR = "/no-avatar.png";
+
+/** SPEC section 3: user.current has _id, avatar (default /no-avatar.png), cover, name, email; the rest when loaded. */
+export type CurrentUser = Partial<Omit<User, "avatar">> & {
+  _id: string;
+  avatar: string;
+  cover: string | null;
+  name: string;
+  email: string;
+};
+
+export interface UserState {
+  current: CurrentUser;
+  error: RejectedError | null;
+  updateSuccess: boolean;
+  updating: boolean;
+  updatedPassword: boolean;
+}
+
+export const initialCurrentUser: CurrentUser = { _id: "", avatar: DEFAULT_AVATAR, cover: null, name: "", email: "" };
+
+export const initialUserState: UserState = {
+  current: initialCurrentUser,
+  error: null,
+  updateSuccess: false,
+  updating: false,
+  updatedPassword: false,
+};
+
+/** Normalises a user from the API: a missing avatar falls back to the default one. */
+export function toCurrentUser(user: Partial<User> & { _id: string }): CurrentUser {
+  const withCover = user as Partial<User> & { _id: string; cover?: string | null };
+  return {
+    ...user,
+    _id: user._id,
+    name: user.name ?? "",
+    email: user.email ?? "",
+    avatar: user.avatar || DEFAULT_AVATAR,
+    cover: withCover.cover ?? null,
+  };
+}
+
+export const fetchCurrentUser = createAppThunk(
+  "user/fetchCurrent",
+  async (_: undefined, { extra, rejectWithValue }) => {
+    try {
+      return await extra.api.get<User>("/users/me");
+    } catch (error) {
+      return rejectWithValue(toRejected(error, "Could not load your profile"));
+    }
+  },
+);
+
+export type ProfileChanges = Partial<
+  Pick<User, "name" | "username" | "email" | "bio" | "country" | "gender" | "phone" | "phoneCode">
+>;
+
+export const updateProfile = createAppThunk(
+  "user/updateProfile",
+  async (changes: ProfileChanges, { extra, rejectWithValue }) => {
+    try {
+      return await extra.api.put<User>("/users", changes);
+    } catch (error) {
+      return rejectWithValue(toRejected(error, "Could not update your profile"));
+    }
+  },
+);
+
+export const updatePassword = createAppThunk(
+  "user/updatePassword",
+  async (password: string, { extra, rejectWithValue }) => {
+    try {
+      return await extra.api.put<{ message: string }>("/auth/users/me/password", { password, source: "user" });
+    } catch (error) {
+      return rejectWithValue(toRejected(error, "Could not change your password"));
+    }
+  },
+);
+
+const userSlice = createSlice({
+  name: "user",
+  initialState: initialUserState,
+  reducers: {
+    setCurrentUser(state, action: PayloadAction<Partial<User> & { _id: string }>) {
+      state.current = toCurrentUser(action.payload);
+    },
+    clearUpdateFlags(state) {
+      state.updateSuccess = false;
+      state.updatedPassword = false;
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(appReset, () => initialUserState)
+      .addCase(fetchCurrentUser.fulfilled, (state, action) => {
+        state.current = toCurrentUser(action.payload);
+        state.error = null;
+      })
+      .addCase(fetchCurrentUser.rejected, (state, action) => {
+        state.error = action.payload ?? { message: action.error.message ?? "Error" };
+      })
+      .addCase(updateProfile.pending, (state) => {
+        state.updating = true;
+        state.updateSuccess = false;
+        state.error = null;
+      })
+      .addCase(updateProfile.fulfilled, (state, action) => {
+        state.updating = false;
+        state.updateSuccess = true;
+        state.current = toCurrentUser(action.payload);
+      })
+      .addCase(updateProfile.rejected, (state, action) => {
+        state.updating = false;
+        state.updateSuccess = false;
+        state.error = action.payload ?? { message: action.error.message ?? "Error" };
+      })
+      .addCase(updatePassword.pending, (state) => {
+        state.updating = true;
+        state.updatedPassword = false;
+        state.error = null;
+      })
+      .addCase(updatePassword.fulfilled, (state) => {
+        state.updating = false;
+        state.updatedPassword = true;
+      })
+      .addCase(updatePassword.rejected, (state, action) => {
+        state.updating = false;
+        state.updatedPassword = false;
+        state.error = action.payload ?? { message: action.error.message ?? "Error" };
+      });
+  },
+});
+
+export const { setCurrentUser, clearUpdateFlags } = userSlice.actions;
+export const userReducer = userSlice.reducer;

@@ -1,0 +1,86 @@
+// Production server for the web app: Express + React Router's request handler.
+// It knows the visitor's socket address (passed to loaders so SSR calls to the API can forward it in
+// X-Forwarded-For), adds security headers and a per-request CSP nonce, and serves the built assets.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.WEB_PORT || 3000);
+const host = process.env.HOST || undefined;
+const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
+const apiOrigin = apiUrl.origin;
+const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
+
+const build = await import(path.join(here, "build/server/index.js"));
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        // Mantine writes its CSS variables into <style> tags at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", apiOrigin],
+        mediaSrc: ["'self'", "blob:", apiOrigin],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Avatars and media come from the API origin.
+    crossOriginResourcePolicy: { policy: "same-site" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+
+// Fingerprinted build output: cache for a year.
+app.use(
+  "/assets",
+  express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+);
+// Everything else in public/ (logo, favicon, images).
+app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({
+      clientAddress: req.socket.remoteAddress,
+      forwardedFor: typeof req.headers["x-forwarded-for"] === "string" ? req.headers["x-forwarded-for"] : undefined,
+      nonce: res.locals.cspNonce,
+    }),
+  }),
+);
+
+const server = app.listen(port, host, () => {
+  console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${apiOrigin})`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // Keep-alive sockets may hold the server open; do not wait for them forever.
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

@@ -1,0 +1,123 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, mailedLink, newPage, site } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe("an account from sign-up to log-out", () => {
+  it("registers, verifies by the mailed link, logs in with remember, and logs out", async () => {
+    const { context, page, errors } = await newPage(browser);
+    const username = `e2e${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+
+    await page.goto("/auth/register");
+    await page.getByLabel("Name", { exact: true }).fill("Erin Endtoend");
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-9");
+    await page.getByLabel("Confirm password", { exact: true }).fill("correct-horse-9");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page
+      .getByText(/confirmation link/i)
+      .first()
+      .waitFor();
+
+    const link = await mailedLink(email, "/auth/verify-email");
+    expect(link.startsWith(site().webUrl)).toBe(true);
+    await page.goto(link);
+    await page.getByText(/email address is confirmed/i).waitFor();
+
+    await page.goto("/auth/login");
+    await page.getByLabel("Username or email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-9");
+    await page.getByLabel("Remember me").check();
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${site().webUrl}/`);
+
+    const cookie = (await context.cookies()).find((c) => c.name === "token");
+    expect(cookie).toBeDefined();
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365.01);
+    expect(cookie?.sameSite).toBe("Lax");
+
+    await expect.poll(() => page.locator("header").textContent()).toContain("Erin Endtoend");
+    // The realtime channel connects once logged in.
+    await expect.poll(() => page.locator("[data-socket-status]").getAttribute("data-socket-status")).toBe("connected");
+
+    await page.goto("/account");
+    await page
+      .getByRole("heading", { name: /account/i })
+      .first()
+      .waitFor();
+    expect(page.url()).toBe(`${site().webUrl}/account`);
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByText("Log out!").waitFor();
+    await page.waitForURL(`${site().webUrl}/auth/login`);
+    expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the token cookie for one day without remember me", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth/login");
+    await page.getByLabel("Username or email").fill("user");
+    await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${site().webUrl}/`);
+    const cookie = (await context.cookies()).find((c) => c.name === "token");
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(0.99);
+    expect(days).toBeLessThanOrEqual(1.01);
+    await context.close();
+  });
+
+  it("shows the error message when the credentials are wrong", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth/login");
+    await page.getByLabel("Username or email").fill("member");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByText("Incorrect credentials!").first().waitFor();
+    expect(page.url()).toContain("/auth/login");
+    await context.close();
+  });
+
+  it.each([
+    ["?videoId=abc123", "/movies/abc123"],
+    ["?from=cart", "/cart"],
+  ])("after login with %s goes to %s", async (query, destination) => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`/auth/login${query}`);
+    await page.getByLabel("Username or email").fill("member");
+    await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${site().webUrl}${destination}`);
+    await context.close();
+  });
+
+  it("sends a visitor without a token from a protected page to /auth/login", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/account");
+    await page.waitForURL(/\/auth\/login/);
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await context.close();
+  });
+
+  it("removes a token the API refuses and sends the visitor to /auth/login", async () => {
+    const { context, page } = await newPage(browser);
+    const { hostname } = new URL(site().webUrl);
+    await context.addCookies([{ name: "token", value: "x".repeat(43), domain: hostname, path: "/" }]);
+    await page.goto("/account");
+    await page.waitForURL(/\/auth\/login/);
+    expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    await context.close();
+  });
+});
