@@ -25,7 +25,7 @@ describe("GET /settings/public", () => {
       currency: "USD",
       currencySymbol: "$",
       maintenanceMode: false,
-      menus: [],
+      menus: [{ title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 0 }],
     });
     expect(body).not.toHaveProperty("contactEmail");
     expect(body).not.toHaveProperty("performerCommission");

@@ -1,0 +1,93 @@
+// Server-rendering benchmark (DESIGN section 10): requests per second and latency of pages rendered by the built
+// web server against a real API, and the first-load JavaScript of each page (gzip). Needs `npm run build` first.
+// Usage: npm run bench:ssr [-- --seconds 10 --connections 20 --paths /,/auth/login]
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    paths: { type: "string", default: "/,/auth/login,/contact" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const paths = values.paths.split(",");
+
+async function load(url: string, until: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          const res = await fetch(url);
+          await res.arrayBuffer();
+          if (res.ok) latencies.push(performance.now() - t0);
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+}
+
+/** Sum of the gzip sizes of the scripts a first visit loads (module scripts and modulepreloads). */
+async function firstLoadJs(webUrl: string, pagePath: string) {
+  const html = await (await fetch(`${webUrl}${pagePath}`)).text();
+  const srcs = new Set(
+    [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1] as string),
+  );
+  let total = 0;
+  for (const src of srcs)
+    total += gzipSync(Buffer.from(await (await fetch(new URL(src, webUrl))).arrayBuffer())).length;
+  return { files: srcs.size, kb: total / 1024 };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-ssr-"));
+const [apiPort, webPort] = [await freePort(), await freePort()];
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  API_PORT: String(apiPort),
+  WEB_PORT: String(webPort),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+  WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "true",
+};
+delete env.DATABASE_URL;
+const api = startApi(env);
+let web: unknown;
+try {
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api);
+  web = startWeb(env);
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await waitFor(`${webUrl}/auth/login`, web);
+  console.log(`SSR benchmark: ${connections} connections, ${seconds} s per page, web and API on this machine`);
+  const health = await load(`http://127.0.0.1:${apiPort}/health`, Date.now() + seconds * 1000);
+  console.log(`  API /health (reference): ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms`);
+  for (const p of paths) {
+    await load(`${webUrl}${p}`, Date.now() + 1000); // warm-up
+    const r = await load(`${webUrl}${p}`, Date.now() + seconds * 1000);
+    const js = await firstLoadJs(webUrl, p);
+    console.log(
+      `  ${p}: ${r.rps.toFixed(0)} req/s (budget 200: ${(r.rps / 200).toFixed(2)}x), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; first-load JS ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget 150: ${(js.kb / 150).toFixed(2)}x)`,
+    );
+  }
+} finally {
+  await Promise.all([stop(web), stop(api)]);
+  await rm(dataDir, { recursive: true, force: true });
+}
