@@ -9,7 +9,7 @@ export default defineConfig({
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
-            "apps/api/src/platform/**/*.unit.test.ts",
+            "apps/api/src/**/*.unit.test.ts",
           ],
           environment: "node",
         },

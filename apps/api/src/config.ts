@@ -1,6 +1,9 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const list = z.string().transform((s) =>
   s
@@ -14,7 +17,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  DATA_DIR: z.string().default("./data"),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -40,7 +43,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
+  const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === "production",

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -17,6 +17,42 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same directory would corrupt it.
+ * A lock file holding the owner's pid refuses that with a clear message (a stale lock of a dead process is taken over).
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      const release = () => rmSync(file, { force: true });
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const owner = Number(readFileSync(file, "utf8"));
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${owner}. Stop it (Ctrl-C in npm start) first.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -50,14 +86,20 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dir, loadDataDir: opts.loadDataDir });
+  const unlock = opts.dir ? lockDataDir(opts.dir) : () => {};
+  const client = await PGlite.create({ dataDir: opts.dir, loadDataDir: opts.loadDataDir }).catch((err) => {
+    unlock();
+    throw err;
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     // Exposed for the test harness, which snapshots a migrated database once per run.
     ...({ pglite: client } as object),
   };
