@@ -33,13 +33,21 @@ app.use(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        // Google reCAPTCHA (register and contact, when a site key is set): its loader and the scripts it pulls in.
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+          "https://www.google.com",
+          "https://www.gstatic.com",
+        ],
         // Mantine writes its CSS variables into <style> tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", apiOrigin],
         mediaSrc: ["'self'", "blob:", apiOrigin],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
+        // The reCAPTCHA checkbox and its challenge are iframes from google.com.
+        frameSrc: ["https://www.google.com"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { isNotEmpty, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { destinationAfterLogin } from "../lib/redirects.ts";
 import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { AuthHeading } from "./AuthHeading.tsx";
 
 // Plain validators rather than zod: the login page is a common first load, and this keeps zod out of it.
 const validate = {
@@ -39,14 +40,7 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Welcome back
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Log in to continue to your account.
-        </Text>
-      </div>
+      <AuthHeading title="Welcome back">Log in to continue to your account.</AuthHeading>
       {serverError && (
         <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />}>
           {serverError}

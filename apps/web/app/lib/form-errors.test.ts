@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { fieldErrorsFrom } from "./form-errors.ts";
+import { describe, expect, it, vi } from "vitest";
+import { fieldErrorsFrom, setFieldErrors } from "./form-errors.ts";
 
 describe("fieldErrorsFrom", () => {
   it("maps body.field paths to form fields, first message wins", () => {
@@ -17,5 +17,20 @@ describe("fieldErrorsFrom", () => {
   it("ignores anything without details", () => {
     expect(fieldErrorsFrom(new Error("x"))).toEqual({});
     expect(fieldErrorsFrom(null)).toEqual({});
+  });
+});
+
+describe("setFieldErrors", () => {
+  it("sets the mapped field errors and says so", () => {
+    const form = { setErrors: vi.fn() };
+    expect(setFieldErrors(form, { details: [{ path: "body.email", message: "Taken" }] })).toBe(true);
+    expect(form.setErrors).toHaveBeenCalledWith({ email: "Taken" });
+  });
+
+  it("leaves the form alone when no field is named", () => {
+    const form = { setErrors: vi.fn() };
+    expect(setFieldErrors(form, new Error("Server down"))).toBe(false);
+    expect(setFieldErrors(form, { details: [] })).toBe(false);
+    expect(form.setErrors).not.toHaveBeenCalled();
   });
 });

@@ -9,3 +9,14 @@ export function fieldErrorsFrom(error: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * Puts the API's field errors (see `fieldErrorsFrom`) on a form. Returns false when the error names no field,
+ * so the caller shows its message some other way.
+ */
+export function setFieldErrors(form: { setErrors(errors: Record<string, string>): void }, error: unknown): boolean {
+  const fields = fieldErrorsFrom(error);
+  if (!Object.keys(fields).length) return false;
+  form.setErrors(fields);
+  return true;
+}

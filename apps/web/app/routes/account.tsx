@@ -7,7 +7,6 @@ import {
   FileButton,
   Grid,
   Group,
-  PasswordInput,
   Progress,
   Select,
   SimpleGrid,
@@ -24,9 +23,11 @@ import { genders } from "@marquee/contracts/users";
 import { IconCamera, IconLock, IconUser } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { api, errorMessage } from "../lib/api.ts";
-import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { fieldErrorsFrom, setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { withPasswordConfirmation } from "../lib/passwords.ts";
 import { pages } from "../pages.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { type CurrentUser, type ProfileChanges, setCurrentUser, updatePassword, updateProfile } from "../state/user.ts";
@@ -58,12 +59,9 @@ const profileSchema = z.object({
     .regex(/^([0-9 ()-]{4,20})?$/, "Enter a valid phone number"),
 });
 
-const passwordSchema = z
-  .object({
-    password: z.string().min(8, "Password must be at least 8 characters").max(128),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+const passwordSchema = withPasswordConfirmation({
+  password: z.string().min(8, "Password must be at least 8 characters").max(128),
+});
 
 type Option = { value: string; label: string };
 
@@ -218,8 +216,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       form.resetDirty();
       notifications.show({ color: "teal", message: "Your profile has been saved." });
     } else {
-      const fields = fieldErrorsFrom(result.payload);
-      if (Object.keys(fields).length) form.setErrors(fields);
+      setFieldErrors(form, result.payload);
       notifications.show({ color: "red", message: result.payload?.message ?? "Could not save your profile." });
     }
   });
@@ -341,18 +338,7 @@ function PasswordForm() {
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              key={form.key("confirmPassword")}
-              {...form.getInputProps("confirmPassword")}
-            />
+            <NewPasswordFields form={form} label="New password" />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={saving}>

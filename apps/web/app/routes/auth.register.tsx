@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { email, password, username } from "@marquee/contracts/users";
@@ -6,9 +6,13 @@ import { IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { AuthHeading } from "../components/AuthHeading.tsx";
+import { useCaptcha } from "../components/Captcha.tsx";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { api, errorMessage } from "../lib/api.ts";
-import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { withPasswordConfirmation } from "../lib/passwords.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.register";
 
@@ -17,15 +21,12 @@ export const handle = pages.register.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Sign up", "Create a free account to follow performers, comment and build your collection.");
 
-const registerSchema = z
-  .object({
-    name: z.string().trim().min(1, "Name is required").max(80),
-    username,
-    email,
-    password,
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+const registerSchema = withPasswordConfirmation({
+  name: z.string().trim().min(1, "Name is required").max(80),
+  username,
+  email,
+  password,
+});
 
 export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
@@ -35,10 +36,12 @@ export default function RegisterPage() {
     initialValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
     validate: schemaResolver(registerSchema, { sync: true }),
   });
+  const captcha = useCaptcha();
 
   const submit = form.onSubmit(async ({ confirmPassword: _, ...values }) => {
     setSubmitting(true);
     try {
+      if (!(await captcha.passes())) return;
       const res = await api.post<{ message: string }>("/auth/users/register", {
         ...values,
         username: values.username.trim().toLowerCase(),
@@ -47,9 +50,10 @@ export default function RegisterPage() {
       });
       setDone(res?.message || "Your account has been created.");
     } catch (error) {
-      const fields = fieldErrorsFrom(error);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else notifications.show({ color: "red", title: "Could not sign up", message: errorMessage(error) });
+      captcha.reset();
+      if (!setFieldErrors(form, error)) {
+        notifications.show({ color: "red", title: "Could not sign up", message: errorMessage(error) });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -73,14 +77,7 @@ export default function RegisterPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Create your account
-        </Title>
-        <Text c="dimmed" mt={4}>
-          It only takes a minute.
-        </Text>
-      </div>
+      <AuthHeading title="Create your account">It only takes a minute.</AuthHeading>
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
@@ -98,19 +95,8 @@ export default function RegisterPage() {
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            key={form.key("password")}
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            key={form.key("confirmPassword")}
-            {...form.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={form} label="Password" description="At least 8 characters" />
+          {captcha.field}
           <Button type="submit" size="md" fullWidth loading={submitting}>
             Sign up
           </Button>

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { password } from "@marquee/contracts/users";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { z } from "zod";
+import { AuthHeading } from "../components/AuthHeading.tsx";
+import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { withPasswordConfirmation } from "../lib/passwords.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.reset-password";
 
@@ -16,9 +18,7 @@ export const handle = pages.resetPassword.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Reset password", "Choose a new password for your account.");
 
-const schema = z
-  .object({ password, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+const schema = withPasswordConfirmation({ password });
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -47,14 +47,7 @@ export default function ResetPasswordPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Choose a new password
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Pick something you haven't used here before.
-        </Text>
-      </div>
+      <AuthHeading title="Choose a new password">Pick something you haven't used here before.</AuthHeading>
       {!token && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           This reset link is incomplete. Ask for a new one from the forgot password page.
@@ -76,18 +69,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form method="post" onSubmit={submit} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              key={form.key("password")}
-              {...form.getInputProps("password")}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              key={form.key("confirmPassword")}
-              {...form.getInputProps("confirmPassword")}
-            />
+            <NewPasswordFields form={form} label="New password" />
             <Button type="submit" size="md" fullWidth loading={submitting} disabled={!token}>
               Change password
             </Button>

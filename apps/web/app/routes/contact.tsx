@@ -18,8 +18,9 @@ import { email } from "@marquee/contracts/users";
 import { IconCircleCheck, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { z } from "zod";
+import { useCaptcha } from "../components/Captcha.tsx";
 import { api, errorMessage } from "../lib/api.ts";
-import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -46,10 +47,12 @@ export default function ContactPage() {
     initialValues: { name: user.name ?? "", email: user.email ?? "", subject: "", message: "" },
     validate: schemaResolver(contactSchema, { sync: true }),
   });
+  const captcha = useCaptcha();
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     try {
+      if (!(await captcha.passes())) return;
       const res = await api.post<{ message: string }>("/contact", {
         name: values.name.trim(),
         email: values.email.trim(),
@@ -59,9 +62,10 @@ export default function ContactPage() {
       setSent(res?.message || "Thanks! We'll get back to you soon.");
       form.reset();
     } catch (error) {
-      const fields = fieldErrorsFrom(error);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else notifications.show({ color: "red", title: "Message not sent", message: errorMessage(error) });
+      captcha.reset();
+      if (!setFieldErrors(form, error)) {
+        notifications.show({ color: "red", title: "Message not sent", message: errorMessage(error) });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -126,6 +130,7 @@ export default function ContactPage() {
                     key={form.key("message")}
                     {...form.getInputProps("message")}
                   />
+                  {captcha.field}
                   <Group justify="flex-end">
                     <Button type="submit" loading={submitting}>
                       Send
