@@ -6,11 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: [
-            "packages/**/*.test.ts",
-            "apps/web/app/**/*.test.{ts,tsx}",
-            "apps/api/src/**/*.unit.test.ts",
-          ],
+          include: ["packages/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],
           environment: "node",
         },
       },

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, mailedLink, newPage, site } from "./browser.ts";
+import { goto, launch, mailedLink, newPage, site } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe("an account from sign-up to log-out", () => {
     const username = `e2e${Date.now().toString(36)}`;
     const email = `${username}@example.test`;
 
-    await page.goto("/auth/register");
+    await goto(page, "/auth/register");
     await page.getByLabel("Name", { exact: true }).fill("Erin Endtoend");
     await page.getByLabel("Username", { exact: true }).fill(username);
     await page.getByLabel("Email", { exact: true }).fill(email);
@@ -28,10 +28,10 @@ describe("an account from sign-up to log-out", () => {
 
     const link = await mailedLink(email, "/auth/verify-email");
     expect(link.startsWith(site().webUrl)).toBe(true);
-    await page.goto(link);
+    await goto(page, link);
     await page.getByText(/email address is confirmed/i).waitFor();
 
-    await page.goto("/auth/login");
+    await goto(page, "/auth/login");
     await page.getByLabel("Username or email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("correct-horse-9");
     await page.getByLabel("Remember me").check();
@@ -49,7 +49,7 @@ describe("an account from sign-up to log-out", () => {
     // The realtime channel connects once logged in.
     await expect.poll(() => page.locator("[data-socket-status]").getAttribute("data-socket-status")).toBe("connected");
 
-    await page.goto("/account");
+    await goto(page, "/account");
     await page
       .getByRole("heading", { name: /account/i })
       .first()
@@ -67,7 +67,7 @@ describe("an account from sign-up to log-out", () => {
 
   it("keeps the token cookie for one day without remember me", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto("/auth/login");
+    await goto(page, "/auth/login");
     await page.getByLabel("Username or email").fill("user");
     await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
     await page.getByRole("button", { name: "Log in" }).click();
@@ -81,7 +81,7 @@ describe("an account from sign-up to log-out", () => {
 
   it("shows the error message when the credentials are wrong", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto("/auth/login");
+    await goto(page, "/auth/login");
     await page.getByLabel("Username or email").fill("member");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
@@ -95,7 +95,7 @@ describe("an account from sign-up to log-out", () => {
     ["?from=cart", "/cart"],
   ])("after login with %s goes to %s", async (query, destination) => {
     const { context, page } = await newPage(browser);
-    await page.goto(`/auth/login${query}`);
+    await goto(page, `/auth/login${query}`);
     await page.getByLabel("Username or email").fill("member");
     await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
     await page.getByRole("button", { name: "Log in" }).click();
@@ -105,7 +105,7 @@ describe("an account from sign-up to log-out", () => {
 
   it("sends a visitor without a token from a protected page to /auth/login", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto("/account");
+    await goto(page, "/account");
     await page.waitForURL(/\/auth\/login/);
     await page.getByRole("button", { name: "Log in" }).waitFor();
     await context.close();
@@ -115,7 +115,7 @@ describe("an account from sign-up to log-out", () => {
     const { context, page } = await newPage(browser);
     const { hostname } = new URL(site().webUrl);
     await context.addCookies([{ name: "token", value: "x".repeat(43), domain: hostname, path: "/" }]);
-    await page.goto("/account");
+    await goto(page, "/account");
     await page.waitForURL(/\/auth\/login/);
     expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
     await context.close();

@@ -40,6 +40,12 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** Navigates and waits until the app has hydrated, so forms submit through the app and not natively. */
+export async function goto(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** The first link of the newest mail written to disk for `to` (the API writes .eml files without SMTP). */
 export async function mailedLink(to: string, contains: string): Promise<string> {
   const dir = path.join(site().dataDir, "mail");

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, site } from "./browser.ts";
+import { goto, launch, newPage, site } from "./browser.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function logIn(page: Page, username: string) {
-  await page.goto("/auth/login");
+  await goto(page, "/auth/login");
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
   await page.getByRole("button", { name: "Log in" }).click();
@@ -35,7 +35,7 @@ async function expectAccessible(page: Page, what: string) {
 describe.each(["light", "dark"] as const)("the %s theme", (scheme) => {
   it("renders the login, home and account screens accessibly and without errors", async () => {
     const { context, page, errors } = await newPage(browser);
-    await page.goto("/auth/login");
+    await goto(page, "/auth/login");
     await page.getByRole("button", { name: "Log in" }).waitFor();
     if (scheme === "dark") {
       await page.getByRole("button", { name: "Toggle color scheme" }).click();
@@ -55,7 +55,7 @@ describe.each(["light", "dark"] as const)("the %s theme", (scheme) => {
     await page.screenshot({ path: path.join(shots, `home-${scheme}.png`), fullPage: true });
     await expectAccessible(page, "home");
 
-    await page.goto("/account");
+    await goto(page, "/account");
     await page.getByLabel("Name", { exact: true }).waitFor();
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Morgan Member");
     await page.screenshot({ path: path.join(shots, `account-${scheme}.png`), fullPage: true });
@@ -67,7 +67,7 @@ describe.each(["light", "dark"] as const)("the %s theme", (scheme) => {
 
 it("starts in the light theme for a new visitor", async () => {
   const { context, page } = await newPage(browser);
-  await page.goto("/");
+  await goto(page, "/");
   expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
   await context.close();
 });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, launch, newPage } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage } from "./browser.ts";
 
 /** An address the bundled GeoLite2 database places in Great Britain. */
 const GB_ADDRESS = "81.2.69.142";
@@ -21,14 +21,14 @@ describe("the site shell", () => {
   it("shows the geo-block page to a visitor from a blocked country, and the site to others", async () => {
     expect((await api("POST", "/admin/country-block", { token: admin, body: { countryCode: "GB" } })).status).toBe(201);
     const blocked = await newPage(browser, { headers: { "x-forwarded-for": GB_ADDRESS } });
-    await blocked.page.goto("/");
+    await goto(blocked.page, "/");
     await blocked.page.getByText("We've sorry. Website content is not available on your country.").waitFor();
-    await blocked.page.goto("/contact");
+    await goto(blocked.page, "/contact");
     await blocked.page.getByText("We've sorry. Website content is not available on your country.").waitFor();
     await blocked.context.close();
 
     const elsewhere = await newPage(browser, { headers: { "x-forwarded-for": "8.8.8.8" } });
-    await elsewhere.page.goto("/");
+    await goto(elsewhere.page, "/");
     await elsewhere.page.locator("header").waitFor();
     expect(await elsewhere.page.getByText("Website content is not available").count()).toBe(0);
     await elsewhere.context.close();
@@ -42,13 +42,13 @@ describe("the site shell", () => {
     // Settings are cached for up to two seconds per process.
     await new Promise((r) => setTimeout(r, 2100));
     const { context, page } = await newPage(browser);
-    await page.goto("/");
+    await goto(page, "/");
     await page.getByRole("img", { name: /under construction/i }).waitFor();
     await context.close();
     await api("PUT", "/admin/settings/maintenanceMode", { token: admin, body: { value: false } });
     await new Promise((r) => setTimeout(r, 2100));
     const after = await newPage(browser);
-    await after.page.goto("/");
+    await goto(after.page, "/");
     expect(await after.page.getByRole("img", { name: /under construction/i }).count()).toBe(0);
     await after.context.close();
   });
@@ -56,7 +56,7 @@ describe("the site shell", () => {
   it("prevents the context menu on every page", async () => {
     const { context, page, errors } = await newPage(browser);
     for (const path of ["/", "/auth/login", "/contact"]) {
-      await page.goto(path);
+      await goto(page, path);
       const prevented = await page.evaluate(() => {
         const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
         document.body.dispatchEvent(event);
@@ -71,7 +71,7 @@ describe("the site shell", () => {
   it("shows a back-to-top button after 400 px of scrolling that returns to the top", async () => {
     const { context, page } = await newPage(browser);
     await page.setViewportSize({ width: 1280, height: 500 });
-    await page.goto("/contact");
+    await goto(page, "/contact");
     await page.evaluate(() => {
       document.body.style.minHeight = "3000px";
     });
@@ -88,7 +88,7 @@ describe("the site shell", () => {
 
   it("sends a contact message", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto("/contact");
+    await goto(page, "/contact");
     await page.getByLabel("Name", { exact: true }).fill("Casey Contact");
     await page.getByLabel("Email", { exact: true }).fill("casey@example.test");
     await page.getByLabel("Message", { exact: true }).fill("Hello there, this is a message from the e2e test.");

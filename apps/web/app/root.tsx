@@ -51,6 +51,8 @@ import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY }
 import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
+const CONTEXT_MENU_GUARD = 'document.addEventListener("contextmenu",function(e){e.preventDefault()});';
+
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   return loadRootData(request, context);
 }
@@ -73,6 +75,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        {/* SPEC section 1: right-click is disabled on every page, from first paint (before the app hydrates). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant string, no user input */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT_MENU_GUARD }} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
@@ -109,19 +114,12 @@ function preloadedState(data: RootData): Partial<RootState> {
   };
 }
 
-/** Browser-only wiring: right-click guard, loading bar, ui persistence, colour scheme and session sync. */
+/** Browser-only wiring: loading bar, ui persistence, colour scheme and session sync. */
 function AppEffects({ data, store }: { data: RootData; store: AppStore }) {
   const dispatch = useAppDispatch();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
-
-  // SPEC section 1: right-click is disabled on every page.
-  useEffect(() => {
-    const block = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener("contextmenu", block);
-    return () => document.removeEventListener("contextmenu", block);
-  }, []);
 
   // SPEC section 2: a loading state around route changes.
   useEffect(() => {
@@ -159,6 +157,11 @@ function AppEffects({ data, store }: { data: RootData; store: AppStore }) {
   useEffect(() => {
     dispatch(setTheme(scheme));
   }, [dispatch, scheme]);
+
+  // Marks the document once React has taken over, so browser tests can wait for interactive forms.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   // A fresh root loader result with a user (e.g. after a server-side check) updates the session in the store.
   useEffect(() => {
