@@ -1,7 +1,9 @@
 // Production server for the web app: Express + React Router's request handler.
 // It knows the visitor's socket address (passed to loaders so SSR calls to the API can forward it in
 // X-Forwarded-For), adds security headers and a per-request CSP nonce, and serves the built assets.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -16,79 +18,106 @@ const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
 const apiOrigin = apiUrl.origin;
 const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
 
-const build = await import(path.join(here, "build/server/index.js"));
-
-const app = express();
-app.disable("x-powered-by");
-app.use(compression());
-
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-});
-
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google reCAPTCHA (register and contact, when a site key is set): its loader and the scripts it pulls in.
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
-          "https://www.google.com",
-          "https://www.gstatic.com",
-        ],
-        // Mantine writes its CSS variables into <style> tags at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", apiOrigin],
-        mediaSrc: ["'self'", "blob:", apiOrigin],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
-        // The reCAPTCHA checkbox and its challenge are iframes from google.com.
-        frameSrc: ["https://www.google.com"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Avatars and media come from the API origin.
-    crossOriginResourcePolicy: { policy: "same-site" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
-
-// Fingerprinted build output: cache for a year.
-app.use(
-  "/assets",
-  express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-);
-// Everything else in public/ (logo, favicon, images).
-app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
-
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({
-      clientAddress: req.socket.remoteAddress,
-      forwardedFor: typeof req.headers["x-forwarded-for"] === "string" ? req.headers["x-forwarded-for"] : undefined,
-      nonce: res.locals.cspNonce,
-    }),
-  }),
-);
-
-const server = app.listen(port, host, () => {
-  console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${apiOrigin})`);
-});
-
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    // Keep-alive sockets may hold the server open; do not wait for them forever.
-    setTimeout(() => process.exit(0), 3000).unref();
+// Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
+const workers = Math.max(1, Number(process.env.WEB_WORKERS || availableParallelism()));
+if (cluster.isPrimary && workers > 1) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  let stopping = false;
+  cluster.on("exit", (worker, code) => {
+    if (!stopping && code !== 0) {
+      console.error(`[web] worker ${worker.process.pid} exited (${code}); starting another`);
+      cluster.fork();
+    }
   });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+      setTimeout(() => process.exit(0), 3500).unref();
+      cluster.on("exit", () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      });
+    });
+  }
+} else {
+  await serve();
+}
+
+async function serve() {
+  const build = await import(path.join(here, "build/server/index.js"));
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          // Google reCAPTCHA (register and contact, when a site key is set): its loader and the scripts it pulls in.
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+            "https://www.google.com",
+            "https://www.gstatic.com",
+          ],
+          // Mantine writes its CSS variables into <style> tags at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", apiOrigin],
+          mediaSrc: ["'self'", "blob:", apiOrigin],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
+          // The reCAPTCHA checkbox and its challenge are iframes from google.com.
+          frameSrc: ["https://www.google.com"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Avatars and media come from the API origin.
+      crossOriginResourcePolicy: { policy: "same-site" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+
+  // Fingerprinted build output: cache for a year.
+  app.use(
+    "/assets",
+    express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+  );
+  // Everything else in public/ (logo, favicon, images).
+  app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({
+        clientAddress: req.socket.remoteAddress,
+        forwardedFor: typeof req.headers["x-forwarded-for"] === "string" ? req.headers["x-forwarded-for"] : undefined,
+        nonce: res.locals.cspNonce,
+      }),
+    }),
+  );
+
+  const server = app.listen(port, host, () => {
+    console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${apiOrigin})`);
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      // Keep-alive sockets may hold the server open; do not wait for them forever.
+      setTimeout(() => process.exit(0), 3000).unref();
+    });
+  }
 }
