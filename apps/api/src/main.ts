@@ -2,8 +2,9 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemo, seedEssentials } from "./db/seed/seed.ts";
+import { seedDemo } from "./db/seed/seed.ts";
 import { openGeoIp } from "./platform/geoip.ts";
+import { scheduleHousekeeping } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
 
 const config = loadConfig();
@@ -13,7 +14,6 @@ const database = await openDatabase({
   dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
 });
 await database.migrate();
-await seedEssentials(database.db);
 if (config.seedDemo) await seedDemo(database.db, { log });
 
 const app = await buildApp({
@@ -23,12 +23,20 @@ const app = await buildApp({
   geoip: await openGeoIp(config.geoipDb),
 });
 await app.listen({ host: config.host, port: config.port });
+const stopHousekeeping = scheduleHousekeeping(
+  {
+    expiredSessionsAndTokens: app.services.auth.purgeExpired,
+    staleThrottleCounters: () => app.services.throttle.purgeStale(86_400_000),
+  },
+  app.log,
+);
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
+    stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
-import { DEMO_PASSWORD, seedDemo, seedEssentials } from "../src/db/seed/seed.ts";
+import { DEMO_PASSWORD, seedDemo } from "../src/db/seed/seed.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
 
@@ -65,7 +65,6 @@ export interface TestContext {
 /** A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  await seedEssentials(database.db);
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });

@@ -32,6 +32,14 @@ export function createThrottle(db: Db) {
         );
       return row?.count ?? 0;
     },
+    /** Deletes counters whose window ended more than `olderThanMs` ago. */
+    async purgeStale(olderThanMs: number): Promise<number> {
+      const gone = await db
+        .delete(throttleCounters)
+        .where(sql`${throttleCounters.windowStart} < now() - make_interval(secs => ${olderThanMs / 1000})`)
+        .returning({ key: throttleCounters.key });
+      return gone.length;
+    },
     async reset(key: string): Promise<void> {
       await db.delete(throttleCounters).where(eq(throttleCounters.key, key));
     },

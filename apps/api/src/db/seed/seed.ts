@@ -12,9 +12,6 @@ export const demoAccounts = [
   { username: "user", name: "Uma User", role: "user" },
 ] as const;
 
-/** What every database needs, demo or not. Settings take their defaults from code, so nothing yet. */
-export async function seedEssentials(_db: Db) {}
-
 /** The demo accounts; idempotent, never touches an account that already exists. */
 export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: string): void } } = {}) {
   const existing = await db

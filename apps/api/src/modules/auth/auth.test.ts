@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, DEMO_PASSWORD, lastLinkTo, type TestContext, tokenOf } from "../../../test/harness.ts";
@@ -662,5 +662,44 @@ describe("PUT /auth/users/me/password", () => {
     const token = await t.login("user");
     expectBadRequest(await t.request({ method: "PUT", url: "/auth/users/me/password", token, body }), path);
     expect((await me(token)).statusCode).toBe(200);
+  });
+});
+
+describe("housekeeping of expired sessions and mail tokens", () => {
+  it("deletes expired sessions and spent links, and keeps live ones working", async () => {
+    const account = await verifiedAccount("purge");
+    const live = (await login({ username: account.username, password: account.password })).json().token as string;
+    const stale = (await login({ username: account.username, password: account.password })).json().token as string;
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(stale)));
+    expect((await me(stale)).statusCode).toBe(401);
+
+    await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: account.email } });
+    const resetLink = lastLinkTo(t.mailer, account.email);
+
+    const removed = await t.app.services.auth.purgeExpired();
+    // The stale session and the verification link already used by verifiedAccount.
+    expect(removed).toBeGreaterThanOrEqual(2);
+    expect(await sessionOf(stale)).toBeUndefined();
+    expect((await me(live)).statusCode).toBe(200);
+    // An unused, unexpired reset link survives and still works.
+    const reset = await t.request({
+      method: "POST",
+      url: "/auth/users/reset",
+      body: { token: tokenOf(resetLink), password: "another horse battery" },
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it("forgets old login-failure counters", async () => {
+    const ip = freshIp();
+    await login({ username: "nobody-here", password: "wrong" }, ip);
+    await t.database.db.execute(
+      sql`UPDATE throttle_counters SET window_start = now() - interval '2 days' WHERE key = ${`login:ip:${ip}`}`,
+    );
+    expect(await t.app.services.throttle.purgeStale(86_400_000)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.throttle.count(`login:ip:${ip}`, 86_400_000 * 3)).toBe(0);
   });
 });

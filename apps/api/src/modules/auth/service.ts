@@ -1,6 +1,6 @@
 import { type LoginBody, REMEMBER_DAYS, type RegisterBody, SESSION_DAYS } from "@marquee/contracts/auth";
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
 import type { Mailer } from "../../platform/mailer.ts";
@@ -211,6 +211,16 @@ export function createAuthService(deps: {
         .set({ passwordHash: await hashPassword(password), verifiedEmail: true })
         .where(eq(users.id, userId));
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Deletes expired sessions and spent or expired mail tokens; returns how many rows went. */
+    async purgeExpired(): Promise<number> {
+      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      const spent = await db
+        .delete(emailTokens)
+        .where(or(lt(emailTokens.expiresAt, sql`now()`), isNotNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return gone.length + spent.length;
     },
 
     async changePassword(userId: string, sessionId: string, password: string) {
