@@ -9,4 +9,11 @@ describe("page handles", () => {
     expect(pageHandleFor("/")).toBe(pages.home.handle);
     expect(pageHandleFor("/nope/at/all")).toBe(pages.notFound.handle);
   });
+
+  it("protects every admin page", () => {
+    for (const path of ["/admin", "/admin/settings", "/admin/countries", "/admin/users"]) {
+      expect(pageHandleFor(path), path).toEqual({ layout: "primary", requiresAuth: true, noRedirect: false });
+    }
+    expect(pageHandleFor("/admin/nope")).toBe(pages.notFound.handle);
+  });
 });

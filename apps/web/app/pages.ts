@@ -39,6 +39,10 @@ export const pages = {
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
+  admin: { path: "/admin", file: "routes/admin.tsx", handle: protectedPage("primary") },
+  adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: protectedPage("primary") },
+  adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: protectedPage("primary") },
+  adminUsers: { path: "/admin/users", file: "routes/admin.users.tsx", handle: protectedPage("primary") },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

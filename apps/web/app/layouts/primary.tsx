@@ -21,6 +21,7 @@ function Header() {
   const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
   const menus = useMemo(() => sortedMenus(allMenus, "header"), [allMenus]);
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const isAdmin = useAppSelector((s) => s.auth.loggedIn && s.user.current.role === "admin");
 
   return (
     <Box component="header" className="marquee-header">
@@ -67,6 +68,13 @@ function Header() {
             className="marquee-nav-link"
             onClick={close}
           />
+          {isAdmin && (
+            <SiteLink
+              item={{ path: "/admin", title: "Admin", isOpenNewTab: false }}
+              className="marquee-nav-link"
+              onClick={close}
+            />
+          )}
           {!loggedIn && (
             <>
               <Divider my="sm" />

@@ -1,0 +1,240 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle, IconAlertTriangle, IconBan, IconRefresh, IconWorld } from "@tabler/icons-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { blockableCountries } from "../lib/admin.ts";
+import { api, errorMessage } from "../lib/api.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { RootData } from "../lib/root-types.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/admin.countries";
+
+export const handle = pages.adminCountries.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Country blocking", "Block visitors from chosen countries.");
+
+interface BlockedCountry {
+  countryCode: string;
+  name: string;
+  createdAt: string;
+}
+
+interface Country {
+  code: string;
+  name: string;
+  native: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}
+
+function CountryBlocking() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const [countries, setCountries] = useState<Country[]>([]);
+  const [blocked, setBlocked] = useState<BlockedCountry[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [blocking, setBlocking] = useState(false);
+  const [unblocking, setUnblocking] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    api
+      .get<BlockedCountry[]>("/admin/country-block")
+      .then(setBlocked)
+      .catch((e: unknown) => setLoadError(errorMessage(e, "Could not load the blocked countries.")));
+    api
+      .get<Country[]>("/countries/list")
+      .then((list) => setCountries(list ?? []))
+      .catch((e: unknown) =>
+        notifications.show({ color: "red", title: "Could not load the country list", message: errorMessage(e) }),
+      );
+  }, []);
+
+  useEffect(load, [load]);
+
+  const options = useMemo(() => blockableCountries(countries, blocked ?? []), [countries, blocked]);
+  const ownCountry = root?.countryCode ?? null;
+
+  const block = async () => {
+    if (!selected) return;
+    setBlocking(true);
+    try {
+      const added = await api.post<BlockedCountry>("/admin/country-block", { countryCode: selected });
+      setBlocked((list) => [added, ...(list ?? []).filter((b) => b.countryCode !== added.countryCode)]);
+      setSelected(null);
+      notifications.show({ color: "teal", message: `${added.name} is now blocked.` });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Could not block the country", message: errorMessage(error) });
+    } finally {
+      setBlocking(false);
+    }
+  };
+
+  const unblock = async (country: BlockedCountry) => {
+    setUnblocking(country.countryCode);
+    try {
+      await api.del(`/admin/country-block/${encodeURIComponent(country.countryCode)}`);
+      setBlocked((list) => (list ?? []).filter((b) => b.countryCode !== country.countryCode));
+      notifications.show({ color: "teal", message: `${country.name} is no longer blocked.` });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Could not unblock the country", message: errorMessage(error) });
+    } finally {
+      setUnblocking(null);
+    }
+  };
+
+  return (
+    <Stack gap="xl">
+      <Card component="section" aria-labelledby="block-country-title">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg" id="block-country-title">
+              Block a country
+            </Title>
+            <Text c="dimmed" size="sm">
+              Visitors from a blocked country see a notice instead of the site.
+            </Text>
+          </div>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void block();
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <Select
+                size="md"
+                label="Country to block"
+                placeholder={countries.length ? "Search countries" : "Loading countries…"}
+                searchable
+                clearable
+                data={options}
+                value={selected}
+                onChange={setSelected}
+                nothingFoundMessage="No country found"
+                style={{ flex: "1 1 280px" }}
+                maxDropdownHeight={280}
+              />
+              <Button
+                type="submit"
+                size="md"
+                color="red"
+                leftSection={<IconBan size={18} />}
+                disabled={!selected}
+                loading={blocking}
+              >
+                Block
+              </Button>
+            </Group>
+          </form>
+          {selected && selected === ownCountry && (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+              You appear to be browsing from this country. Blocking it will hide the site from you too.
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+
+      <Card component="section" aria-labelledby="blocked-countries-title" padding={0}>
+        <Group justify="space-between" p="xl" pb="md">
+          <Title order={2} fz="lg" id="blocked-countries-title">
+            Blocked countries
+          </Title>
+          {blocked && (
+            <Badge variant="light" color={blocked.length ? "red" : "gray"}>
+              {blocked.length} blocked
+            </Badge>
+          )}
+        </Group>
+        {loadError ? (
+          <Alert m="xl" mt={0} color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{loadError}</Text>
+              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !blocked ? (
+          <Stack p="xl" pt={0} gap="xs" aria-busy="true">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : blocked.length === 0 ? (
+          <Stack align="center" gap={6} p="xl" pt="md" ta="center">
+            <IconWorld size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text c="dimmed">No country is blocked. The site is open everywhere.</Text>
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="sm" horizontalSpacing="xl" highlightOnHover aria-label="Blocked countries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Country</Table.Th>
+                  <Table.Th>Code</Table.Th>
+                  <Table.Th>Blocked since</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {blocked.map((country) => (
+                  <Table.Tr key={country.countryCode} data-testid={`blocked-${country.countryCode}`}>
+                    <Table.Td fw={600}>{country.name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="default" radius="sm">
+                        {country.countryCode}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td c="dimmed">{formatDate(country.createdAt)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => void unblock(country)}
+                        loading={unblocking === country.countryCode}
+                        aria-label={`Unblock ${country.name}`}
+                      >
+                        Unblock
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export default function AdminCountriesPage() {
+  return (
+    <AdminPage title="Country blocking" description="Choose the countries the site is not available in.">
+      <CountryBlocking />
+    </AdminPage>
+  );
+}
