@@ -12,7 +12,12 @@ describe("page handles", () => {
 
   it("protects every admin page", () => {
     for (const path of ["/admin", "/admin/settings", "/admin/countries", "/admin/users"]) {
-      expect(pageHandleFor(path), path).toEqual({ layout: "primary", requiresAuth: true, noRedirect: false });
+      expect(pageHandleFor(path), path).toEqual({
+        layout: "primary",
+        requiresAuth: true,
+        noRedirect: false,
+        adminOnly: true,
+      });
     }
     expect(pageHandleFor("/admin/nope")).toBe(pages.notFound.handle);
   });

@@ -11,6 +11,8 @@ export interface PageHandle {
   layout: LayoutName;
   requiresAuth: boolean;
   noRedirect: boolean;
+  /** Only admins may see it; others get the page's 403 content with HTTP status 403. */
+  adminOnly?: boolean;
 }
 
 interface Page {
@@ -21,6 +23,7 @@ interface Page {
 
 const open = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: false, noRedirect: false });
 const protectedPage = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: true, noRedirect: false });
+const adminPage: PageHandle = { ...protectedPage("primary"), adminOnly: true };
 
 export const pages = {
   home: { path: "/", file: "routes/home.tsx", handle: open("primary") },
@@ -39,10 +42,10 @@ export const pages = {
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
-  admin: { path: "/admin", file: "routes/admin.tsx", handle: protectedPage("primary") },
-  adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: protectedPage("primary") },
-  adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: protectedPage("primary") },
-  adminUsers: { path: "/admin/users", file: "routes/admin.users.tsx", handle: protectedPage("primary") },
+  admin: { path: "/admin", file: "routes/admin.tsx", handle: adminPage },
+  adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: adminPage },
+  adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: adminPage },
+  adminUsers: { path: "/admin/users", file: "routes/admin.users.tsx", handle: adminPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

@@ -18,6 +18,7 @@ import { NavigationProgress, nprogress } from "@mantine/nprogress";
 import { type ReactNode, useEffect, useState } from "react";
 import { Provider } from "react-redux";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -53,8 +54,11 @@ import { cssVariablesResolver, theme } from "./theme.ts";
 
 const CONTEXT_MENU_GUARD = 'document.addEventListener("contextmenu",function(e){e.preventDefault()});';
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  return loadRootData(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rootData = await loadRootData(request, context);
+  // Admin pages render their own "access denied" content for other users; the status says so too.
+  const forbidden = pageHandleFor(new URL(request.url).pathname).adminOnly && rootData.user?.role !== "admin";
+  return forbidden ? data(rootData, { status: 403 }) : rootData;
 }
 
 /** Re-check the session on the server whenever a protected page is entered. */
