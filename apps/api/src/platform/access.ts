@@ -46,6 +46,15 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       route.config = { ...route.config, access: "public", geo: "open", maintenance: "open" };
     }
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} does not declare who may call it`);
+    // The OpenAPI document says who may call each route and that non-public ones take the bearer token.
+    const access = route.config.access;
+    if (route.schema && access !== "public") {
+      route.schema = {
+        ...route.schema,
+        security: [{ bearer: [] }],
+        description: [route.schema.description, `Who may call it: ${access}.`].filter(Boolean).join(" "),
+      };
+    }
   });
 
   app.addHook("onRequest", async (req) => {

@@ -29,6 +29,11 @@ describe("GET /health", () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/auth/login", "/users/me", "/country-block/check"]),
     );
+    // Protected routes carry the bearer requirement and say who may call them; public ones do not.
+    expect(doc.paths["/users/search"].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths["/users/search"].get.description).toContain("Who may call it: admin.");
+    expect(doc.paths["/users/me"].get.description).toContain("Who may call it: user.");
+    expect(doc.paths["/auth/login"].post.security).toBeUndefined();
   });
 });
 
