@@ -9,8 +9,6 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const uuid = z.uuid();
-
 /** An id in a path: a UUID, or for resources that have one, a slug or username. */
 export const idOrSlug = z.string().trim().min(1).max(120);
 
@@ -22,23 +20,13 @@ export const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(12),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   sort: sortDirection.default("desc"),
-  cursor: z.string().max(500).optional(),
 });
 
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     total: z.number().int(),
-    /** Opaque keyset cursor for the next page; absent on the last page. */
-    nextCursor: z.string().optional(),
   });
 }
 
 export const messageResponse = z.object({ message: z.string() });
-
-/** Query values may repeat (`a=1&a=2`); a single value arrives as a string. */
-export function repeated<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(50));
-}
-
-export const booleanFlag = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
