@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
@@ -109,3 +109,14 @@ export function lastLinkTo(mailer: TestContext["mailer"], to: string): string {
 }
 
 export const tokenOf = (link: string) => new URL(link).searchParams.get("token") as string;
+
+/** The field paths an error answer names in `details`. */
+export const detailPaths = (res: { json(): unknown }) =>
+  ((res.json() as { details?: { path: string }[] }).details ?? []).map((d) => d.path);
+
+/** Asserts a 400 whose `details` name `path`. */
+export function expectBadRequest(res: LightMyRequestResponse, path: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
+  expect(detailPaths(res)).toContain(path);
+}

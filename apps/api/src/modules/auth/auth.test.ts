@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO_PASSWORD, lastLinkTo, type TestContext, tokenOf } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  expectBadRequest,
+  lastLinkTo,
+  type TestContext,
+  tokenOf,
+} from "../../../test/harness.ts";
 import { hashToken } from "../../platform/tokens.ts";
 import { LOGIN_LIMITS } from "./service.ts";
 import { emailTokens, sessions } from "./tables.ts";
@@ -33,13 +40,6 @@ const freshIp = () => {
   ipSeq += 1;
   return `10.20.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 };
-
-function expectBadRequest(res: LightMyRequestResponse, path: string) {
-  expect(res.statusCode).toBe(400);
-  const body = res.json();
-  expect(body).toMatchObject({ statusCode: 400, error: "Bad Request" });
-  expect(body.details.map((d: { path: string }) => d.path)).toContain(path);
-}
 
 const mailsTo = (to: string) => t.mailer.outbox.filter((m) => m.to === to);
 

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, detailPaths, type TestContext } from "../../../test/harness.ts";
 import { CONTACT_LIMIT_PER_HOUR } from "./service.ts";
 import { contactMessages } from "./tables.ts";
 
@@ -31,8 +31,6 @@ const send = (body: unknown, opts: { ip?: string; token?: string } = {}) =>
     token: opts.token,
     headers: { "x-forwarded-for": opts.ip ?? freshIp() },
   });
-const paths = (res: { json(): unknown }) =>
-  ((res.json() as { details?: { path: string }[] }).details ?? []).map((d) => d.path);
 
 describe("POST /contact", () => {
   it("stores the message and mails it to the site's contact address", async () => {
@@ -112,7 +110,7 @@ describe("POST /contact", () => {
     const res = await send(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
-    expect(paths(res)).toContain(path);
+    expect(detailPaths(res)).toContain(path);
     expect(t.mailer.outbox.length).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, IP_IN, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, detailPaths, IP_IN, type TestContext } from "../../../test/harness.ts";
 
 let t: TestContext;
 let admin: string;
@@ -15,8 +15,6 @@ afterAll(() => t.close());
 const from = (ip: string) => ({ "x-forwarded-for": ip });
 const check = (ip?: string) =>
   t.request({ method: "GET", url: "/country-block/check", ...(ip ? { headers: from(ip) } : {}) });
-const paths = (res: { json(): unknown }) =>
-  ((res.json() as { details?: { path: string }[] }).details ?? []).map((d) => d.path);
 
 describe("GET /country-block/check", () => {
   it("resolves the caller's country and says it is not blocked while the list is empty", async () => {
@@ -70,8 +68,8 @@ describe("managing the blocked list", () => {
     const res = await t.request({ method: "POST", url: "/admin/country-block", token: admin, body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
-    expect(paths(res).some((p) => p.startsWith("body."))).toBe(true);
-    expect(paths(res).join()).toMatch(/countryCode|reason/);
+    expect(detailPaths(res).some((p) => p.startsWith("body."))).toBe(true);
+    expect(detailPaths(res).join()).toMatch(/countryCode|reason/);
   });
 
   it("adds a country (201), accepting lowercase, lists it and is idempotent", async () => {
@@ -180,7 +178,7 @@ describe("managing the blocked list", () => {
     expect((await t.request({ method: "DELETE", url: "/admin/country-block/ru", token: admin })).statusCode).toBe(204);
     const bad = await t.request({ method: "DELETE", url: "/admin/country-block/RUS", token: admin });
     expect(bad.statusCode).toBe(400);
-    expect(paths(bad)).toContain("params.countryCode");
+    expect(detailPaths(bad)).toContain("params.countryCode");
   });
 });
 

@@ -1,10 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, detailPaths, type TestContext } from "../../../test/harness.ts";
 
-const paths = (res: { json(): unknown }) =>
-  ((res.json() as { details?: { path: string }[] }).details ?? []).map((d) => d.path);
 const verify = (ctx: TestContext, body: unknown, headers?: Record<string, string>) =>
   ctx.request({ method: "POST", url: "/re-captcha/verify", body, headers });
 
@@ -36,7 +34,7 @@ describe("POST /re-captcha/verify without a secret", () => {
   ])("refuses %s with 400", async (_what, body, path) => {
     const res = await verify(t, body);
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain(path);
+    expect(detailPaths(res)).toContain(path);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, detailPaths, type TestContext } from "../../../test/harness.ts";
 
 let t: TestContext;
 let admin: string;
@@ -11,9 +11,6 @@ beforeAll(async () => {
   [admin, user, performer] = await Promise.all([t.login("admin"), t.login("user"), t.login("performer")]);
 });
 afterAll(() => t.close());
-
-const paths = (res: { json(): unknown }) =>
-  ((res.json() as { details?: { path: string }[] }).details ?? []).map((d) => d.path);
 
 describe("GET /settings/public", () => {
   it("gives visitors the public settings with their defaults, and no private ones", async () => {
@@ -46,13 +43,13 @@ describe("GET /settings/public", () => {
   it("refuses an unknown group with 400 naming the field", async () => {
     const res = await t.request({ method: "GET", url: "/settings/public", query: { group: "secrets" } });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("querystring.group");
+    expect(detailPaths(res)).toContain("querystring.group");
   });
 
   it("refuses an unknown query parameter with 400 naming it", async () => {
     const res = await t.request({ method: "GET", url: "/settings/public", query: { foo: "1" } });
     expect(res.statusCode).toBe(400);
-    expect(paths(res).join()).toContain("foo");
+    expect(detailPaths(res).join()).toContain("foo");
   });
 });
 
@@ -70,7 +67,7 @@ describe("POST /settings/keys", () => {
       body: { keys: ["siteName", "contactEmail"] },
     });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("body.keys");
+    expect(detailPaths(res)).toContain("body.keys");
     expect(res.body).not.toContain("admin@marquee.local");
   });
 
@@ -87,7 +84,7 @@ describe("POST /settings/keys", () => {
   it.each([["nope"], ["constructor"], ["__proto__"], ["toString"]])("refuses the unknown key %s", async (key) => {
     const res = await t.request({ method: "POST", url: "/settings/keys", body: { keys: [key] } });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("body.keys");
+    expect(detailPaths(res)).toContain("body.keys");
   });
 
   it.each([
@@ -102,7 +99,7 @@ describe("POST /settings/keys", () => {
     const res = await t.request({ method: "POST", url: "/settings/keys", body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
-    expect(paths(res)).toContain(path);
+    expect(detailPaths(res)).toContain(path);
   });
 });
 
@@ -133,7 +130,7 @@ describe("GET /admin/settings", () => {
   it("refuses an unknown group", async () => {
     const res = await t.request({ method: "GET", url: "/admin/settings", token: admin, query: { group: "x" } });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("querystring.group");
+    expect(detailPaths(res)).toContain("querystring.group");
   });
 
   it("is for admins only", async () => {
@@ -195,7 +192,7 @@ describe("PUT /admin/settings/:key", () => {
       body: { value: [{ title: "Movies", path: "/movies", section: "sidebar" }] },
     });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("body.value.0.section");
+    expect(detailPaths(res)).toContain("body.value.0.section");
 
     const noTitle = await t.request({
       method: "PUT",
@@ -204,7 +201,7 @@ describe("PUT /admin/settings/:key", () => {
       body: { value: [{ path: "/movies", section: "header" }] },
     });
     expect(noTitle.statusCode).toBe(400);
-    expect(paths(noTitle)).toContain("body.value.0.title");
+    expect(detailPaths(noTitle)).toContain("body.value.0.title");
 
     const notArray = await t.request({
       method: "PUT",
@@ -213,7 +210,7 @@ describe("PUT /admin/settings/:key", () => {
       body: { value: "x" },
     });
     expect(notArray.statusCode).toBe(400);
-    expect(paths(notArray)).toContain("body.value");
+    expect(detailPaths(notArray)).toContain("body.value");
   });
 
   it.each([
@@ -230,13 +227,13 @@ describe("PUT /admin/settings/:key", () => {
     const res = await t.request({ method: "PUT", url: `/admin/settings/${key}`, token: admin, body: { value } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
-    expect(paths(res)).toContain("body.value");
+    expect(detailPaths(res)).toContain("body.value");
   });
 
   it("refuses a missing value and an unknown field", async () => {
     const missing = await t.request({ method: "PUT", url: "/admin/settings/siteName", token: admin, body: {} });
     expect(missing.statusCode).toBe(400);
-    expect(paths(missing)).toContain("body.value");
+    expect(detailPaths(missing)).toContain("body.value");
     const extra = await t.request({
       method: "PUT",
       url: "/admin/settings/siteName",
@@ -244,7 +241,7 @@ describe("PUT /admin/settings/:key", () => {
       body: { value: "A", public: false },
     });
     expect(extra.statusCode).toBe(400);
-    expect(paths(extra)).toContain("body.public");
+    expect(detailPaths(extra)).toContain("body.public");
   });
 
   it.each([["nope"], ["constructor"], ["__proto__"], ["hasOwnProperty"]])(
@@ -252,7 +249,7 @@ describe("PUT /admin/settings/:key", () => {
     async (key) => {
       const res = await t.request({ method: "PUT", url: `/admin/settings/${key}`, token: admin, body: { value: "x" } });
       expect(res.statusCode).toBe(400);
-      expect(paths(res)).toContain("params.key");
+      expect(detailPaths(res)).toContain("params.key");
     },
   );
 
@@ -264,7 +261,7 @@ describe("PUT /admin/settings/:key", () => {
       body: { value: "x" },
     });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toContain("params.key");
+    expect(detailPaths(res)).toContain("params.key");
   });
 
   it("keeps private settings private after a change", async () => {

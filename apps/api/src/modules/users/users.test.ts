@@ -3,7 +3,14 @@ import { stat } from "node:fs/promises";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO_PASSWORD, lastLinkTo, type TestContext, tokenOf } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  expectBadRequest,
+  lastLinkTo,
+  type TestContext,
+  tokenOf,
+} from "../../../test/harness.ts";
 
 let t: TestContext;
 let admin: string;
@@ -37,13 +44,6 @@ async function account(prefix: string) {
   const token = await t.login(username, PASSWORD);
   const id = (await t.request({ method: "GET", url: "/users/me", token })).json()._id as string;
   return { username, email, token, id };
-}
-
-function expectBadRequest(res: LightMyRequestResponse, path: string) {
-  expect(res.statusCode).toBe(400);
-  const body = res.json();
-  expect(body).toMatchObject({ statusCode: 400, error: "Bad Request" });
-  expect(body.details.map((d: { path: string }) => d.path)).toContain(path);
 }
 
 function expectNoSecrets(res: LightMyRequestResponse) {
