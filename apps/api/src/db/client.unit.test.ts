@@ -15,5 +15,6 @@ describe("the embedded database", () => {
     await first.close();
     const second = await openDatabase({ dir });
     await second.close();
-  });
+    // Creating a PGlite data directory takes a few seconds, more on a busy machine.
+  }, 60_000);
 });
