@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createAccessService } from "./modules/access/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
@@ -22,6 +23,7 @@ import { countryBlockRoutes } from "./modules/country-block/routes.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -48,7 +50,10 @@ export interface AppDeps {
 
 export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
 
-function buildServices(deps: AppDeps) {
+/** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
+export type Notify = (userId: string, event: string, payload: unknown) => void;
+
+function buildServices(deps: AppDeps, notify: Notify) {
   const { db } = deps.database;
   const storage =
     deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: deps.config.publicApiUrl });
@@ -61,8 +66,14 @@ function buildServices(deps: AppDeps) {
     onEmailChanged: (user) => auth.sendVerification(user),
     onDeactivated: (userId) => auth.revokeSessions(userId),
   });
+  const access = createAccessService({ db });
+  const reactions = createReactionsService({ db });
+  // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
   return {
     storage,
+    access,
+    reactions,
+    notify,
     throttle,
     settings,
     auth,
@@ -86,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const services = buildServices(deps);
+  let realtime: Realtime | undefined;
+  const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload));
   app.decorate("services", services);
 
   await app.register(helmet, {
@@ -133,9 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
+  // Catalogue routes are registered here.
 
   if (deps.realtime !== false) {
-    const realtime = await attachRealtime({
+    realtime = await attachRealtime({
       server: app.server,
       corsOrigin: config.webOrigin,
       redisUrl: config.redisUrl,
@@ -143,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log,
     });
     app.decorate("realtime", realtime);
-    app.addHook("preClose", async () => realtime.close());
+    app.addHook("preClose", async () => realtime?.close());
   }
   return app;
 }

@@ -22,6 +22,31 @@ export const listQuery = z.strictObject({
   sort: sortDirection.default("desc"),
 });
 
+/** Lists that page by keyset as well as offset: pass the previous page's `next` as `cursor`. */
+export const pagedQuery = listQuery.extend({
+  cursor: z.string().trim().min(1).max(400).optional(),
+});
+
+/**
+ * Counting every match of a filter over a million rows costs more than the page itself, so counts stop at
+ * this cap; `totalCapped` says the real number is larger.
+ */
+export const TOTAL_CAP = 10_000;
+
+export function pagedResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    /** Opaque cursor of the next page, or null on the last one. */
+    next: z.string().nullable(),
+  });
+}
+
+/** An array filter from a query string: `ids=a&ids=b` or a single `ids=a`. */
+export const repeated = <T extends z.ZodType>(item: T, max = 50) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(max)).optional();
+
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -87,7 +88,11 @@ export async function openDatabase(opts: {
     };
   }
   const unlock = opts.dir ? lockDataDir(opts.dir) : () => {};
-  const client = await PGlite.create({ dataDir: opts.dir, loadDataDir: opts.loadDataDir }).catch((err) => {
+  const client = await PGlite.create({
+    dataDir: opts.dir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
+  }).catch((err) => {
     unlock();
     throw err;
   });

@@ -32,6 +32,9 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt, t.id),
     index("users_role_idx").on(t.role),
     index("users_name_idx").on(t.name),
+    // The performer directory matches names and usernames by similarity (pg_trgm).
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

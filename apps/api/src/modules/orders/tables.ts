@@ -1,0 +1,46 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
+import { users } from "../users/tables.ts";
+
+/** One order per checkout (DESIGN section 5); the money issue creates and pays them. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: idColumn(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", { enum: ["created", "pending", "paid", "failed", "refunded"] })
+      .notNull()
+      .default("created"),
+    currency: text("currency").notNull().default("USD"),
+    originalCents: integer("original_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    couponId: uuid("coupon_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** One line per item; a paid line for a movie or gallery is what makes its buyer able to watch it. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: idColumn(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    itemKind: text("item_kind", { enum: ["video", "gallery", "product", "subscription"] }).notNull(),
+    itemId: uuid("item_id").notNull(),
+    performerId: uuid("performer_id"),
+    title: text("title").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    deliveryStatus: text("delivery_status", { enum: ["created", "processing", "shipping", "delivered"] }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_lines_item_idx").on(t.itemKind, t.itemId), index("order_lines_order_idx").on(t.orderId)],
+);

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
+import { tsvector } from "../videos/tables.ts";
+
+/** Posts and pages (the home and contact texts are pages with the slugs `home` and `contact`). */
+export const posts = pgTable(
+  "posts",
+  {
+    id: idColumn(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    content: text("content").notNull().default(""),
+    type: text("type", { enum: ["post", "page"] })
+      .notNull()
+      .default("post"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
+    imageKey: text("image_key"),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("posts_slug_key").on(t.slug),
+    index("posts_published_idx").on(t.publishedAt, t.id).where(sql`status = 'published'`),
+    index("posts_search_idx").using("gin", t.search),
+  ],
+);
+export type PostRow = typeof posts.$inferSelect;

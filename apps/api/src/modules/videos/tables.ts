@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
+
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Movies. `listed` is kept by the service: active and processed (or announced with a future `scheduledAt`).
+ * `releasedAt` is the sort key of "newest": the scheduled date, else when it was first listed.
+ */
+export const videos = pgTable(
+  "videos",
+  {
+    id: idColumn(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'`),
+    access: text("access", { enum: ["free", "members", "sale"] }).notNull(),
+    /** 0 unless `access` is sale. */
+    priceCents: integer("price_cents").notNull().default(0),
+    status: text("status", { enum: ["draft", "active", "inactive"] })
+      .notNull()
+      .default("draft"),
+    listed: boolean("listed").notNull().default(false),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date" }),
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    performerIds: uuid("performer_ids").array().notNull(),
+    categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
+    createdBy: uuid("created_by").notNull(),
+    processingStatus: text("processing_status", { enum: ["none", "pending", "processing", "ready", "failed"] })
+      .notNull()
+      .default("none"),
+    processingError: text("processing_error"),
+    /** Private prefix `private/videos/<id>`: source, HLS ladder, MP4, strip. */
+    mediaKey: text("media_key"),
+    sourceSizeBytes: bigint("source_size_bytes", { mode: "number" }),
+    durationSec: real("duration_sec"),
+    width: integer("width"),
+    height: integer("height"),
+    /** Public prefix of the thumbnail (poster) variants; shown also when locked. */
+    thumbnailKey: text("thumbnail_key"),
+    teaserKey: text("teaser_key"),
+    views: integer("views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    favourites: integer("favourites").notNull().default(0),
+    comments: integer("comments").notNull().default(0),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("videos_slug_key").on(t.slug),
+    index("videos_newest_idx").on(t.releasedAt, t.id).where(sql`listed`),
+    index("videos_popular_idx").on(t.views, t.id).where(sql`listed`),
+    index("videos_price_idx").on(t.priceCents, t.id).where(sql`listed`),
+    index("videos_access_newest_idx").on(t.access, t.releasedAt, t.id).where(sql`listed`),
+    index("videos_performer_ids_idx").using("gin", t.performerIds),
+    index("videos_category_ids_idx").using("gin", t.categoryIds),
+    index("videos_tags_idx").using("gin", t.tags),
+    index("videos_search_idx").using("gin", t.search),
+    index("videos_created_by_idx").on(t.createdBy, t.createdAt),
+    index("videos_scheduled_idx").on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),
+  ],
+);
+export type VideoRow = typeof videos.$inferSelect;

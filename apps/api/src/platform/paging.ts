@@ -1,0 +1,84 @@
+import { TOTAL_CAP } from "@marquee/contracts/common";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
+import { badRequest } from "./errors.ts";
+
+/**
+ * Keyset paging (DESIGN section 4): a list sorted on `(key, id)` continues after the last row of the previous
+ * page, so a deep page costs the same as the first. The cursor is opaque to clients: base64url JSON of
+ * `[sortName, key, id]`; a cursor made for another sort is refused.
+ */
+export type KeyKind = "timestamp" | "int" | "text";
+
+export interface Keyset {
+  /** Names the sort (e.g. `newest`) so a cursor cannot be replayed against another one. */
+  name: string;
+  key: AnyColumn | SQL;
+  kind: KeyKind;
+  id: AnyColumn;
+  direction: "asc" | "desc";
+}
+
+type KeyValue = string | number;
+
+const invalidCursor = () =>
+  badRequest("The cursor is not valid for this list; start again from the first page.", [
+    { path: "querystring.cursor", message: "invalid cursor" },
+  ]);
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(name: string, key: KeyValue, id: string): string {
+  return Buffer.from(JSON.stringify([name, key, id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, keyset: Pick<Keyset, "name" | "kind">): [KeyValue, string] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
+  const [name, key, id] = parsed as unknown[];
+  if (name !== keyset.name || typeof id !== "string" || !UUID_RE.test(id)) throw invalidCursor();
+  if (keyset.kind === "int" && !(typeof key === "number" && Number.isSafeInteger(key))) throw invalidCursor();
+  if (keyset.kind === "text" && !(typeof key === "string" && key.length <= 400)) throw invalidCursor();
+  if (keyset.kind === "timestamp" && !(typeof key === "string" && !Number.isNaN(Date.parse(key))))
+    throw invalidCursor();
+  return [key as KeyValue, id];
+}
+
+const castOf: Record<KeyKind, string> = { timestamp: "timestamptz", int: "bigint", text: "text" };
+
+/** The WHERE part that continues after the cursor (undefined on the first page) and the ORDER BY. */
+export function keysetClauses(keyset: Keyset, cursor: string | undefined): { after?: SQL; orderBy: SQL[] } {
+  const dir = keyset.direction === "desc" ? sql`desc` : sql`asc`;
+  const orderBy = [sql`${keyset.key} ${dir}`, sql`${keyset.id} ${dir}`];
+  if (!cursor) return { orderBy };
+  const [key, id] = decodeCursor(cursor, keyset);
+  const cmp = keyset.direction === "desc" ? sql`<` : sql`>`;
+  const cast = sql.raw(castOf[keyset.kind]);
+  return { after: sql`(${keyset.key}, ${keyset.id}) ${cmp} (${key}::${cast}, ${id}::uuid)`, orderBy };
+}
+
+/** The cursor of the page after `rows`, or null when the page was not full. */
+export function nextCursor<T>(rows: T[], limit: number, name: string, keyOf: (row: T) => [KeyValue | Date, string]) {
+  if (rows.length < limit) return null;
+  const [key, id] = keyOf(rows[rows.length - 1] as T);
+  return encodeCursor(name, key instanceof Date ? key.toISOString() : key, id);
+}
+
+/** Counts matches up to TOTAL_CAP: a bounded cost however large the table grows. */
+export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
+  const sub = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_CAP + 1)
+    .as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}

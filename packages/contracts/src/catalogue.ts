@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** Who may watch an item (DESIGN section 5). `sale` items carry a price. */
+export const accessKinds = ["free", "members", "sale"] as const;
+export const accessKind = z.enum(accessKinds);
+export type AccessKind = z.infer<typeof accessKind>;
+
+/** Lifecycle an owner controls. Only `active` items are listed to the public. */
+export const assetStatuses = ["draft", "active", "inactive"] as const;
+export const assetStatus = z.enum(assetStatuses);
+
+/** Where the media of an item is in its processing. */
+export const processingStatuses = ["none", "pending", "processing", "ready", "failed"] as const;
+export const processingStatus = z.enum(processingStatuses);
+export const processing = z.object({ status: processingStatus, error: z.string().nullable() });
+
+/** A price in the site currency, in major units with at most two decimals. */
+export const price = z.coerce
+  .number()
+  .min(0.5, "The lowest price is 0.50")
+  .max(10_000, "The highest price is 10000")
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), "Use at most two decimals");
+
+export const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes");
+
+export const tag = z.string().trim().toLowerCase().min(1).max(40);
+
+/** Why a viewer cannot watch an item, so the page can offer the right way in. */
+export const lockReasons = ["members", "sale", "scheduled", "processing"] as const;
+export const lockReason = z.enum(lockReasons);
+
+export const image = z.object({
+  url: z.string(),
+  srcSet: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Image = z.infer<typeof image>;
+
+export const performerRef = z.object({
+  _id: z.uuid(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type PerformerRef = z.infer<typeof performerRef>;
+
+export const categoryRef = z.object({ _id: z.uuid(), name: z.string(), slug: z.string() });
+export type CategoryRef = z.infer<typeof categoryRef>;
+
+export const viewerFlags = z.object({
+  isLiked: z.boolean(),
+  isFavourited: z.boolean(),
+  isWatchedLater: z.boolean(),
+  isBought: z.boolean(),
+  canWatch: z.boolean(),
+  /** null when `canWatch`; else what stands between the viewer and the item. */
+  lock: lockReason.nullable(),
+});

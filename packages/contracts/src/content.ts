@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { image, slug } from "./catalogue.ts";
+import { listQuery, listResponse, pagedQuery, pagedResponse } from "./common.ts";
+
+export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
+export const category = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  group: z.enum(categoryGroups),
+  description: z.string(),
+  ordering: z.number().int(),
+  status: z.enum(["active", "inactive"]),
+});
+export type Category = z.infer<typeof category>;
+export const searchCategoriesQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  group: z.enum(categoryGroups).optional(),
+  sortBy: z.enum(["ordering", "name"]).default("ordering"),
+  sort: z.enum(["asc", "desc"]).default("asc"),
+});
+export const categoryList = listResponse(category);
+export const categoryBody = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  slug: slug.optional(),
+  group: z.enum(categoryGroups),
+  description: z.string().trim().max(2000).default(""),
+  ordering: z.number().int().min(0).max(100_000).default(0),
+  status: z.enum(["active", "inactive"]).default("active"),
+});
+export const updateCategoryBody = categoryBody.partial();
+
+export const postTypes = ["post", "page"] as const;
+export const post = z.object({
+  _id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  /** Plain text with blank lines between paragraphs (rendered as paragraphs, never as HTML). */
+  content: z.string(),
+  type: z.enum(postTypes),
+  status: z.enum(["draft", "published"]),
+  image: image.nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof post>;
+export const searchPostsQuery = pagedQuery.extend({
+  type: z.enum(postTypes).optional(),
+  sortBy: z.enum(["newest", "title"]).default("newest"),
+});
+export const postList = pagedResponse(post);
+export const postBody = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  slug: slug.optional(),
+  summary: z.string().trim().max(500).default(""),
+  content: z.string().trim().max(100_000).default(""),
+  type: z.enum(postTypes).default("post"),
+  status: z.enum(["draft", "published"]).default("draft"),
+});
+export const updatePostBody = postBody.partial();
+
+export const bannerPositions = ["top", "middle", "bottom"] as const;
+export const banner = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  href: z.string().nullable(),
+  position: z.enum(bannerPositions),
+  image: image.nullable(),
+  ordering: z.number().int(),
+  status: z.enum(["active", "inactive"]),
+});
+export type Banner = z.infer<typeof banner>;
+export const searchBannersQuery = listQuery.extend({
+  position: z.enum(bannerPositions).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const bannerList = listResponse(banner);
+/** Links go to a path on the site or an http(s) address. */
+const href = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/|https?:\/\/)/, "Use a path starting with / or an http(s) address");
+export const bannerBody = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(1000).default(""),
+  href: href.nullable().default(null),
+  position: z.enum(bannerPositions).default("top"),
+  ordering: z.number().int().min(0).max(100_000).default(0),
+  status: z.enum(["active", "inactive"]).default("active"),
+});
+export const updateBannerBody = bannerBody.partial();
+
+export const searchTotalQuery = z.strictObject({ q: z.string().trim().max(200).optional() });
+export const searchTotal = z.object({
+  performers: z.number().int(),
+  movies: z.number().int(),
+  galleries: z.number().int(),
+  products: z.number().int(),
+});

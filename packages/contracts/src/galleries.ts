@@ -1,0 +1,127 @@
+import { z } from "zod";
+import {
+  accessKind,
+  assetStatus,
+  categoryRef,
+  image,
+  performerRef,
+  price,
+  processing,
+  slug,
+  tag,
+  viewerFlags,
+} from "./catalogue.ts";
+import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+
+export const gallery = z.object({
+  _id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  access: accessKind,
+  price: z.number().nullable(),
+  status: assetStatus,
+  publishedAt: z.string().nullable(),
+  /** The cover: blurred when the viewer may not see the gallery. */
+  cover: image.nullable(),
+  photosCount: z.number().int(),
+  performers: z.array(performerRef),
+  categories: z.array(categoryRef),
+  stats: z.object({
+    views: z.number().int(),
+    likes: z.number().int(),
+    favourites: z.number().int(),
+    comments: z.number().int(),
+  }),
+  createdAt: z.string(),
+});
+export type Gallery = z.infer<typeof gallery>;
+
+export const galleryDetail = gallery.extend(viewerFlags.shape);
+export type GalleryDetail = z.infer<typeof galleryDetail>;
+
+export const photo = z.object({
+  _id: z.uuid(),
+  galleryId: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** A blurred preview when locked, else a signed thumbnail. */
+  thumbnail: image,
+  /** Signed full-size image; null when the viewer may not see it. */
+  url: z.string().nullable(),
+  locked: z.boolean(),
+  performers: z.array(performerRef),
+  createdAt: z.string(),
+});
+export type Photo = z.infer<typeof photo>;
+
+export const studioPhoto = photo.extend({ processing, status: assetStatus });
+export type StudioPhoto = z.infer<typeof studioPhoto>;
+
+export const gallerySortBy = z.enum(["newest", "popular", "oldest", "price"]);
+
+export const searchGalleriesQuery = pagedQuery.extend({
+  sortBy: gallerySortBy.default("newest"),
+  performerIds: repeated(z.uuid()),
+  categoryIds: repeated(z.uuid()),
+  tags: repeated(tag),
+  access: accessKind.optional(),
+  excludedId: z.uuid().optional(),
+});
+export type SearchGalleriesQuery = z.infer<typeof searchGalleriesQuery>;
+export const galleryList = pagedResponse(gallery);
+
+export const searchPhotosQuery = pagedQuery.extend({
+  sortBy: z.enum(["newest", "position"]).default("newest"),
+  performerIds: repeated(z.uuid()),
+  galleryId: z.uuid().optional(),
+});
+export type SearchPhotosQuery = z.infer<typeof searchPhotosQuery>;
+export const galleryPhotosQuery = pagedQuery
+  .extend({ sortBy: z.enum(["position"]).default("position") })
+  .omit({ q: true });
+export const photoList = pagedResponse(photo);
+
+export const studioGallery = galleryDetail.extend({ updatedAt: z.string() });
+export const studioGalleryList = pagedResponse(studioGallery);
+export const searchStudioGalleriesQuery = pagedQuery.extend({
+  sortBy: z.enum(["newest", "oldest"]).default("newest"),
+  status: assetStatus.optional(),
+  performerId: z.uuid().optional(),
+});
+export const studioPhotoList = pagedResponse(studioPhoto);
+
+const galleryFields = {
+  title: z.string().trim().min(1, "Title is required").max(200),
+  slug: slug.optional(),
+  description: z.string().trim().max(10_000).default(""),
+  tags: z.array(tag).max(30).default([]),
+  access: accessKind.default("free"),
+  price: price.nullable().optional(),
+  status: assetStatus.default("draft"),
+  categoryIds: z.array(z.uuid()).max(20).default([]),
+  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+};
+export const createGalleryBody = z.strictObject(galleryFields);
+export type CreateGalleryBody = z.infer<typeof createGalleryBody>;
+export const updateGalleryBody = z.strictObject({
+  title: galleryFields.title.optional(),
+  slug: slug.optional(),
+  description: z.string().trim().max(10_000).optional(),
+  tags: z.array(tag).max(30).optional(),
+  access: accessKind.optional(),
+  price: price.nullable().optional(),
+  status: assetStatus.optional(),
+  categoryIds: z.array(z.uuid()).max(20).optional(),
+  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  coverPhotoId: z.uuid().nullable().optional(),
+});
+export type UpdateGalleryBody = z.infer<typeof updateGalleryBody>;
+export const updatePhotoBody = z.strictObject({
+  title: z.string().trim().max(200).optional(),
+  position: z.number().int().min(0).max(100_000).optional(),
+  status: assetStatus.optional(),
+});

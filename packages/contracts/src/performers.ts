@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { categoryRef } from "./catalogue.ts";
+import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+import { performerAttributes } from "./site.ts";
+import { genders } from "./users.ts";
+
+const attr = <K extends keyof typeof performerAttributes>(k: K) => z.enum(performerAttributes[k]);
+
+export const performerAttributesShape = z.object({
+  ethnicity: attr("ethnicities").nullable(),
+  bodyType: attr("bodyTypes").nullable(),
+  hairColor: attr("hairColors").nullable(),
+  eyeColor: attr("eyeColors").nullable(),
+  height: attr("heights").nullable(),
+  sexualOrientation: attr("sexualOrientations").nullable(),
+});
+
+export const performerStats = z.object({
+  views: z.number().int(),
+  likes: z.number().int(),
+  videos: z.number().int(),
+  galleries: z.number().int(),
+  products: z.number().int(),
+  subscribers: z.number().int(),
+});
+
+export const performer = z.object({
+  _id: z.uuid(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  avatarSrcSet: z.string().nullable(),
+  cover: z.string().nullable(),
+  bio: z.string().nullable(),
+  gender: z.enum(genders).nullable(),
+  country: z.string().nullable(),
+  languages: z.array(z.string()),
+  attributes: performerAttributesShape,
+  categories: z.array(categoryRef),
+  stats: performerStats,
+  monthlyPrice: z.number().nullable(),
+  yearlyPrice: z.number().nullable(),
+  status: z.enum(["active", "inactive"]),
+  createdAt: z.string(),
+});
+export type Performer = z.infer<typeof performer>;
+
+/** The profile page: the performer plus what the viewer has with them. */
+export const performerProfile = performer.extend({
+  isSubscribed: z.boolean(),
+  subscriptionExpiresAt: z.string().nullable(),
+});
+export type PerformerProfile = z.infer<typeof performerProfile>;
+
+export const performerSortBy = z.enum(["newest", "popular", "name"]);
+
+export const searchPerformersQuery = pagedQuery.extend({
+  sortBy: performerSortBy.default("newest"),
+  gender: z.enum(genders).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "Use an ISO 3166-1 alpha-2 code")
+    .optional(),
+  categoryIds: repeated(z.uuid()),
+  ethnicity: attr("ethnicities").optional(),
+  bodyType: attr("bodyTypes").optional(),
+  hairColor: attr("hairColors").optional(),
+  eyeColor: attr("eyeColors").optional(),
+  height: attr("heights").optional(),
+  sexualOrientation: attr("sexualOrientations").optional(),
+});
+export type SearchPerformersQuery = z.infer<typeof searchPerformersQuery>;
+export const performerList = pagedResponse(performer);
+
+/** What a performer edits of their own profile (the account fields stay on PUT /users). */
+export const updatePerformerBody = z.strictObject({
+  languages: z
+    .array(z.string().regex(/^[a-z]{2,3}$/))
+    .max(10)
+    .optional(),
+  ethnicity: attr("ethnicities").nullable().optional(),
+  bodyType: attr("bodyTypes").nullable().optional(),
+  hairColor: attr("hairColors").nullable().optional(),
+  eyeColor: attr("eyeColors").nullable().optional(),
+  height: attr("heights").nullable().optional(),
+  sexualOrientation: attr("sexualOrientations").nullable().optional(),
+  categoryIds: z.array(z.uuid()).max(20).optional(),
+  monthlyPrice: z.number().min(1).max(1000).nullable().optional(),
+  yearlyPrice: z.number().min(1).max(10_000).nullable().optional(),
+});
+export type UpdatePerformerBody = z.infer<typeof updatePerformerBody>;
+
+/** Admins can also switch a profile on or off. */
+export const adminUpdatePerformerBody = updatePerformerBody.extend({
+  status: z.enum(["active", "inactive"]).optional(),
+});

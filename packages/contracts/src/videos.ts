@@ -1,0 +1,122 @@
+import { z } from "zod";
+import {
+  accessKind,
+  assetStatus,
+  categoryRef,
+  image,
+  performerRef,
+  price,
+  processing,
+  slug,
+  tag,
+  viewerFlags,
+} from "./catalogue.ts";
+import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+
+export const videoStats = z.object({
+  views: z.number().int(),
+  likes: z.number().int(),
+  favourites: z.number().int(),
+  comments: z.number().int(),
+});
+
+/** A movie as lists show it. `scheduledAt` in the future means "coming": announced, not playable. */
+export const video = z.object({
+  _id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  access: accessKind,
+  price: z.number().nullable(),
+  status: assetStatus,
+  scheduledAt: z.string().nullable(),
+  isComing: z.boolean(),
+  publishedAt: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  thumbnail: image.nullable(),
+  /** A short silent clip anyone may see, also when the movie is locked. */
+  teaser: z.string().nullable(),
+  performers: z.array(performerRef),
+  categories: z.array(categoryRef),
+  stats: videoStats,
+  createdAt: z.string(),
+});
+export type Video = z.infer<typeof video>;
+
+/** Signed, expiring links; present only when the viewer may watch and the media is ready. */
+export const videoMedia = z.object({
+  hls: z.string(),
+  mp4: z.string(),
+  strip: z.string().nullable(),
+  expiresAt: z.string(),
+});
+
+export const videoDetail = video.extend({ ...viewerFlags.shape, media: videoMedia.nullable() });
+export type VideoDetail = z.infer<typeof videoDetail>;
+
+/** The owner's (and admins') view: drafts, processing state and the media even before publishing. */
+export const studioVideo = videoDetail.extend({
+  processing,
+  sourceSizeBytes: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export type StudioVideo = z.infer<typeof studioVideo>;
+
+export const videoSortBy = z.enum(["newest", "popular", "oldest", "price"]);
+
+export const searchVideosQuery = pagedQuery.extend({
+  sortBy: videoSortBy.default("newest"),
+  performerIds: repeated(z.uuid()),
+  categoryIds: repeated(z.uuid()),
+  tags: repeated(tag),
+  access: accessKind.optional(),
+  /** Related movies: everything but this one. */
+  excludedId: z.uuid().optional(),
+  /** Include the announced (coming) movies; they are listed by default, `false` hides them. */
+  includeComing: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .default(true),
+});
+export type SearchVideosQuery = z.infer<typeof searchVideosQuery>;
+export const videoList = pagedResponse(video);
+export type VideoList = z.infer<typeof videoList>;
+
+export const studioVideoList = pagedResponse(studioVideo);
+export const searchStudioVideosQuery = pagedQuery.extend({
+  sortBy: z.enum(["newest", "oldest"]).default("newest"),
+  status: assetStatus.optional(),
+  /** Admins only: whose movies. Performers always see their own. */
+  performerId: z.uuid().optional(),
+});
+
+const videoFields = {
+  title: z.string().trim().min(1, "Title is required").max(200),
+  slug: slug.optional(),
+  description: z.string().trim().max(10_000).default(""),
+  tags: z.array(tag).max(30).default([]),
+  access: accessKind.default("free"),
+  price: price.nullable().optional(),
+  status: assetStatus.default("draft"),
+  scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  categoryIds: z.array(z.uuid()).max(20).default([]),
+  /** Admins pick the performers; a performer's own movie always includes themself. */
+  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+};
+
+export const createVideoBody = z.strictObject(videoFields);
+export type CreateVideoBody = z.infer<typeof createVideoBody>;
+export const updateVideoBody = z.strictObject({
+  title: videoFields.title.optional(),
+  slug: slug.optional(),
+  description: z.string().trim().max(10_000).optional(),
+  tags: z.array(tag).max(30).optional(),
+  access: accessKind.optional(),
+  price: price.nullable().optional(),
+  status: assetStatus.optional(),
+  scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  categoryIds: z.array(z.uuid()).max(20).optional(),
+  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+});
+export type UpdateVideoBody = z.infer<typeof updateVideoBody>;
