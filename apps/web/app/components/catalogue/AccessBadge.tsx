@@ -1,0 +1,27 @@
+import type { AccessKind } from "@marquee/contracts/catalogue";
+import { useAppSelector } from "../../state/store.ts";
+import styles from "./catalogue.module.css";
+import { accessLabel } from "./format.ts";
+
+export interface AccessBadgeProps {
+  access: AccessKind;
+  price: number | null;
+  isComing?: boolean;
+  scheduledAt?: string | null;
+  /** Over a card's image (absolute, top left) or inline in text. */
+  overlay?: boolean;
+}
+
+/** "Free", "Members", the price ("$9.99") or "Coming 12 Mar", coloured by kind. */
+export function AccessBadge({ access, price, isComing, scheduledAt, overlay = false }: AccessBadgeProps) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const label = accessLabel({ access, price, isComing, scheduledAt }, symbol);
+  return (
+    <span
+      className={`${styles.badge} ${styles[`tone-${label.tone}`]}${overlay ? ` ${styles.badgeOverlay}` : ""}`}
+      data-access={label.tone}
+    >
+      {label.text}
+    </span>
+  );
+}

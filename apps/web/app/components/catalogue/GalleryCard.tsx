@@ -1,0 +1,39 @@
+import type { Gallery } from "@marquee/contracts/galleries";
+import { Link } from "react-router";
+import { AccessBadge } from "./AccessBadge.tsx";
+import { CardImage } from "./CardImage.tsx";
+import styles from "./catalogue.module.css";
+import { galleryPath } from "./links.ts";
+import { PerformerNames } from "./PerformerNames.tsx";
+
+export type GalleryCardData = Pick<
+  Gallery,
+  "_id" | "slug" | "title" | "access" | "price" | "cover" | "photosCount" | "performers"
+>;
+
+/** A gallery in a grid: 4:3 cover (blurred by the API when locked), access badge, photo count, title, performers. */
+export function GalleryCard({ gallery, eager = false }: { gallery: GalleryCardData; eager?: boolean }) {
+  return (
+    <article className={styles.card} data-testid="gallery-card" data-id={gallery._id}>
+      <div className={`${styles.media} ${styles.mediaGallery}`}>
+        <CardImage image={gallery.cover} alt="" eager={eager} fallback={gallery.title} />
+        <AccessBadge access={gallery.access} price={gallery.price} overlay />
+        <span className={`${styles.chip} ${styles.chipBottomRight}`}>
+          {gallery.photosCount} {gallery.photosCount === 1 ? "photo" : "photos"}
+        </span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={galleryPath(gallery)} className={styles.stretched} prefetch="intent">
+            {gallery.title}
+          </Link>
+        </h3>
+        {gallery.performers.length > 0 && (
+          <div className={styles.meta}>
+            <PerformerNames performers={gallery.performers} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Performer } from "@marquee/contracts/performers";
+import { Link } from "react-router";
+import { CardImage } from "./CardImage.tsx";
+import styles from "./catalogue.module.css";
+import { formatCount } from "./format.ts";
+import { performerPath } from "./links.ts";
+
+export type PerformerCardData = Pick<
+  Performer,
+  "_id" | "username" | "name" | "avatar" | "avatarSrcSet" | "country" | "stats"
+>;
+
+/** Avatars are square webp variants; the card shows them in a 4:5 frame. */
+const AVATAR_SIZE = 512;
+
+/** A performer in a grid: portrait, name and what they have published. `eager` for the first row of a page. */
+export function PerformerCard({ performer, eager = false }: { performer: PerformerCardData; eager?: boolean }) {
+  const { stats } = performer;
+  const image = performer.avatar
+    ? { url: performer.avatar, srcSet: performer.avatarSrcSet, width: AVATAR_SIZE, height: AVATAR_SIZE }
+    : null;
+  return (
+    <article className={styles.card} data-testid="performer-card" data-username={performer.username}>
+      <div className={`${styles.media} ${styles.mediaPortrait}`}>
+        <CardImage image={image} alt="" eager={eager} fallback={performer.name} />
+        <span className={styles.shade} />
+        {stats.videos > 0 && (
+          <span className={`${styles.chip} ${styles.chipBottomRight}`}>
+            {stats.videos} {stats.videos === 1 ? "movie" : "movies"}
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.performerName}>
+          <Link to={performerPath(performer)} className={styles.stretched} prefetch="intent">
+            {performer.name}
+          </Link>
+        </h3>
+        <div className={styles.meta}>
+          @{performer.username}
+          {stats.subscribers > 0 && <span className={styles.dot}>{formatCount(stats.subscribers)} fans</span>}
+        </div>
+      </div>
+    </article>
+  );
+}

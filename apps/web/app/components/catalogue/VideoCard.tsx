@@ -1,0 +1,63 @@
+import type { Video } from "@marquee/contracts/videos";
+import { Link } from "react-router";
+import { AccessBadge } from "./AccessBadge.tsx";
+import { CardImage } from "./CardImage.tsx";
+import styles from "./catalogue.module.css";
+import { formatCount, formatDuration } from "./format.ts";
+import { moviePath } from "./links.ts";
+import { PerformerNames } from "./PerformerNames.tsx";
+
+export type VideoCardData = Pick<
+  Video,
+  | "_id"
+  | "slug"
+  | "title"
+  | "access"
+  | "price"
+  | "isComing"
+  | "scheduledAt"
+  | "durationSec"
+  | "thumbnail"
+  | "performers"
+  | "stats"
+>;
+
+/** A movie in a grid: 16:9 thumbnail with its access badge and duration, title, performers and views. */
+export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
+  const duration = formatDuration(video.durationSec);
+  return (
+    <article className={styles.card} data-testid="video-card" data-slug={video.slug}>
+      <div className={styles.media}>
+        <CardImage image={video.thumbnail} alt="" eager={eager} fallback={video.title} />
+        <AccessBadge
+          access={video.access}
+          price={video.price}
+          isComing={video.isComing}
+          scheduledAt={video.scheduledAt}
+          overlay
+        />
+        {duration && (
+          <span className={`${styles.chip} ${styles.chipBottomRight}`}>
+            <span className={styles.srOnly}>Duration </span>
+            {duration}
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={moviePath(video)} className={styles.stretched} prefetch="intent">
+            {video.title}
+          </Link>
+        </h3>
+        <div className={styles.meta}>
+          <PerformerNames performers={video.performers} />
+          {video.stats.views > 0 && (
+            <span className={video.performers.length ? styles.dot : undefined}>
+              {formatCount(video.stats.views)} views
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

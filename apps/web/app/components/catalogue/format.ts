@@ -1,0 +1,86 @@
+/**
+ * Formatting shared by the catalogue cards and pages. Dates use UTC and a fixed locale so the server's render and
+ * the browser's hydration always produce the same text.
+ */
+import type { AccessKind } from "@marquee/contracts/catalogue";
+
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "4:05", "1:02:09"; null for a missing or negative duration. */
+export function formatDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** "12 Mar" within the current year of `now`, else "12 Mar 2027"; "" for an invalid date. */
+export function formatShortDate(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.getUTCFullYear() === now.getUTCFullYear() ? dayMonth.format(date) : dayMonthYear.format(date);
+}
+
+/** "12 Mar 2026"; "" for an invalid date. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dayMonthYear.format(date);
+}
+
+/** "$9.99", "$10" (whole amounts without cents). */
+export function formatPrice(amount: number, currencySymbol = "$"): string {
+  const text = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  return `${currencySymbol}${text}`;
+}
+
+/** 950 -> "950", 1234 -> "1.2K", 2_500_000 -> "2.5M". */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}K`;
+  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+}
+
+export type AccessTone = "free" | "members" | "sale" | "coming";
+
+export interface AccessLabel {
+  tone: AccessTone;
+  text: string;
+}
+
+/** What the access badge on a card says: coming (with its date) first, then the price, members or free. */
+export function accessLabel(
+  item: { access: AccessKind; price: number | null; isComing?: boolean; scheduledAt?: string | null },
+  currencySymbol = "$",
+  now: Date = new Date(),
+): AccessLabel {
+  if (item.isComing) {
+    const when = formatShortDate(item.scheduledAt, now);
+    return { tone: "coming", text: when ? `Coming ${when}` : "Coming soon" };
+  }
+  if (item.access === "sale") {
+    return { tone: "sale", text: item.price !== null ? formatPrice(item.price, currencySymbol) : "For sale" };
+  }
+  if (item.access === "members") return { tone: "members", text: "Members" };
+  return { tone: "free", text: "Free" };
+}
+
+/** Splits plain text into paragraphs at blank lines (post content is never rendered as HTML). */
+export function paragraphs(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
