@@ -3,11 +3,17 @@ import { useDispatch, useSelector } from "react-redux";
 import { api } from "../lib/api.ts";
 import { removeToken, storeToken } from "../lib/cookies.ts";
 import { authReducer } from "./auth.ts";
+import { bannersReducer } from "./banners.ts";
+import { galleriesReducer, relatedGalleriesReducer } from "./galleries.ts";
+import { performerListingReducer } from "./performerListing.ts";
+import { performerProfileReducer } from "./performerProfile.ts";
+import { photosReducer } from "./photos.ts";
 import { settingsReducer } from "./settings.ts";
 import { systemReducer } from "./system.ts";
 import type { ThunkExtra } from "./thunk.ts";
 import { uiReducer } from "./ui.ts";
 import { userReducer } from "./user.ts";
+import { relatedVideosReducer, videosReducer } from "./videos.ts";
 
 export const rootReducer = combineReducers({
   auth: authReducer,
@@ -15,6 +21,14 @@ export const rootReducer = combineReducers({
   ui: uiReducer,
   system: systemReducer,
   settings: settingsReducer,
+  performerListing: performerListingReducer,
+  performerProfile: performerProfileReducer,
+  banners: bannersReducer,
+  videos: videosReducer,
+  relatedVideos: relatedVideosReducer,
+  galleries: galleriesReducer,
+  relatedGalleries: relatedGalleriesReducer,
+  photos: photosReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
