@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/*.test.ts",
+            "apps/api/src/**/*.unit.test.ts",
+          ],
           environment: "node",
         },
       },

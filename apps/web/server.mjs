@@ -10,12 +10,15 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { createMicroCache } from "./micro-cache.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.WEB_PORT || 3000);
 const host = process.env.HOST || undefined;
 const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
 const apiOrigin = apiUrl.origin;
+const internalApi = (process.env.API_INTERNAL_URL || apiUrl.href).replace(/\/$/, "");
+const microCacheMs = Number(process.env.WEB_MICROCACHE_MS ?? 2000);
 const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
 
 // Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
@@ -96,6 +99,29 @@ async function serve() {
   );
   // Everything else in public/ (logo, favicon, images).
   app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+
+  // The X-Forwarded-For the API sees (the root loader sends the same): proxies' list, then the socket address.
+  const forwardedFor = (req) =>
+    [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter((p) => typeof p === "string" && p).join(", ");
+  if (microCacheMs > 0) {
+    app.use(
+      createMicroCache({
+        ttlMs: microCacheMs,
+        // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are
+        // part of the key, read from the API (which caches them itself) so a change shows as soon as it does.
+        variant: async (req) => {
+          const signal = AbortSignal.timeout(1000);
+          const [geo, settings] = await Promise.all([
+            fetch(`${internalApi}/country-block/check`, { headers: { "X-Forwarded-For": forwardedFor(req) }, signal }),
+            fetch(`${internalApi}/settings/public`, { signal }),
+          ]);
+          if (!geo.ok || !settings.ok) return null;
+          const [{ blocked }, { maintenanceMode }] = await Promise.all([geo.json(), settings.json()]);
+          return `${blocked ? "blocked" : "open"}:${maintenanceMode ? "maintenance" : "live"}`;
+        },
+      }),
+    );
+  }
 
   app.all(
     "*",
