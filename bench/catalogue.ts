@@ -1,0 +1,549 @@
+// Movie search benchmark (DESIGN section 10): a PostgreSQL catalogue of 1,000,000 movies and 20,000 performers made
+// by set-based SQL, then the movie search of the API (24 per page, with filters, and a page deep in the list through
+// the cursor) under 50 connections, beside `/health` of the same process. Prints figures and ratios, never asserts.
+// Needs DATABASE_URL (a PostgreSQL server; the database `marquee_bench` on it is created, or reused with --reuse).
+// Usage: npm run bench:catalogue [-- --reuse --seconds 10 --connections 50 --movies 1000000 --performers 20000
+//        --depth 2000 --explain-plans]
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { buildApp } from "../apps/api/src/app.ts";
+import { loadConfig } from "../apps/api/src/config.ts";
+import { migrationsFolder, openDatabase } from "../apps/api/src/db/client.ts";
+import { DEMO_PASSWORD, seedDemo } from "../apps/api/src/db/seed/seed.ts";
+import { hashPassword } from "../apps/api/src/modules/auth/service.ts";
+import { openGeoIp } from "../apps/api/src/platform/geoip.ts";
+import { createMemoryMailer } from "../apps/api/src/platform/mailer.ts";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { freePort, startApi, stop, waitFor } from "../scripts/processes.mjs";
+
+const { values } = parseArgs({
+  options: {
+    reuse: { type: "boolean", default: false },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    movies: { type: "string", default: "1000000" },
+    performers: { type: "string", default: "20000" },
+    depth: { type: "string", default: "2000" },
+    "explain-plans": { type: "boolean", default: false },
+    "generate-only": { type: "boolean", default: false },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const MOVIES = Number(values.movies);
+const PERFORMERS = Number(values.performers);
+const DEPTH = Number(values.depth);
+const LIMIT = 24;
+const DB_NAME = "marquee_bench";
+/** Bump when the generated data changes, so `--reuse` rebuilds an older catalogue. */
+const GENERATOR_VERSION = 1;
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error("Set DATABASE_URL to a PostgreSQL server to run this benchmark (the database marquee_bench is made).");
+  process.exit(2);
+}
+const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${DB_NAME}` }).toString();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Word lists: names and titles read like real text, so full-text search and trigram matching work on realistic data.
+// Lists are skewed when sampled (the first words are the most common), as words in a real catalogue are.
+
+const FIRST = `Ava Mia Luna Zoe Ella Nora Lily Ruby Chloe Iris Maya Leah Aria Nina Sara Lola Eva Jade Rosa Alma Vera Ivy
+  Cleo Hana Yuki Lena Mila Noa Tara Gia Liam Noah Leo Max Finn Kai Eli Jude Owen Theo Milo Ezra Luca Hugo Axel Rafe
+  Dante Marco Nico Sam Alex Jordan Casey Riley Quinn Robin Sasha Remy Jules Avery Skye Blair`.split(/\s+/);
+const LAST = `Stone Rivers Vale Hart Frost Bloom Knight Storm Lane West Wilde Fox Grey Black Rose Moon Cruz Reyes Silva
+  Costa Rossi Moreau Laurent Novak Berg Holm Lind Kovac Petrov Ivanova Tanaka Sato Kim Park Chen Nguyen Khan Patel Singh
+  Okafor Mensah Diallo Haddad Farah Cohen Levi Murphy Kelly Walsh Byrne Dubois Marin Varga Horvat Nagy Lopez Vega Luna
+  Santos Ramos`.split(/\s+/);
+const ADJECTIVES = `golden secret midnight silent wild lost hidden electric velvet crimson endless sweet burning frozen
+  broken restless gentle dark bright lonely perfect summer winter autumn spring neon silver scarlet savage tender quiet
+  loud private sacred wicked lucky final first last hungry sleepless distant urban rural tropical northern southern
+  royal bitter strange curious daring fearless`.split(/\s+/);
+const NOUNS = `night dream heart kiss fire road city rain ocean river garden desire secret game mirror shadow moon
+  sun storm journey affair party weekend motel hotel island beach lesson promise temptation escape return chase dance
+  song letter diary stranger lover neighbor roommate rival partner holiday vacation evening morning story session
+  studio portrait`.split(/\s+/);
+const PLACES = `Paris Berlin Tokyo Lisbon Prague Miami Havana Rome Vienna Oslo Sydney Bangkok Madrid Athens Dublin
+  Montreal Seoul Istanbul Cairo Marrakesh Barcelona Amsterdam Budapest Warsaw Kyoto Venice Nice Ibiza Bali Cancun`.split(
+  /\s+/,
+);
+const VERBS = `meets discovers follows remembers chases finds loses keeps shares hides reveals plans wins breaks
+  crosses explores leaves visits`.split(/\s+/);
+const TAGS = `romance solo couple outdoor indoor behind-the-scenes interview amateur pov vintage cosplay fitness
+  dance massage roleplay lingerie bikini shower beach pool hotel car kitchen office studio natural glamour artistic
+  fetish tease story music 4k hd vr premiere exclusive classic new trending award`.split(/\s+/);
+const CATEGORIES = `Romance|Drama|Comedy|Documentary|Behind the Scenes|Interviews|Solo|Couples|Outdoor|Studio|Amateur
+  |Art|Glamour|Fitness|Dance|Cosplay|Vintage|Roleplay|Music Video|Travel|Fashion|Fetish|Massage|Lingerie|Swimwear|POV
+  |Virtual Reality|Shorts|Series|Premieres|Classics|Award Winners`
+  .split("|")
+  .map((c) => c.trim());
+const COUNTRIES = "US GB DE FR ES IT NL SE PL CZ HU RO BR AR MX CO CA AU JP KR TH PH RU UA".split(" ");
+const GENDERS = ["female", "female", "female", "male", "transgender", "non-binary"];
+const HAIR = ["black", "brown", "blonde", "red", "auburn", "grey", "dyed"];
+const EYES = ["brown", "blue", "green", "hazel", "grey"];
+const BODY = ["slim", "athletic", "average", "curvy", "muscular"];
+const ETHNICITY = ["asian", "black", "caucasian", "latina", "middle-eastern", "mixed"];
+const LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "ru", "ja", "ko", "pl"];
+
+// ---------------------------------------------------------------------------------------------------------------
+// The catalogue.
+
+const ms = (t0: number) => performance.now() - t0;
+const secs = (t0: number) => `${(ms(t0) / 1000).toFixed(1)} s`;
+
+/** Names the data a catalogue was made from: the migrations, the generator and its sizes. */
+function fingerprint() {
+  const h = createHash("sha256");
+  for (const f of readdirSync(migrationsFolder).sort())
+    if (f.endsWith(".sql")) h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+  h.update(JSON.stringify({ GENERATOR_VERSION, MOVIES, PERFORMERS }));
+  return `marquee bench catalogue ${h.digest("hex").slice(0, 16)}`;
+}
+
+async function existingFingerprint(admin: pg.Client): Promise<string | null> {
+  const r = await admin.query(
+    `SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = $1`,
+    [DB_NAME],
+  );
+  return r.rowCount ? ((r.rows[0].note as string | null) ?? "") : null;
+}
+
+/** Creates `marquee_bench` afresh, migrates it and fills it; returns the generation time in ms. */
+async function generate(admin: pg.Client, note: string) {
+  const started = performance.now();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  const database = await openDatabase({ url: benchUrl, poolSize: 2 });
+  await database.migrate();
+  await seedDemo(database.db); // admin, performer, member (with a site membership) and user
+  await database.close();
+
+  const c = new pg.Client({ connectionString: benchUrl });
+  await c.connect();
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    const r = await c.query(sql, params);
+    console.log(`  ${label}: ${secs(t0)}${r.rowCount ? ` (${r.rowCount.toLocaleString("en")} rows)` : ""}`);
+    return r;
+  };
+  try {
+    await c.query(`SET maintenance_work_mem = '512MB'`);
+    await c.query(`SET synchronous_commit = off`);
+    // Time-ordered ids (uuid v7, DESIGN section 4), made from the row's creation time as the API makes them.
+    await c.query(`
+      CREATE FUNCTION pg_temp.uuid7(ts timestamptz) RETURNS uuid LANGUAGE sql VOLATILE AS $$
+        SELECT (lpad(to_hex(floor(extract(epoch FROM ts) * 1000)::bigint), 12, '0') || '7'
+          || substr(md5(random()::text), 1, 3) || substr('89ab', 1 + floor(random() * 4)::int, 1)
+          || substr(md5(random()::text), 1, 15))::uuid
+      $$`);
+    // A skewed pick from an array: the first elements are the most common (power 1 is uniform).
+    await c.query(`
+      CREATE FUNCTION pg_temp.pick(arr anyarray, skew float8) RETURNS anyelement LANGUAGE sql VOLATILE AS $$
+        SELECT arr[1 + floor(power(random(), skew) * cardinality(arr))::int]
+      $$`);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+    await step(
+      `${PERFORMERS.toLocaleString("en")} performer accounts`,
+      `INSERT INTO users (id, username, email, name, password_hash, role, status, verified_email, bio, country,
+         gender, created_at, updated_at)
+       SELECT pg_temp.uuid7(ts), lower(f || '_' || l || '_' || g), 'performer' || g || '@bench.marquee.local',
+         f || ' ' || l, $1, 'performer', 'active', true,
+         f || ' is a ' || pg_temp.pick($5::text[], 1) || ' performer from ' || pg_temp.pick($6::text[], 1)
+           || ' who loves ' || pg_temp.pick($7::text[], 1.5) || ' and ' || pg_temp.pick($7::text[], 1.5) || '.',
+         pg_temp.pick($8::text[], 1.5), pg_temp.pick($9::text[], 1), ts, ts
+       FROM (SELECT g, pg_temp.pick($3::text[], 1.4) AS f, pg_temp.pick($4::text[], 1.2) AS l,
+               now() - interval '6 years' + (g::float8 / $2) * interval '6 years' AS ts
+             FROM generate_series(1, $2::int) g OFFSET 0) s`,
+      [passwordHash, PERFORMERS, FIRST, LAST, ADJECTIVES, PLACES, NOUNS, COUNTRIES, GENDERS],
+    );
+    await step(
+      "performer profiles",
+      `INSERT INTO performers (id, languages, ethnicity, body_type, hair_color, eye_color, height,
+         sexual_orientation, monthly_price_cents, yearly_price_cents, status, views, likes, created_at, updated_at)
+       SELECT id, ARRAY[pg_temp.pick($1::text[], 2)], pg_temp.pick($2::text[], 1), pg_temp.pick($3::text[], 1),
+         pg_temp.pick($4::text[], 1.3), pg_temp.pick($5::text[], 1.3), (150 + floor(random() * 45))::int || ' cm',
+         pg_temp.pick(ARRAY['straight','bisexual','gay','lesbian'], 1.5), 499 + floor(random() * 20)::int * 100,
+         4999 + floor(random() * 10)::int * 1000, 'active', floor(power(random(), 3) * 2000000)::int,
+         floor(power(random(), 3) * 50000)::int, created_at, created_at
+       FROM users WHERE email LIKE '%@bench.marquee.local'`,
+      [LANGUAGES, ETHNICITY, BODY, HAIR, EYES],
+    );
+    await step(
+      `${CATEGORIES.length} categories`,
+      `INSERT INTO categories (id, name, slug, "group", description, ordering, status)
+       SELECT pg_temp.uuid7(now()), name, lower(regexp_replace(name, '[^A-Za-z0-9]+', '-', 'g')), 'video',
+         name || ' movies', ord::int, 'active'
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)`,
+      [CATEGORIES],
+    );
+
+    // Secondary indexes are built once after the load (their definitions read from the catalogue, so they stay
+    // exactly as the migration made them); the primary key stays and takes ids in ascending order.
+    const { rows: indexes } = await c.query<{ name: string; def: string }>(
+      `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+       WHERE i.schemaname = 'public' AND i.tablename = 'videos'
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname)`,
+    );
+    for (const i of indexes) await c.query(`DROP INDEX ${i.name}`);
+
+    // Movies in the order they were released (as a real table grows), in chunks to show progress. Arrays of ids
+    // are parameters, so each pick is one subscript.
+    const performerIds = (
+      await c.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE '%@bench.marquee.local' ORDER BY created_at`)
+    ).rows.map((r) => r.id);
+    const categoryIds = (
+      await c.query<{ id: string }>(`SELECT id FROM categories WHERE "group" = 'video' ORDER BY ordering`)
+    ).rows.map((r) => r.id);
+    const chunk = 100_000;
+    const tLoad = performance.now();
+    for (let from = 1; from <= MOVIES; from += chunk) {
+      const to = Math.min(MOVIES, from + chunk - 1);
+      const t0 = performance.now();
+      await c.query(
+        `INSERT INTO videos (id, slug, title, description, tags, access, price_cents, status, listed, scheduled_at,
+           released_at, performer_ids, category_ids, created_by, processing_status, media_key, duration_sec, width,
+           height, thumbnail_key, teaser_key, views, likes, favourites, comments, created_at, updated_at)
+         SELECT id, lower(regexp_replace(title, '[^A-Za-z0-9]+', '-', 'g')) || '-' || g, title,
+           'A ' || pg_temp.pick($3::text[], 1.6) || ' ' || pg_temp.pick($4::text[], 1.8) || ' in '
+             || pg_temp.pick($5::text[], 1.3) || ': ' || lower(split_part(title, ' ', 1)) || ' '
+             || pg_temp.pick($4::text[], 1.5) || ' ' || pg_temp.pick($7::text[], 1) || ' a '
+             || pg_temp.pick($3::text[], 1.5) || ' ' || pg_temp.pick($4::text[], 1.5) || ', and nothing is '
+             || pg_temp.pick($3::text[], 1.5) || ' again. Filmed in ' || pg_temp.pick($5::text[], 1) || '.',
+           ARRAY(SELECT DISTINCT pg_temp.pick($8::text[], 1.5) FROM generate_series(1, 2 + g % 3)),
+           access, CASE access WHEN 'sale' THEN 199 + floor(random() * 48)::int * 100 ELSE 0 END,
+           status, status = 'active' AND processing = 'ready', sched, coalesce(sched, created),
+           CASE WHEN p2 IS NULL OR p2 = p1 THEN ARRAY[p1] ELSE ARRAY[p1, p2] END,
+           ARRAY(SELECT DISTINCT pg_temp.pick($10::uuid[], 1) FROM generate_series(1, 1 + (g / 3) % 3)),
+           p1, processing, 'private/videos/' || id, 60 + floor(random() * 3000), 1280, 720,
+           'public/videos/' || id || '/thumb', 'public/videos/' || id || '/teaser.mp4',
+           views, floor(views * random() * 0.05)::int, floor(views * random() * 0.01)::int,
+           floor(power(random(), 4) * 200)::int, created, created
+         FROM (
+           SELECT *, pg_temp.uuid7(created) AS id,
+             CASE WHEN r_access < 0.4 THEN 'free' WHEN r_access < 0.85 THEN 'members' ELSE 'sale' END AS access
+           FROM (
+             SELECT g, now() - interval '5 years' + ((g - 1 + random()) / $6) * interval '5 years' AS created,
+               CASE WHEN g % 1000 = 7 THEN now() + random() * interval '30 days' END AS sched,
+               pg_temp.pick($9::uuid[], 1.3) AS p1,
+               CASE WHEN g % 4 = 0 THEN pg_temp.pick($9::uuid[], 1) END AS p2,
+               initcap(pg_temp.pick($3::text[], 1.6)) || ' ' || initcap(pg_temp.pick($4::text[], 1.8))
+                 || CASE g % 5 WHEN 0 THEN ' in ' || pg_temp.pick($5::text[], 1.3)
+                               WHEN 1 THEN ' ' || (2 + g % 4)::text ELSE '' END AS title,
+               random() AS r_access,
+               CASE g % 100 WHEN 13 THEN 'draft' WHEN 81 THEN 'inactive' ELSE 'active' END AS status,
+               CASE g % 100 WHEN 47 THEN 'processing' ELSE 'ready' END AS processing,
+               floor(power(random(), 3) * 500000)::int AS views
+             FROM generate_series($1::int, $2::int) g OFFSET 0) a
+           OFFSET 0) b`,
+        [from, to, ADJECTIVES, NOUNS, PLACES, MOVIES, VERBS, TAGS, performerIds, categoryIds],
+      );
+      console.log(`  movies ${from.toLocaleString("en")}..${to.toLocaleString("en")}: ${secs(t0)}`);
+    }
+    console.log(`  ${MOVIES.toLocaleString("en")} movies loaded: ${secs(tLoad)}`);
+    for (const i of indexes) await step(`index ${i.name}`, i.def);
+    await step(
+      "performer movie counts",
+      `UPDATE performers p SET videos_count = n.n FROM (
+         SELECT unnest(performer_ids) AS id, count(*)::int AS n FROM videos WHERE listed GROUP BY 1) n
+       WHERE p.id = n.id`,
+    );
+    // As autovacuum would have by now on a live site: statistics, and the visibility map for index-only scans.
+    await step("VACUUM ANALYZE", "VACUUM ANALYZE");
+    await admin.query(`COMMENT ON DATABASE ${DB_NAME} IS '${note}'`);
+  } finally {
+    await c.end();
+  }
+  return ms(started);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load.
+
+async function load(url: string, seconds: number, connections = CONNECTIONS, headers?: Record<string, string>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (res.ok) latencies.push(performance.now() - t0);
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+}
+
+interface Page {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+  next: string | null;
+}
+
+async function getPage(url: string): Promise<Page> {
+  const res = await fetch(url);
+  const body = await res.text();
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 500)}`);
+  return JSON.parse(body) as Page;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plans: the SQL the search issues, captured from the driver of an in-process app on the same database, then
+// explained with ANALYZE and BUFFERS.
+
+interface Captured {
+  text: string;
+  values: unknown[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: patching the driver's query method
+const clientProto = pg.Client.prototype as any;
+let capturing: Captured[] | null = null;
+const originalQuery = clientProto.query;
+clientProto.query = function (this: pg.Client, config: unknown, values?: unknown, ...rest: unknown[]) {
+  if (capturing) {
+    const text = typeof config === "string" ? config : (config as { text?: string })?.text;
+    const vals = Array.isArray(values) ? values : ((config as { values?: unknown[] })?.values ?? []);
+    if (text && /^\s*(select|with)\b/i.test(text)) capturing.push({ text, values: vals });
+  }
+  return originalQuery.call(this, config, values, ...rest);
+};
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: PlanNode[];
+}
+
+/** The chain of first children from the top, e.g. `Limit > Index Scan Backward using videos_newest_idx`. */
+function describe(node: PlanNode, depth = 0): string {
+  const name = [
+    node["Node Type"],
+    node["Index Name"] ? `using ${node["Index Name"]}` : "",
+    node["Relation Name"] && !node["Index Name"] ? `on ${node["Relation Name"]}` : "",
+    `(${node["Actual Rows"]} rows)`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const child = node.Plans?.[0];
+  return child && depth < 5 ? `${name} > ${describe(child, depth + 1)}` : name;
+}
+
+async function explainSearch(label: string, url: string, app: Awaited<ReturnType<typeof buildApp>>, c: pg.Client) {
+  capturing = [];
+  const res = await app.inject({ method: "GET", url });
+  const queries = capturing;
+  capturing = null;
+  if (res.statusCode !== 200) {
+    console.log(`  ${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return;
+  }
+  console.log(`  ${label} (${queries.length} queries):`);
+  for (const q of queries) {
+    const r = await c.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.text}`, q.values);
+    const plan = r.rows[0]["QUERY PLAN"][0] as { Plan: PlanNode; "Planning Time": number; "Execution Time": number };
+    const top = plan.Plan;
+    const blocks = (top["Shared Hit Blocks"] ?? 0) + (top["Shared Read Blocks"] ?? 0);
+    const sqlHead = q.text.replace(/\s+/g, " ").slice(0, 90);
+    console.log(
+      `    plan ${plan["Planning Time"].toFixed(2)} ms + run ${plan["Execution Time"].toFixed(2)} ms, ${blocks} buffers: ${describe(top)}\n      ${sqlHead}...`,
+    );
+    if (values["explain-plans"]) {
+      const text = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+      console.log(`      SQL: ${q.text}\n      values: ${JSON.stringify(q.values)}`);
+      for (const row of text.rows) console.log(`      ${row["QUERY PLAN"]}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+const note = fingerprint();
+const have = await existingFingerprint(admin);
+if (values.reuse && have === note) {
+  console.log(`Reusing the catalogue in ${DB_NAME} (${note}).`);
+} else {
+  if (values.reuse)
+    console.log(`--reuse: ${DB_NAME} ${have === null ? "does not exist" : "was made from other migrations or sizes"}.`);
+  console.log(
+    `Generating ${MOVIES.toLocaleString("en")} movies and ${PERFORMERS.toLocaleString("en")} performers in ${DB_NAME}:`,
+  );
+  const took = await generate(admin, note);
+  console.log(`Catalogue generated in ${(took / 1000).toFixed(1)} s.`);
+}
+await admin.end();
+if (values["generate-only"]) process.exit(0);
+
+const c = new pg.Client({ connectionString: benchUrl });
+await c.connect();
+const stats = await c.query<{ movies: number; listed: number; size: string }>(
+  `SELECT count(*)::int AS movies, count(*) FILTER (WHERE listed)::int AS listed,
+     pg_size_pretty(pg_total_relation_size('videos')) AS size FROM videos`,
+);
+const st = stats.rows[0] as { movies: number; listed: number; size: string };
+// Filter values a visitor would pick: a mid-list category, the busiest performer, a common title word.
+const category = (
+  await c.query<{ id: string; name: string }>(
+    `SELECT id, name FROM categories WHERE "group" = 'video' ORDER BY ordering OFFSET 4 LIMIT 1`,
+  )
+).rows[0] as { id: string; name: string };
+const performer = (
+  await c.query<{ id: string; name: string; n: number }>(
+    `SELECT p.id, u.name, p.videos_count AS n FROM performers p JOIN users u ON u.id = p.id
+     ORDER BY p.videos_count DESC LIMIT 1`,
+  )
+).rows[0] as { id: string; name: string; n: number };
+const word = NOUNS[0] as string;
+const tag = TAGS[0] as string;
+
+const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-catalogue-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  DATABASE_URL: benchUrl,
+  API_PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: mediaDir,
+  PUBLIC_API_URL: base,
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "false",
+  NODE_ENV: "production",
+};
+const api = startApi(env);
+const search = "/user/assets/videos/search";
+try {
+  await waitFor(`${base}/health`, api);
+  const token = (
+    (await (
+      await fetch(`${base}/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "member", password: DEMO_PASSWORD }),
+      })
+    ).json()) as { token: string }
+  ).token;
+
+  // The deep page: follow `next` from the first page, as a visitor scrolling far would.
+  const tWalk = performance.now();
+  let deep = `${search}?limit=${LIMIT}`;
+  for (let i = 1; i < DEPTH; i++) {
+    const page = await getPage(`${base}${deep}`);
+    if (!page.next) break;
+    deep = `${search}?limit=${LIMIT}&cursor=${encodeURIComponent(page.next)}`;
+  }
+  const walkMs = ms(tWalk);
+  const deepRow = (DEPTH - 1) * LIMIT;
+
+  const scenarios: { label: string; url: string; headers?: Record<string, string> }[] = [
+    { label: "page 1, newest", url: `${search}?limit=${LIMIT}` },
+    {
+      label: `category "${category.name}" + members`,
+      url: `${search}?limit=${LIMIT}&categoryIds=${category.id}&access=members`,
+    },
+    { label: `performer (${performer.n} movies)`, url: `${search}?limit=${LIMIT}&performerIds=${performer.id}` },
+    { label: `q=${word}`, url: `${search}?limit=${LIMIT}&q=${word}` },
+    { label: `tags=${tag}, price`, url: `${search}?limit=${LIMIT}&tags=${tag}&sortBy=price` },
+    { label: "popular", url: `${search}?limit=${LIMIT}&sortBy=popular` },
+    { label: `deep: cursor at row ${deepRow.toLocaleString("en")}`, url: deep },
+    {
+      label: `deep: offset ${deepRow.toLocaleString("en")} (compare)`,
+      url: `${search}?limit=${LIMIT}&offset=${deepRow}`,
+    },
+  ];
+  for (const s of scenarios) {
+    const page = await getPage(`${base}${s.url}`);
+    s.label += ` [${page.total}${page.totalCapped ? "+" : ""} found]`;
+  }
+
+  console.log(
+    `\nMovie search: ${st.movies.toLocaleString("en")} movies (${st.listed.toLocaleString("en")} listed, videos ${st.size}), ` +
+      `${PERFORMERS.toLocaleString("en")} performers; ${CONNECTIONS} connections, ${SECONDS} s each, ${LIMIT} per page; ` +
+      `API, PostgreSQL and this client on one machine. Cursor walk to row ${deepRow.toLocaleString("en")}: ` +
+      `${DEPTH} pages in ${(walkMs / 1000).toFixed(1)} s.`,
+  );
+  await load(`${base}/health`, 2); // warm-up
+  const health = await load(`${base}/health`, SECONDS);
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const num = (x: number, d = 1) => x.toFixed(d).padStart(8);
+  console.log(
+    `\n  ${pad("request", 52)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  vs /health   errors`,
+  );
+  console.log(`  ${pad("/health (reference)", 52)} ${num(health.rps, 0)} ${num(health.p50)} ${num(health.p99)}`);
+  const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
+  // The same first page for a logged-in member: the token is checked and the viewer's entitlements read.
+  const runs = [...scenarios, { label: "page 1, newest, as member", url: scenarios[0]?.url ?? "", member: true }];
+  for (const s of runs) {
+    const headers = "member" in s ? { authorization: `Bearer ${token}` } : undefined;
+    await load(`${base}${s.url}`, 1, CONNECTIONS, headers); // warm-up
+    const run = await load(`${base}${s.url}`, SECONDS, CONNECTIONS, headers);
+    results[s.label] = run;
+    console.log(
+      `  ${pad(s.label, 52)} ${num(run.rps, 0)} ${num(run.p50)} ${num(run.p99)}  ${(run.rps / health.rps).toFixed(2).padStart(8)}   ${run.errors}`,
+    );
+  }
+
+  const first = results[scenarios[0]?.label ?? ""];
+  const deepR = results[scenarios.find((s) => s.label.startsWith("deep: cursor"))?.label ?? ""];
+  const filtered = scenarios.slice(0, 7).map((s) => results[s.label]);
+  const worstP99 = Math.max(...filtered.map((r) => r?.p99 ?? Number.NaN));
+  const worstRatio = Math.min(...filtered.map((r) => (r?.rps ?? 0) / health.rps));
+  console.log("\nBudgets (DESIGN section 10):");
+  console.log(
+    `  p99 <= 20 ms at ${CONNECTIONS} connections: worst search p99 ${worstP99.toFixed(1)} ms (${(worstP99 / 20).toFixed(2)}x the budget)`,
+  );
+  console.log(
+    `  req/s >= 30% of /health: lowest search ratio ${(worstRatio * 100).toFixed(0)}% (${(worstRatio / 0.3).toFixed(2)}x the budget)`,
+  );
+  if (first && deepR)
+    console.log(
+      `  deep page through the cursor <= 2x page 1: p50 ${(deepR.p50 / first.p50).toFixed(2)}x, p99 ${(deepR.p99 / first.p99).toFixed(2)}x`,
+    );
+
+  // Unloaded latency: what one request costs when nothing waits in line (the figures above include queueing).
+  console.log("\nOne connection, 3 s each (cost of a request without queueing):");
+  for (const s of scenarios) {
+    const r = await load(`${base}${s.url}`, 3, 1);
+    console.log(`  ${pad(s.label, 52)} p50 ${num(r.p50, 2)} ms  p99 ${num(r.p99, 2)} ms`);
+  }
+
+  // Plans of the SQL the search issues, on an in-process app over the same database.
+  console.log("\nEXPLAIN (ANALYZE, BUFFERS) of the queries each search issues:");
+  const database = await openDatabase({ url: benchUrl, poolSize: 2 });
+  const config = loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir });
+  const app = await buildApp({ config, database, mailer: createMemoryMailer(), geoip: await openGeoIp() });
+  await app.ready();
+  try {
+    for (const s of scenarios) await explainSearch(s.label, s.url, app, c);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+} finally {
+  await stop(api);
+  await c.end();
+  await rm(mediaDir, { recursive: true, force: true });
+}
