@@ -1,5 +1,15 @@
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.ts";
+
+const tooLarge = (maxBytes: number) =>
+  new AppError(413, "Payload Too Large", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, [
+    { path: "file", message: "too large" },
+  ]);
 
 /**
  * Reads the single file part named `file` of a multipart request, up to `maxBytes`.
@@ -14,16 +24,49 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
   if (part?.fieldname !== "file")
     throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
   const data = await part.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(
-        413,
-        "Payload Too Large",
-        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-        [{ path: "file", message: "too large" }],
-      );
-    }
+    if (err.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
     throw err;
   });
   if (data.length === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
   return data;
+}
+
+/**
+ * Streams the single file part named `file` of a multipart request to `destPath` (its directory is made),
+ * up to `maxBytes`, without holding it in memory. 400 when the request is not multipart, has no `file`
+ * part or an empty one, 413 when it is too large; the partial file is removed on any failure.
+ * The client's file name and content type are ignored: callers sniff the file.
+ */
+export async function streamSingleFileToDisk(
+  req: FastifyRequest,
+  maxBytes: number,
+  destPath: string,
+): Promise<{ bytes: number }> {
+  if (!req.isMultipart())
+    throw badRequest("Send the file as multipart/form-data in a field named file", [
+      { path: "file", message: "required" },
+    ]);
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 }, throwFileSizeLimit: true });
+  if (part?.fieldname !== "file")
+    throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
+
+  await mkdir(path.dirname(destPath), { recursive: true });
+  let bytes = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, count, createWriteStream(destPath));
+    // At the limit busboy ends the part early and marks it truncated.
+    if (part.file.truncated || bytes > maxBytes) throw tooLarge(maxBytes);
+    if (bytes === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
+    return { bytes };
+  } catch (err) {
+    await rm(destPath, { force: true });
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
+    throw err;
+  }
 }

@@ -1,0 +1,115 @@
+import sharp, { type Metadata } from "sharp";
+import { unprocessable } from "../errors.ts";
+
+const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+const MAX_SIDE = 12000;
+
+export interface ImageSpec {
+  /** The key of the variant in the result. */
+  name: string;
+  width: number;
+  /** Without a height the aspect ratio is kept. */
+  height?: number;
+  /** `cover` crops to the box; `inside` fits within it, never enlarging; `contain` letterboxes. */
+  fit: "cover" | "inside" | "contain";
+  /** Gaussian blur sigma (0.3 to 1000). */
+  blur?: number;
+  /** webp quality, default 82. */
+  quality?: number;
+}
+
+export interface ImageVariants {
+  /** Source size as displayed (after EXIF rotation). */
+  width: number;
+  height: number;
+  /** The source format read from its bytes. */
+  format: string;
+  variants: Map<string, Buffer>;
+}
+
+/**
+ * Reads the format from the bytes themselves (never the client's name or type) and refuses what is not a
+ * supported image or is too large, with 422 and a human message.
+ */
+async function readImage(input: Buffer | string): Promise<{ width: number; height: number; format: string }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw unprocessable("The file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.", [
+      { path: "file", message: "not an image" },
+    ]);
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) {
+    throw unprocessable("This image format is not supported. Upload a JPEG, PNG, WebP, GIF or AVIF picture.", [
+      { path: "file", message: `unsupported format ${meta.format ?? "unknown"}` },
+    ]);
+  }
+  if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE) {
+    throw unprocessable(`The image is larger than ${MAX_SIDE} pixels on a side.`, [
+      { path: "file", message: "too many pixels" },
+    ]);
+  }
+  // EXIF orientations 5 to 8 turn the picture a quarter: the displayed size is the stored one swapped.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  return { width: turned ? height : width, height: turned ? width : height, format: meta.format };
+}
+
+const corrupt = () =>
+  unprocessable("The image could not be read; it may be damaged.", [{ path: "file", message: "corrupt image" }]);
+
+/**
+ * Re-encodes an uploaded image into webp variants: rotated by its EXIF orientation, metadata stripped
+ * (sharp writes none unless asked), refused with 422 when it is not a supported image.
+ */
+export async function imageVariants(input: Buffer | string, specs: readonly ImageSpec[]): Promise<ImageVariants> {
+  const source = await readImage(input);
+  const variants = new Map<string, Buffer>();
+  try {
+    for (const spec of specs) {
+      let img = sharp(input)
+        .rotate()
+        .resize({
+          width: spec.width,
+          height: spec.height,
+          fit: spec.fit,
+          withoutEnlargement: spec.fit === "inside",
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        });
+      if (spec.blur) img = img.blur(Math.min(1000, Math.max(0.3, spec.blur)));
+      variants.set(spec.name, await img.webp({ quality: spec.quality ?? 82 }).toBuffer());
+    }
+  } catch {
+    throw corrupt();
+  }
+  return { ...source, variants };
+}
+
+/**
+ * A small, heavily blurred webp of an image (at most 64 px on its long side) shown in place of a locked
+ * photo: it keeps the colours and the layout and nothing else. The browser scales it up.
+ */
+export async function blurredPreview(input: Buffer | string): Promise<Buffer> {
+  await readImage(input);
+  try {
+    return await sharp(input)
+      .rotate()
+      .resize({ width: 64, height: 64, fit: "inside" })
+      .blur(6)
+      .webp({ quality: 50 })
+      .toBuffer();
+  } catch {
+    throw corrupt();
+  }
+}
+
+/** Square webp variants (`size` x `size`, cropped to cover), keyed by size; used for avatars. */
+export async function squareWebpVariants(input: Buffer, sizes: readonly number[]): Promise<Map<number, Buffer>> {
+  const { variants } = await imageVariants(
+    input,
+    sizes.map((size) => ({ name: String(size), width: size, height: size, fit: "cover" as const })),
+  );
+  return new Map(sizes.map((size) => [size, variants.get(String(size)) as Buffer]));
+}

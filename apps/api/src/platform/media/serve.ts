@@ -1,0 +1,91 @@
+import path from "node:path";
+import send from "@fastify/send";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forbidden, notFound } from "../errors.ts";
+import type { UrlSigner } from "../signed-urls.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".ts": "video/mp2t",
+  ".m4s": "video/iso.segment",
+  ".mp4": "video/mp4",
+  ".m4a": "audio/mp4",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".vtt": "text/vtt; charset=utf-8",
+};
+
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+
+const params = z.object({
+  exp: z.string().max(20).describe("Expiry, unix seconds"),
+  sig: z.string().max(64).describe("Signature of the expiry and the key's scope"),
+  "*": z.string().max(1000).describe("Storage key, e.g. private/videos/<id>/hls/master.m3u8"),
+});
+
+/**
+ * `GET|HEAD /media/:exp/:sig/<key>`: private media through signed, expiring links (see signed-urls.ts).
+ * The link is the permission: it is checked here, the viewer's rights were checked when it was made.
+ * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD).
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ signer: UrlSigner; mediaDir: string }> = async (
+  app,
+  { signer, mediaDir },
+) => {
+  const root = path.resolve(mediaDir);
+
+  app.get("/media/:exp/:sig/*", {
+    config: { access: "public" },
+    schema: {
+      tags: ["media"],
+      summary: "A private media file through a signed link (supports Range and HEAD)",
+      params,
+    },
+    handler: async (req, reply) => {
+      const { exp, sig, "*": key } = req.params;
+      if (!signer.verify(exp, sig, key)) throw forbidden("This media link has expired or is not valid.");
+
+      const result = await send(req.raw, `/${key}`, {
+        root,
+        dotfiles: "deny",
+        index: false,
+        cacheControl: false,
+        contentType: false,
+        acceptRanges: true,
+        etag: true,
+        lastModified: true,
+        highWaterMark: 256 * 1024,
+      });
+      const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+      reply.header("Cache-Control", `private, max-age=${maxAge}`);
+
+      if (result.type === "directory") throw notFound("Media");
+      if (result.type === "error") {
+        result.stream.destroy();
+        const status = result.statusCode;
+        if (status === 416) {
+          return reply.code(416).header("Content-Range", result.headers["Content-Range"]).send({
+            statusCode: 416,
+            error: "Range Not Satisfiable",
+            message: "The requested range is not in the file.",
+          });
+        }
+        if (status === 412) {
+          return reply
+            .code(412)
+            .send({ statusCode: 412, error: "Precondition Failed", message: "The file has changed." });
+        }
+        if (status === 403 || status === 404) throw notFound("Media");
+        throw result.metadata.error;
+      }
+
+      reply.code(result.statusCode).headers(result.headers);
+      if (result.statusCode !== 304) reply.header("Content-Type", contentTypeOf(key));
+      return reply.send(result.stream);
+    },
+  });
+};

@@ -1,0 +1,241 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../errors.ts";
+import { makeTeaser, probeVideo, type TranscodeResult, transcodeVideo } from "./video.ts";
+
+const exec = promisify(execFile);
+let dir: string;
+const clip = (name: string) => path.join(dir, name);
+
+/** Makes a test clip with ffmpeg's generators (moov at the end, as cameras and most encoders write it). */
+async function generate(
+  name: string,
+  size: string,
+  seconds: number,
+  opts: { audio: boolean; pixFmt?: string; sar?: string },
+) {
+  await exec("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-y"],
+    // testsrc2 itself only makes even sizes: scale to the wanted one, with square pixels.
+    ...["-f", "lavfi", "-i", `testsrc2=size=320x240:rate=25,scale=${size.replace("x", ":")},setsar=${opts.sar ?? "1"}`],
+    ...(opts.audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"] : []),
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", opts.pixFmt ?? "yuv420p"],
+    ...(opts.audio ? ["-c:a", "aac", "-shortest"] : []),
+    clip(name),
+  ]);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "marquee-video-"));
+  await Promise.all([
+    generate("hd.mp4", "1280x720", 3, { audio: true }),
+    generate("small.mp4", "320x240", 2, { audio: false }),
+    generate("portrait.mp4", "480x854", 2, { audio: true }),
+    // Odd dimensions need a pixel format without chroma subsampling.
+    generate("odd.mkv", "321x241", 1, { audio: false, pixFmt: "yuv444p" }),
+    // Stored 480x360 with pixels 4:3 wide: shown 640x360.
+    generate("anamorphic.mp4", "480x360", 1, { audio: false, sar: "4/3" }),
+  ]);
+  const hd = await readFile(clip("hd.mp4"));
+  await writeFile(clip("truncated.mp4"), hd.subarray(0, Math.floor(hd.length / 2)));
+  await writeFile(clip("random.mp4"), Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919) % 251)));
+  await writeFile(clip("empty.mp4"), Buffer.alloc(0));
+  await writeFile(
+    clip("picture.png"),
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer(),
+  );
+}, 30_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const probe = (file: string) =>
+  exec("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", file]).then(
+    (r) =>
+      JSON.parse(r.stdout) as {
+        streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[];
+        format: { duration: string };
+      },
+  );
+
+/** `#EXTINF` durations and URIs of a media playlist. */
+function segmentsOf(playlist: string) {
+  const lines = playlist.split("\n");
+  return lines.flatMap((line, i) => {
+    const m = /^#EXTINF:([\d.]+),/.exec(line);
+    return m ? [{ duration: Number(m[1]), uri: lines[i + 1] as string }] : [];
+  });
+}
+
+async function expectHlsOutput(outDir: string, result: TranscodeResult) {
+  const master = await readFile(path.join(outDir, "hls/master.m3u8"), "utf8");
+  expect(master.startsWith("#EXTM3U\n")).toBe(true);
+  const variants = master.split("\n").filter((l) => l && !l.startsWith("#"));
+  expect(variants).toEqual(result.renditions.map((r) => `${r.name}/index.m3u8`));
+  expect(master.match(/#EXT-X-STREAM-INF:BANDWIDTH=\d+/g)).toHaveLength(result.renditions.length);
+  for (const r of result.renditions) {
+    expect(r.playlist).toBe(`hls/${r.name}/index.m3u8`);
+    expect(r.bandwidth).toBeGreaterThan(10_000);
+    expect(r.width % 2).toBe(0);
+    expect(r.height % 2).toBe(0);
+    expect(master).toContain(`RESOLUTION=${r.width}x${r.height}`);
+    const playlist = await readFile(path.join(outDir, r.playlist), "utf8");
+    expect(playlist).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+    expect(playlist).toContain("#EXT-X-ENDLIST");
+    const segments = segmentsOf(playlist);
+    expect(segments.length).toBeGreaterThan(0);
+    for (const s of segments) {
+      expect(s.duration).toBeGreaterThan(0);
+      expect(s.duration).toBeLessThanOrEqual(6);
+      expect(s.uri).toMatch(/^[a-z0-9_]+\.ts$/); // relative, beside the playlist
+      expect((await stat(path.join(outDir, "hls", r.name, s.uri))).size).toBeGreaterThan(0);
+    }
+    const total = segments.reduce((sum, s) => sum + s.duration, 0);
+    expect(Math.abs(total - result.durationSec)).toBeLessThan(0.5);
+    const first = await probe(path.join(outDir, "hls", r.name, segments[0]?.uri as string));
+    const video = first.streams.find((s) => s.codec_type === "video");
+    expect(video).toMatchObject({ codec_name: "h264", width: r.width, height: r.height, pix_fmt: "yuv420p" });
+  }
+  const files = await readdir(outDir);
+  expect(files).toEqual(expect.arrayContaining(["hls", "video.mp4", "poster.webp", "poster-480.webp", "strip.webp"]));
+  expect(files.filter((f) => f.endsWith(".jpg"))).toEqual([]);
+}
+
+const refusal = {
+  statusCode: 422,
+  message: "The file is not a video we can read.",
+  details: [{ path: "file", message: "not a video" }],
+};
+
+describe("probeVideo", () => {
+  it("reads duration, size, audio and format of a video", async () => {
+    const info = await probeVideo(clip("hd.mp4"));
+    expect(info).toMatchObject({ width: 1280, height: 720, hasAudio: true });
+    expect(info.durationSec).toBeCloseTo(3, 1);
+    expect(info.sizeBytes).toBe((await stat(clip("hd.mp4"))).size);
+    expect(info.formatName).toContain("mp4");
+
+    expect(await probeVideo(clip("small.mp4"))).toMatchObject({ width: 320, height: 240, hasAudio: false });
+    expect(await probeVideo(clip("odd.mkv"))).toMatchObject({ width: 321, height: 241, formatName: "matroska,webm" });
+  });
+
+  it("reports the display size of non-square pixels, and transcodes to square ones", async () => {
+    expect(await probeVideo(clip("anamorphic.mp4"))).toMatchObject({ width: 640, height: 360 });
+    const out = clip("out-anamorphic");
+    const result = await transcodeVideo(clip("anamorphic.mp4"), out);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([["360p", 640, 360]]);
+    expect(await probeVideo(path.join(out, "video.mp4"))).toMatchObject({ width: 640, height: 360 });
+  }, 30_000);
+
+  it.each(["random.mp4", "empty.mp4", "picture.png", "truncated.mp4", "missing.mp4"])(
+    "refuses %s with 422",
+    async (name) => {
+      const err = await probeVideo(clip(name)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject(refusal);
+    },
+  );
+
+  it("refuses a directory", async () => {
+    await expect(probeVideo(dir)).rejects.toMatchObject(refusal);
+  });
+});
+
+describe("transcodeVideo", () => {
+  it("makes 360p and 720p HLS, an MP4, a poster and a strip from a 720p clip with sound", async () => {
+    const out = clip("out-hd");
+    const result = await transcodeVideo(clip("hd.mp4"), out);
+    expect(result).toMatchObject({ width: 1280, height: 720, hasAudio: true });
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ["360p", 640, 360],
+      ["720p", 1280, 720],
+    ]);
+    expect(result.renditions[1]?.bandwidth).toBeGreaterThan(result.renditions[0]?.bandwidth as number);
+    await expectHlsOutput(out, result);
+    const master = await readFile(path.join(out, "hls/master.m3u8"), "utf8");
+    expect(master).toContain('CODECS="avc1.64');
+    expect(master).toContain("mp4a.40.2");
+
+    const mp4 = await probeVideo(path.join(out, "video.mp4"));
+    expect(mp4).toMatchObject({ width: 1280, height: 720, hasAudio: true });
+    expect(mp4.durationSec).toBeCloseTo(3, 0);
+    // faststart: the index (moov) comes before the media data (mdat).
+    const head = (await readFile(path.join(out, "video.mp4"))).subarray(0, 4096).toString("latin1");
+    expect(head.indexOf("moov")).toBeGreaterThan(-1);
+    expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat") === -1 ? 4096 : head.indexOf("mdat"));
+
+    const poster = await sharp(path.join(out, "poster.webp")).metadata();
+    expect(poster).toMatchObject({ format: "webp", width: 1280, height: 720 });
+    const small = await sharp(path.join(out, "poster-480.webp")).metadata();
+    expect(small).toMatchObject({ format: "webp", width: 480, height: 270 });
+    const strip = await sharp(path.join(out, "strip.webp")).metadata();
+    expect(strip).toMatchObject({ format: "webp", width: 1600, height: 90 });
+  }, 30_000);
+
+  it("never upscales: a 320x240 clip without sound gets one 240p rendition and a silent MP4", async () => {
+    const out = clip("out-small");
+    const result = await transcodeVideo(clip("small.mp4"), out);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([["240p", 320, 240]]);
+    expect(result.hasAudio).toBe(false);
+    await expectHlsOutput(out, result);
+    expect(await readFile(path.join(out, "hls/master.m3u8"), "utf8")).not.toContain("mp4a");
+    expect(await probeVideo(path.join(out, "video.mp4"))).toMatchObject({ width: 320, height: 240, hasAudio: false });
+    // The poster is never enlarged either.
+    expect(await sharp(path.join(out, "poster.webp")).metadata()).toMatchObject({ width: 320, height: 240 });
+    expect(await sharp(path.join(out, "poster-480.webp")).metadata()).toMatchObject({ width: 320, height: 240 });
+  }, 30_000);
+
+  it("keeps portrait video upright, laddered by its short side", async () => {
+    const out = clip("out-portrait");
+    const result = await transcodeVideo(clip("portrait.mp4"), out);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([["360p", 360, 640]]);
+    await expectHlsOutput(out, result);
+    const poster = await sharp(path.join(out, "poster.webp")).metadata();
+    expect(poster.height).toBeGreaterThan(poster.width as number);
+    const strip = await sharp(path.join(out, "strip.webp")).metadata();
+    expect(strip).toMatchObject({ width: 1600, height: 284 });
+  }, 30_000);
+
+  it("handles a 1-second clip with odd dimensions", async () => {
+    const out = clip("out-odd");
+    const result = await transcodeVideo(clip("odd.mkv"), out);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([["240p", 320, 240]]);
+    await expectHlsOutput(out, result);
+    expect((await probeVideo(path.join(out, "video.mp4"))).durationSec).toBeGreaterThan(0.5);
+  }, 30_000);
+
+  it("refuses what is not a video before writing anything", async () => {
+    const out = clip("out-bad");
+    await expect(transcodeVideo(clip("picture.png"), out)).rejects.toMatchObject(refusal);
+    expect(await readdir(out).catch(() => [])).toEqual([]);
+  });
+});
+
+describe("makeTeaser", () => {
+  it("makes a short, silent, small MP4", async () => {
+    const out = clip("teaser/hd.mp4");
+    const teaser = await makeTeaser(clip("hd.mp4"), out, { seconds: 2 });
+    expect(teaser).toEqual({ durationSec: 2, width: 854, height: 480 });
+    const info = await probeVideo(out);
+    expect(info).toMatchObject({ width: 854, height: 480, hasAudio: false });
+    expect(info.durationSec).toBeGreaterThan(1.5);
+    expect(info.durationSec).toBeLessThanOrEqual(2.1);
+  }, 30_000);
+
+  it("takes what there is of a clip shorter than the teaser", async () => {
+    const out = clip("teaser/odd.mp4");
+    const teaser = await makeTeaser(clip("odd.mkv"), out, { seconds: 6 });
+    expect(teaser).toMatchObject({ width: 320, height: 240 });
+    const info = await probeVideo(out);
+    expect(info.durationSec).toBeGreaterThan(0.5);
+    expect(info.durationSec).toBeLessThanOrEqual(1.1);
+  }, 30_000);
+});

@@ -1,0 +1,109 @@
+import { createHmac } from "node:crypto";
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createUrlSigner, isPrivateMediaKey, scopeOf } from "./signed-urls.ts";
+
+const secret = "test-secret-0123456789abcdef";
+const signer = createUrlSigner({ secret, publicBaseUrl: "https://api.example.com/", ttlSec: 600 });
+
+/** Splits a signed URL into the route's parameters. */
+function parts(url: string) {
+  const m = /^https:\/\/api\.example\.com\/media\/(\d+)\/([^/]+)\/(.+)$/.exec(url);
+  if (!m) throw new Error(`unexpected URL ${url}`);
+  return { exp: m[1] as string, sig: m[2] as string, key: m[3] as string };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("signed media URLs", () => {
+  it("has the documented shape and signature", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const url = signer.sign("private/videos/abc/hls/master.m3u8");
+    const { exp, sig, key } = parts(url);
+    expect(Number(exp)).toBe(Date.parse("2030-01-01T00:00:00Z") / 1000 + 600);
+    expect(key).toBe("private/videos/abc/hls/master.m3u8");
+    const expected = createHmac("sha256", secret).update(`${exp}:private/videos/abc`).digest("base64url").slice(0, 32);
+    expect(sig).toBe(expected);
+    expect(sig).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it("verifies its own URLs, and every file in the same scope", () => {
+    const { exp, sig, key } = parts(signer.sign("private/videos/abc/hls/master.m3u8"));
+    expect(signer.verify(exp, sig, key)).toBe(true);
+    expect(signer.verify(Number(exp), sig, key)).toBe(true);
+    expect(signer.verify(exp, sig, "private/videos/abc/hls/720p/index.m3u8")).toBe(true);
+    expect(signer.verify(exp, sig, "private/videos/abc/hls/720p/seg_0003.ts")).toBe(true);
+    expect(signer.verify(exp, sig, "private/videos/abc/video.mp4")).toBe(true);
+  });
+
+  it("refuses another scope, a tampered signature or expiry, another secret", () => {
+    const { exp, sig, key } = parts(signer.sign("private/videos/abc/video.mp4"));
+    expect(signer.verify(exp, sig, "private/videos/abd/video.mp4")).toBe(false);
+    expect(signer.verify(exp, sig, "private/photos/abc/video.mp4")).toBe(false);
+    const flipped = `${sig[0] === "A" ? "B" : "A"}${sig.slice(1)}`;
+    expect(signer.verify(exp, flipped, key)).toBe(false);
+    expect(signer.verify(String(Number(exp) + 1), sig, key)).toBe(false);
+    expect(signer.verify(`0${exp}`, sig, key)).toBe(false);
+    expect(signer.verify(exp, sig.slice(0, 31), key)).toBe(false);
+    expect(signer.verify(exp, `${sig}A`, key)).toBe(false);
+    const other = createUrlSigner({ secret: "another-secret-0123456789", publicBaseUrl: "x", ttlSec: 600 });
+    expect(other.verify(exp, sig, key)).toBe(false);
+  });
+
+  it("refuses an expired link", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const { exp, sig, key } = parts(signer.sign("private/videos/abc/video.mp4", 60));
+    vi.setSystemTime(new Date("2030-01-01T00:00:59Z"));
+    expect(signer.verify(exp, sig, key)).toBe(true);
+    vi.setSystemTime(new Date("2030-01-01T00:01:00Z"));
+    expect(signer.verify(exp, sig, key)).toBe(false);
+  });
+
+  it("refuses keys that are not private media keys, also with a valid signature for their scope", () => {
+    const { exp, sig } = parts(signer.sign("private/videos/abc/video.mp4"));
+    for (const key of [
+      "private/videos/abc/../../../etc/passwd",
+      "private/videos/abc/..",
+      "private/videos/abc//video.mp4",
+      "private/videos/abc/.hidden",
+      "private/videos/abc/",
+      "private/videos/abc/Video.MP4",
+      "public/videos/abc/video.mp4",
+      "/private/videos/abc/video.mp4",
+      "private/videos/abc/video mp4",
+      "private/videos/abc/%2e%2e/x",
+    ]) {
+      expect(signer.verify(exp, sig, key), key).toBe(false);
+    }
+    expect(() => signer.sign("public/avatars/x.webp")).toThrow();
+    expect(() => signer.sign("private/videos/../x")).toThrow();
+  });
+
+  it("never verifies a random signature, and never throws on garbage", () => {
+    const future = String(Math.floor(Date.now() / 1000) + 3600);
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (exp, sig, key) => {
+        expect(signer.verify(exp, sig, key)).toBe(false);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{32}$/), (sig) => {
+        expect(signer.verify(future, sig, "private/videos/abc/video.mp4")).toBe(false);
+      }),
+    );
+  });
+
+  it("scopes by the first three segments", () => {
+    expect(scopeOf("private/videos/abc/hls/360p/seg_0001.ts")).toBe("private/videos/abc");
+    expect(scopeOf("private/photos/p1.webp")).toBe("private/photos/p1.webp");
+    expect(isPrivateMediaKey("private/videos/0192f0e4-7b1c-7c3e-9d2a-1b2c3d4e5f60/poster-480.webp")).toBe(true);
+  });
+
+  it("refuses a short secret", () => {
+    expect(() => createUrlSigner({ secret: "short", publicBaseUrl: "x", ttlSec: 1 })).toThrow();
+  });
+});
