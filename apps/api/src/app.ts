@@ -17,12 +17,20 @@ import type { Database } from "./db/client.ts";
 import { createAccessService } from "./modules/access/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { bannersRoutes } from "./modules/banners/routes.ts";
+import { createBannersService } from "./modules/banners/service.ts";
+import { categoriesRoutes } from "./modules/categories/routes.ts";
+import { createCategoriesService } from "./modules/categories/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { performersRoutes } from "./modules/performers/routes.ts";
+import { createPerformersService } from "./modules/performers/service.ts";
+import { postsRoutes } from "./modules/posts/routes.ts";
+import { createPostsService } from "./modules/posts/service.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
@@ -69,6 +77,10 @@ function buildServices(deps: AppDeps, notify: Notify) {
   const access = createAccessService({ db });
   const reactions = createReactionsService({ db });
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
+  const categories = createCategoriesService({ db });
+  const performers = createPerformersService({ db, storage, access, categories });
+  const posts = createPostsService({ db, storage });
+  const banners = createBannersService({ db, storage });
   return {
     storage,
     access,
@@ -81,6 +93,10 @@ function buildServices(deps: AppDeps, notify: Notify) {
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
     contact: createContactService({ db, mailer: deps.mailer, throttle, settings }),
     recaptcha: createRecaptchaService(deps.config.recaptcha),
+    categories,
+    performers,
+    posts,
+    banners,
   };
 }
 
@@ -146,6 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
   // Catalogue routes are registered here.
+  await app.register(categoriesRoutes, { categories: services.categories });
+  await app.register(performersRoutes, {
+    performers: services.performers,
+    imageMaxBytes: config.uploadImageMaxBytes,
+  });
+  await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
 
   if (deps.realtime !== false) {
     realtime = await attachRealtime({

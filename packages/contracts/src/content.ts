@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
-import { listQuery, listResponse, pagedQuery, pagedResponse } from "./common.ts";
+import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 
 export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
 export const category = z.object({
@@ -19,6 +19,12 @@ export const searchCategoriesQuery = listQuery.extend({
   sortBy: z.enum(["ordering", "name"]).default("ordering"),
   sort: z.enum(["asc", "desc"]).default("asc"),
 });
+export type SearchCategoriesQuery = z.infer<typeof searchCategoriesQuery>;
+/** Admins see every status. */
+export const adminSearchCategoriesQuery = searchCategoriesQuery.extend({
+  status: z.enum(["active", "inactive"]).optional(),
+});
+export type AdminSearchCategoriesQuery = z.infer<typeof adminSearchCategoriesQuery>;
 export const categoryList = listResponse(category);
 export const categoryBody = z.strictObject({
   name: z.string().trim().min(1).max(80),
@@ -28,7 +34,17 @@ export const categoryBody = z.strictObject({
   ordering: z.number().int().min(0).max(100_000).default(0),
   status: z.enum(["active", "inactive"]).default("active"),
 });
-export const updateCategoryBody = categoryBody.partial();
+export type CategoryBody = z.infer<typeof categoryBody>;
+/** A partial update: fields left out keep their value (and defaults are not applied). */
+export const updateCategoryBody = z.strictObject({
+  name: categoryBody.shape.name.optional(),
+  slug: slug.optional(),
+  group: z.enum(categoryGroups).optional(),
+  description: z.string().trim().max(2000).optional(),
+  ordering: z.number().int().min(0).max(100_000).optional(),
+  status: z.enum(["active", "inactive"]).optional(),
+});
+export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
 
 export const postTypes = ["post", "page"] as const;
 export const post = z.object({
@@ -49,7 +65,15 @@ export type Post = z.infer<typeof post>;
 export const searchPostsQuery = pagedQuery.extend({
   type: z.enum(postTypes).optional(),
   sortBy: z.enum(["newest", "title"]).default("newest"),
+  /** Without it: newest first, titles A to Z. */
+  sort: sortDirection.optional(),
 });
+export type SearchPostsQuery = z.infer<typeof searchPostsQuery>;
+/** Admins see drafts too; `newest` sorts them by creation, as drafts have no publication date. */
+export const adminSearchPostsQuery = searchPostsQuery.extend({
+  status: z.enum(["draft", "published"]).optional(),
+});
+export type AdminSearchPostsQuery = z.infer<typeof adminSearchPostsQuery>;
 export const postList = pagedResponse(post);
 export const postBody = z.strictObject({
   title: z.string().trim().min(1).max(200),
@@ -59,7 +83,17 @@ export const postBody = z.strictObject({
   type: z.enum(postTypes).default("post"),
   status: z.enum(["draft", "published"]).default("draft"),
 });
-export const updatePostBody = postBody.partial();
+export type PostBody = z.infer<typeof postBody>;
+/** A partial update: fields left out keep their value (and defaults are not applied). */
+export const updatePostBody = z.strictObject({
+  title: postBody.shape.title.optional(),
+  slug: slug.optional(),
+  summary: z.string().trim().max(500).optional(),
+  content: z.string().trim().max(100_000).optional(),
+  type: z.enum(postTypes).optional(),
+  status: z.enum(["draft", "published"]).optional(),
+});
+export type UpdatePostBody = z.infer<typeof updatePostBody>;
 
 export const bannerPositions = ["top", "middle", "bottom"] as const;
 export const banner = z.object({
@@ -76,7 +110,14 @@ export type Banner = z.infer<typeof banner>;
 export const searchBannersQuery = listQuery.extend({
   position: z.enum(bannerPositions).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Banners run in their `ordering`, lowest first. */
+  sort: sortDirection.default("asc"),
 });
+export type SearchBannersQuery = z.infer<typeof searchBannersQuery>;
+export const adminSearchBannersQuery = searchBannersQuery.extend({
+  status: z.enum(["active", "inactive"]).optional(),
+});
+export type AdminSearchBannersQuery = z.infer<typeof adminSearchBannersQuery>;
 export const bannerList = listResponse(banner);
 /** Links go to a path on the site or an http(s) address. */
 const href = z
@@ -92,9 +133,20 @@ export const bannerBody = z.strictObject({
   ordering: z.number().int().min(0).max(100_000).default(0),
   status: z.enum(["active", "inactive"]).default("active"),
 });
-export const updateBannerBody = bannerBody.partial();
+export type BannerBody = z.infer<typeof bannerBody>;
+/** A partial update: fields left out keep their value (and defaults are not applied). */
+export const updateBannerBody = z.strictObject({
+  title: bannerBody.shape.title.optional(),
+  description: z.string().trim().max(1000).optional(),
+  href: href.nullable().optional(),
+  position: z.enum(bannerPositions).optional(),
+  ordering: z.number().int().min(0).max(100_000).optional(),
+  status: z.enum(["active", "inactive"]).optional(),
+});
+export type UpdateBannerBody = z.infer<typeof updateBannerBody>;
 
 export const searchTotalQuery = z.strictObject({ q: z.string().trim().max(200).optional() });
+export type SearchTotalQuery = z.infer<typeof searchTotalQuery>;
 export const searchTotal = z.object({
   performers: z.number().int(),
   movies: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { categoryRef } from "./catalogue.ts";
-import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+import { categoryRef, image } from "./catalogue.ts";
+import { pagedQuery, pagedResponse, repeated, sortDirection } from "./common.ts";
 import { performerAttributes } from "./site.ts";
 import { genders } from "./users.ts";
 
@@ -30,7 +30,9 @@ export const performer = z.object({
   name: z.string(),
   avatar: z.string().nullable(),
   avatarSrcSet: z.string().nullable(),
+  /** The wide cover (1600x500); `coverImage` carries it with its sizes and the 800 px variant. */
   cover: z.string().nullable(),
+  coverImage: image.nullable(),
   bio: z.string().nullable(),
   gender: z.enum(genders).nullable(),
   country: z.string().nullable(),
@@ -56,6 +58,8 @@ export const performerSortBy = z.enum(["newest", "popular", "name"]);
 
 export const searchPerformersQuery = pagedQuery.extend({
   sortBy: performerSortBy.default("newest"),
+  /** Without it: newest and most viewed first, names A to Z. */
+  sort: sortDirection.optional(),
   gender: z.enum(genders).optional(),
   country: z
     .string()
@@ -72,6 +76,14 @@ export const searchPerformersQuery = pagedQuery.extend({
 export type SearchPerformersQuery = z.infer<typeof searchPerformersQuery>;
 export const performerList = pagedResponse(performer);
 
+/** A subscription price in major units with at most two decimals (stored in cents). */
+const subscriptionPrice = (max: number) =>
+  z
+    .number()
+    .min(1)
+    .max(max)
+    .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), "Use at most two decimals");
+
 /** What a performer edits of their own profile (the account fields stay on PUT /users). */
 export const updatePerformerBody = z.strictObject({
   languages: z
@@ -85,8 +97,8 @@ export const updatePerformerBody = z.strictObject({
   height: attr("heights").nullable().optional(),
   sexualOrientation: attr("sexualOrientations").nullable().optional(),
   categoryIds: z.array(z.uuid()).max(20).optional(),
-  monthlyPrice: z.number().min(1).max(1000).nullable().optional(),
-  yearlyPrice: z.number().min(1).max(10_000).nullable().optional(),
+  monthlyPrice: subscriptionPrice(1000).nullable().optional(),
+  yearlyPrice: subscriptionPrice(10_000).nullable().optional(),
 });
 export type UpdatePerformerBody = z.infer<typeof updatePerformerBody>;
 
@@ -94,3 +106,9 @@ export type UpdatePerformerBody = z.infer<typeof updatePerformerBody>;
 export const adminUpdatePerformerBody = updatePerformerBody.extend({
   status: z.enum(["active", "inactive"]).optional(),
 });
+
+export type AdminUpdatePerformerBody = z.infer<typeof adminUpdatePerformerBody>;
+
+/** Admins make an existing account a performer. */
+export const createPerformerBody = z.strictObject({ userId: z.uuid() });
+export type CreatePerformerBody = z.infer<typeof createPerformerBody>;

@@ -11,6 +11,15 @@ import { type UserRow, users } from "./tables.ts";
 /** Square avatar sizes the UI shows: header chip, profile card, profile page. */
 export const AVATAR_SIZES = [64, 256, 512] as const;
 
+/** The avatar URL and srcSet of an account's `avatarKey` (null: the default avatar); performers reuse it. */
+export function avatarUrls(storage: Pick<Storage, "publicUrl">, avatarKey: string | null) {
+  if (!avatarKey) return { avatar: null, avatarSrcSet: null };
+  return {
+    avatar: storage.publicUrl(`${avatarKey}-256.webp`),
+    avatarSrcSet: AVATAR_SIZES.map((s) => `${storage.publicUrl(`${avatarKey}-${s}.webp`)} ${s}w`).join(", "),
+  };
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createUsersService(deps: {
@@ -21,13 +30,7 @@ export function createUsersService(deps: {
 }) {
   const { db, storage } = deps;
 
-  function avatarOf(row: UserRow) {
-    if (!row.avatarKey) return { avatar: null, avatarSrcSet: null };
-    return {
-      avatar: storage.publicUrl(`${row.avatarKey}-256.webp`),
-      avatarSrcSet: AVATAR_SIZES.map((s) => `${storage.publicUrl(`${row.avatarKey}-${s}.webp`)} ${s}w`).join(", "),
-    };
-  }
+  const avatarOf = (row: UserRow) => avatarUrls(storage, row.avatarKey);
 
   function toPublicUser(row: UserRow) {
     return {

@@ -1,0 +1,325 @@
+import { randomBytes } from "node:crypto";
+import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
+import { TOTAL_CAP } from "@marquee/contracts/common";
+import type {
+  AdminUpdatePerformerBody,
+  Performer,
+  PerformerProfile,
+  SearchPerformersQuery,
+} from "@marquee/contracts/performers";
+import { and, arrayOverlaps, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, conflict, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cleanTerm, escapeLike, isUniqueViolation } from "../../platform/slugs.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
+import type { AccessService, Viewer } from "../access/service.ts";
+import type { CategoriesService } from "../categories/service.ts";
+import { avatarUrls } from "../users/service.ts";
+import { users } from "../users/tables.ts";
+import { type PerformerRow, performers } from "./tables.ts";
+
+/** Cover variants: the profile header and its half-size for narrow screens. */
+export const COVER_SPECS = [
+  { name: "1600", width: 1600, height: 500 },
+  { name: "800", width: 800, height: 250 },
+] as const;
+
+/** The account fields a performer shows, read from `users` alongside the profile row. */
+const account = {
+  username: users.username,
+  name: users.name,
+  avatarKey: users.avatarKey,
+  bio: users.bio,
+  gender: users.gender,
+  country: users.country,
+  status: users.status,
+};
+interface Joined {
+  p: PerformerRow;
+  u: { [K in keyof typeof account]: (typeof users.$inferSelect)[K] };
+}
+
+/** Listed: the profile is on and the account is active. */
+const visible = and(eq(performers.status, "active"), eq(users.status, "active")) as SQL;
+
+const cents = (price: number | null | undefined) => (price == null ? null : Math.round(price * 100));
+const major = (c: number | null) => (c == null ? null : c / 100);
+
+/** The attribute columns a profile update may set, as they are named in the body and on the row. */
+const ATTRIBUTES = ["ethnicity", "bodyType", "hairColor", "eyeColor", "height", "sexualOrientation"] as const;
+
+export function createPerformersService(deps: {
+  db: Db;
+  storage: Storage;
+  access: AccessService;
+  categories: CategoriesService;
+}) {
+  const { db, storage } = deps;
+
+  /** Names and usernames by trigram similarity (`%`, GIN trigram indexes) or by a (word) prefix. */
+  function matching(term: string): SQL {
+    const prefix = `${escapeLike(term)}%`;
+    return or(
+      sql`${users.name} % ${term}`,
+      sql`${users.username} % ${term}`,
+      sql`${users.username} ilike ${prefix}`,
+      sql`${users.name} ilike ${prefix}`,
+      sql`${users.name} ilike ${`% ${prefix}`}`,
+    ) as SQL;
+  }
+
+  function coverOf(coverKey: string | null): Image | null {
+    if (!coverKey) return null;
+    const [wide] = COVER_SPECS;
+    return {
+      url: storage.publicUrl(`${coverKey}-${wide.name}.webp`),
+      srcSet: COVER_SPECS.map((s) => `${storage.publicUrl(`${coverKey}-${s.name}.webp`)} ${s.width}w`).join(", "),
+      width: wide.width,
+      height: wide.height,
+    };
+  }
+
+  function toPerformer({ p, u }: Joined, cats: Map<string, CategoryRef>): Performer {
+    const coverImage = coverOf(p.coverKey);
+    return {
+      _id: p.id,
+      username: u.username,
+      name: u.name,
+      ...avatarUrls(storage, u.avatarKey),
+      cover: coverImage?.url ?? null,
+      coverImage,
+      bio: u.bio,
+      gender: u.gender,
+      country: u.country,
+      languages: p.languages,
+      attributes: {
+        ethnicity: p.ethnicity as Performer["attributes"]["ethnicity"],
+        bodyType: p.bodyType as Performer["attributes"]["bodyType"],
+        hairColor: p.hairColor as Performer["attributes"]["hairColor"],
+        eyeColor: p.eyeColor as Performer["attributes"]["eyeColor"],
+        height: p.height as Performer["attributes"]["height"],
+        sexualOrientation: p.sexualOrientation as Performer["attributes"]["sexualOrientation"],
+      },
+      categories: p.categoryIds.flatMap((id) => {
+        const ref = cats.get(id);
+        return ref ? [ref] : [];
+      }),
+      stats: {
+        views: p.views,
+        likes: p.likes,
+        videos: p.videosCount,
+        galleries: p.galleriesCount,
+        products: p.productsCount,
+        subscribers: p.subscribersCount,
+      },
+      monthlyPrice: major(p.monthlyPriceCents),
+      yearlyPrice: major(p.yearlyPriceCents),
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+    };
+  }
+
+  async function toPerformers(rows: Joined[]) {
+    const cats = await deps.categories.refs(rows.flatMap((r) => r.p.categoryIds));
+    return rows.map((r) => toPerformer(r, cats));
+  }
+
+  const select = () =>
+    db.select({ p: performers, u: account }).from(performers).innerJoin(users, eq(users.id, performers.id));
+
+  async function joinedById(id: string): Promise<Joined> {
+    const [row] = await select().where(eq(performers.id, id));
+    if (!row) throw notFound("Performer");
+    return row;
+  }
+
+  /** Counts up to TOTAL_CAP, like `cappedCount`, over the join with the accounts. */
+  async function countWhere(where: SQL) {
+    const sub = db
+      .select({ one: sql`1` })
+      .from(performers)
+      .innerJoin(users, eq(users.id, performers.id))
+      .where(where)
+      .limit(TOTAL_CAP + 1)
+      .as("capped");
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+    const n = row?.n ?? 0;
+    return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  }
+
+  async function update(id: string, body: AdminUpdatePerformerBody) {
+    await joinedById(id);
+    if (body.categoryIds) await deps.categories.assertExist(body.categoryIds, "performer", "body.categoryIds");
+    const patch: Partial<PerformerRow> = {};
+    for (const k of ATTRIBUTES) if (body[k] !== undefined) patch[k] = body[k];
+    if (body.languages) patch.languages = [...new Set(body.languages)];
+    if (body.categoryIds) patch.categoryIds = [...new Set(body.categoryIds)];
+    if (body.monthlyPrice !== undefined) patch.monthlyPriceCents = cents(body.monthlyPrice);
+    if (body.yearlyPrice !== undefined) patch.yearlyPriceCents = cents(body.yearlyPrice);
+    if (body.status) patch.status = body.status;
+    if (Object.keys(patch).length) await db.update(performers).set(patch).where(eq(performers.id, id));
+    return (await toPerformers([await joinedById(id)]))[0] as Performer;
+  }
+
+  async function setCover(id: string, file: Buffer) {
+    const current = await joinedById(id);
+    // A fresh key per upload, so caches never serve an old picture under a new name.
+    const key = `public/covers/${id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+    await storeWebpVariants(storage, key, file, COVER_SPECS);
+    await db.update(performers).set({ coverKey: key }).where(eq(performers.id, id));
+    if (current.p.coverKey) await removeWebpVariants(storage, current.p.coverKey, COVER_SPECS);
+    return (await toPerformers([await joinedById(id)]))[0] as Performer;
+  }
+
+  return {
+    /** The public directory: active profiles of active accounts, filtered, sorted and paged. */
+    async search(q: SearchPerformersQuery) {
+      const where: SQL[] = [visible];
+      const term = cleanTerm(q.q);
+      if (term) where.push(matching(term));
+      if (q.gender) where.push(eq(users.gender, q.gender));
+      if (q.country) where.push(eq(users.country, q.country));
+      if (q.categoryIds?.length) where.push(arrayOverlaps(performers.categoryIds, q.categoryIds));
+      for (const k of ATTRIBUTES) {
+        const v = q[k];
+        if (v) where.push(eq(performers[k], v));
+      }
+      const direction = q.sort ?? (q.sortBy === "name" ? "asc" : "desc");
+      const keyset: Keyset = {
+        name: `${q.sortBy}:${direction}`,
+        key: { newest: performers.createdAt, popular: performers.views, name: users.name }[q.sortBy],
+        kind: ({ newest: "timestamp", popular: "int", name: "text" } as const)[q.sortBy],
+        id: performers.id,
+        direction,
+      };
+      const { after, orderBy } = keysetClauses(keyset, q.cursor);
+      const cond = and(...where) as SQL;
+      const [rows, count] = await Promise.all([
+        select()
+          .where(after ? and(cond, after) : cond)
+          .orderBy(...orderBy)
+          .limit(q.limit)
+          .offset(q.cursor ? 0 : q.offset),
+        countWhere(cond),
+      ]);
+      return {
+        data: await toPerformers(rows),
+        ...count,
+        next: nextCursor(rows, q.limit, keyset.name, ({ p, u }) => [
+          { newest: p.createdAt, popular: p.views, name: u.name }[q.sortBy],
+          p.id,
+        ]),
+      };
+    },
+
+    /**
+     * A profile by id or username; counts a view (not the performer's own). Inactive profiles and accounts are
+     * found by admins only.
+     */
+    async view(viewer: Viewer, idOrUsername: string): Promise<PerformerProfile> {
+      const key = idOrUsername.toLowerCase();
+      const [row] = await select().where(isUuid(key) ? eq(performers.id, key) : eq(users.username, key));
+      const listed = row?.p.status === "active" && row.u.status === "active";
+      if (!row || (!listed && viewer?.role !== "admin")) throw notFound("Performer");
+      if (listed && viewer?.id !== row.p.id) {
+        const [counted] = await db
+          .update(performers)
+          .set({ views: sql`${performers.views} + 1` })
+          .where(eq(performers.id, row.p.id))
+          .returning({ views: performers.views });
+        if (counted) row.p.views = counted.views;
+      }
+      const expiresAt = await deps.access.performerSubscription(viewer, row.p.id);
+      const [performer] = await toPerformers([row]);
+      return {
+        ...(performer as Performer),
+        isSubscribed: expiresAt !== null,
+        subscriptionExpiresAt: expiresAt?.toISOString() ?? null,
+      };
+    },
+
+    /** The signed-in performer's own profile row; 404 when the account has none (e.g. an admin). */
+    async own(userId: string) {
+      return (await toPerformers([await joinedById(userId)]))[0] as Performer;
+    },
+
+    /** A performer edits their own profile (`status` is the admins' to change). */
+    updateOwn: (userId: string, body: Omit<AdminUpdatePerformerBody, "status">) =>
+      update(userId, { ...body, status: undefined }),
+    adminUpdate: update,
+    setCover,
+
+    /** Makes an account a performer: a profile row, and the performer role unless the account is an admin. */
+    async create(userId: string) {
+      const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+      if (!user) throw badRequest("No account has this id.", [{ path: "body.userId", message: "unknown user" }]);
+      const already = () =>
+        conflict("This account is already a performer.", [{ path: "body.userId", message: "already a performer" }]);
+      try {
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(performers)
+            .values({ id: userId })
+            .onConflictDoNothing()
+            .returning({ id: performers.id });
+          if (!row) throw already();
+          if (user.role === "user") await tx.update(users).set({ role: "performer" }).where(eq(users.id, userId));
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw already();
+        throw err;
+      }
+      return (await toPerformers([await joinedById(userId)]))[0] as Performer;
+    },
+
+    /** `{ _id, username, name, avatar }` of the given ids in one query; unknown ids are left out. */
+    async refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> {
+      const out = new Map<string, PerformerRef>();
+      const unique = [...new Set(ids)].filter(isUuid);
+      if (!unique.length) return out;
+      const rows = await db
+        .select({ id: performers.id, username: users.username, name: users.name, avatarKey: users.avatarKey })
+        .from(performers)
+        .innerJoin(users, eq(users.id, performers.id))
+        .where(inArray(performers.id, unique));
+      for (const r of rows) {
+        out.set(r.id, {
+          _id: r.id,
+          username: r.username,
+          name: r.name,
+          avatar: avatarUrls(storage, r.avatarKey).avatar,
+        });
+      }
+      return out;
+    },
+
+    /** True when every id names a performer (any status); the caller reports the field. */
+    async exists(ids: readonly string[]): Promise<boolean> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return true;
+      if (!unique.every(isUuid)) return false;
+      const rows = await db.select({ id: performers.id }).from(performers).where(inArray(performers.id, unique));
+      return rows.length === unique.length;
+    },
+
+    /** Moves the videos/galleries counters of these performers by the given amounts (never below 0). */
+    async adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number }) {
+      const unique = [...new Set(ids)].filter(isUuid);
+      const patch: Partial<Record<"videosCount" | "galleriesCount", SQL>> = {};
+      if (by.videos) patch.videosCount = sql`greatest(0, ${performers.videosCount} + ${by.videos})`;
+      if (by.galleries) patch.galleriesCount = sql`greatest(0, ${performers.galleriesCount} + ${by.galleries})`;
+      if (!unique.length || !Object.keys(patch).length) return;
+      await db.update(performers).set(patch).where(inArray(performers.id, unique));
+    },
+
+    /** How many listed performers match `q` (all of them for a blank one), up to TOTAL_CAP; for /search/total. */
+    async countMatching(q: string): Promise<number> {
+      const term = cleanTerm(q);
+      return (await countWhere(term ? (and(visible, matching(term)) as SQL) : visible)).total;
+    },
+  };
+}
+export type PerformersService = ReturnType<typeof createPerformersService>;

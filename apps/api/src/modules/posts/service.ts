@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import type { Image } from "@marquee/contracts/catalogue";
+import type {
+  AdminSearchPostsQuery,
+  Post,
+  PostBody,
+  SearchPostsQuery,
+  UpdatePostBody,
+} from "@marquee/contracts/content";
+import { and, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, conflict, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
+import type { Viewer } from "../access/service.ts";
+import { posts } from "./tables.ts";
+
+/** The post image, cropped to the 1.91:1 of link previews (Open Graph), and its half size. */
+export const POST_IMAGE_SPECS = [
+  { name: "1200", width: 1200, height: 630 },
+  { name: "600", width: 600, height: 315 },
+] as const;
+
+// Everything but the generated search vector, which no answer needs.
+const { search: _search, ...columns } = getTableColumns(posts);
+type Row = { [K in keyof typeof columns]: (typeof posts.$inferSelect)[K] };
+
+const slugTaken = () => conflict("Another post has this slug.", [{ path: "body.slug", message: "already used" }]);
+
+/**
+ * Posts and pages (the home and contact texts are pages). Content is plain text; the web renders its paragraphs
+ * and never interprets it as HTML. The public sees published ones only.
+ */
+export function createPostsService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  function imageOf(key: string | null): Image | null {
+    if (!key) return null;
+    const [large] = POST_IMAGE_SPECS;
+    return {
+      url: storage.publicUrl(`${key}-${large.name}.webp`),
+      srcSet: POST_IMAGE_SPECS.map((s) => `${storage.publicUrl(`${key}-${s.name}.webp`)} ${s.width}w`).join(", "),
+      width: large.width,
+      height: large.height,
+    };
+  }
+
+  const toPost = (row: Row): Post => ({
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    content: row.content,
+    type: row.type,
+    status: row.status,
+    image: imageOf(row.imageKey),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  /** Titles by their `simple` (unstemmed) vector part, content by its `english` (stemmed) part. */
+  const matching = (term: string) =>
+    sql`(${posts.search} @@ websearch_to_tsquery('simple', ${term}) or ${posts.search} @@ websearch_to_tsquery('english', ${term}))`;
+
+  async function list(q: AdminSearchPostsQuery, publicOnly: boolean) {
+    const where: SQL[] = [];
+    if (publicOnly) where.push(eq(posts.status, "published"));
+    else if (q.status) where.push(eq(posts.status, q.status));
+    const term = cleanTerm(q.q);
+    if (term) where.push(matching(term));
+    if (q.type) where.push(eq(posts.type, q.type));
+    const direction = q.sort ?? (q.sortBy === "title" ? "asc" : "desc");
+    // Drafts have no publication date, so the admins' "newest" is by creation.
+    const newest = publicOnly
+      ? ({ key: posts.publishedAt, kind: "timestamp" } as const)
+      : ({ key: posts.createdAt, kind: "timestamp" } as const);
+    const sortKey = q.sortBy === "title" ? ({ key: posts.title, kind: "text" } as const) : newest;
+    const keyset: Keyset = {
+      name: `${publicOnly ? "" : "admin:"}${q.sortBy}:${direction}`,
+      ...sortKey,
+      id: posts.id,
+      direction,
+    };
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const cond = where.length ? and(...where) : undefined;
+    const [rows, count] = await Promise.all([
+      db
+        .select(columns)
+        .from(posts)
+        .where(and(cond, after))
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCount(db, posts, cond),
+    ]);
+    return {
+      data: rows.map(toPost),
+      ...count,
+      next: nextCursor(rows, q.limit, keyset.name, (r) => [
+        (q.sortBy === "title" ? r.title : publicOnly ? r.publishedAt : r.createdAt) as string | Date,
+        r.id,
+      ]),
+    };
+  }
+
+  async function byId(id: string): Promise<Row> {
+    const [row] = await db.select(columns).from(posts).where(eq(posts.id, id));
+    if (!row) throw notFound("Post");
+    return row;
+  }
+
+  async function assertSlugFree(slug: string, exceptId?: string) {
+    const [taken] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.slug, slug), exceptId ? ne(posts.id, exceptId) : undefined));
+    if (taken) throw slugTaken();
+  }
+
+  async function write<T>(op: () => Promise<T>) {
+    try {
+      return await op();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw slugTaken();
+      throw err;
+    }
+  }
+
+  return {
+    toPost,
+    search: (q: SearchPostsQuery) => list({ ...q, status: undefined }, true),
+    adminSearch: (q: AdminSearchPostsQuery) => list(q, false),
+
+    /** A post by id or slug; drafts only for admins. */
+    async view(viewer: Viewer, idOrSlug: string) {
+      const key = idOrSlug.toLowerCase().replaceAll("\u0000", "");
+      const [row] = await db
+        .select(columns)
+        .from(posts)
+        .where(isUuid(key) ? eq(posts.id, key) : eq(posts.slug, key));
+      if (!row || (row.status !== "published" && viewer?.role !== "admin")) throw notFound("Post");
+      return toPost(row);
+    },
+
+    async create(body: PostBody) {
+      const slug = body.slug ?? slugify(body.title);
+      if (!slug)
+        throw badRequest("The title has no letters or digits to make a slug from; give a slug.", [
+          { path: "body.slug", message: "required for this title" },
+        ]);
+      await assertSlugFree(slug);
+      const [row] = await write(() =>
+        db
+          .insert(posts)
+          .values({ ...body, slug, publishedAt: body.status === "published" ? new Date() : null })
+          .returning(columns),
+      );
+      return toPost(row as Row);
+    },
+
+    async update(id: string, body: UpdatePostBody) {
+      const current = await byId(id);
+      if (body.slug && body.slug !== current.slug) await assertSlugFree(body.slug, id);
+      if (Object.keys(body).length === 0) return toPost(current);
+      // publishedAt is set the first time a post is published and kept through later unpublishing.
+      const publishedAt = body.status === "published" && !current.publishedAt ? new Date() : undefined;
+      const [row] = await write(() =>
+        db
+          .update(posts)
+          .set({ ...body, ...(publishedAt ? { publishedAt } : {}) })
+          .where(eq(posts.id, id))
+          .returning(columns),
+      );
+      if (!row) throw notFound("Post");
+      return toPost(row);
+    },
+
+    async remove(id: string) {
+      const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ imageKey: posts.imageKey });
+      if (!row) throw notFound("Post");
+      if (row.imageKey) await removeWebpVariants(storage, row.imageKey, POST_IMAGE_SPECS);
+    },
+
+    async setImage(id: string, file: Buffer) {
+      const current = await byId(id);
+      const key = `public/posts/${id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+      await storeWebpVariants(storage, key, file, POST_IMAGE_SPECS);
+      const [row] = await db.update(posts).set({ imageKey: key }).where(eq(posts.id, id)).returning(columns);
+      if (current.imageKey) await removeWebpVariants(storage, current.imageKey, POST_IMAGE_SPECS);
+      if (!row) {
+        // Deleted while the image was encoded: leave nothing behind.
+        await removeWebpVariants(storage, key, POST_IMAGE_SPECS);
+        throw notFound("Post");
+      }
+      return toPost(row);
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;

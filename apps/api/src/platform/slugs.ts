@@ -1,0 +1,26 @@
+/**
+ * A URL slug from a title or name: accents folded, lowercase letters and digits joined by single dashes
+ * (the `slug` contract in packages/contracts/src/catalogue.ts), at most `max` characters. Empty when the
+ * text has no letter or digit at all; callers then ask for a slug.
+ */
+export function slugify(text: string, max = 120): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, max)
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Whether a database error is a unique-index violation (two writers raced for the same key). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** PostgreSQL refuses NUL in text; a search term that carries one is cleaned rather than failing the query. */
+export const cleanTerm = (q: string | undefined) => q?.replaceAll("\u0000", "").trim() || undefined;
+
+/** Escapes `%`, `_` and `\` so a user's text matches literally inside LIKE patterns. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
