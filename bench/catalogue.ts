@@ -41,7 +41,7 @@ const DEPTH = Number(values.depth);
 const LIMIT = 24;
 const DB_NAME = "marquee_bench";
 /** Bump when the generated data changes, so `--reuse` rebuilds an older catalogue. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -230,7 +230,8 @@ async function generate(admin: pg.Client, note: string) {
              CASE WHEN r_access < 0.4 THEN 'free' WHEN r_access < 0.85 THEN 'members' ELSE 'sale' END AS access
            FROM (
              SELECT g, now() - interval '5 years' + ((g - 1 + random()) / $6) * interval '5 years' AS created,
-               CASE WHEN g % 1000 = 7 THEN now() + random() * interval '30 days' END AS sched,
+               -- announced movies were made in the last weeks, like the rows around them
+               CASE WHEN g > $6 - 50000 AND g % 50 = 7 THEN now() + random() * interval '30 days' END AS sched,
                pg_temp.pick($9::uuid[], 1.3) AS p1,
                CASE WHEN g % 4 = 0 THEN pg_temp.pick($9::uuid[], 1) END AS p2,
                initcap(pg_temp.pick($3::text[], 1.6)) || ' ' || initcap(pg_temp.pick($4::text[], 1.8))
