@@ -48,9 +48,12 @@ export const photo = z.object({
   position: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
-  /** A blurred preview when locked, else a signed thumbnail. */
+  /**
+   * A blurred preview when locked, else a signed thumbnail (`srcSet` adds the full size). `width`/`height` are
+   * the size to show it at (the thumbnail's), also for the small blurred preview, so locking never moves the layout.
+   */
   thumbnail: image,
-  /** Signed full-size image; null when the viewer may not see it. */
+  /** Signed full-size image (at most 2048 px a side); null when the viewer may not see it. */
   url: z.string().nullable(),
   locked: z.boolean(),
   performers: z.array(performerRef),
@@ -58,9 +61,13 @@ export const photo = z.object({
 });
 export type Photo = z.infer<typeof photo>;
 
-export const studioPhoto = photo.extend({ processing, status: assetStatus });
+/** The owner's view of a photo: also drafts and photos whose processing failed (no thumbnail then). */
+export const studioPhoto = photo.extend({ thumbnail: image.nullable(), processing, status: assetStatus });
 export type StudioPhoto = z.infer<typeof studioPhoto>;
 
+/**
+ * `newest` and `oldest` order by release date; `popular` (views) and `price` follow `sort` (default `desc`).
+ */
 export const gallerySortBy = z.enum(["newest", "popular", "oldest", "price"]);
 
 export const searchGalleriesQuery = pagedQuery.extend({
@@ -74,6 +81,7 @@ export const searchGalleriesQuery = pagedQuery.extend({
 export type SearchGalleriesQuery = z.infer<typeof searchGalleriesQuery>;
 export const galleryList = pagedResponse(gallery);
 
+/** `newest` first, or `position`: the order of one gallery (needs `galleryId`). */
 export const searchPhotosQuery = pagedQuery.extend({
   sortBy: z.enum(["newest", "position"]).default("newest"),
   performerIds: repeated(z.uuid()),
@@ -125,3 +133,4 @@ export const updatePhotoBody = z.strictObject({
   position: z.number().int().min(0).max(100_000).optional(),
   status: assetStatus.optional(),
 });
+export type UpdatePhotoBody = z.infer<typeof updatePhotoBody>;
