@@ -1,3 +1,5 @@
+import { badRequest } from "./errors.ts";
+
 /**
  * A URL slug from a title or name: accents folded, lowercase letters and digits joined by single dashes
  * (the `slug` contract in packages/contracts/src/catalogue.ts), at most `max` characters. Empty when the
@@ -24,3 +26,15 @@ export const cleanTerm = (q: string | undefined) => q?.replaceAll("\u0000", "").
 
 /** Escapes `%`, `_` and `\` so a user's text matches literally inside LIKE patterns. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Refuses a paging cursor whose text key carries a NUL (PostgreSQL would fail the query on it): the same 400 as
+ * any other invalid cursor. Call before `keysetClauses` on lists sorted by a text column.
+ */
+export function assertCursorText(cursor: string | undefined) {
+  if (cursor && Buffer.from(cursor, "base64url").toString("utf8").includes("\\u0000")) {
+    throw badRequest("The cursor is not valid for this list; start again from the first page.", [
+      { path: "querystring.cursor", message: "invalid cursor" },
+    ]);
+  }
+}

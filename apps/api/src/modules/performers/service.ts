@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
-import { cleanTerm, escapeLike, isUniqueViolation } from "../../platform/slugs.ts";
+import { assertCursorText, cleanTerm, escapeLike, isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { AccessService, Viewer } from "../access/service.ts";
@@ -195,6 +195,7 @@ export function createPerformersService(deps: {
         id: performers.id,
         direction,
       };
+      assertCursorText(q.cursor);
       const { after, orderBy } = keysetClauses(keyset, q.cursor);
       const cond = and(...where) as SQL;
       const [rows, count] = await Promise.all([
@@ -221,6 +222,8 @@ export function createPerformersService(deps: {
      */
     async view(viewer: Viewer, idOrUsername: string): Promise<PerformerProfile> {
       const key = idOrUsername.toLowerCase();
+      // PostgreSQL refuses NUL in text; no username carries one.
+      if (key.includes("\u0000")) throw notFound("Performer");
       const [row] = await select().where(isUuid(key) ? eq(performers.id, key) : eq(users.username, key));
       const listed = row?.p.status === "active" && row.u.status === "active";
       if (!row || (!listed && viewer?.role !== "admin")) throw notFound("Performer");

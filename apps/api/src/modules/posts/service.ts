@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
-import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
+import { assertCursorText, cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { Viewer } from "../access/service.ts";
@@ -85,6 +85,7 @@ export function createPostsService(deps: { db: Db; storage: Storage }) {
       id: posts.id,
       direction,
     };
+    assertCursorText(q.cursor);
     const { after, orderBy } = keysetClauses(keyset, q.cursor);
     const cond = where.length ? and(...where) : undefined;
     const [rows, count] = await Promise.all([
@@ -137,7 +138,9 @@ export function createPostsService(deps: { db: Db; storage: Storage }) {
 
     /** A post by id or slug; drafts only for admins. */
     async view(viewer: Viewer, idOrSlug: string) {
-      const key = idOrSlug.toLowerCase().replaceAll("\u0000", "");
+      const key = idOrSlug.toLowerCase();
+      // PostgreSQL refuses NUL in text; no slug carries one.
+      if (key.includes("\u0000")) throw notFound("Post");
       const [row] = await db
         .select(columns)
         .from(posts)
