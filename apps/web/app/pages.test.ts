@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHandleFor, pages } from "./pages.ts";
+import { isForbidden, pageHandleFor, pages } from "./pages.ts";
 
 describe("page handles", () => {
   it("finds the handle of each path", () => {
@@ -11,7 +11,16 @@ describe("page handles", () => {
   });
 
   it("protects every admin page", () => {
-    for (const path of ["/admin", "/admin/settings", "/admin/countries", "/admin/users"]) {
+    for (const path of [
+      "/admin",
+      "/admin/settings",
+      "/admin/countries",
+      "/admin/users",
+      "/admin/categories",
+      "/admin/posts",
+      "/admin/banners",
+      "/admin/performers",
+    ]) {
       expect(pageHandleFor(path), path).toEqual({
         layout: "primary",
         requiresAuth: true,
@@ -20,5 +29,25 @@ describe("page handles", () => {
       });
     }
     expect(pageHandleFor("/admin/nope")).toBe(pages.notFound.handle);
+  });
+
+  it("keeps the studio for performers and admins", () => {
+    for (const path of ["/studio", "/studio/movies", "/studio/galleries", "/studio/profile"]) {
+      const handle = pageHandleFor(path);
+      expect(handle, path).toEqual({ layout: "primary", requiresAuth: true, noRedirect: false, performerOnly: true });
+      expect(isForbidden(handle, "performer"), path).toBe(false);
+      expect(isForbidden(handle, "admin"), path).toBe(false);
+      expect(isForbidden(handle, "user"), path).toBe(true);
+      expect(isForbidden(handle, undefined), path).toBe(true);
+    }
+    expect(pageHandleFor("/studio/nope")).toBe(pages.notFound.handle);
+  });
+
+  it("refuses admin pages to everyone but admins, and open pages to nobody", () => {
+    expect(isForbidden(pages.adminPosts.handle, "admin")).toBe(false);
+    expect(isForbidden(pages.adminPosts.handle, "performer")).toBe(true);
+    expect(isForbidden(pages.adminPosts.handle, null)).toBe(true);
+    expect(isForbidden(pages.home.handle, undefined)).toBe(false);
+    expect(isForbidden(pages.account.handle, "user")).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export interface PageHandle {
   noRedirect: boolean;
   /** Only admins may see it; others get the page's 403 content with HTTP status 403. */
   adminOnly?: boolean;
+  /** Only performers (and admins) may see it; others get the page's 403 content with HTTP status 403. */
+  performerOnly?: boolean;
 }
 
 interface Page {
@@ -24,6 +26,7 @@ interface Page {
 const open = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: false, noRedirect: false });
 const protectedPage = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: true, noRedirect: false });
 const adminPage: PageHandle = { ...protectedPage("primary"), adminOnly: true };
+const studioPage: PageHandle = { ...protectedPage("primary"), performerOnly: true };
 
 export const pages = {
   home: { path: "/", file: "routes/home.tsx", handle: open("primary") },
@@ -46,6 +49,14 @@ export const pages = {
   adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: adminPage },
   adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: adminPage },
   adminUsers: { path: "/admin/users", file: "routes/admin.users.tsx", handle: adminPage },
+  adminCategories: { path: "/admin/categories", file: "routes/admin.categories.tsx", handle: adminPage },
+  adminPosts: { path: "/admin/posts", file: "routes/admin.posts.tsx", handle: adminPage },
+  adminBanners: { path: "/admin/banners", file: "routes/admin.banners.tsx", handle: adminPage },
+  adminPerformers: { path: "/admin/performers", file: "routes/admin.performers.tsx", handle: adminPage },
+  studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
+  studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
+  studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },
+  studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 
@@ -58,6 +69,13 @@ export function pageHandleFor(pathname: string): PageHandle {
     if (page.path !== "*" && matchPath({ path: page.path, end: true }, pathname)) return page.handle;
   }
   return pages.notFound.handle;
+}
+
+/** Whether a signed-in user with `role` (or a visitor, `undefined`) is refused the page: admin and studio areas. */
+export function isForbidden(handle: PageHandle, role: string | null | undefined): boolean {
+  if (handle.adminOnly) return role !== "admin";
+  if (handle.performerOnly) return role !== "performer" && role !== "admin";
+  return false;
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

@@ -43,7 +43,7 @@ import { setUnauthorizedHandler } from "./lib/api.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { loadRootData } from "./lib/root-data.server.ts";
 import type { RootData } from "./lib/root-types.ts";
-import { isPageHandle, MAINTENANCE_OPEN_PATHS, type PageHandle, pageHandleFor, pages } from "./pages.ts";
+import { isForbidden, isPageHandle, MAINTENANCE_OPEN_PATHS, type PageHandle, pageHandleFor, pages } from "./pages.ts";
 import { SocketProvider } from "./realtime/SocketProvider.tsx";
 import { setLoggedIn } from "./state/auth.ts";
 import { publicSettingsLoaded } from "./state/settings.ts";
@@ -56,8 +56,8 @@ const CONTEXT_MENU_GUARD = 'document.addEventListener("contextmenu",function(e){
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rootData = await loadRootData(request, context);
-  // Admin pages render their own "access denied" content for other users; the status says so too.
-  const forbidden = pageHandleFor(new URL(request.url).pathname).adminOnly && rootData.user?.role !== "admin";
+  // Admin and studio pages render their own "access denied" content for other users; the status says so too.
+  const forbidden = isForbidden(pageHandleFor(new URL(request.url).pathname), rootData.user?.role);
   return forbidden ? data(rootData, { status: 403 }) : rootData;
 }
 

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconMail, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
+import { IconChevronDown, IconLogout, IconMail, IconMovie, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -34,6 +34,11 @@ export function AccountMenu() {
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us
         </Menu.Item>
+        {(user.role === "performer" || user.role === "admin") && (
+          <Menu.Item component={Link} to="/studio" leftSection={<IconMovie size={16} />}>
+            Studio
+          </Menu.Item>
+        )}
         {user.role === "admin" && (
           <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />}>
             Admin

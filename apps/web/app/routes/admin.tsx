@@ -9,12 +9,16 @@ import type { Route } from "./+types/admin";
 export const handle = pages.admin.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Admin", "Run the site: settings, country blocking and user accounts.");
+  pageMeta(matches, "Admin", "Run the site: settings, country blocking, accounts and the catalogue.");
 
 const descriptions: Record<string, string> = {
   "/admin/settings": "Site name, branding, menus, maintenance mode, payments and sign-up rules.",
   "/admin/countries": "Block visitors from chosen countries and lift blocks again.",
   "/admin/users": "Find accounts, change roles and activate or deactivate users.",
+  "/admin/performers": "Turn members into performers, edit their profiles and switch them on or off.",
+  "/admin/categories": "The categories of performers, movies, galleries and products.",
+  "/admin/posts": "News posts and pages such as the home and contact texts.",
+  "/admin/banners": "The promotional banners on the home page, by position.",
 };
 
 export default function AdminOverviewPage() {

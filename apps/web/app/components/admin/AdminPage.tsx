@@ -1,5 +1,15 @@
 import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconLayoutDashboard, IconLock, IconSettings, IconUsers, IconWorldOff } from "@tabler/icons-react";
+import {
+  IconCategory,
+  IconLayoutDashboard,
+  IconLock,
+  IconNews,
+  IconPhotoStar,
+  IconSettings,
+  IconUserStar,
+  IconUsers,
+  IconWorldOff,
+} from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAppSelector } from "../../state/store.ts";
@@ -9,6 +19,10 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/settings", label: "Settings", icon: IconSettings },
   { to: "/admin/countries", label: "Countries", icon: IconWorldOff },
   { to: "/admin/users", label: "Users", icon: IconUsers },
+  { to: "/admin/performers", label: "Performers", icon: IconUserStar },
+  { to: "/admin/categories", label: "Categories", icon: IconCategory },
+  { to: "/admin/posts", label: "Posts", icon: IconNews },
+  { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
 ] as const;
 
 export function useIsAdmin(): boolean {

@@ -1,0 +1,164 @@
+import {
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
+import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
+import { useId } from "react";
+import { accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
+import { useAppSelector } from "../../state/store.ts";
+import type { Option } from "./options.ts";
+
+interface AssetValues {
+  title: string;
+  description: string;
+  tags: string[];
+  access: (typeof accessKinds)[number];
+  price: NumberValue;
+  status: (typeof assetStatuses)[number];
+  categoryIds: string[];
+  performerIds: string[];
+}
+
+/** A labelled segmented control (radio group) that reports its errors like any input. */
+function Choice({
+  label,
+  description,
+  data,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  description?: string;
+  data: Option[];
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <Stack gap={4}>
+      <Text component="div" id={id} size="md" fw={500}>
+        {label}
+      </Text>
+      {description && (
+        <Text size="sm" c="dimmed" mt={-4}>
+          {description}
+        </Text>
+      )}
+      <SegmentedControl aria-labelledby={id} data={data} value={value} onChange={onChange} fullWidth />
+      {error && (
+        <Text size="sm" c="red">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The fields movies and galleries share: title, description, tags, access (with the price when for sale),
+ * status, categories and, for admins, the performers.
+ */
+export function AssetFields<T extends AssetValues>({
+  form,
+  kind,
+  categories,
+  performers,
+}: {
+  form: UseFormReturnType<T>;
+  kind: "movie" | "gallery";
+  categories: Option[];
+  /** Admins pick the performers; null hides the field (a performer's own item). */
+  performers: Option[] | null;
+}) {
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const values = form.values;
+  return (
+    <Stack gap="md">
+      <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        maxRows={10}
+        key={form.key("description")}
+        {...form.getInputProps("description")}
+      />
+      <TagsInput
+        label="Tags"
+        size="md"
+        description="Press Enter after each tag."
+        maxTags={30}
+        clearable
+        key={form.key("tags")}
+        {...form.getInputProps("tags")}
+      />
+      <MultiSelect
+        label="Categories"
+        size="md"
+        data={categories}
+        searchable
+        clearable
+        maxValues={20}
+        nothingFoundMessage="No category found"
+        key={form.key("categoryIds")}
+        {...form.getInputProps("categoryIds")}
+      />
+      {performers && (
+        <MultiSelect
+          label="Performers"
+          size="md"
+          description="Whose work this is. Leave empty to keep the current performers."
+          data={performers}
+          searchable
+          maxValues={20}
+          key={form.key("performerIds")}
+          {...form.getInputProps("performerIds")}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Choice
+          label="Access"
+          description={`Who may ${kind === "movie" ? "watch the movie" : "see the photos"}.`}
+          data={accessKinds.map((a) => ({ value: a, label: accessLabels[a] }))}
+          value={values.access}
+          onChange={(v) => form.setFieldValue("access", v as never)}
+          error={form.errors.access as string | undefined}
+        />
+        <Choice
+          label="Status"
+          description="Only active items are listed on the site."
+          data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+          value={values.status}
+          onChange={(v) => form.setFieldValue("status", v as never)}
+          error={form.errors.status as string | undefined}
+        />
+      </SimpleGrid>
+      {values.access === "sale" && (
+        <NumberInput
+          label="Price"
+          size="md"
+          description="What buyers pay, at least 0.50."
+          prefix={currencySymbol}
+          decimalScale={2}
+          fixedDecimalScale
+          min={0.5}
+          max={10000}
+          step={1}
+          required
+          key={form.key("price")}
+          {...form.getInputProps("price")}
+        />
+      )}
+    </Stack>
+  );
+}

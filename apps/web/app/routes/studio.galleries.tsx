@@ -1,0 +1,899 @@
+import "@mantine/dropzone/styles.css";
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Divider,
+  Drawer,
+  Group,
+  Image,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
+import { useForm } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { createGalleryBody, type Gallery, type StudioPhoto } from "@marquee/contracts/galleries";
+import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconEdit,
+  IconPhoto,
+  IconPhotoStar,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+  IconX,
+} from "@tabler/icons-react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { AssetFields } from "../components/studio/AssetFields.tsx";
+import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
+import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { pageCount } from "../lib/admin.ts";
+import { api, errorMessage } from "../lib/api.ts";
+import { setFieldErrors } from "../lib/form-errors.ts";
+import { pageMeta } from "../lib/meta.ts";
+import {
+  byPosition,
+  clearFinished,
+  fileProblem,
+  formatBytes,
+  formatDate,
+  type GalleryFormValues,
+  galleryBody,
+  galleryFormValues,
+  isProcessing,
+  movePhoto,
+  needsPolling,
+  nextQueued,
+  PROCESSING_POLL_MS,
+  priceLabel,
+  processingColors,
+  processingLabels,
+  type QueuedUpload,
+  queueFiles,
+  queueSummary,
+  STUDIO_PAGE_SIZE,
+  schemaErrors,
+  statusColors,
+  statusLabels,
+  updateUpload,
+  validateGalleryForm,
+} from "../lib/studio.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/studio.galleries";
+
+export const handle = pages.studioGalleries.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "My galleries", "Create galleries and upload, order and curate their photos.");
+
+/** The owner's gallery: a public gallery plus the viewer flags and when it changed. */
+type StudioGallery = Gallery & { updatedAt: string };
+type GalleryPage = { data: StudioGallery[]; total: number };
+type PhotoPage = { data: StudioPhoto[]; total: number; next: string | null };
+type StatusFilter = "all" | "draft" | "active" | "inactive";
+
+const enc = encodeURIComponent;
+/** At most this many photos are loaded into the manager (pages of 100 through the cursor). */
+const MAX_PHOTOS = 1000;
+
+function Cover({ gallery, width = 112 }: { gallery: StudioGallery; width?: number }) {
+  const height = Math.round((width * 3) / 4);
+  if (gallery.cover) {
+    return (
+      <Image
+        src={gallery.cover.url}
+        srcSet={gallery.cover.srcSet ?? undefined}
+        sizes={`${width}px`}
+        alt=""
+        w={width}
+        h={height}
+        radius="sm"
+        fit="cover"
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <Box className="marquee-thumb-empty" w={width} h={height} aria-hidden>
+      <IconPhoto size={22} stroke={1.5} />
+    </Box>
+  );
+}
+
+// ---- the gallery form -------------------------------------------------------------------------------------------
+
+function GalleryForm({
+  gallery,
+  isAdmin,
+  onSaved,
+}: {
+  gallery: StudioGallery | null;
+  isAdmin: boolean;
+  onSaved: (gallery: StudioGallery, created: boolean) => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const categoryOptions = useCategoryOptions("gallery");
+  const performerOptions = usePerformerOptions(isAdmin);
+  const form = useForm<GalleryFormValues>({
+    initialValues: galleryFormValues(gallery),
+    validate: (values) => ({
+      ...schemaErrors(createGalleryBody, galleryBody(values)),
+      ...validateGalleryForm(values),
+    }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const body = galleryBody(values);
+      const saved = gallery
+        ? await api.put<StudioGallery>(`/performer/assets/galleries/${enc(gallery._id)}`, body)
+        : await api.post<StudioGallery>("/performer/assets/galleries", body);
+      form.resetDirty(values);
+      onSaved(saved, !gallery);
+    } catch (error) {
+      if (!setFieldErrors(form, error)) {
+        notifications.show({ color: "red", title: "Could not save the gallery", message: errorMessage(error) });
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Gallery details">
+      <Stack gap="md">
+        <AssetFields
+          form={form}
+          kind="gallery"
+          categories={withSelected(categoryOptions, gallery?.categories ?? [])}
+          performers={isAdmin ? withSelected(performerOptions, gallery?.performers ?? []) : null}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {gallery ? "Save changes" : "Create gallery"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+// ---- photos -----------------------------------------------------------------------------------------------------
+
+function UploadQueue({ queue, onClear }: { queue: QueuedUpload[]; onClear: () => void }) {
+  if (!queue.length) return null;
+  const { done, failed, total } = queueSummary(queue);
+  return (
+    <Stack gap="xs" aria-label="Photo uploads" component="section">
+      <Group justify="space-between">
+        <Text size="sm" fw={600} data-testid="photo-upload-summary">
+          {done} of {total} uploaded{failed ? ` · ${failed} failed` : ""}
+        </Text>
+        {done + failed === total && (
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
+            Clear
+          </Button>
+        )}
+      </Group>
+      {queue.map((u) => (
+        <Box key={u.key}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" truncate="end" style={{ minWidth: 0 }}>
+              {u.name}{" "}
+              <Text span c="dimmed" size="xs">
+                {formatBytes(u.size)}
+              </Text>
+            </Text>
+            <Text size="xs" c={u.state === "failed" ? "red" : "dimmed"} style={{ whiteSpace: "nowrap" }}>
+              {u.state === "queued"
+                ? "Waiting"
+                : u.state === "uploading"
+                  ? `${u.progress}%`
+                  : u.state === "done"
+                    ? "Uploaded"
+                    : "Failed"}
+            </Text>
+          </Group>
+          <Progress
+            size="sm"
+            value={u.state === "failed" ? 100 : u.progress}
+            color={u.state === "failed" ? "red" : u.state === "done" ? "teal" : undefined}
+            animated={u.state === "uploading"}
+            aria-label={`Upload of ${u.name}`}
+          />
+          {u.error && (
+            <Text size="xs" c="red">
+              {u.error}
+            </Text>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function PhotoTile({
+  photo,
+  index,
+  count,
+  isCover,
+  busy,
+  onMove,
+  onCover,
+  onDelete,
+}: {
+  photo: StudioPhoto;
+  index: number;
+  count: number;
+  isCover: boolean;
+  busy: boolean;
+  onMove: (delta: number) => void;
+  onCover: () => void;
+  onDelete: () => void;
+}) {
+  const n = index + 1;
+  const { status, error } = photo.processing;
+  return (
+    <Box className="marquee-photo-tile" data-cover={isCover} data-testid="studio-photo">
+      {photo.thumbnail ? (
+        <img
+          src={photo.thumbnail.url}
+          srcSet={photo.thumbnail.srcSet ?? undefined}
+          sizes="200px"
+          alt={photo.title || `Photo ${n}`}
+          width={photo.thumbnail.width}
+          height={photo.thumbnail.height}
+          loading="lazy"
+        />
+      ) : (
+        <Box className="marquee-photo-missing" role="img" aria-label={`Photo ${n}: ${processingLabels[status]}`}>
+          <IconPhoto size={28} stroke={1.5} />
+        </Box>
+      )}
+      <Group gap={4} p={6} justify="space-between" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            #{n}
+          </Text>
+          {isCover && (
+            <Badge size="xs" variant="filled">
+              Cover
+            </Badge>
+          )}
+          {status !== "ready" && status !== "none" && (
+            <Tooltip label={error ?? processingLabels[status]} disabled={!error}>
+              <Badge size="xs" color={processingColors[status]} variant="light">
+                {processingLabels[status]}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap={0} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            disabled={busy || index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Move photo ${n} earlier`}
+          >
+            <IconArrowLeft size={14} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            disabled={busy || index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={`Move photo ${n} later`}
+          >
+            <IconArrowRight size={14} />
+          </ActionIcon>
+          <Tooltip label="Use as cover">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              disabled={busy || isCover || isProcessing(status)}
+              onClick={onCover}
+              aria-label={`Use photo ${n} as cover`}
+            >
+              <IconPhotoStar size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Delete photo ${n}`}
+          >
+            <IconTrash size={14} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Box>
+  );
+}
+
+function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChanged: () => void }) {
+  const [confirm, confirmDialog] = useConfirm();
+  const [photos, setPhotos] = useState<StudioPhoto[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [coverId, setCoverId] = useState<string | null>(null);
+  const files = useRef(new Map<string, File>());
+  const seq = useRef(0);
+  const galleryId = gallery._id;
+
+  const load = useCallback(async () => {
+    try {
+      const all: StudioPhoto[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: PhotoPage = await api.get<PhotoPage>(`/performer/assets/galleries/${enc(galleryId)}/photos`, {
+          limit: 100,
+          cursor: cursor ?? undefined,
+        });
+        all.push(...res.data);
+        cursor = res.next;
+      } while (cursor && all.length < MAX_PHOTOS);
+      setPhotos(byPosition(all));
+      setLoadError(null);
+    } catch (e) {
+      setLoadError(errorMessage(e, "Could not load the photos."));
+    }
+  }, [galleryId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The cover the API reports is the first photo unless one was chosen; match it by its image.
+  useEffect(() => {
+    if (coverId || !photos || !gallery.cover) return;
+    const match = photos.find((p) => p.thumbnail?.url === gallery.cover?.url || p.url === gallery.cover?.url);
+    if (match) setCoverId(match._id);
+  }, [photos, gallery.cover, coverId]);
+
+  // Photos are processed after upload; ask again while any is pending.
+  useEffect(() => {
+    if (!photos || !needsPolling(photos)) return;
+    const timer = window.setTimeout(() => void load(), PROCESSING_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [photos, load]);
+
+  // One upload request at a time, in the order the files were dropped.
+  useEffect(() => {
+    const next = nextQueued(queue);
+    if (!next) return;
+    const file = files.current.get(next.key);
+    if (!file) {
+      setQueue((q) => updateUpload(q, next.key, { state: "failed", error: "The file is no longer available." }));
+      return;
+    }
+    setQueue((q) => updateUpload(q, next.key, { state: "uploading", progress: 0 }));
+    api
+      .upload<StudioPhoto>(
+        `/performer/assets/galleries/${enc(galleryId)}/photos/upload`,
+        [{ fieldname: "file", file, filename: file.name }],
+        { onProgress: (progress) => setQueue((q) => updateUpload(q, next.key, { progress })) },
+      )
+      .then((photo) => {
+        setQueue((q) => updateUpload(q, next.key, { state: "done", progress: 100 }));
+        if (photo && typeof photo === "object" && "_id" in photo) {
+          setPhotos((list) => byPosition([...(list ?? []).filter((p) => p._id !== photo._id), photo]));
+        }
+      })
+      .catch((e: unknown) => {
+        setQueue((q) => updateUpload(q, next.key, { state: "failed", error: errorMessage(e) }));
+      })
+      .finally(() => {
+        files.current.delete(next.key);
+      });
+  }, [queue, galleryId]);
+
+  // When the last file of a batch is through, reload once so counts and covers are the server's.
+  const finished = queue.length > 0 && queue.every((u) => u.state === "done" || u.state === "failed");
+  useEffect(() => {
+    if (!finished) return;
+    void load();
+    onChanged();
+  }, [finished, load, onChanged]);
+
+  const addFiles = (dropped: File[]) => {
+    const accepted: File[] = [];
+    for (const file of dropped) {
+      const problem = fileProblem(file, "photo", { imageMaxMb: DEFAULT_IMAGE_MAX_MB });
+      if (problem) notifications.show({ color: "red", title: `Skipped ${file.name}`, message: problem });
+      else accepted.push(file);
+    }
+    if (!accepted.length) return;
+    const keys = accepted.map(() => `upload-${++seq.current}`);
+    accepted.forEach((file, i) => {
+      files.current.set(keys[i] as string, file);
+    });
+    setQueue((q) => queueFiles(clearFinished(q), accepted, (i) => keys[i] as string));
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    for (const r of rejections.slice(0, 3)) {
+      notifications.show({
+        color: "red",
+        title: `Skipped ${r.file.name}`,
+        message: r.errors[0]?.message ?? "This file cannot be uploaded.",
+      });
+    }
+  };
+
+  const move = async (index: number, delta: number) => {
+    if (!photos) return;
+    const { photos: reordered, changes } = movePhoto(photos, index, index + delta);
+    if (!changes.length) return;
+    setPhotos(reordered);
+    setBusy(true);
+    try {
+      for (const change of changes) {
+        await api.put(`/performer/assets/photos/${enc(change._id)}`, { position: change.position });
+      }
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not reorder the photos", message: errorMessage(e) });
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const makeCover = async (photo: StudioPhoto) => {
+    setBusy(true);
+    try {
+      await api.put(`/performer/assets/galleries/${enc(galleryId)}`, { coverPhotoId: photo._id });
+      setCoverId(photo._id);
+      onChanged();
+      notifications.show({ color: "teal", message: "The gallery has a new cover." });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not set the cover", message: errorMessage(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (photo: StudioPhoto, n: number) => {
+    const ok = await confirm({
+      title: "Delete this photo?",
+      message: `Photo ${n}${photo.title ? ` (${photo.title})` : ""} is removed from the gallery for good.`,
+      confirmLabel: "Delete photo",
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await api.del(`/performer/assets/photos/${enc(photo._id)}`);
+      setPhotos((list) => (list ?? []).filter((p) => p._id !== photo._id));
+      if (coverId === photo._id) setCoverId(null);
+      onChanged();
+      notifications.show({ color: "teal", message: "Photo deleted." });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not delete the photo", message: errorMessage(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const uploading = queue.some((u) => u.state === "uploading" || u.state === "queued");
+
+  return (
+    <Stack gap="md" component="section" aria-label="Photos">
+      <Group justify="space-between">
+        <Title order={3} fz="md">
+          Photos
+        </Title>
+        {photos && (
+          <Badge variant="light" color="gray">
+            {photos.length} {photos.length === 1 ? "photo" : "photos"}
+          </Badge>
+        )}
+      </Group>
+      <Dropzone
+        onDrop={addFiles}
+        onReject={reject}
+        accept={IMAGE_MIME_TYPE}
+        maxSize={DEFAULT_IMAGE_MAX_MB * 1024 * 1024}
+        multiple
+        data-testid="photo-dropzone"
+        inputProps={{ "aria-label": "Add photos" }}
+      >
+        <Group justify="center" gap="lg" mih={96} style={{ pointerEvents: "none" }}>
+          <Dropzone.Accept>
+            <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+          </Dropzone.Idle>
+          <div>
+            <Text fw={600}>{uploading ? "Uploading… drop more to add them" : "Drag photos here"}</Text>
+            <Text size="sm" c="dimmed">
+              Or click to choose several. JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB each.
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      <UploadQueue
+        queue={queue}
+        onClear={() => setQueue((q) => clearFinished(q).filter((u) => u.state !== "failed"))}
+      />
+      {loadError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{loadError}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !photos ? (
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={140} />
+          ))}
+        </SimpleGrid>
+      ) : photos.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No photos yet. The first photo becomes the cover unless you choose another.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          {photos.map((photo, index) => (
+            <PhotoTile
+              key={photo._id}
+              photo={photo}
+              index={index}
+              count={photos.length}
+              isCover={coverId === photo._id}
+              busy={busy}
+              onMove={(delta) => void move(index, delta)}
+              onCover={() => void makeCover(photo)}
+              onDelete={() => void remove(photo, index + 1)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {confirmDialog}
+    </Stack>
+  );
+}
+
+// ---- the list ---------------------------------------------------------------------------------------------------
+
+type DrawerState = { mode: "new" } | { mode: "edit"; gallery: StudioGallery } | null;
+
+function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const [confirm, confirmDialog] = useConfirm();
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<GalleryPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const latest = useRef(0);
+
+  const load = useCallback(
+    (quiet = false) => {
+      const id = ++latest.current;
+      if (!quiet) {
+        setLoading(true);
+        setError(null);
+      }
+      api
+        .get<GalleryPage>("/performer/assets/galleries/search", {
+          q: q.trim() || undefined,
+          status: status === "all" ? undefined : status,
+          sortBy: "newest",
+          limit: STUDIO_PAGE_SIZE,
+          offset: (page - 1) * STUDIO_PAGE_SIZE,
+        })
+        .then((res) => {
+          if (id === latest.current) setResult(res);
+        })
+        .catch((e: unknown) => {
+          if (id === latest.current && !quiet) setError(errorMessage(e, "Could not load your galleries."));
+        })
+        .finally(() => {
+          if (id === latest.current) setLoading(false);
+        });
+    },
+    [q, status, page],
+  );
+
+  useEffect(() => load(), [load]);
+
+  const quietReload = useCallback(() => load(true), [load]);
+
+  const remove = async (gallery: StudioGallery) => {
+    const ok = await confirm({
+      title: "Delete this gallery?",
+      message: (
+        <>
+          <b>{gallery.title}</b> and all its photos are removed for good.
+        </>
+      ),
+      confirmLabel: "Delete gallery",
+    });
+    if (!ok) return;
+    try {
+      await api.del(`/performer/assets/galleries/${enc(gallery._id)}`);
+      setDrawer((d) => (d?.mode === "edit" && d.gallery._id === gallery._id ? null : d));
+      notifications.show({ color: "teal", message: `${gallery.title} was deleted.` });
+      load(true);
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not delete the gallery", message: errorMessage(e) });
+    }
+  };
+
+  const onSaved = (gallery: StudioGallery, created: boolean) => {
+    setDrawer({ mode: "edit", gallery });
+    setResult((r) => (r ? { ...r, data: r.data.map((g) => (g._id === gallery._id ? gallery : g)) } : r));
+    notifications.show(
+      created
+        ? { color: "teal", title: "Gallery created", message: "Now add its photos." }
+        : { color: "teal", message: "Your changes are saved." },
+    );
+    if (created && page !== 1) setPage(1);
+    else load(true);
+  };
+
+  const total = result?.total ?? 0;
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{error}</Text>
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={() => load()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!result) {
+    body = (
+      <Stack p="lg" gap="xs" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={64} />
+        ))}
+      </Stack>
+    );
+  } else if (result.data.length === 0) {
+    body = (
+      <Stack align="center" gap="sm" p="xl" ta="center">
+        <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+        <Text c="dimmed">
+          {q || status !== "all" ? "No gallery matches these filters." : "You have no galleries yet."}
+        </Text>
+        {!q && status === "all" && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+            Create your first gallery
+          </Button>
+        )}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={800}>
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label="My galleries"
+          aria-busy={loading}
+          style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms ease" }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <VisuallyHidden>Cover</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Access</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Photos</Table.Th>
+              <Table.Th ta="right">Views</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.data.map((gallery) => (
+              <Table.Tr key={gallery._id} data-testid={`gallery-row-${gallery._id}`}>
+                <Table.Td w={130}>
+                  <Cover gallery={gallery} />
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={600}
+                      size="sm"
+                      ta="left"
+                      lineClamp={2}
+                      onClick={() => setDrawer({ mode: "edit", gallery })}
+                    >
+                      {gallery.title}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      Created {formatDate(gallery.createdAt)}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{priceLabel(gallery, currencySymbol)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[gallery.status]} variant="light">
+                    {statusLabels[gallery.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{gallery.photosCount}</Table.Td>
+                <Table.Td ta="right">{gallery.stats.views.toLocaleString("en")}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Edit">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="lg"
+                        onClick={() => setDrawer({ mode: "edit", gallery })}
+                        aria-label={`Edit ${gallery.title}`}
+                      >
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        onClick={() => void remove(gallery)}
+                        aria-label={`Delete ${gallery.title}`}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <StudioPage
+      title="My galleries"
+      description="Create galleries, then upload, order and curate their photos."
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+          New gallery
+        </Button>
+      }
+    >
+      <Card padding="lg">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search my galleries"
+            placeholder="Title, description or tag"
+            leftSection={<IconSearch size={16} />}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            style={{ flex: "1 1 260px" }}
+          />
+          <SegmentedControl
+            aria-label="Status"
+            data={[
+              { value: "all", label: "All" },
+              { value: "draft", label: "Drafts" },
+              { value: "active", label: "Active" },
+              { value: "inactive", label: "Inactive" },
+            ]}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as StatusFilter);
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Card>
+
+      <Card padding={0} component="section" aria-label="Galleries">
+        {body}
+      </Card>
+
+      {result && total > STUDIO_PAGE_SIZE && (
+        <Group justify="flex-end">
+          <Pagination total={pageCount(total, STUDIO_PAGE_SIZE)} value={page} onChange={setPage} />
+        </Group>
+      )}
+
+      <Drawer
+        opened={drawer !== null}
+        onClose={() => {
+          setDrawer(null);
+          load(true);
+        }}
+        position="right"
+        size="xl"
+        padding="xl"
+        title={
+          <Text fw={700} fz="lg" component="span">
+            {drawer?.mode === "edit" ? "Edit gallery" : "New gallery"}
+          </Text>
+        }
+      >
+        {drawer && (
+          <Stack gap="xl">
+            <GalleryForm
+              key={drawer.mode === "edit" ? drawer.gallery._id : "new"}
+              gallery={drawer.mode === "edit" ? drawer.gallery : null}
+              isAdmin={isAdmin}
+              onSaved={onSaved}
+            />
+            <Divider />
+            {drawer.mode === "edit" ? (
+              <PhotosManager key={drawer.gallery._id} gallery={drawer.gallery} onChanged={quietReload} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Save the details first; then you can add photos.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Drawer>
+      {confirmDialog}
+    </StudioPage>
+  );
+}
+
+export default function StudioGalleriesPage() {
+  const role = useStudioRole();
+  if (!role) return <StudioForbidden />;
+  return <GalleriesManager isAdmin={role === "admin"} />;
+}

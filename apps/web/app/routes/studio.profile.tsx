@@ -1,0 +1,186 @@
+import { Alert, Anchor, Avatar, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Performer } from "@marquee/contracts/performers";
+import { IconAlertCircle, IconPhoto, IconRefresh } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
+import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { UploadButton } from "../components/studio/UploadButton.tsx";
+import { api, errorMessage, isApiError } from "../lib/api.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/studio.profile";
+
+export const handle = pages.studioProfile.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Performer profile", "Your cover, attributes, languages and subscription prices.");
+
+const enc = encodeURIComponent;
+
+function CoverCard({ performer, onChanged }: { performer: Performer; onChanged: (p: Performer | null) => void }) {
+  return (
+    <Card component="section" aria-labelledby="cover-title">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconPhoto size={20} />
+          <Title order={2} fz="lg" id="cover-title">
+            Cover
+          </Title>
+        </Group>
+        <div className="marquee-cover-preview">
+          {performer.coverImage ? (
+            <img
+              src={performer.coverImage.url}
+              srcSet={performer.coverImage.srcSet ?? undefined}
+              sizes="(min-width: 1200px) 800px, 100vw"
+              width={performer.coverImage.width}
+              height={performer.coverImage.height}
+              alt="Your cover"
+            />
+          ) : (
+            performer.cover && <img src={performer.cover} alt="Your cover" />
+          )}
+        </div>
+        <Group justify="space-between" align="flex-start">
+          <Text size="sm" c="dimmed" maw={420}>
+            The wide image at the top of your profile. A landscape photo of at least 1600 × 400 pixels looks best.
+          </Text>
+          <UploadButton
+            kind="cover"
+            what="cover"
+            label={performer.cover ? "Replace cover" : "Upload cover"}
+            testId="cover-upload-progress"
+            upload={async (file, onProgress) => {
+              const updated = await api.upload<Performer | null>(
+                "/performer/cover/upload",
+                [{ fieldname: "file", file, filename: file.name }],
+                { onProgress },
+              );
+              onChanged(updated && typeof updated === "object" && "_id" in updated ? updated : null);
+              notifications.show({ color: "teal", message: "Your cover has been updated." });
+            }}
+          />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ProfileEditor() {
+  const user = useAppSelector((s) => s.user.current);
+  const [performer, setPerformer] = useState<Performer | null>(null);
+  const [error, setError] = useState<{ message: string; missing: boolean } | null>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    api
+      .get<Performer>("/performer/profile")
+      .then(setPerformer)
+      .catch((e: unknown) =>
+        setError({
+          message: errorMessage(e, "Could not load your performer profile."),
+          missing: isApiError(e) && e.statusCode === 404,
+        }),
+      );
+  }, []);
+
+  useEffect(load, [load]);
+
+  if (error) {
+    return (
+      <Alert
+        color={error.missing ? "orange" : "red"}
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={error.missing ? "No performer profile yet" : undefined}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            {error.missing
+              ? user.role === "admin"
+                ? "Your account has no performer profile. Edit performers' profiles under Admin → Performers."
+                : "Your performer profile has not been set up. Please contact the site's team."
+              : error.message}
+          </Text>
+          {error.missing && user.role === "admin" ? (
+            <Button size="xs" variant="light" component={Link} to="/admin/performers">
+              Open performers
+            </Button>
+          ) : (
+            !error.missing && (
+              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
+                Try again
+              </Button>
+            )
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!performer) {
+    return (
+      <Stack gap="lg" aria-busy="true">
+        <Skeleton h={220} radius="lg" />
+        <Skeleton h={420} radius="lg" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="xl">
+          <CoverCard performer={performer} onChanged={(p) => (p ? setPerformer(p) : load())} />
+          <PerformerProfileForm
+            key={performer._id}
+            performer={performer}
+            save={(body) => api.put<Performer>("/performer/profile", body)}
+            onSaved={setPerformer}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card>
+          <Stack align="center" ta="center" gap="sm">
+            <Avatar src={performer.avatar ?? user.avatar} alt="" size={96} radius={48} />
+            <div>
+              <Text fw={700} fz="lg">
+                {performer.name}
+              </Text>
+              <Text c="dimmed" size="sm">
+                @{performer.username}
+              </Text>
+            </div>
+            <Text size="sm" c="dimmed">
+              Your name, bio, avatar and country come from your account.
+            </Text>
+            <Group gap="xs" justify="center">
+              <Button component={Link} to="/account" variant="light" size="xs">
+                Edit account
+              </Button>
+              <Button component={Link} to={`/performers/${enc(performer.username)}`} variant="subtle" size="xs">
+                View public profile
+              </Button>
+            </Group>
+            <Anchor component={Link} to="/studio/movies" size="sm">
+              {performer.stats.videos} movies · {performer.stats.galleries} galleries
+            </Anchor>
+          </Stack>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export default function StudioProfilePage() {
+  const role = useStudioRole();
+  if (!role) return <StudioForbidden />;
+  return (
+    <StudioPage title="Performer profile" description="Your cover, attributes, languages and subscription prices.">
+      <ProfileEditor />
+    </StudioPage>
+  );
+}
