@@ -206,10 +206,13 @@ CREATE INDEX "categories_ordering_idx" ON "categories" USING btree ("ordering");
 CREATE UNIQUE INDEX "galleries_slug_key" ON "galleries" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "galleries_newest_idx" ON "galleries" USING btree ("released_at","id") WHERE listed;--> statement-breakpoint
 CREATE INDEX "galleries_popular_idx" ON "galleries" USING btree ("views","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "galleries_price_idx" ON "galleries" USING btree ("price_cents","id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "galleries_tags_idx" ON "galleries" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "galleries_performer_ids_idx" ON "galleries" USING gin ("performer_ids");--> statement-breakpoint
 CREATE INDEX "galleries_category_ids_idx" ON "galleries" USING gin ("category_ids");--> statement-breakpoint
 CREATE INDEX "galleries_search_idx" ON "galleries" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "galleries_created_by_idx" ON "galleries" USING btree ("created_by","created_at");--> statement-breakpoint
+CREATE INDEX "galleries_created_idx" ON "galleries" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "photos_gallery_position_idx" ON "photos" USING btree ("gallery_id","position","id");--> statement-breakpoint
 CREATE INDEX "photos_newest_idx" ON "photos" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "photos_performer_ids_idx" ON "photos" USING gin ("performer_ids");--> statement-breakpoint

@@ -39,10 +39,14 @@ export const galleries = pgTable(
     uniqueIndex("galleries_slug_key").on(t.slug),
     index("galleries_newest_idx").on(t.releasedAt, t.id).where(sql`listed`),
     index("galleries_popular_idx").on(t.views, t.id).where(sql`listed`),
+    index("galleries_price_idx").on(t.priceCents, t.id).where(sql`listed`),
+    index("galleries_tags_idx").using("gin", t.tags),
     index("galleries_performer_ids_idx").using("gin", t.performerIds),
     index("galleries_category_ids_idx").using("gin", t.categoryIds),
     index("galleries_search_idx").using("gin", t.search),
     index("galleries_created_by_idx").on(t.createdBy, t.createdAt),
+    // The studio lists by creation (an admin's view of every gallery).
+    index("galleries_created_idx").on(t.createdAt, t.id),
   ],
 );
 export type GalleryRow = typeof galleries.$inferSelect;
