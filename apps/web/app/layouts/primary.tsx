@@ -1,7 +1,21 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import type { MenuItem } from "@marquee/contracts/settings";
+import { IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useMemo } from "react";
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { AccountMenu } from "../components/AccountMenu.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
@@ -16,10 +30,44 @@ function SocketStatusProbe() {
   return <span hidden data-testid="socket-status" data-socket-status={status ?? ""} />;
 }
 
+/** The catalogue's own sections, always in the header before the menus an admin adds in the settings. */
+export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
+  { path: "/", title: "Home", isOpenNewTab: false },
+  { path: "/performers", title: "Performers", isOpenNewTab: false },
+  { path: "/movies", title: "Movies", isOpenNewTab: false },
+  { path: "/galleries", title: "Galleries", isOpenNewTab: false },
+  { path: "/photos", title: "Photos", isOpenNewTab: false },
+];
+
+/** Goes to /search?q=… (a plain GET form, so it also works before the app has hydrated). */
+function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
+  const location = useLocation();
+  const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <Form action="/search" method="get" role="search" onSubmit={onSubmit} style={{ width: "100%" }}>
+      <TextInput
+        key={current}
+        name="q"
+        type="search"
+        defaultValue={current}
+        placeholder="Search"
+        aria-label="Search the site"
+        leftSection={<IconSearch size={16} />}
+        size="sm"
+        radius="xl"
+        maxLength={200}
+      />
+    </Form>
+  );
+}
+
 function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
-  const menus = useMemo(() => sortedMenus(allMenus, "header"), [allMenus]);
+  const menus = useMemo(
+    () => sortedMenus(allMenus, "header").filter((m) => !PRIMARY_NAV.some((n) => n.path === m.path)),
+    [allMenus],
+  );
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const isAdmin = useAppSelector((s) => s.auth.loggedIn && s.user.current.role === "admin");
 
@@ -29,13 +77,30 @@ function Header() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
             <Brand />
-            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
+            <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap">
+              {PRIMARY_NAV.map((item) => (
+                <SiteLink key={item.path} item={item} className="marquee-nav-link" />
+              ))}
               {menus.map((item) => (
                 <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" />
               ))}
             </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <Box visibleFrom="lg" w={220}>
+              <HeaderSearch />
+            </Box>
+            <ActionIcon
+              component={Link}
+              to="/search"
+              variant="default"
+              size="lg"
+              radius="md"
+              aria-label="Search"
+              hiddenFrom="lg"
+            >
+              <IconSearch size={18} />
+            </ActionIcon>
             <ThemeToggle />
             {loggedIn ? (
               <AccountMenu />
@@ -55,11 +120,12 @@ function Header() {
       </Container>
       <Drawer opened={opened} onClose={close} size="80%" padding="lg" title={<Brand />} hiddenFrom="md" zIndex={300}>
         <Stack gap={4} component="nav" aria-label="Mobile">
-          <SiteLink
-            item={{ path: "/", title: "Home", isOpenNewTab: false }}
-            className="marquee-nav-link"
-            onClick={close}
-          />
+          <Box mb="sm">
+            <HeaderSearch onSubmit={close} />
+          </Box>
+          {PRIMARY_NAV.map((item) => (
+            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
+          ))}
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}

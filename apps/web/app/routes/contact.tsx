@@ -14,12 +14,16 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import type { Post } from "@marquee/contracts/content";
 import { email } from "@marquee/contracts/users";
 import { IconCircleCheck, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { z } from "zod";
 import { useCaptcha } from "../components/Captcha.tsx";
+import { PlainText } from "../components/catalogue/PlainText.tsx";
+import styles from "../components/catalogue/sections.module.css";
 import { api, errorMessage } from "../lib/api.ts";
+import { loaderApi } from "../lib/catalogue.server.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
@@ -27,6 +31,14 @@ import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/contact";
 
 export const handle = pages.contact.handle;
+
+/** The `contact` page post, when there is one, is shown above the form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await loaderApi(request, context)
+    .get<Post>("/posts/contact")
+    .catch(() => null);
+  return { intro: page?.content ?? null };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contact us", "Questions, feedback or a problem with your account? Send us a message.");
@@ -38,7 +50,7 @@ const contactSchema = z.object({
   message: z.string().trim().min(10, "Message must be at least 10 characters").max(5000),
 });
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
   const [sent, setSent] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -80,10 +92,14 @@ export default function ContactPage() {
               <IconMessageCircle size={30} />
             </ThemeIcon>
             <Title order={1}>Get in touch</Title>
-            <Text c="dimmed" size="lg">
-              Questions about your membership, a payment, or something that doesn't look right? Send us a message and
-              the team will reply by email.
-            </Text>
+            {loaderData.intro?.trim() ? (
+              <PlainText text={loaderData.intro} className={styles.intro} testId="contact-intro" />
+            ) : (
+              <Text c="dimmed" size="lg">
+                Questions about your membership, a payment, or something that doesn't look right? Send us a message and
+                the team will reply by email.
+              </Text>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

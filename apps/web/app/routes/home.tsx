@@ -1,119 +1,142 @@
-import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconMovie, IconPhoto, IconShoppingBag, IconUsers } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import { Container } from "@mantine/core";
+import type { Banner, Post } from "@marquee/contracts/content";
+import type { Gallery } from "@marquee/contracts/galleries";
+import type { Performer } from "@marquee/contracts/performers";
+import type { Video } from "@marquee/contracts/videos";
+import { useEffect } from "react";
 import { Link } from "react-router";
-import { pageMeta } from "../lib/meta.ts";
+import { BannerCarousel } from "../components/catalogue/BannerCarousel.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { PlainText } from "../components/catalogue/PlainText.tsx";
+import { Section } from "../components/catalogue/Section.tsx";
+import styles from "../components/catalogue/sections.module.css";
+import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { loaderApi, optional } from "../lib/catalogue.server.ts";
+import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
+import { bannersReceived } from "../state/banners.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/home";
 
 export const handle = pages.home.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, null, "Movies, galleries and exclusive content from the performers you follow.");
+const FEATURED_PERFORMERS = 12;
+const LATEST_MOVIES = 8;
+const LATEST_GALLERIES = 8;
 
-interface Section {
-  id: string;
-  title: string;
-  description: string;
-  icon: ComponentType<{ size?: number; stroke?: number }>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = loaderApi(request, context);
+  const [banners, performers, movies, galleries, intro] = await Promise.all([
+    optional("GET /site-promo/search", api.get<{ data: Banner[] }>("/site-promo/search", { position: "top" })),
+    optional(
+      "GET /performers/search",
+      api.get<{ data: Performer[] }>("/performers/search", { sortBy: "popular", limit: FEATURED_PERFORMERS }),
+    ),
+    optional(
+      "GET /user/assets/videos/search",
+      api.get<{ data: Video[] }>("/user/assets/videos/search", { sortBy: "newest", limit: LATEST_MOVIES }),
+    ),
+    optional(
+      "GET /user/assets/galleries/search",
+      api.get<{ data: Gallery[] }>("/user/assets/galleries/search", { sortBy: "newest", limit: LATEST_GALLERIES }),
+    ),
+    // The `home` page post is optional: without it the home page has no intro text.
+    api.get<Post>("/posts/home").catch(() => null),
+  ]);
+  return {
+    banners: banners?.data ?? [],
+    performers: performers?.data ?? [],
+    movies: movies?.data ?? [],
+    galleries: galleries?.data ?? [],
+    intro: intro ? { title: intro.title, summary: intro.summary, content: intro.content } : null,
+  };
 }
 
-/** The catalogue sections the home page will carry; each is an empty, labelled slot until its issue lands. */
-const sections: Section[] = [
-  { id: "latest-movies", title: "Latest movies", description: "New releases from performers.", icon: IconMovie },
-  { id: "performers", title: "Performers", description: "Creators to discover and follow.", icon: IconUsers },
-  { id: "galleries", title: "Galleries", description: "Photo sets and behind the scenes.", icon: IconPhoto },
-  { id: "store", title: "Store", description: "Merchandise and digital goods.", icon: IconShoppingBag },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  seoMeta(matches, {
+    title: null,
+    description: data?.intro?.summary || data?.intro?.content,
+    fallbackDescription: "Movies, galleries and exclusive content from the performers you follow.",
+    image: data?.banners[0]?.image?.url ?? null,
+  });
 
-function Hero() {
+function Welcome() {
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
-  const name = useAppSelector((s) => s.user.current.name);
-
   return (
-    <Box className="marquee-hero" px={{ base: "lg", sm: 48 }} py={{ base: 48, sm: 72 }}>
-      <Stack gap="lg" maw={640} pos="relative">
-        <Badge variant="white" color="grape" size="lg" radius="sm" w="fit-content">
-          {loggedIn ? "Welcome back" : "Members media"}
-        </Badge>
-        <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.1} c="white">
-          {loggedIn && name ? `Good to see you, ${name}.` : `Welcome to ${siteName}`}
-        </Title>
-        <Text fz={{ base: "md", sm: "lg" }} c="gray.2">
+    <div className={styles.banner} data-testid="home-welcome">
+      <span className={styles.bannerShade} />
+      <div className={styles.bannerText}>
+        <h1 className={styles.bannerTitle}>Welcome to {siteName}</h1>
+        <p className={styles.bannerDescription}>
           Movies, galleries and exclusive drops from the performers you follow, all in one place.
-        </Text>
-        <Group gap="sm">
-          {loggedIn ? (
-            <>
-              <Button component="a" href="#latest-movies" size="md" variant="white" color="grape">
-                Browse the catalogue
-              </Button>
-              <Button component={Link} to="/account" size="md" variant="outline" color="white">
-                My account
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button component={Link} to="/auth/register" size="md" variant="white" color="grape">
-                Create a free account
-              </Button>
-              <Button component={Link} to="/auth/login" size="md" variant="outline" color="white">
-                I already have an account
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Box>
+        </p>
+        <Link to={loggedIn ? "/movies" : "/auth/register"} className={styles.bannerCta}>
+          {loggedIn ? "Browse movies" : "Create a free account"}
+        </Link>
+      </div>
+    </div>
   );
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { banners, performers, movies, galleries, intro } = loaderData;
+  const dispatch = useAppDispatch();
+  const autoplayMs = useAppSelector((s) => s.settings.data.bannerAutoplaySpeed);
+  const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
+  const stored = useAppSelector((s) => s.banners.listBanners);
+
+  // The server loaded the banners: they are the store's first load.
+  useEffect(() => {
+    dispatch(bannersReceived(banners));
+  }, [dispatch, banners]);
+  const shownBanners = stored.success ? stored.data : banners;
+
   return (
     <Container size="xl">
-      <Stack gap={56}>
-        <Hero />
-        {sections.map((section) => (
-          <Box component="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
-            <Group justify="space-between" mb="md">
-              <div>
-                <Title order={2} id={`${section.id}-title`} fz={24}>
-                  {section.title}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {section.description}
-                </Text>
-              </div>
-            </Group>
-            <Box className="marquee-placeholder" p="xl" data-section={section.id}>
-              <Group gap="md" wrap="nowrap">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <section.icon size={24} stroke={1.6} />
-                </ThemeIcon>
-                <Text c="dimmed" size="sm">
-                  Nothing here yet. {section.title} will appear here as soon as they are published.
-                </Text>
-              </Group>
-            </Box>
-          </Box>
-        ))}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {[
-            ["Follow performers", "Subscribe to the creators you love and never miss a release."],
-            ["Watch anywhere", "Adaptive streaming that looks great on phone, tablet and TV."],
-            ["Own your collection", "Buy movies and goods once and keep them in your account."],
-          ].map(([title, text]) => (
-            <Stack key={title} gap={6}>
-              <Text fw={700}>{title}</Text>
-              <Text c="dimmed" size="sm">
-                {text}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Stack>
+      <div className={styles.stack}>
+        {shownBanners.length ? (
+          <>
+            <h1 className={styles.srOnlyHeading}>{siteName}</h1>
+            <BannerCarousel banners={shownBanners} autoplayMs={autoplayMs} />
+          </>
+        ) : (
+          <Welcome />
+        )}
+
+        {intro && <PlainText text={intro.content} className={styles.intro} testId="home-intro" />}
+
+        <Section
+          id="featured-performers"
+          title="Featured performers"
+          subtitle="The creators everyone is watching right now."
+          more={{ to: "/performers?sort=popular", label: "All performers" }}
+        >
+          <CardGrid variant="rail" label="Featured performers" testId="featured-performers" empty="No performers yet.">
+            {performers.map((p) => (
+              <PerformerCard key={p._id} performer={p} />
+            ))}
+          </CardGrid>
+        </Section>
+
+        <Section id="latest-movies" title="Latest movies" more={{ to: "/movies", label: "All movies" }}>
+          <CardGrid label="Latest movies" testId="latest-movies" empty="No movies yet.">
+            {movies.map((v) => (
+              <VideoCard key={v._id} video={v} />
+            ))}
+          </CardGrid>
+        </Section>
+
+        <Section id="latest-galleries" title="Latest galleries" more={{ to: "/galleries", label: "All galleries" }}>
+          <CardGrid label="Latest galleries" testId="latest-galleries" empty="No galleries yet.">
+            {galleries.map((g) => (
+              <GalleryCard key={g._id} gallery={g} />
+            ))}
+          </CardGrid>
+        </Section>
+      </div>
     </Container>
   );
 }

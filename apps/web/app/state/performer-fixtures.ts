@@ -9,6 +9,7 @@ export function performer(id: string, name = `Performer ${id}`): Performer {
     avatar: null,
     avatarSrcSet: null,
     cover: null,
+    coverImage: null,
     bio: null,
     gender: "female",
     country: "GB",

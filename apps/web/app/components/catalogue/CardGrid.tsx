@@ -1,9 +1,12 @@
 import { Children, isValidElement, type ReactNode } from "react";
 import styles from "./catalogue.module.css";
 
+const variantClass = { performers: styles.gridPerformers, media: styles.gridMedia };
+
 /**
  * A responsive grid of cards (CSS grid, auto-filling columns). `variant` picks the column width: narrower for
- * performer portraits, wider for movie and gallery thumbnails. With no children it shows `empty`.
+ * performer portraits, wider for movie and gallery thumbnails; `rail` is one horizontally scrolling row of
+ * performer-sized cards (for a home page strip). With no children it shows `empty`.
  */
 export function CardGrid({
   children,
@@ -13,7 +16,7 @@ export function CardGrid({
   testId,
 }: {
   children?: ReactNode;
-  variant?: "performers" | "media";
+  variant?: "performers" | "media" | "rail";
   empty?: ReactNode;
   /** Accessible name of the list. */
   label?: string;
@@ -29,7 +32,7 @@ export function CardGrid({
   }
   return (
     <ul
-      className={`${styles.grid} ${variant === "performers" ? styles.gridPerformers : styles.gridMedia}`}
+      className={variant === "rail" ? styles.rail : `${styles.grid} ${variantClass[variant]}`}
       aria-label={label}
       data-testid={testId}
     >

@@ -1,0 +1,69 @@
+/**
+ * Loader helpers of the catalogue pages (server only).
+ */
+import { type AppLoadContext, data } from "react-router";
+import { type ApiClient, isApiError } from "./api.ts";
+import { parseCookies, TOKEN_COOKIE } from "./cookies.ts";
+import { serverApi } from "./root-data.server.ts";
+
+/** The API with the viewer's session (the `token` cookie), so per-viewer fields are right in the rendered page. */
+export function loaderApi(request: Request, context: AppLoadContext | undefined): ApiClient {
+  return serverApi(request, context, parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE] || null);
+}
+
+const memo = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/**
+ * Lists that rarely change (countries, the attribute options, categories) are fetched once per `ttlMs` per server
+ * process instead of on every render. A failed fetch is not kept.
+ */
+export function cachedLookup<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  const value = load();
+  memo.set(key, { at: Date.now(), value });
+  value.catch(() => {
+    if (memo.get(key)?.value === value) memo.delete(key);
+  });
+  return value;
+}
+
+/** The value of a call a page can do without (a side section): null when the API fails, logged quietly. */
+export async function optional<T>(what: string, call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`[web] ${what} failed: ${reason}`);
+    return null;
+  }
+}
+
+/**
+ * The value of the call a page is about: a 404 (or a 400 for an id the API cannot read) becomes the page's own
+ * 404; anything else propagates to the error boundary.
+ */
+export async function required<T>(call: Promise<T>, notFoundText: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error) && (error.statusCode === 404 || error.statusCode === 400)) {
+      throw data(notFoundText, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export interface CategoryOption {
+  _id: string;
+  name: string;
+  slug: string;
+}
+
+/** The active categories of a group, in their order (cached for a minute). */
+export function categoriesOf(api: ApiClient, group: "performer" | "video" | "gallery"): Promise<CategoryOption[]> {
+  return cachedLookup(`categories:${group}`, 60_000, async () => {
+    const res = await api.get<{ data: CategoryOption[] }>("/user/assets/categories/search", { group, limit: 100 });
+    return res.data.map(({ _id, name, slug }) => ({ _id, name, slug }));
+  });
+}

@@ -1,0 +1,382 @@
+import { Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { Gallery } from "@marquee/contracts/galleries";
+import type { PerformerProfile } from "@marquee/contracts/performers";
+import type { Video } from "@marquee/contracts/videos";
+import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import { initials } from "../components/catalogue/CardImage.tsx";
+import { formatCount, formatDate, formatPrice } from "../components/catalogue/format.ts";
+import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
+import { PlainText } from "../components/catalogue/PlainText.tsx";
+import styles from "../components/catalogue/sections.module.css";
+import type { Page } from "../components/catalogue/usePagedList.ts";
+import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { cachedLookup, loaderApi, optional, required } from "../lib/catalogue.server.ts";
+import { ATTRIBUTE_FILTERS, type PerformerOptions } from "../lib/performer-filters.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import { performerProfileReceived } from "../state/performerProfile.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/performers.$username";
+
+export const handle = pages.performer.handle;
+
+const TAB_PAGE_SIZE = 12;
+const HOUR = 3_600_000;
+type TabName = "movies" | "galleries";
+
+const videosQuery = (performerId: string) => ({ performerIds: [performerId], sortBy: "newest", limit: TAB_PAGE_SIZE });
+const galleriesQuery = videosQuery;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const client = loaderApi(request, context);
+  const performer = await required(
+    client.get<PerformerProfile>(`/performers/${encodeURIComponent(params.username)}`),
+    "This performer does not exist or is no longer available.",
+  );
+  const [movies, galleries, options, countries, languages] = await Promise.all([
+    optional(
+      "GET /user/assets/videos/search",
+      client.get<Page<Video>>("/user/assets/videos/search", videosQuery(performer._id)),
+    ),
+    optional(
+      "GET /user/assets/galleries/search",
+      client.get<Page<Gallery>>("/user/assets/galleries/search", galleriesQuery(performer._id)),
+    ),
+    optional(
+      "GET /user-additional",
+      cachedLookup("user-additional", HOUR, () => client.get<PerformerOptions>("/user-additional")),
+    ),
+    optional(
+      "GET /countries/list",
+      cachedLookup("countries", HOUR, () => client.get<Array<{ code: string; name: string }>>("/countries/list")),
+    ),
+    optional(
+      "GET /languages/list",
+      cachedLookup("languages", HOUR, () => client.get<Array<{ code: string; name: string }>>("/languages/list")),
+    ),
+  ]);
+  // Names are looked up here so the server and the browser render the same words.
+  const facts: Array<{ label: string; value: string }> = [];
+  if (performer.gender) {
+    const text = options?.genders.find((o) => o.value === performer.gender)?.text;
+    facts.push({ label: "Gender", value: text ?? performer.gender });
+  }
+  for (const f of ATTRIBUTE_FILTERS) {
+    const value = performer.attributes[f.param];
+    if (!value) continue;
+    facts.push({ label: f.label, value: options?.[f.list].find((o) => o.value === value)?.text ?? value });
+  }
+  const languageNames = performer.languages.map((code) => languages?.find((l) => l.code === code)?.name ?? code);
+  if (languageNames.length) facts.push({ label: "Languages", value: languageNames.join(", ") });
+  const countryName = performer.country
+    ? (countries?.find((c) => c.code === performer.country)?.name ?? performer.country)
+    : null;
+  return { performer, movies, galleries, facts, countryName };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const p = data?.performer;
+  return seoMeta(matches, {
+    title: p ? p.name : "Performer",
+    description: p?.bio,
+    fallbackDescription: p ? `Movies, galleries and more from ${p.name} (@${p.username}).` : "",
+    image: p ? (p.coverImage?.url ?? p.cover ?? p.avatar) : null,
+    type: "profile",
+  });
+};
+
+/** Switching tabs only changes `?tab=`: the profile and both first pages are already here. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const s = new URLSearchParams(u.search);
+    s.delete("tab");
+    return s.toString();
+  };
+  if (currentParams.username === nextParams.username && strip(currentUrl) === strip(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+function SubscribeBox({ performer }: { performer: PerformerProfile }) {
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const viewerId = useAppSelector((s) => s.user.current._id);
+  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const prices = [
+    { label: "Monthly", value: performer.monthlyPrice, per: "/ month" },
+    { label: "Yearly", value: performer.yearlyPrice, per: "/ year" },
+  ].filter((p): p is { label: string; value: number; per: string } => p.value !== null);
+
+  if (viewerId && viewerId === performer._id) {
+    return (
+      <Card data-testid="subscribe-box">
+        <Stack gap="sm">
+          <Text fw={700}>This is your profile</Text>
+          <Text size="sm" c="dimmed">
+            Update your prices, picture and details in your studio.
+          </Text>
+          <Button component={Link} to="/studio/profile" variant="light">
+            Edit profile
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  if (performer.isSubscribed) {
+    return (
+      <Card data-testid="subscribe-box">
+        <Stack gap="xs">
+          <Group gap="xs">
+            <IconSparkles size={20} color="var(--mantine-primary-color-filled)" />
+            <Text fw={700}>You are subscribed</Text>
+          </Group>
+          {performer.subscriptionExpiresAt && (
+            <Text size="sm" c="dimmed">
+              Your subscription runs until {formatDate(performer.subscriptionExpiresAt)}.
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Card data-testid="subscribe-box">
+      <Stack gap="sm">
+        <div>
+          <Text fw={700} size="lg">
+            Subscribe to {performer.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Unlock every members movie and gallery from {performer.name}.
+          </Text>
+        </div>
+        {prices.length > 0 ? (
+          <div>
+            {prices.map((p) => (
+              <div key={p.label} className={styles.priceRow}>
+                <Text size="sm" c="dimmed">
+                  {p.label}
+                </Text>
+                <span>
+                  <span className={styles.priceValue}>{formatPrice(p.value, symbol)}</span>{" "}
+                  <Text span size="sm" c="dimmed">
+                    {p.per}
+                  </Text>
+                </span>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {performer.name} has not opened subscriptions yet.
+          </Text>
+        )}
+        {prices.length > 0 &&
+          (loggedIn ? (
+            <Stack gap={6}>
+              <Button size="md" disabled title="Subscriptions open soon" leftSection={<IconLock size={16} />}>
+                Subscribe
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                Subscriptions open soon.
+              </Text>
+            </Stack>
+          ) : (
+            <Button component={Link} to="/auth/login" size="md">
+              Log in to subscribe
+            </Button>
+          ))}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function PerformerPage({ loaderData }: Route.ComponentProps) {
+  const { performer, movies, galleries, facts, countryName } = loaderData;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const tab: TabName = search.get("tab") === "galleries" ? "galleries" : "movies";
+
+  useEffect(() => {
+    dispatch(performerProfileReceived(performer));
+  }, [dispatch, performer]);
+
+  const cover = performer.coverImage;
+  const stats = [
+    { label: "Movies", value: performer.stats.videos },
+    { label: "Galleries", value: performer.stats.galleries },
+    { label: "Fans", value: performer.stats.subscribers },
+    { label: "Views", value: performer.stats.views },
+  ];
+
+  return (
+    <Container size="xl">
+      <Stack gap="xl">
+        <div>
+          <div className={styles.cover}>
+            {cover ? (
+              <img
+                src={cover.url}
+                srcSet={cover.srcSet || undefined}
+                sizes={cover.srcSet ? "(max-width: 88em) 100vw, 1320px" : undefined}
+                width={cover.width || undefined}
+                height={cover.height || undefined}
+                alt=""
+                fetchPriority="high"
+              />
+            ) : (
+              performer.cover && <img src={performer.cover} alt="" width={1600} height={500} fetchPriority="high" />
+            )}
+          </div>
+          <div className={styles.profileHead}>
+            {performer.avatar ? (
+              <img
+                className={styles.avatar}
+                src={performer.avatar}
+                srcSet={performer.avatarSrcSet || undefined}
+                sizes="144px"
+                width={144}
+                height={144}
+                alt={`${performer.name}'s avatar`}
+              />
+            ) : (
+              <span
+                className={styles.avatar}
+                role="img"
+                aria-label={`${performer.name}'s avatar`}
+                style={{ display: "grid", placeItems: "center", fontSize: 48, fontWeight: 800 }}
+              >
+                {initials(performer.name)}
+              </span>
+            )}
+            <Stack gap={6} pb={8} style={{ flex: 1, minWidth: 220 }}>
+              <Title order={1} className={styles.profileName}>
+                {performer.name}
+              </Title>
+              <Group gap="md">
+                <Text c="dimmed">@{performer.username}</Text>
+                {countryName && (
+                  <Group gap={4} c="dimmed">
+                    <IconMapPin size={16} />
+                    <Text size="sm">{countryName}</Text>
+                  </Group>
+                )}
+              </Group>
+            </Stack>
+            <ul className={styles.statRow} aria-label="Stats">
+              {stats.map((s) => (
+                <li key={s.label} className={styles.stat}>
+                  <span className={styles.statValue}>{formatCount(s.value)}</span>
+                  <span className={styles.statLabel}>{s.label}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className={styles.profileGrid}>
+          <Stack gap="lg">
+            {performer.bio?.trim() && (
+              <section aria-labelledby="about-title">
+                <Title order={2} fz="h3" id="about-title" mb="sm">
+                  About
+                </Title>
+                <PlainText text={performer.bio} className={styles.prose} testId="performer-bio" />
+              </section>
+            )}
+            {performer.categories.length > 0 && (
+              <Group gap="xs" aria-label="Categories">
+                {performer.categories.map((c) => (
+                  <Badge
+                    key={c._id}
+                    component={Link}
+                    to={`/performers?category=${encodeURIComponent(c.slug)}`}
+                    variant="light"
+                    size="lg"
+                    radius="sm"
+                    style={{ cursor: "pointer", textTransform: "none" }}
+                  >
+                    {c.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Stack>
+          <Stack gap="lg">
+            <SubscribeBox performer={performer} />
+            {facts.length > 0 && (
+              <Card>
+                <Title order={2} fz="h4" mb="sm">
+                  Details
+                </Title>
+                <dl className={styles.facts}>
+                  {facts.map((f) => (
+                    <div key={f.label} style={{ display: "contents" }}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            )}
+          </Stack>
+        </div>
+
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            const next = new URLSearchParams(search);
+            if (value === "galleries") next.set("tab", "galleries");
+            else next.delete("tab");
+            const qs = next.toString();
+            void navigate({ search: qs ? `?${qs}` : "" }, { replace: true, preventScrollReset: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
+              Movies ({movies?.total ?? performer.stats.videos})
+            </Tabs.Tab>
+            <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
+              Galleries ({galleries?.total ?? performer.stats.galleries})
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="movies">
+            <PagedGrid<Video>
+              initial={movies}
+              path="/user/assets/videos/search"
+              query={videosQuery(performer._id)}
+              resetKey={`${performer._id}:movies`}
+              label="Movies"
+              testId="profile-movies"
+              empty={`${performer.name} has not published any movies yet.`}
+              render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="galleries">
+            <PagedGrid<Gallery>
+              initial={galleries}
+              path="/user/assets/galleries/search"
+              query={galleriesQuery(performer._id)}
+              resetKey={`${performer._id}:galleries`}
+              label="Galleries"
+              testId="profile-galleries"
+              empty={`${performer.name} has not published any galleries yet.`}
+              render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

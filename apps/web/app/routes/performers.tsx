@@ -1,0 +1,299 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Container,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import type { Performer } from "@marquee/contracts/performers";
+import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { cachedLookup, categoriesOf, loaderApi, optional } from "../lib/catalogue.server.ts";
+import {
+  ATTRIBUTE_FILTERS,
+  activePerformerFilterCount,
+  defaultPerformerFilters,
+  PERFORMER_SORT_OPTIONS,
+  type PerformerFilters,
+  type PerformerOptions,
+  parsePerformerFilters,
+  performerFiltersToApiQuery,
+  performerFiltersToSearch,
+} from "../lib/performer-filters.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import { type PerformerPage, performerListingReceived, searchPerformers } from "../state/performerListing.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/performers";
+
+export const handle = pages.performers.handle;
+
+const HOUR = 3_600_000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = loaderApi(request, context);
+  const url = new URL(request.url);
+  const [options, countries, categories] = await Promise.all([
+    optional(
+      "GET /user-additional",
+      cachedLookup("user-additional", HOUR, () => api.get<PerformerOptions>("/user-additional")),
+    ),
+    optional(
+      "GET /countries/list",
+      cachedLookup("countries", HOUR, () => api.get<Array<{ code: string; name: string }>>("/countries/list")),
+    ),
+    optional("GET /user/assets/categories/search", categoriesOf(api, "performer")),
+  ]);
+  const filters = parsePerformerFilters(url.searchParams, options);
+  const categoryId = categories?.find((c) => c.slug === filters.category)?._id ?? null;
+  const query = performerFiltersToApiQuery(filters, categoryId);
+  let page: PerformerPage | null = null;
+  let error: string | null = null;
+  try {
+    page = await api.get<PerformerPage>("/performers/search", query);
+  } catch (e) {
+    error = e instanceof Error ? e.message : "Could not load performers.";
+  }
+  return {
+    filters,
+    query,
+    key: performerFiltersToSearch(filters),
+    page,
+    error,
+    options,
+    countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })),
+    categories: (categories ?? []).map((c) => ({ value: c.slug, label: c.name })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Performers",
+    description: "Discover performers: search by name and filter by gender, country, category and more.",
+  });
+
+/** Skip re-fetching the lookups' worth of data when nothing in the URL changed (e.g. a hash link). */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+const toOptions = (list: ReadonlyArray<{ value: string; text: string }> | undefined) =>
+  (list ?? []).map((o) => ({ value: o.value, label: o.text }));
+
+export default function PerformersPage({ loaderData }: Route.ComponentProps) {
+  const { filters, query, key, page, error, options, countries, categories } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.performerListing);
+  const [q, setQ] = useState(filters.q);
+  const [moreOpen, setMoreOpen] = useState(() => ATTRIBUTE_FILTERS.some((f) => filters.attributes[f.param]));
+
+  // The server's page is the store's first load for these filters.
+  useEffect(() => {
+    if (page) dispatch(performerListingReceived({ key, page }));
+  }, [dispatch, key, page]);
+  useEffect(() => setQ(filters.q), [filters.q]);
+
+  const view =
+    stored.data?.key === key
+      ? stored.data
+      : {
+          items: page?.data ?? ([] as Performer[]),
+          total: page?.total ?? 0,
+          totalCapped: page?.totalCapped ?? false,
+          next: page?.next ?? null,
+        };
+  const loadingMore = stored.requesting && stored.data?.key === key;
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/performers";
+
+  const apply = (next: PerformerFilters) => {
+    void navigate(`/performers${performerFiltersToSearch(next)}`, { preventScrollReset: true });
+  };
+  const set = (patch: Partial<PerformerFilters>) => apply({ ...filters, q, ...patch });
+  const setAttribute = (param: (typeof ATTRIBUTE_FILTERS)[number]["param"], value: string | null) => {
+    const attributes = { ...filters.attributes };
+    if (value) attributes[param] = value;
+    else delete attributes[param];
+    set({ attributes });
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    set({ q: q.trim() });
+  };
+  const active = activePerformerFilterCount(filters);
+  const attributeCount = ATTRIBUTE_FILTERS.filter((f) => filters.attributes[f.param]).length;
+
+  return (
+    <Container size="xl">
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <div>
+            <Title order={1}>Performers</Title>
+            <Text c="dimmed" mt={4} data-testid="performers-total">
+              {page
+                ? `${view.total}${view.totalCapped ? "+" : ""} ${view.total === 1 ? "performer" : "performers"}${
+                    filters.q ? ` matching “${filters.q}”` : ""
+                  }`
+                : "Creators to discover and follow."}
+            </Text>
+          </div>
+          <Select
+            label="Sort by"
+            data={PERFORMER_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+            value={filters.sort}
+            onChange={(value) => value && set({ sort: value as PerformerFilters["sort"] })}
+            allowDeselect={false}
+            w={190}
+          />
+        </Group>
+
+        <Stack gap="sm" component="section" aria-label="Filters">
+          <search>
+            <form onSubmit={onSearch}>
+              <Group gap="sm" align="flex-end" wrap="nowrap">
+                <TextInput
+                  label="Search performers"
+                  placeholder="Name or username"
+                  leftSection={<IconSearch size={18} />}
+                  value={q}
+                  onChange={(e) => setQ(e.currentTarget.value)}
+                  style={{ flex: 1 }}
+                  maxLength={200}
+                  type="search"
+                />
+                <Button type="submit" size="md" loading={searching}>
+                  Search
+                </Button>
+              </Group>
+            </form>
+          </search>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Select
+              label="Gender"
+              placeholder="Any gender"
+              data={toOptions(options?.genders)}
+              value={filters.gender}
+              onChange={(value) => set({ gender: value })}
+              clearable
+            />
+            <Select
+              label="Country"
+              placeholder="Any country"
+              data={countries}
+              value={filters.country}
+              onChange={(value) => set({ country: value })}
+              searchable
+              clearable
+              nothingFoundMessage="No such country"
+            />
+            <Select
+              label="Category"
+              placeholder="Any category"
+              data={categories}
+              value={filters.category}
+              onChange={(value) => set({ category: value })}
+              clearable
+              disabled={!categories.length}
+            />
+            <Button
+              variant="default"
+              size="md"
+              mt={{ base: 0, md: 25 }}
+              leftSection={<IconAdjustmentsHorizontal size={18} />}
+              rightSection={attributeCount ? <Badge size="sm">{attributeCount}</Badge> : null}
+              onClick={() => setMoreOpen((o) => !o)}
+              aria-expanded={moreOpen}
+              aria-controls="performer-attribute-filters"
+            >
+              {moreOpen ? "Fewer filters" : "More filters"}
+            </Button>
+          </SimpleGrid>
+          <Collapse expanded={moreOpen} id="performer-attribute-filters">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+              {ATTRIBUTE_FILTERS.map((f) => (
+                <Select
+                  key={f.param}
+                  label={f.label}
+                  placeholder="Any"
+                  data={toOptions(options?.[f.list])}
+                  value={filters.attributes[f.param] ?? null}
+                  onChange={(value) => setAttribute(f.param, value)}
+                  clearable
+                />
+              ))}
+            </SimpleGrid>
+          </Collapse>
+          {(active > 0 || filters.q) && (
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconX size={14} />}
+                onClick={() => {
+                  setQ("");
+                  apply({ ...defaultPerformerFilters, sort: filters.sort });
+                }}
+              >
+                Clear filters
+              </Button>
+            </Group>
+          )}
+        </Stack>
+
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Performers could not be loaded">
+            {error}
+          </Alert>
+        )}
+
+        <div aria-busy={searching} style={{ opacity: searching ? 0.6 : 1, transition: "opacity 120ms" }}>
+          {!error && (
+            <CardGrid
+              variant="performers"
+              label="Performers"
+              testId="performer-results"
+              empty={
+                <Stack gap={4} align="center">
+                  <Text fw={600}>No performers match these filters.</Text>
+                  <Text size="sm" c="dimmed">
+                    Try another name, or clear some filters.
+                  </Text>
+                </Stack>
+              }
+            >
+              {view.items.map((p, i) => (
+                <PerformerCard key={p._id} performer={p} eager={i < 6} />
+              ))}
+            </CardGrid>
+          )}
+          <LoadMore
+            hasMore={!!view.next}
+            loading={loadingMore}
+            shown={view.items.length}
+            total={view.total}
+            totalCapped={view.totalCapped}
+            error={stored.data?.key === key ? (stored.error?.message ?? null) : null}
+            onClick={() => {
+              if (!view.next) return;
+              if (stored.data?.key !== key && page) dispatch(performerListingReceived({ key, page }));
+              void dispatch(searchPerformers({ key, query, cursor: view.next }));
+            }}
+          />
+        </div>
+      </Stack>
+    </Container>
+  );
+}

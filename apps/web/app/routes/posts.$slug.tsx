@@ -1,0 +1,66 @@
+import { Container, Stack, Text, Title } from "@mantine/core";
+import type { Post } from "@marquee/contracts/content";
+import { formatDate } from "../components/catalogue/format.ts";
+import { PlainText } from "../components/catalogue/PlainText.tsx";
+import styles from "../components/catalogue/sections.module.css";
+import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/posts.$slug";
+
+export const handle = pages.post.handle;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const post = await required(
+    loaderApi(request, context).get<Post>(`/posts/${encodeURIComponent(params.slug)}`),
+    "This page does not exist or is no longer available.",
+  );
+  return { post };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  seoMeta(matches, {
+    title: data?.post.title ?? "Page not found",
+    description: data?.post.summary || data?.post.content,
+    image: data?.post.image?.url ?? null,
+    type: "article",
+  });
+
+/** A post or a page. Its content is plain text: blank lines separate paragraphs; nothing is read as HTML. */
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const date = post.type === "post" ? formatDate(post.publishedAt ?? post.createdAt) : "";
+  return (
+    <Container size="sm">
+      <article>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            {date && (
+              <Text size="sm" c="dimmed" component="p" m={0}>
+                <time dateTime={post.publishedAt ?? post.createdAt}>{date}</time>
+              </Text>
+            )}
+            <Title order={1}>{post.title}</Title>
+            {post.summary && (
+              <Text size="lg" c="dimmed">
+                {post.summary}
+              </Text>
+            )}
+          </Stack>
+          {post.image && (
+            <img
+              className={styles.postImage}
+              src={post.image.url}
+              srcSet={post.image.srcSet || undefined}
+              sizes={post.image.srcSet ? "(max-width: 48em) 100vw, 720px" : undefined}
+              width={post.image.width || undefined}
+              height={post.image.height || undefined}
+              alt=""
+            />
+          )}
+          <PlainText text={post.content} className={styles.prose} testId="post-content" />
+        </Stack>
+      </article>
+    </Container>
+  );
+}

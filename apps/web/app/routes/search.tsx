@@ -1,0 +1,169 @@
+import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import type { Gallery } from "@marquee/contracts/galleries";
+import type { Performer } from "@marquee/contracts/performers";
+import type { Video } from "@marquee/contracts/videos";
+import { IconMovie, IconPhoto, IconSearch, IconUsers } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Form, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
+import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import type { Page } from "../components/catalogue/usePagedList.ts";
+import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { loaderApi, optional } from "../lib/catalogue.server.ts";
+import { pickSearchTab, SEARCH_MAX_LENGTH, type SearchTab, type SearchTotals, searchText } from "../lib/search.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/search";
+
+export const handle = pages.search.handle;
+
+const PAGE_SIZE = 12;
+
+const performersQuery = (q: string) => ({ q, sortBy: "popular", limit: PAGE_SIZE });
+const moviesQuery = (q: string) => ({ q, sortBy: "popular", limit: PAGE_SIZE });
+const galleriesQuery = moviesQuery;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = searchText(new URL(request.url).searchParams);
+  if (!q) return { q, totals: null, performers: null, movies: null, galleries: null };
+  const api = loaderApi(request, context);
+  const [totals, performers, movies, galleries] = await Promise.all([
+    optional("GET /search/total", api.get<SearchTotals>("/search/total", { q })),
+    optional("GET /performers/search", api.get<Page<Performer>>("/performers/search", performersQuery(q))),
+    optional("GET /user/assets/videos/search", api.get<Page<Video>>("/user/assets/videos/search", moviesQuery(q))),
+    optional(
+      "GET /user/assets/galleries/search",
+      api.get<Page<Gallery>>("/user/assets/galleries/search", galleriesQuery(q)),
+    ),
+  ]);
+  return { q, totals, performers, movies, galleries };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  seoMeta(matches, {
+    title: data?.q ? `Search: ${data.q}` : "Search",
+    description: "Search performers, movies and galleries.",
+  });
+
+/** Switching tabs only changes `?tab=`: every tab's first page is already loaded. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (
+    currentUrl.pathname === nextUrl.pathname &&
+    searchText(currentUrl.searchParams) === searchText(nextUrl.searchParams)
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, totals, performers, movies, galleries } = loaderData;
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+
+  const counts: Record<SearchTab, number> = {
+    performers: totals?.performers ?? performers?.total ?? 0,
+    movies: totals?.movies ?? movies?.total ?? 0,
+    galleries: totals?.galleries ?? galleries?.total ?? 0,
+  };
+  const tab = pickSearchTab(search.get("tab"), counts);
+  const all = counts.performers + counts.movies + counts.galleries;
+
+  return (
+    <Container size="xl">
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={1}>{q ? `Results for “${q}”` : "Search"}</Title>
+          <Form method="get" action="/search" role="search">
+            <Group gap="sm" wrap="nowrap" maw={720}>
+              <TextInput
+                name="q"
+                aria-label="Search performers, movies and galleries"
+                placeholder="Search performers, movies and galleries"
+                leftSection={<IconSearch size={18} />}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                maxLength={SEARCH_MAX_LENGTH}
+                type="search"
+                style={{ flex: 1 }}
+                autoFocus={!q}
+              />
+              <Button type="submit" size="md">
+                Search
+              </Button>
+            </Group>
+          </Form>
+          {q && (
+            <Text c="dimmed" data-testid="search-summary">
+              {all === 0 ? "Nothing matches your search. Try other words." : `${all} results`}
+            </Text>
+          )}
+        </Stack>
+
+        {q && (
+          <Tabs
+            value={tab}
+            onChange={(value) => {
+              const next = new URLSearchParams(search);
+              next.set("tab", value ?? "performers");
+              void navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true });
+            }}
+            keepMounted={false}
+          >
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="performers" leftSection={<IconUsers size={16} />}>
+                Performers ({counts.performers})
+              </Tabs.Tab>
+              <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
+                Movies ({counts.movies})
+              </Tabs.Tab>
+              <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
+                Galleries ({counts.galleries})
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="performers">
+              <PagedGrid<Performer>
+                initial={performers}
+                path="/performers/search"
+                query={performersQuery(q)}
+                resetKey={`performers:${q}`}
+                variant="performers"
+                label="Performers"
+                testId="search-performers"
+                empty="No performers match your search."
+                render={(p, i) => <PerformerCard key={p._id} performer={p} eager={i < 6} />}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="movies">
+              <PagedGrid<Video>
+                initial={movies}
+                path="/user/assets/videos/search"
+                query={moviesQuery(q)}
+                resetKey={`movies:${q}`}
+                label="Movies"
+                testId="search-movies"
+                empty="No movies match your search."
+                render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="galleries">
+              <PagedGrid<Gallery>
+                initial={galleries}
+                path="/user/assets/galleries/search"
+                query={galleriesQuery(q)}
+                resetKey={`galleries:${q}`}
+                label="Galleries"
+                testId="search-galleries"
+                empty="No galleries match your search."
+                render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Stack>
+    </Container>
+  );
+}
