@@ -119,12 +119,15 @@ export const adminSearchBannersQuery = searchBannersQuery.extend({
 });
 export type AdminSearchBannersQuery = z.infer<typeof adminSearchBannersQuery>;
 export const bannerList = listResponse(banner);
-/** Links go to a path on the site or an http(s) address. */
+/**
+ * Links go to a path on the site or an http(s) address. `//host` and `/\host` are refused: browsers read them
+ * as another site.
+ */
 const href = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/|https?:\/\/)/, "Use a path starting with / or an http(s) address");
+  .regex(/^(\/(?![/\\])|https?:\/\/)/, "Use a path starting with / or an http(s) address");
 export const bannerBody = z.strictObject({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(1000).default(""),

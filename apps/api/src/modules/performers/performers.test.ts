@@ -55,7 +55,12 @@ const usernames = (p: Page) => p.data.map((d) => d.username);
 
 beforeAll(async () => {
   t = await createTestContext();
-  [admin, user, member, performer] = await Promise.all(["admin", "user", "member", "performer"].map((u) => t.login(u)));
+  [admin, user, member, performer] = await Promise.all([
+    t.login("admin"),
+    t.login("user"),
+    t.login("member"),
+    t.login("performer"),
+  ]);
   const { db } = t.database;
   const base = Date.parse("2026-01-01T00:00:00Z");
   for (const [i, p] of people.entries()) {
@@ -220,13 +225,14 @@ describe("GET /performers/search", () => {
   });
 
   it("pages by cursor through every sort, landing on the same rows as one long page", async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       {},
       { sortBy: "popular" },
       { sortBy: "name" },
       { sortBy: "name", sort: "desc" },
       { sortBy: "newest", sort: "asc", gender: "female" },
-    ]) {
+    ];
+    for (const query of queries) {
       const all = usernames(await page({ ...query, limit: "100" }));
       const walked: string[] = [];
       let cursor: string | null = null;
