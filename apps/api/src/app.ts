@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, mediaSecretOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAccessService } from "./modules/access/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -38,11 +38,16 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { videosRoutes } from "./modules/videos/routes.ts";
+import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
+import { createInProcessJobs, createPgBossJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
+import { mediaRoutes } from "./platform/media/serve.ts";
 import { attachRealtime, type Realtime } from "./platform/realtime.ts";
+import { createUrlSigner } from "./platform/signed-urls.ts";
 import { createDiskStorage, type Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
 
@@ -54,6 +59,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Tests that do not listen skip the socket server. */
   realtime?: boolean;
+  /** Background jobs; by default as `config.jobs` says (pg-boss or in process). Started and stopped with the app. */
+  jobs?: Jobs;
 }
 
 export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
@@ -61,8 +68,20 @@ export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildS
 /** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 
-function buildServices(deps: AppDeps, notify: Notify) {
+function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const { db } = deps.database;
+  const { config } = deps;
+  const jobs =
+    deps.jobs ??
+    (config.jobs === "pgboss" && config.databaseUrl
+      ? createPgBossJobs({ connectionString: config.databaseUrl, log })
+      : createInProcessJobs({ log }));
+  // Private media is only reachable through links signed after an access check (DESIGN section 9).
+  const signer = createUrlSigner({
+    secret: mediaSecretOf(config),
+    publicBaseUrl: config.publicApiUrl,
+    ttlSec: config.mediaUrlTtlSec,
+  });
   const storage =
     deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: deps.config.publicApiUrl });
   const throttle = createThrottle(db);
@@ -81,7 +100,22 @@ function buildServices(deps: AppDeps, notify: Notify) {
   const performers = createPerformersService({ db, storage, access, categories });
   const posts = createPostsService({ db, storage });
   const banners = createBannersService({ db, storage });
+  const videos = createVideosService({
+    db,
+    storage,
+    signer,
+    jobs,
+    access,
+    reactions,
+    performers,
+    categories,
+    notify,
+    log,
+  });
   return {
+    jobs,
+    signer,
+    videos,
     storage,
     access,
     reactions,
@@ -114,7 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
 
   let realtime: Realtime | undefined;
-  const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload));
+  const services = buildServices(
+    deps,
+    (userId, event, payload) => realtime?.toUser(userId, event, payload),
+    app.log,
+  );
   app.decorate("services", services);
 
   await app.register(helmet, {
@@ -162,6 +200,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
   // Catalogue routes are registered here.
+  await app.register(mediaRoutes, { signer: services.signer, mediaDir: config.mediaDir });
+  await app.register(videosRoutes, {
+    videos: services.videos,
+    videoMaxBytes: config.uploadVideoMaxBytes,
+    imageMaxBytes: config.uploadImageMaxBytes,
+  });
   await app.register(categoriesRoutes, { categories: services.categories });
   await app.register(performersRoutes, {
     performers: services.performers,
@@ -169,6 +213,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
+
+  // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
+  await services.videos.registerJobs();
+  app.addHook("onReady", async () => services.jobs.start());
+  app.addHook("preClose", async () => services.jobs.stop());
 
   if (deps.realtime !== false) {
     realtime = await attachRealtime({

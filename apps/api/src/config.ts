@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
@@ -30,6 +32,15 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(DEFAULT_IMAGE_MAX_MB),
+  UPLOAD_VIDEO_MAX_MB: z.coerce.number().positive().default(2048),
+  MEDIA_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+  MEDIA_URL_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(21600),
+  JOBS: z.enum(["inprocess", "pgboss"]).optional(),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -43,6 +54,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.JOBS === "pgboss" && !e.DATABASE_URL) {
+    throw new Error("Invalid configuration:\n  JOBS: pgboss needs DATABASE_URL (a PostgreSQL server)");
+  }
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
@@ -62,8 +76,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     uploadImageMaxBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1024 * 1024),
+    uploadVideoMaxBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1024 * 1024),
+    /** Signs private media URLs; unset: see `mediaSecretOf`. */
+    mediaSecret: e.MEDIA_SECRET,
+    mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    /** Background jobs: pg-boss on a PostgreSQL server, else in process. */
+    jobs: e.JOBS ?? (e.DATABASE_URL ? "pgboss" : "inprocess"),
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * The secret that signs media URLs: MEDIA_SECRET, else one generated on first use and kept in
+ * `${dataDir}/media-secret` (mode 0600), so a single node works out of the box and its links survive restarts.
+ * Several API nodes must share MEDIA_SECRET (or the data directory).
+ */
+export function mediaSecretOf(config: Pick<Config, "mediaSecret" | "dataDir">): string {
+  if (config.mediaSecret) return config.mediaSecret;
+  const file = path.join(config.dataDir, "media-secret");
+  const read = () => {
+    try {
+      return readFileSync(file, "utf8").trim();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  };
+  const existing = read();
+  if (existing && existing.length >= 16) return existing;
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // `wx`: when two processes start at once, the second one reads the first one's secret.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: existing === null ? "wx" : "w" });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    const raced = read();
+    if (!raced) throw err;
+    return raced;
+  }
 }

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemo } from "./db/seed/seed.ts";
+import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
@@ -23,6 +24,9 @@ const app = await buildApp({
   geoip: await openGeoIp(config.geoipDb),
 });
 await app.listen({ host: config.host, port: config.port });
+// Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
+await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
+await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });
 const stopHousekeeping = scheduleHousekeeping(
   {
     expiredSessionsAndTokens: app.services.auth.purgeExpired,

@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemo } from "../src/db/seed/seed.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
+import { createInProcessJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
 
 export { DEMO_PASSWORD };
@@ -48,6 +49,8 @@ export interface TestContext {
   app: App;
   database: Database;
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** The app's background jobs, in process; `await t.jobs.idle()` waits until every queued job has run. */
+  jobs: Jobs;
   /** Logs a demo (or registered) account in and returns its bearer token. */
   login(username: string, password?: string): Promise<string>;
   /** Shorthand for JSON requests through `app.inject`. */
@@ -69,7 +72,20 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });
   const mailer = createMemoryMailer();
-  const app = await buildApp({ config, database, mailer, geoip: await openGeoIp(), realtime: env.REALTIME === "true" });
+  // In-process jobs with short retry delays, also on PostgreSQL: tests wait for them with `jobs.idle()`.
+  const quiet = () => {};
+  const jobs = createInProcessJobs({
+    log: { info: quiet, warn: quiet, error: (obj, msg) => console.error(msg ?? "job failed", obj) },
+    retryDelayMs: 50,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    geoip: await openGeoIp(),
+    realtime: env.REALTIME === "true",
+    jobs,
+  });
   await app.ready();
 
   const request: TestContext["request"] = ({ method, url, token, body, query, headers }) =>
@@ -85,6 +101,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     database,
     mailer,
+    jobs,
     request,
     async login(username, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/auth/login", body: { username, password } });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   accessKind,
+  tag as anyTag,
   assetStatus,
   categoryRef,
   image,
@@ -8,10 +9,15 @@ import {
   price,
   processing,
   slug,
-  tag,
   viewerFlags,
 } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+
+/** PostgreSQL text cannot hold a NUL character: such input is refused as bad, never left to fail a query. */
+const noNul = (s: string) => !s.includes("\u0000");
+const NUL_MESSAGE = "must not contain NUL characters";
+const tag = anyTag.refine(noNul, NUL_MESSAGE);
+const description = z.string().trim().max(10_000).refine(noNul, NUL_MESSAGE);
 
 export const gallery = z.object({
   _id: z.uuid(),
@@ -103,9 +109,9 @@ export const searchStudioGalleriesQuery = pagedQuery.extend({
 export const studioPhotoList = pagedResponse(studioPhoto);
 
 const galleryFields = {
-  title: z.string().trim().min(1, "Title is required").max(200),
+  title: z.string().trim().min(1, "Title is required").max(200).refine(noNul, NUL_MESSAGE),
   slug: slug.optional(),
-  description: z.string().trim().max(10_000).default(""),
+  description: description.default(""),
   tags: z.array(tag).max(30).default([]),
   access: accessKind.default("free"),
   price: price.nullable().optional(),
@@ -118,7 +124,7 @@ export type CreateGalleryBody = z.infer<typeof createGalleryBody>;
 export const updateGalleryBody = z.strictObject({
   title: galleryFields.title.optional(),
   slug: slug.optional(),
-  description: z.string().trim().max(10_000).optional(),
+  description: description.optional(),
   tags: z.array(tag).max(30).optional(),
   access: accessKind.optional(),
   price: price.nullable().optional(),
@@ -129,7 +135,7 @@ export const updateGalleryBody = z.strictObject({
 });
 export type UpdateGalleryBody = z.infer<typeof updateGalleryBody>;
 export const updatePhotoBody = z.strictObject({
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).optional(),
   position: z.number().int().min(0).max(100_000).optional(),
   status: assetStatus.optional(),
 });

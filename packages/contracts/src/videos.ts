@@ -90,6 +90,8 @@ export const searchStudioVideosQuery = pagedQuery.extend({
   /** Admins only: whose movies. Performers always see their own. */
   performerId: z.uuid().optional(),
 });
+export type SearchStudioVideosQuery = z.infer<typeof searchStudioVideosQuery>;
+export type StudioVideoList = z.infer<typeof studioVideoList>;
 
 const videoFields = {
   title: z.string().trim().min(1, "Title is required").max(200),

@@ -1098,3 +1098,29 @@ describe("signed media links", () => {
     expect((await t.request({ method: "GET", url: swapped })).statusCode).toBe(403);
   });
 });
+
+describe("input PostgreSQL cannot store", () => {
+  it("refuses NUL characters as bad input and never answers 5xx", async () => {
+    const g = await createGallery(performer, {});
+    const p = await upload(performer, g._id);
+    expectBadRequest(await search({ tags: "a\u0000b" }), "querystring.tags.0");
+    expect((await search({ q: "\u0000" })).statusCode).toBe(200);
+    expect((await get("/performer/assets/galleries/search", performer, { q: "a\u0000" })).statusCode).toBe(200);
+    expect((await get("/user/assets/photos", undefined, { q: "\u0000x" })).statusCode).toBe(200);
+    expect((await get("/user/assets/galleries/%00/view")).statusCode).toBe(404);
+    expect((await get("/user/assets/gallery/a%00b/photos")).statusCode).toBe(404);
+    expect((await get("/performer/assets/galleries/%00/view", performer)).statusCode).toBe(404);
+    expect((await get("/performer/assets/galleries/%00/photos", performer)).statusCode).toBe(404);
+    expectBadRequest(await createRes(performer, { title: "a\u0000b" }), "body.title");
+    expectBadRequest(await createRes(performer, { title: "ok", description: "\u0000" }), "body.description");
+    expectBadRequest(await createRes(performer, { title: "ok", tags: ["\u0000"] }), "body.tags.0");
+    expectBadRequest(await update(performer, g._id, { title: "\u0000" }), "body.title");
+    const photoRes = await t.request({
+      method: "PUT",
+      url: `/performer/assets/photos/${p._id}`,
+      token: performer,
+      body: { title: "x\u0000" },
+    });
+    expectBadRequest(photoRes, "body.title");
+  });
+});

@@ -1,0 +1,445 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestContext, DEMO_PASSWORD, detailPaths, type TestContext } from "../../../test/harness.ts";
+import { hashPassword } from "../auth/service.ts";
+import { performers } from "../performers/tables.ts";
+import { users } from "../users/tables.ts";
+import { videos } from "./tables.ts";
+
+/**
+ * The media pipeline end to end: uploads streamed to disk and probed at once (a corrupt file is refused and leaves
+ * nothing behind), the `video.process` job making the HLS ladder, MP4, poster, strip, thumbnail and teaser, the
+ * realtime notification, and the signed, expiring links that serve it with ranges.
+ */
+
+const NOT_A_VIDEO = "The file is not a video we can read.";
+const MAX_MB = 2;
+
+let t: TestContext;
+let base: string;
+let work: string;
+let clip: Buffer;
+let admin: string;
+let performer: string;
+let member: string;
+let user: string;
+let other: string;
+let socket: Socket;
+const notifications: Record<string, unknown>[] = [];
+
+interface StudioJson {
+  _id: string;
+  title: string;
+  access: string;
+  durationSec: number | null;
+  thumbnail: { url: string; srcSet: string | null } | null;
+  teaser: string | null;
+  canWatch: boolean;
+  lock: string | null;
+  processing: { status: string; error: string | null };
+  sourceSizeBytes: number | null;
+  media: { hls: string; mp4: string; strip: string | null; expiresAt: string } | null;
+}
+
+function multipart(data: Buffer, filename = "clip.mp4", type = "video/mp4") {
+  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (token: string | undefined, id: string, kind: "video" | "teaser" | "thumbnail", data: Buffer) => {
+  const { body, headers } = multipart(data);
+  return t.app.inject({
+    method: "POST",
+    url: `/performer/assets/videos/${id}/upload/${kind}`,
+    payload: body,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+};
+
+const studio = async (id: string, token = performer) => {
+  const res = await t.request({ method: "GET", url: `/performer/assets/videos/${id}/view`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StudioJson;
+};
+const detail = async (id: string, token?: string) => {
+  const res = await t.request({ method: "GET", url: `/user/assets/videos/${id}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StudioJson;
+};
+
+async function createMovie(body: Record<string, unknown> = {}) {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/videos",
+    token: performer,
+    body: { title: `Clip ${randomBytes(3).toString("hex")}`, status: "active", ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as StudioJson;
+}
+
+/** A request for a URL the API made (signed media or a public file), through inject. */
+const fetchUrl = (url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") => {
+  expect(url.startsWith(base)).toBe(true);
+  return t.app.inject({ method, url: url.slice(base.length), headers });
+};
+
+const filesIn = async (key: string) => readdir(t.app.services.storage.localPath(key)).catch(() => [] as string[]);
+
+beforeAll(async () => {
+  base = "http://api.test";
+  t = await createTestContext({ REALTIME: "true", UPLOAD_VIDEO_MAX_MB: String(MAX_MB), PUBLIC_API_URL: base });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  work = await mkdtemp(path.join(tmpdir(), "marquee-clip-"));
+  const file = path.join(work, "clip.mp4");
+  await promisify(execFile)("ffmpeg", [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=640x360:rate=25",
+    "-t",
+    "3",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    file,
+  ]);
+  clip = await readFile(file);
+  [admin, performer, member, user] = await Promise.all([
+    t.login("admin"),
+    t.login("performer"),
+    t.login("member"),
+    t.login("user"),
+  ]);
+  const username = `vmedia${Date.now().toString(36)}`;
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.test`,
+      name: "Other Performer",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      role: "performer",
+      verifiedEmail: true,
+    })
+    .returning({ id: users.id });
+  await t.database.db.insert(performers).values({ id: (row as { id: string }).id });
+  other = await t.login(username);
+
+  const port = (t.app.server.address() as AddressInfo).port;
+  socket = connect(`http://127.0.0.1:${port}`, {
+    path: "/socket.io",
+    query: { token: performer },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  socket.on("notification", (payload: Record<string, unknown>) => notifications.push(payload));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  socket?.disconnect();
+  await t?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("POST /performer/assets/videos/:id/upload/video: refusals", () => {
+  it("refuses a file that is not a video with 422 and leaves nothing behind", async () => {
+    const m = await createMovie();
+    for (const data of [randomBytes(64 * 1024), Buffer.concat([clip.subarray(0, 64), randomBytes(4096)])]) {
+      const res = await upload(performer, m._id, "video", data);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ statusCode: 422, message: NOT_A_VIDEO });
+      expect(detailPaths(res)).toContain("file");
+    }
+    // A picture is not a movie either.
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#f00" } })
+      .png()
+      .toBuffer();
+    expect((await upload(performer, m._id, "video", png)).statusCode).toBe(422);
+
+    expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+    const after = await studio(m._id);
+    expect(after).toMatchObject({ processing: { status: "none", error: null }, sourceSizeBytes: null, media: null });
+  });
+
+  it("refuses a request without a file, an empty file and one over UPLOAD_VIDEO_MAX_MB", async () => {
+    const m = await createMovie();
+    const json = await t.request({
+      method: "POST",
+      url: `/performer/assets/videos/${m._id}/upload/video`,
+      token: performer,
+      body: { file: "x" },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(detailPaths(json)).toContain("file");
+    expect((await upload(performer, m._id, "video", Buffer.alloc(0))).statusCode).toBe(400);
+    const big = await upload(performer, m._id, "video", randomBytes((MAX_MB + 1) * 1024 * 1024));
+    expect(big.statusCode).toBe(413);
+    expect(detailPaths(big)).toContain("file");
+    expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+    expect((await studio(m._id)).processing.status).toBe("none");
+  });
+
+  it("is for the movie's performers and admins only", async () => {
+    const m = await createMovie();
+    expect((await upload(other, m._id, "video", clip)).statusCode).toBe(403);
+    expect((await upload(user, m._id, "video", clip)).statusCode).toBe(403);
+    expect((await upload(undefined, m._id, "video", clip)).statusCode).toBe(401);
+    expect((await upload(performer, "01890000-0000-7000-8000-000000000000", "video", clip)).statusCode).toBe(404);
+    expect((await upload(performer, "nope", "video", clip)).statusCode).toBe(400);
+    expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+  });
+});
+
+describe("a real upload, processed end to end", () => {
+  let movie: StudioJson;
+  let ready: StudioJson;
+
+  beforeAll(async () => {
+    movie = await createMovie({ title: "Test pattern", access: "free" });
+    const res = await upload(performer, movie._id, "video", clip);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      processing: { status: "pending", error: null },
+      sourceSizeBytes: clip.length,
+      media: null,
+    });
+    await t.jobs.idle();
+    ready = await studio(movie._id);
+  }, 120_000);
+
+  it("makes the HLS ladder, the MP4, poster, strip, thumbnail and teaser", async () => {
+    expect(ready.processing).toEqual({ status: "ready", error: null });
+    expect(ready.durationSec).toBeGreaterThan(2.5);
+    expect(ready.durationSec).toBeLessThan(3.5);
+    expect(ready.thumbnail?.url).toMatch(new RegExp(`/files/videos/${movie._id}/poster-[a-z0-9]+-480\\.webp$`));
+    expect(ready.teaser).toMatch(new RegExp(`/files/videos/${movie._id}/teaser-auto-[a-z0-9]+\\.mp4$`));
+    const files = await filesIn(`private/videos/${movie._id}`);
+    expect(files).toEqual(expect.arrayContaining(["source", "hls", "video.mp4", "poster.webp", "strip.webp"]));
+    expect(await filesIn(`private/videos/${movie._id}/hls`)).toEqual(expect.arrayContaining(["master.m3u8", "360p"]));
+
+    const thumb = await fetchUrl(ready.thumbnail?.url as string);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 270]);
+    const teaser = await fetchUrl(ready.teaser as string);
+    expect(teaser.statusCode).toBe(200);
+    expect(teaser.headers["content-type"]).toContain("video/mp4");
+  });
+
+  it("tells the uploader over the socket", async () => {
+    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === movie._id)).toBe(true));
+    expect(notifications.find((n) => n.objectId === movie._id)).toEqual({
+      type: "media.processed",
+      objectType: "video",
+      objectId: movie._id,
+      status: "ready",
+      title: "Test pattern",
+      message: expect.stringContaining("ready"),
+    });
+  });
+
+  it("lists the movie once processed and serves its playlist through the signed link", async () => {
+    const list = (
+      await t.request({ method: "GET", url: "/user/assets/videos/search", query: { q: "pattern" } })
+    ).json();
+    expect(list.data.map((m: { _id: string }) => m._id)).toContain(movie._id);
+
+    const m = await detail(movie._id);
+    expect(m.canWatch).toBe(true);
+    const master = await fetchUrl(m.media?.hls as string);
+    expect(master.statusCode).toBe(200);
+    expect(master.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
+    expect(master.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    expect(master.body).toContain("#EXTM3U");
+    expect(master.body).toContain("360p/index.m3u8");
+
+    // The same signature opens the variant playlist and its segments, which the player resolves relatively.
+    const variantUrl = String(m.media?.hls).replace("master.m3u8", "360p/index.m3u8");
+    const variant = await fetchUrl(variantUrl);
+    expect(variant.statusCode).toBe(200);
+    const segment = variant.body.split("\n").find((l) => l.endsWith(".ts")) as string;
+    const seg = await fetchUrl(variantUrl.replace("index.m3u8", segment));
+    expect(seg.statusCode).toBe(200);
+    expect(seg.headers["content-type"]).toBe("video/mp2t");
+    expect(seg.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+
+    const strip = await fetchUrl(m.media?.strip as string);
+    expect(strip.statusCode).toBe(200);
+    expect(strip.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("streams the MP4 with ranges", async () => {
+    const m = await detail(movie._id);
+    const size = (await stat(t.app.services.storage.localPath(`private/videos/${movie._id}/video.mp4`))).size;
+    const part = await fetchUrl(m.media?.mp4 as string, { range: "bytes=0-99" });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 0-99/${size}`);
+    expect(part.rawPayload.length).toBe(100);
+    expect(part.rawPayload.subarray(4, 8).toString()).toBe("ftyp");
+    const tail = await fetchUrl(m.media?.mp4 as string, { range: `bytes=${size - 10}-` });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.length).toBe(10);
+    const outside = await fetchUrl(m.media?.mp4 as string, { range: `bytes=${size + 10}-${size + 20}` });
+    expect(outside.statusCode).toBe(416);
+    const whole = await fetchUrl(m.media?.mp4 as string);
+    expect(whole.statusCode).toBe(200);
+    expect(Number(whole.headers["content-length"])).toBe(size);
+  });
+
+  it("refuses a tampered, borrowed or expired link with 403", async () => {
+    const m = await detail(movie._id);
+    const hls = m.media?.hls as string;
+    const [, exp, sig] = new URL(hls).pathname.split("/").slice(1);
+    const flipped = `${sig?.slice(0, -1)}${sig?.endsWith("A") ? "B" : "A"}`;
+    expect((await fetchUrl(hls.replace(`/${sig}/`, `/${flipped}/`))).statusCode).toBe(403);
+    expect((await fetchUrl(hls.replace(`/${exp}/`, `/${Number(exp) + 3600}/`))).statusCode).toBe(403);
+    // The signature covers this movie only: another movie's files stay closed.
+    const otherMovie = await createMovie();
+    expect((await fetchUrl(hls.replace(movie._id, otherMovie._id))).statusCode).toBe(403);
+    expect(
+      (await fetchUrl(hls.replace(`private/videos/${movie._id}/hls/master.m3u8`, "../media-secret"))).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+
+    // After MEDIA_URL_TTL_SEC (6 hours by default) the very same link is refused.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 6 * 3600 * 1000 + 60_000);
+    const expired = await fetchUrl(hls);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ statusCode: 403, message: expect.stringContaining("expired") });
+  });
+
+  it("never gives a locked movie a media link, only its thumbnail and teaser", async () => {
+    const res = await t.request({
+      method: "PUT",
+      url: `/performer/assets/videos/${movie._id}`,
+      token: performer,
+      body: { access: "members" },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const token of [undefined, user]) {
+      const m = await detail(movie._id, token);
+      expect(m).toMatchObject({ canWatch: false, lock: "members", media: null });
+      expect(m.thumbnail).not.toBeNull();
+      expect(m.teaser).not.toBeNull();
+      expect(JSON.stringify(m)).not.toContain("/media/");
+    }
+    const asMember = await detail(movie._id, member);
+    expect(asMember.media?.hls).toContain(`/private/videos/${movie._id}/hls/master.m3u8`);
+    expect((await fetchUrl(asMember.media?.hls as string)).statusCode).toBe(200);
+    expect((await detail(movie._id, admin)).media).not.toBeNull();
+  });
+
+  it("takes an uploaded thumbnail and teaser, replacing the generated ones, and keeps them when processed again", async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const notImage = await upload(performer, movie._id, "thumbnail", randomBytes(2048));
+    expect(notImage.statusCode).toBe(422);
+    expect(detailPaths(notImage)).toContain("file");
+    expect((await upload(other, movie._id, "thumbnail", png)).statusCode).toBe(403);
+
+    const withThumb = (await upload(performer, movie._id, "thumbnail", png)).json() as StudioJson;
+    expect(withThumb.thumbnail?.url).toMatch(/\/thumb-[a-z0-9]+-480\.webp$/);
+    expect(withThumb.thumbnail?.srcSet).toMatch(/480w, .*1280w$/);
+    expect((await fetchUrl(withThumb.thumbnail?.url as string)).statusCode).toBe(200);
+
+    const badTeaser = await upload(performer, movie._id, "teaser", randomBytes(4096));
+    expect(badTeaser.statusCode).toBe(422);
+    expect(badTeaser.json().message).toBe(NOT_A_VIDEO);
+    const withTeaser = (await upload(performer, movie._id, "teaser", clip)).json() as StudioJson;
+    expect(withTeaser.teaser).toMatch(/\/teaser-(?!auto)[a-z0-9]+\.mp4$/);
+    expect((await fetchUrl(withTeaser.teaser as string)).statusCode).toBe(200);
+    // The generated ones are gone; no upload is left lying around.
+    const publicFiles = await filesIn(`public/videos/${movie._id}`);
+    expect(publicFiles.filter((f) => f.startsWith("poster-") || f.startsWith("teaser-auto-"))).toEqual([]);
+    expect((await filesIn(`private/videos/${movie._id}`)).filter((f) => f.includes("upload"))).toEqual([]);
+
+    expect((await upload(performer, movie._id, "video", clip)).statusCode).toBe(200);
+    await t.jobs.idle();
+    const again = await studio(movie._id);
+    expect(again.processing.status).toBe("ready");
+    expect(again.thumbnail?.url).toBe(withThumb.thumbnail?.url);
+    expect(again.teaser).toBe(withTeaser.teaser);
+  }, 120_000);
+
+  it("deletes the processed files with the movie", async () => {
+    const m = await createMovie();
+    await t.app.services.videos.copyMedia(movie._id, m._id);
+    const copy = await studio(m._id);
+    expect(copy.processing.status).toBe("ready");
+    expect(copy.media).not.toBeNull();
+    expect(await filesIn(`private/videos/${m._id}`)).toContain("video.mp4");
+    const res = await t.request({ method: "DELETE", url: `/performer/assets/videos/${m._id}`, token: performer });
+    expect(res.statusCode).toBe(204);
+    expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+    expect(await filesIn(`public/videos/${m._id}`)).toEqual([]);
+    // Its links die with it.
+    expect((await fetchUrl(copy.media?.mp4 as string)).statusCode).toBe(404);
+  });
+});
+
+describe("processing that fails", () => {
+  it("marks the movie failed with a message and tells the uploader", async () => {
+    const m = await createMovie({ title: "Broken source" });
+    // A source that passed the upload check but cannot be transcoded (e.g. damaged on disk since).
+    const key = `private/videos/${m._id}`;
+    await t.app.services.storage.put(`${key}/source`, randomBytes(8192));
+    await t.database.db.update(videos).set({ processingStatus: "pending", mediaKey: key }).where(eq(videos.id, m._id));
+    await t.app.services.videos.processVideo(m._id);
+
+    const after = await studio(m._id);
+    expect(after.processing).toEqual({ status: "failed", error: NOT_A_VIDEO });
+    expect(after.media).toBeNull();
+    expect((await t.request({ method: "GET", url: `/user/assets/videos/${m._id}` })).statusCode).toBe(404);
+    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === m._id)).toBe(true));
+    expect(notifications.find((n) => n.objectId === m._id)).toMatchObject({
+      type: "media.processed",
+      status: "failed",
+      title: "Broken source",
+      message: expect.stringContaining(NOT_A_VIDEO),
+    });
+    // Only the source is left: no half-made renditions.
+    expect(await filesIn(key)).toEqual(["source"]);
+  });
+
+  it("ignores a job for a movie that is gone or not waiting", async () => {
+    await t.app.services.videos.processVideo("01890000-0000-7000-8000-000000000000");
+    await t.app.services.videos.processVideo("not-an-id");
+    const m = await createMovie();
+    await t.app.services.videos.processVideo(m._id);
+    expect((await studio(m._id)).processing.status).toBe("none");
+  });
+});
