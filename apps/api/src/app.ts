@@ -25,6 +25,8 @@ import { contactRoutes } from "./modules/contact/routes.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
+import { galleriesRoutes } from "./modules/galleries/routes.ts";
+import { createGalleriesService } from "./modules/galleries/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
 import { performersRoutes } from "./modules/performers/routes.ts";
@@ -100,6 +102,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const performers = createPerformersService({ db, storage, access, categories });
   const posts = createPostsService({ db, storage });
   const banners = createBannersService({ db, storage });
+  const galleries = createGalleriesService({ db, storage, signer, access, reactions, performers, categories });
   const videos = createVideosService({
     db,
     storage,
@@ -131,6 +134,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     performers,
     posts,
     banners,
+    galleries,
   };
 }
 
@@ -213,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();
