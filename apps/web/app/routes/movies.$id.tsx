@@ -1,20 +1,264 @@
-import { IconMovie } from "@tabler/icons-react";
-import { ComingSoon } from "../components/ComingSoon.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { Avatar, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { Performer } from "@marquee/contracts/performers";
+import type { VideoDetail } from "@marquee/contracts/videos";
+import { IconMovieOff } from "@tabler/icons-react";
+import { useEffect, useMemo } from "react";
+import { isRouteErrorResponse, Link } from "react-router";
+import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { formatCount, formatDate, formatDuration, paragraphs } from "../components/catalogue/format.ts";
+import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { performerPath } from "../components/catalogue/links.ts";
+import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { LockedStage } from "../components/media/LockedStage.tsx";
+import styles from "../components/media/movie.module.css";
+import { largestVariant } from "../components/media/poster.ts";
+import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
+import { callToAction, type LockReason, type SubscribeOffer } from "../lib/access-cta.ts";
+import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { parseCookies, TOKEN_COOKIE } from "../lib/cookies.ts";
+import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
+import { type ListRequest, listKey } from "../state/asset-list.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { loadMoreRelatedVideos, loadRelatedVideos, VIDEOS_SEARCH_PATH } from "../state/videos.ts";
 import type { Route } from "./+types/movies.$id";
 
 export const handle = pages.movie.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Movie", "Watch movies from the performers you follow.");
+const RELATED_PAGE_SIZE = 8;
 
-export default function MoviePage() {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const client = loaderApi(request, context);
+  const video = await required(
+    client.get<VideoDetail>(`/user/assets/videos/${encodeURIComponent(params.id)}`),
+    "This movie does not exist or is no longer available.",
+  );
+  // A members movie offers subscriptions to its performers: their prices come with their profiles.
+  let offers: SubscribeOffer[] = [];
+  if (video.lock === "members" && parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]) {
+    offers = await Promise.all(
+      video.performers.slice(0, 2).map((p) =>
+        client
+          .get<Performer>(`/performers/${encodeURIComponent(p._id)}`)
+          .then((full) => ({ username: full.username, name: full.name, monthlyPrice: full.monthlyPrice }))
+          .catch(() => ({ username: p.username, name: p.name, monthlyPrice: null })),
+      ),
+    );
+  }
+  return { video, offers };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const video = data?.video;
+  if (!video) return seoMeta(matches, { title: "Movie not found" });
+  return seoMeta(matches, {
+    title: video.title,
+    description: video.description,
+    fallbackDescription: `${video.title}${video.performers.length ? ` with ${video.performers.map((p) => p.name).join(", ")}` : ""}.`,
+    image: video.thumbnail?.url,
+    type: "video.movie",
+  });
+};
+
+/** Why the viewer cannot watch: the API's lock, or "processing" when it may but the media is not ready. */
+function lockOf(video: VideoDetail): LockReason | null {
+  if (video.canWatch && video.media) return null;
+  return video.lock ?? "processing";
+}
+
+/** "More like this": the same performers' other movies, else movies of the same category. */
+function useRelated(video: VideoDetail) {
+  const dispatch = useAppDispatch();
+  const related = useAppSelector((s) => s.relatedVideos);
+  const requests = useMemo(() => {
+    const base = { excludedId: video._id, sortBy: "popular", limit: RELATED_PAGE_SIZE };
+    const out: ListRequest[] = [];
+    if (video.performers.length) {
+      out.push({ path: VIDEOS_SEARCH_PATH, query: { ...base, performerIds: video.performers.map((p) => p._id) } });
+    }
+    if (video.categories.length) {
+      out.push({ path: VIDEOS_SEARCH_PATH, query: { ...base, categoryIds: video.categories.map((c) => c._id) } });
+    }
+    return out;
+  }, [video]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      for (const request of requests) {
+        const result = await dispatch(loadRelatedVideos(request));
+        if (cancelled || !loadRelatedVideos.fulfilled.match(result) || result.payload.data.length > 0) return;
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [dispatch, requests]);
+
+  const shown = listKey(related.request);
+  const current = requests.some((r) => listKey(r) === shown);
+  return { related, current, none: requests.length === 0, loadMore: () => void dispatch(loadMoreRelatedVideos()) };
+}
+
+function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[] }) {
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const lock = lockOf(video);
+  const cta = callToAction({
+    item: "movie",
+    id: video._id,
+    lock,
+    loggedIn,
+    access: video.access,
+    price: video.price,
+    scheduledAt: video.scheduledAt,
+    offers,
+    currencySymbol,
+  });
+  if (!cta && video.media) {
+    return <VideoPlayer media={video.media} poster={largestVariant(video.thumbnail)} title={video.title} />;
+  }
+  return cta ? <LockedStage poster={video.thumbnail} teaser={video.teaser} cta={cta} title={video.title} /> : null;
+}
+
+function Facts({ video }: { video: VideoDetail }) {
+  const duration = formatDuration(video.durationSec);
+  const released = video.isComing ? null : formatDate(video.publishedAt);
+  const rows: Array<[string, string]> = [];
+  if (duration) rows.push(["Duration", duration]);
+  rows.push(["Views", formatCount(video.stats.views)]);
+  if (video.stats.likes > 0) rows.push(["Likes", formatCount(video.stats.likes)]);
+  if (released) rows.push(["Released", released]);
+  if (video.isComing && video.scheduledAt) rows.push(["Premieres", formatDate(video.scheduledAt)]);
   return (
-    <ComingSoon
-      icon={<IconMovie size={38} />}
-      title="Movie"
-      text="The movie catalogue is coming soon. This page will show the movie once it is available."
-    />
+    <dl className={styles.facts}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.fact}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function MoviePage({ loaderData }: Route.ComponentProps) {
+  const { video, offers } = loaderData;
+  const { related, current, none, loadMore } = useRelated(video);
+  const text = paragraphs(video.description);
+
+  return (
+    <Container size="xl">
+      {/* The key restarts the player when another movie is opened from "More like this". */}
+      <Stage key={video._id} video={video} offers={offers} />
+
+      <div className={styles.layout}>
+        <article className={styles.main}>
+          <Group gap="xs" mb={8}>
+            <AccessBadge
+              access={video.access}
+              price={video.price}
+              isComing={video.isComing}
+              scheduledAt={video.scheduledAt}
+            />
+            {video.categories.map((c) => (
+              <Link key={c._id} to={`/movies?category=${encodeURIComponent(c.slug)}`} className={styles.category}>
+                {c.name}
+              </Link>
+            ))}
+          </Group>
+          <Title order={1} className={styles.title}>
+            {video.title}
+          </Title>
+
+          {video.performers.length > 0 && (
+            <ul className={styles.performers} aria-label="Performers">
+              {video.performers.map((p) => (
+                <li key={p._id}>
+                  <Link to={performerPath(p)} className={styles.performer} prefetch="intent">
+                    <Avatar src={p.avatar} alt="" size={36} radius="xl" name={p.name} color="initials" />
+                    <span>
+                      <span className={styles.performerName}>{p.name}</span>
+                      <span className={styles.performerHandle}>@{p.username}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {text.length > 0 ? (
+            <div className={styles.description}>
+              {text.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          ) : null}
+
+          {video.tags.length > 0 && (
+            <ul className={styles.tags} aria-label="Tags">
+              {video.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/movies?tags=${encodeURIComponent(tag)}`} className={styles.tag}>
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+        <aside className={styles.aside} aria-label="About this movie">
+          <Facts video={video} />
+        </aside>
+      </div>
+
+      <section className={styles.related} aria-labelledby="related-title">
+        <Title order={2} id="related-title" fz={24} mb="md">
+          More like this
+        </Title>
+        {none ? (
+          <Text c="dimmed">No related movies yet.</Text>
+        ) : current && related.success ? (
+          <>
+            <CardGrid label="Related movies" testId="related-movies" empty="No related movies yet.">
+              {related.items.map((v) => (
+                <VideoCard key={v._id} video={v} />
+              ))}
+            </CardGrid>
+            <LoadMore
+              onClick={loadMore}
+              loading={related.requesting}
+              hasMore={!!related.next}
+              error={related.error?.message}
+            />
+          </>
+        ) : current && related.error ? (
+          <Text c="dimmed">{related.error.message}</Text>
+        ) : (
+          <div className={styles.relatedPlaceholder} aria-hidden />
+        )}
+      </section>
+    </Container>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center" gap="md">
+        <IconMovieOff size={56} stroke={1.4} aria-hidden />
+        <Title order={1}>{notFound ? "Movie not found" : "This movie could not be loaded"}</Title>
+        <Text c="dimmed" size="lg">
+          {notFound
+            ? "This movie does not exist or is no longer available."
+            : "Something went wrong on our side. Please try again in a moment."}
+        </Text>
+        <Button component={Link} to="/movies">
+          Browse movies
+        </Button>
+      </Stack>
+    </Container>
   );
 }

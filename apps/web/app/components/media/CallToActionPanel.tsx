@@ -1,0 +1,80 @@
+import { Button, Popover, Text, Tooltip } from "@mantine/core";
+import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
+import { Link } from "react-router";
+import type { CallToAction, CtaAction } from "../../lib/access-cta.ts";
+import styles from "./media.module.css";
+
+const icons = {
+  visitor: IconLock,
+  members: IconCrown,
+  sale: IconShoppingCart,
+  scheduled: IconCalendarEvent,
+  processing: IconClockHour4,
+} as const;
+
+function Action({ action }: { action: CtaAction }) {
+  if (action.kind === "link") {
+    return (
+      <Button component={Link} to={action.to} variant={action.primary ? "filled" : "default"} size="md" radius="xl">
+        {action.label}
+      </Button>
+    );
+  }
+  if (action.kind === "membership") {
+    return (
+      <Popover width={320} position="bottom" withArrow shadow="md" trapFocus={false} withinPortal>
+        <Popover.Target>
+          <Button size="md" radius="xl" leftSection={<IconCrown size={18} aria-hidden />}>
+            {action.label}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text size="sm">{action.info}</Text>
+        </Popover.Dropdown>
+      </Popover>
+    );
+  }
+  // Shown with its price, not usable yet: the hint says why.
+  return (
+    <span className={styles.unavailable}>
+      <Tooltip label={action.title} withArrow>
+        <span className={styles.disabledWrap}>
+          <Button
+            size="md"
+            radius="xl"
+            disabled
+            title={action.title}
+            className={styles.unavailableButton}
+            leftSection={<IconShoppingCart size={18} aria-hidden />}
+          >
+            {action.label}
+          </Button>
+        </span>
+      </Tooltip>
+      <span className={styles.unavailableNote}>{action.title}</span>
+    </span>
+  );
+}
+
+/** The title, explanation and ways in of a locked item (see lib/access-cta.ts). */
+export function CallToActionPanel({ cta }: { cta: CallToAction }) {
+  const Icon = icons[cta.reason];
+  return (
+    <section className={styles.cta} aria-labelledby="cta-title" data-testid="call-to-action" data-reason={cta.reason}>
+      <span className={styles.ctaIcon} aria-hidden>
+        <Icon size={22} />
+      </span>
+      <h2 id="cta-title" className={styles.ctaTitle}>
+        {cta.title}
+      </h2>
+      <p className={styles.ctaText}>{cta.text}</p>
+      {cta.actions.length > 0 && (
+        <div className={styles.ctaActions}>
+          {cta.actions.map((action) => (
+            <Action key={action.label} action={action} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

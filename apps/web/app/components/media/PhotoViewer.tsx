@@ -1,0 +1,191 @@
+import { ActionIcon, Loader, Modal } from "@mantine/core";
+import { useWindowEvent } from "@mantine/hooks";
+import type { Photo } from "@marquee/contracts/galleries";
+import { IconChevronLeft, IconChevronRight, IconX } from "@tabler/icons-react";
+import { type CSSProperties, useEffect, useState } from "react";
+import styles from "./media.module.css";
+
+/** How close to the last loaded photo the viewer asks for the next page. */
+export const PREFETCH_DISTANCE = 3;
+
+/**
+ * Where a key press moves the viewer: ←/→ one photo, Home/End to the ends of what is loaded; null for other keys.
+ * `canGoPastEnd` when more photos exist than are loaded, so → at the last one asks for them.
+ */
+export function nextIndex(key: string, index: number, loaded: number, canGoPastEnd: boolean): number | null {
+  switch (key) {
+    case "ArrowLeft":
+      return index > 0 ? index - 1 : null;
+    case "ArrowRight":
+      return index < loaded - 1 || canGoPastEnd ? index + 1 : null;
+    case "Home":
+      return index > 0 ? 0 : null;
+    case "End":
+      return index < loaded - 1 ? loaded - 1 : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The photo viewer: a full-screen dialog (focus trapped, Esc closes, focus returns to the tile), ←/→ to move,
+ * "n of total", the full image over its own thumbnail while it loads, and the next page of photos fetched as the
+ * viewer nears the end of what is loaded.
+ */
+export function PhotoViewer({
+  photos,
+  index,
+  total,
+  hasMore,
+  loading,
+  onIndexChange,
+  onClose,
+  onLoadMore,
+  galleryTitle,
+}: {
+  photos: Photo[];
+  index: number | null;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  onLoadMore: () => void;
+  galleryTitle: string;
+}) {
+  const opened = index !== null;
+  const photo = index !== null ? photos[Math.min(index, photos.length - 1)] : undefined;
+  const current = index !== null ? Math.min(index, photos.length - 1) : 0;
+  const count = Math.max(total, photos.length);
+  // → pressed on the last loaded photo: move on once the next page arrives.
+  const [waitingFor, setWaitingFor] = useState<number | null>(null);
+
+  const go = (target: number) => {
+    if (target < 0) return;
+    if (target >= photos.length) {
+      if (!hasMore) return;
+      setWaitingFor(target);
+      onLoadMore();
+      return;
+    }
+    onIndexChange(target);
+  };
+
+  useEffect(() => {
+    if (waitingFor !== null && waitingFor < photos.length) {
+      onIndexChange(waitingFor);
+      setWaitingFor(null);
+    } else if (waitingFor !== null && !hasMore && !loading) {
+      setWaitingFor(null);
+    }
+  }, [waitingFor, photos.length, hasMore, loading, onIndexChange]);
+
+  // Ask for the next page a few photos before the end, so paging on never waits.
+  useEffect(() => {
+    if (opened && hasMore && !loading && current >= photos.length - PREFETCH_DISTANCE) onLoadMore();
+  }, [opened, hasMore, loading, current, photos.length, onLoadMore]);
+
+  // Warm the neighbours' full images.
+  useEffect(() => {
+    if (!opened) return;
+    for (const i of [current + 1, current - 1]) {
+      const url = photos[i]?.url;
+      if (url) {
+        const img = new Image();
+        img.decoding = "async";
+        img.src = url;
+      }
+    }
+  }, [opened, current, photos]);
+
+  useWindowEvent("keydown", (event) => {
+    if (!opened || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = nextIndex(event.key, current, photos.length, hasMore);
+    if (target === null) return;
+    event.preventDefault();
+    go(target);
+  });
+
+  const ratio = photo ? photo.width / Math.max(1, photo.height) : 1;
+  const frameStyle = {
+    "--ratio": String(ratio),
+    backgroundImage: photo ? `url("${photo.thumbnail.url}")` : undefined,
+  } as CSSProperties;
+  const atStart = current === 0;
+  const atEnd = current >= photos.length - 1 && !hasMore;
+
+  return (
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      transitionProps={{ transition: "fade", duration: 150 }}
+      zIndex={400}
+    >
+      <Modal.Overlay backgroundOpacity={0.9} color="#08040c" />
+      <Modal.Content aria-label={`Photo viewer: ${galleryTitle}`} radius={0} data-testid="photo-viewer">
+        <div className={styles.viewer}>
+          <div className={styles.viewerBar}>
+            <span className={styles.viewerCounter} aria-live="polite" data-testid="photo-viewer-counter">
+              {current + 1} of {count}
+            </span>
+            <Modal.Title className={styles.viewerTitle}>{photo?.title || galleryTitle}</Modal.Title>
+            <ActionIcon
+              variant="subtle"
+              color="gray.0"
+              size="xl"
+              radius="xl"
+              onClick={onClose}
+              aria-label="Close viewer"
+              data-autofocus
+            >
+              <IconX size={24} />
+            </ActionIcon>
+          </div>
+          <div className={styles.viewerStage}>
+            <ActionIcon
+              className={`${styles.viewerNav} ${styles.viewerPrev}`}
+              variant="filled"
+              color="dark.5"
+              size={52}
+              radius="xl"
+              onClick={() => go(current - 1)}
+              disabled={atStart}
+              aria-label="Previous photo"
+            >
+              <IconChevronLeft size={28} />
+            </ActionIcon>
+            {photo && (
+              <div className={styles.viewerFrame} style={frameStyle}>
+                <img
+                  key={photo._id}
+                  className={styles.viewerImage}
+                  src={photo.url ?? photo.thumbnail.url}
+                  width={photo.width}
+                  height={photo.height}
+                  alt={photo.title || `Photo ${current + 1} of ${count}`}
+                  decoding="async"
+                  data-testid="photo-viewer-image"
+                  data-photo-id={photo._id}
+                />
+              </div>
+            )}
+            <ActionIcon
+              className={`${styles.viewerNav} ${styles.viewerNext}`}
+              variant="filled"
+              color="dark.5"
+              size={52}
+              radius="xl"
+              onClick={() => go(current + 1)}
+              disabled={atEnd}
+              aria-label="Next photo"
+            >
+              {waitingFor !== null ? <Loader size={20} color="white" /> : <IconChevronRight size={28} />}
+            </ActionIcon>
+          </div>
+          <div className={styles.viewerFoot}>Use ← and → to move, Esc to close</div>
+        </div>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

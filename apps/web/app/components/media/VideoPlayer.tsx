@@ -1,0 +1,103 @@
+import { IconPlayerPlayFilled } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import styles from "./media.module.css";
+
+const HLS_TYPE = "application/vnd.apple.mpegurl";
+
+export interface PlayableMedia {
+  /** Signed HLS master playlist. */
+  hls: string;
+  /** Signed MP4 of the same movie, for browsers without HLS. */
+  mp4: string;
+}
+
+/**
+ * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it.
+ * Streams HLS natively where the browser can (Safari, recent Chromium), else through hls.js, loaded on demand on
+ * the client only; when neither works, or the stream fails, it plays the MP4.
+ */
+export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: string | null; title: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [started, setStarted] = useState(false);
+  const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    let destroy: (() => void) | null = null;
+    const playMp4 = () => {
+      if (cancelled) return;
+      destroy?.();
+      destroy = null;
+      video.src = media.mp4;
+      setSource("mp4");
+    };
+    // A native HLS stream that fails (an odd rendition, a codec) falls back to the MP4 once.
+    const onNativeError = () => {
+      if (video.currentSrc === media.hls || video.src === media.hls) playMp4();
+    };
+
+    if (video.canPlayType(HLS_TYPE)) {
+      video.addEventListener("error", onNativeError);
+      video.src = media.hls;
+      setSource("hls");
+    } else {
+      import("hls.js")
+        .then(({ default: Hls }) => {
+          if (cancelled) return;
+          if (!Hls.isSupported()) return playMp4();
+          // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
+          const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startLevel: -1 });
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (data.fatal) playMp4();
+          });
+          hls.loadSource(media.hls);
+          hls.attachMedia(video);
+          destroy = () => hls.destroy();
+          setSource("hls.js");
+        })
+        .catch(playMp4);
+    }
+    return () => {
+      cancelled = true;
+      video.removeEventListener("error", onNativeError);
+      destroy?.();
+      video.removeAttribute("src");
+      video.load();
+    };
+  }, [media.hls, media.mp4]);
+
+  const start = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    setStarted(true);
+    video.focus();
+    void video.play().catch(() => {
+      // Autoplay policies aside, a click always may play; if it still refuses, the controls are there.
+    });
+  };
+
+  return (
+    <div className={styles.stage} data-testid="movie-player" data-source={source ?? ""}>
+      {/* biome-ignore lint/a11y/useMediaCaption: movies have no caption tracks yet */}
+      <video
+        ref={videoRef}
+        className={styles.video}
+        poster={poster ?? undefined}
+        controls={started}
+        playsInline
+        preload="metadata"
+        aria-label={title}
+        onPlay={() => setStarted(true)}
+      />
+      {!started && (
+        <button type="button" className={styles.playOverlay} onClick={start} aria-label="Play movie">
+          <span className={styles.playButton}>
+            <IconPlayerPlayFilled size={36} aria-hidden />
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}

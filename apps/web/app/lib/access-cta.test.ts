@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { callToAction, MEMBERSHIP_INFO, PURCHASES_OPEN_SOON } from "./access-cta.ts";
+
+const movie = { item: "movie" as const, id: "0190-abc", access: "members" as const, price: null };
+
+describe("the call to action of a locked item", () => {
+  it("offers nothing when the viewer may watch", () => {
+    expect(callToAction({ ...movie, lock: null, loggedIn: false })).toBeNull();
+  });
+
+  it("asks a visitor to log in, coming back to the movie", () => {
+    const cta = callToAction({ ...movie, lock: "members", loggedIn: false });
+    expect(cta?.reason).toBe("visitor");
+    expect(cta?.title).toBe("Log in to watch");
+    expect(cta?.actions[0]).toEqual({
+      kind: "link",
+      label: "Log in to watch",
+      to: "/auth/login?videoId=0190-abc",
+      primary: true,
+    });
+    expect(cta?.actions[1]).toMatchObject({ to: "/auth/register" });
+  });
+
+  it("tells a visitor the price of a movie for sale", () => {
+    const cta = callToAction({ ...movie, access: "sale", price: 9.99, lock: "sale", loggedIn: false });
+    expect(cta?.text).toContain("$9.99");
+    expect(cta?.actions[0]).toMatchObject({ to: "/auth/login?videoId=0190-abc" });
+  });
+
+  it("offers a user membership and subscriptions to the performers, with their prices", () => {
+    const cta = callToAction({
+      ...movie,
+      lock: "members",
+      loggedIn: true,
+      currencySymbol: "€",
+      offers: [
+        { username: "ava", name: "Ava Stone", monthlyPrice: 12.5 },
+        { username: "mia", name: "Mia Lane", monthlyPrice: null },
+        { username: "zoe", name: "Zoe", monthlyPrice: 5 },
+      ],
+    });
+    expect(cta?.reason).toBe("members");
+    expect(cta?.actions).toEqual([
+      { kind: "membership", label: "Become a member", info: MEMBERSHIP_INFO },
+      { kind: "link", label: "Subscribe to Ava Stone · €12.50/month", to: "/performers/ava", primary: false },
+      { kind: "link", label: "Subscribe to Mia Lane", to: "/performers/mia", primary: false },
+    ]);
+    expect(cta?.text).toContain("subscribe to Ava Stone or Mia Lane");
+  });
+
+  it("shows the purchase of a movie for sale, not yet possible", () => {
+    const cta = callToAction({ ...movie, access: "sale", price: 10, lock: "sale", loggedIn: true });
+    expect(cta?.actions).toEqual([{ kind: "unavailable", label: "Buy for $10", title: PURCHASES_OPEN_SOON }]);
+  });
+
+  it("announces a scheduled movie with its date, to everyone", () => {
+    for (const loggedIn of [true, false]) {
+      const cta = callToAction({ ...movie, lock: "scheduled", loggedIn, scheduledAt: "2027-03-12T18:00:00.000Z" });
+      expect(cta?.title).toBe("Coming 12 Mar 2027");
+      expect(cta?.actions).toEqual([]);
+    }
+  });
+
+  it("says a movie is being processed", () => {
+    expect(callToAction({ ...movie, lock: "processing", loggedIn: true })?.title).toBe("This movie is being processed");
+  });
+
+  it("speaks of seeing a gallery, and logs a visitor in without a movie to return to", () => {
+    const cta = callToAction({ ...movie, item: "gallery", lock: "members", loggedIn: false });
+    expect(cta?.title).toBe("Log in to see the photos");
+    expect(cta?.actions[0]).toMatchObject({ to: "/auth/login" });
+    expect(callToAction({ ...movie, item: "gallery", lock: "members", loggedIn: true })?.text).toContain(
+      "every members gallery",
+    );
+  });
+});

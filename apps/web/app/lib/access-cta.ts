@@ -1,0 +1,125 @@
+/**
+ * What a locked movie or gallery offers the viewer (DESIGN section 5): the way in depends on why it is locked and
+ * on whether the viewer is logged in. Payments arrive with a later issue, so purchases are shown, priced and
+ * disabled ("Purchases open soon"), and subscriptions lead to the performer's profile; nothing is sold here.
+ */
+import type { AccessKind } from "@marquee/contracts/catalogue";
+import { formatDate, formatPrice } from "../components/catalogue/format.ts";
+import { performerPath } from "../components/catalogue/links.ts";
+
+export type LockReason = "members" | "sale" | "scheduled" | "processing";
+
+export const PURCHASES_OPEN_SOON = "Purchases open soon";
+export const MEMBERSHIP_INFO =
+  "A site membership unlocks every members movie and gallery on the site. Memberships open here soon; until then, " +
+  "subscribing to a performer is the way in to their members content.";
+
+/** A performer whose subscription would unlock the item, with the monthly price when they set one. */
+export interface SubscribeOffer {
+  username: string;
+  name: string;
+  monthlyPrice: number | null;
+}
+
+export type CtaAction =
+  | { kind: "link"; label: string; to: string; primary: boolean }
+  | { kind: "membership"; label: string; info: string }
+  | { kind: "unavailable"; label: string; title: string };
+
+export interface CallToAction {
+  /** Why it is locked, for styling and tests. */
+  reason: LockReason | "visitor";
+  title: string;
+  text: string;
+  actions: CtaAction[];
+}
+
+export interface CtaInput {
+  item: "movie" | "gallery";
+  /** The item's id (the login link brings the viewer back to a movie with `videoId`). */
+  id: string;
+  lock: LockReason | null;
+  loggedIn: boolean;
+  access: AccessKind;
+  price: number | null;
+  scheduledAt?: string | null;
+  offers?: SubscribeOffer[];
+  currencySymbol?: string;
+}
+
+const noun = (item: CtaInput["item"]) => (item === "movie" ? "movie" : "gallery");
+const verb = (item: CtaInput["item"]) => (item === "movie" ? "watch" : "see");
+
+/** The call to action of a locked item; null when the viewer may watch it. */
+export function callToAction(input: CtaInput): CallToAction | null {
+  const { item, lock, loggedIn } = input;
+  if (!lock) return null;
+  const symbol = input.currencySymbol ?? "$";
+  const price = input.price !== null ? formatPrice(input.price, symbol) : null;
+
+  if (lock === "scheduled") {
+    const date = formatDate(input.scheduledAt);
+    return {
+      reason: "scheduled",
+      title: date ? `Coming ${date}` : "Coming soon",
+      text: `This ${noun(item)} premieres ${date ? `on ${date}` : "soon"}. Come back then to ${verb(item)} it.`,
+      actions: [],
+    };
+  }
+  if (lock === "processing") {
+    return {
+      reason: "processing",
+      title: `This ${noun(item)} is being processed`,
+      text: `It will be ready to ${verb(item)} in a few minutes. Please check back shortly.`,
+      actions: [],
+    };
+  }
+  if (!loggedIn) {
+    const login = item === "movie" ? `/auth/login?videoId=${encodeURIComponent(input.id)}` : "/auth/login";
+    const title = item === "movie" ? "Log in to watch" : "Log in to see the photos";
+    return {
+      reason: "visitor",
+      title,
+      text:
+        lock === "sale" && price
+          ? `This ${noun(item)} is for sale for ${price}. Log in or create a free account to get it.`
+          : `This ${noun(item)} is for members. Log in or create a free account to see how to get in.`,
+      actions: [
+        { kind: "link", label: title, to: login, primary: true },
+        { kind: "link", label: "Create an account", to: "/auth/register", primary: false },
+      ],
+    };
+  }
+  if (lock === "sale") {
+    const label = price ? `Buy for ${price}` : `Buy this ${noun(item)}`;
+    return {
+      reason: "sale",
+      title: `Buy this ${noun(item)}`,
+      text: `Own it${price ? ` for ${price}` : ""} and ${verb(item)} it as often as you like.`,
+      actions: [{ kind: "unavailable", label, title: PURCHASES_OPEN_SOON }],
+    };
+  }
+  const offers = (input.offers ?? []).slice(0, 2);
+  const who = offers.map((o) => o.name).join(" or ");
+  return {
+    reason: "members",
+    title: "For members",
+    text: offers.length
+      ? `Become a member to ${verb(item)} this and every members ${noun(item)}, or subscribe to ${who}.`
+      : `Become a member to ${verb(item)} this and every members ${noun(item)}.`,
+    actions: [
+      { kind: "membership", label: "Become a member", info: MEMBERSHIP_INFO },
+      ...offers.map(
+        (o): CtaAction => ({
+          kind: "link",
+          label:
+            o.monthlyPrice !== null
+              ? `Subscribe to ${o.name} · ${formatPrice(o.monthlyPrice, symbol)}/month`
+              : `Subscribe to ${o.name}`,
+          to: performerPath(o),
+          primary: false,
+        }),
+      ),
+    ],
+  };
+}

@@ -1,0 +1,302 @@
+import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { GalleryDetail, Photo } from "@marquee/contracts/galleries";
+import type { Performer } from "@marquee/contracts/performers";
+import { IconAlertCircle, IconPhotoOff } from "@tabler/icons-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { isRouteErrorResponse, Link } from "react-router";
+import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { formatDate, paragraphs } from "../components/catalogue/format.ts";
+import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
+import { CallToActionPanel } from "../components/media/CallToActionPanel.tsx";
+import styles from "../components/media/movie.module.css";
+import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
+import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
+import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
+import { errorMessage } from "../lib/api.ts";
+import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { parseCookies, TOKEN_COOKIE } from "../lib/cookies.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import { type ListPage, type ListRequest, listKey } from "../state/asset-list.ts";
+import { GALLERIES_SEARCH_PATH, loadMoreRelatedGalleries, loadRelatedGalleries } from "../state/galleries.ts";
+import { galleryPhotosPath, listMorePhotos, photosLoaded } from "../state/photos.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { useHydratedList } from "../state/use-list.ts";
+import type { Route } from "./+types/galleries.$id";
+
+export const handle = pages.gallery.handle;
+
+const PHOTOS_PAGE_SIZE = 24;
+/** A link to a photo deep in a gallery loads at most this many pages to reach it. */
+const MAX_PAGES_TO_PHOTO = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const client = loaderApi(request, context);
+  const wanted = new URL(request.url).searchParams.get("photo");
+  const fetchPhotos = (galleryId: string, cursor?: string | null) =>
+    client.get<ListPage<Photo>>(galleryPhotosPath(galleryId), { limit: PHOTOS_PAGE_SIZE, cursor });
+
+  // By id both calls go at once; a slug is resolved by the gallery first.
+  const byId = UUID.test(params.id);
+  const [gallery, firstPage] = await Promise.all([
+    required(
+      client.get<GalleryDetail>(`/user/assets/galleries/${encodeURIComponent(params.id)}/view`),
+      "This gallery does not exist or is no longer available.",
+    ),
+    byId ? fetchPhotos(params.id).catch((e: unknown) => e) : Promise.resolve(null),
+  ]);
+  let photosError: string | null = null;
+  let page: ListPage<Photo> = { data: [], total: 0, totalCapped: false, next: null };
+  try {
+    const first = firstPage ?? (await fetchPhotos(gallery._id));
+    if (first instanceof Error) throw first;
+    page = first as ListPage<Photo>;
+    // A link to one photo (from /photos or a shared URL): load on until it is in the list.
+    for (let i = 1; wanted && page.next && i < MAX_PAGES_TO_PHOTO && !page.data.some((p) => p._id === wanted); i++) {
+      const more = await fetchPhotos(gallery._id, page.next);
+      page = { ...more, data: [...page.data, ...more.data] };
+    }
+  } catch (error) {
+    photosError = errorMessage(error);
+  }
+
+  let offers: SubscribeOffer[] = [];
+  if (gallery.lock === "members" && parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]) {
+    offers = await Promise.all(
+      gallery.performers.slice(0, 2).map((p) =>
+        client
+          .get<Performer>(`/performers/${encodeURIComponent(p._id)}`)
+          .then((full) => ({ username: full.username, name: full.name, monthlyPrice: full.monthlyPrice }))
+          .catch(() => ({ username: p.username, name: p.name, monthlyPrice: null })),
+      ),
+    );
+  }
+  const photosRequest: ListRequest = { path: galleryPhotosPath(gallery._id), query: { limit: PHOTOS_PAGE_SIZE } };
+  const index = wanted ? page.data.findIndex((p) => p._id === wanted && !p.locked) : -1;
+  return { gallery, photosRequest, page, photosError, offers, initialIndex: index >= 0 ? index : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const gallery = data?.gallery;
+  if (!gallery) return seoMeta(matches, { title: "Gallery not found" });
+  return seoMeta(matches, {
+    title: gallery.title,
+    description: gallery.description,
+    fallbackDescription: `${gallery.photosCount} photos${gallery.performers.length ? ` of ${gallery.performers.map((p) => p.name).join(", ")}` : ""}.`,
+    image: gallery.cover?.url,
+  });
+};
+
+/** Keeps `?photo=<id>` in the address while the viewer pages, without a navigation (no loaders run). */
+function reflectPhotoInUrl(photoId: string | null) {
+  const url = new URL(window.location.href);
+  if (photoId) url.searchParams.set("photo", photoId);
+  else url.searchParams.delete("photo");
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+}
+
+function useRelatedGalleries(gallery: GalleryDetail) {
+  const dispatch = useAppDispatch();
+  const related = useAppSelector((s) => s.relatedGalleries);
+  const request = useMemo<ListRequest | null>(() => {
+    const base = { excludedId: gallery._id, sortBy: "popular", limit: 4 };
+    if (gallery.performers.length) {
+      return { path: GALLERIES_SEARCH_PATH, query: { ...base, performerIds: gallery.performers.map((p) => p._id) } };
+    }
+    if (gallery.categories.length) {
+      return { path: GALLERIES_SEARCH_PATH, query: { ...base, categoryIds: gallery.categories.map((c) => c._id) } };
+    }
+    return null;
+  }, [gallery]);
+  useEffect(() => {
+    if (request) void dispatch(loadRelatedGalleries(request));
+  }, [dispatch, request]);
+  const current = !!request && listKey(request) === listKey(related.request) && related.success;
+  return { related, current, loadMore: () => void dispatch(loadMoreRelatedGalleries()) };
+}
+
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const { gallery, photosRequest, page, photosError, offers, initialIndex } = loaderData;
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const stored = useAppSelector((s) => s.photos.listPhotos);
+  const photos = useHydratedList(
+    {
+      items: stored.data,
+      total: stored.total,
+      totalCapped: stored.totalCapped,
+      next: stored.next,
+      requesting: stored.loading,
+      error: stored.error,
+      request: stored.request,
+      success: stored.success,
+    },
+    photosRequest,
+    page,
+    photosLoaded,
+  );
+  const [index, setIndex] = useState<number | null>(initialIndex);
+  useEffect(() => setIndex(initialIndex), [initialIndex]);
+  const { related, current: relatedShown, loadMore: loadMoreRelated } = useRelatedGalleries(gallery);
+
+  const cta = callToAction({
+    item: "gallery",
+    id: gallery._id,
+    lock: gallery.canWatch ? null : (gallery.lock ?? "members"),
+    loggedIn,
+    access: gallery.access,
+    price: gallery.price,
+    offers,
+    currencySymbol,
+  });
+  const total = Math.max(photos.total, gallery.photosCount);
+  const loadMore = useCallback(() => void dispatch(listMorePhotos()), [dispatch]);
+  const open = useCallback(
+    (i: number) => {
+      setIndex(i);
+      reflectPhotoInUrl(photos.items[i]?._id ?? null);
+    },
+    [photos.items],
+  );
+  const close = useCallback(() => {
+    setIndex(null);
+    reflectPhotoInUrl(null);
+  }, []);
+  const text = paragraphs(gallery.description);
+  const published = formatDate(gallery.publishedAt);
+
+  return (
+    <Container size="xl">
+      <header className={styles.galleryHeader}>
+        <Group gap="xs" mb={8}>
+          <AccessBadge access={gallery.access} price={gallery.price} />
+          {gallery.categories.map((c) => (
+            <Link key={c._id} to={`/galleries?category=${encodeURIComponent(c.slug)}`} className={styles.category}>
+              {c.name}
+            </Link>
+          ))}
+        </Group>
+        <Title order={1} className={styles.title}>
+          {gallery.title}
+        </Title>
+        <Text c="dimmed" className={styles.galleryMeta}>
+          {gallery.performers.length > 0 && (
+            <span className={styles.galleryBy}>
+              By <PerformerNames performers={gallery.performers} max={3} />
+            </span>
+          )}
+          <span>
+            {gallery.photosCount} {gallery.photosCount === 1 ? "photo" : "photos"}
+          </span>
+          {published && <span>{published}</span>}
+        </Text>
+        {text.length > 0 && (
+          <div className={styles.description}>
+            {text.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        )}
+        {gallery.tags.length > 0 && (
+          <ul className={styles.tags} aria-label="Tags">
+            {gallery.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={`/galleries?tags=${encodeURIComponent(tag)}`} className={styles.tag}>
+                  #{tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+
+      {cta && (
+        <div className={styles.galleryCta}>
+          <CallToActionPanel cta={cta} />
+        </div>
+      )}
+
+      {photosError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the photos">
+          {photosError}
+        </Alert>
+      ) : (
+        <>
+          <PhotoGrid
+            photos={photos.items}
+            total={total}
+            onOpen={cta ? undefined : open}
+            label={`Photos of ${gallery.title}`}
+          />
+          <LoadMore
+            onClick={loadMore}
+            loading={photos.requesting && index === null}
+            hasMore={!!photos.next}
+            shown={photos.items.length}
+            total={total}
+            error={photos.error?.message}
+            label="Load more photos"
+          />
+        </>
+      )}
+
+      {!cta && (
+        <PhotoViewer
+          photos={photos.items}
+          index={index}
+          total={total}
+          hasMore={!!photos.next}
+          loading={photos.requesting}
+          onIndexChange={open}
+          onClose={close}
+          onLoadMore={loadMore}
+          galleryTitle={gallery.title}
+        />
+      )}
+
+      {relatedShown && related.items.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-galleries-title">
+          <Title order={2} id="related-galleries-title" fz={24} mb="md">
+            More galleries
+          </Title>
+          <CardGrid label="Related galleries" testId="related-galleries">
+            {related.items.map((g) => (
+              <GalleryCard key={g._id} gallery={g} />
+            ))}
+          </CardGrid>
+          <LoadMore
+            onClick={loadMoreRelated}
+            loading={related.requesting}
+            hasMore={!!related.next}
+            error={related.error?.message}
+          />
+        </section>
+      )}
+    </Container>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center" gap="md">
+        <IconPhotoOff size={56} stroke={1.4} aria-hidden />
+        <Title order={1}>{notFound ? "Gallery not found" : "This gallery could not be loaded"}</Title>
+        <Text c="dimmed" size="lg">
+          {notFound
+            ? "This gallery does not exist or is no longer available."
+            : "Something went wrong on our side. Please try again in a moment."}
+        </Text>
+        <Button component={Link} to="/galleries">
+          Browse galleries
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Container } from "@mantine/core";
+import type { Gallery } from "@marquee/contracts/galleries";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { Link } from "react-router";
+import styles from "../components/browse/browse.module.css";
+import { FilterBar } from "../components/browse/FilterBar.tsx";
+import { useFilterNavigation } from "../components/browse/use-filter-navigation.ts";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { hasActiveFilters } from "../lib/catalogue-filters.ts";
+import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import { GALLERIES_SEARCH_PATH, galleriesLoaded, loadMoreGalleries } from "../state/galleries.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { useHydratedList } from "../state/use-list.ts";
+import type { Route } from "./+types/galleries";
+
+export const handle = pages.galleries.handle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCatalogueList<Gallery>(request, context, {
+    path: GALLERIES_SEARCH_PATH,
+    categoryGroup: "gallery",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const category = data?.categories.find((c) => c.slug === data.filters.category);
+  return seoMeta(matches, {
+    title: category ? `${category.name} galleries` : "Galleries",
+    image: data?.page.data.find((g) => g.cover)?.cover?.url,
+    fallbackDescription: "Photo galleries from every performer: free sets, members-only shoots and more.",
+  });
+};
+
+export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
+  const { filters, categories, request, page, error } = loaderData;
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.galleries);
+  const list = useHydratedList(stored, request, page, galleriesLoaded);
+  const { apply, busy } = useFilterNavigation("/galleries");
+
+  return (
+    <Container size="xl">
+      <div className={styles.header}>
+        <h1 className={styles.heading}>Galleries</h1>
+        <span className={styles.count}>
+          {!error && `${list.total}${list.totalCapped ? "+" : ""} ${list.total === 1 ? "gallery" : "galleries"} · `}
+          <Link to="/photos">Latest photos</Link>
+        </span>
+      </div>
+      <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel="Search galleries" />
+      {error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the galleries">
+          {error}
+        </Alert>
+      ) : (
+        <div className={styles.results} data-busy={busy}>
+          <CardGrid
+            label="Galleries"
+            testId="galleries-grid"
+            empty={
+              hasActiveFilters(filters)
+                ? "No galleries match these filters. Try fewer tags or another category."
+                : "No galleries have been published yet."
+            }
+          >
+            {list.items.map((gallery, i) => (
+              <GalleryCard key={gallery._id} gallery={gallery} eager={i < 4} />
+            ))}
+          </CardGrid>
+          <LoadMore
+            onClick={() => void dispatch(loadMoreGalleries())}
+            loading={list.requesting}
+            hasMore={!!list.next}
+            shown={list.items.length}
+            total={list.total}
+            totalCapped={list.totalCapped}
+            error={list.error?.message}
+            label="Load more galleries"
+          />
+        </div>
+      )}
+    </Container>
+  );
+}
