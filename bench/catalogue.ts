@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -432,9 +432,13 @@ const env: Record<string, string | undefined> = {
   PUBLIC_API_URL: base,
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",
+  JOBS: "inprocess",
   NODE_ENV: "production",
 };
 const api = startApi(env);
+// Never leave the API running: Ctrl-C, a closed pipe or a crash of this script stops it too.
+process.once("exit", () => api.exitCode === null && api.kill("SIGKILL"));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 const search = "/user/assets/videos/search";
 try {
   await waitFor(`${base}/health`, api);
@@ -480,8 +484,12 @@ try {
     s.label += ` [${page.total}${page.totalCapped ? "+" : ""} found]`;
   }
 
+  const [load1] = loadavg();
   console.log(
-    `\nMovie search: ${st.movies.toLocaleString("en")} movies (${st.listed.toLocaleString("en")} listed, videos ${st.size}), ` +
+    `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(1)} before the run (other work skews the figures).`,
+  );
+  console.log(
+    `Movie search: ${st.movies.toLocaleString("en")} movies (${st.listed.toLocaleString("en")} listed, videos ${st.size}), ` +
       `${PERFORMERS.toLocaleString("en")} performers; ${CONNECTIONS} connections, ${SECONDS} s each, ${LIMIT} per page; ` +
       `API, PostgreSQL and this client on one machine. Cursor walk to row ${deepRow.toLocaleString("en")}: ` +
       `${DEPTH} pages in ${(walkMs / 1000).toFixed(1)} s.`,
