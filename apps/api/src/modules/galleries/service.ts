@@ -21,7 +21,7 @@ import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platf
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
-import type { AccessService, Decision, Entitlements, Protected, Viewer } from "../access/service.ts";
+import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
 
@@ -207,24 +207,34 @@ export function createGalleriesService(deps: {
     });
   }
 
-  async function detail(viewer: Viewer, row: GalleryRow): Promise<GalleryDetail> {
-    const [[presented], flags] = await Promise.all([
-      present(viewer, [row]),
-      reactions.flagsFor(viewer?.id ?? null, "gallery", [row.id]),
+  /** Galleries with the viewer's flags; the reactions of the whole list are read in one query. */
+  async function details(viewer: Viewer, rows: GalleryRow[]): Promise<GalleryDetail[]> {
+    const [presented, flags] = await Promise.all([
+      present(viewer, rows),
+      reactions.flagsFor(
+        viewer?.id ?? null,
+        "gallery",
+        rows.map((r) => r.id),
+      ),
     ]);
-    const { gallery, decision } = presented as { gallery: Gallery; decision: Decision };
-    return {
+    return presented.map(({ gallery, decision }) => ({
       ...gallery,
-      ...(flags.get(row.id) ?? reactions.none),
+      ...(flags.get(gallery._id) ?? reactions.none),
       isBought: decision.isBought,
       canWatch: decision.canWatch,
       lock: decision.lock,
-    };
+    }));
   }
 
-  async function studioGallery(user: Editor, row: GalleryRow) {
-    return { ...(await detail(user, row)), updatedAt: row.updatedAt.toISOString() };
+  const detail = async (viewer: Viewer, row: GalleryRow) => (await details(viewer, [row]))[0] as GalleryDetail;
+
+  async function studioGalleries(user: Editor, rows: GalleryRow[]) {
+    const list = await details(user, rows);
+    return list.map((g, i) => ({ ...g, updatedAt: (rows[i] as GalleryRow).updatedAt.toISOString() }));
   }
+
+  const studioGallery = async (user: Editor, row: GalleryRow) =>
+    (await studioGalleries(user, [row]))[0] as GalleryDetail & { updatedAt: string };
 
   /** Photos as a viewer sees them; `decisionOf` gives each photo's gallery decision. */
   async function presentPhotos(rows: PhotoRow[], canWatch: (p: PhotoRow) => boolean) {
@@ -571,7 +581,7 @@ export function createGalleriesService(deps: {
         direction: q.sortBy === "newest" ? "desc" : "asc",
       };
       const page = await pageOf(where, keyset, q, (g) => [g.createdAt, g.id]);
-      const data = await Promise.all(page.rows.map((r) => studioGallery(user, r)));
+      const data = await studioGalleries(user, page.rows);
       return { data, total: page.total, totalCapped: page.totalCapped, next: page.next };
     },
 
