@@ -36,6 +36,8 @@ import { createPostsService } from "./modules/posts/service.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { createSearchService } from "./modules/search/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -115,6 +117,13 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     notify,
     log,
   });
+  const search = createSearchService({
+    counters: {
+      performers: performers.countMatching,
+      movies: videos.countMatching,
+      galleries: galleries.countMatching,
+    },
+  });
   return {
     jobs,
     signer,
@@ -135,6 +144,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     posts,
     banners,
     galleries,
+    search,
   };
 }
 
@@ -218,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(searchRoutes, { search: services.search });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

@@ -1,0 +1,22 @@
+/** What /search/total counts; each catalogue module answers for its own items. */
+export type SearchCounter = (q: string) => Promise<number>;
+
+/**
+ * The counts behind the search page's tabs (`GET /search/total`). Each counter receives the trimmed term;
+ * a blank one counts everything listed. The counters run in parallel.
+ */
+export function createSearchService(deps: { counters: Record<"performers" | "movies" | "galleries", SearchCounter> }) {
+  return {
+    async total(q: string | undefined) {
+      const term = (q ?? "").replaceAll("\u0000", "").trim();
+      const [performers, movies, galleries] = await Promise.all([
+        deps.counters.performers(term),
+        deps.counters.movies(term),
+        deps.counters.galleries(term),
+      ]);
+      // The store does not exist yet: no product can match until it does.
+      return { performers, movies, galleries, products: 0 };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;
