@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activePerformerFilterCount,
   defaultPerformerFilters,
+  optionText,
   type PerformerOptions,
   parsePerformerFilters,
   performerFiltersToApiQuery,
@@ -79,5 +80,15 @@ describe("performer filters", () => {
     expect(performerFiltersToApiQuery(filters, null)).not.toHaveProperty("categoryIds");
     expect(activePerformerFilterCount(filters)).toBe(3);
     expect(activePerformerFilterCount(defaultPerformerFilters)).toBe(0);
+  });
+});
+
+describe("option words", () => {
+  it("spells height ranges in centimetres and keeps other texts", () => {
+    expect(optionText("heights", { value: "160-170", text: "160 170" })).toBe("160–170 cm");
+    expect(optionText("heights", { value: "under-160", text: "Under 160" })).toBe("Under 160 cm");
+    expect(optionText("heights", { value: "over-180", text: "Over 180" })).toBe("Over 180 cm");
+    expect(optionText("heights", { value: "tall", text: "Tall" })).toBe("Tall");
+    expect(optionText("hairColors", { value: "red", text: "Red" })).toBe("Red");
   });
 });

@@ -37,8 +37,21 @@ export interface PerformerOptions {
   sexualOrientations: OptionList;
 }
 
-/** Directory page size: a multiple of 2, 3, 4 and 6 columns. */
-export const PERFORMERS_PAGE_SIZE = 24;
+/**
+ * The words shown for an option. Heights are ranges in centimetres ("160-170"), which /user-additional spells
+ * "160 170"; they read "160–170 cm", "Under 160 cm", "Over 180 cm".
+ */
+export function optionText(list: keyof PerformerOptions, option: { value: string; text: string }): string {
+  if (list !== "heights") return option.text;
+  const range = option.value.match(/^(\d+)-(\d+)$/);
+  if (range) return `${range[1]}–${range[2]} cm`;
+  const edge = option.value.match(/^(under|over)-(\d+)$/);
+  if (edge) return `${edge[1] === "under" ? "Under" : "Over"} ${edge[2]} cm`;
+  return option.text;
+}
+
+/** Directory page size: three rows of six on a wide screen (and whole rows of 2, 3 and 6). */
+export const PERFORMERS_PAGE_SIZE = 18;
 const MAX_Q_LENGTH = 200;
 
 export interface PerformerFilters {

@@ -14,7 +14,7 @@ import styles from "../components/catalogue/sections.module.css";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { cachedLookup, loaderApi, optional, required } from "../lib/catalogue.server.ts";
-import { ATTRIBUTE_FILTERS, type PerformerOptions } from "../lib/performer-filters.ts";
+import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
@@ -67,7 +67,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   for (const f of ATTRIBUTE_FILTERS) {
     const value = performer.attributes[f.param];
     if (!value) continue;
-    facts.push({ label: f.label, value: options?.[f.list].find((o) => o.value === value)?.text ?? value });
+    const option = options?.[f.list].find((o) => o.value === value);
+    facts.push({ label: f.label, value: option ? optionText(f.list, option) : value });
   }
   const languageNames = performer.languages.map((code) => languages?.find((l) => l.code === code)?.name ?? code);
   if (languageNames.length) facts.push({ label: "Languages", value: languageNames.join(", ") });
@@ -285,7 +286,25 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className={styles.profileGrid}>
-          <Stack gap="lg">
+          <Stack gap="lg" className={styles.profileAside}>
+            <SubscribeBox performer={performer} />
+            {facts.length > 0 && (
+              <Card>
+                <Title order={2} fz="h4" mb="sm">
+                  Details
+                </Title>
+                <dl className={styles.facts}>
+                  {facts.map((f) => (
+                    <div key={f.label} style={{ display: "contents" }}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            )}
+          </Stack>
+          <Stack gap="lg" className={styles.profileMain}>
             {performer.bio?.trim() && (
               <section aria-labelledby="about-title">
                 <Title order={2} fz="h3" id="about-title" mb="sm">
@@ -311,71 +330,52 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </Group>
             )}
-          </Stack>
-          <Stack gap="lg">
-            <SubscribeBox performer={performer} />
-            {facts.length > 0 && (
-              <Card>
-                <Title order={2} fz="h4" mb="sm">
-                  Details
-                </Title>
-                <dl className={styles.facts}>
-                  {facts.map((f) => (
-                    <div key={f.label} style={{ display: "contents" }}>
-                      <dt>{f.label}</dt>
-                      <dd>{f.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Card>
-            )}
+            <Tabs
+              value={tab}
+              onChange={(value) => {
+                const next = new URLSearchParams(search);
+                if (value === "galleries") next.set("tab", "galleries");
+                else next.delete("tab");
+                const qs = next.toString();
+                void navigate({ search: qs ? `?${qs}` : "" }, { replace: true, preventScrollReset: true });
+              }}
+              keepMounted={false}
+            >
+              <Tabs.List mb="lg">
+                <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
+                  Movies ({movies?.total ?? performer.stats.videos})
+                </Tabs.Tab>
+                <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
+                  Galleries ({galleries?.total ?? performer.stats.galleries})
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="movies">
+                <PagedGrid<Video>
+                  initial={movies}
+                  path="/user/assets/videos/search"
+                  query={videosQuery(performer._id)}
+                  resetKey={`${performer._id}:movies`}
+                  label="Movies"
+                  testId="profile-movies"
+                  empty={`${performer.name} has not published any movies yet.`}
+                  render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="galleries">
+                <PagedGrid<Gallery>
+                  initial={galleries}
+                  path="/user/assets/galleries/search"
+                  query={galleriesQuery(performer._id)}
+                  resetKey={`${performer._id}:galleries`}
+                  label="Galleries"
+                  testId="profile-galleries"
+                  empty={`${performer.name} has not published any galleries yet.`}
+                  render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
+                />
+              </Tabs.Panel>
+            </Tabs>
           </Stack>
         </div>
-
-        <Tabs
-          value={tab}
-          onChange={(value) => {
-            const next = new URLSearchParams(search);
-            if (value === "galleries") next.set("tab", "galleries");
-            else next.delete("tab");
-            const qs = next.toString();
-            void navigate({ search: qs ? `?${qs}` : "" }, { replace: true, preventScrollReset: true });
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List mb="lg">
-            <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
-              Movies ({movies?.total ?? performer.stats.videos})
-            </Tabs.Tab>
-            <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
-              Galleries ({galleries?.total ?? performer.stats.galleries})
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="movies">
-            <PagedGrid<Video>
-              initial={movies}
-              path="/user/assets/videos/search"
-              query={videosQuery(performer._id)}
-              resetKey={`${performer._id}:movies`}
-              label="Movies"
-              testId="profile-movies"
-              empty={`${performer.name} has not published any movies yet.`}
-              render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="galleries">
-            <PagedGrid<Gallery>
-              initial={galleries}
-              path="/user/assets/galleries/search"
-              query={galleriesQuery(performer._id)}
-              resetKey={`${performer._id}:galleries`}
-              label="Galleries"
-              testId="profile-galleries"
-              empty={`${performer.name} has not published any galleries yet.`}
-              render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
-            />
-          </Tabs.Panel>
-        </Tabs>
       </Stack>
     </Container>
   );

@@ -24,6 +24,7 @@ import {
   ATTRIBUTE_FILTERS,
   activePerformerFilterCount,
   defaultPerformerFilters,
+  optionText,
   PERFORMER_SORT_OPTIONS,
   type PerformerFilters,
   type PerformerOptions,
@@ -89,8 +90,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-const toOptions = (list: ReadonlyArray<{ value: string; text: string }> | undefined) =>
-  (list ?? []).map((o) => ({ value: o.value, label: o.text }));
+const toOptions = (options: PerformerOptions | null, list: keyof PerformerOptions) =>
+  (options?.[list] ?? []).map((o) => ({ value: o.value, label: optionText(list, o) }));
 
 export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const { filters, query, key, page, error, options, countries, categories } = loaderData;
@@ -184,7 +185,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             <Select
               label="Gender"
               placeholder="Any gender"
-              data={toOptions(options?.genders)}
+              data={toOptions(options, "genders")}
               value={filters.gender}
               onChange={(value) => set({ gender: value })}
               clearable
@@ -228,7 +229,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                   key={f.param}
                   label={f.label}
                   placeholder="Any"
-                  data={toOptions(options?.[f.list])}
+                  data={toOptions(options, f.list)}
                   value={filters.attributes[f.param] ?? null}
                   onChange={(value) => setAttribute(f.param, value)}
                   clearable
