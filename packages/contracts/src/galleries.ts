@@ -136,6 +136,7 @@ export const updateGalleryBody = z.strictObject({
 export type UpdateGalleryBody = z.infer<typeof updateGalleryBody>;
 export const updatePhotoBody = z.strictObject({
   title: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).optional(),
+  /** Moves the photo to this index of the gallery's order (0 first; past the end: last); the others close up. */
   position: z.number().int().min(0).max(100_000).optional(),
   status: assetStatus.optional(),
 });

@@ -1014,9 +1014,29 @@ describe("studio: photos", () => {
     expect(renamed.json()).toMatchObject({ title: "The middle one", position: 1 });
     expect((await put(performer, c._id, { position: 0 })).json().position).toBe(0);
     expect(await order(g._id)).toEqual([c._id, a._id, b._id]);
-    expect((await put(performer, a._id, { position: 10 })).json().position).toBe(10);
+    expect((await put(performer, a._id, { position: 10 })).json().position).toBe(2);
     expect(await order(g._id)).toEqual([c._id, b._id, a._id]);
     expect(ids(await get(`/user/assets/gallery/${g._id}/photos`))).toEqual([c._id, b._id, a._id]);
+    // Moving and renaming at once; positions stay 0..n-1.
+    expect((await put(performer, a._id, { position: 1, title: "Now second" })).json()).toMatchObject({
+      position: 1,
+      title: "Now second",
+    });
+    const positions = (await get(`/performer/assets/galleries/${g._id}/photos`, performer)).json().data as PhotoJson[];
+    expect(positions.map((p) => [p._id, p.position])).toEqual([
+      [c._id, 0],
+      [a._id, 1],
+      [b._id, 2],
+    ]);
+    // A deleted photo leaves no gap; the next upload goes last.
+    expect((await del(performer, c._id)).statusCode).toBe(204);
+    const d = await upload(performer, g._id);
+    const after = (await get(`/performer/assets/galleries/${g._id}/photos`, performer)).json().data as PhotoJson[];
+    expect(after.map((p) => [p._id, p.position])).toEqual([
+      [a._id, 0],
+      [b._id, 1],
+      [d._id, 2],
+    ]);
   });
 
   it("hides inactive photos and unlists a gallery left without visible photos", async () => {

@@ -788,32 +788,30 @@ export function createGalleriesService(deps: {
         const patch: Partial<typeof photos.$inferInsert> = {};
         if (body.title !== undefined) patch.title = body.title;
         if (body.status !== undefined) patch.status = body.status;
-        if (body.position !== undefined && body.position !== photo.position) {
-          // Make room: the photos at and after the new position move one down, so the order stays total.
-          const [clash] = await tx
-            .select({ id: photos.id })
+        let moved = false;
+        if (body.position !== undefined) {
+          // A move to an index of the gallery's order: the others close up behind it, positions stay 0..n-1.
+          const order = await tx
+            .select({ id: photos.id, position: photos.position })
             .from(photos)
-            .where(
-              and(eq(photos.galleryId, photo.galleryId), eq(photos.position, body.position), ne(photos.id, photo.id)),
-            )
-            .limit(1);
-          if (clash)
-            await tx
-              .update(photos)
-              .set({ position: sql`${photos.position} + 1` })
-              .where(
-                and(
-                  eq(photos.galleryId, photo.galleryId),
-                  sql`${photos.position} >= ${body.position}`,
-                  ne(photos.id, photo.id),
-                ),
-              );
-          patch.position = body.position;
+            .where(eq(photos.galleryId, photo.galleryId))
+            .orderBy(photos.position, photos.id);
+          const ids = order.map((o) => o.id).filter((id) => id !== photo.id);
+          ids.splice(Math.min(body.position, ids.length), 0, photo.id);
+          const was = new Map(order.map((o) => [o.id, o.position]));
+          for (const [index, id] of ids.entries()) {
+            if (was.get(id) === index) continue;
+            await tx.update(photos).set({ position: index }).where(eq(photos.id, id));
+            moved = true;
+          }
         }
         let row = photo;
         if (Object.keys(patch).length) {
           const [updated] = await tx.update(photos).set(patch).where(eq(photos.id, photo.id)).returning();
           row = updated as PhotoRow;
+        } else if (moved) {
+          const [reread] = await tx.select().from(photos).where(eq(photos.id, photo.id));
+          row = reread as PhotoRow;
         }
         const refreshed = await refreshGallery(tx as unknown as Db, photo.galleryId);
         return { row, refreshed };
@@ -828,6 +826,12 @@ export function createGalleriesService(deps: {
       const refreshed = await db.transaction(async (tx) => {
         await tx.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, photo.galleryId)).for("update");
         await tx.delete(photos).where(eq(photos.id, photo.id));
+        // Close the gap, so that positions stay 0..n-1 and a move names an index.
+        await tx.execute(sql`
+          update ${photos} set position = r.n - 1
+          from (select id, row_number() over (order by position, id) as n from ${photos}
+                where gallery_id = ${photo.galleryId}) r
+          where ${photos.id} = r.id and ${photos.position} <> r.n - 1`);
         await tx
           .update(galleries)
           .set({ coverPhotoId: null })
