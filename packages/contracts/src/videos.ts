@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   accessKind,
+  tag as anyTag,
   assetStatus,
   categoryRef,
   image,
@@ -8,10 +9,16 @@ import {
   price,
   processing,
   slug,
-  tag,
   viewerFlags,
 } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+
+/** PostgreSQL text cannot hold a NUL character: such input is refused as bad, never left to fail a query. */
+const noNul = (s: string) => !s.includes("\u0000");
+const NUL_MESSAGE = "must not contain NUL characters";
+const tag = anyTag.refine(noNul, NUL_MESSAGE);
+const title = z.string().trim().min(1, "Title is required").max(200).refine(noNul, NUL_MESSAGE);
+const description = z.string().trim().max(10_000).refine(noNul, NUL_MESSAGE);
 
 export const videoStats = z.object({
   views: z.number().int(),
@@ -94,9 +101,9 @@ export type SearchStudioVideosQuery = z.infer<typeof searchStudioVideosQuery>;
 export type StudioVideoList = z.infer<typeof studioVideoList>;
 
 const videoFields = {
-  title: z.string().trim().min(1, "Title is required").max(200),
+  title,
   slug: slug.optional(),
-  description: z.string().trim().max(10_000).default(""),
+  description: description.default(""),
   tags: z.array(tag).max(30).default([]),
   access: accessKind.default("free"),
   price: price.nullable().optional(),
@@ -110,9 +117,9 @@ const videoFields = {
 export const createVideoBody = z.strictObject(videoFields);
 export type CreateVideoBody = z.infer<typeof createVideoBody>;
 export const updateVideoBody = z.strictObject({
-  title: videoFields.title.optional(),
+  title: title.optional(),
   slug: slug.optional(),
-  description: z.string().trim().max(10_000).optional(),
+  description: description.optional(),
   tags: z.array(tag).max(30).optional(),
   access: accessKind.optional(),
   price: price.nullable().optional(),

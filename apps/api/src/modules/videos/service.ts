@@ -30,7 +30,7 @@ import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import { imageVariants } from "../../platform/media/images.ts";
 import { makeTeaser, probeVideo, transcodeVideo } from "../../platform/media/video.ts";
-import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, decodeCursor, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
@@ -48,6 +48,7 @@ const THUMB_SPECS = [
   { name: "1280", width: 1280, height: 720, fit: "cover" },
 ] as const;
 const TEASER_SECONDS = 8;
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Paths under `/user/assets/videos/` that a slug must not shadow. */
 const RESERVED_SLUGS = new Set(["search"]);
 
@@ -117,6 +118,30 @@ export function matchText(column: typeof videos.search, q: string | undefined): 
     alternatives.map((a) => sql`(${a})`),
     sql` || `,
   )})`;
+}
+
+/** The cursors this module makes carry timestamps in exactly this form (see `exactTime`). */
+const EXACT_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * `keysetClauses`, refusing (400) a timestamp cursor that Date.parse accepts but PostgreSQL cannot cast
+ * (`"1"`, negative years), which would otherwise fail the query.
+ */
+function pagingClauses(keyset: Keyset, cursor: string | undefined) {
+  if (cursor && keyset.kind === "timestamp") {
+    const [key] = decodeCursor(cursor, keyset);
+    const valid =
+      typeof key === "string" &&
+      EXACT_TIME_RE.test(key) &&
+      !key.startsWith("0000") &&
+      // A real calendar instant (no 30 February, no hour 24): it prints back the same.
+      new Date(key).toISOString().slice(0, 23) === key.slice(0, 23);
+    if (!valid)
+      throw badRequest("The cursor is not valid for this list; start again from the first page.", [
+        { path: "querystring.cursor", message: "invalid cursor" },
+      ]);
+  }
+  return keysetClauses(keyset, cursor);
 }
 
 const randomPart = () => `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
@@ -246,10 +271,17 @@ export function createVideosService(deps: VideosDeps) {
 
   // ---- reading ---------------------------------------------------------------------------------------------------
 
-  const byIdOrSlug = (idOrSlug: string) => (isUuid(idOrSlug) ? eq(videos.id, idOrSlug) : eq(videos.slug, idOrSlug));
+  /** The lookup for a path id: a UUID, or a slug (lowercase words and dashes); null for anything else. */
+  const byIdOrSlug = (idOrSlug: string): SQL | null => {
+    if (isUuid(idOrSlug)) return eq(videos.id, idOrSlug);
+    const slug = idOrSlug.toLowerCase();
+    return SLUG_RE.test(slug) ? eq(videos.slug, slug) : null;
+  };
 
   async function findRow(idOrSlug: string): Promise<Row | undefined> {
-    const [row] = await db.select(rowColumns).from(videos).where(byIdOrSlug(idOrSlug)).limit(1);
+    const where = byIdOrSlug(idOrSlug);
+    if (!where) return undefined;
+    const [row] = await db.select(rowColumns).from(videos).where(where).limit(1);
     return row;
   }
 
@@ -324,7 +356,7 @@ export function createVideosService(deps: VideosDeps) {
 
   async function search(query: SearchVideosQuery) {
     const keyset = keysetOf(query.sortBy, query.sort);
-    const { after, orderBy } = keysetClauses(keyset, query.cursor);
+    const { after, orderBy } = pagingClauses(keyset, query.cursor);
     const where = publicWhere(query);
     const exactKey =
       keyset.exact === "released"
@@ -360,10 +392,12 @@ export function createVideosService(deps: VideosDeps) {
    * admins (404 for anyone else, so drafts stay private).
    */
   async function detail(viewer: Viewer, idOrSlug: string): Promise<VideoDetail> {
+    const where = byIdOrSlug(idOrSlug);
+    if (!where) throw notFound("Movie");
     const [counted] = await db
       .update(videos)
       .set({ views: sql`${videos.views} + 1`, updatedAt: sql`${videos.updatedAt}` })
-      .where(and(byIdOrSlug(idOrSlug), eq(videos.listed, true)))
+      .where(and(where, eq(videos.listed, true)))
       .returning(rowColumns);
     const row = counted ?? (await findRow(idOrSlug));
     if (!row || (!row.listed && !ownsOrAdmin(viewer, row))) throw notFound("Movie");
@@ -400,7 +434,7 @@ export function createVideosService(deps: VideosDeps) {
       id: videos.id,
       direction,
     };
-    const { after, orderBy } = keysetClauses(keyset, query.cursor);
+    const { after, orderBy } = pagingClauses(keyset, query.cursor);
     const [rows, counted] = await Promise.all([
       db
         .select({ ...rowColumns, sortKey: exactTime(videos.createdAt) })

@@ -333,8 +333,19 @@ describe("GET /user/assets/videos/search", () => {
     expectBadRequest(await search(q({ sortBy: "popular", cursor: next as string })), "querystring.cursor");
     expectBadRequest(await search(q({ sort: "asc", cursor: next as string })), "querystring.cursor");
     expectBadRequest(await search(q({ cursor: "not-a-cursor" })), "querystring.cursor");
-    const forged = Buffer.from(JSON.stringify(["newest:desc", "yesterday", UNKNOWN])).toString("base64url");
-    expectBadRequest(await search(q({ cursor: forged })), "querystring.cursor");
+    // Well-formed cursors with keys no movie can have (or PostgreSQL cannot read) are refused too, never a 5xx.
+    for (const key of ["yesterday", "1", "-271821-04-20T00:00:00Z", "2024-02-30T00:00:00.000000Z", 12]) {
+      const forged = Buffer.from(JSON.stringify(["newest:desc", key, UNKNOWN])).toString("base64url");
+      expectBadRequest(await search(q({ cursor: forged })), "querystring.cursor");
+    }
+    const deep = Buffer.from(JSON.stringify(["popular:desc", Number.MAX_SAFE_INTEGER, UNKNOWN])).toString("base64url");
+    expect(ids((await search(q({ sortBy: "popular", cursor: deep }))).json())).toEqual([
+      beta._id,
+      gamma._id,
+      alpha._id,
+      delta._id,
+      coming._id,
+    ]);
   });
 
   it("refuses bad filters with the field named", async () => {
@@ -352,6 +363,8 @@ describe("GET /user/assets/videos/search", () => {
     const badCat = await search({ categoryIds: "1" });
     expect(detailPaths(badCat).some((p) => p.startsWith("querystring.categoryIds"))).toBe(true);
     expectBadRequest(await search({ unknown: "1" }), "querystring.unknown");
+    expectBadRequest(await search({ tags: "sun\u0000" }), "querystring.tags.0");
+    expect((await search({ q: "sun\u0000" })).statusCode).toBe(200);
   });
 
   it("counts matches for /search/total", async () => {
@@ -492,7 +505,14 @@ describe("GET /user/assets/videos/:id", () => {
   it("answers 404 for unknown ids and slugs, 400 for a malformed one", async () => {
     expect((await get(`/user/assets/videos/${UNKNOWN}`)).statusCode).toBe(404);
     expect((await get("/user/assets/videos/no-such-movie")).statusCode).toBe(404);
+    for (const odd of ["%00", "a%00b", "..", "Not%20A%20Slug", "-", "a--b"]) {
+      expect((await get(`/user/assets/videos/${odd}`)).statusCode, odd).toBe(404);
+      expect((await get(`/performer/assets/videos/${odd}/view`, admin)).statusCode, odd).toBe(404);
+    }
+    // Slugs are lower case: an upper-case link still finds the movie.
+    expect((await detail(alpha.slug.toUpperCase()))._id).toBe(alpha._id);
     expectBadRequest(await get(`/user/assets/videos/${"x".repeat(130)}`), "params.id");
+    expectBadRequest(await get("/user/assets/videos/%20"), "params.id");
   });
 });
 
@@ -654,6 +674,9 @@ describe("POST /performer/assets/videos", () => {
     expectBadRequest(await createRes(performer, { title: "x", access: "vip" }), "body.access");
     expectBadRequest(await createRes(performer, { title: "x", listed: true }), "body.listed");
     expectBadRequest(await createRes(performer, { title: "x", tags: ["a".repeat(41)] }), "body.tags.0");
+    expectBadRequest(await createRes(performer, { title: "a\u0000b" }), "body.title");
+    expectBadRequest(await createRes(performer, { title: "x", description: "\u0000" }), "body.description");
+    expectBadRequest(await createRes(performer, { title: "x", tags: ["x\u0000"] }), "body.tags.0");
     expect((await createRes(user, { title: "x" })).statusCode).toBe(403);
     expect((await createRes(undefined, { title: "x" })).statusCode).toBe(401);
   });
