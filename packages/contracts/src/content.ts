@@ -2,6 +2,14 @@ import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
 import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 
+/** Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL, so it is refused as bad input. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+
 export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
 export const category = z.object({
   _id: z.uuid(),
@@ -27,10 +35,10 @@ export const adminSearchCategoriesQuery = searchCategoriesQuery.extend({
 export type AdminSearchCategoriesQuery = z.infer<typeof adminSearchCategoriesQuery>;
 export const categoryList = listResponse(category);
 export const categoryBody = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: text(80).min(1),
   slug: slug.optional(),
   group: z.enum(categoryGroups),
-  description: z.string().trim().max(2000).default(""),
+  description: text(2000).default(""),
   ordering: z.number().int().min(0).max(100_000).default(0),
   status: z.enum(["active", "inactive"]).default("active"),
 });
@@ -40,7 +48,7 @@ export const updateCategoryBody = z.strictObject({
   name: categoryBody.shape.name.optional(),
   slug: slug.optional(),
   group: z.enum(categoryGroups).optional(),
-  description: z.string().trim().max(2000).optional(),
+  description: text(2000).optional(),
   ordering: z.number().int().min(0).max(100_000).optional(),
   status: z.enum(["active", "inactive"]).optional(),
 });
@@ -76,10 +84,10 @@ export const adminSearchPostsQuery = searchPostsQuery.extend({
 export type AdminSearchPostsQuery = z.infer<typeof adminSearchPostsQuery>;
 export const postList = pagedResponse(post);
 export const postBody = z.strictObject({
-  title: z.string().trim().min(1).max(200),
+  title: text(200).min(1),
   slug: slug.optional(),
-  summary: z.string().trim().max(500).default(""),
-  content: z.string().trim().max(100_000).default(""),
+  summary: text(500).default(""),
+  content: text(100_000).default(""),
   type: z.enum(postTypes).default("post"),
   status: z.enum(["draft", "published"]).default("draft"),
 });
@@ -88,8 +96,8 @@ export type PostBody = z.infer<typeof postBody>;
 export const updatePostBody = z.strictObject({
   title: postBody.shape.title.optional(),
   slug: slug.optional(),
-  summary: z.string().trim().max(500).optional(),
-  content: z.string().trim().max(100_000).optional(),
+  summary: text(500).optional(),
+  content: text(100_000).optional(),
   type: z.enum(postTypes).optional(),
   status: z.enum(["draft", "published"]).optional(),
 });
@@ -123,14 +131,10 @@ export const bannerList = listResponse(banner);
  * Links go to a path on the site or an http(s) address. `//host` and `/\host` are refused: browsers read them
  * as another site.
  */
-const href = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/(?![/\\])|https?:\/\/)/, "Use a path starting with / or an http(s) address");
+const href = text(500).regex(/^(\/(?![/\\])|https?:\/\/)/, "Use a path starting with / or an http(s) address");
 export const bannerBody = z.strictObject({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(1000).default(""),
+  title: text(200).min(1),
+  description: text(1000).default(""),
   href: href.nullable().default(null),
   position: z.enum(bannerPositions).default("top"),
   ordering: z.number().int().min(0).max(100_000).default(0),
@@ -140,7 +144,7 @@ export type BannerBody = z.infer<typeof bannerBody>;
 /** A partial update: fields left out keep their value (and defaults are not applied). */
 export const updateBannerBody = z.strictObject({
   title: bannerBody.shape.title.optional(),
-  description: z.string().trim().max(1000).optional(),
+  description: text(1000).optional(),
   href: href.nullable().optional(),
   position: z.enum(bannerPositions).optional(),
   ordering: z.number().int().min(0).max(100_000).optional(),

@@ -74,6 +74,9 @@ describe("admin: banners", () => {
     expectBadRequest(await create({ title: "x", href: "/\\evil.example" }), "body.href");
     expectBadRequest(await create({ title: "x", position: "sidebar" }), "body.position");
     expectBadRequest(await create({ title: "x", ordering: 1.5 }), "body.ordering");
+    // PostgreSQL text cannot hold NUL: refused as bad input, never a server error.
+    expectBadRequest(await create({ title: "x\u0000" }), "body.title");
+    expectBadRequest(await create({ title: "x", href: "/a\u0000" }), "body.href");
     expect((await create({ title: "x", image: "y" })).statusCode).toBe(400);
   });
 

@@ -72,6 +72,9 @@ describe("admin: create", () => {
     expectBadRequest(await create({ name: "x", group: "video", slug: "Not a slug!" }), "body.slug");
     expectBadRequest(await create({ name: "x", group: "video", ordering: -1 }), "body.ordering");
     expectBadRequest(await create({ name: "x", group: "video", status: "gone" }), "body.status");
+    // PostgreSQL text cannot hold NUL: refused as bad input, never a server error.
+    expectBadRequest(await create({ name: "a\u0000b", group: "video" }), "body.name");
+    expectBadRequest(await create({ name: "x", group: "video", description: "\u0000" }), "body.description");
     const extra = await create({ name: "x", group: "video", colour: "red" });
     expect(extra.statusCode).toBe(400);
     expect(detailPaths(extra).join()).toContain("colour");

@@ -124,6 +124,10 @@ describe("admin: create, update, delete", () => {
     expectBadRequest(await create({ title: "x", type: "novel" }), "body.type");
     expectBadRequest(await create({ title: "x", slug: "Bad Slug" }), "body.slug");
     expectBadRequest(await create({ title: "x".repeat(201) }), "body.title");
+    // PostgreSQL text cannot hold NUL: refused as bad input, never a server error.
+    expectBadRequest(await create({ title: "x\u0000" }), "body.title");
+    expectBadRequest(await create({ title: "x", content: "a\u0000" }), "body.content");
+    expectBadRequest(await put(UNKNOWN_UUID, { summary: "\u0000" }), "body.summary");
     expect((await create({ title: "x", html: "<p>" })).statusCode).toBe(400);
     expect((await put(UNKNOWN_UUID, { title: "x" })).statusCode).toBe(404);
     expectBadRequest(await put("hello-world", { title: "x" }), "params.id");
