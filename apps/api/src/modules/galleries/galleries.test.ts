@@ -318,6 +318,17 @@ describe("studio: uploading photos", () => {
     expect(await galleriesCount(performerId)).toBe((before ?? 0) + 1);
   });
 
+  it("gives parallel uploads distinct positions and counts each once", async () => {
+    const g = await createGallery(performer, { status: "active" });
+    const before = await galleriesCount(performerId);
+    const images = await Promise.all([picture(30, 20), picture(40, 20), picture(50, 20), picture(60, 20)]);
+    const made = await Promise.all(images.map((img) => upload(performer, g._id, img)));
+    expect(made.map((p) => p.position).sort()).toEqual([0, 1, 2, 3]);
+    const view = (await get(`/user/assets/galleries/${g._id}/view`)).json() as GalleryJson;
+    expect(view.photosCount).toBe(4);
+    expect(await galleriesCount(performerId)).toBe((before ?? 0) + 1);
+  });
+
   it("does not list a draft with photos", async () => {
     const g = await createGallery(performer, {});
     await upload(performer, g._id);
