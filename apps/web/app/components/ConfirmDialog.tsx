@@ -32,7 +32,14 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
   };
 
   const dialog = (
-    <Modal opened={options !== null} onClose={() => settle(false)} title={options?.title} centered radius="lg">
+    <Modal
+      opened={options !== null}
+      onClose={() => settle(false)}
+      title={options?.title}
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack gap="lg">
         <Text size="sm">{options?.message}</Text>
         <Group justify="flex-end" gap="sm">

@@ -247,6 +247,33 @@ describe("processing state", () => {
     expect(toast).toEqual({ color: "red", title: "Broken could not be processed", message: "Not a video" });
   });
 
+  it("reads the API's payload, taking the reason of a failure from its message", () => {
+    const failed = parseMediaProcessed({
+      type: "media.processed",
+      objectType: "video",
+      objectId: "v9",
+      status: "failed",
+      title: "Clip",
+      message: '"Clip" could not be processed: The file is not a video we can read.',
+    });
+    expect(failed).toEqual({
+      objectType: "video",
+      objectId: "v9",
+      title: "Clip",
+      status: "failed",
+      error: "The file is not a video we can read.",
+    });
+    const ready = parseMediaProcessed({
+      type: "media.processed",
+      objectType: "video",
+      objectId: "v9",
+      status: "ready",
+      title: "Clip",
+      message: '"Clip" is processed and ready.',
+    });
+    expect(ready?.error).toBeNull();
+  });
+
   it("finds the id and title under the item's own name and ignores other notifications", () => {
     expect(
       parseMediaProcessed({ type: "media.processed", video: { _id: "v3", title: "Nested" }, status: "ready" }),

@@ -158,12 +158,13 @@ export const processingLabels: Record<ProcessingStatus, string> = {
   ready: "Ready",
   failed: "Failed",
 };
+/** Filled badge colours dark enough for white text (WCAG AA) in both colour schemes. */
 export const processingColors: Record<ProcessingStatus, string> = {
-  none: "gray",
-  pending: "yellow",
-  processing: "blue",
-  ready: "teal",
-  failed: "red",
+  none: "gray.7",
+  pending: "gray.7",
+  processing: "blue.8",
+  ready: "teal.9",
+  failed: "red.9",
 };
 
 export function isProcessing(status: ProcessingStatus): boolean {
@@ -203,7 +204,10 @@ export function parseMediaProcessed(payload: unknown): MediaProcessed | null {
   const inner = nested && typeof nested === "object" ? (nested as Record<string, unknown>) : {};
   const objectId = str(pick("objectId")) ?? str(pick(`${objectType}Id`)) ?? str(pick("id")) ?? str(inner._id);
   const title = str(pick("title")) ?? str(inner.title) ?? "Your upload";
-  const error = ok ? null : (str(pick("error")) ?? str(pick("message")) ?? "The file could not be processed.");
+  // The API says why in `error`, or at the end of its `message` ("… could not be processed: <why>").
+  const message = str(pick("message"));
+  const why = message?.match(/could not be processed:\s*(.+)$/s)?.[1]?.trim() ?? message;
+  const error = ok ? null : (str(pick("error")) ?? why ?? "The file could not be processed.");
   return { objectType, objectId, title, status: ok ? "ready" : "failed", error };
 }
 

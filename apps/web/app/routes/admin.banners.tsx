@@ -319,7 +319,7 @@ function Banners() {
                     <Table.Td>{bannerPositionLabels[banner.position]}</Table.Td>
                     <Table.Td ta="right">{banner.ordering}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={banner.status === "active" ? "teal" : "gray"}>
+                      <Badge variant="dot" color={banner.status === "active" ? "teal" : "gray"}>
                         {banner.status === "active" ? "Active" : "Inactive"}
                       </Badge>
                     </Table.Td>
@@ -357,6 +357,7 @@ function Banners() {
         )}
       </Card>
       <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={current ? "Edit banner" : "New banner"}

@@ -266,7 +266,7 @@ function Categories() {
                     <Table.Td>{categoryGroupLabels[category.group]}</Table.Td>
                     <Table.Td ta="right">{category.ordering}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={category.status === "active" ? "teal" : "gray"}>
+                      <Badge variant="dot" color={category.status === "active" ? "teal" : "gray"}>
                         {category.status === "active" ? "Active" : "Inactive"}
                       </Badge>
                     </Table.Td>
@@ -304,6 +304,7 @@ function Categories() {
         )}
       </Card>
       <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === "new" ? "New category" : "Edit category"}

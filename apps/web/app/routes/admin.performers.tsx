@@ -342,6 +342,7 @@ function Performers() {
         </Group>
       )}
       <Drawer
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"

@@ -354,7 +354,7 @@ function Posts() {
                     </Table.Td>
                     <Table.Td>{typeLabels[post.type]}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={post.status === "published" ? "teal" : "gray"}>
+                      <Badge variant="dot" color={post.status === "published" ? "teal" : "gray"}>
                         {post.status === "published" ? "Published" : "Draft"}
                       </Badge>
                     </Table.Td>
@@ -400,6 +400,7 @@ function Posts() {
         </Group>
       )}
       <Drawer
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={drawer !== null}
         onClose={() => setDrawer(null)}
         position="right"

@@ -7,7 +7,6 @@ import {
   Box,
   Button,
   Card,
-  Divider,
   Drawer,
   Group,
   Image,
@@ -18,6 +17,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -286,7 +286,7 @@ function PhotoTile({
           )}
           {status !== "ready" && status !== "none" && (
             <Tooltip label={error ?? processingLabels[status]} disabled={!error}>
-              <Badge size="xs" color={processingColors[status]} variant="light">
+              <Badge size="xs" color={processingColors[status]} variant="filled">
                 {processingLabels[status]}
               </Badge>
             </Tooltip>
@@ -606,6 +606,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [drawerTab, setDrawerTab] = useState<"details" | "photos">("details");
   const latest = useRef(0);
 
   const load = useCallback(
@@ -661,8 +662,19 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
     }
   };
 
+  const openNew = () => {
+    setDrawerTab("details");
+    setDrawer({ mode: "new" });
+  };
+  /** An empty gallery opens on its photos, the others on their details. */
+  const openEdit = (gallery: StudioGallery) => {
+    setDrawerTab(gallery.photosCount === 0 ? "photos" : "details");
+    setDrawer({ mode: "edit", gallery });
+  };
+
   const onSaved = (gallery: StudioGallery, created: boolean) => {
     setDrawer({ mode: "edit", gallery });
+    if (created) setDrawerTab("photos");
     setResult((r) => (r ? { ...r, data: r.data.map((g) => (g._id === gallery._id ? gallery : g)) } : r));
     notifications.show(
       created
@@ -702,7 +714,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
           {q || status !== "all" ? "No gallery matches these filters." : "You have no galleries yet."}
         </Text>
         {!q && status === "all" && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
             Create your first gallery
           </Button>
         )}
@@ -749,7 +761,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
                       size="sm"
                       ta="left"
                       lineClamp={2}
-                      onClick={() => setDrawer({ mode: "edit", gallery })}
+                      onClick={() => openEdit(gallery)}
                     >
                       {gallery.title}
                     </Anchor>
@@ -762,7 +774,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
                   <Text size="sm">{priceLabel(gallery, currencySymbol)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={statusColors[gallery.status]} variant="light">
+                  <Badge color={statusColors[gallery.status]} variant="dot">
                     {statusLabels[gallery.status]}
                   </Badge>
                 </Table.Td>
@@ -775,7 +787,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
                         variant="subtle"
                         color="gray"
                         size="lg"
-                        onClick={() => setDrawer({ mode: "edit", gallery })}
+                        onClick={() => openEdit(gallery)}
                         aria-label={`Edit ${gallery.title}`}
                       >
                         <IconEdit size={18} />
@@ -807,7 +819,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
       title="My galleries"
       description="Create galleries, then upload, order and curate their photos."
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
           New gallery
         </Button>
       }
@@ -827,7 +839,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
             style={{ flex: "1 1 260px" }}
           />
           <SegmentedControl
-            aria-label="Status"
+            aria-label="Filter by status"
             data={[
               { value: "all", label: "All" },
               { value: "draft", label: "Drafts" },
@@ -854,6 +866,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
       )}
 
       <Drawer
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={drawer !== null}
         onClose={() => {
           setDrawer(null);
@@ -869,22 +882,36 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
         }
       >
         {drawer && (
-          <Stack gap="xl">
-            <GalleryForm
-              key={drawer.mode === "edit" ? drawer.gallery._id : "new"}
-              gallery={drawer.mode === "edit" ? drawer.gallery : null}
-              isAdmin={isAdmin}
-              onSaved={onSaved}
-            />
-            <Divider />
-            {drawer.mode === "edit" ? (
-              <PhotosManager key={drawer.gallery._id} gallery={drawer.gallery} onChanged={quietReload} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                Save the details first; then you can add photos.
-              </Text>
-            )}
-          </Stack>
+          <Tabs value={drawerTab} onChange={(tab) => setDrawerTab(tab === "photos" ? "photos" : "details")} keepMounted>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
+                Details
+              </Tabs.Tab>
+              <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />} disabled={drawer.mode !== "edit"}>
+                Photos
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <Stack gap="lg">
+                <GalleryForm
+                  key={drawer.mode === "edit" ? drawer.gallery._id : "new"}
+                  gallery={drawer.mode === "edit" ? drawer.gallery : null}
+                  isAdmin={isAdmin}
+                  onSaved={onSaved}
+                />
+                {drawer.mode === "new" && (
+                  <Text size="sm" c="dimmed">
+                    Create the gallery first; then add its photos under Photos.
+                  </Text>
+                )}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="photos">
+              {drawer.mode === "edit" && (
+                <PhotosManager key={drawer.gallery._id} gallery={drawer.gallery} onChanged={quietReload} />
+              )}
+            </Tabs.Panel>
+          </Tabs>
         )}
       </Drawer>
       {confirmDialog}

@@ -17,6 +17,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -92,12 +93,13 @@ type MovieUpload = { percent: number; done: boolean };
 
 const enc = encodeURIComponent;
 
-function ProcessingBadge({ video }: { video: Pick<StudioVideo, "processing"> }) {
+function ProcessingBadge({ video, size = "md" }: { video: Pick<StudioVideo, "processing">; size?: "xs" | "md" }) {
   const { status, error } = video.processing;
   const badge = (
     <Badge
+      size={size}
       color={processingColors[status]}
-      variant={status === "ready" ? "filled" : "light"}
+      variant="filled"
       leftSection={isProcessing(status) ? <span className="marquee-pulse" aria-hidden /> : undefined}
       data-testid="processing-badge"
     >
@@ -411,7 +413,7 @@ function MovieRow({
         <Text size="sm">{priceLabel(video, currencySymbol)}</Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={statusColors[video.status]} variant="light">
+        <Badge color={statusColors[video.status]} variant="dot">
           {statusLabels[video.status]}
         </Badge>
       </Table.Td>
@@ -458,6 +460,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [drawerTab, setDrawerTab] = useState<"details" | "media">("details");
   const [uploads, setUploads] = useState<Record<string, MovieUpload>>({});
   const latest = useRef(0);
 
@@ -547,6 +550,16 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
     };
   }, [socket]);
 
+  const openNew = () => {
+    setDrawerTab("details");
+    setDrawer({ mode: "new" });
+  };
+  /** A movie without a file opens on its media, the others on their details. */
+  const openEdit = (video: StudioVideo) => {
+    setDrawerTab(video.processing.status === "none" ? "media" : "details");
+    setDrawer({ mode: "edit", video });
+  };
+
   const uploadMovie = async (video: StudioVideo, file: File) => {
     const problem = fileProblem(file, "video", { imageMaxMb: 0 });
     if (problem) {
@@ -607,6 +620,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   const onSaved = (video: StudioVideo, created: boolean) => {
     setDrawer({ mode: "edit", video });
     if (created) {
+      setDrawerTab("media");
       notifications.show({ color: "teal", title: "Movie created", message: "Now upload the movie file." });
       if (page !== 1) setPage(1);
       else load(true);
@@ -643,7 +657,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
         <IconMovie size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
         <Text c="dimmed">{q || status !== "all" ? "No movie matches these filters." : "You have no movies yet."}</Text>
         {!q && status === "all" && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
             Create your first movie
           </Button>
         )}
@@ -682,7 +696,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
                 video={video}
                 upload={uploads[video._id]}
                 currencySymbol={currencySymbol}
-                onEdit={() => setDrawer({ mode: "edit", video })}
+                onEdit={() => openEdit(video)}
                 onDelete={() => void remove(video)}
               />
             ))}
@@ -697,7 +711,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
       title="My movies"
       description="Create movies, upload their files and follow their processing."
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
           New movie
         </Button>
       }
@@ -717,7 +731,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
             style={{ flex: "1 1 260px" }}
           />
           <SegmentedControl
-            aria-label="Status"
+            aria-label="Filter by status"
             data={[
               { value: "all", label: "All" },
               { value: "draft", label: "Drafts" },
@@ -744,6 +758,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
       )}
 
       <Drawer
+        closeButtonProps={{ "aria-label": "Close" }}
         opened={drawer !== null}
         onClose={() => setDrawer(null)}
         position="right"
@@ -756,29 +771,46 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
         }
       >
         {drawer && (
-          <Stack gap="xl">
-            <MovieForm
-              key={drawer.mode === "edit" ? drawer.video._id : "new"}
-              video={drawer.mode === "edit" ? drawer.video : null}
-              isAdmin={isAdmin}
-              onSaved={onSaved}
-            />
-            {drawer.mode === "edit" ? (
-              <>
-                <Divider />
+          <Tabs value={drawerTab} onChange={(tab) => setDrawerTab(tab === "media" ? "media" : "details")} keepMounted>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
+                Details
+              </Tabs.Tab>
+              <Tabs.Tab
+                value="media"
+                leftSection={<IconMovie size={16} />}
+                disabled={drawer.mode !== "edit"}
+                rightSection={drawer.mode === "edit" ? <ProcessingBadge video={drawer.video} size="xs" /> : undefined}
+              >
+                Media
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <Stack gap="lg">
+                <MovieForm
+                  key={drawer.mode === "edit" ? drawer.video._id : "new"}
+                  video={drawer.mode === "edit" ? drawer.video : null}
+                  isAdmin={isAdmin}
+                  onSaved={onSaved}
+                />
+                {drawer.mode === "new" && (
+                  <Text size="sm" c="dimmed">
+                    Create the movie first; then upload its file, a teaser and a thumbnail under Media.
+                  </Text>
+                )}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="media">
+              {drawer.mode === "edit" && (
                 <MovieMedia
                   video={drawer.video}
                   upload={uploads[drawer.video._id]}
                   onMovieFile={(file) => void uploadMovie(drawer.video, file)}
                   onUpdated={(v) => (v ? syncVideo(v) : void refreshOne(drawer.video._id))}
                 />
-              </>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Save the details first; then you can upload the movie file, a teaser and a thumbnail.
-              </Text>
-            )}
-          </Stack>
+              )}
+            </Tabs.Panel>
+          </Tabs>
         )}
       </Drawer>
       {confirmDialog}

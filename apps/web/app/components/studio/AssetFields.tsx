@@ -1,11 +1,11 @@
 import {
+  Input,
   MultiSelect,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
   TagsInput,
-  Text,
   Textarea,
   TextInput,
 } from "@mantine/core";
@@ -27,7 +27,7 @@ interface AssetValues {
   performerIds: string[];
 }
 
-/** A labelled segmented control (radio group) that reports its errors like any input. */
+/** A labelled segmented control (a radio group) that shows its description and error like any input. */
 function Choice({
   label,
   description,
@@ -46,20 +46,14 @@ function Choice({
   const id = useId();
   return (
     <Stack gap={4}>
-      <Text component="div" id={id} size="md" fw={500}>
-        {label}
-      </Text>
-      {description && (
-        <Text size="sm" c="dimmed" mt={-4}>
-          {description}
-        </Text>
-      )}
+      <div>
+        <Input.Label labelElement="div" size="md" id={id}>
+          {label}
+        </Input.Label>
+        {description && <Input.Description size="md">{description}</Input.Description>}
+      </div>
       <SegmentedControl aria-labelledby={id} data={data} value={value} onChange={onChange} fullWidth />
-      {error && (
-        <Text size="sm" c="red">
-          {error}
-        </Text>
-      )}
+      {error && <Input.Error size="md">{error}</Input.Error>}
     </Stack>
   );
 }
