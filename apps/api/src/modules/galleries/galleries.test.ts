@@ -713,8 +713,23 @@ describe("public galleries: search", () => {
       await search({ tags: tag, sortBy: "popular", sort: "asc", cursor: popular }),
       "querystring.cursor",
     );
-    const forged = Buffer.from(JSON.stringify(["newest", "not a date", UNKNOWN])).toString("base64url");
-    expectBadRequest(await search({ cursor: forged }), "querystring.cursor");
+    const forge = (...parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    // Keys that Date.parse reads but PostgreSQL would not, or that name no real instant.
+    for (const key of ["not a date", "1", "-000001-01-01T00:00:00.000Z", "2024-02-30T00:00:00.000Z", "2024-01-01"]) {
+      expectBadRequest(await search({ cursor: forge("newest", key, UNKNOWN) }), "querystring.cursor");
+      expectBadRequest(
+        await get("/user/assets/photos", undefined, { cursor: forge("newest", key, UNKNOWN) }),
+        "querystring.cursor",
+      );
+      expectBadRequest(
+        await get("/performer/assets/galleries/search", performer, { cursor: forge("studio-newest", key, UNKNOWN) }),
+        "querystring.cursor",
+      );
+    }
+    expectBadRequest(
+      await search({ sortBy: "price", cursor: forge("price-desc", 1e300, UNKNOWN) }),
+      "querystring.cursor",
+    );
   });
 });
 

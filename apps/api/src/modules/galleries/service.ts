@@ -17,7 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
-import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, decodeCursor, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -83,6 +83,29 @@ function thumbSize(width: number, height: number) {
   if (!width || !height) return { width: PHOTO_THUMB_WIDTH, height: PHOTO_THUMB_WIDTH };
   const w = Math.min(PHOTO_THUMB_WIDTH, width);
   return { width: w, height: Math.max(1, Math.round((height * w) / width)) };
+}
+
+/** The timestamps this module writes and its cursors carry: milliseconds, as `Date#toISOString` prints them. */
+const CURSOR_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * `keysetClauses`, also refusing (400) a timestamp cursor that `Date.parse` reads but PostgreSQL would not
+ * (`"1"`, negative years) or that names no real instant (30 February), which would otherwise fail the query.
+ */
+function pagingClauses(keyset: Keyset, cursor: string | undefined) {
+  if (cursor && keyset.kind === "timestamp") {
+    const [key] = decodeCursor(cursor, keyset);
+    const valid =
+      typeof key === "string" &&
+      CURSOR_TIME_RE.test(key) &&
+      !key.startsWith("0000") &&
+      new Date(key).toISOString() === key;
+    if (!valid)
+      throw badRequest("The cursor is not valid for this list; start again from the first page.", [
+        { path: "querystring.cursor", message: "invalid cursor" },
+      ]);
+  }
+  return keysetClauses(keyset, cursor);
 }
 
 const fulltext = (term: string) =>
@@ -345,7 +368,7 @@ export function createGalleriesService(deps: {
 
   /** One page of galleries sorted on `keyset`: by cursor when given, else by offset. */
   async function pageOf(where: SQL, keyset: Keyset, q: PagedIn, keyOf: (g: GalleryRow) => [Date | number, string]) {
-    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const { after, orderBy } = pagingClauses(keyset, q.cursor);
     const [rows, counted] = await Promise.all([
       db
         .select()
@@ -485,7 +508,7 @@ export function createGalleriesService(deps: {
         direction: "asc",
       };
       const where = and(eq(photos.galleryId, g.id), visiblePhoto) as SQL;
-      const { after, orderBy } = keysetClauses(keyset, q.cursor);
+      const { after, orderBy } = pagingClauses(keyset, q.cursor);
       const [rows, counted] = await Promise.all([
         db
           .select()
@@ -519,7 +542,7 @@ export function createGalleriesService(deps: {
         q.sortBy === "position"
           ? { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" }
           : { name: "newest", key: photos.createdAt, kind: "timestamp", id: photos.id, direction: "desc" };
-      const { after, orderBy } = keysetClauses(keyset, q.cursor);
+      const { after, orderBy } = pagingClauses(keyset, q.cursor);
       const gallery = { id: galleries.id, access: galleries.access, performerIds: galleries.performerIds };
       const [rows, [counted]] = await Promise.all([
         db
@@ -696,7 +719,7 @@ export function createGalleriesService(deps: {
       const g = await editableGallery(user, idOrSlug);
       const keyset: Keyset = { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" };
       const where = eq(photos.galleryId, g.id);
-      const { after, orderBy } = keysetClauses(keyset, q.cursor);
+      const { after, orderBy } = pagingClauses(keyset, q.cursor);
       const [rows, counted] = await Promise.all([
         db
           .select()
