@@ -645,6 +645,10 @@ describe("public galleries: search", () => {
     expect(titles(await search({ tags: tag, q: "portraits -studio" }))).toEqual([]);
     expect(titles(await search({ tags: tag, q: "forest OR sunset" }))).toHaveLength(2);
     expect(titles(await search({ tags: tag, q: "zzzunknownword" }))).toEqual([]);
+    // A title word as typed with a description word in another form.
+    expect(titles(await search({ tags: tag, q: "walk runs shores" }))).toEqual(["Sunset beach walk"]);
+    expect(titles(await search({ tags: tag, q: "walk -shore" }))).toEqual([]);
+    expect(titles(await search({ tags: tag, q: "walk or forest" }))).toEqual(["Forest morning", "Sunset beach walk"]);
     // Odd input is a search, never an error.
     for (const q of ["'", '"', "&|!():*", "\u0000beach", " - ", "the"]) {
       expect((await search({ tags: tag, q })).statusCode).toBe(200);

@@ -108,9 +108,29 @@ function pagingClauses(keyset: Keyset, cursor: string | undefined) {
   return keysetClauses(keyset, cursor);
 }
 
-const fulltext = (term: string) =>
-  // Titles are indexed with the `simple` configuration, descriptions with `english`: match either form.
-  sql`${galleries.search} @@ (websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
+/**
+ * The full-text condition of a search box (the same reading as the movies'). `search` holds title words as
+ * typed ('simple') and description words stemmed ('english'), so each term matches in either form, and a query
+ * may mix words of both. Websearch syntax is kept per term: "a phrase", -not, `or` between alternatives.
+ */
+function fulltext(text: string): SQL {
+  const groups: SQL[][] = [[]];
+  let terms = 0;
+  for (const m of text.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
+    if (++terms > 16) break;
+    const quoted = m[2] !== undefined;
+    const term = quoted ? `"${m[2]}"` : (m[4] as string);
+    if (!quoted && !m[3] && term.toLowerCase() === "or") {
+      if ((groups.at(-1) as SQL[]).length) groups.push([]);
+      continue;
+    }
+    const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
+    (groups.at(-1) as SQL[]).push((m[1] || m[3]) === "-" ? sql`!!${one}` : one);
+  }
+  const alternatives = groups.filter((g) => g.length).map((g) => sql`(${sql.join(g, sql` && `)})`);
+  if (!alternatives.length) return sql`true`;
+  return sql`${galleries.search} @@ (${sql.join(alternatives, sql` || `)})`;
+}
 
 export function createGalleriesService(deps: {
   db: Db;
