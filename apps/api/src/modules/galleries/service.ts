@@ -279,7 +279,7 @@ export function createGalleriesService(deps: {
   const studioGallery = async (user: Editor, row: GalleryRow) =>
     (await studioGalleries(user, [row]))[0] as GalleryDetail & { updatedAt: string };
 
-  /** Photos as a viewer sees them; `decisionOf` gives each photo's gallery decision. */
+  /** Photos as a viewer sees them; `canWatch` says whether the viewer may see each photo's gallery. */
   async function presentPhotos(rows: PhotoRow[], canWatch: (p: PhotoRow) => boolean) {
     const performerRefs = await refs.performers([...new Set(rows.flatMap((r) => r.performerIds))]);
     return rows.map((p) => {
