@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { cp, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
+import { TOTAL_CAP } from "@marquee/contracts/common";
 import type {
   CreateVideoBody,
   SearchStudioVideosQuery,
@@ -11,6 +12,7 @@ import type {
   VideoDetail,
 } from "@marquee/contracts/videos";
 import {
+  type AnyColumn,
   and,
   arrayContains,
   arrayOverlaps,
@@ -49,6 +51,8 @@ const THUMB_SPECS = [
 ] as const;
 const TEASER_SECONDS = 8;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A planner estimate this far above the cap means the count would only say "more than TOTAL_CAP". */
+const SURELY_CAPPED = 2 * TOTAL_CAP;
 /** Paths under `/user/assets/videos/` that a slug must not shadow. */
 const RESERVED_SLUGS = new Set(["search"]);
 
@@ -297,47 +301,27 @@ export function createVideosService(deps: VideosDeps) {
   }
 
   type SortName = SearchVideosQuery["sortBy"];
-  function keysetOf(sortBy: SortName, sort: "asc" | "desc"): Keyset & { exact: "released" | "views" | "price" } {
+  type SortColumns = Record<"releasedAt" | "views" | "priceCents" | "id", AnyColumn>;
+  /** The keyset of a sort, over the table or over a subquery with the same columns. */
+  function keysetOf(sortBy: SortName, sort: "asc" | "desc", on: SortColumns = videos): Keyset {
     const flip = sort === "asc" ? "desc" : "asc";
+    const base = { name: `${sortBy}:${sort}`, id: on.id };
     switch (sortBy) {
       case "newest":
-        return {
-          name: `newest:${sort}`,
-          key: videos.releasedAt,
-          kind: "timestamp",
-          id: videos.id,
-          direction: sort,
-          exact: "released",
-        };
+        return { ...base, key: on.releasedAt, kind: "timestamp", direction: sort };
       case "oldest":
-        return {
-          name: `oldest:${sort}`,
-          key: videos.releasedAt,
-          kind: "timestamp",
-          id: videos.id,
-          direction: flip,
-          exact: "released",
-        };
+        return { ...base, key: on.releasedAt, kind: "timestamp", direction: flip };
       case "popular":
-        return {
-          name: `popular:${sort}`,
-          key: videos.views,
-          kind: "int",
-          id: videos.id,
-          direction: sort,
-          exact: "views",
-        };
+        return { ...base, key: on.views, kind: "int", direction: sort };
       case "price":
-        return {
-          name: `price:${sort}`,
-          key: videos.priceCents,
-          kind: "int",
-          id: videos.id,
-          direction: sort,
-          exact: "price",
-        };
+        return { ...base, key: on.priceCents, kind: "int", direction: sort };
     }
   }
+  /** The sort value as the cursor carries it (timestamps to the microsecond). */
+  const exactKey = (sortBy: SortName): SQL<string | number> =>
+    sortBy === "newest" || sortBy === "oldest"
+      ? exactTime(videos.releasedAt)
+      : sql<number>`${sortBy === "popular" ? videos.views : videos.priceCents}`;
 
   /** The public filter: listed movies only, then each optional filter of the query. */
   function publicWhere(q: Partial<SearchVideosQuery>): SQL {
@@ -348,43 +332,103 @@ export function createVideosService(deps: VideosDeps) {
       q.categoryIds?.length ? arrayOverlaps(videos.categoryIds, q.categoryIds) : undefined,
       q.tags?.length ? arrayOverlaps(videos.tags, q.tags) : undefined,
       q.access ? eq(videos.access, q.access) : undefined,
+      // Implied by `access = sale` (a sale price is at least 0.50); lets the price index start past the free rows.
+      q.access === "sale" ? sql`${videos.priceCents} > 0` : undefined,
       q.excludedId ? ne(videos.id, q.excludedId) : undefined,
       q.includeComing === false ? or(isNull(videos.scheduledAt), lte(videos.scheduledAt, now())) : undefined,
     ];
     return and(...conds) as SQL;
   }
 
+  /** The planner's estimate of the rows matching `where` (planning only, nothing is read). */
+  async function estimateRows(where: SQL): Promise<number> {
+    const res = (await db.execute(sql`explain (format json) select 1 from ${videos} where ${where}`)) as unknown as {
+      rows?: Record<string, unknown>[];
+    };
+    const cell = res.rows?.[0] ? Object.values(res.rows[0])[0] : undefined;
+    const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan?: { "Plan Rows"?: number } }[];
+    const n = plan?.[0]?.Plan?.["Plan Rows"];
+    return typeof n === "number" ? n : 0;
+  }
+
+  /**
+   * `cappedCount`, skipped when the planner expects far more matches than the cap: counting ten thousand rows of
+   * a broad filter over a million costs tens of milliseconds, and the answer would be "more than the cap" anyway.
+   */
+  async function countOf(where: SQL, estimate?: number) {
+    if ((estimate ?? (await estimateRows(where))) >= SURELY_CAPPED) return { total: TOTAL_CAP, totalCapped: true };
+    return cappedCount(db, videos, where);
+  }
+
+  /** A page in sort order: the planner walks the sort's index, meeting matches along the way. */
+  function pageQuery(query: SearchVideosQuery, where: SQL) {
+    const { after, orderBy } = pagingClauses(keysetOf(query.sortBy, query.sort), query.cursor);
+    return db
+      .select({ ...rowColumns, sortKey: exactKey(query.sortBy) })
+      .from(videos)
+      .where(after ? and(where, after) : where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset);
+  }
+
+  /**
+   * A page of a filter that few rows match: every match is read (through the filter's own index), counted and
+   * sorted, in one query. Walking a sort index instead would read the whole table when matches are rare.
+   */
+  async function fewQuery(query: SearchVideosQuery, where: SQL) {
+    const m = db
+      .select({
+        ...rowColumns,
+        sortKey: exactKey(query.sortBy).as("sort_key"),
+        matches: sql<number>`count(*) over ()`.mapWith(Number).as("matches"),
+      })
+      .from(videos)
+      .where(where)
+      .as("m");
+    const { after, orderBy } = pagingClauses(keysetOf(query.sortBy, query.sort, m), query.cursor);
+    const rows = await db
+      .select()
+      .from(m)
+      .where(after)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset);
+    return { rows, matches: rows[0] ? Number(rows[0].matches) : undefined };
+  }
+
   async function search(query: SearchVideosQuery) {
-    const keyset = keysetOf(query.sortBy, query.sort);
-    const { after, orderBy } = pagingClauses(keyset, query.cursor);
+    const name = keysetOf(query.sortBy, query.sort).name;
+    pagingClauses(keysetOf(query.sortBy, query.sort), query.cursor); // a bad cursor is refused before anything runs
     const where = publicWhere(query);
-    const exactKey =
-      keyset.exact === "released"
-        ? exactTime(videos.releasedAt)
-        : keyset.exact === "views"
-          ? videos.views
-          : videos.priceCents;
-    const [rows, counted] = await Promise.all([
-      db
-        .select({ ...rowColumns, sortKey: exactKey })
-        .from(videos)
-        .where(after ? and(where, after) : where)
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset),
-      cappedCount(db, videos, where),
-    ]);
+    let rows: Awaited<ReturnType<typeof pageQuery>>;
+    let counted: { total: number; totalCapped: boolean };
+    const estimate = matchText(videos.search, query.q) ? await estimateRows(where) : undefined;
+    if (estimate !== undefined && estimate < SURELY_CAPPED) {
+      // The planner cannot tell a rare word from a missing one (it guesses 0.5% for both), so a full-text
+      // filter it does not know to be common is read in full rather than met along a sort index.
+      const few = await fewQuery(query, where);
+      rows = few.rows;
+      counted =
+        few.matches !== undefined
+          ? { total: Math.min(few.matches, TOTAL_CAP), totalCapped: few.matches > TOTAL_CAP }
+          : query.cursor || query.offset
+            ? await cappedCount(db, videos, where)
+            : { total: 0, totalCapped: false };
+    } else {
+      [rows, counted] = await Promise.all([pageQuery(query, where), countOf(where, estimate)]);
+    }
     const refs = await refsFor(rows);
     return {
       data: rows.map((r) => toVideo(r, refs)),
       ...counted,
-      next: nextCursor(rows, query.limit, keyset.name, (r) => [r.sortKey as string | number, r.id]),
+      next: nextCursor(rows, query.limit, name, (r) => [r.sortKey as string | number, r.id]),
     };
   }
 
   /** Listed movies matching `q`, counted up to TOTAL_CAP (for `/search/total`). */
   async function countMatching(q: string | undefined): Promise<number> {
-    return (await cappedCount(db, videos, publicWhere({ q }))).total;
+    return (await countOf(publicWhere({ q }))).total;
   }
 
   /**

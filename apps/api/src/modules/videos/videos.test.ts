@@ -843,3 +843,33 @@ describe("the hourly release of scheduled movies", () => {
     expect(await detail(m._id)).toMatchObject({ isComing: false, scheduledAt: null, canWatch: true });
   });
 });
+
+describe("broad searches over many movies", () => {
+  it("pages in sort order and stops counting at the cap", async () => {
+    const bulk = `zb${Date.now().toString(36)}`;
+    await t.database.db.execute(sql`
+      insert into videos (id, slug, title, access, status, listed, released_at, performer_ids, created_by,
+        processing_status, views)
+      select gen_random_uuid(), ${bulk} || '-' || g, 'Bulk ' || ${bulk} || ' ' || g, 'free', 'active', true,
+        now() - g * interval '1 minute', array[${performerId}::uuid], ${performerId}::uuid, 'ready', g % 1000
+      from generate_series(1, 21000) g`);
+    await t.database.db.execute(sql`analyze videos`);
+
+    const first = (await search({ q: bulk, limit: "24" })).json() as ListJson;
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(first.data.map((m) => m.slug)).toEqual(Array.from({ length: 24 }, (_, i) => `${bulk}-${i + 1}`));
+    const second = (await search({ q: bulk, limit: "24", cursor: first.next as string })).json() as ListJson;
+    expect(second.data.map((m) => m.slug)).toEqual(Array.from({ length: 24 }, (_, i) => `${bulk}-${i + 25}`));
+    const byViews = (await search({ q: bulk, sortBy: "popular", limit: "5" })).json() as ListJson;
+    expect(byViews.data.map((m) => m.stats.views)).toEqual([999, 999, 999, 999, 999]);
+    expect(await t.app.services.videos.countMatching(bulk)).toBe(10_000);
+    // Few matches among many: read in full, counted exactly.
+    const few = (await search({ q: `${bulk} 12345` })).json() as ListJson;
+    expect(few).toMatchObject({ total: 1, totalCapped: false, next: null });
+    expect(few.data[0]?.slug).toBe(`${bulk}-12345`);
+    const none = (await search({ q: `${bulk} nothingmatches` })).json() as ListJson;
+    expect(none).toMatchObject({ data: [], total: 0, totalCapped: false });
+    const unfiltered = (await search({ limit: "3" })).json() as ListJson;
+    expect(unfiltered).toMatchObject({ total: 10_000, totalCapped: true });
+  }, 60_000);
+});
