@@ -231,6 +231,9 @@ describe("the performer studio", () => {
     // Photos are processed in the background; the tiles lose their badge once they are ready.
     await expect.poll(() => editor.getByText(/^(Pending|Processing)$/).count(), { timeout: 60_000 }).toBe(0);
 
+    // Until one is chosen, the first photo is the cover.
+    await expect.poll(() => tiles.nth(0).getAttribute("data-cover")).toBe("true");
+
     // The last photo moves one place earlier.
     await editor.getByRole("button", { name: "Move photo 3 earlier" }).click();
     await expect.poll(order).toEqual([before[0], before[2], before[1]]);
@@ -246,6 +249,8 @@ describe("the performer studio", () => {
     await confirm.getByRole("button", { name: "Delete photo" }).click();
     await expect.poll(() => tiles.count()).toBe(2);
     await expect.poll(order).toEqual([before[2], before[1]]);
+    // The chosen cover stays the cover, now in first place.
+    await expect.poll(() => tiles.nth(0).getAttribute("data-cover")).toBe("true");
     const after = await api("GET", `/performer/assets/galleries/${gallery._id}/view`, { token: performer });
     expect(after.body.photosCount).toBe(2);
 

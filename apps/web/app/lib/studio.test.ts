@@ -5,6 +5,7 @@ import {
   attributeLabel,
   byPosition,
   clearFinished,
+  coverPhotoId,
   emptyVideoForm,
   fileProblem,
   formatBytes,
@@ -370,6 +371,15 @@ describe("photo order", () => {
       { _id: "a", position: 0 },
       { _id: "c", position: 1 },
     ]);
+  });
+
+  it("recognises the cover's photo by the id in its signed link", () => {
+    const id = "01a2033b-8132-7fdc-9db3-30c8f71db034";
+    const list = [{ _id: "01a2033b-0000-7fdc-9db3-000000000000" }, { _id: id }];
+    const url = `http://api.test/media/1795372164/F6CKmVYC/private/photos/${id}/thumb.webp`;
+    expect(coverPhotoId({ url }, list)).toBe(id);
+    expect(coverPhotoId({ url: "/media/1/sig/private/photos/other/thumb.webp" }, list)).toBeNull();
+    expect(coverPhotoId(null, list)).toBeNull();
   });
 
   it("ignores moves out of range", () => {

@@ -396,6 +396,24 @@ export function validateGalleryForm(values: GalleryFormValues): Record<string, s
 
 type PhotoLike = Pick<StudioPhoto, "_id" | "position">;
 
+/**
+ * Which photo a gallery's cover shows. Cover and photo links are signed separately (their signatures differ),
+ * so the photo is recognised by its id in the cover's path.
+ */
+export function coverPhotoId(
+  cover: { url: string } | null | undefined,
+  photos: ReadonlyArray<{ _id: string }>,
+): string | null {
+  if (!cover?.url) return null;
+  let pathname = cover.url;
+  try {
+    pathname = new URL(cover.url, "http://localhost").pathname;
+  } catch {
+    // not a URL: search the text as it is
+  }
+  return photos.find((p) => pathname.split("/").includes(p._id))?._id ?? null;
+}
+
 /** Photos in the order the gallery shows them. */
 export function byPosition<T extends PhotoLike>(photos: readonly T[]): T[] {
   return [...photos].sort((a, b) => a.position - b.position);

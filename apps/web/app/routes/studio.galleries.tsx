@@ -56,6 +56,7 @@ import { pageMeta } from "../lib/meta.ts";
 import {
   byPosition,
   clearFinished,
+  coverPhotoId,
   fileProblem,
   formatBytes,
   formatDate,
@@ -341,13 +342,21 @@ function PhotoTile({
   );
 }
 
-function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChanged: () => void }) {
+function PhotosManager({
+  gallery,
+  onChanged,
+  onGalleryUpdated,
+}: {
+  gallery: StudioGallery;
+  /** Photos were added, moved or removed: the gallery (count, cover) is to be read again. */
+  onChanged: () => void;
+  onGalleryUpdated: (gallery: StudioGallery) => void;
+}) {
   const [confirm, confirmDialog] = useConfirm();
   const [photos, setPhotos] = useState<StudioPhoto[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const [busy, setBusy] = useState(false);
-  const [coverId, setCoverId] = useState<string | null>(null);
   const files = useRef(new Map<string, File>());
   const seq = useRef(0);
   const galleryId = gallery._id;
@@ -375,12 +384,8 @@ function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChang
     void load();
   }, [load]);
 
-  // The cover the API reports is the first photo unless one was chosen; match it by its image.
-  useEffect(() => {
-    if (coverId || !photos || !gallery.cover) return;
-    const match = photos.find((p) => p.thumbnail?.url === gallery.cover?.url || p.url === gallery.cover?.url);
-    if (match) setCoverId(match._id);
-  }, [photos, gallery.cover, coverId]);
+  // The cover the API reports: the chosen photo, else the first one.
+  const coverId = photos ? coverPhotoId(gallery.cover, photos) : null;
 
   // Photos are processed after upload; ask again while any is pending.
   useEffect(() => {
@@ -462,6 +467,7 @@ function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChang
       for (const change of changes) {
         await api.put(`/performer/assets/photos/${enc(change._id)}`, { position: change.position });
       }
+      onChanged();
     } catch (e) {
       notifications.show({ color: "red", title: "Could not reorder the photos", message: errorMessage(e) });
       await load();
@@ -473,8 +479,10 @@ function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChang
   const makeCover = async (photo: StudioPhoto) => {
     setBusy(true);
     try {
-      await api.put(`/performer/assets/galleries/${enc(galleryId)}`, { coverPhotoId: photo._id });
-      setCoverId(photo._id);
+      const updated = await api.put<StudioGallery>(`/performer/assets/galleries/${enc(galleryId)}`, {
+        coverPhotoId: photo._id,
+      });
+      onGalleryUpdated(updated);
       onChanged();
       notifications.show({ color: "teal", message: "The gallery has a new cover." });
     } catch (e) {
@@ -495,7 +503,6 @@ function PhotosManager({ gallery, onChanged }: { gallery: StudioGallery; onChang
     try {
       await api.del(`/performer/assets/photos/${enc(photo._id)}`);
       setPhotos((list) => (list ?? []).filter((p) => p._id !== photo._id));
-      if (coverId === photo._id) setCoverId(null);
       onChanged();
       notifications.show({ color: "teal", message: "Photo deleted." });
     } catch (e) {
@@ -625,7 +632,13 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
           offset: (page - 1) * STUDIO_PAGE_SIZE,
         })
         .then((res) => {
-          if (id === latest.current) setResult(res);
+          if (id !== latest.current) return;
+          setResult(res);
+          setDrawer((d) => {
+            if (d?.mode !== "edit") return d;
+            const fresh = res.data.find((g) => g._id === d.gallery._id);
+            return fresh ? { mode: "edit", gallery: fresh } : d;
+          });
         })
         .catch((e: unknown) => {
           if (id === latest.current && !quiet) setError(errorMessage(e, "Could not load your galleries."));
@@ -640,6 +653,11 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   useEffect(() => load(), [load]);
 
   const quietReload = useCallback(() => load(true), [load]);
+  /** Puts a fresh copy of a gallery into the list and the open drawer. */
+  const syncGallery = useCallback((gallery: StudioGallery) => {
+    setResult((r) => (r ? { ...r, data: r.data.map((g) => (g._id === gallery._id ? gallery : g)) } : r));
+    setDrawer((d) => (d?.mode === "edit" && d.gallery._id === gallery._id ? { mode: "edit", gallery } : d));
+  }, []);
 
   const remove = async (gallery: StudioGallery) => {
     const ok = await confirm({
@@ -908,7 +926,12 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
             </Tabs.Panel>
             <Tabs.Panel value="photos">
               {drawer.mode === "edit" && (
-                <PhotosManager key={drawer.gallery._id} gallery={drawer.gallery} onChanged={quietReload} />
+                <PhotosManager
+                  key={drawer.gallery._id}
+                  gallery={drawer.gallery}
+                  onChanged={quietReload}
+                  onGalleryUpdated={syncGallery}
+                />
               )}
             </Tabs.Panel>
           </Tabs>
