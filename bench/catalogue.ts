@@ -4,6 +4,7 @@
 // Needs DATABASE_URL (a PostgreSQL server; the database `marquee_bench` on it is created, or reused with --reuse).
 // Usage: npm run bench:catalogue [-- --reuse --seconds 10 --connections 50 --movies 1000000 --performers 20000
 //        --depth 2000 --explain-plans]
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -39,6 +40,8 @@ const MOVIES = Number(values.movies);
 const PERFORMERS = Number(values.performers);
 const DEPTH = Number(values.depth);
 const LIMIT = 24;
+/** Mixed searches explained, to find the kinds that cost the most. */
+const MIX_SAMPLES = 150;
 const DB_NAME = "marquee_bench";
 /** Bump when the generated data changes, so `--reuse` rebuilds an older catalogue. */
 const GENERATOR_VERSION = 2;
@@ -264,16 +267,36 @@ async function generate(admin: pg.Client, note: string) {
   return ms(started);
 }
 
+/** The commit the API runs from, and whether its sources differ from it. */
+function sourceState() {
+  try {
+    const git = (args: string[]) =>
+      execFileSync("git", args, { cwd: path.dirname(migrationsFolder), encoding: "utf8" });
+    const head = git(["rev-parse", "--short", "HEAD"]).trim();
+    const dirty = git(["status", "--porcelain", "--", "../..", "../../../packages/contracts"]).trim();
+    return dirty ? `${head} with uncommitted changes` : head;
+  } catch {
+    return "an unknown revision";
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Load.
 
-async function load(url: string, seconds: number, connections = CONNECTIONS, headers?: Record<string, string>) {
+/** `target` is a URL, or a function giving the next one (a mix of searches, so no cache can answer them all). */
+async function load(
+  target: string | (() => string),
+  seconds: number,
+  connections = CONNECTIONS,
+  headers?: Record<string, string>,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const until = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < until) {
+        const url = typeof target === "string" ? target : target();
         const t0 = performance.now();
         try {
           const res = await fetch(url, { headers });
@@ -289,6 +312,46 @@ async function load(url: string, seconds: number, connections = CONNECTIONS, hea
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
   return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+}
+
+// CPU time each side spends per request, from /proc (Linux): on a shared machine this shows the cost of a search
+// even when other work stretches the latencies.
+const CLK_TCK = 100; // USER_HZ on every Linux architecture Node runs on
+
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
+async function cpuSnapshot(db: pg.Client, apiPid: number) {
+  const { rows } = await db.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [DB_NAME],
+  );
+  const backends = new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+  return { api: cpuMsOf(apiPid), backends, client: process.cpuUsage() };
+}
+
+/** CPU ms per request of the API process, the PostgreSQL backends serving it, and this client. */
+async function cpuPerRequest(
+  db: pg.Client,
+  apiPid: number,
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  n: number,
+) {
+  const after = await cpuSnapshot(db, apiPid);
+  let pgMs = 0;
+  for (const [pid, ms] of after.backends) pgMs += (ms ?? 0) - (before.backends.get(pid) ?? 0);
+  const client = process.cpuUsage(before.client);
+  return {
+    api: before.api === null || after.api === null ? Number.NaN : (after.api - before.api) / n,
+    pg: pgMs / n,
+    client: (client.user + client.system) / 1000 / n,
+  };
 }
 
 interface Page {
@@ -351,28 +414,48 @@ function describe(node: PlanNode, depth = 0): string {
   return child && depth < 5 ? `${name} > ${describe(child, depth + 1)}` : name;
 }
 
-async function explainSearch(label: string, url: string, app: Awaited<ReturnType<typeof buildApp>>, c: pg.Client) {
+type App = Awaited<ReturnType<typeof buildApp>>;
+interface Explained {
+  sql: string;
+  values: unknown[];
+  planMs: number;
+  runMs: number;
+  buffers: number;
+  shape: string;
+}
+
+/** Serves `url` in process, capturing the SQL it issues, then explains each statement with ANALYZE and BUFFERS. */
+async function explainRequest(app: App, c: pg.Client, url: string, headers?: Record<string, string>) {
   capturing = [];
-  const res = await app.inject({ method: "GET", url });
+  const res = await app.inject({ method: "GET", url, headers });
   const queries = capturing;
   capturing = null;
-  if (res.statusCode !== 200) {
-    console.log(`  ${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return;
-  }
-  console.log(`  ${label} (${queries.length} queries):`);
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  const out: Explained[] = [];
   for (const q of queries) {
     const r = await c.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.text}`, q.values);
     const plan = r.rows[0]["QUERY PLAN"][0] as { Plan: PlanNode; "Planning Time": number; "Execution Time": number };
-    const top = plan.Plan;
-    const blocks = (top["Shared Hit Blocks"] ?? 0) + (top["Shared Read Blocks"] ?? 0);
-    const sqlHead = q.text.replace(/\s+/g, " ").slice(0, 90);
+    out.push({
+      sql: q.text,
+      values: q.values,
+      planMs: plan["Planning Time"],
+      runMs: plan["Execution Time"],
+      buffers: (plan.Plan["Shared Hit Blocks"] ?? 0) + (plan.Plan["Shared Read Blocks"] ?? 0),
+      shape: describe(plan.Plan),
+    });
+  }
+  return out;
+}
+
+async function printExplained(label: string, list: Explained[], c: pg.Client) {
+  console.log(`  ${label} (${list.length} queries):`);
+  for (const q of list) {
     console.log(
-      `    plan ${plan["Planning Time"].toFixed(2)} ms + run ${plan["Execution Time"].toFixed(2)} ms, ${blocks} buffers: ${describe(top)}\n      ${sqlHead}...`,
+      `    plan ${q.planMs.toFixed(2)} ms + run ${q.runMs.toFixed(2)} ms, ${q.buffers} buffers: ${q.shape}\n      ${q.sql.replace(/\s+/g, " ").slice(0, 90)}...`,
     );
     if (values["explain-plans"]) {
-      const text = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
-      console.log(`      SQL: ${q.text}\n      values: ${JSON.stringify(q.values)}`);
+      const text = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.values);
+      console.log(`      SQL: ${q.sql}\n      values: ${JSON.stringify(q.values)}`);
       for (const row of text.rows) console.log(`      ${row["QUERY PLAN"]}`);
     }
   }
@@ -463,7 +546,36 @@ try {
   const walkMs = ms(tWalk);
   const deepRow = (DEPTH - 1) * LIMIT;
 
-  const scenarios: { label: string; url: string; headers?: Record<string, string> }[] = [
+  // A mix of searches as many visitors make them: a random performer, category (with or without an access kind),
+  // word or tag each time, in different sorts. No two consecutive requests are likely to be the same.
+  const someArtists = (
+    await c.query<{ id: string }>("SELECT id FROM performers TABLESAMPLE SYSTEM (10) LIMIT 1000")
+  ).rows.map((r) => r.id);
+  const allCategories = (await c.query<{ id: string }>(`SELECT id FROM categories WHERE "group" = 'video'`)).rows.map(
+    (r) => r.id,
+  );
+  const any = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)] as T;
+  const sorts = ["newest", "popular", "oldest", "price"];
+  const mixedSearch = () => {
+    const r = Math.random();
+    const sortBy = any(sorts);
+    const p = `${search}?limit=${LIMIT}&sortBy=${sortBy}`;
+    if (r < 0.25) return { kind: `performer, ${sortBy}`, path: `${p}&performerIds=${any(someArtists)}` };
+    if (r < 0.5) {
+      const access = Math.random() < 0.5 ? any(["free", "members", "sale"]) : null;
+      return {
+        kind: `category${access ? ` + ${access}` : ""}, ${sortBy}`,
+        path: `${p}&categoryIds=${any(allCategories)}${access ? `&access=${access}` : ""}`,
+      };
+    }
+    if (r < 0.7)
+      return { kind: `q, ${sortBy}`, path: `${p}&q=${encodeURIComponent(any([...NOUNS, ...ADJECTIVES, ...PLACES]))}` };
+    if (r < 0.85) return { kind: `tag, ${sortBy}`, path: `${p}&tags=${any(TAGS)}` };
+    return { kind: `no filter, ${sortBy}`, path: p };
+  };
+  const mixed = () => `${base}${mixedSearch().path}`;
+
+  const scenarios: { label: string; url: string; mix?: () => string }[] = [
     { label: "page 1, newest", url: `${search}?limit=${LIMIT}` },
     {
       label: `category "${category.name}" + members`,
@@ -478,15 +590,18 @@ try {
       label: `deep: offset ${deepRow.toLocaleString("en")} (compare)`,
       url: `${search}?limit=${LIMIT}&offset=${deepRow}`,
     },
+    { label: "mixed filters and sorts (a random one each time)", url: "", mix: mixed },
   ];
   for (const s of scenarios) {
+    if (s.mix) continue;
     const page = await getPage(`${base}${s.url}`);
     s.label += ` [${page.total}${page.totalCapped ? "+" : ""} found]`;
   }
 
   const [load1] = loadavg();
   console.log(
-    `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(1)} before the run (other work skews the figures).`,
+    `\nMachine: ${cpus().length} cores, load average ${load1?.toFixed(1)} before the run (other work skews the figures). ` +
+      `API at ${sourceState()}.`,
   );
   console.log(
     `Movie search: ${st.movies.toLocaleString("en")} movies (${st.listed.toLocaleString("en")} listed, videos ${st.size}), ` +
@@ -495,29 +610,40 @@ try {
       `${DEPTH} pages in ${(walkMs / 1000).toFixed(1)} s.`,
   );
   await load(`${base}/health`, 2); // warm-up
-  const health = await load(`${base}/health`, SECONDS);
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (x: number, d = 1) => x.toFixed(d).padStart(8);
+  const healthBefore = await cpuSnapshot(c, api.pid);
+  const health = await load(`${base}/health`, SECONDS);
+  const healthCpu = await cpuPerRequest(c, api.pid, healthBefore, health.rps * SECONDS);
+  const cpuCols = (x: { api: number; pg: number; client: number }) =>
+    `${num(x.api, 2)} ${num(x.pg, 2)} ${num(x.client, 2)}`;
   console.log(
-    `\n  ${pad("request", 52)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  vs /health   errors`,
+    `\n  ${pad("", 52)} ${"".padStart(36)} ${"CPU ms per request".padStart(26)}\n` +
+      `  ${pad("request", 52)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  vs /health ${"API".padStart(8)} ${"Postgres".padStart(8)} ${"client".padStart(8)} errors`,
   );
-  console.log(`  ${pad("/health (reference)", 52)} ${num(health.rps, 0)} ${num(health.p50)} ${num(health.p99)}`);
+  console.log(
+    `  ${pad("/health (reference)", 52)} ${num(health.rps, 0)} ${num(health.p50)} ${num(health.p99)}  ${"1.00".padStart(8)} ${cpuCols(healthCpu)} ${String(health.errors).padStart(6)}`,
+  );
   const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
   // The same first page for a logged-in member: the token is checked and the viewer's entitlements read.
   const runs = [...scenarios, { label: "page 1, newest, as member", url: scenarios[0]?.url ?? "", member: true }];
   for (const s of runs) {
     const headers = "member" in s ? { authorization: `Bearer ${token}` } : undefined;
-    await load(`${base}${s.url}`, 1, CONNECTIONS, headers); // warm-up
-    const run = await load(`${base}${s.url}`, SECONDS, CONNECTIONS, headers);
+    const target = "mix" in s && s.mix ? s.mix : `${base}${s.url}`;
+    await load(target, 1, CONNECTIONS, headers); // warm-up
+    const before = await cpuSnapshot(c, api.pid);
+    const run = await load(target, SECONDS, CONNECTIONS, headers);
+    const cpu = await cpuPerRequest(c, api.pid, before, run.rps * SECONDS);
     results[s.label] = run;
     console.log(
-      `  ${pad(s.label, 52)} ${num(run.rps, 0)} ${num(run.p50)} ${num(run.p99)}  ${(run.rps / health.rps).toFixed(2).padStart(8)}   ${run.errors}`,
+      `  ${pad(s.label, 52)} ${num(run.rps, 0)} ${num(run.p50)} ${num(run.p99)}  ${(run.rps / health.rps).toFixed(2).padStart(8)} ${cpuCols(cpu)} ${String(run.errors).padStart(6)}`,
     );
   }
 
   const first = results[scenarios[0]?.label ?? ""];
   const deepR = results[scenarios.find((s) => s.label.startsWith("deep: cursor"))?.label ?? ""];
-  const filtered = scenarios.slice(0, 7).map((s) => results[s.label]);
+  // The budgets hold for every search; the offset page is there only for comparison.
+  const filtered = scenarios.filter((s) => !s.label.includes("offset")).map((s) => results[s.label]);
   const worstP99 = Math.max(...filtered.map((r) => r?.p99 ?? Number.NaN));
   const worstRatio = Math.min(...filtered.map((r) => (r?.rps ?? 0) / health.rps));
   console.log("\nBudgets (DESIGN section 10):");
@@ -535,7 +661,7 @@ try {
   // Unloaded latency: what one request costs when nothing waits in line (the figures above include queueing).
   console.log("\nOne connection, 3 s each (cost of a request without queueing):");
   for (const s of scenarios) {
-    const r = await load(`${base}${s.url}`, 3, 1);
+    const r = await load(s.mix ?? `${base}${s.url}`, 3, 1);
     console.log(`  ${pad(s.label, 52)} p50 ${num(r.p50, 2)} ms  p99 ${num(r.p99, 2)} ms`);
   }
 
@@ -546,7 +672,34 @@ try {
   const app = await buildApp({ config, database, mailer: createMemoryMailer(), geoip: await openGeoIp() });
   await app.ready();
   try {
-    for (const s of scenarios) await explainSearch(s.label, s.url, app, c);
+    for (const s of runs) {
+      if ("mix" in s) continue;
+      const headers = "member" in s ? { authorization: `Bearer ${token}` } : undefined;
+      await printExplained(s.label, await explainRequest(app, c, s.url, headers), c);
+    }
+    // The mix, by kind of search: database time per request (planning + execution of every statement).
+    console.log(
+      `\n  Mixed searches, ${MIX_SAMPLES} sampled, database time per request by kind (slowest statement shown):`,
+    );
+    const kinds = new Map<string, { n: number; total: number; worst: number; worstPath: string; worstShape: string }>();
+    for (let i = 0; i < MIX_SAMPLES; i++) {
+      const m = mixedSearch();
+      const list = await explainRequest(app, c, m.path);
+      const total = list.reduce((t, q) => t + q.planMs + q.runMs, 0);
+      const k = kinds.get(m.kind) ?? { n: 0, total: 0, worst: -1, worstPath: "", worstShape: "" };
+      k.n++;
+      k.total += total;
+      if (total > k.worst) {
+        const slowest = list.reduce((a, b) => (b.planMs + b.runMs > a.planMs + a.runMs ? b : a));
+        Object.assign(k, { worst: total, worstPath: m.path, worstShape: slowest.shape });
+      }
+      kinds.set(m.kind, k);
+    }
+    for (const [kind, k] of [...kinds].sort((a, b) => b[1].total / b[1].n - a[1].total / a[1].n)) {
+      console.log(
+        `    ${pad(kind, 34)} n=${String(k.n).padStart(3)} mean ${num(k.total / k.n, 2)} ms, max ${num(k.worst, 2)} ms\n      ${k.worstPath.replace(search, "")}\n      ${k.worstShape}`,
+      );
+    }
   } finally {
     await app.close();
     await database.close();
