@@ -2,6 +2,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { seedDemoCatalogue } from "./db/seed/catalogue.ts";
 import { seedDemo } from "./db/seed/seed.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
@@ -23,6 +24,11 @@ const app = await buildApp({
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
   geoip: await openGeoIp(config.geoipDb),
 });
+if (config.seedDemo) {
+  // First run only: the catalogue goes in through the API's own routes before the site opens.
+  await app.ready();
+  await seedDemoCatalogue(app, database.db, { log });
+}
 await app.listen({ host: config.host, port: config.port });
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
 await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");

@@ -8,9 +8,10 @@ export const idColumn = () =>
     .primaryKey()
     .$defaultFn(() => uuidv7());
 
-export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
 export const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true, mode: "date" })
+  timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 })
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => sql`now()`);

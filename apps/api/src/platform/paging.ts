@@ -7,7 +7,8 @@ import { badRequest } from "./errors.ts";
 /**
  * Keyset paging (DESIGN section 4): a list sorted on `(key, id)` continues after the last row of the previous
  * page, so a deep page costs the same as the first. The cursor is opaque to clients: base64url JSON of
- * `[sortName, key, id]`; a cursor made for another sort is refused.
+ * `[sortName, key, id]`; a cursor made for another sort is refused. Timestamps are stored to the millisecond
+ * (precision 3), the precision a cursor carries, so no row is repeated or skipped between pages.
  */
 export type KeyKind = "timestamp" | "int" | "text";
 
@@ -44,7 +45,9 @@ export function decodeCursor(cursor: string, keyset: Pick<Keyset, "name" | "kind
   const [name, key, id] = parsed as unknown[];
   if (name !== keyset.name || typeof id !== "string" || !UUID_RE.test(id)) throw invalidCursor();
   if (keyset.kind === "int" && !(typeof key === "number" && Number.isSafeInteger(key))) throw invalidCursor();
-  if (keyset.kind === "text" && !(typeof key === "string" && key.length <= 400)) throw invalidCursor();
+  // PostgreSQL text cannot hold NUL: such a key could only come from a forged cursor.
+  if (keyset.kind === "text" && !(typeof key === "string" && key.length <= 400 && !key.includes("\u0000")))
+    throw invalidCursor();
   if (keyset.kind === "timestamp" && !(typeof key === "string" && !Number.isNaN(Date.parse(key))))
     throw invalidCursor();
   return [key as KeyValue, id];

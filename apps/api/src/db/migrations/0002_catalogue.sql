@@ -9,8 +9,8 @@ CREATE TABLE "banners" (
 	"image_height" integer,
 	"ordering" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "categories" (
@@ -21,8 +21,8 @@ CREATE TABLE "categories" (
 	"description" text DEFAULT '' NOT NULL,
 	"ordering" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "galleries" (
@@ -35,7 +35,7 @@ CREATE TABLE "galleries" (
 	"price_cents" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"listed" boolean DEFAULT false NOT NULL,
-	"released_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"released_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"performer_ids" uuid[] NOT NULL,
 	"category_ids" uuid[] DEFAULT '{}' NOT NULL,
 	"created_by" uuid NOT NULL,
@@ -46,8 +46,8 @@ CREATE TABLE "galleries" (
 	"favourites" integer DEFAULT 0 NOT NULL,
 	"comments" integer DEFAULT 0 NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "photos" (
@@ -63,8 +63,8 @@ CREATE TABLE "photos" (
 	"preview_key" text,
 	"width" integer DEFAULT 0 NOT NULL,
 	"height" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "order_lines" (
@@ -78,7 +78,7 @@ CREATE TABLE "order_lines" (
 	"unit_price_cents" integer NOT NULL,
 	"total_cents" integer NOT NULL,
 	"delivery_status" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -89,9 +89,9 @@ CREATE TABLE "orders" (
 	"original_cents" integer NOT NULL,
 	"total_cents" integer NOT NULL,
 	"coupon_id" uuid,
-	"paid_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"paid_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "performers" (
@@ -114,8 +114,8 @@ CREATE TABLE "performers" (
 	"galleries_count" integer DEFAULT 0 NOT NULL,
 	"products_count" integer DEFAULT 0 NOT NULL,
 	"subscribers_count" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "posts" (
@@ -127,10 +127,10 @@ CREATE TABLE "posts" (
 	"type" text DEFAULT 'post' NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"image_key" text,
-	"published_at" timestamp with time zone,
+	"published_at" timestamp (3) with time zone,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'C')) STORED,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "reactions" (
@@ -139,7 +139,7 @@ CREATE TABLE "reactions" (
 	"object_type" text NOT NULL,
 	"object_id" uuid NOT NULL,
 	"action" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "subscriptions" (
@@ -152,13 +152,13 @@ CREATE TABLE "subscriptions" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"price_cents" integer DEFAULT 0 NOT NULL,
 	"renews" boolean DEFAULT false NOT NULL,
-	"started_at" timestamp with time zone,
-	"expires_at" timestamp with time zone,
-	"cancelled_at" timestamp with time zone,
+	"started_at" timestamp (3) with time zone,
+	"expires_at" timestamp (3) with time zone,
+	"cancelled_at" timestamp (3) with time zone,
 	"gateway" text,
 	"gateway_subscription_id" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "videos" (
@@ -171,8 +171,8 @@ CREATE TABLE "videos" (
 	"price_cents" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"listed" boolean DEFAULT false NOT NULL,
-	"scheduled_at" timestamp with time zone,
-	"released_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"scheduled_at" timestamp (3) with time zone,
+	"released_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"performer_ids" uuid[] NOT NULL,
 	"category_ids" uuid[] DEFAULT '{}' NOT NULL,
 	"created_by" uuid NOT NULL,
@@ -190,10 +190,22 @@ CREATE TABLE "videos" (
 	"favourites" integer DEFAULT 0 NOT NULL,
 	"comments" integer DEFAULT 0 NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "email_tokens" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "email_tokens" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "sessions" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "sessions" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "contact_messages" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "contact_messages" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "blocked_countries" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "blocked_countries" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "photos" ADD CONSTRAINT "photos_gallery_id_galleries_id_fk" FOREIGN KEY ("gallery_id") REFERENCES "public"."galleries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

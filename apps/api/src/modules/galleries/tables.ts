@@ -19,7 +19,7 @@ export const galleries = pgTable(
       .notNull()
       .default("draft"),
     listed: boolean("listed").notNull().default(false),
-    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     performerIds: uuid("performer_ids").array().notNull(),
     categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
     createdBy: uuid("created_by").notNull(),

@@ -17,7 +17,7 @@ export const orders = pgTable(
     originalCents: integer("original_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     couponId: uuid("coupon_id"),
-    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

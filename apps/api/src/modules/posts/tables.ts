@@ -19,7 +19,7 @@ export const posts = pgTable(
       .notNull()
       .default("draft"),
     imageKey: text("image_key"),
-    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date", precision: 3 }),
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
     ),

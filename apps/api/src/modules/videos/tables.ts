@@ -35,8 +35,8 @@ export const videos = pgTable(
       .notNull()
       .default("draft"),
     listed: boolean("listed").notNull().default(false),
-    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date" }),
-    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date", precision: 3 }),
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
     performerIds: uuid("performer_ids").array().notNull(),
     categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
     createdBy: uuid("created_by").notNull(),
