@@ -18,6 +18,8 @@ export interface PlayableMedia {
  */
 export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: string | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The links of the first render: a revalidated page signs new ones, which must not restart the movie.
+  const [{ hls, mp4 }] = useState(media);
   const [started, setStarted] = useState(false);
   const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
 
@@ -30,17 +32,17 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
       if (cancelled) return;
       destroy?.();
       destroy = null;
-      video.src = media.mp4;
+      video.src = mp4;
       setSource("mp4");
     };
     // A native HLS stream that fails (an odd rendition, a codec) falls back to the MP4 once.
     const onNativeError = () => {
-      if (video.currentSrc === media.hls || video.src === media.hls) playMp4();
+      if (video.currentSrc === hls || video.src === hls) playMp4();
     };
 
     if (video.canPlayType(HLS_TYPE)) {
       video.addEventListener("error", onNativeError);
-      video.src = media.hls;
+      video.src = hls;
       setSource("hls");
     } else {
       import("hls.js")
@@ -48,13 +50,13 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
           if (cancelled) return;
           if (!Hls.isSupported()) return playMp4();
           // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
-          const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startLevel: -1 });
-          hls.on(Hls.Events.ERROR, (_event, data) => {
+          const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startLevel: -1 });
+          player.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) playMp4();
           });
-          hls.loadSource(media.hls);
-          hls.attachMedia(video);
-          destroy = () => hls.destroy();
+          player.loadSource(hls);
+          player.attachMedia(video);
+          destroy = () => player.destroy();
           setSource("hls.js");
         })
         .catch(playMp4);
@@ -66,7 +68,7 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
       video.removeAttribute("src");
       video.load();
     };
-  }, [media.hls, media.mp4]);
+  }, [hls, mp4]);
 
   const start = () => {
     const video = videoRef.current;
