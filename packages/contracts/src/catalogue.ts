@@ -29,7 +29,13 @@ export const slug = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes");
 
-export const tag = z.string().trim().toLowerCase().min(1).max(40);
+export const tag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(40)
+  .refine((s) => !s.includes("\u0000"), "Tags cannot contain NUL characters");
 
 /** Why a viewer cannot watch an item, so the page can offer the right way in. */
 export const lockReasons = ["members", "sale", "scheduled", "processing"] as const;
