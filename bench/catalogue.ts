@@ -465,6 +465,12 @@ async function printExplained(label: string, list: Explained[], c: pg.Client) {
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
+// One run at a time: a second run would drop the database under the first. The lock lasts as long as `admin`.
+const RUN_LOCK = 7244530101;
+if (!(await admin.query("SELECT pg_try_advisory_lock($1) AS ok", [RUN_LOCK])).rows[0].ok) {
+  console.log(`Another bench:catalogue run is using ${DB_NAME}; waiting for it to finish...`);
+  await admin.query("SELECT pg_advisory_lock($1)", [RUN_LOCK]);
+}
 const note = fingerprint();
 const have = await existingFingerprint(admin);
 if (values.reuse && have === note) {
@@ -478,8 +484,10 @@ if (values.reuse && have === note) {
   const took = await generate(admin, note);
   console.log(`Catalogue generated in ${(took / 1000).toFixed(1)} s.`);
 }
-await admin.end();
-if (values["generate-only"]) process.exit(0);
+if (values["generate-only"]) {
+  await admin.end();
+  process.exit(0);
+}
 
 const c = new pg.Client({ connectionString: benchUrl });
 await c.connect();
@@ -707,5 +715,6 @@ try {
 } finally {
   await stop(api);
   await c.end();
+  await admin.end();
   await rm(mediaDir, { recursive: true, force: true });
 }
