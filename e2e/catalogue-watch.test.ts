@@ -109,7 +109,7 @@ async function playAndAdvance(page: Page) {
 
 async function videoSources(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll("video, video source")].map(
+    Array.from(document.querySelectorAll("video, video source")).map(
       (el) => (el as HTMLVideoElement).currentSrc || el.getAttribute("src") || "",
     ),
   );
