@@ -3,6 +3,8 @@ import { unprocessable } from "../errors.ts";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 const MAX_SIDE = 12000;
+/** 50 megapixels: a flat 12000x12000 PNG weighs little but would cost seconds and much memory to decode. */
+const MAX_PIXELS = 50_000_000;
 
 export interface ImageSpec {
   /** The key of the variant in the result. */
@@ -47,6 +49,11 @@ async function readImage(input: Buffer | string): Promise<{ width: number; heigh
   }
   if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE) {
     throw unprocessable(`The image is larger than ${MAX_SIDE} pixels on a side.`, [
+      { path: "file", message: "too many pixels" },
+    ]);
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
+    throw unprocessable(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels.`, [
       { path: "file", message: "too many pixels" },
     ]);
   }
