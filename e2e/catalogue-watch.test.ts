@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Gallery, GalleryDetail } from "@marquee/contracts/galleries";
 import type { Video, VideoDetail } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 
@@ -217,6 +218,62 @@ describe("galleries", () => {
     await goto(page, `/galleries/${gallery._id}?photo=${third}`);
     await viewer.waitFor();
     await expect.poll(() => counter.textContent()).toBe(`3 of ${total}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a long gallery", () => {
+  const PAGE_SIZE = 24;
+  let performer: string;
+  let longGalleryId: string | null = null;
+
+  beforeAll(async () => {
+    performer = await apiLogin("performer");
+    const created = await api("POST", "/performer/assets/galleries", {
+      token: performer,
+      body: { title: "A long afternoon", access: "free", status: "active", tags: ["e2e"] },
+    });
+    expect(created.status).toBe(201);
+    longGalleryId = created.body._id as string;
+    // More photos than one page of the gallery holds, so the viewer has to fetch the next page.
+    for (let i = 0; i < PAGE_SIZE + 3; i++) {
+      const hue = Math.round((i * 360) / (PAGE_SIZE + 3));
+      const picture = await sharp({
+        create: { width: 480, height: 600, channels: 3, background: `hsl(${hue}, 60%, 55%)` },
+      })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), `long-${i}.jpg`);
+      const res = await fetch(`${site().apiUrl}/performer/assets/galleries/${longGalleryId}/photos/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${performer}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    if (longGalleryId) await api("DELETE", `/performer/assets/galleries/${longGalleryId}`, { token: performer });
+  });
+
+  it("loads the next page of photos as the viewer nears the end", async () => {
+    const total = PAGE_SIZE + 3;
+    const { context, page, errors } = await newPage(browser);
+    await goto(page, `/galleries/${longGalleryId}`);
+    const tiles = page.getByTestId("photo-grid").getByRole("button");
+    await tiles.first().waitFor();
+    expect(await tiles.count()).toBe(PAGE_SIZE);
+    await tiles.nth(PAGE_SIZE - 4).click();
+    const counter = page.getByTestId("photo-viewer-counter");
+    await expect.poll(() => counter.textContent()).toBe(`${PAGE_SIZE - 3} of ${total}`);
+    // Near the end of the first page the next one is fetched; paging on reaches the last photo.
+    for (let i = 0; i < total; i++) await page.keyboard.press("ArrowRight");
+    await expect.poll(() => counter.textContent()).toBe(`${total} of ${total}`);
+    expect(await tiles.count()).toBe(total);
+    await page.keyboard.press("Home");
+    await expect.poll(() => counter.textContent()).toBe(`1 of ${total}`);
     expect(errors).toEqual([]);
     await context.close();
   });
