@@ -9,7 +9,7 @@ export default defineConfig({
           include: [
             "packages/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
-            "apps/web/*.test.ts",
+            "apps/web/*.test.mjs",
             "apps/api/src/**/*.unit.test.ts",
           ],
           environment: "node",

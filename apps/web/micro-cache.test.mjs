@@ -1,13 +1,11 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM module of the production server
 import { createMicroCache } from "./micro-cache.mjs";
 
-let base: string;
+let base;
 let renders = 0;
-let close: () => void;
-let variantOf: (req: express.Request) => Promise<string | null> = async () => "open";
+let close;
+let variantOf = async () => "open";
 
 beforeAll(async () => {
   const app = express();
@@ -16,7 +14,7 @@ beforeAll(async () => {
     res.locals.cspNonce = `nonce${++n}x`;
     next();
   });
-  app.use(createMicroCache({ ttlMs: 300, variant: (req: express.Request) => variantOf(req) }));
+  app.use(createMicroCache({ ttlMs: 300, variant: (req) => variantOf(req) }));
   app.get("/page", async (_req, res) => {
     renders++;
     await new Promise((r) => setTimeout(r, 30));
@@ -32,12 +30,12 @@ beforeAll(async () => {
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${server.address().port}`;
   close = () => server.close();
 });
 afterAll(() => close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+const get = (path, headers = {}) => fetch(base + path, { headers });
 
 describe("micro-cache of anonymous pages", () => {
   it("renders once for concurrent visitors and gives each response its own nonce", async () => {
