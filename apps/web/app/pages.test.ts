@@ -10,6 +10,16 @@ describe("page handles", () => {
     expect(pageHandleFor("/nope/at/all")).toBe(pages.notFound.handle);
   });
 
+  it("opens the catalogue to visitors: movies, galleries and photos", () => {
+    expect(pageHandleFor("/movies")).toBe(pages.movies.handle);
+    expect(pageHandleFor("/galleries")).toBe(pages.galleries.handle);
+    expect(pageHandleFor("/galleries/0190c0de-0000-7000-8000-000000000000")).toBe(pages.gallery.handle);
+    expect(pageHandleFor("/photos")).toBe(pages.photos.handle);
+    for (const page of [pages.movies, pages.movie, pages.galleries, pages.gallery, pages.photos]) {
+      expect(page.handle).toEqual({ layout: "primary", requiresAuth: false, noRedirect: false });
+    }
+  });
+
   it("protects every admin page", () => {
     for (const path of [
       "/admin",
