@@ -323,6 +323,18 @@ export function createVideosService(deps: VideosDeps) {
       ? exactTime(videos.releasedAt)
       : sql<number>`${sortBy === "popular" ? videos.views : videos.priceCents}`;
 
+  /** What makes `publicWhere` differ: two queries with the same key filter the same rows. */
+  const filterKey = (q: Partial<SearchVideosQuery>) =>
+    JSON.stringify([
+      q.q?.trim() ?? "",
+      q.performerIds ?? [],
+      q.categoryIds ?? [],
+      q.tags ?? [],
+      q.access ?? "",
+      q.excludedId ?? "",
+      q.includeComing ?? true,
+    ]);
+
   /** The public filter: listed movies only, then each optional filter of the query. */
   function publicWhere(q: Partial<SearchVideosQuery>): SQL {
     const conds: (SQL | undefined)[] = [
@@ -340,8 +352,24 @@ export function createVideosService(deps: VideosDeps) {
     return and(...conds) as SQL;
   }
 
+  /**
+   * Planner estimates by filter, for a minute: a statistic that moves slowly, asked for on every list request.
+   * Bounded; the oldest entry goes first.
+   */
+  const estimates = new Map<string, { rows: number; until: number }>();
+
   /** The planner's estimate of the rows matching `where` (planning only, nothing is read). */
-  async function estimateRows(where: SQL): Promise<number> {
+  async function estimateRows(where: SQL, filterKey: string): Promise<number> {
+    const cached = estimates.get(filterKey);
+    if (cached && cached.until > Date.now()) return cached.rows;
+    const rows = await planRows(where);
+    estimates.delete(filterKey);
+    if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value as string);
+    estimates.set(filterKey, { rows, until: Date.now() + 60_000 });
+    return rows;
+  }
+
+  async function planRows(where: SQL): Promise<number> {
     const res = (await db.execute(sql`explain (format json) select 1 from ${videos} where ${where}`)) as unknown as {
       rows?: Record<string, unknown>[];
     };
@@ -355,8 +383,9 @@ export function createVideosService(deps: VideosDeps) {
    * `cappedCount`, skipped when the planner expects far more matches than the cap: counting ten thousand rows of
    * a broad filter over a million costs tens of milliseconds, and the answer would be "more than the cap" anyway.
    */
-  async function countOf(where: SQL, estimate?: number) {
-    if ((estimate ?? (await estimateRows(where))) >= SURELY_CAPPED) return { total: TOTAL_CAP, totalCapped: true };
+  async function countOf(where: SQL, filterKey: string, estimate?: number) {
+    if ((estimate ?? (await estimateRows(where, filterKey))) >= SURELY_CAPPED)
+      return { total: TOTAL_CAP, totalCapped: true };
     return cappedCount(db, videos, where);
   }
 
@@ -403,7 +432,8 @@ export function createVideosService(deps: VideosDeps) {
     const where = publicWhere(query);
     let rows: Awaited<ReturnType<typeof pageQuery>>;
     let counted: { total: number; totalCapped: boolean };
-    const estimate = matchText(videos.search, query.q) ? await estimateRows(where) : undefined;
+    const key = filterKey(query);
+    const estimate = matchText(videos.search, query.q) ? await estimateRows(where, key) : undefined;
     if (estimate !== undefined && estimate < SURELY_CAPPED) {
       // The planner cannot tell a rare word from a missing one (it guesses 0.5% for both), so a full-text
       // filter it does not know to be common is read in full rather than met along a sort index.
@@ -416,7 +446,7 @@ export function createVideosService(deps: VideosDeps) {
             ? await cappedCount(db, videos, where)
             : { total: 0, totalCapped: false };
     } else {
-      [rows, counted] = await Promise.all([pageQuery(query, where), countOf(where, estimate)]);
+      [rows, counted] = await Promise.all([pageQuery(query, where), countOf(where, key, estimate)]);
     }
     const refs = await refsFor(rows);
     return {
@@ -428,7 +458,7 @@ export function createVideosService(deps: VideosDeps) {
 
   /** Listed movies matching `q`, counted up to TOTAL_CAP (for `/search/total`). */
   async function countMatching(q: string | undefined): Promise<number> {
-    return (await countOf(publicWhere({ q }))).total;
+    return (await countOf(publicWhere({ q }), filterKey({ q }))).total;
   }
 
   /**
