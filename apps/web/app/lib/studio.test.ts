@@ -5,6 +5,7 @@ import {
   attributeLabel,
   byPosition,
   clearFinished,
+  countLabel,
   coverPhotoId,
   emptyVideoForm,
   fileProblem,
@@ -304,6 +305,12 @@ describe("uploads", () => {
     expect(fileProblem({ type: "video/mp4", size: 3 * 1024 * 1024 }, "video", { imageMaxMb: 8, videoMaxMb: 2 })).toBe(
       "The video must be 2 MB or smaller.",
     );
+  });
+
+  it("counts in words", () => {
+    expect(countLabel(1, "gallery", "galleries")).toBe("1 gallery");
+    expect(countLabel(0, "gallery", "galleries")).toBe("0 galleries");
+    expect(countLabel(1200, "movie", "movies")).toBe("1,200 movies");
   });
 
   it("formats sizes and durations", () => {

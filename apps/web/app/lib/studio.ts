@@ -245,6 +245,11 @@ export function fileProblem(
   return null;
 }
 
+/** "1 gallery", "3 galleries". */
+export function countLabel(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+}
+
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return "";
   if (bytes < 1024) return `${bytes} B`;

@@ -9,6 +9,7 @@ import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio
 import { UploadButton } from "../components/studio/UploadButton.tsx";
 import { api, errorMessage, isApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { countLabel } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/studio.profile";
@@ -166,7 +167,8 @@ function ProfileEditor() {
               </Button>
             </Group>
             <Anchor component={Link} to="/studio/movies" size="sm">
-              {performer.stats.videos} movies · {performer.stats.galleries} galleries
+              {countLabel(performer.stats.videos, "movie", "movies")} ·{" "}
+              {countLabel(performer.stats.galleries, "gallery", "galleries")}
             </Anchor>
           </Stack>
         </Card>

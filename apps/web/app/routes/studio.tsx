@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { api } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { countLabel } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/studio";
 
@@ -44,10 +45,11 @@ function useCounts(): Counts | null {
 
 function countText(counts: Counts | null, to: string): string | null {
   if (!counts) return null;
-  const n = to === "/studio/movies" ? counts.movies : to === "/studio/galleries" ? counts.galleries : null;
-  if (n === null) return null;
-  const noun = to === "/studio/movies" ? "movie" : "gallery";
-  return `${n} ${n === 1 ? noun : noun === "gallery" ? "galleries" : "movies"}`;
+  if (to === "/studio/movies" && counts.movies !== null) return countLabel(counts.movies, "movie", "movies");
+  if (to === "/studio/galleries" && counts.galleries !== null) {
+    return countLabel(counts.galleries, "gallery", "galleries");
+  }
+  return null;
 }
 
 function Overview() {
