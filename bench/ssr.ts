@@ -72,7 +72,8 @@ delete env.DATABASE_URL;
 const api = startApi(env);
 let web: unknown;
 try {
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api);
+  // The first start seeds the demo catalogue before it answers (a minute or two).
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 600_000);
   web = startWeb(env);
   const webUrl = `http://127.0.0.1:${webPort}`;
   await waitFor(`${webUrl}/auth/login`, web);

@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   const api = startApi({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
-  await waitFor(`${apiUrl}/health`, api);
+  // The first start seeds the demo catalogue (a few clips transcoded, photos processed) before it answers.
+  await waitFor(`${apiUrl}/health`, api, 600_000);
   const web = startWeb({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
   await waitFor(`${webUrl}/auth/login`, web);
 

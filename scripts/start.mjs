@@ -33,7 +33,8 @@ process.on("SIGTERM", () => shutdown(0));
 api.on("exit", (code) => shutdown(code ?? 1));
 
 try {
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api);
+  // The first start seeds the demo catalogue before it answers (a minute or two).
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 600_000);
   web = startWeb(env);
   web.on("exit", (code) => shutdown(code ?? 1));
   await waitFor(`http://127.0.0.1:${webPort}/`, web);
