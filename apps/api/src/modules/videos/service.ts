@@ -344,8 +344,10 @@ export function createVideosService(deps: VideosDeps) {
       q.categoryIds?.length ? arrayOverlaps(videos.categoryIds, q.categoryIds) : undefined,
       q.tags?.length ? arrayOverlaps(videos.tags, q.tags) : undefined,
       q.access ? eq(videos.access, q.access) : undefined,
-      // Implied by `access = sale` (a sale price is at least 0.50); lets the price index start past the free rows.
+      // Implied by `access = sale` (a sale price is at least 0.50): the price index starts past the free rows.
       q.access === "sale" ? sql`${videos.priceCents} > 0` : undefined,
+      // Likewise free and members movies cost nothing: sorting them by price starts at the zero prices.
+      q.access === "free" || q.access === "members" ? sql`${videos.priceCents} = 0` : undefined,
       q.excludedId ? ne(videos.id, q.excludedId) : undefined,
       q.includeComing === false ? or(isNull(videos.scheduledAt), lte(videos.scheduledAt, now())) : undefined,
     ];
@@ -357,6 +359,12 @@ export function createVideosService(deps: VideosDeps) {
    * Bounded; the oldest entry goes first.
    */
   const estimates = new Map<string, { rows: number; until: number }>();
+  /**
+   * Capped counts by filter, for half a minute: a list is paged ("load more") and asked by many visitors with
+   * the same filter, and a count of thousands of rows costs far more than the page. Any change this process
+   * makes to the catalogue drops them (see `syncCounts`); another API process's change shows within 30 s.
+   */
+  const counts = new Map<string, { value: { total: number; totalCapped: boolean }; until: number }>();
 
   /** The planner's estimate of the rows matching `where` (planning only, nothing is read). */
   async function estimateRows(where: SQL, filterKey: string): Promise<number> {
@@ -386,7 +394,13 @@ export function createVideosService(deps: VideosDeps) {
   async function countOf(where: SQL, filterKey: string, estimate?: number) {
     if ((estimate ?? (await estimateRows(where, filterKey))) >= SURELY_CAPPED)
       return { total: TOTAL_CAP, totalCapped: true };
-    return cappedCount(db, videos, where);
+    const cached = counts.get(filterKey);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = await cappedCount(db, videos, where);
+    counts.delete(filterKey);
+    if (counts.size >= 1000) counts.delete(counts.keys().next().value as string);
+    counts.set(filterKey, { value, until: Date.now() + 30_000 });
+    return value;
   }
 
   /** A page in sort order: the planner walks the sort's index, meeting matches along the way. */
@@ -552,8 +566,12 @@ export function createVideosService(deps: VideosDeps) {
   /** A movie counts in its performers' `videos` stat once it is listed and released (not announced). */
   const counted = (row: Pick<Row, "listed" | "scheduledAt">) => row.listed && !row.scheduledAt;
 
-  /** Moves the performers' `videos` stat by what changed between the rows (null: created or deleted). */
+  /**
+   * Moves the performers' `videos` stat by what changed between the rows (null: created or deleted), and drops
+   * the cached list counts. Every write that can change what the catalogue lists goes through here.
+   */
   async function syncCounts(changes: { before: Row | null; after: Row | null }[]) {
+    counts.clear();
     const delta = new Map<string, number>();
     for (const { before, after } of changes) {
       if (before && counted(before)) for (const id of before.performerIds) delta.set(id, (delta.get(id) ?? 0) - 1);

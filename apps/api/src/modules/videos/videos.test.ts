@@ -656,7 +656,10 @@ describe("POST /performer/assets/videos", () => {
 
   it("announces an active movie with a future date as coming; refuses a past date", async () => {
     const at = new Date(Date.now() + 2 * DAY).toISOString();
+    const before = ((await search(q())).json() as ListJson).total;
     const m = await create(performer, { title: `Soon ${word}`, status: "active", scheduledAt: at });
+    // Counts are kept briefly, but a change to the catalogue shows at once.
+    expect(((await search(q())).json() as ListJson).total).toBe(before + 1);
     expect(m).toMatchObject({ isComing: true, scheduledAt: at, publishedAt: null, lock: null });
     expect(ids((await search(q({ includeComing: "true" }))).json())).toContain(m._id);
     expect(ids((await search(q({ includeComing: "false" }))).json())).not.toContain(m._id);
@@ -666,6 +669,7 @@ describe("POST /performer/assets/videos", () => {
     );
     expectBadRequest(await createRes(performer, { title: "x", scheduledAt: "tomorrow" }), "body.scheduledAt");
     await t.request({ method: "DELETE", url: `/performer/assets/videos/${m._id}`, token: performer });
+    expect(((await search(q())).json() as ListJson).total).toBe(before);
   });
 
   it("refuses bad bodies and callers who are not performers", async () => {
