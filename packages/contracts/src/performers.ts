@@ -74,6 +74,13 @@ export const searchPerformersQuery = pagedQuery.extend({
   sexualOrientation: attr("sexualOrientations").optional(),
 });
 export type SearchPerformersQuery = z.infer<typeof searchPerformersQuery>;
+
+/** Admins list every performer, by profile status (the switch they flip); `all` by default. */
+export const performerStatusFilter = z.enum(["active", "inactive", "all"]);
+export const adminSearchPerformersQuery = searchPerformersQuery.extend({
+  status: performerStatusFilter.default("all"),
+});
+export type AdminSearchPerformersQuery = z.infer<typeof adminSearchPerformersQuery>;
 export const performerList = pagedResponse(performer);
 
 /** A subscription price in major units with at most two decimals (stored in cents). */

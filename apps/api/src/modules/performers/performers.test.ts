@@ -266,6 +266,100 @@ describe("GET /performers/search", () => {
   });
 });
 
+describe("GET /admin/performers", () => {
+  const list = (query: Record<string, string | string[]> = {}, token = admin) =>
+    t.request({ method: "GET", url: "/admin/performers", query, token });
+  const adminPage = async (query: Record<string, string | string[]> = {}) => {
+    const res = await list(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Page;
+  };
+  // Newest first: the deactivated account and the switched-off profile are the two newest.
+  const ALL_NEWEST = ["yara_gone", "zed_off", ...ACTIVE_NEWEST];
+
+  it("lists every performer to admins, switched-off profiles and deactivated accounts included", async () => {
+    const p = await adminPage();
+    expect(usernames(p)).toEqual(ALL_NEWEST);
+    expect(p).toMatchObject({ total: 7, totalCapped: false, next: null });
+    expect(p.data.find((d) => d.username === "zed_off")).toMatchObject({
+      name: "Zed Switched Off",
+      status: "inactive",
+    });
+    expect(p.data.find((d) => d.username === "yara_gone")?.status).toBe("active");
+    // The same page shape and fields as the directory.
+    const listed = (await page()).data[0] as Listed;
+    expect(p.data.find((d) => d._id === listed._id)).toEqual(listed);
+  });
+
+  it("filters by profile status, alongside the directory's filters and sorts", async () => {
+    expect(usernames(await adminPage({ status: "all" }))).toEqual(ALL_NEWEST);
+    expect(usernames(await adminPage({ status: "inactive" }))).toEqual(["zed_off"]);
+    const active = await adminPage({ status: "active" });
+    expect(usernames(active)).toEqual(ALL_NEWEST.filter((u) => u !== "zed_off"));
+    expect(active.total).toBe(6);
+    expect(usernames(await adminPage({ q: "zed" }))).toEqual(["zed_off"]);
+    expect((await adminPage({ q: "zed", status: "active" })).data).toEqual([]);
+    expect(usernames(await adminPage({ q: "yara" }))).toEqual(["yara_gone"]);
+    expect(usernames(await adminPage({ gender: "male" }))).toEqual(["zed_off", "marco.s"]);
+    expect(usernames(await adminPage({ country: "GB", status: "active" }))).toEqual(["yara_gone", "scarlett_r"]);
+    expect(usernames(await adminPage({ sortBy: "popular", status: "inactive" }))).toEqual(["zed_off"]);
+    expect(usernames(await adminPage({ sortBy: "name", limit: "3" }))).toEqual(["marco.s", "ninap", "performer"]);
+  });
+
+  it("follows the switch: a profile switched off is listed as inactive and comes back once switched on", async () => {
+    const put = (status: string) =>
+      t.request({ method: "PUT", url: `/admin/performers/${ids["marco.s"]}`, token: admin, body: { status } });
+    expect((await put("inactive")).statusCode).toBe(200);
+    expect(usernames(await adminPage({ status: "inactive" }))).toEqual(["zed_off", "marco.s"]);
+    expect(usernames(await adminPage({ status: "active" }))).not.toContain("marco.s");
+    expect(usernames(await page())).not.toContain("marco.s");
+    expect((await put("active")).statusCode).toBe(200);
+    expect(usernames(await adminPage({ status: "inactive" }))).toEqual(["zed_off"]);
+    expect(usernames(await adminPage({ status: "active" }))).toContain("marco.s");
+    expect(usernames(await page())).toEqual(ACTIVE_NEWEST);
+  });
+
+  it("pages by offset and by cursor", async () => {
+    const p1 = await adminPage({ limit: "3" });
+    const p2 = await adminPage({ limit: "3", offset: "3" });
+    const p3 = await adminPage({ limit: "3", offset: "6" });
+    expect([...usernames(p1), ...usernames(p2), ...usernames(p3)]).toEqual(ALL_NEWEST);
+    expect(p1.total).toBe(7);
+    const queries: Record<string, string>[] = [{}, { status: "active", sortBy: "name", sort: "desc" }];
+    for (const query of queries) {
+      const all = usernames(await adminPage({ ...query, limit: "100" }));
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      for (let guard = 0; guard < 10; guard++) {
+        const p: Page = await adminPage({ ...query, limit: "2", ...(cursor ? { cursor } : {}) });
+        walked.push(...usernames(p));
+        cursor = p.next;
+        if (!cursor) break;
+      }
+      expect(walked).toEqual(all);
+    }
+  });
+
+  it("is for admins: 401 for visitors, 403 for users, members and performers", async () => {
+    expect((await list({}, "")).statusCode).toBe(401);
+    for (const token of [user, member, performer]) {
+      expect((await list({}, token)).statusCode).toBe(403);
+      expect((await list({ status: "inactive" }, token)).statusCode).toBe(403);
+    }
+  });
+
+  it("refuses a bad status and bad filters with 400 naming the field; the directory takes no status", async () => {
+    expectBadRequest(await list({ status: "hidden" }), "querystring.status");
+    expectBadRequest(await list({ status: ["active", "inactive"] }), "querystring.status");
+    expectBadRequest(await list({ sortBy: "views" }), "querystring.sortBy");
+    expectBadRequest(await list({ limit: "101" }), "querystring.limit");
+    expectBadRequest(await list({ cursor: "not-a-cursor" }), "querystring.cursor");
+    expect((await list({ colour: "red" })).statusCode).toBe(400);
+    expect((await search({ status: "inactive" })).statusCode).toBe(400);
+    expect((await search({ status: "all" }, admin)).statusCode).toBe(400);
+  });
+});
+
 describe("GET /performers/:id", () => {
   const view = (id: string, token?: string) => t.request({ method: "GET", url: `/performers/${id}`, token });
 

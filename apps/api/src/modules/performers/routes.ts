@@ -1,5 +1,6 @@
 import { idOrSlug } from "@marquee/contracts/common";
 import {
+  adminSearchPerformersQuery,
   adminUpdatePerformerBody,
   createPerformerBody,
   performer,
@@ -55,6 +56,19 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
     config: { access: "performer" },
     schema: { tags, description: "Multipart, field `file`: an image.", response: { 200: performer } },
     handler: async (req) => performers.setCover(currentUser(req).id, await readSingleFile(req, imageMaxBytes)),
+  });
+
+  app.get("/admin/performers", {
+    config: admin,
+    schema: {
+      tags: ["admin"],
+      description:
+        "Every performer, whatever their account's state, filtered by profile `status` (`all` by default) and by " +
+        "the directory's filters; the same page shape as /performers/search.",
+      querystring: adminSearchPerformersQuery,
+      response: { 200: performerList },
+    },
+    handler: async (req) => performers.adminSearch(req.query),
   });
 
   app.post("/admin/performers", {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
 import { TOTAL_CAP } from "@marquee/contracts/common";
 import type {
+  AdminSearchPerformersQuery,
   AdminUpdatePerformerBody,
   Performer,
   PerformerProfile,
@@ -137,7 +138,7 @@ export function createPerformersService(deps: {
   }
 
   /** Counts up to TOTAL_CAP, like `cappedCount`, over the join with the accounts. */
-  async function countWhere(where: SQL) {
+  async function countWhere(where: SQL | undefined) {
     const sub = db
       .select({ one: sql`1` })
       .from(performers)
@@ -174,47 +175,57 @@ export function createPerformersService(deps: {
     return (await toPerformers([await joinedById(id)]))[0] as Performer;
   }
 
+  /** Filters, sorts and pages the profiles that `scope` lets through (the directory's or an admin's view). */
+  async function list(q: SearchPerformersQuery, scope: SQL | undefined) {
+    const where: SQL[] = scope ? [scope] : [];
+    const term = cleanTerm(q.q);
+    if (term) where.push(matching(term));
+    if (q.gender) where.push(eq(users.gender, q.gender));
+    if (q.country) where.push(eq(users.country, q.country));
+    if (q.categoryIds?.length) where.push(arrayOverlaps(performers.categoryIds, q.categoryIds));
+    for (const k of ATTRIBUTES) {
+      const v = q[k];
+      if (v) where.push(eq(performers[k], v));
+    }
+    const direction = q.sort ?? (q.sortBy === "name" ? "asc" : "desc");
+    const keyset: Keyset = {
+      name: `${q.sortBy}:${direction}`,
+      key: { newest: performers.createdAt, popular: performers.views, name: users.name }[q.sortBy],
+      kind: ({ newest: "timestamp", popular: "int", name: "text" } as const)[q.sortBy],
+      id: performers.id,
+      direction,
+    };
+    assertCursorText(q.cursor);
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const cond = and(...where);
+    const [rows, count] = await Promise.all([
+      select()
+        .where(and(cond, after))
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      countWhere(cond),
+    ]);
+    return {
+      data: await toPerformers(rows),
+      ...count,
+      next: nextCursor(rows, q.limit, keyset.name, ({ p, u }) => [
+        { newest: p.createdAt, popular: p.views, name: u.name }[q.sortBy],
+        p.id,
+      ]),
+    };
+  }
+
   return {
     /** The public directory: active profiles of active accounts, filtered, sorted and paged. */
-    async search(q: SearchPerformersQuery) {
-      const where: SQL[] = [visible];
-      const term = cleanTerm(q.q);
-      if (term) where.push(matching(term));
-      if (q.gender) where.push(eq(users.gender, q.gender));
-      if (q.country) where.push(eq(users.country, q.country));
-      if (q.categoryIds?.length) where.push(arrayOverlaps(performers.categoryIds, q.categoryIds));
-      for (const k of ATTRIBUTES) {
-        const v = q[k];
-        if (v) where.push(eq(performers[k], v));
-      }
-      const direction = q.sort ?? (q.sortBy === "name" ? "asc" : "desc");
-      const keyset: Keyset = {
-        name: `${q.sortBy}:${direction}`,
-        key: { newest: performers.createdAt, popular: performers.views, name: users.name }[q.sortBy],
-        kind: ({ newest: "timestamp", popular: "int", name: "text" } as const)[q.sortBy],
-        id: performers.id,
-        direction,
-      };
-      assertCursorText(q.cursor);
-      const { after, orderBy } = keysetClauses(keyset, q.cursor);
-      const cond = and(...where) as SQL;
-      const [rows, count] = await Promise.all([
-        select()
-          .where(after ? and(cond, after) : cond)
-          .orderBy(...orderBy)
-          .limit(q.limit)
-          .offset(q.cursor ? 0 : q.offset),
-        countWhere(cond),
-      ]);
-      return {
-        data: await toPerformers(rows),
-        ...count,
-        next: nextCursor(rows, q.limit, keyset.name, ({ p, u }) => [
-          { newest: p.createdAt, popular: p.views, name: u.name }[q.sortBy],
-          p.id,
-        ]),
-      };
-    },
+    search: (q: SearchPerformersQuery) => list(q, visible),
+
+    /**
+     * Every performer for the admin screen, whatever their account's state, by profile status (`all` by
+     * default): the switch an admin flips, so a hidden profile can be found and switched back on.
+     */
+    adminSearch: ({ status, ...q }: AdminSearchPerformersQuery) =>
+      list(q, status === "all" ? undefined : eq(performers.status, status)),
 
     /**
      * A profile by id or username; counts a view (not the performer's own). Inactive profiles and accounts are
