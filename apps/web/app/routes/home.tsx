@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { BannerCarousel } from "../components/catalogue/BannerCarousel.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { galleryCardData, performerCardData, videoCardData } from "../components/catalogue/card-data.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
@@ -47,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     banners: banners?.data ?? [],
-    performers: performers?.data ?? [],
-    movies: movies?.data ?? [],
-    galleries: galleries?.data ?? [],
+    // Only what the cards show: the home page stays light to render and to send.
+    performers: (performers?.data ?? []).map(performerCardData),
+    movies: (movies?.data ?? []).map(videoCardData),
+    galleries: (galleries?.data ?? []).map(galleryCardData),
     intro: intro ? { title: intro.title, summary: intro.summary, content: intro.content } : null,
   };
 }

@@ -1,15 +1,12 @@
-import type { Gallery } from "@marquee/contracts/galleries";
 import { Link } from "react-router";
 import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
+import type { GalleryCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
 import { galleryPath } from "./links.ts";
 import { PerformerNames } from "./PerformerNames.tsx";
 
-export type GalleryCardData = Pick<
-  Gallery,
-  "_id" | "slug" | "title" | "access" | "price" | "cover" | "photosCount" | "performers"
->;
+export type { GalleryCardData } from "./card-data.ts";
 
 /** A gallery in a grid: 4:3 cover (blurred by the API when locked), access badge, photo count, title, performers. */
 export function GalleryCard({ gallery, eager = false }: { gallery: GalleryCardData; eager?: boolean }) {

@@ -1,14 +1,11 @@
-import type { Performer } from "@marquee/contracts/performers";
 import { Link } from "react-router";
 import { CardImage } from "./CardImage.tsx";
+import type { PerformerCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
 import { formatCount } from "./format.ts";
 import { performerPath } from "./links.ts";
 
-export type PerformerCardData = Pick<
-  Performer,
-  "_id" | "username" | "name" | "avatar" | "avatarSrcSet" | "country" | "stats"
->;
+export type { PerformerCardData } from "./card-data.ts";
 
 /** Avatars are square webp variants; the card shows them in a 4:5 frame. */
 const AVATAR_SIZE = 512;

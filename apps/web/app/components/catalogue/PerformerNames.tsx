@@ -1,10 +1,10 @@
-import type { PerformerRef } from "@marquee/contracts/catalogue";
 import { Fragment } from "react";
 import { Link } from "react-router";
+import type { PerformerLink } from "./card-data.ts";
 import { performerPath } from "./links.ts";
 
 /** "Ava Stone, Mia Lane +2": the first performers as links, then how many more. */
-export function PerformerNames({ performers, max = 2 }: { performers: PerformerRef[]; max?: number }) {
+export function PerformerNames({ performers, max = 2 }: { performers: PerformerLink[]; max?: number }) {
   if (!performers.length) return null;
   const shown = performers.slice(0, max);
   const more = performers.length - shown.length;

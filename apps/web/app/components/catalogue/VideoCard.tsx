@@ -1,26 +1,13 @@
-import type { Video } from "@marquee/contracts/videos";
 import { Link } from "react-router";
 import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
+import type { VideoCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
 import { formatCount, formatDuration } from "./format.ts";
 import { moviePath } from "./links.ts";
 import { PerformerNames } from "./PerformerNames.tsx";
 
-export type VideoCardData = Pick<
-  Video,
-  | "_id"
-  | "slug"
-  | "title"
-  | "access"
-  | "price"
-  | "isComing"
-  | "scheduledAt"
-  | "durationSec"
-  | "thumbnail"
-  | "performers"
-  | "stats"
->;
+export type { VideoCardData } from "./card-data.ts";
 
 /** A movie in a grid: 16:9 thumbnail with its access badge and duration, title, performers and views. */
 export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
