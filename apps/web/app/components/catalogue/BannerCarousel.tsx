@@ -12,28 +12,23 @@ import styles from "./sections.module.css";
 
 const BANNER_SIZES = "(max-width: 88em) 100vw, 1320px";
 
-/**
- * One banner. With a picture, the picture is the creative (it carries its own words): the title and the
- * description become its text alternative. Without one, they are written over the site's gradient.
- */
+/** One banner: its picture (or the site's gradient) with the title, description and a call to action over it. */
 function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
-  const content: ReactNode = banner.image ? (
+  const content: ReactNode = (
     <>
-      <img
-        src={banner.image.url}
-        srcSet={banner.image.srcSet || undefined}
-        sizes={banner.image.srcSet ? BANNER_SIZES : undefined}
-        width={banner.image.width || undefined}
-        height={banner.image.height || undefined}
-        alt={banner.description ? `${banner.title}: ${banner.description}` : banner.title}
-        loading={first ? "eager" : "lazy"}
-        decoding={first ? "sync" : "async"}
-        {...(first ? { fetchPriority: "high" as const } : {})}
-      />
-      <h2 className={styles.srOnlyHeading}>{banner.title}</h2>
-    </>
-  ) : (
-    <>
+      {banner.image && (
+        <img
+          src={banner.image.url}
+          srcSet={banner.image.srcSet || undefined}
+          sizes={banner.image.srcSet ? BANNER_SIZES : undefined}
+          width={banner.image.width || undefined}
+          height={banner.image.height || undefined}
+          alt=""
+          loading={first ? "eager" : "lazy"}
+          decoding={first ? "sync" : "async"}
+          {...(first ? { fetchPriority: "high" as const } : {})}
+        />
+      )}
       <span className={styles.bannerShade} />
       <div className={styles.bannerText}>
         <h2 className={styles.bannerTitle}>{banner.title}</h2>
