@@ -668,10 +668,21 @@ try {
   console.log(
     `  req/s >= 30% of /health: lowest search ratio ${(worstRatio * 100).toFixed(0)}% (${(worstRatio / 0.3).toFixed(2)}x the budget)`,
   );
-  if (first && deepR)
+  if (first && deepR) {
     console.log(
-      `  deep page through the cursor <= 2x page 1: p50 ${(deepR.p50 / first.p50).toFixed(2)}x, p99 ${(deepR.p99 / first.p99).toFixed(2)}x`,
+      `  deep page through the cursor <= 2x page 1: p50 ${(deepR.p50 / first.p50).toFixed(2)}x, p99 ${(deepR.p99 / first.p99).toFixed(2)}x (measured one after the other)`,
     );
+    // Side by side, half the connections each: both see the same machine, whatever else runs on it.
+    const deepUrl = scenarios.find((s) => s.label.startsWith("deep: cursor"))?.url ?? "";
+    const [a, b] = await Promise.all([
+      load(`${base}${scenarios[0]?.url}`, SECONDS, CONNECTIONS / 2),
+      load(`${base}${deepUrl}`, SECONDS, CONNECTIONS / 2),
+    ]);
+    console.log(
+      `    side by side (${CONNECTIONS / 2} connections each): page 1 p50 ${a.p50.toFixed(1)} / p99 ${a.p99.toFixed(1)} ms, ` +
+        `deep p50 ${b.p50.toFixed(1)} / p99 ${b.p99.toFixed(1)} ms: p50 ${(b.p50 / a.p50).toFixed(2)}x, p99 ${(b.p99 / a.p99).toFixed(2)}x`,
+    );
+  }
 
   // Unloaded latency: what one request costs when nothing waits in line (the figures above include queueing).
   console.log("\nOne connection, 3 s each (cost of a request without queueing):");
