@@ -397,7 +397,7 @@ describe("the admin catalogue screens", () => {
     await context.close();
   });
 
-  it("let an admin make an account a performer, edit the profile and take it off the directory", async () => {
+  it("let an admin make an account a performer, edit the profile, take it off the directory and put it back", async () => {
     const username = `newface${stamp}`;
     const registered = await api("POST", "/auth/users/register", {
       body: { username, email: `${username}@example.com`, password: "marquee-demo-1", name: `New Face ${stamp}` },
@@ -432,6 +432,35 @@ describe("the admin catalogue screens", () => {
     await page.keyboard.press("Space");
     await page.getByText(`New Face ${stamp} is hidden from the site.`).waitFor();
     expect((await api("GET", `/performers/${username}`)).status).toBe(404);
+    const directory = async () =>
+      ((await api("GET", `/performers/search?q=${username}`)).body.data as { username: string }[]).map(
+        (p) => p.username,
+      );
+    expect(await directory()).not.toContain(username);
+
+    // A hidden profile stays on the admin screen: after a reload it is found under Inactive, switched off.
+    await goto(page, "/admin/performers");
+    const status = page.getByRole("radiogroup", { name: "Status" });
+    const row = page.getByTestId(`performer-row-${username}`);
+    await row.waitFor();
+    const filtered = (value: string) =>
+      page.waitForResponse((r) => r.url().includes("/admin/performers?") && r.url().includes(`status=${value}`));
+    await Promise.all([filtered("inactive"), status.getByText("Inactive", { exact: true }).click()]);
+    const table = page.getByRole("table", { name: "Performers" });
+    await expect.poll(() => table.getByRole("switch", { checked: true }).count()).toBe(0);
+    await row.waitFor();
+    expect(await active.isChecked()).toBe(false);
+
+    // Switched back on, it is listed again: in the directory and under Active.
+    await active.focus();
+    await page.keyboard.press("Space");
+    await page.getByText(`New Face ${stamp} is listed again.`).waitFor();
+    expect((await api("GET", `/performers/${username}`)).status).toBe(200);
+    expect(await directory()).toContain(username);
+    await Promise.all([filtered("active"), status.getByText("Active", { exact: true }).click()]);
+    await expect.poll(() => table.getByRole("switch", { checked: false }).count()).toBe(0);
+    await row.waitFor();
+    expect(await active.isChecked()).toBe(true);
 
     expect(errors).toEqual([]);
     await context.close();

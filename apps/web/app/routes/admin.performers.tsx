@@ -7,6 +7,7 @@ import {
   Drawer,
   Group,
   Pagination,
+  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -20,7 +21,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import type { Performer } from "@marquee/contracts/performers";
+import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/performers";
 import type { User } from "@marquee/contracts/users";
 import {
   IconAlertCircle,
@@ -52,6 +53,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const PAGE_SIZE = 20;
 const enc = encodeURIComponent;
 type PerformerPage = { data: Performer[]; total: number };
+type StatusFilter = AdminSearchPerformersQuery["status"];
+const statusOptions: { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
 
 /** Picks an account that is not a performer yet and makes it one. */
 function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void }) {
@@ -145,6 +152,7 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
 function Performers() {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search, 300);
+  const [status, setStatusFilter] = useState<StatusFilter>("all");
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<PerformerPage | null>(null);
   const [loading, setLoading] = useState(true);
@@ -158,8 +166,10 @@ function Performers() {
     setLoading(true);
     setError(null);
     api
-      .get<PerformerPage>("/performers/search", {
+      // Every performer, switched off or not, so a hidden profile can be found and switched back on.
+      .get<PerformerPage>("/admin/performers", {
         q: q.trim() || undefined,
+        status,
         sortBy: "newest",
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
@@ -173,7 +183,7 @@ function Performers() {
       .finally(() => {
         if (id === latest.current) setLoading(false);
       });
-  }, [q, page]);
+  }, [q, status, page]);
 
   useEffect(load, [load]);
 
@@ -209,22 +219,37 @@ function Performers() {
     >
       <Promote
         onPromoted={(performer) => {
-          setResult((r) => (r ? { data: upsertById(r.data, performer), total: r.total + 1 } : r));
+          // A new profile is active: it joins the list unless only switched-off ones are shown.
+          if (status !== "inactive") {
+            setResult((r) => (r ? { data: upsertById(r.data, performer), total: r.total + 1 } : r));
+          }
           setEditing(performer);
         }}
       />
       <Card padding="lg">
-        <TextInput
-          label="Search performers"
-          placeholder="Name or username"
-          leftSection={<IconSearch size={16} />}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <Group align="flex-end" gap="md">
+          <TextInput
+            label="Search performers"
+            placeholder="Name or username"
+            leftSection={<IconSearch size={16} />}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            style={{ flex: "1 1 280px" }}
+          />
+          <SegmentedControl
+            aria-label="Status"
+            data={statusOptions}
+            value={status}
+            onChange={(value) => {
+              setStatusFilter(value as StatusFilter);
+              setPage(1);
+            }}
+          />
+        </Group>
       </Card>
       <Card padding={0} component="section" aria-label="Performers">
         {error ? (
@@ -245,7 +270,15 @@ function Performers() {
         ) : result.data.length === 0 ? (
           <Stack align="center" gap={6} p="xl" ta="center">
             <IconUserStar size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">{q ? "No performer matches this search." : "No performers yet."}</Text>
+            <Text c="dimmed">
+              {q
+                ? "No performer matches this search."
+                : status === "inactive"
+                  ? "No performer is switched off."
+                  : status === "active"
+                    ? "No performer is switched on."
+                    : "No performers yet."}
+            </Text>
           </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
