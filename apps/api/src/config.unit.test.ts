@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig, mediaSecretOf } from "./config.ts";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "marquee-config-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe("media settings", () => {
+  it("has the documented defaults", () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.mediaUrlTtlSec).toBe(21_600);
+    expect(c.uploadVideoMaxBytes).toBe(2048 * 1024 * 1024);
+    expect(c.mediaSecret).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, UPLOAD_VIDEO_MAX_MB: "1.5" }).uploadVideoMaxBytes).toBe(1_572_864);
+  });
+
+  it("makes a signing secret once, keeps it in DATA_DIR/media-secret with mode 0600, and reuses it", async () => {
+    const nested = path.join(dir, "fresh", "data");
+    const first = mediaSecretOf(loadConfig({ DATA_DIR: nested }));
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(nested, "media-secret");
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, "utf8")).trim()).toBe(first);
+    expect(mediaSecretOf(loadConfig({ DATA_DIR: nested }))).toBe(first);
+    // Another data directory gets another secret.
+    expect(mediaSecretOf(loadConfig({ DATA_DIR: dir }))).not.toBe(first);
+  });
+
+  it("prefers MEDIA_SECRET and writes nothing then", async () => {
+    const secret = "a-shared-secret-for-every-node";
+    expect(mediaSecretOf(loadConfig({ DATA_DIR: dir, MEDIA_SECRET: secret }))).toBe(secret);
+    await expect(stat(path.join(dir, "media-secret"))).rejects.toThrow();
+  });
+
+  it("replaces a damaged secret file", async () => {
+    await writeFile(path.join(dir, "media-secret"), "short\n");
+    const secret = mediaSecretOf(loadConfig({ DATA_DIR: dir }));
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(path.join(dir, "media-secret"), "utf8")).trim()).toBe(secret);
+  });
+
+  it("refuses bad values", () => {
+    expect(() => loadConfig({ MEDIA_SECRET: "too-short" })).toThrow(/MEDIA_SECRET/);
+    expect(() => loadConfig({ MEDIA_URL_TTL_SEC: "5" })).toThrow(/MEDIA_URL_TTL_SEC/);
+    expect(() => loadConfig({ UPLOAD_VIDEO_MAX_MB: "0" })).toThrow(/UPLOAD_VIDEO_MAX_MB/);
+    expect(() => loadConfig({ JOBS: "cron" })).toThrow(/JOBS/);
+  });
+});
+
+describe("JOBS", () => {
+  it("runs jobs in process on the embedded database and through pg-boss on a server", () => {
+    expect(loadConfig({}).jobs).toBe("inprocess");
+    expect(loadConfig({ DATABASE_URL: "postgres://db/marquee" }).jobs).toBe("pgboss");
+    expect(loadConfig({ DATABASE_URL: "postgres://db/marquee", JOBS: "inprocess" }).jobs).toBe("inprocess");
+  });
+
+  it("refuses pg-boss without a PostgreSQL server", () => {
+    expect(() => loadConfig({ JOBS: "pgboss" })).toThrow(/JOBS: pgboss needs DATABASE_URL/);
+  });
+});
