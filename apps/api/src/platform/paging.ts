@@ -30,6 +30,13 @@ const invalidCursor = () =>
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function isIsoInstant(value: string): boolean {
+  // Milliseconds (`toISOString`) or microseconds (PostgreSQL's own text of the stored value).
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?:\d{3})?Z$/.test(value) || value.startsWith("0000")) return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 23) === value.slice(0, 23);
+}
+
 export function encodeCursor(name: string, key: KeyValue, id: string): string {
   return Buffer.from(JSON.stringify([name, key, id])).toString("base64url");
 }
@@ -48,8 +55,8 @@ export function decodeCursor(cursor: string, keyset: Pick<Keyset, "name" | "kind
   // PostgreSQL text cannot hold NUL: such a key could only come from a forged cursor.
   if (keyset.kind === "text" && !(typeof key === "string" && key.length <= 400 && !key.includes("\u0000")))
     throw invalidCursor();
-  if (keyset.kind === "timestamp" && !(typeof key === "string" && !Number.isNaN(Date.parse(key))))
-    throw invalidCursor();
+  // Cursors carry `Date#toISOString()`: anything else ("1", year -5, 30 February) would only make PostgreSQL fail.
+  if (keyset.kind === "timestamp" && !(typeof key === "string" && isIsoInstant(key))) throw invalidCursor();
   return [key as KeyValue, id];
 }
 

@@ -33,7 +33,7 @@ import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import { imageVariants } from "../../platform/media/images.ts";
 import { makeTeaser, probeVideo, transcodeVideo } from "../../platform/media/video.ts";
-import { cappedCount, decodeCursor, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
@@ -189,30 +189,6 @@ export function matchText(column: typeof videos.search, q: string | undefined): 
     alternatives.map((a) => sql`(${a})`),
     sql` || `,
   )})`;
-}
-
-/** The cursors this module makes carry timestamps in exactly this form (see `exactTime`). */
-const EXACT_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/**
- * `keysetClauses`, refusing (400) a timestamp cursor that Date.parse accepts but PostgreSQL cannot cast
- * (`"1"`, negative years), which would otherwise fail the query.
- */
-function pagingClauses(keyset: Keyset, cursor: string | undefined) {
-  if (cursor && keyset.kind === "timestamp") {
-    const [key] = decodeCursor(cursor, keyset);
-    const valid =
-      typeof key === "string" &&
-      EXACT_TIME_RE.test(key) &&
-      !key.startsWith("0000") &&
-      // A real calendar instant (no 30 February, no hour 24): it prints back the same.
-      new Date(key).toISOString().slice(0, 23) === key.slice(0, 23);
-    if (!valid)
-      throw badRequest("The cursor is not valid for this list; start again from the first page.", [
-        { path: "querystring.cursor", message: "invalid cursor" },
-      ]);
-  }
-  return keysetClauses(keyset, cursor);
 }
 
 const randomPart = () => `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
@@ -491,7 +467,7 @@ export function createVideosService(deps: VideosDeps) {
   /** A page in sort order: the planner walks the sort's index, meeting matches along the way. */
   function pageQuery(query: SearchVideosQuery, where: SQL) {
     const keyset = keysetOf(query.sortBy, query.sort);
-    const { after, orderBy } = pagingClauses(keyset, query.cursor);
+    const { after, orderBy } = keysetClauses(keyset, query.cursor);
     return asJsonPage(
       db
         .select({ ...listColumns, sortKey: exactKey(query.sortBy).as("sort_key") })
@@ -519,7 +495,7 @@ export function createVideosService(deps: VideosDeps) {
       .where(where)
       .as("m");
     const keyset = keysetOf(query.sortBy, query.sort, m);
-    const { after, orderBy } = pagingClauses(keyset, query.cursor);
+    const { after, orderBy } = keysetClauses(keyset, query.cursor);
     const rows = await asJsonPage(
       db
         .select()
@@ -535,7 +511,7 @@ export function createVideosService(deps: VideosDeps) {
 
   async function search(query: SearchVideosQuery) {
     const name = keysetOf(query.sortBy, query.sort).name;
-    pagingClauses(keysetOf(query.sortBy, query.sort), query.cursor); // a bad cursor is refused before anything runs
+    keysetClauses(keysetOf(query.sortBy, query.sort), query.cursor); // a bad cursor is refused before anything runs
     const where = publicWhere(query);
     let rows: Awaited<ReturnType<typeof pageQuery>>;
     let counted: { total: number; totalCapped: boolean };
@@ -614,7 +590,7 @@ export function createVideosService(deps: VideosDeps) {
       id: videos.id,
       direction,
     };
-    const { after, orderBy } = pagingClauses(keyset, query.cursor);
+    const { after, orderBy } = keysetClauses(keyset, query.cursor);
     const [rows, counted] = await Promise.all([
       db
         .select({ ...rowColumns, sortKey: exactTime(videos.createdAt) })
@@ -827,6 +803,7 @@ export function createVideosService(deps: VideosDeps) {
 
   async function removeFiles(id: string) {
     await storage.remove(`private/videos/${id}`);
+    await storage.remove(sourceDir(id));
     await storage.remove(`public/videos/${id}`);
   }
 
@@ -843,18 +820,24 @@ export function createVideosService(deps: VideosDeps) {
   /** Writes a file to `destPath` and says how large it is (the route streams the request body). */
   type Receive = (destPath: string) => Promise<{ bytes: number }>;
 
+  /**
+   * The uploaded original lives apart from what is served: a signed link opens everything under
+   * `private/videos/<id>/`, and the original must never be downloadable through one.
+   */
+  const sourceDir = (id: string) => `private/video-sources/${id}`;
+
   /** Removes a directory left empty by a refused upload (never one with files in it). */
   const dropIfEmpty = (dir: string) => rmdir(dir).catch(() => undefined);
 
   /**
    * Takes the movie file: streamed to disk, probed at once so that what is not a video is refused (422) and
-   * removed, then moved to `private/videos/<id>/source` and queued for processing.
+   * removed, then kept as `private/video-sources/<id>/source` and queued for processing.
    */
   async function uploadVideo(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await managedRow(actor, id);
     const mediaKey = `private/videos/${current.id}`;
-    const dir = storage.localPath(mediaKey);
-    const tmp = storage.localPath(`${mediaKey}/upload-${randomPart()}`);
+    const dir = storage.localPath(sourceDir(current.id));
+    const tmp = storage.localPath(`${sourceDir(current.id)}/upload-${randomPart()}`);
     let bytes: number;
     let info: Awaited<ReturnType<typeof probeVideo>>;
     try {
@@ -865,7 +848,7 @@ export function createVideosService(deps: VideosDeps) {
       await dropIfEmpty(dir);
       throw err;
     }
-    await rename(tmp, storage.localPath(`${mediaKey}/source`));
+    await rename(tmp, storage.localPath(`${sourceDir(current.id)}/source`));
     const state = { ...current, processingStatus: "pending" as const };
     const [row] = await db
       .update(videos)
@@ -964,7 +947,7 @@ export function createVideosService(deps: VideosDeps) {
     if (!start?.mediaKey || !["pending", "processing"].includes(start.processingStatus)) return;
     await db.update(videos).set({ processingStatus: "processing" }).where(eq(videos.id, videoId));
     const dir = storage.localPath(start.mediaKey);
-    const source = path.join(dir, "source");
+    const source = storage.localPath(`${sourceDir(videoId)}/source`);
     let result: Awaited<ReturnType<typeof transcodeVideo>> | null = null;
     let error: string | null = null;
     try {
@@ -1068,6 +1051,10 @@ export function createVideosService(deps: VideosDeps) {
     if (from.processingStatus !== "ready" || !from.mediaKey) throw new Error(`movie ${fromId} is not processed`);
     const mediaKey = `private/videos/${to.id}`;
     await cp(storage.localPath(from.mediaKey), storage.localPath(mediaKey), { recursive: true, force: true });
+    await cp(storage.localPath(sourceDir(from.id)), storage.localPath(sourceDir(to.id)), {
+      recursive: true,
+      force: true,
+    });
     let thumbnailKey: string | null = null;
     if (from.thumbnailKey) {
       thumbnailKey = `public/videos/${to.id}/poster-${randomPart()}`;

@@ -246,7 +246,10 @@ describe("a real upload, processed end to end", () => {
     expect(ready.thumbnail?.url).toMatch(new RegExp(`/files/videos/${movie._id}/poster-[a-z0-9]+-480\\.webp$`));
     expect(ready.teaser).toMatch(new RegExp(`/files/videos/${movie._id}/teaser-auto-[a-z0-9]+\\.mp4$`));
     const files = await filesIn(`private/videos/${movie._id}`);
-    expect(files).toEqual(expect.arrayContaining(["source", "hls", "video.mp4", "poster.webp", "strip.webp"]));
+    expect(files).toEqual(expect.arrayContaining(["hls", "video.mp4", "poster.webp", "strip.webp"]));
+    // The original is kept apart from what signed links open.
+    expect(files).not.toContain("source");
+    expect(await filesIn(`private/video-sources/${movie._id}`)).toEqual(["source"]);
     expect(await filesIn(`private/videos/${movie._id}/hls`)).toEqual(expect.arrayContaining(["master.m3u8", "360p"]));
 
     const thumb = await fetchUrl(ready.thumbnail?.url as string);
@@ -405,6 +408,7 @@ describe("a real upload, processed end to end", () => {
     const res = await t.request({ method: "DELETE", url: `/performer/assets/videos/${m._id}`, token: performer });
     expect(res.statusCode).toBe(204);
     expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+    expect(await filesIn(`private/video-sources/${m._id}`)).toEqual([]);
     expect(await filesIn(`public/videos/${m._id}`)).toEqual([]);
     // Its links die with it.
     expect((await fetchUrl(copy.media?.mp4 as string)).statusCode).toBe(404);
@@ -416,7 +420,7 @@ describe("processing that fails", () => {
     const m = await createMovie({ title: "Broken source" });
     // A source that passed the upload check but cannot be transcoded (e.g. damaged on disk since).
     const key = `private/videos/${m._id}`;
-    await t.app.services.storage.put(`${key}/source`, randomBytes(8192));
+    await t.app.services.storage.put(`private/video-sources/${m._id}/source`, randomBytes(8192));
     await t.database.db.update(videos).set({ processingStatus: "pending", mediaKey: key }).where(eq(videos.id, m._id));
     await t.app.services.videos.processVideo(m._id);
 
@@ -432,7 +436,8 @@ describe("processing that fails", () => {
       message: expect.stringContaining(NOT_A_VIDEO),
     });
     // Only the source is left: no half-made renditions.
-    expect(await filesIn(key)).toEqual(["source"]);
+    expect(await filesIn(key)).toEqual([]);
+    expect(await filesIn(`private/video-sources/${m._id}`)).toEqual(["source"]);
   });
 
   it("ignores a job for a movie that is gone or not waiting", async () => {
