@@ -129,6 +129,11 @@ describe("watching movies", () => {
     const { context, page, errors } = await newPage(browser);
     await goto(page, `/movies/${freeMovie.slug}`);
     await page.getByRole("heading", { level: 1, name: freeMovie.title }).waitFor();
+    // Link previews: the movie's title, type and poster.
+    const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute("content");
+    expect(await meta("og:type")).toBe("video.movie");
+    expect(await meta("og:title")).toContain(freeMovie.title);
+    expect(await meta("og:image")).toBe(freeMovie.thumbnail?.url);
     await playAndAdvance(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -178,6 +183,34 @@ describe("watching movies", () => {
     await playAndAdvance(member.page);
     expect(member.errors).toEqual([]);
     await member.context.close();
+  });
+});
+
+describe("the movie list", () => {
+  it("filters by access kind in the URL and loads more by cursor", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await goto(page, "/movies");
+    const cards = page.getByTestId("movies-grid").getByTestId("video-card");
+    const badges = () =>
+      cards.locator("[data-access]").evaluateAll((els) => els.map((e) => e.getAttribute("data-access")));
+    await cards.first().waitFor();
+    await page.locator(".mantine-SegmentedControl-root").getByText("Members", { exact: true }).click();
+    await page.waitForURL(/\/movies\?access=members$/);
+    // Members movies only, some of them announced for later.
+    await expect.poll(async () => (await badges()).every((k) => k === "members" || k === "coming")).toBe(true);
+    expect((await badges()).length).toBeGreaterThan(0);
+
+    // The demo catalogue holds more movies than a page: "Load more" appends the next page by cursor.
+    const { body } = await api("GET", "/user/assets/videos/search?sortBy=oldest&limit=1");
+    expect(body.total).toBeGreaterThan(24);
+    await goto(page, "/movies?sort=oldest");
+    await expect.poll(() => cards.count()).toBe(24);
+    await page.getByRole("button", { name: "Load more movies" }).click();
+    await expect.poll(() => cards.count()).toBe(Math.min(48, body.total));
+    const slugs = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-slug")));
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
@@ -312,6 +345,9 @@ describe.each(["light", "dark"] as const)("screenshots in the %s theme", (scheme
     await page.getByTestId("photo-grid").getByRole("button").nth(1).click();
     const image = page.getByTestId("photo-viewer-image");
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The dialog fades in: wait until it is fully shown.
+    await expect.poll(() => page.getByTestId("photo-viewer").evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await page.mouse.move(640, 780);
     await page.screenshot({ path: path.join(shots, `gallery-viewer-${scheme}.png`) });
     expect(errors).toEqual([]);
     await context.close();

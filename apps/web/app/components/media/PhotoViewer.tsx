@@ -2,7 +2,7 @@ import { ActionIcon, Loader, Modal } from "@mantine/core";
 import { useWindowEvent } from "@mantine/hooks";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconChevronLeft, IconChevronRight, IconX } from "@tabler/icons-react";
-import { type CSSProperties, useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import styles from "./media.module.css";
 import { nextIndex } from "./viewer-keys.ts";
 
@@ -39,28 +39,41 @@ export function PhotoViewer({
   const photo = index !== null ? photos[Math.min(index, photos.length - 1)] : undefined;
   const current = index !== null ? Math.min(index, photos.length - 1) : 0;
   const count = Math.max(total, photos.length);
-  // → pressed on the last loaded photo: move on once the next page arrives.
+  // → pressed past the last loaded photo: the photo to show once the next page arrives.
   const [waitingFor, setWaitingFor] = useState<number | null>(null);
+  // What the key handler reads: key presses can come faster than renders, and each one must count.
+  const live = useRef({ current, loaded: photos.length, hasMore, waitingFor });
+  live.current = { current, loaded: photos.length, hasMore, waitingFor };
 
   const go = (target: number) => {
+    const state = live.current;
     if (target < 0) return;
-    if (target >= photos.length) {
-      if (!hasMore) return;
+    if (target >= state.loaded) {
+      if (!state.hasMore) return;
+      state.waitingFor = target;
       setWaitingFor(target);
       onLoadMore();
       return;
     }
+    state.current = target;
+    state.waitingFor = null;
+    setWaitingFor(null);
     onIndexChange(target);
   };
 
   useEffect(() => {
-    if (waitingFor !== null && waitingFor < photos.length) {
+    if (waitingFor === null || loading) return;
+    if (waitingFor < photos.length) {
+      setWaitingFor(null);
       onIndexChange(waitingFor);
+    } else if (hasMore) {
+      // Paged past this page too: fetch the next one.
+      onLoadMore();
+    } else {
       setWaitingFor(null);
-    } else if (waitingFor !== null && !hasMore && !loading) {
-      setWaitingFor(null);
+      onIndexChange(photos.length - 1);
     }
-  }, [waitingFor, photos.length, hasMore, loading, onIndexChange]);
+  }, [waitingFor, photos.length, hasMore, loading, onIndexChange, onLoadMore]);
 
   // Ask for the next page a few photos before the end, so paging on never waits.
   useEffect(() => {
@@ -82,7 +95,8 @@ export function PhotoViewer({
 
   useWindowEvent("keydown", (event) => {
     if (!opened || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = nextIndex(event.key, current, photos.length, hasMore);
+    const state = live.current;
+    const target = nextIndex(event.key, state.waitingFor ?? state.current, state.loaded, state.hasMore);
     if (target === null) return;
     event.preventDefault();
     go(target);
@@ -131,7 +145,7 @@ export function PhotoViewer({
               color="dark.5"
               size={52}
               radius="xl"
-              onClick={() => go(current - 1)}
+              onClick={() => go((live.current.waitingFor ?? live.current.current) - 1)}
               disabled={atStart}
               aria-label="Previous photo"
             >
@@ -158,7 +172,7 @@ export function PhotoViewer({
               color="dark.5"
               size={52}
               radius="xl"
-              onClick={() => go(current + 1)}
+              onClick={() => go((live.current.waitingFor ?? live.current.current) + 1)}
               disabled={atEnd}
               aria-label="Next photo"
             >
