@@ -25,10 +25,18 @@ export default async function setup(project: TestProject) {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   const api = startApi({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
-  // The first start seeds the demo catalogue (a few clips transcoded, photos processed) before it answers.
-  await waitFor(`${apiUrl}/health`, api, 600_000);
-  const web = startWeb({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
-  await waitFor(`${webUrl}/auth/login`, web);
+  let web: ReturnType<typeof startWeb> | undefined;
+  try {
+    // The first start seeds the demo catalogue (a few clips transcoded, photos processed) before it answers.
+    await waitFor(`${apiUrl}/health`, api, 600_000);
+    web = startWeb({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
+    await waitFor(`${webUrl}/auth/login`, web);
+  } catch (err) {
+    // Never leave a server running after a failed start.
+    await Promise.all([web ? stop(web) : undefined, stop(api)]);
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 
   project.provide("e2e", { apiUrl, webUrl, dataDir });
   return async () => {
