@@ -1,7 +1,6 @@
-import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
-import { IconChevronRight } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { SimpleGrid } from "@mantine/core";
 import { ADMIN_SECTIONS, AdminPage } from "../components/admin/AdminPage.tsx";
+import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin";
@@ -25,30 +24,8 @@ export default function AdminOverviewPage() {
   return (
     <AdminPage title="Admin" description="Everything you need to run the site, in one place.">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        {ADMIN_SECTIONS.filter((s) => s.to !== "/admin").map(({ to, label, icon: Icon }) => (
-          <UnstyledButton key={to} component={Link} to={to} className="marquee-admin-card">
-            <Card h="100%">
-              <Stack gap="sm">
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                  <Icon size={24} />
-                </ThemeIcon>
-                <Title order={2} fz="lg">
-                  {label}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {descriptions[to]}
-                </Text>
-                <Text
-                  c="var(--mantine-primary-color-light-color)"
-                  fw={600}
-                  size="sm"
-                  style={{ display: "flex", alignItems: "center", gap: 4 }}
-                >
-                  Open {label.toLowerCase()} <IconChevronRight size={14} />
-                </Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
+        {ADMIN_SECTIONS.filter((s) => s.to !== "/admin").map((section) => (
+          <SectionCard key={section.to} section={section} description={descriptions[section.to] ?? ""} />
         ))}
       </SimpleGrid>
     </AdminPage>

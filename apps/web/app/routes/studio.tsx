@@ -1,7 +1,6 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
-import { IconChevronRight } from "@tabler/icons-react";
+import { SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { api } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -56,42 +55,27 @@ function Overview() {
   const counts = useCounts();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-      {STUDIO_SECTIONS.filter((s) => s.to !== "/studio").map(({ to, label, icon: Icon }) => {
+      {STUDIO_SECTIONS.filter((s) => s.to !== "/studio").map((section) => {
+        const { to, label } = section;
         const count = countText(counts, to);
         return (
-          <UnstyledButton key={to} component={Link} to={to} className="marquee-admin-card">
-            <Card h="100%">
-              <Stack gap="sm">
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                  <Icon size={24} />
-                </ThemeIcon>
-                <Title order={2} fz="lg">
-                  {label}
-                </Title>
-                {to !== "/studio/profile" &&
-                  (counts ? (
-                    count && (
-                      <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
-                        {count}
-                      </Text>
-                    )
-                  ) : (
-                    <Skeleton h={28} w={100} />
-                  ))}
-                <Text c="dimmed" size="sm">
-                  {descriptions[to]}
-                </Text>
-                <Text
-                  c="var(--mantine-primary-color-light-color)"
-                  fw={600}
-                  size="sm"
-                  style={{ display: "flex", alignItems: "center", gap: 4 }}
-                >
-                  Open {label.toLowerCase()} <IconChevronRight size={14} />
-                </Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
+          <SectionCard
+            key={to}
+            section={section}
+            description={descriptions[to] ?? ""}
+            extra={
+              to !== "/studio/profile" &&
+              (counts ? (
+                count && (
+                  <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
+                    {count}
+                  </Text>
+                )
+              ) : (
+                <Skeleton h={28} w={100} />
+              ))
+            }
+          />
         );
       })}
     </SimpleGrid>
