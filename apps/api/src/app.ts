@@ -162,11 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
 
   let realtime: Realtime | undefined;
-  const services = buildServices(
-    deps,
-    (userId, event, payload) => realtime?.toUser(userId, event, payload),
-    app.log,
-  );
+  const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload), app.log);
   app.decorate("services", services);
 
   await app.register(helmet, {
