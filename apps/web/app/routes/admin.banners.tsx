@@ -1,46 +1,35 @@
-import "../components/studio/studio.css";
 import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
   Button,
-  Card,
   Divider,
   Group,
-  Image,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Table,
   Text,
   Textarea,
   TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Banner, bannerBody, bannerPositions } from "@marquee/contracts/content";
-import {
-  IconAlertCircle,
-  IconEdit,
-  IconPhoto,
-  IconPhotoStar,
-  IconPlus,
-  IconRefresh,
-  IconTrash,
-} from "@tabler/icons-react";
-import { useCallback, useEffect, useState } from "react";
+import { IconPhoto, IconPhotoStar, IconPlus } from "@tabler/icons-react";
+import { useCallback, useState } from "react";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { useConfirm } from "../components/ConfirmDialog.tsx";
-import { UploadButton } from "../components/studio/UploadButton.tsx";
+import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
+import {
+  ActiveBadge,
+  DataTable,
+  EditDeleteActions,
+  EditModal,
+  EmptyState,
+  ListPanel,
+  MediaThumb,
+} from "../components/admin/ManageList.tsx";
+import { saveItem, useConfirmedDelete, useFormSubmit, useLatestQuery } from "../components/admin/use-manage.tsx";
 import {
   type BannerFormValues,
   type BannerPosition,
@@ -50,8 +39,7 @@ import {
   upsertById,
   withoutId,
 } from "../lib/admin-catalogue.ts";
-import { api, errorMessage } from "../lib/api.ts";
-import { setFieldErrors } from "../lib/form-errors.ts";
+import { api } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
@@ -67,27 +55,7 @@ type PositionFilter = "all" | BannerPosition;
 const positionOptions = bannerPositions.map((p) => ({ value: p, label: bannerPositionLabels[p] }));
 
 function BannerImage({ banner, width = 160 }: { banner: Banner; width?: number }) {
-  const height = Math.round(width / 3);
-  if (banner.image) {
-    return (
-      <Image
-        src={banner.image.url}
-        srcSet={banner.image.srcSet ?? undefined}
-        sizes={`${width}px`}
-        alt=""
-        w={width}
-        h={height}
-        radius="sm"
-        fit="cover"
-        loading="lazy"
-      />
-    );
-  }
-  return (
-    <Box className="marquee-thumb-empty" w={width} h={height} aria-hidden>
-      <IconPhoto size={20} stroke={1.5} />
-    </Box>
-  );
+  return <MediaThumb image={banner.image} width={width} height={Math.round(width / 3)} icon={IconPhoto} />;
 }
 
 function BannerForm({
@@ -99,29 +67,19 @@ function BannerForm({
   onSaved: (banner: Banner, created: boolean) => void;
   onCancel: () => void;
 }) {
-  const [saving, setSaving] = useState(false);
   const form = useForm<BannerFormValues>({
     initialValues: bannerFormValues(banner),
     validate: (values) => schemaErrors(bannerBody, bannerRequestBody(values)),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const body = bannerRequestBody(values);
-      const saved = banner
-        ? await api.put<Banner>(`/admin/banners/${enc(banner._id)}`, body)
-        : await api.post<Banner>("/admin/banners", body);
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await saveItem<Banner>("/admin/banners", banner?._id, bannerRequestBody(values));
       form.resetDirty(values);
       onSaved(saved, !banner);
-    } catch (error) {
-      if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not save the banner", message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  });
+    },
+    "Could not save the banner",
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Banner">
@@ -182,27 +140,23 @@ function BannerForm({
 }
 
 function Banners() {
-  const [confirm, confirmDialog] = useConfirm();
+  const [remove, confirmDialog] = useConfirmedDelete();
   const [position, setPosition] = useState<PositionFilter>("all");
-  const [items, setItems] = useState<Banner[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Banner | "new" | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    api
-      .get<{ data: Banner[] }>("/admin/banners", { position: position === "all" ? undefined : position, limit: 100 })
-      .then((res) => setItems(res.data))
-      .catch((e: unknown) => setError(errorMessage(e, "Could not load the banners.")));
-  }, [position]);
-
-  useEffect(load, [load]);
+  const fetchBanners = useCallback(
+    () =>
+      api.get<{ data: Banner[] }>("/admin/banners", {
+        position: position === "all" ? undefined : position,
+        limit: 100,
+      }),
+    [position],
+  );
+  const { result, setResult, error, load } = useLatestQuery(fetchBanners, "Could not load the banners.");
+  const setItems = (update: (list: Banner[]) => Banner[]) => setResult((r) => ({ ...r, data: update(r?.data ?? []) }));
 
   const put = (banner: Banner) => {
     setItems((list) =>
-      position === "all" || banner.position === position
-        ? upsertById(list ?? [], banner)
-        : withoutId(list ?? [], banner._id),
+      position === "all" || banner.position === position ? upsertById(list, banner) : withoutId(list, banner._id),
     );
     setEditing((e) => (e !== null && e !== "new" && e._id === banner._id ? banner : e));
   };
@@ -218,8 +172,8 @@ function Banners() {
     });
   };
 
-  const remove = async (banner: Banner) => {
-    const ok = await confirm({
+  const confirmRemove = (banner: Banner) =>
+    remove({
       title: "Delete this banner?",
       message: (
         <>
@@ -227,19 +181,14 @@ function Banners() {
         </>
       ),
       confirmLabel: "Delete banner",
+      path: `/admin/banners/${enc(banner._id)}`,
+      deleted: `“${banner.title}” deleted.`,
+      failTitle: "Could not delete the banner",
+      onDeleted: () => setItems((list) => withoutId(list, banner._id)),
     });
-    if (!ok) return;
-    try {
-      await api.del(`/admin/banners/${enc(banner._id)}`);
-      setItems((list) => withoutId(list ?? [], banner._id));
-      notifications.show({ color: "teal", message: `“${banner.title}” deleted.` });
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the banner", message: errorMessage(e) });
-    }
-  };
 
-  const sorted = items
-    ? [...items].sort(
+  const sorted = result
+    ? [...result.data].sort(
         (a, b) => bannerPositions.indexOf(a.position) - bannerPositions.indexOf(b.position) || a.ordering - b.ordering,
       )
     : null;
@@ -262,107 +211,61 @@ function Banners() {
         onChange={(value) => setPosition(value as PositionFilter)}
         style={{ alignSelf: "flex-start" }}
       />
-      <Card padding={0} component="section" aria-label="Banners">
-        {error ? (
-          <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{error}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !sorted ? (
-          <Stack p="lg" gap="xs" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h={56} />
-            ))}
-          </Stack>
-        ) : sorted.length === 0 ? (
-          <Stack align="center" gap={6} p="xl" ta="center">
-            <IconPhotoStar size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">No banners here yet.</Text>
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Banners">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <VisuallyHidden>Image</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Position</Table.Th>
-                  <Table.Th ta="right">Order</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sorted.map((banner) => (
-                  <Table.Tr key={banner._id}>
-                    <Table.Td w={176}>
-                      <BannerImage banner={banner} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={600} size="sm" lineClamp={1}>
-                        {banner.title}
-                      </Text>
-                      {banner.href && (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {banner.href}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{bannerPositionLabels[banner.position]}</Table.Td>
-                    <Table.Td ta="right">{banner.ordering}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={banner.status === "active" ? "teal" : "gray"}>
-                        {banner.status === "active" ? "Active" : "Inactive"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="lg"
-                            aria-label={`Edit ${banner.title}`}
-                            onClick={() => setEditing(banner)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={`Delete ${banner.title}`}
-                            onClick={() => void remove(banner)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ListPanel
+        label="Banners"
+        error={error}
+        onRetry={load}
+        ready={!!sorted}
+        skeleton={{ rows: 3, height: 56 }}
+        empty={sorted?.length === 0 ? <EmptyState icon={IconPhotoStar} message="No banners here yet." /> : null}
+      >
+        <DataTable
+          label="Banners"
+          minWidth={760}
+          columns={[
+            { label: "Image", hidden: true },
+            { label: "Title" },
+            { label: "Position" },
+            { label: "Order", right: true },
+            { label: "Status" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {sorted?.map((banner) => (
+            <Table.Tr key={banner._id}>
+              <Table.Td w={176}>
+                <BannerImage banner={banner} />
+              </Table.Td>
+              <Table.Td>
+                <Text fw={600} size="sm" lineClamp={1}>
+                  {banner.title}
+                </Text>
+                {banner.href && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {banner.href}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{bannerPositionLabels[banner.position]}</Table.Td>
+              <Table.Td ta="right">{banner.ordering}</Table.Td>
+              <Table.Td>
+                <ActiveBadge status={banner.status} />
+              </Table.Td>
+              <Table.Td>
+                <EditDeleteActions
+                  name={banner.title}
+                  onEdit={() => setEditing(banner)}
+                  onDelete={() => void confirmRemove(banner)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={current ? "Edit banner" : "New banner"}
-        size="lg"
-        radius="lg"
       >
         {editing !== null && (
           <Stack gap="lg">
@@ -374,30 +277,15 @@ function Banners() {
             />
             <Divider />
             {current ? (
-              <Stack gap="sm" component="section" aria-label="Banner image">
-                <Title order={3} fz="md">
-                  Image
-                </Title>
-                <BannerImage banner={current} width={480} />
-                <UploadButton
-                  kind="image"
-                  what="image"
-                  label={current.image ? "Replace image" : "Upload image"}
-                  testId="banner-image-upload-progress"
-                  upload={async (file, onProgress) => {
-                    const updated = await api.upload<Banner>(
-                      `/admin/banners/${enc(current._id)}/image/upload`,
-                      [{ fieldname: "file", file, filename: file.name }],
-                      { onProgress },
-                    );
-                    if (updated?._id) put(updated);
-                    notifications.show({ color: "teal", message: "Image uploaded." });
-                  }}
-                />
-                <Text size="xs" c="dimmed">
-                  A wide image (about 3:1) looks best, for example 1800 × 600 pixels.
-                </Text>
-              </Stack>
+              <ImageUploadSection<Banner>
+                label="Banner image"
+                preview={<BannerImage banner={current} width={480} />}
+                hasImage={!!current.image}
+                path={`/admin/banners/${enc(current._id)}/image/upload`}
+                testId="banner-image-upload-progress"
+                onUploaded={put}
+                hint="A wide image (about 3:1) looks best, for example 1800 × 600 pixels."
+              />
             ) : (
               <Text size="sm" c="dimmed">
                 Save the banner first; then you can add its image.
@@ -405,7 +293,7 @@ function Banners() {
             )}
           </Stack>
         )}
-      </Modal>
+      </EditModal>
       {confirmDialog}
     </AdminPage>
   );

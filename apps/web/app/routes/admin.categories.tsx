@@ -1,32 +1,32 @@
 import {
-  ActionIcon,
-  Alert,
-  Badge,
   Button,
-  Card,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Table,
   Text,
   Textarea,
   TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/content";
-import { IconAlertCircle, IconCategory, IconEdit, IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
-import { useCallback, useEffect, useState } from "react";
+import { IconCategory, IconPlus } from "@tabler/icons-react";
+import { useCallback, useState } from "react";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { useConfirm } from "../components/ConfirmDialog.tsx";
+import {
+  ActiveBadge,
+  DataTable,
+  EditDeleteActions,
+  EditModal,
+  EmptyState,
+  ListPanel,
+} from "../components/admin/ManageList.tsx";
+import { saveItem, useConfirmedDelete, useFormSubmit, useLatestQuery } from "../components/admin/use-manage.tsx";
 import {
   type CategoryFormValues,
   type CategoryGroup,
@@ -37,8 +37,7 @@ import {
   upsertById,
   withoutId,
 } from "../lib/admin-catalogue.ts";
-import { api, errorMessage } from "../lib/api.ts";
-import { setFieldErrors } from "../lib/form-errors.ts";
+import { api } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
@@ -64,28 +63,18 @@ function CategoryForm({
   onSaved: (category: Category, created: boolean) => void;
   onCancel: () => void;
 }) {
-  const [saving, setSaving] = useState(false);
   const form = useForm<CategoryFormValues>({
     initialValues: categoryFormValues(category, group),
     validate: (values) => schemaErrors(categoryBody, categoryRequestBody(values)),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const body = categoryRequestBody(values);
-      const saved = category
-        ? await api.put<Category>(`/admin/categories/${enc(category._id)}`, body)
-        : await api.post<Category>("/admin/categories", body);
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await saveItem<Category>("/admin/categories", category?._id, categoryRequestBody(values));
       onSaved(saved, !category);
-    } catch (error) {
-      if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not save the category", message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  });
+    },
+    "Could not save the category",
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Category">
@@ -149,28 +138,22 @@ function CategoryForm({
 }
 
 function Categories() {
-  const [confirm, confirmDialog] = useConfirm();
+  const [remove, confirmDialog] = useConfirmedDelete();
   const [group, setGroup] = useState<GroupFilter>("all");
-  const [items, setItems] = useState<Category[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Category | "new" | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    api
-      .get<{ data: Category[] }>("/admin/categories", { group: group === "all" ? undefined : group, limit: 100 })
-      .then((res) => setItems(res.data))
-      .catch((e: unknown) => setError(errorMessage(e, "Could not load the categories.")));
-  }, [group]);
-
-  useEffect(load, [load]);
+  const fetchCategories = useCallback(
+    () =>
+      api.get<{ data: Category[] }>("/admin/categories", { group: group === "all" ? undefined : group, limit: 100 }),
+    [group],
+  );
+  const { result, setResult, error, load } = useLatestQuery(fetchCategories, "Could not load the categories.");
+  const setItems = (update: (list: Category[]) => Category[]) =>
+    setResult((r) => ({ ...r, data: update(r?.data ?? []) }));
 
   const onSaved = (category: Category, created: boolean) => {
     setEditing(null);
     setItems((list) =>
-      group === "all" || category.group === group
-        ? upsertById(list ?? [], category)
-        : withoutId(list ?? [], category._id),
+      group === "all" || category.group === group ? upsertById(list, category) : withoutId(list, category._id),
     );
     notifications.show({
       color: "teal",
@@ -178,8 +161,8 @@ function Categories() {
     });
   };
 
-  const remove = async (category: Category) => {
-    const ok = await confirm({
+  const confirmRemove = (category: Category) =>
+    remove({
       title: "Delete this category?",
       message: (
         <>
@@ -187,18 +170,13 @@ function Categories() {
         </>
       ),
       confirmLabel: "Delete category",
+      path: `/admin/categories/${enc(category._id)}`,
+      deleted: `Category “${category.name}” deleted.`,
+      failTitle: "Could not delete the category",
+      onDeleted: () => setItems((list) => withoutId(list, category._id)),
     });
-    if (!ok) return;
-    try {
-      await api.del(`/admin/categories/${enc(category._id)}`);
-      setItems((list) => withoutId(list ?? [], category._id));
-      notifications.show({ color: "teal", message: `Category “${category.name}” deleted.` });
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the category", message: errorMessage(e) });
-    }
-  };
 
-  const sorted = items ? sortCategories(items) : null;
+  const sorted = result ? sortCategories(result.data) : null;
 
   return (
     <AdminPage
@@ -217,99 +195,54 @@ function Categories() {
         onChange={(value) => setGroup(value as GroupFilter)}
         style={{ alignSelf: "flex-start" }}
       />
-      <Card padding={0} component="section" aria-label="Categories">
-        {error ? (
-          <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{error}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !sorted ? (
-          <Stack p="lg" gap="xs" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : sorted.length === 0 ? (
-          <Stack align="center" gap={6} p="xl" ta="center">
-            <IconCategory size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">No categories here yet.</Text>
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Categories">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Used for</Table.Th>
-                  <Table.Th ta="right">Order</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sorted.map((category) => (
-                  <Table.Tr key={category._id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {category.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        /{category.slug}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{categoryGroupLabels[category.group]}</Table.Td>
-                    <Table.Td ta="right">{category.ordering}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={category.status === "active" ? "teal" : "gray"}>
-                        {category.status === "active" ? "Active" : "Inactive"}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="lg"
-                            aria-label={`Edit ${category.name}`}
-                            onClick={() => setEditing(category)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={`Delete ${category.name}`}
-                            onClick={() => void remove(category)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
-      <Modal
-        closeButtonProps={{ "aria-label": "Close" }}
+      <ListPanel
+        label="Categories"
+        error={error}
+        onRetry={load}
+        ready={!!sorted}
+        empty={sorted?.length === 0 ? <EmptyState icon={IconCategory} message="No categories here yet." /> : null}
+      >
+        <DataTable
+          label="Categories"
+          minWidth={640}
+          columns={[
+            { label: "Name" },
+            { label: "Used for" },
+            { label: "Order", right: true },
+            { label: "Status" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {sorted?.map((category) => (
+            <Table.Tr key={category._id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {category.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  /{category.slug}
+                </Text>
+              </Table.Td>
+              <Table.Td>{categoryGroupLabels[category.group]}</Table.Td>
+              <Table.Td ta="right">{category.ordering}</Table.Td>
+              <Table.Td>
+                <ActiveBadge status={category.status} />
+              </Table.Td>
+              <Table.Td>
+                <EditDeleteActions
+                  name={category.name}
+                  onEdit={() => setEditing(category)}
+                  onDelete={() => void confirmRemove(category)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === "new" ? "New category" : "Edit category"}
-        size="lg"
-        radius="lg"
       >
         {editing !== null && (
           <CategoryForm
@@ -320,7 +253,7 @@ function Categories() {
             onCancel={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </EditModal>
       {confirmDialog}
     </AdminPage>
   );

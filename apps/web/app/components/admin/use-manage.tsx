@@ -1,0 +1,111 @@
+import type { UseFormReturnType } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { api, errorMessage } from "../../lib/api.ts";
+import { setFieldErrors } from "../../lib/form-errors.ts";
+import { useConfirm } from "../ConfirmDialog.tsx";
+
+/**
+ * Loads a list (or any one result) whenever `fetcher` changes (make it with `useCallback` over the filters) and
+ * keeps only the answer to the latest request. `load(true)` refreshes quietly: no loading state, errors ignored.
+ */
+export function useLatestQuery<T>(fetcher: () => Promise<T>, failMessage: string, onResult?: (result: T) => void) {
+  const [result, setResult] = useState<T | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const onResultRef = useRef(onResult);
+  onResultRef.current = onResult;
+
+  const load = useCallback(
+    (quiet = false) => {
+      const id = ++latest.current;
+      if (!quiet) {
+        setLoading(true);
+        setError(null);
+      }
+      fetcher()
+        .then((res) => {
+          if (id !== latest.current) return;
+          setResult(res);
+          onResultRef.current?.(res);
+        })
+        .catch((e: unknown) => {
+          if (id === latest.current && !quiet) setError(errorMessage(e, failMessage));
+        })
+        .finally(() => {
+          if (id === latest.current) setLoading(false);
+        });
+    },
+    [fetcher, failMessage],
+  );
+
+  useEffect(() => load(), [load]);
+
+  return { result, setResult, loading, error, load };
+}
+
+/** Creates (POST `base`) or updates (PUT `base/<id>`) one item. */
+export function saveItem<T>(base: string, id: string | null | undefined, body: unknown): Promise<T> {
+  return id ? api.put<T>(`${base}/${encodeURIComponent(id)}`, body) : api.post<T>(base, body);
+}
+
+/**
+ * The submit handler of an edit form: `saving` while `save` runs, the API's field errors on their fields, any
+ * other error as a notification titled `failTitle`.
+ */
+export function useFormSubmit<V>(
+  form: UseFormReturnType<V>,
+  save: (values: V) => Promise<void>,
+  failTitle: string,
+): { submit: ReturnType<UseFormReturnType<V>["onSubmit"]>; saving: boolean } {
+  const [saving, setSaving] = useState(false);
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await save(values);
+    } catch (error) {
+      if (!setFieldErrors(form, error)) {
+        notifications.show({ color: "red", title: failTitle, message: errorMessage(error) });
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+  return { submit, saving };
+}
+
+export type DeleteOptions = {
+  /** The question of the confirmation dialog. */
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** The API path to DELETE. */
+  path: string;
+  /** The notification once it is gone. */
+  deleted: string;
+  failTitle: string;
+  onDeleted: () => void;
+};
+
+/** Deletes an item after the user confirmed it, telling how it went. Render the dialog it returns. */
+export function useConfirmedDelete(): [(options: DeleteOptions) => Promise<void>, ReactNode] {
+  const [confirm, confirmDialog] = useConfirm();
+  const remove = async ({ title, message, confirmLabel, path, deleted, failTitle, onDeleted }: DeleteOptions) => {
+    const ok = await confirm({ title, message, confirmLabel });
+    if (!ok) return;
+    try {
+      await api.del(path);
+      onDeleted();
+      notifications.show({ color: "teal", message: deleted });
+    } catch (e) {
+      notifications.show({ color: "red", title: failTitle, message: errorMessage(e) });
+    }
+  };
+  return [remove, confirmDialog];
+}
+
+/** Uploads one file as the multipart field `file`, reporting progress in percent. */
+export function uploadFile<T>(path: string, file: File, onProgress: (percent: number) => void): Promise<T> {
+  return api.upload<T>(path, [{ fieldname: "file", file, filename: file.name }], { onProgress });
+}
