@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "../../lib/api.ts";
@@ -108,4 +109,25 @@ export function useConfirmedDelete(): [(options: DeleteOptions) => Promise<void>
 /** Uploads one file as the multipart field `file`, reporting progress in percent. */
 export function uploadFile<T>(path: string, file: File, onProgress: (percent: number) => void): Promise<T> {
   return api.upload<T>(path, [{ fieldname: "file", file, filename: file.name }], { onProgress });
+}
+
+/**
+ * The search text (debounced into `q`) and page number of a paged list. Changing the search, or a filter set
+ * through `refilter`, starts again from the first page.
+ */
+export function usePagedSearch() {
+  const [search, setSearchText] = useState("");
+  const [q] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    setPage(1);
+  };
+  const refilter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
+  return { search, setSearch, q, page, setPage, refilter };
 }
