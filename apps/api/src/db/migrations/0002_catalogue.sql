@@ -249,6 +249,8 @@ CREATE INDEX "videos_access_newest_idx" ON "videos" USING btree ("access","relea
 CREATE INDEX "videos_performer_ids_idx" ON "videos" USING gin ("performer_ids");--> statement-breakpoint
 CREATE INDEX "videos_category_ids_idx" ON "videos" USING gin ("category_ids");--> statement-breakpoint
 CREATE INDEX "videos_tags_idx" ON "videos" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "videos_sale_category_ids_idx" ON "videos" USING gin ("category_ids") WHERE listed AND access = 'sale';--> statement-breakpoint
+CREATE INDEX "videos_sale_tags_idx" ON "videos" USING gin ("tags") WHERE listed AND access = 'sale';--> statement-breakpoint
 CREATE INDEX "videos_search_idx" ON "videos" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "videos_created_by_idx" ON "videos" USING btree ("created_by","created_at");--> statement-breakpoint
 CREATE INDEX "videos_scheduled_idx" ON "videos" USING btree ("scheduled_at") WHERE scheduled_at IS NOT NULL;--> statement-breakpoint

@@ -72,6 +72,11 @@ export const videos = pgTable(
     index("videos_performer_ids_idx").using("gin", t.performerIds),
     index("videos_category_ids_idx").using("gin", t.categoryIds),
     index("videos_tags_idx").using("gin", t.tags),
+    // Movies for sale are the smallest access kind: with a category or tag filter, counting them through the
+    // whole-table GIN ANDed with a bitmap of every sale movie read ~150k index entries and ~9k scattered rows
+    // (0.25-0.6 s on the 1M-movie benchmark); these read only the matches.
+    index("videos_sale_category_ids_idx").using("gin", t.categoryIds).where(sql`listed AND access = 'sale'`),
+    index("videos_sale_tags_idx").using("gin", t.tags).where(sql`listed AND access = 'sale'`),
     index("videos_search_idx").using("gin", t.search),
     index("videos_created_by_idx").on(t.createdBy, t.createdAt),
     index("videos_scheduled_idx").on(t.scheduledAt).where(sql`scheduled_at IS NOT NULL`),
