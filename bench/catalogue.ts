@@ -589,7 +589,13 @@ try {
     }
     if (r < 0.7)
       return { kind: `q, ${sortBy}`, path: `${p}&q=${encodeURIComponent(any([...NOUNS, ...ADJECTIVES, ...PLACES]))}` };
-    if (r < 0.85) return { kind: `tag, ${sortBy}`, path: `${p}&tags=${any(TAGS)}` };
+    if (r < 0.85) {
+      const access = Math.random() < 0.5 ? any(["free", "members", "sale"]) : null;
+      return {
+        kind: `tag${access ? ` + ${access}` : ""}, ${sortBy}`,
+        path: `${p}&tags=${any(TAGS)}${access ? `&access=${access}` : ""}`,
+      };
+    }
     return { kind: `no filter, ${sortBy}`, path: p };
   };
   const mixed = () => `${base}${mixedSearch().path}`;
