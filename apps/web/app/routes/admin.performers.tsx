@@ -1,42 +1,38 @@
 import {
   ActionIcon,
-  Alert,
-  Avatar,
   Button,
   Card,
-  Drawer,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
-  Switch,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/performers";
 import type { User } from "@marquee/contracts/users";
-import {
-  IconAlertCircle,
-  IconEdit,
-  IconExternalLink,
-  IconRefresh,
-  IconSearch,
-  IconUserPlus,
-  IconUserStar,
-} from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import {
+  ActiveSwitch,
+  DataTable,
+  EditDrawer,
+  EmptyState,
+  ListPanel,
+  Pager,
+  PersonCell,
+  RowAction,
+  RowActions,
+  SearchFilters,
+} from "../components/admin/ManageList.tsx";
+import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
-import { pageCount } from "../lib/admin.ts";
 import { upsertById } from "../lib/admin-catalogue.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -150,42 +146,24 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
 }
 
 function Performers() {
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 300);
+  const { search, setSearch, q, page, setPage, refilter } = usePagedSearch();
   const [status, setStatusFilter] = useState<StatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<PerformerPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Performer | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
-  const latest = useRef(0);
 
-  const load = useCallback(() => {
-    const id = ++latest.current;
-    setLoading(true);
-    setError(null);
-    api
+  const fetchPerformers = useCallback(
+    () =>
       // Every performer, switched off or not, so a hidden profile can be found and switched back on.
-      .get<PerformerPage>("/admin/performers", {
+      api.get<PerformerPage>("/admin/performers", {
         q: q.trim() || undefined,
         status,
         sortBy: "newest",
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
-      })
-      .then((res) => {
-        if (id === latest.current) setResult(res);
-      })
-      .catch((e: unknown) => {
-        if (id === latest.current) setError(errorMessage(e, "Could not load the performers."));
-      })
-      .finally(() => {
-        if (id === latest.current) setLoading(false);
-      });
-  }, [q, status, page]);
-
-  useEffect(load, [load]);
+      }),
+    [q, status, page],
+  );
+  const { result, setResult, loading, error, load } = useLatestQuery(fetchPerformers, "Could not load the performers.");
 
   const replace = (performer: Performer) => {
     setResult((r) => (r ? { ...r, data: upsertById(r.data, performer) } : r));
@@ -210,8 +188,6 @@ function Performers() {
     }
   };
 
-  const total = result?.total ?? 0;
-
   return (
     <AdminPage
       title="Performers"
@@ -226,166 +202,111 @@ function Performers() {
           setEditing(performer);
         }}
       />
-      <Card padding="lg">
-        <Group align="flex-end" gap="md">
-          <TextInput
-            label="Search performers"
-            placeholder="Name or username"
-            leftSection={<IconSearch size={16} />}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: "1 1 280px" }}
-          />
-          <SegmentedControl
-            aria-label="Status"
-            data={statusOptions}
-            value={status}
-            onChange={(value) => {
-              setStatusFilter(value as StatusFilter);
-              setPage(1);
-            }}
-          />
-        </Group>
-      </Card>
-      <Card padding={0} component="section" aria-label="Performers">
-        {error ? (
-          <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{error}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !result ? (
-          <Stack p="lg" gap="xs" aria-busy="true">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={44} />
-            ))}
-          </Stack>
-        ) : result.data.length === 0 ? (
-          <Stack align="center" gap={6} p="xl" ta="center">
-            <IconUserStar size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">
-              {q
-                ? "No performer matches this search."
-                : status === "inactive"
-                  ? "No performer is switched off."
-                  : status === "active"
-                    ? "No performer is switched on."
-                    : "No performers yet."}
-            </Text>
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="lg"
-              highlightOnHover
-              aria-label="Performers"
-              aria-busy={loading}
-              style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms ease" }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Performer</Table.Th>
-                  <Table.Th ta="right">Movies</Table.Th>
-                  <Table.Th ta="right">Galleries</Table.Th>
-                  <Table.Th ta="right">Subscribers</Table.Th>
-                  <Table.Th>Active</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.data.map((performer) => (
-                  <Table.Tr key={performer._id} data-testid={`performer-row-${performer.username}`}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={performer.avatar || DEFAULT_AVATAR} alt="" radius="xl" size={36} />
-                        <div style={{ minWidth: 0 }}>
-                          <Text fw={600} size="sm" truncate="end">
-                            {performer.name}
-                          </Text>
-                          <Text c="dimmed" size="xs" truncate="end">
-                            @{performer.username}
-                            {performer.country ? ` · ${performer.country}` : ""}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{performer.stats.videos}</Table.Td>
-                    <Table.Td ta="right">{performer.stats.galleries}</Table.Td>
-                    <Table.Td ta="right">{performer.stats.subscribers}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        color="teal"
-                        aria-label={`Active: @${performer.username}`}
-                        checked={performer.status === "active"}
-                        disabled={switching === performer._id}
-                        onChange={(event) => void setStatus(performer, event.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                      {formatDate(performer.createdAt)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Public profile">
-                          <ActionIcon
-                            component={Link}
-                            to={`/performers/${enc(performer.username)}`}
-                            variant="subtle"
-                            color="gray"
-                            size="lg"
-                            aria-label={`Public profile of ${performer.name}`}
-                          >
-                            <IconExternalLink size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Edit profile">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="lg"
-                            aria-label={`Edit ${performer.name}`}
-                            onClick={() => setEditing(performer)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
-      {result && total > PAGE_SIZE && (
-        <Group justify="flex-end">
-          <Pagination total={pageCount(total, PAGE_SIZE)} value={page} onChange={setPage} />
-        </Group>
-      )}
-      <Drawer
-        closeButtonProps={{ "aria-label": "Close" }}
+      <SearchFilters
+        label="Search performers"
+        placeholder="Name or username"
+        value={search}
+        onChange={setSearch}
+        basis={280}
+      >
+        <SegmentedControl
+          aria-label="Status"
+          data={statusOptions}
+          value={status}
+          onChange={refilter((value) => setStatusFilter(value as StatusFilter))}
+        />
+      </SearchFilters>
+      <ListPanel
+        label="Performers"
+        error={error}
+        onRetry={load}
+        ready={!!result}
+        skeleton={{ rows: 4, height: 44 }}
+        empty={
+          result?.data.length === 0 ? (
+            <EmptyState
+              icon={IconUserStar}
+              message={
+                q
+                  ? "No performer matches this search."
+                  : status === "inactive"
+                    ? "No performer is switched off."
+                    : status === "active"
+                      ? "No performer is switched on."
+                      : "No performers yet."
+              }
+            />
+          ) : null
+        }
+      >
+        <DataTable
+          label="Performers"
+          minWidth={760}
+          busy={loading}
+          columns={[
+            { label: "Performer" },
+            { label: "Movies", right: true },
+            { label: "Galleries", right: true },
+            { label: "Subscribers", right: true },
+            { label: "Active" },
+            { label: "Since" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {result?.data.map((performer) => (
+            <Table.Tr key={performer._id} data-testid={`performer-row-${performer.username}`}>
+              <Table.Td>
+                <PersonCell
+                  avatar={performer.avatar || DEFAULT_AVATAR}
+                  name={performer.name}
+                  detail={`@${performer.username}${performer.country ? ` · ${performer.country}` : ""}`}
+                />
+              </Table.Td>
+              <Table.Td ta="right">{performer.stats.videos}</Table.Td>
+              <Table.Td ta="right">{performer.stats.galleries}</Table.Td>
+              <Table.Td ta="right">{performer.stats.subscribers}</Table.Td>
+              <Table.Td>
+                <ActiveSwitch
+                  username={performer.username}
+                  active={performer.status === "active"}
+                  disabled={switching === performer._id}
+                  onChange={(active) => void setStatus(performer, active)}
+                />
+              </Table.Td>
+              <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                {formatDate(performer.createdAt)}
+              </Table.Td>
+              <Table.Td>
+                <RowActions>
+                  <Tooltip label="Public profile">
+                    <ActionIcon
+                      component={Link}
+                      to={`/performers/${enc(performer.username)}`}
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={`Public profile of ${performer.name}`}
+                    >
+                      <IconExternalLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <RowAction
+                    tooltip="Edit profile"
+                    label={`Edit ${performer.name}`}
+                    icon={IconEdit}
+                    onClick={() => setEditing(performer)}
+                  />
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <Pager total={result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <EditDrawer
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        position="right"
-        size="xl"
-        padding="xl"
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {editing ? `${editing.name} (@${editing.username})` : ""}
-          </Text>
-        }
+        title={editing ? `${editing.name} (@${editing.username})` : ""}
       >
         {editing && (
           <PerformerProfileForm
@@ -397,7 +318,7 @@ function Performers() {
             onSaved={replace}
           />
         )}
-      </Drawer>
+      </EditDrawer>
     </AdminPage>
   );
 }

@@ -1,33 +1,11 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type Role, roles, type User } from "@marquee/contracts/users";
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconRefresh,
-  IconSearch,
-  IconUsers,
-} from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabler/icons-react";
+import { useCallback, useState } from "react";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { ActiveSwitch, DataTable, EmptyState, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
+import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.tsx";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -80,24 +58,18 @@ function UserRow({ user, isSelf, onChange }: { user: User; isSelf: boolean; onCh
   return (
     <Table.Tr data-testid={`user-row-${user.username}`}>
       <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.avatar || DEFAULT_AVATAR} alt="" radius="xl" size={36} />
-          <div style={{ minWidth: 0 }}>
-            <Group gap={6} wrap="nowrap">
-              <Text fw={600} size="sm" truncate="end">
-                {user.name}
-              </Text>
-              {isSelf && (
-                <Badge size="xs" variant="light">
-                  You
-                </Badge>
-              )}
-            </Group>
-            <Text c="dimmed" size="xs" truncate="end">
-              @{user.username} · {user.email}
-            </Text>
-          </div>
-        </Group>
+        <PersonCell
+          avatar={user.avatar || DEFAULT_AVATAR}
+          name={user.name}
+          nameExtra={
+            isSelf && (
+              <Badge size="xs" variant="light">
+                You
+              </Badge>
+            )
+          }
+          detail={`@${user.username} · ${user.email}`}
+        />
       </Table.Td>
       <Table.Td>
         <Select
@@ -114,12 +86,11 @@ function UserRow({ user, isSelf, onChange }: { user: User; isSelf: boolean; onCh
         />
       </Table.Td>
       <Table.Td>
-        <Switch
-          aria-label={`Active: @${user.username}`}
-          checked={user.status === "active"}
+        <ActiveSwitch
+          username={user.username}
+          active={user.status === "active"}
           disabled={pending !== null}
-          onChange={(event) => void update({ status: event.currentTarget.checked ? "active" : "inactive" }, "status")}
-          color="teal"
+          onChange={(active) => void update({ status: active ? "active" : "inactive" }, "status")}
         />
       </Table.Td>
       <Table.Td>
@@ -145,34 +116,14 @@ function UserRow({ user, isSelf, onChange }: { user: User; isSelf: boolean; onCh
 function UsersTable() {
   const selfId = useAppSelector((s) => s.user.current._id);
   // Every new search or filter starts again from the first page.
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 300);
+  const { search, setSearch, q, page, setPage, refilter } = usePagedSearch();
   const [role, setRole] = useState<Role | null>(null);
   const [status, setStatus] = useState<UserFilters["status"]>(null);
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ data: User[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-
-  const load = useCallback(() => {
-    const id = ++latest.current;
-    setLoading(true);
-    setError(null);
-    api
-      .get<{ data: User[]; total: number }>("/users/search", usersSearchQuery({ q, role, status, page }))
-      .then((res) => {
-        if (id === latest.current) setResult(res);
-      })
-      .catch((e: unknown) => {
-        if (id === latest.current) setError(errorMessage(e, "Could not load the users."));
-      })
-      .finally(() => {
-        if (id === latest.current) setLoading(false);
-      });
-  }, [q, role, status, page]);
-
-  useEffect(load, [load]);
+  const fetchUsers = useCallback(
+    () => api.get<{ data: User[]; total: number }>("/users/search", usersSearchQuery({ q, role, status, page })),
+    [q, role, status, page],
+  );
+  const { result, setResult, loading, error, load } = useLatestQuery(fetchUsers, "Could not load the users.");
 
   const total = result?.total ?? 0;
   const pages_ = pageCount(total);
@@ -191,10 +142,7 @@ function UsersTable() {
             placeholder="Name, username or email"
             leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => setSearch(event.currentTarget.value)}
             type="search"
           />
           <Select
@@ -203,10 +151,7 @@ function UsersTable() {
             placeholder="All roles"
             data={roleOptions}
             value={role}
-            onChange={(value) => {
-              setRole(value as Role | null);
-              setPage(1);
-            }}
+            onChange={refilter((value) => setRole(value as Role | null))}
             clearable
           />
           <Select
@@ -215,64 +160,33 @@ function UsersTable() {
             placeholder="Any status"
             data={statusOptions}
             value={status}
-            onChange={(value) => {
-              setStatus(value as UserFilters["status"]);
-              setPage(1);
-            }}
+            onChange={refilter((value) => setStatus(value as UserFilters["status"]))}
             clearable
           />
         </SimpleGrid>
       </Card>
 
-      <Card padding={0} component="section" aria-label="Users">
-        {error ? (
-          <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{error}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !result ? (
-          <Stack p="lg" gap="xs" aria-busy="true">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} h={44} />
-            ))}
-          </Stack>
-        ) : result.data.length === 0 ? (
-          <Stack align="center" gap={6} p="xl" ta="center">
-            <IconUsers size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">No users match these filters.</Text>
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="lg"
-              highlightOnHover
-              aria-label="Users"
-              aria-busy={loading}
-              style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms ease" }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Active</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.data.map((user) => (
-                  <UserRow key={user._id} user={user} isSelf={user._id === selfId} onChange={replace} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+      <ListPanel
+        label="Users"
+        error={error}
+        onRetry={load}
+        ready={!!result}
+        skeleton={{ rows: 4, height: 44 }}
+        empty={
+          result?.data.length === 0 ? <EmptyState icon={IconUsers} message="No users match these filters." /> : null
+        }
+      >
+        <DataTable
+          label="Users"
+          minWidth={720}
+          busy={loading}
+          columns={[{ label: "User" }, { label: "Role" }, { label: "Active" }, { label: "Email" }, { label: "Joined" }]}
+        >
+          {result?.data.map((user) => (
+            <UserRow key={user._id} user={user} isSelf={user._id === selfId} onChange={replace} />
+          ))}
+        </DataTable>
+      </ListPanel>
 
       {result && total > 0 && (
         <Group justify="space-between">

@@ -2,6 +2,7 @@ import "../studio/studio.css";
 import {
   ActionIcon,
   Alert,
+  Avatar,
   Badge,
   Box,
   Button,
@@ -13,6 +14,7 @@ import {
   Pagination,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -350,5 +352,65 @@ export function ActiveBadge({ status }: { status: "active" | "inactive" | (strin
     <Badge variant="dot" color={status === "active" ? "teal" : "gray"}>
       {status === "active" ? "Active" : "Inactive"}
     </Badge>
+  );
+}
+
+/** The first cell of a row about a person: avatar, name (with `nameExtra`, e.g. a badge) and a dimmed detail line. */
+export function PersonCell({
+  avatar,
+  name,
+  nameExtra,
+  detail,
+}: {
+  avatar: string;
+  name: string;
+  nameExtra?: ReactNode;
+  detail: ReactNode;
+}) {
+  const nameText = (
+    <Text fw={600} size="sm" truncate="end">
+      {name}
+    </Text>
+  );
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={avatar} alt="" radius="xl" size={36} />
+      <div style={{ minWidth: 0 }}>
+        {nameExtra === undefined ? (
+          nameText
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            {nameText}
+            {nameExtra}
+          </Group>
+        )}
+        <Text c="dimmed" size="xs" truncate="end">
+          {detail}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The switch that turns an account or profile on and off, named after its @username. */
+export function ActiveSwitch({
+  username,
+  active,
+  disabled,
+  onChange,
+}: {
+  username: string;
+  active: boolean;
+  disabled: boolean;
+  onChange: (active: boolean) => void;
+}) {
+  return (
+    <Switch
+      color="teal"
+      aria-label={`Active: @${username}`}
+      checked={active}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
   );
 }
