@@ -1,58 +1,57 @@
 import "@mantine/dropzone/styles.css";
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
-  Card,
   Divider,
-  Drawer,
   Group,
-  Image,
-  Pagination,
-  SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
-  Tabs,
   Text,
   TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { useForm } from "@mantine/form";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { createVideoBody, type StudioVideo } from "@marquee/contracts/videos";
 import {
   IconAlertCircle,
   IconCalendarEvent,
-  IconEdit,
   IconExternalLink,
   IconMovie,
   IconPhoto,
   IconPlus,
-  IconRefresh,
-  IconSearch,
-  IconTrash,
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useConfirm } from "../components/ConfirmDialog.tsx";
+import {
+  DataTable,
+  EditDeleteActions,
+  EditDrawer,
+  EmptyState,
+  ListPanel,
+  MediaThumb,
+  Pager,
+} from "../components/admin/ManageList.tsx";
+import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
 import { AssetFields } from "../components/studio/AssetFields.tsx";
+import {
+  AccessStatusCells,
+  AssetDrawerTabs,
+  AssetTitleCell,
+  StudioListFilters,
+} from "../components/studio/AssetList.tsx";
 import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton, UploadProgressLine } from "../components/studio/UploadButton.tsx";
-import { pageCount } from "../lib/admin.ts";
+import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
-import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   fileProblem,
@@ -64,13 +63,10 @@ import {
   needsPolling,
   PROCESSING_POLL_MS,
   parseMediaProcessed,
-  priceLabel,
   processingColors,
   processingLabels,
   STUDIO_PAGE_SIZE,
   schemaErrors,
-  statusColors,
-  statusLabels,
   type VideoFormValues,
   validateVideoForm,
   videoBody,
@@ -86,8 +82,6 @@ export const handle = pages.studioMovies.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "My movies", "Create movies, upload their files and follow their processing.");
 
-type VideoPage = { data: StudioVideo[]; total: number };
-type StatusFilter = "all" | "draft" | "active" | "inactive";
 /** The movie-file upload of one movie: its percentage, and whether it finished. */
 type MovieUpload = { percent: number; done: boolean };
 
@@ -117,26 +111,14 @@ function ProcessingBadge({ video, size = "md" }: { video: Pick<StudioVideo, "pro
 }
 
 function Thumb({ video, width = 112 }: { video: StudioVideo; width?: number }) {
-  const height = Math.round((width * 9) / 16);
-  if (video.thumbnail) {
-    return (
-      <Image
-        src={video.thumbnail.url}
-        srcSet={video.thumbnail.srcSet ?? undefined}
-        sizes={`${width}px`}
-        alt=""
-        w={width}
-        h={height}
-        radius="sm"
-        fit="cover"
-        loading="lazy"
-      />
-    );
-  }
   return (
-    <Box className="marquee-thumb-empty" w={width} h={height} aria-hidden>
-      <IconMovie size={22} stroke={1.5} />
-    </Box>
+    <MediaThumb
+      image={video.thumbnail}
+      width={width}
+      height={Math.round((width * 9) / 16)}
+      icon={IconMovie}
+      iconSize={22}
+    />
   );
 }
 
@@ -151,31 +133,21 @@ function MovieForm({
   isAdmin: boolean;
   onSaved: (video: StudioVideo, created: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   const categoryOptions = useCategoryOptions("video");
   const performerOptions = usePerformerOptions(isAdmin);
   const form = useForm<VideoFormValues>({
     initialValues: videoFormValues(video),
     validate: (values) => ({ ...schemaErrors(createVideoBody, videoBody(values)), ...validateVideoForm(values) }),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const body = videoBody(values);
-      const saved = video
-        ? await api.put<StudioVideo>(`/performer/assets/videos/${enc(video._id)}`, body)
-        : await api.post<StudioVideo>("/performer/assets/videos", body);
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await saveItem<StudioVideo>("/performer/assets/videos", video?._id, videoBody(values));
       form.resetDirty(values);
       onSaved(saved, !video);
-    } catch (error) {
-      if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not save the movie", message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  });
+    },
+    "Could not save the movie",
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Movie details">
@@ -279,10 +251,10 @@ function MovieMedia({
 }) {
   const { status, error } = video.processing;
   const uploadTo = (kind: "teaser" | "thumbnail") => async (file: File, onProgress: (p: number) => void) => {
-    const updated = await api.upload<StudioVideo | null>(
+    const updated = await uploadFile<StudioVideo | null>(
       `/performer/assets/videos/${enc(video._id)}/upload/${kind}`,
-      [{ fieldname: "file", file, filename: file.name }],
-      { onProgress },
+      file,
+      onProgress,
     );
     onUpdated(updated && typeof updated === "object" && "_id" in updated ? updated : null);
     notifications.show({ color: "teal", message: kind === "teaser" ? "Teaser uploaded." : "Thumbnail uploaded." });
@@ -388,35 +360,24 @@ function MovieRow({
       <Table.Td w={130}>
         <Thumb video={video} />
       </Table.Td>
-      <Table.Td>
-        <Stack gap={2}>
-          <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={onEdit} lineClamp={2}>
-            {video.title}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {[
-              video.durationSec !== null ? formatDuration(video.durationSec) : null,
-              video.isComing && video.scheduledAt ? `Coming ${formatDate(video.scheduledAt, true)}` : null,
-              `Created ${formatDate(video.createdAt)}`,
-            ]
-              .filter(Boolean)
-              .join(" · ")}
+      <AssetTitleCell
+        title={video.title}
+        onEdit={onEdit}
+        meta={[
+          video.durationSec !== null ? formatDuration(video.durationSec) : null,
+          video.isComing && video.scheduledAt ? `Coming ${formatDate(video.scheduledAt, true)}` : null,
+          `Created ${formatDate(video.createdAt)}`,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      >
+        {upload && !upload.done && (
+          <Text size="xs" c="grape" fw={600}>
+            Uploading… {upload.percent}%
           </Text>
-          {upload && !upload.done && (
-            <Text size="xs" c="grape" fw={600}>
-              Uploading… {upload.percent}%
-            </Text>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{priceLabel(video, currencySymbol)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={statusColors[video.status]} variant="dot">
-          {statusLabels[video.status]}
-        </Badge>
-      </Table.Td>
+        )}
+      </AssetTitleCell>
+      <AccessStatusCells item={video} currencySymbol={currencySymbol} />
       <Table.Td>
         <Stack gap={2} align="flex-start">
           <ProcessingBadge video={video} />
@@ -429,46 +390,35 @@ function MovieRow({
       </Table.Td>
       <Table.Td ta="right">{video.stats.views.toLocaleString("en")}</Table.Td>
       <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onEdit} aria-label={`Edit ${video.title}`}>
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={`Delete ${video.title}`}>
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <EditDeleteActions name={video.title} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
   );
 }
 
-type DrawerState = { mode: "new" } | { mode: "edit"; video: StudioVideo } | null;
-
 function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const { socket } = useSocket();
-  const [confirm, confirmDialog] = useConfirm();
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<VideoPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [remove, confirmDialog] = useConfirmedDelete();
+  const {
+    search,
+    setSearch,
+    q,
+    status,
+    setStatus,
+    page,
+    setPage,
+    result,
+    loading,
+    error,
+    load,
+    drawer,
+    setDrawer,
+    sync: syncVideo,
+    closeItem,
+  } = useStudioAssets<StudioVideo>("/performer/assets/videos/search", "Could not load your movies.");
   const [drawerTab, setDrawerTab] = useState<"details" | "media">("details");
   const [uploads, setUploads] = useState<Record<string, MovieUpload>>({});
-  const latest = useRef(0);
-
-  /** Puts a fresh copy of a movie into the list and the open drawer. */
-  const syncVideo = useCallback((video: StudioVideo) => {
-    setResult((r) => (r ? { ...r, data: r.data.map((v) => (v._id === video._id ? video : v)) } : r));
-    setDrawer((d) => (d?.mode === "edit" && d.video._id === video._id ? { mode: "edit", video } : d));
-  }, []);
 
   const refreshOne = useCallback(
     (id: string) =>
@@ -479,44 +429,8 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
     [syncVideo],
   );
 
-  const load = useCallback(
-    (quiet = false) => {
-      const id = ++latest.current;
-      if (!quiet) {
-        setLoading(true);
-        setError(null);
-      }
-      api
-        .get<VideoPage>("/performer/assets/videos/search", {
-          q: q.trim() || undefined,
-          status: status === "all" ? undefined : status,
-          sortBy: "newest",
-          limit: STUDIO_PAGE_SIZE,
-          offset: (page - 1) * STUDIO_PAGE_SIZE,
-        })
-        .then((res) => {
-          if (id !== latest.current) return;
-          setResult(res);
-          setDrawer((d) => {
-            if (d?.mode !== "edit") return d;
-            const fresh = res.data.find((v) => v._id === d.video._id);
-            return fresh ? { mode: "edit", video: fresh } : d;
-          });
-        })
-        .catch((e: unknown) => {
-          if (id === latest.current && !quiet) setError(errorMessage(e, "Could not load your movies."));
-        })
-        .finally(() => {
-          if (id === latest.current) setLoading(false);
-        });
-    },
-    [q, status, page],
-  );
-
-  useEffect(() => load(), [load]);
-
   // While something is pending or processing, ask again every few seconds.
-  const drawerVideo = drawer?.mode === "edit" ? drawer.video : null;
+  const drawerVideo = drawer?.mode === "edit" ? drawer.item : null;
   const listBusy = !!result && needsPolling(result.data);
   const drawerBusyId =
     drawerVideo && isProcessing(drawerVideo.processing.status) && !result?.data.some((v) => v._id === drawerVideo._id)
@@ -557,7 +471,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   /** A movie without a file opens on its media, the others on their details. */
   const openEdit = (video: StudioVideo) => {
     setDrawerTab(video.processing.status === "none" ? "media" : "details");
-    setDrawer({ mode: "edit", video });
+    setDrawer({ mode: "edit", item: video });
   };
 
   const uploadMovie = async (video: StudioVideo, file: File) => {
@@ -576,10 +490,10 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
       });
     set({ percent: 0, done: false });
     try {
-      const updated = await api.upload<StudioVideo | null>(
+      const updated = await uploadFile<StudioVideo | null>(
         `/performer/assets/videos/${enc(id)}/upload/video`,
-        [{ fieldname: "file", file, filename: file.name }],
-        { onProgress: (percent) => set({ percent, done: false }) },
+        file,
+        (percent) => set({ percent, done: false }),
       );
       set({ percent: 100, done: true });
       if (updated && typeof updated === "object" && "_id" in updated) syncVideo(updated);
@@ -596,8 +510,8 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
     }
   };
 
-  const remove = async (video: StudioVideo) => {
-    const ok = await confirm({
+  const confirmRemove = (video: StudioVideo) =>
+    remove({
       title: "Delete this movie?",
       message: (
         <>
@@ -605,20 +519,17 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
         </>
       ),
       confirmLabel: "Delete movie",
+      path: `/performer/assets/videos/${enc(video._id)}`,
+      deleted: `${video.title} was deleted.`,
+      failTitle: "Could not delete the movie",
+      onDeleted: () => {
+        closeItem(video._id);
+        load(true);
+      },
     });
-    if (!ok) return;
-    try {
-      await api.del(`/performer/assets/videos/${enc(video._id)}`);
-      setDrawer((d) => (d?.mode === "edit" && d.video._id === video._id ? null : d));
-      notifications.show({ color: "teal", message: `${video.title} was deleted.` });
-      load(true);
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the movie", message: errorMessage(e) });
-    }
-  };
 
   const onSaved = (video: StudioVideo, created: boolean) => {
-    setDrawer({ mode: "edit", video });
+    setDrawer({ mode: "edit", item: video });
     if (created) {
       setDrawerTab("media");
       notifications.show({ color: "teal", title: "Movie created", message: "Now upload the movie file." });
@@ -630,81 +541,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
     }
   };
 
-  const total = result?.total ?? 0;
-  let body: ReactNode;
-  if (error) {
-    body = (
-      <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={() => load()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!result) {
-    body = (
-      <Stack p="lg" gap="xs" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={64} />
-        ))}
-      </Stack>
-    );
-  } else if (result.data.length === 0) {
-    body = (
-      <Stack align="center" gap="sm" p="xl" ta="center">
-        <IconMovie size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text c="dimmed">{q || status !== "all" ? "No movie matches these filters." : "You have no movies yet."}</Text>
-        {!q && status === "all" && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-            Create your first movie
-          </Button>
-        )}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={860}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          highlightOnHover
-          aria-label="My movies"
-          aria-busy={loading}
-          style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms ease" }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <VisuallyHidden>Thumbnail</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Processing</Table.Th>
-              <Table.Th ta="right">Views</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.data.map((video) => (
-              <MovieRow
-                key={video._id}
-                video={video}
-                upload={uploads[video._id]}
-                currencySymbol={currencySymbol}
-                onEdit={() => openEdit(video)}
-                onDelete={() => void remove(video)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   return (
     <StudioPage
@@ -716,103 +553,95 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
         </Button>
       }
     >
-      <Card padding="lg">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search my movies"
-            placeholder="Title, description or tag"
-            leftSection={<IconSearch size={16} />}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: "1 1 260px" }}
-          />
-          <SegmentedControl
-            aria-label="Filter by status"
-            data={[
-              { value: "all", label: "All" },
-              { value: "draft", label: "Drafts" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Inactive" },
-            ]}
-            value={status}
-            onChange={(value) => {
-              setStatus(value as StatusFilter);
-              setPage(1);
-            }}
-          />
-        </Group>
-      </Card>
+      <StudioListFilters
+        searchLabel="Search my movies"
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+      />
 
-      <Card padding={0} component="section" aria-label="Movies">
-        {body}
-      </Card>
-
-      {result && total > STUDIO_PAGE_SIZE && (
-        <Group justify="flex-end">
-          <Pagination total={pageCount(total, STUDIO_PAGE_SIZE)} value={page} onChange={setPage} />
-        </Group>
-      )}
-
-      <Drawer
-        closeButtonProps={{ "aria-label": "Close" }}
-        opened={drawer !== null}
-        onClose={() => setDrawer(null)}
-        position="right"
-        size="xl"
-        padding="xl"
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {drawer?.mode === "edit" ? "Edit movie" : "New movie"}
-          </Text>
+      <ListPanel
+        label="Movies"
+        error={error}
+        onRetry={load}
+        ready={!!result}
+        skeleton={{ rows: 3, height: 64 }}
+        empty={
+          result?.data.length === 0 ? (
+            <EmptyState
+              large
+              icon={IconMovie}
+              message={q || status !== "all" ? "No movie matches these filters." : "You have no movies yet."}
+              action={
+                !q &&
+                status === "all" && (
+                  <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+                    Create your first movie
+                  </Button>
+                )
+              }
+            />
+          ) : null
         }
       >
+        <DataTable
+          label="My movies"
+          minWidth={860}
+          spacing="md"
+          busy={loading}
+          columns={[
+            { label: "Thumbnail", hidden: true },
+            { label: "Title" },
+            { label: "Access" },
+            { label: "Status" },
+            { label: "Processing" },
+            { label: "Views", right: true },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {result?.data.map((video) => (
+            <MovieRow
+              key={video._id}
+              video={video}
+              upload={uploads[video._id]}
+              currencySymbol={currencySymbol}
+              onEdit={() => openEdit(video)}
+              onDelete={() => void confirmRemove(video)}
+            />
+          ))}
+        </DataTable>
+      </ListPanel>
+
+      <Pager total={result?.total ?? 0} pageSize={STUDIO_PAGE_SIZE} page={page} onChange={setPage} />
+
+      <EditDrawer opened={drawer !== null} onClose={() => setDrawer(null)} title={editing ? "Edit movie" : "New movie"}>
         {drawer && (
-          <Tabs value={drawerTab} onChange={(tab) => setDrawerTab(tab === "media" ? "media" : "details")} keepMounted>
-            <Tabs.List mb="lg">
-              <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
-                Details
-              </Tabs.Tab>
-              <Tabs.Tab
-                value="media"
-                leftSection={<IconMovie size={16} />}
-                disabled={drawer.mode !== "edit"}
-                rightSection={drawer.mode === "edit" ? <ProcessingBadge video={drawer.video} size="xs" /> : undefined}
-              >
-                Media
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details">
-              <Stack gap="lg">
-                <MovieForm
-                  key={drawer.mode === "edit" ? drawer.video._id : "new"}
-                  video={drawer.mode === "edit" ? drawer.video : null}
-                  isAdmin={isAdmin}
-                  onSaved={onSaved}
-                />
-                {drawer.mode === "new" && (
-                  <Text size="sm" c="dimmed">
-                    Create the movie first; then upload its file, a teaser and a thumbnail under Media.
-                  </Text>
-                )}
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="media">
-              {drawer.mode === "edit" && (
+          <AssetDrawerTabs
+            tab={drawerTab}
+            onTab={setDrawerTab}
+            editing={!!editing}
+            media={{
+              value: "media",
+              label: "Media",
+              icon: <IconMovie size={16} />,
+              rightSection: editing ? <ProcessingBadge video={editing} size="xs" /> : undefined,
+            }}
+            form={<MovieForm key={editing?._id ?? "new"} video={editing} isAdmin={isAdmin} onSaved={onSaved} />}
+            newHint="Create the movie first; then upload its file, a teaser and a thumbnail under Media."
+            panel={
+              editing && (
                 <MovieMedia
-                  video={drawer.video}
-                  upload={uploads[drawer.video._id]}
-                  onMovieFile={(file) => void uploadMovie(drawer.video, file)}
-                  onUpdated={(v) => (v ? syncVideo(v) : void refreshOne(drawer.video._id))}
+                  video={editing}
+                  upload={uploads[editing._id]}
+                  onMovieFile={(file) => void uploadMovie(editing, file)}
+                  onUpdated={(v) => (v ? syncVideo(v) : void refreshOne(editing._id))}
                 />
-              )}
-            </Tabs.Panel>
-          </Tabs>
+              )
+            }
+          />
         )}
-      </Drawer>
+      </EditDrawer>
       {confirmDialog}
     </StudioPage>
   );
