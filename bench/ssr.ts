@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
 
@@ -107,6 +108,42 @@ try {
     console.log(
       `  ${p}: first-load JS ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget 150: ${(js.kb / 150).toFixed(2)}x)`,
     );
+  }
+
+  // DESIGN section 10's browser budget: LCP and CLS of a first visit in the local Chromium, and console errors.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  try {
+    for (const p of paths.map((x) => x.replace(":movie", free.data[0]?.slug ?? ""))) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      // Plain script text: this file is type-checked without the DOM library.
+      await page.addInitScript({
+        content: `window.__lcp = 0; window.__cls = 0;
+          new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; })
+            .observe({ type: "largest-contentful-paint", buffered: true });
+          new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+            .observe({ type: "layout-shift", buffered: true });`,
+      });
+      await page.goto(`${webUrl}${p}`, { waitUntil: "networkidle" });
+      await page.waitForTimeout(500);
+      const { lcp, cls } = (await page.evaluate("({ lcp: window.__lcp, cls: window.__cls })")) as {
+        lcp: number;
+        cls: number;
+      };
+      console.log(
+        `  browser ${p}: LCP ${(lcp / 1000).toFixed(2)} s (budget 1.0: ${(lcp / 1000).toFixed(2)}x), CLS ${cls.toFixed(3)} (budget 0.05), console errors ${errors.length}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
 } finally {
   await Promise.all([stop(web), stop(api)]);
