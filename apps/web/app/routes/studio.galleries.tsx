@@ -2,31 +2,21 @@ import "@mantine/dropzone/styles.css";
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
-  Card,
-  Drawer,
   Group,
-  Image,
-  Pagination,
   Progress,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
   Table,
-  Tabs,
   Text,
-  TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
 import { useForm } from "@mantine/form";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { createGalleryBody, type Gallery, type StudioPhoto } from "@marquee/contracts/galleries";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
@@ -34,24 +24,36 @@ import {
   IconAlertCircle,
   IconArrowLeft,
   IconArrowRight,
-  IconEdit,
   IconPhoto,
   IconPhotoStar,
   IconPlus,
-  IconRefresh,
-  IconSearch,
   IconTrash,
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  DataTable,
+  EditDeleteActions,
+  EditDrawer,
+  EmptyState,
+  ListPanel,
+  MediaThumb,
+  Pager,
+} from "../components/admin/ManageList.tsx";
+import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { AssetFields } from "../components/studio/AssetFields.tsx";
+import {
+  AccessStatusCells,
+  AssetDrawerTabs,
+  AssetTitleCell,
+  StudioListFilters,
+} from "../components/studio/AssetList.tsx";
 import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
-import { pageCount } from "../lib/admin.ts";
+import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
-import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   byPosition,
@@ -68,7 +70,6 @@ import {
   needsPolling,
   nextQueued,
   PROCESSING_POLL_MS,
-  priceLabel,
   processingColors,
   processingLabels,
   type QueuedUpload,
@@ -76,8 +77,6 @@ import {
   queueSummary,
   STUDIO_PAGE_SIZE,
   schemaErrors,
-  statusColors,
-  statusLabels,
   updateUpload,
   validateGalleryForm,
 } from "../lib/studio.ts";
@@ -92,35 +91,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The owner's gallery: a public gallery plus the viewer flags and when it changed. */
 type StudioGallery = Gallery & { updatedAt: string };
-type GalleryPage = { data: StudioGallery[]; total: number };
 type PhotoPage = { data: StudioPhoto[]; total: number; next: string | null };
-type StatusFilter = "all" | "draft" | "active" | "inactive";
 
 const enc = encodeURIComponent;
 /** At most this many photos are loaded into the manager (pages of 100 through the cursor). */
 const MAX_PHOTOS = 1000;
 
 function Cover({ gallery, width = 112 }: { gallery: StudioGallery; width?: number }) {
-  const height = Math.round((width * 3) / 4);
-  if (gallery.cover) {
-    return (
-      <Image
-        src={gallery.cover.url}
-        srcSet={gallery.cover.srcSet ?? undefined}
-        sizes={`${width}px`}
-        alt=""
-        w={width}
-        h={height}
-        radius="sm"
-        fit="cover"
-        loading="lazy"
-      />
-    );
-  }
   return (
-    <Box className="marquee-thumb-empty" w={width} h={height} aria-hidden>
-      <IconPhoto size={22} stroke={1.5} />
-    </Box>
+    <MediaThumb
+      image={gallery.cover}
+      width={width}
+      height={Math.round((width * 3) / 4)}
+      icon={IconPhoto}
+      iconSize={22}
+    />
   );
 }
 
@@ -135,7 +120,6 @@ function GalleryForm({
   isAdmin: boolean;
   onSaved: (gallery: StudioGallery, created: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   const categoryOptions = useCategoryOptions("gallery");
   const performerOptions = usePerformerOptions(isAdmin);
   const form = useForm<GalleryFormValues>({
@@ -145,24 +129,15 @@ function GalleryForm({
       ...validateGalleryForm(values),
     }),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const body = galleryBody(values);
-      const saved = gallery
-        ? await api.put<StudioGallery>(`/performer/assets/galleries/${enc(gallery._id)}`, body)
-        : await api.post<StudioGallery>("/performer/assets/galleries", body);
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await saveItem<StudioGallery>("/performer/assets/galleries", gallery?._id, galleryBody(values));
       form.resetDirty(values);
       onSaved(saved, !gallery);
-    } catch (error) {
-      if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not save the gallery", message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  });
+    },
+    "Could not save the gallery",
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Gallery details">
@@ -404,12 +379,9 @@ function PhotosManager({
       return;
     }
     setQueue((q) => updateUpload(q, next.key, { state: "uploading", progress: 0 }));
-    api
-      .upload<StudioPhoto>(
-        `/performer/assets/galleries/${enc(galleryId)}/photos/upload`,
-        [{ fieldname: "file", file, filename: file.name }],
-        { onProgress: (progress) => setQueue((q) => updateUpload(q, next.key, { progress })) },
-      )
+    uploadFile<StudioPhoto>(`/performer/assets/galleries/${enc(galleryId)}/photos/upload`, file, (progress) =>
+      setQueue((q) => updateUpload(q, next.key, { progress })),
+    )
       .then((photo) => {
         setQueue((q) => updateUpload(q, next.key, { state: "done", progress: 100 }));
         if (photo && typeof photo === "object" && "_id" in photo) {
@@ -600,67 +572,33 @@ function PhotosManager({
 
 // ---- the list ---------------------------------------------------------------------------------------------------
 
-type DrawerState = { mode: "new" } | { mode: "edit"; gallery: StudioGallery } | null;
-
 function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
-  const [confirm, confirmDialog] = useConfirm();
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<GalleryPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [remove, confirmDialog] = useConfirmedDelete();
+  const {
+    search,
+    setSearch,
+    q,
+    status,
+    setStatus,
+    page,
+    setPage,
+    result,
+    setResult,
+    loading,
+    error,
+    load,
+    drawer,
+    setDrawer,
+    sync: syncGallery,
+    closeItem,
+  } = useStudioAssets<StudioGallery>("/performer/assets/galleries/search", "Could not load your galleries.");
   const [drawerTab, setDrawerTab] = useState<"details" | "photos">("details");
-  const latest = useRef(0);
-
-  const load = useCallback(
-    (quiet = false) => {
-      const id = ++latest.current;
-      if (!quiet) {
-        setLoading(true);
-        setError(null);
-      }
-      api
-        .get<GalleryPage>("/performer/assets/galleries/search", {
-          q: q.trim() || undefined,
-          status: status === "all" ? undefined : status,
-          sortBy: "newest",
-          limit: STUDIO_PAGE_SIZE,
-          offset: (page - 1) * STUDIO_PAGE_SIZE,
-        })
-        .then((res) => {
-          if (id !== latest.current) return;
-          setResult(res);
-          setDrawer((d) => {
-            if (d?.mode !== "edit") return d;
-            const fresh = res.data.find((g) => g._id === d.gallery._id);
-            return fresh ? { mode: "edit", gallery: fresh } : d;
-          });
-        })
-        .catch((e: unknown) => {
-          if (id === latest.current && !quiet) setError(errorMessage(e, "Could not load your galleries."));
-        })
-        .finally(() => {
-          if (id === latest.current) setLoading(false);
-        });
-    },
-    [q, status, page],
-  );
-
-  useEffect(() => load(), [load]);
 
   const quietReload = useCallback(() => load(true), [load]);
-  /** Puts a fresh copy of a gallery into the list and the open drawer. */
-  const syncGallery = useCallback((gallery: StudioGallery) => {
-    setResult((r) => (r ? { ...r, data: r.data.map((g) => (g._id === gallery._id ? gallery : g)) } : r));
-    setDrawer((d) => (d?.mode === "edit" && d.gallery._id === gallery._id ? { mode: "edit", gallery } : d));
-  }, []);
 
-  const remove = async (gallery: StudioGallery) => {
-    const ok = await confirm({
+  const confirmRemove = (gallery: StudioGallery) =>
+    remove({
       title: "Delete this gallery?",
       message: (
         <>
@@ -668,17 +606,14 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
         </>
       ),
       confirmLabel: "Delete gallery",
+      path: `/performer/assets/galleries/${enc(gallery._id)}`,
+      deleted: `${gallery.title} was deleted.`,
+      failTitle: "Could not delete the gallery",
+      onDeleted: () => {
+        closeItem(gallery._id);
+        load(true);
+      },
     });
-    if (!ok) return;
-    try {
-      await api.del(`/performer/assets/galleries/${enc(gallery._id)}`);
-      setDrawer((d) => (d?.mode === "edit" && d.gallery._id === gallery._id ? null : d));
-      notifications.show({ color: "teal", message: `${gallery.title} was deleted.` });
-      load(true);
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the gallery", message: errorMessage(e) });
-    }
-  };
 
   const openNew = () => {
     setDrawerTab("details");
@@ -687,11 +622,11 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   /** An empty gallery opens on its photos, the others on their details. */
   const openEdit = (gallery: StudioGallery) => {
     setDrawerTab(gallery.photosCount === 0 ? "photos" : "details");
-    setDrawer({ mode: "edit", gallery });
+    setDrawer({ mode: "edit", item: gallery });
   };
 
   const onSaved = (gallery: StudioGallery, created: boolean) => {
-    setDrawer({ mode: "edit", gallery });
+    setDrawer({ mode: "edit", item: gallery });
     if (created) setDrawerTab("photos");
     setResult((r) => (r ? { ...r, data: r.data.map((g) => (g._id === gallery._id ? gallery : g)) } : r));
     notifications.show(
@@ -703,134 +638,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
     else load(true);
   };
 
-  const total = result?.total ?? 0;
-  let body: ReactNode;
-  if (error) {
-    body = (
-      <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={() => load()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!result) {
-    body = (
-      <Stack p="lg" gap="xs" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={64} />
-        ))}
-      </Stack>
-    );
-  } else if (result.data.length === 0) {
-    body = (
-      <Stack align="center" gap="sm" p="xl" ta="center">
-        <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text c="dimmed">
-          {q || status !== "all" ? "No gallery matches these filters." : "You have no galleries yet."}
-        </Text>
-        {!q && status === "all" && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-            Create your first gallery
-          </Button>
-        )}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={800}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          highlightOnHover
-          aria-label="My galleries"
-          aria-busy={loading}
-          style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms ease" }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <VisuallyHidden>Cover</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Photos</Table.Th>
-              <Table.Th ta="right">Views</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.data.map((gallery) => (
-              <Table.Tr key={gallery._id} data-testid={`gallery-row-${gallery._id}`}>
-                <Table.Td w={130}>
-                  <Cover gallery={gallery} />
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={600}
-                      size="sm"
-                      ta="left"
-                      lineClamp={2}
-                      onClick={() => openEdit(gallery)}
-                    >
-                      {gallery.title}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      Created {formatDate(gallery.createdAt)}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{priceLabel(gallery, currencySymbol)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={statusColors[gallery.status]} variant="dot">
-                    {statusLabels[gallery.status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">{gallery.photosCount}</Table.Td>
-                <Table.Td ta="right">{gallery.stats.views.toLocaleString("en")}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="lg"
-                        onClick={() => openEdit(gallery)}
-                        aria-label={`Edit ${gallery.title}`}
-                      >
-                        <IconEdit size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        onClick={() => void remove(gallery)}
-                        aria-label={`Delete ${gallery.title}`}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   return (
     <StudioPage
@@ -842,101 +650,109 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
         </Button>
       }
     >
-      <Card padding="lg">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search my galleries"
-            placeholder="Title, description or tag"
-            leftSection={<IconSearch size={16} />}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: "1 1 260px" }}
-          />
-          <SegmentedControl
-            aria-label="Filter by status"
-            data={[
-              { value: "all", label: "All" },
-              { value: "draft", label: "Drafts" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Inactive" },
-            ]}
-            value={status}
-            onChange={(value) => {
-              setStatus(value as StatusFilter);
-              setPage(1);
-            }}
-          />
-        </Group>
-      </Card>
+      <StudioListFilters
+        searchLabel="Search my galleries"
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+      />
 
-      <Card padding={0} component="section" aria-label="Galleries">
-        {body}
-      </Card>
+      <ListPanel
+        label="Galleries"
+        error={error}
+        onRetry={load}
+        ready={!!result}
+        skeleton={{ rows: 3, height: 64 }}
+        empty={
+          result?.data.length === 0 ? (
+            <EmptyState
+              large
+              icon={IconPhoto}
+              message={q || status !== "all" ? "No gallery matches these filters." : "You have no galleries yet."}
+              action={
+                !q &&
+                status === "all" && (
+                  <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+                    Create your first gallery
+                  </Button>
+                )
+              }
+            />
+          ) : null
+        }
+      >
+        <DataTable
+          label="My galleries"
+          minWidth={800}
+          spacing="md"
+          busy={loading}
+          columns={[
+            { label: "Cover", hidden: true },
+            { label: "Title" },
+            { label: "Access" },
+            { label: "Status" },
+            { label: "Photos", right: true },
+            { label: "Views", right: true },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {result?.data.map((gallery) => (
+            <Table.Tr key={gallery._id} data-testid={`gallery-row-${gallery._id}`}>
+              <Table.Td w={130}>
+                <Cover gallery={gallery} />
+              </Table.Td>
+              <AssetTitleCell
+                title={gallery.title}
+                onEdit={() => openEdit(gallery)}
+                meta={`Created ${formatDate(gallery.createdAt)}`}
+              />
+              <AccessStatusCells item={gallery} currencySymbol={currencySymbol} />
+              <Table.Td ta="right">{gallery.photosCount}</Table.Td>
+              <Table.Td ta="right">{gallery.stats.views.toLocaleString("en")}</Table.Td>
+              <Table.Td>
+                <EditDeleteActions
+                  name={gallery.title}
+                  onEdit={() => openEdit(gallery)}
+                  onDelete={() => void confirmRemove(gallery)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
 
-      {result && total > STUDIO_PAGE_SIZE && (
-        <Group justify="flex-end">
-          <Pagination total={pageCount(total, STUDIO_PAGE_SIZE)} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <Pager total={result?.total ?? 0} pageSize={STUDIO_PAGE_SIZE} page={page} onChange={setPage} />
 
-      <Drawer
-        closeButtonProps={{ "aria-label": "Close" }}
+      <EditDrawer
         opened={drawer !== null}
         onClose={() => {
           setDrawer(null);
           load(true);
         }}
-        position="right"
-        size="xl"
-        padding="xl"
-        title={
-          <Text fw={700} fz="lg" component="span">
-            {drawer?.mode === "edit" ? "Edit gallery" : "New gallery"}
-          </Text>
-        }
+        title={editing ? "Edit gallery" : "New gallery"}
       >
         {drawer && (
-          <Tabs value={drawerTab} onChange={(tab) => setDrawerTab(tab === "photos" ? "photos" : "details")} keepMounted>
-            <Tabs.List mb="lg">
-              <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
-                Details
-              </Tabs.Tab>
-              <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />} disabled={drawer.mode !== "edit"}>
-                Photos
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details">
-              <Stack gap="lg">
-                <GalleryForm
-                  key={drawer.mode === "edit" ? drawer.gallery._id : "new"}
-                  gallery={drawer.mode === "edit" ? drawer.gallery : null}
-                  isAdmin={isAdmin}
-                  onSaved={onSaved}
-                />
-                {drawer.mode === "new" && (
-                  <Text size="sm" c="dimmed">
-                    Create the gallery first; then add its photos under Photos.
-                  </Text>
-                )}
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="photos">
-              {drawer.mode === "edit" && (
+          <AssetDrawerTabs
+            tab={drawerTab}
+            onTab={setDrawerTab}
+            editing={!!editing}
+            media={{ value: "photos", label: "Photos", icon: <IconPhoto size={16} /> }}
+            form={<GalleryForm key={editing?._id ?? "new"} gallery={editing} isAdmin={isAdmin} onSaved={onSaved} />}
+            newHint="Create the gallery first; then add its photos under Photos."
+            panel={
+              editing && (
                 <PhotosManager
-                  key={drawer.gallery._id}
-                  gallery={drawer.gallery}
+                  key={editing._id}
+                  gallery={editing}
                   onChanged={quietReload}
                   onGalleryUpdated={syncGallery}
                 />
-              )}
-            </Tabs.Panel>
-          </Tabs>
+              )
+            }
+          />
         )}
-      </Drawer>
+      </EditDrawer>
       {confirmDialog}
     </StudioPage>
   );
