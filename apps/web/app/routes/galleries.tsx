@@ -1,13 +1,8 @@
-import { Alert, Container } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
-import { FilterBar } from "../components/browse/FilterBar.tsx";
-import { useFilterNavigation } from "../components/browse/use-filter-navigation.ts";
-import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
-import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -40,49 +35,32 @@ export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.galleries);
   const list = useHydratedList(stored, request, page, galleriesLoaded);
-  const { apply, busy } = useFilterNavigation("/galleries");
 
   return (
-    <Container size="xl">
-      <div className={styles.header}>
-        <h1 className={styles.heading}>Galleries</h1>
+    <CatalogueListPage
+      path="/galleries"
+      title="Galleries"
+      count={
         <span className={styles.count}>
           {!error && `${list.total}${list.totalCapped ? "+" : ""} ${list.total === 1 ? "gallery" : "galleries"} · `}
           <Link to="/photos">Latest photos</Link>
         </span>
-      </div>
-      <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel="Search galleries" />
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the galleries">
-          {error}
-        </Alert>
-      ) : (
-        <div className={styles.results} data-busy={busy}>
-          <CardGrid
-            label="Galleries"
-            testId="galleries-grid"
-            empty={
-              hasActiveFilters(filters)
-                ? "No galleries match these filters. Try fewer tags or another category."
-                : "No galleries have been published yet."
-            }
-          >
-            {list.items.map((gallery, i) => (
-              <GalleryCard key={gallery._id} gallery={gallery} eager={i < 4} />
-            ))}
-          </CardGrid>
-          <LoadMore
-            onClick={() => void dispatch(loadMoreGalleries())}
-            loading={list.requesting}
-            hasMore={!!list.next}
-            shown={list.items.length}
-            total={list.total}
-            totalCapped={list.totalCapped}
-            error={list.error?.message}
-            label="Load more galleries"
-          />
-        </div>
-      )}
-    </Container>
+      }
+      filters={filters}
+      categories={categories}
+      error={error}
+      list={list}
+      gridTestId="galleries-grid"
+      empty={
+        hasActiveFilters(filters)
+          ? "No galleries match these filters. Try fewer tags or another category."
+          : "No galleries have been published yet."
+      }
+      onLoadMore={() => void dispatch(loadMoreGalleries())}
+    >
+      {list.items.map((gallery, i) => (
+        <GalleryCard key={gallery._id} gallery={gallery} eager={i < 4} />
+      ))}
+    </CatalogueListPage>
   );
 }

@@ -1,11 +1,6 @@
-import { Alert, Container } from "@mantine/core";
 import type { Video } from "@marquee/contracts/videos";
-import { IconAlertCircle } from "@tabler/icons-react";
 import styles from "../components/browse/browse.module.css";
-import { FilterBar } from "../components/browse/FilterBar.tsx";
-import { useFilterNavigation } from "../components/browse/use-filter-navigation.ts";
-import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
@@ -40,50 +35,33 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.videos);
   const list = useHydratedList(stored, request, page, videosLoaded);
-  const { apply, busy } = useFilterNavigation("/movies");
 
   return (
-    <Container size="xl">
-      <div className={styles.header}>
-        <h1 className={styles.heading}>Movies</h1>
-        {!error && (
+    <CatalogueListPage
+      path="/movies"
+      title="Movies"
+      count={
+        !error && (
           <span className={styles.count} data-testid="movies-count">
             {countText(list.total, list.totalCapped)}
           </span>
-        )}
-      </div>
-      <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel="Search movies" />
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the movies">
-          {error}
-        </Alert>
-      ) : (
-        <div className={styles.results} data-busy={busy}>
-          <CardGrid
-            label="Movies"
-            testId="movies-grid"
-            empty={
-              hasActiveFilters(filters)
-                ? "No movies match these filters. Try fewer tags or another category."
-                : "No movies have been published yet."
-            }
-          >
-            {list.items.map((video, i) => (
-              <VideoCard key={video._id} video={video} eager={i < 4} />
-            ))}
-          </CardGrid>
-          <LoadMore
-            onClick={() => void dispatch(loadMoreVideos())}
-            loading={list.requesting}
-            hasMore={!!list.next}
-            shown={list.items.length}
-            total={list.total}
-            totalCapped={list.totalCapped}
-            error={list.error?.message}
-            label="Load more movies"
-          />
-        </div>
-      )}
-    </Container>
+        )
+      }
+      filters={filters}
+      categories={categories}
+      error={error}
+      list={list}
+      gridTestId="movies-grid"
+      empty={
+        hasActiveFilters(filters)
+          ? "No movies match these filters. Try fewer tags or another category."
+          : "No movies have been published yet."
+      }
+      onLoadMore={() => void dispatch(loadMoreVideos())}
+    >
+      {list.items.map((video, i) => (
+        <VideoCard key={video._id} video={video} eager={i < 4} />
+      ))}
+    </CatalogueListPage>
   );
 }
