@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Container, Group, Text, Title } from "@mantine/core";
 import type { GalleryDetail, Photo } from "@marquee/contracts/galleries";
-import type { Performer } from "@marquee/contracts/performers";
 import { IconAlertCircle, IconPhotoOff } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { DetailError } from "../components/browse/DetailError.tsx";
+import { subscribeOffers } from "../components/browse/subscribe-offers.server.ts";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatDate, paragraphs } from "../components/catalogue/format.ts";
@@ -14,10 +15,9 @@ import { CallToActionPanel } from "../components/media/CallToActionPanel.tsx";
 import styles from "../components/media/movie.module.css";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
-import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
+import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { loaderApi, required } from "../lib/catalogue.server.ts";
-import { parseCookies, TOKEN_COOKIE } from "../lib/cookies.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { type ListPage, type ListRequest, listKey } from "../state/asset-list.ts";
@@ -64,17 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     photosError = errorMessage(error);
   }
 
-  let offers: SubscribeOffer[] = [];
-  if (gallery.lock === "members" && parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]) {
-    offers = await Promise.all(
-      gallery.performers.slice(0, 2).map((p) =>
-        client
-          .get<Performer>(`/performers/${encodeURIComponent(p._id)}`)
-          .then((full) => ({ username: full.username, name: full.name, monthlyPrice: full.monthlyPrice }))
-          .catch(() => ({ username: p.username, name: p.name, monthlyPrice: null })),
-      ),
-    );
-  }
+  const offers = await subscribeOffers(client, request, gallery);
   const photosRequest: ListRequest = { path: galleryPhotosPath(gallery._id), query: { limit: PHOTOS_PAGE_SIZE } };
   const index = wanted ? page.data.findIndex((p) => p._id === wanted && !p.locked) : -1;
   return { gallery, photosRequest, page, photosError, offers, initialIndex: index >= 0 ? index : null };
@@ -282,21 +272,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" ta="center" gap="md">
-        <IconPhotoOff size={56} stroke={1.4} aria-hidden />
-        <Title order={1}>{notFound ? "Gallery not found" : "This gallery could not be loaded"}</Title>
-        <Text c="dimmed" size="lg">
-          {notFound
-            ? "This gallery does not exist or is no longer available."
-            : "Something went wrong on our side. Please try again in a moment."}
-        </Text>
-        <Button component={Link} to="/galleries">
-          Browse galleries
-        </Button>
-      </Stack>
-    </Container>
+    <DetailError error={error} icon={IconPhotoOff} noun="gallery" listPath="/galleries" listLabel="Browse galleries" />
   );
 }

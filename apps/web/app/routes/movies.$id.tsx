@@ -1,9 +1,10 @@
-import { Avatar, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
-import type { Performer } from "@marquee/contracts/performers";
+import { Avatar, Container, Group, Text, Title } from "@mantine/core";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconMovieOff } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { DetailError } from "../components/browse/DetailError.tsx";
+import { subscribeOffers } from "../components/browse/subscribe-offers.server.ts";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatCount, formatDate, formatDuration, paragraphs } from "../components/catalogue/format.ts";
@@ -16,7 +17,6 @@ import { largestVariant } from "../components/media/poster.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { callToAction, type LockReason, type SubscribeOffer } from "../lib/access-cta.ts";
 import { loaderApi, required } from "../lib/catalogue.server.ts";
-import { parseCookies, TOKEN_COOKIE } from "../lib/cookies.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { type ListRequest, listKey } from "../state/asset-list.ts";
@@ -35,17 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "This movie does not exist or is no longer available.",
   );
   // A members movie offers subscriptions to its performers: their prices come with their profiles.
-  let offers: SubscribeOffer[] = [];
-  if (video.lock === "members" && parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]) {
-    offers = await Promise.all(
-      video.performers.slice(0, 2).map((p) =>
-        client
-          .get<Performer>(`/performers/${encodeURIComponent(p._id)}`)
-          .then((full) => ({ username: full.username, name: full.name, monthlyPrice: full.monthlyPrice }))
-          .catch(() => ({ username: p.username, name: p.name, monthlyPrice: null })),
-      ),
-    );
-  }
+  const offers = await subscribeOffers(client, request, video);
   return { video, offers };
 }
 
@@ -244,21 +234,5 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Container size="sm" py={80}>
-      <Stack align="center" ta="center" gap="md">
-        <IconMovieOff size={56} stroke={1.4} aria-hidden />
-        <Title order={1}>{notFound ? "Movie not found" : "This movie could not be loaded"}</Title>
-        <Text c="dimmed" size="lg">
-          {notFound
-            ? "This movie does not exist or is no longer available."
-            : "Something went wrong on our side. Please try again in a moment."}
-        </Text>
-        <Button component={Link} to="/movies">
-          Browse movies
-        </Button>
-      </Stack>
-    </Container>
-  );
+  return <DetailError error={error} icon={IconMovieOff} noun="movie" listPath="/movies" listLabel="Browse movies" />;
 }
