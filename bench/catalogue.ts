@@ -356,7 +356,8 @@ async function cpuPerRequest(
 ) {
   const after = await cpuSnapshot(db, apiPid);
   let pgMs = 0;
-  for (const [pid, ms] of after.backends) pgMs += (ms ?? 0) - (before.backends.get(pid) ?? 0);
+  // A backend that ended in between cannot be read any more; a new one starts from zero.
+  for (const [pid, ms] of after.backends) if (ms !== null) pgMs += Math.max(0, ms - (before.backends.get(pid) ?? 0));
   const client = process.cpuUsage(before.client);
   return {
     api: before.api === null || after.api === null ? Number.NaN : (after.api - before.api) / n,
