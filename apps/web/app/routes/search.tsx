@@ -2,8 +2,8 @@ import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from "@
 import type { Gallery } from "@marquee/contracts/galleries";
 import type { Performer } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
-import { IconMovie, IconPhoto, IconSearch, IconUsers } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { IconMovie, IconPhoto, IconSearch, IconUsers, type TablerIcon } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
@@ -72,6 +72,59 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const tab = pickSearchTab(search.get("tab"), counts);
   const all = counts.performers + counts.movies + counts.galleries;
 
+  /** What every result grid shares: reset on a new search, named after its tab. */
+  const gridOf = (value: SearchTab, label: string) => ({
+    resetKey: `${value}:${q}`,
+    label,
+    testId: `search-${value}`,
+    empty: `No ${label.toLowerCase()} match your search.`,
+  });
+  const tabs: Array<{ value: SearchTab; label: string; icon: TablerIcon; grid: ReactNode }> = [
+    {
+      value: "performers",
+      label: "Performers",
+      icon: IconUsers,
+      grid: (
+        <PagedGrid<Performer>
+          {...gridOf("performers", "Performers")}
+          initial={performers}
+          path="/performers/search"
+          query={performersQuery(q)}
+          variant="performers"
+          render={(p, i) => <PerformerCard key={p._id} performer={p} eager={i < 6} />}
+        />
+      ),
+    },
+    {
+      value: "movies",
+      label: "Movies",
+      icon: IconMovie,
+      grid: (
+        <PagedGrid<Video>
+          {...gridOf("movies", "Movies")}
+          initial={movies}
+          path="/user/assets/videos/search"
+          query={moviesQuery(q)}
+          render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
+        />
+      ),
+    },
+    {
+      value: "galleries",
+      label: "Galleries",
+      icon: IconPhoto,
+      grid: (
+        <PagedGrid<Gallery>
+          {...gridOf("galleries", "Galleries")}
+          initial={galleries}
+          path="/user/assets/galleries/search"
+          query={galleriesQuery(q)}
+          render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
+        />
+      ),
+    },
+  ];
+
   return (
     <Container size="xl">
       <Stack gap="xl">
@@ -114,53 +167,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             keepMounted={false}
           >
             <Tabs.List mb="lg">
-              <Tabs.Tab value="performers" leftSection={<IconUsers size={16} />}>
-                Performers ({counts.performers})
-              </Tabs.Tab>
-              <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
-                Movies ({counts.movies})
-              </Tabs.Tab>
-              <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
-                Galleries ({counts.galleries})
-              </Tabs.Tab>
+              {tabs.map(({ value, label, icon: Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+                  {label} ({counts[value]})
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
-            <Tabs.Panel value="performers">
-              <PagedGrid<Performer>
-                initial={performers}
-                path="/performers/search"
-                query={performersQuery(q)}
-                resetKey={`performers:${q}`}
-                variant="performers"
-                label="Performers"
-                testId="search-performers"
-                empty="No performers match your search."
-                render={(p, i) => <PerformerCard key={p._id} performer={p} eager={i < 6} />}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="movies">
-              <PagedGrid<Video>
-                initial={movies}
-                path="/user/assets/videos/search"
-                query={moviesQuery(q)}
-                resetKey={`movies:${q}`}
-                label="Movies"
-                testId="search-movies"
-                empty="No movies match your search."
-                render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="galleries">
-              <PagedGrid<Gallery>
-                initial={galleries}
-                path="/user/assets/galleries/search"
-                query={galleriesQuery(q)}
-                resetKey={`galleries:${q}`}
-                label="Galleries"
-                testId="search-galleries"
-                empty="No galleries match your search."
-                render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
-              />
-            </Tabs.Panel>
+            {tabs.map(({ value, grid }) => (
+              <Tabs.Panel key={value} value={value}>
+                {grid}
+              </Tabs.Panel>
+            ))}
           </Tabs>
         )}
       </Stack>
