@@ -26,21 +26,12 @@ import {
   IconArrowRight,
   IconPhoto,
   IconPhotoStar,
-  IconPlus,
   IconTrash,
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  DataTable,
-  EditDeleteActions,
-  EditDrawer,
-  EmptyState,
-  ListPanel,
-  MediaThumb,
-  Pager,
-} from "../components/admin/ManageList.tsx";
+import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
 import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { AssetFields } from "../components/studio/AssetFields.tsx";
@@ -48,10 +39,10 @@ import {
   AccessStatusCells,
   AssetDrawerTabs,
   AssetTitleCell,
-  StudioListFilters,
+  StudioAssetScreen,
 } from "../components/studio/AssetList.tsx";
 import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
-import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -75,7 +66,6 @@ import {
   type QueuedUpload,
   queueFiles,
   queueSummary,
-  STUDIO_PAGE_SIZE,
   schemaErrors,
   updateUpload,
   validateGalleryForm,
@@ -575,24 +565,8 @@ function PhotosManager({
 function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const [remove, confirmDialog] = useConfirmedDelete();
-  const {
-    search,
-    setSearch,
-    q,
-    status,
-    setStatus,
-    page,
-    setPage,
-    result,
-    setResult,
-    loading,
-    error,
-    load,
-    drawer,
-    setDrawer,
-    sync: syncGallery,
-    closeItem,
-  } = useStudioAssets<StudioGallery>("/performer/assets/galleries/search", "Could not load your galleries.");
+  const assets = useStudioAssets<StudioGallery>("/performer/assets/galleries/search", "Could not load your galleries.");
+  const { page, setPage, result, setResult, loading, load, drawer, setDrawer, sync: syncGallery, closeItem } = assets;
   const [drawerTab, setDrawerTab] = useState<"details" | "photos">("details");
 
   const quietReload = useCallback(() => load(true), [load]);
@@ -641,47 +615,15 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
   const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   return (
-    <StudioPage
+    <StudioAssetScreen
       title="My galleries"
       description="Create galleries, then upload, order and curate their photos."
-      actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-          New gallery
-        </Button>
-      }
-    >
-      <StudioListFilters
-        searchLabel="Search my galleries"
-        search={search}
-        onSearch={setSearch}
-        status={status}
-        onStatus={setStatus}
-      />
-
-      <ListPanel
-        label="Galleries"
-        error={error}
-        onRetry={load}
-        ready={!!result}
-        skeleton={{ rows: 3, height: 64 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              large
-              icon={IconPhoto}
-              message={q || status !== "all" ? "No gallery matches these filters." : "You have no galleries yet."}
-              action={
-                !q &&
-                status === "all" && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-                    Create your first gallery
-                  </Button>
-                )
-              }
-            />
-          ) : null
-        }
-      >
+      noun="gallery"
+      plural="galleries"
+      icon={IconPhoto}
+      assets={assets}
+      onNew={openNew}
+      table={
         <DataTable
           label="My galleries"
           minWidth={800}
@@ -720,10 +662,8 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
             </Table.Tr>
           ))}
         </DataTable>
-      </ListPanel>
-
-      <Pager total={result?.total ?? 0} pageSize={STUDIO_PAGE_SIZE} page={page} onChange={setPage} />
-
+      }
+    >
       <EditDrawer
         opened={drawer !== null}
         onClose={() => {
@@ -754,7 +694,7 @@ function GalleriesManager({ isAdmin }: { isAdmin: boolean }) {
         )}
       </EditDrawer>
       {confirmDialog}
-    </StudioPage>
+    </StudioAssetScreen>
   );
 }
 

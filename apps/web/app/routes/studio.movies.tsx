@@ -24,31 +24,22 @@ import {
   IconExternalLink,
   IconMovie,
   IconPhoto,
-  IconPlus,
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import {
-  DataTable,
-  EditDeleteActions,
-  EditDrawer,
-  EmptyState,
-  ListPanel,
-  MediaThumb,
-  Pager,
-} from "../components/admin/ManageList.tsx";
+import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
 import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
 import { AssetFields } from "../components/studio/AssetFields.tsx";
 import {
   AccessStatusCells,
   AssetDrawerTabs,
   AssetTitleCell,
-  StudioListFilters,
+  StudioAssetScreen,
 } from "../components/studio/AssetList.tsx";
 import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
-import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton, UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
@@ -65,7 +56,6 @@ import {
   parseMediaProcessed,
   processingColors,
   processingLabels,
-  STUDIO_PAGE_SIZE,
   schemaErrors,
   type VideoFormValues,
   validateVideoForm,
@@ -400,23 +390,8 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const { socket } = useSocket();
   const [remove, confirmDialog] = useConfirmedDelete();
-  const {
-    search,
-    setSearch,
-    q,
-    status,
-    setStatus,
-    page,
-    setPage,
-    result,
-    loading,
-    error,
-    load,
-    drawer,
-    setDrawer,
-    sync: syncVideo,
-    closeItem,
-  } = useStudioAssets<StudioVideo>("/performer/assets/videos/search", "Could not load your movies.");
+  const assets = useStudioAssets<StudioVideo>("/performer/assets/videos/search", "Could not load your movies.");
+  const { page, setPage, result, loading, load, drawer, setDrawer, sync: syncVideo, closeItem } = assets;
   const [drawerTab, setDrawerTab] = useState<"details" | "media">("details");
   const [uploads, setUploads] = useState<Record<string, MovieUpload>>({});
 
@@ -544,47 +519,15 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
   const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   return (
-    <StudioPage
+    <StudioAssetScreen
       title="My movies"
       description="Create movies, upload their files and follow their processing."
-      actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-          New movie
-        </Button>
-      }
-    >
-      <StudioListFilters
-        searchLabel="Search my movies"
-        search={search}
-        onSearch={setSearch}
-        status={status}
-        onStatus={setStatus}
-      />
-
-      <ListPanel
-        label="Movies"
-        error={error}
-        onRetry={load}
-        ready={!!result}
-        skeleton={{ rows: 3, height: 64 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              large
-              icon={IconMovie}
-              message={q || status !== "all" ? "No movie matches these filters." : "You have no movies yet."}
-              action={
-                !q &&
-                status === "all" && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
-                    Create your first movie
-                  </Button>
-                )
-              }
-            />
-          ) : null
-        }
-      >
+      noun="movie"
+      plural="movies"
+      icon={IconMovie}
+      assets={assets}
+      onNew={openNew}
+      table={
         <DataTable
           label="My movies"
           minWidth={860}
@@ -611,10 +554,8 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
             />
           ))}
         </DataTable>
-      </ListPanel>
-
-      <Pager total={result?.total ?? 0} pageSize={STUDIO_PAGE_SIZE} page={page} onChange={setPage} />
-
+      }
+    >
       <EditDrawer opened={drawer !== null} onClose={() => setDrawer(null)} title={editing ? "Edit movie" : "New movie"}>
         {drawer && (
           <AssetDrawerTabs
@@ -643,7 +584,7 @@ function MoviesManager({ isAdmin }: { isAdmin: boolean }) {
         )}
       </EditDrawer>
       {confirmDialog}
-    </StudioPage>
+    </StudioAssetScreen>
   );
 }
 

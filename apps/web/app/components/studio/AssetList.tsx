@@ -1,8 +1,10 @@
-import { Anchor, Badge, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
-import { IconEdit } from "@tabler/icons-react";
+import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
+import { IconEdit, IconPlus, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { priceLabel, statusColors, statusLabels } from "../../lib/studio.ts";
-import { SearchFilters } from "../admin/ManageList.tsx";
+import { priceLabel, STUDIO_PAGE_SIZE, statusColors, statusLabels } from "../../lib/studio.ts";
+import { EmptyState, ListPanel, Pager, SearchFilters } from "../admin/ManageList.tsx";
+import { StudioPage } from "./StudioPage.tsx";
+import type { useStudioAssets } from "./use-studio-assets.ts";
 
 type AssetStatus = keyof typeof statusLabels;
 export type StatusFilter = "all" | AssetStatus;
@@ -130,5 +132,86 @@ export function AssetDrawerTabs<M extends string>({
       </Tabs.Panel>
       <Tabs.Panel value={media.value}>{editing && panel}</Tabs.Panel>
     </Tabs>
+  );
+}
+
+/**
+ * The screen of a studio list (my movies, my galleries): heading with a "New" button, search and status filters,
+ * the list or its empty state, page numbers, then the screen's drawer and dialogs.
+ */
+export function StudioAssetScreen<T extends { _id: string }>({
+  title,
+  description,
+  noun,
+  plural,
+  icon,
+  assets,
+  onNew,
+  table,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** "movie" */
+  noun: string;
+  /** "movies" */
+  plural: string;
+  icon: TablerIcon;
+  assets: ReturnType<typeof useStudioAssets<T>>;
+  onNew: () => void;
+  /** The table of `assets.result`. */
+  table: ReactNode;
+  /** The drawer and dialogs. */
+  children: ReactNode;
+}) {
+  const { search, setSearch, q, status, setStatus, page, setPage, result, error, load } = assets;
+  const filtered = !!q || status !== "all";
+  return (
+    <StudioPage
+      title={title}
+      description={description}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
+          New {noun}
+        </Button>
+      }
+    >
+      <StudioListFilters
+        searchLabel={`Search my ${plural}`}
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+      />
+
+      <ListPanel
+        label={plural.charAt(0).toUpperCase() + plural.slice(1)}
+        error={error}
+        onRetry={load}
+        ready={!!result}
+        skeleton={{ rows: 3, height: 64 }}
+        empty={
+          result?.data.length === 0 ? (
+            <EmptyState
+              large
+              icon={icon}
+              message={filtered ? `No ${noun} matches these filters.` : `You have no ${plural} yet.`}
+              action={
+                !filtered && (
+                  <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
+                    Create your first {noun}
+                  </Button>
+                )
+              }
+            />
+          ) : null
+        }
+      >
+        {table}
+      </ListPanel>
+
+      <Pager total={result?.total ?? 0} pageSize={STUDIO_PAGE_SIZE} page={page} onChange={setPage} />
+      {children}
+    </StudioPage>
   );
 }
