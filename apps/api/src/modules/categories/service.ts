@@ -30,8 +30,23 @@ const slugTaken = () =>
  * Categories of performers, movies, galleries and products. Inactive ones are not offered in the public list,
  * but items that already carry one keep showing it (`refs` returns every existing category).
  */
+/** How long a process may show a category name another process renamed (every list page reads them). */
+const REFS_CACHE_MS = 2000;
+
 export function createCategoriesService(deps: { db: Db }) {
   const { db } = deps;
+  // The handful of categories every list names, held briefly so a page of movies costs one query less.
+  let refsCache: { at: number; byId: Map<string, CategoryRef> } | null = null;
+
+  async function allRefs(): Promise<Map<string, CategoryRef>> {
+    if (!refsCache || Date.now() - refsCache.at > REFS_CACHE_MS) {
+      const rows = await db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories);
+      refsCache = { at: Date.now(), byId: new Map(rows.map((r) => [r.id, { _id: r.id, name: r.name, slug: r.slug }])) };
+    }
+    return refsCache.byId;
+  }
 
   async function list(q: AdminSearchCategoriesQuery, publicOnly: boolean) {
     const where: SQL[] = [];
@@ -103,6 +118,7 @@ export function createCategoriesService(deps: { db: Db }) {
           .insert(categories)
           .values({ ...body, slug })
           .returning();
+        refsCache = null;
         return toCategory(row as CategoryRow);
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
@@ -119,6 +135,7 @@ export function createCategoriesService(deps: { db: Db }) {
       if (Object.keys(body).length === 0) return toCategory(current);
       try {
         const [row] = await db.update(categories).set(body).where(eq(categories.id, id)).returning();
+        refsCache = null;
         if (!row) throw notFound("Category");
         return toCategory(row);
       } catch (err) {
@@ -130,19 +147,19 @@ export function createCategoriesService(deps: { db: Db }) {
     /** Deletes a category; items that named it simply stop showing it (refs skip unknown ids). */
     async remove(id: string) {
       const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+      refsCache = null;
       if (!row) throw notFound("Category");
     },
 
     /** `{ _id, name, slug }` of the given ids, in one query; unknown ids are left out. */
     async refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> {
       const out = new Map<string, CategoryRef>();
-      const unique = [...new Set(ids)];
-      if (!unique.length) return out;
-      const rows = await db
-        .select({ id: categories.id, name: categories.name, slug: categories.slug })
-        .from(categories)
-        .where(inArray(categories.id, unique));
-      for (const r of rows) out.set(r.id, { _id: r.id, name: r.name, slug: r.slug });
+      if (!ids.length) return out;
+      const byId = await allRefs();
+      for (const id of ids) {
+        const ref = byId.get(id);
+        if (ref) out.set(id, ref);
+      }
       return out;
     },
 
