@@ -31,7 +31,7 @@ export const pagedQuery = listQuery.extend({
  * Counting every match of a filter over a million rows costs more than the page itself, so counts stop at
  * this cap; `totalCapped` says the real number is larger.
  */
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = 1_000;
 
 export function pagedResponse<T extends z.ZodType>(item: T) {
   return z.object({
