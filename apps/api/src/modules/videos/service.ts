@@ -963,6 +963,8 @@ export function createVideosService(deps: VideosDeps) {
       await removeFiles(videoId);
       return;
     }
+    // Another file was uploaded while this one was transcoding: its own job makes the movie; this result is stale.
+    if (current.processingStatus !== "processing") return;
     const changes: Partial<typeof videos.$inferInsert> = {};
     const stale: (() => Promise<void>)[] = [];
     if (result) {
@@ -1003,10 +1005,14 @@ export function createVideosService(deps: VideosDeps) {
         ...changes,
         ...placement({ ...current, processingStatus: changes.processingStatus as Row["processingStatus"] }),
       })
-      .where(eq(videos.id, videoId))
+      // Only while still processing this upload: a newer upload set it back to pending.
+      .where(and(eq(videos.id, videoId), eq(videos.processingStatus, "processing")))
       .returning(rowColumns);
     if (!row) {
-      await removeFiles(videoId);
+      if (!(await findRow(videoId))) return removeFiles(videoId);
+      if (changes.thumbnailKey && changes.thumbnailKey !== current.thumbnailKey)
+        await removeThumbnail(changes.thumbnailKey);
+      if (changes.teaserKey && changes.teaserKey !== current.teaserKey) await storage.remove(changes.teaserKey);
       return;
     }
     for (const drop of stale) await drop();

@@ -415,6 +415,44 @@ describe("a real upload, processed end to end", () => {
   });
 });
 
+describe("a new file uploaded while the first is processing", () => {
+  it("makes the movie from the newest file, never the stale one", async () => {
+    const m = await createMovie({ title: "Second thoughts" });
+    const small = path.join(work, "small.mp4");
+    await promisify(execFile)("ffmpeg", [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=320x240:rate=25",
+      "-t",
+      "2",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      small,
+    ]);
+    expect((await upload(performer, m._id, "video", clip)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await studio(m._id)).processing.status).toBe("processing"), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    expect((await upload(performer, m._id, "video", await readFile(small))).statusCode).toBe(200);
+    await t.jobs.idle();
+    await vi.waitFor(async () => expect((await studio(m._id)).processing.status).toBe("ready"), { timeout: 60_000 });
+    // The 2 s file, not the 3 s one that was being processed when it arrived.
+    const done = await studio(m._id);
+    expect(done.durationSec).toBeGreaterThan(1.5);
+    expect(done.durationSec).toBeLessThan(2.5);
+    expect(done.media).not.toBeNull();
+  }, 120_000);
+});
+
 describe("processing that fails", () => {
   it("marks the movie failed with a message and tells the uploader", async () => {
     const m = await createMovie({ title: "Broken source" });
