@@ -16,7 +16,6 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
-import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { createGalleryBody, type Gallery, type StudioPhoto } from "@marquee/contracts/galleries";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
@@ -32,16 +31,15 @@ import {
 } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
-import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
+import { uploadFile, useConfirmedDelete } from "../components/admin/use-manage.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
-import { AssetFields } from "../components/studio/AssetFields.tsx";
+import { AssetForm } from "../components/studio/AssetForm.tsx";
 import {
   AccessStatusCells,
   AssetDrawerTabs,
   AssetTitleCell,
   StudioAssetScreen,
 } from "../components/studio/AssetList.tsx";
-import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
@@ -110,41 +108,20 @@ function GalleryForm({
   isAdmin: boolean;
   onSaved: (gallery: StudioGallery, created: boolean) => void;
 }) {
-  const categoryOptions = useCategoryOptions("gallery");
-  const performerOptions = usePerformerOptions(isAdmin);
-  const form = useForm<GalleryFormValues>({
-    initialValues: galleryFormValues(gallery),
-    validate: (values) => ({
-      ...schemaErrors(createGalleryBody, galleryBody(values)),
-      ...validateGalleryForm(values),
-    }),
-  });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await saveItem<StudioGallery>("/performer/assets/galleries", gallery?._id, galleryBody(values));
-      form.resetDirty(values);
-      onSaved(saved, !gallery);
-    },
-    "Could not save the gallery",
-  );
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Gallery details">
-      <Stack gap="md">
-        <AssetFields
-          form={form}
-          kind="gallery"
-          categories={withSelected(categoryOptions, gallery?.categories ?? [])}
-          performers={isAdmin ? withSelected(performerOptions, gallery?.performers ?? []) : null}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            {gallery ? "Save changes" : "Create gallery"}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <AssetForm<GalleryFormValues, StudioGallery>
+      kind="gallery"
+      item={gallery}
+      isAdmin={isAdmin}
+      path="/performer/assets/galleries"
+      initialValues={galleryFormValues(gallery)}
+      validate={(values) => ({
+        ...schemaErrors(createGalleryBody, galleryBody(values)),
+        ...validateGalleryForm(values),
+      })}
+      toBody={galleryBody}
+      onSaved={onSaved}
+    />
   );
 }
 

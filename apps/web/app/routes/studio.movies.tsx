@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Divider,
   Group,
   SimpleGrid,
@@ -15,7 +14,6 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
-import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { createVideoBody, type StudioVideo } from "@marquee/contracts/videos";
 import {
@@ -30,15 +28,14 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
-import { saveItem, uploadFile, useConfirmedDelete, useFormSubmit } from "../components/admin/use-manage.tsx";
-import { AssetFields } from "../components/studio/AssetFields.tsx";
+import { uploadFile, useConfirmedDelete } from "../components/admin/use-manage.tsx";
+import { AssetForm } from "../components/studio/AssetForm.tsx";
 import {
   AccessStatusCells,
   AssetDrawerTabs,
   AssetTitleCell,
   StudioAssetScreen,
 } from "../components/studio/AssetList.tsx";
-import { useCategoryOptions, usePerformerOptions, withSelected } from "../components/studio/options.ts";
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton, UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
@@ -123,31 +120,17 @@ function MovieForm({
   isAdmin: boolean;
   onSaved: (video: StudioVideo, created: boolean) => void;
 }) {
-  const categoryOptions = useCategoryOptions("video");
-  const performerOptions = usePerformerOptions(isAdmin);
-  const form = useForm<VideoFormValues>({
-    initialValues: videoFormValues(video),
-    validate: (values) => ({ ...schemaErrors(createVideoBody, videoBody(values)), ...validateVideoForm(values) }),
-  });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await saveItem<StudioVideo>("/performer/assets/videos", video?._id, videoBody(values));
-      form.resetDirty(values);
-      onSaved(saved, !video);
-    },
-    "Could not save the movie",
-  );
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Movie details">
-      <Stack gap="md">
-        <AssetFields
-          form={form}
-          kind="movie"
-          categories={withSelected(categoryOptions, video?.categories ?? [])}
-          performers={isAdmin ? withSelected(performerOptions, video?.performers ?? []) : null}
-        />
+    <AssetForm<VideoFormValues, StudioVideo>
+      kind="movie"
+      item={video}
+      isAdmin={isAdmin}
+      path="/performer/assets/videos"
+      initialValues={videoFormValues(video)}
+      validate={(values) => ({ ...schemaErrors(createVideoBody, videoBody(values)), ...validateVideoForm(values) })}
+      toBody={videoBody}
+      onSaved={onSaved}
+      extra={(form) => (
         <TextInput
           type="datetime-local"
           label="Scheduled release"
@@ -156,13 +139,8 @@ function MovieForm({
           key={form.key("scheduledAt")}
           {...form.getInputProps("scheduledAt")}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            {video ? "Save changes" : "Create movie"}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import { accessLabels, type NumberValue, statusLabels } from "../../lib/studio.t
 import { useAppSelector } from "../../state/store.ts";
 import type { Option } from "./options.ts";
 
-interface AssetValues {
+export interface AssetValues {
   title: string;
   description: string;
   tags: string[];

@@ -1,0 +1,66 @@
+import { Button, Group, Stack } from "@mantine/core";
+import { type UseFormReturnType, useForm } from "@mantine/form";
+import type { ReactNode } from "react";
+import { saveItem, useFormSubmit } from "../admin/use-manage.tsx";
+import { AssetFields, type AssetValues } from "./AssetFields.tsx";
+import { useCategoryOptions, usePerformerOptions, withSelected } from "./options.ts";
+
+type Named = ReadonlyArray<{ _id: string; name: string }>;
+
+/**
+ * The details form of a movie or gallery: the shared asset fields (admins also pick performers), then `extra`
+ * fields; creates (POST `path`) or saves (PUT `path/<id>`) and hands the result to `onSaved`.
+ */
+export function AssetForm<V extends AssetValues, T extends { _id: string; categories: Named; performers: Named }>({
+  kind,
+  item,
+  isAdmin,
+  path,
+  initialValues,
+  validate,
+  toBody,
+  onSaved,
+  extra,
+}: {
+  kind: "movie" | "gallery";
+  item: T | null;
+  isAdmin: boolean;
+  path: string;
+  initialValues: V;
+  validate: (values: V) => Record<string, string>;
+  toBody: (values: V) => unknown;
+  onSaved: (item: T, created: boolean) => void;
+  extra?: (form: UseFormReturnType<V>) => ReactNode;
+}) {
+  const categoryOptions = useCategoryOptions(kind === "movie" ? "video" : "gallery");
+  const performerOptions = usePerformerOptions(isAdmin);
+  const form = useForm<V>({ initialValues, validate });
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await saveItem<T>(path, item?._id, toBody(values));
+      form.resetDirty(values);
+      onSaved(saved, !item);
+    },
+    `Could not save the ${kind}`,
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={kind === "movie" ? "Movie details" : "Gallery details"}>
+      <Stack gap="md">
+        <AssetFields
+          form={form}
+          kind={kind}
+          categories={withSelected(categoryOptions, item?.categories ?? [])}
+          performers={isAdmin ? withSelected(performerOptions, item?.performers ?? []) : null}
+        />
+        {extra?.(form)}
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {item ? "Save changes" : `Create ${kind}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
