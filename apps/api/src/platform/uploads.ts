@@ -11,21 +11,43 @@ const tooLarge = (maxBytes: number) =>
     { path: "file", message: "too large" },
   ]);
 
+const malformed = () =>
+  badRequest("The upload could not be read: send one file as multipart/form-data in a field named file", [
+    { path: "file", message: "malformed multipart body" },
+  ]);
+
+/** Our own refusals pass through; too large is 413; anything else a multipart parser throws is bad input. */
+function uploadError(err: unknown, maxBytes: number): Error {
+  // A failing disk (a system call's error) is the server's fault, not the client's.
+  if (err instanceof AppError || (err as NodeJS.ErrnoException).syscall) return err as Error;
+  if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") return tooLarge(maxBytes);
+  return malformed();
+}
+
+/** The one `file` part of a multipart request; a body busboy cannot parse (no boundary, cut short) is a 400. */
+async function filePart(req: FastifyRequest, maxBytes: number, throwFileSizeLimit?: boolean) {
+  if (!req.isMultipart())
+    throw badRequest("Send the file as multipart/form-data in a field named file", [
+      { path: "file", message: "required" },
+    ]);
+  const part = await req
+    .file({ limits: { fileSize: maxBytes, files: 1, fields: 5 }, throwFileSizeLimit })
+    .catch((err: unknown) => {
+      throw uploadError(err, maxBytes);
+    });
+  if (part?.fieldname !== "file")
+    throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
+  return part;
+}
+
 /**
  * Reads the single file part named `file` of a multipart request, up to `maxBytes`.
  * The client's file name and content type are ignored: callers sniff the bytes.
  */
 export async function readSingleFile(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!req.isMultipart())
-    throw badRequest("Send the file as multipart/form-data in a field named file", [
-      { path: "file", message: "required" },
-    ]);
-  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-  if (part?.fieldname !== "file")
-    throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
-  const data = await part.toBuffer().catch((err: { code?: string }) => {
-    if (err.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
-    throw err;
+  const part = await filePart(req, maxBytes);
+  const data = await part.toBuffer().catch((err: unknown) => {
+    throw uploadError(err, maxBytes);
   });
   if (data.length === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
   return data;
@@ -42,13 +64,7 @@ export async function streamSingleFileToDisk(
   maxBytes: number,
   destPath: string,
 ): Promise<{ bytes: number }> {
-  if (!req.isMultipart())
-    throw badRequest("Send the file as multipart/form-data in a field named file", [
-      { path: "file", message: "required" },
-    ]);
-  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 }, throwFileSizeLimit: true });
-  if (part?.fieldname !== "file")
-    throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
+  const part = await filePart(req, maxBytes, true);
 
   await mkdir(path.dirname(destPath), { recursive: true });
   let bytes = 0;
@@ -66,7 +82,6 @@ export async function streamSingleFileToDisk(
     return { bytes };
   } catch (err) {
     await rm(destPath, { force: true });
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
-    throw err;
+    throw uploadError(err, maxBytes);
   }
 }

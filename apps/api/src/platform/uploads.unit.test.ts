@@ -105,6 +105,25 @@ describe("streamSingleFileToDisk", () => {
     expect(none.statusCode).toBe(400);
   });
 
+  it("refuses a malformed multipart body with 400, never a 5xx, and leaves nothing behind", async () => {
+    const before = await leftovers();
+    const whole = multipartBody([{ name: "file", filename: "a.bin", data: randomBytes(4096) }]);
+    const bodies = [
+      // Cut short: no closing boundary.
+      { payload: whole.payload.subarray(0, 2000), headers: whole.headers },
+      // No boundary in the content type.
+      { payload: whole.payload, headers: { "content-type": "multipart/form-data" } },
+      // Not multipart at all behind a multipart content type.
+      { payload: Buffer.from("garbage"), headers: whole.headers },
+    ];
+    for (const body of bodies) {
+      const res = await app.inject({ method: "POST", url: "/upload", ...body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details?.[0]?.path).toBe("file");
+    }
+    expect(await leftovers()).toEqual(before);
+  });
+
   it("refuses an empty file with 400 and leaves nothing behind", async () => {
     const before = await leftovers();
     const res = await app.inject({

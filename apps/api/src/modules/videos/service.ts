@@ -877,7 +877,7 @@ export function createVideosService(deps: VideosDeps) {
   /** A teaser: a short silent clip cut from the uploaded video, public (shown also when the movie is locked). */
   async function uploadTeaser(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await managedRow(actor, id);
-    const tmpDir = storage.localPath(`private/videos/${current.id}`);
+    const tmpDir = storage.localPath(sourceDir(current.id));
     const tmp = path.join(tmpDir, `teaser-upload-${randomPart()}`);
     const key = `public/videos/${current.id}/teaser-${randomPart()}.mp4`;
     try {
