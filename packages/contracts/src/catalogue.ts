@@ -27,7 +27,12 @@ export const slug = z
   .toLowerCase()
   .min(1)
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes");
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes")
+  // Pages are found by id or slug: a slug shaped like an id would never be found by its slug.
+  .refine(
+    (s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s),
+    "A slug cannot look like an id",
+  );
 
 export const tag = z
   .string()

@@ -981,8 +981,25 @@ describe("studio: updating and deleting", () => {
     const ofOther = ids(await get("/user/assets/photos", undefined, { performerIds: other.id, galleryId: g._id }));
     expect(ofOther).toHaveLength(1);
     expectBadRequest(await update(performer, g._id, { performerIds: [other.id] }), "body.performerIds");
-    // The other performer now co-owns it and may edit it.
+    // The other performer now co-owns it and may edit it, but never take its maker off it.
     expect((await update(other.token, g._id, { title: "Shared" })).statusCode).toBe(200);
+    expectBadRequest(await update(other.token, g._id, { performerIds: [other.id] }), "body.performerIds");
+    expect((await update(performer, g._id, { title: "Still mine" })).statusCode).toBe(200);
+    // Only an admin can.
+    expect((await update(admin, g._id, { performerIds: [performerId] })).statusCode).toBe(200);
+  });
+
+  it("refuses a slug shaped like an id, and a sale gallery without a price", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/performer/assets/galleries",
+      token: performer,
+      body: { title: "Id-like", slug: "01890000-0000-7000-8000-00000000abcd" },
+    });
+    expectBadRequest(res, "body.slug");
+    const sale = await createGallery(performer, { access: "sale", price: 4.5 });
+    expectBadRequest(await update(performer, sale._id, { price: null }), "body.price");
+    expect((await update(performer, sale._id, { title: "Priced" })).json().price).toBe(4.5);
   });
 
   it("guards updates", async () => {

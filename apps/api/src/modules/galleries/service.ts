@@ -404,7 +404,7 @@ export function createGalleriesService(deps: {
 
   // ---- validation of bodies ---------------------------------------------------------------------------------
 
-  async function checkPerformers(user: Editor, ids: string[] | undefined, path: string) {
+  async function checkPerformers(user: Editor, ids: string[] | undefined, path: string, current?: readonly string[]) {
     const unique = [...new Set(ids ?? [])];
     if (user.role !== "admin" && !unique.includes(user.id)) {
       if (ids === undefined) return [user.id];
@@ -413,6 +413,11 @@ export function createGalleriesService(deps: {
       ]);
     }
     if (!unique.length) throw badRequest("Name at least one performer.", [{ path, message: "required" }]);
+    // A co-performer may add people to a gallery, never take others (its maker above all) off it.
+    if (user.role !== "admin" && (current ?? []).some((p) => !unique.includes(p)))
+      throw badRequest("Only an admin can remove another performer from this gallery.", [
+        { path, message: "cannot remove other performers" },
+      ]);
     const found = await refs.performers(unique);
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length)
@@ -430,7 +435,8 @@ export function createGalleriesService(deps: {
   function priceCentsFor(accessKind: GalleryRow["access"], price: number | null | undefined, current?: number) {
     if (accessKind === "sale") {
       if (price != null) return Math.round(price * 100);
-      if (current) return current;
+      // Left out keeps the price; an explicit null clears it, which a gallery for sale cannot have.
+      if (price === undefined && current) return current;
       throw badRequest("A gallery for sale needs a price.", [{ path: "body.price", message: "required for sale" }]);
     }
     if (price != null)
@@ -676,7 +682,7 @@ export function createGalleriesService(deps: {
       if (body.tags !== undefined) patch.tags = [...new Set(body.tags)];
       if (body.slug !== undefined && body.slug !== current.slug) patch.slug = body.slug;
       if (body.performerIds !== undefined)
-        patch.performerIds = await checkPerformers(user, body.performerIds, "body.performerIds");
+        patch.performerIds = await checkPerformers(user, body.performerIds, "body.performerIds", current.performerIds);
       if (body.categoryIds !== undefined)
         patch.categoryIds = await checkCategories(body.categoryIds, "body.categoryIds");
       if (body.access !== undefined || body.price !== undefined) {

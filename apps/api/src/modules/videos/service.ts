@@ -650,7 +650,11 @@ export function createVideosService(deps: VideosDeps) {
     for (const [amount, ids] of byAmount) await deps.performers.adjustCounts(ids, { videos: amount });
   }
 
-  async function resolvePerformers(actor: Actor, given: string[] | undefined): Promise<string[]> {
+  async function resolvePerformers(
+    actor: Actor,
+    given: string[] | undefined,
+    current?: readonly string[],
+  ): Promise<string[]> {
     let ids: string[];
     if (actor.role === "admin") {
       if (!given?.length)
@@ -663,6 +667,12 @@ export function createVideosService(deps: VideosDeps) {
           { path: "body.performerIds", message: "must include yourself" },
         ]);
     }
+    // A co-performer may add people to a movie, never take others (its maker above all) off it.
+    const dropped = actor.role === "admin" ? [] : (current ?? []).filter((p) => !ids.includes(p));
+    if (dropped.length)
+      throw badRequest("Only an admin can remove another performer from this movie", [
+        { path: "body.performerIds", message: "cannot remove other performers" },
+      ]);
     if (!(await deps.performers.exists(ids)))
       throw badRequest("Unknown performer", [{ path: "body.performerIds", message: "unknown performer" }]);
     return ids;
@@ -767,7 +777,9 @@ export function createVideosService(deps: VideosDeps) {
   async function update(actor: Actor, id: string, body: UpdateVideoBody): Promise<StudioVideo> {
     const current = await managedRow(actor, id);
     const performerIds =
-      body.performerIds !== undefined ? await resolvePerformers(actor, body.performerIds) : current.performerIds;
+      body.performerIds !== undefined
+        ? await resolvePerformers(actor, body.performerIds, current.performerIds)
+        : current.performerIds;
     const categoryIds =
       body.categoryIds !== undefined ? await resolveCategories(body.categoryIds) : current.categoryIds;
     const accessKind = body.access ?? current.access;

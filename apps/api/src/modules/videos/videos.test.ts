@@ -653,6 +653,11 @@ describe("POST /performer/assets/videos", () => {
     expect(both.categories.map((c) => c._id)).toEqual([catA]);
     const byAdmin = await create(admin, { performerIds: [other.id] });
     expect(byAdmin.performers.map((p) => p._id)).toEqual([other.id]);
+    // A co-performer may edit the movie but never take its maker off it; an admin can.
+    expect((await updateRes(other.token, both._id, { title: "Ours" })).statusCode).toBe(200);
+    expectBadRequest(await updateRes(other.token, both._id, { performerIds: [other.id] }), "body.performerIds");
+    expect((await updateRes(performer, both._id, { title: "Still mine" })).statusCode).toBe(200);
+    expect((await updateRes(admin, both._id, { performerIds: [performerId] })).statusCode).toBe(200);
   });
 
   it("announces an active movie with a future date as coming; refuses a past date", async () => {
