@@ -16,14 +16,14 @@ import {
   demoPosts,
   demoTags,
 } from "./catalogue-data.ts";
-import { makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
+import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 const MOVIES = 60;
 /** Clips transcoded for real; the other movies share their processed media (a first run stays short). */
-const CLIPS = 4;
+const CLIPS = DEMO_CLIP_COUNT;
 const DAY = 24 * 3600 * 1000;
 
 /** A multipart/form-data body with one file part named `file`, for `app.inject`. */

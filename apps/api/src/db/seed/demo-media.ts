@@ -12,10 +12,6 @@ const CLIP_SOURCES = [
   "mandelbrot=size=640x360:rate=25:start_scale=2:end_scale=0.5,scale=1280:720",
   "life=size=320x180:rate=25:mold=10:ratio=0.2:death_color=#3b1f5c:life_color=#f7b32b,scale=1280:720:flags=neighbor",
   "cellauto=rule=110:size=320x180:rate=25,scale=1280:720:flags=neighbor,colorchannelmixer=rr=0.2:gg=0.8:bb=1",
-  "gradients=size=1280x720:rate=25:speed=0.04:c0=#ff6b6b:c1=#4ecdc4:c2=#1a535c:c3=#ffe66d",
-  "gradients=size=1280x720:rate=25:speed=0.06:type=radial:c0=#7950f2:c1=#15aabf:c2=#e64980",
-  "testsrc=size=1280x720:rate=25",
-  "mandelbrot=size=640x360:rate=25:start_x=-0.743643887:start_y=0.131825904:start_scale=0.01:end_scale=0.004,scale=1280:720",
 ] as const;
 
 export const DEMO_CLIP_COUNT = CLIP_SOURCES.length;
