@@ -60,7 +60,6 @@ async function firstLoadJs(webUrl: string, pagePath: string) {
 const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-ssr-"));
 const [apiPort, webPort] = [await freePort(), await freePort()];
 const env: Record<string, string | undefined> = {
-  ...process.env,
   API_PORT: String(apiPort),
   WEB_PORT: String(webPort),
   HOST: "127.0.0.1",
@@ -69,8 +68,9 @@ const env: Record<string, string | undefined> = {
   WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
   LOG_LEVEL: "warn",
   SEED_DEMO: "true",
+  // The demo catalogue goes into a fresh embedded database, whatever DATABASE_URL says.
+  DATABASE_URL: undefined,
 };
-delete env.DATABASE_URL;
 const api = startApi(env);
 let web: unknown;
 try {

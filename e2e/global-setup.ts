@@ -11,7 +11,7 @@ export default async function setup(project: TestProject) {
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
-  const env: Record<string, string> = {
+  const env: Record<string, string | undefined> = {
     API_PORT: String(apiPort),
     WEB_PORT: String(webPort),
     HOST: "127.0.0.1",
@@ -20,16 +20,15 @@ export default async function setup(project: TestProject) {
     WEB_ORIGIN: webUrl,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
+    // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
+    DATABASE_URL: undefined,
   };
-  // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  const api = startApi({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
+  const api = startApi(env, { stdio: ["ignore", "inherit", "inherit"] });
   let web: ReturnType<typeof startWeb> | undefined;
   try {
     // The first start seeds the demo catalogue (a few clips transcoded, photos processed) before it answers.
     await waitFor(`${apiUrl}/health`, api, 600_000);
-    web = startWeb({ ...base, ...env }, { stdio: ["ignore", "inherit", "inherit"] });
+    web = startWeb(env, { stdio: ["ignore", "inherit", "inherit"] });
     await waitFor(`${webUrl}/auth/login`, web);
   } catch (err) {
     // Never leave a server running after a failed start.

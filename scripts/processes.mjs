@@ -36,10 +36,17 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** This process's environment with `env` over it; a key `env` gives as undefined is removed (e.g. DATABASE_URL). */
+function environment(env, defaults = {}) {
+  const out = { ...process.env, ...defaults, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete out[key];
+  return out;
+}
+
 export function startApi(env, { stdio = "inherit" } = {}) {
   return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(root, "apps/api"),
-    env: { ...process.env, ...env },
+    env: environment(env),
     stdio,
   });
 }
@@ -47,7 +54,7 @@ export function startApi(env, { stdio = "inherit" } = {}) {
 export function startWeb(env, { stdio = "inherit" } = {}) {
   return spawn(process.execPath, ["server.mjs"], {
     cwd: path.join(root, "apps/web"),
-    env: { ...process.env, NODE_ENV: "production", ...env },
+    env: environment(env, { NODE_ENV: "production" }),
     stdio,
   });
 }
