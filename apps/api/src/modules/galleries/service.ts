@@ -15,9 +15,10 @@ import { and, arrayContains, arrayOverlaps, count, eq, inArray, ne, type SQL, sq
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { matchText } from "../../platform/fulltext.ts";
 import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
-import { cappedCount, decodeCursor, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -83,53 +84,6 @@ function thumbSize(width: number, height: number) {
   if (!width || !height) return { width: PHOTO_THUMB_WIDTH, height: PHOTO_THUMB_WIDTH };
   const w = Math.min(PHOTO_THUMB_WIDTH, width);
   return { width: w, height: Math.max(1, Math.round((height * w) / width)) };
-}
-
-/** The timestamps this module writes and its cursors carry: milliseconds, as `Date#toISOString` prints them. */
-const CURSOR_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/**
- * `keysetClauses`, also refusing (400) a timestamp cursor that `Date.parse` reads but PostgreSQL would not
- * (`"1"`, negative years) or that names no real instant (30 February), which would otherwise fail the query.
- */
-function pagingClauses(keyset: Keyset, cursor: string | undefined) {
-  if (cursor && keyset.kind === "timestamp") {
-    const [key] = decodeCursor(cursor, keyset);
-    const valid =
-      typeof key === "string" &&
-      CURSOR_TIME_RE.test(key) &&
-      !key.startsWith("0000") &&
-      new Date(key).toISOString() === key;
-    if (!valid)
-      throw badRequest("The cursor is not valid for this list; start again from the first page.", [
-        { path: "querystring.cursor", message: "invalid cursor" },
-      ]);
-  }
-  return keysetClauses(keyset, cursor);
-}
-
-/**
- * The full-text condition of a search box (the same reading as the movies'). `search` holds title words as
- * typed ('simple') and description words stemmed ('english'), so each term matches in either form, and a query
- * may mix words of both. Websearch syntax is kept per term: "a phrase", -not, `or` between alternatives.
- */
-function fulltext(text: string): SQL {
-  const groups: SQL[][] = [[]];
-  let terms = 0;
-  for (const m of text.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
-    if (++terms > 16) break;
-    const quoted = m[2] !== undefined;
-    const term = quoted ? `"${m[2]}"` : (m[4] as string);
-    if (!quoted && !m[3] && term.toLowerCase() === "or") {
-      if ((groups.at(-1) as SQL[]).length) groups.push([]);
-      continue;
-    }
-    const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
-    (groups.at(-1) as SQL[]).push((m[1] || m[3]) === "-" ? sql`!!${one}` : one);
-  }
-  const alternatives = groups.filter((g) => g.length).map((g) => sql`(${sql.join(g, sql` && `)})`);
-  if (!alternatives.length) return sql`true`;
-  return sql`${galleries.search} @@ (${sql.join(alternatives, sql` || `)})`;
 }
 
 export function createGalleriesService(deps: {
@@ -376,8 +330,8 @@ export function createGalleriesService(deps: {
 
   function publicWhere(q: Omit<SearchGalleriesQuery, "limit" | "offset" | "sort" | "sortBy">): SQL {
     const conds: SQL[] = [sql`${galleries.listed}`];
-    const term = cleanTerm(q.q);
-    if (term) conds.push(fulltext(term));
+    const match = matchText(galleries.search, cleanTerm(q.q));
+    if (match) conds.push(match);
     if (q.performerIds?.length) conds.push(arrayOverlaps(galleries.performerIds, q.performerIds));
     if (q.categoryIds?.length) conds.push(arrayOverlaps(galleries.categoryIds, q.categoryIds));
     if (q.tags?.length) conds.push(arrayOverlaps(galleries.tags, q.tags));
@@ -388,7 +342,7 @@ export function createGalleriesService(deps: {
 
   /** One page of galleries sorted on `keyset`: by cursor when given, else by offset. */
   async function pageOf(where: SQL, keyset: Keyset, q: PagedIn, keyOf: (g: GalleryRow) => [Date | number, string]) {
-    const { after, orderBy } = pagingClauses(keyset, q.cursor);
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
     const [rows, counted] = await Promise.all([
       db
         .select()
@@ -534,7 +488,7 @@ export function createGalleriesService(deps: {
         direction: "asc",
       };
       const where = and(eq(photos.galleryId, g.id), visiblePhoto) as SQL;
-      const { after, orderBy } = pagingClauses(keyset, q.cursor);
+      const { after, orderBy } = keysetClauses(keyset, q.cursor);
       const [rows, counted] = await Promise.all([
         db
           .select()
@@ -561,14 +515,14 @@ export function createGalleriesService(deps: {
       const conds: SQL[] = [sql`${galleries.listed}`, visiblePhoto];
       if (q.galleryId) conds.push(eq(photos.galleryId, q.galleryId));
       if (q.performerIds?.length) conds.push(arrayOverlaps(photos.performerIds, q.performerIds));
-      const term = cleanTerm(q.q);
-      if (term) conds.push(fulltext(term));
+      const match = matchText(galleries.search, cleanTerm(q.q));
+      if (match) conds.push(match);
       const where = and(...conds) as SQL;
       const keyset: Keyset =
         q.sortBy === "position"
           ? { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" }
           : { name: "newest", key: photos.createdAt, kind: "timestamp", id: photos.id, direction: "desc" };
-      const { after, orderBy } = pagingClauses(keyset, q.cursor);
+      const { after, orderBy } = keysetClauses(keyset, q.cursor);
       const gallery = { id: galleries.id, access: galleries.access, performerIds: galleries.performerIds };
       const [rows, [counted]] = await Promise.all([
         db
@@ -619,8 +573,8 @@ export function createGalleriesService(deps: {
       if (user.role !== "admin") conds.push(arrayContains(galleries.performerIds, [user.id]));
       if (q.performerId) conds.push(arrayContains(galleries.performerIds, [q.performerId]));
       if (q.status) conds.push(eq(galleries.status, q.status));
-      const term = cleanTerm(q.q);
-      if (term) conds.push(fulltext(term));
+      const match = matchText(galleries.search, cleanTerm(q.q));
+      if (match) conds.push(match);
       const where = (conds.length ? and(...conds) : sql`true`) as SQL;
       const keyset: Keyset = {
         name: `studio-${q.sortBy}`,
@@ -745,7 +699,7 @@ export function createGalleriesService(deps: {
       const g = await editableGallery(user, idOrSlug);
       const keyset: Keyset = { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" };
       const where = eq(photos.galleryId, g.id);
-      const { after, orderBy } = pagingClauses(keyset, q.cursor);
+      const { after, orderBy } = keysetClauses(keyset, q.cursor);
       const [rows, counted] = await Promise.all([
         db
           .select()

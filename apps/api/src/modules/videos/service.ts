@@ -29,6 +29,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../platform/errors.ts";
+import { matchText } from "../../platform/fulltext.ts";
 import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import { imageVariants } from "../../platform/media/images.ts";
@@ -160,36 +161,6 @@ const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
-
-/**
- * The full-text condition for a search box. The `search` column holds title words as typed ('simple') and
- * description words stemmed ('english'), so each term matches in either form: `run` finds "running" in a
- * description and a name in a title exactly. Websearch syntax is kept per term ("a phrase", -not, or).
- */
-export function matchText(column: typeof videos.search, q: string | undefined): SQL | undefined {
-  const text = q?.replaceAll("\u0000", "").trim();
-  if (!text) return undefined;
-  // As websearch_to_tsquery reads it: terms side by side must all match, `or` separates alternatives.
-  const groups: SQL[][] = [[]];
-  let terms = 0;
-  for (const m of text.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
-    if (++terms > 16) break;
-    const quoted = m[2] !== undefined;
-    const term = quoted ? `"${m[2]}"` : (m[4] as string);
-    if (!quoted && !m[3] && term.toLowerCase() === "or") {
-      if ((groups.at(-1) as SQL[]).length) groups.push([]);
-      continue;
-    }
-    const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
-    (groups.at(-1) as SQL[]).push((m[1] || m[3]) === "-" ? sql`!!${one}` : one);
-  }
-  const alternatives = groups.filter((g) => g.length).map((g) => sql.join(g, sql` && `));
-  if (!alternatives.length) return undefined;
-  return sql`${column} @@ (${sql.join(
-    alternatives.map((a) => sql`(${a})`),
-    sql` || `,
-  )})`;
-}
 
 const randomPart = () => `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
 const toCents = (price: number) => Math.round(price * 100);

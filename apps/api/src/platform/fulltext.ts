@@ -1,0 +1,31 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+
+/**
+ * The full-text condition for a search box (movies, galleries). The `search` column holds title words as typed ('simple') and
+ * description words stemmed ('english'), so each term matches in either form: `run` finds "running" in a
+ * description and a name in a title exactly. Websearch syntax is kept per term ("a phrase", -not, or).
+ */
+export function matchText(column: AnyColumn, q: string | undefined): SQL | undefined {
+  const text = q?.replaceAll("\u0000", "").trim();
+  if (!text) return undefined;
+  // As websearch_to_tsquery reads it: terms side by side must all match, `or` separates alternatives.
+  const groups: SQL[][] = [[]];
+  let terms = 0;
+  for (const m of text.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
+    if (++terms > 16) break;
+    const quoted = m[2] !== undefined;
+    const term = quoted ? `"${m[2]}"` : (m[4] as string);
+    if (!quoted && !m[3] && term.toLowerCase() === "or") {
+      if ((groups.at(-1) as SQL[]).length) groups.push([]);
+      continue;
+    }
+    const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
+    (groups.at(-1) as SQL[]).push((m[1] || m[3]) === "-" ? sql`!!${one}` : one);
+  }
+  const alternatives = groups.filter((g) => g.length).map((g) => sql.join(g, sql` && `));
+  if (!alternatives.length) return undefined;
+  return sql`${column} @@ (${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` || `,
+  )})`;
+}
