@@ -1,5 +1,5 @@
 import { TOTAL_CAP } from "@marquee/contracts/common";
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { badRequest } from "./errors.ts";
@@ -80,15 +80,17 @@ export function nextCursor<T>(rows: T[], limit: number, name: string, keyOf: (ro
   return encodeCursor(name, key instanceof Date ? key.toISOString() : key, id);
 }
 
-/** Counts matches up to TOTAL_CAP: a bounded cost however large the table grows. */
-export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
-  const sub = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(TOTAL_CAP + 1)
-    .as("capped");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+/**
+ * Counts the rows of `matches` (a select of the matching rows, with whatever joins the list needs) up to
+ * TOTAL_CAP: a bounded cost however large the tables grow.
+ */
+export async function cappedCountOf(db: Db, matches: { limit(n: number): { as(alias: string): Subquery } }) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches.limit(TOTAL_CAP + 1).as("capped"));
   const n = row?.n ?? 0;
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}
+
+/** `cappedCountOf` the rows of one table. */
+export function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
+  return cappedCountOf(db, db.select({ one: sql`1` }).from(table).where(where));
 }

@@ -1,5 +1,4 @@
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
-import { TOTAL_CAP } from "@marquee/contracts/common";
 import type {
   CreateGalleryBody,
   Gallery,
@@ -18,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../platform/errors
 import { matchText } from "../../platform/fulltext.ts";
 import { isUuid, uuidv7 } from "../../platform/ids.ts";
 import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
-import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import { cleanTerm, isUniqueViolation, slugify } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -524,7 +523,7 @@ export function createGalleriesService(deps: {
           : { name: "newest", key: photos.createdAt, kind: "timestamp", id: photos.id, direction: "desc" };
       const { after, orderBy } = keysetClauses(keyset, q.cursor);
       const gallery = { id: galleries.id, access: galleries.access, performerIds: galleries.performerIds };
-      const [rows, [counted]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select({ photo: photos, gallery })
           .from(photos)
@@ -533,14 +532,9 @@ export function createGalleriesService(deps: {
           .orderBy(...orderBy)
           .limit(q.limit)
           .offset(q.cursor ? 0 : q.offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
-            .from(photos)
-            .innerJoin(galleries, eq(galleries.id, photos.galleryId))
-            .where(where)
-            .limit(TOTAL_CAP + 1)
-            .as("capped"),
+        cappedCountOf(
+          db,
+          db.select({ one: sql`1` }).from(photos).innerJoin(galleries, eq(galleries.id, photos.galleryId)).where(where),
         ),
       ]);
       const ent: Entitlements = await access.entitlements(
@@ -550,7 +544,6 @@ export function createGalleriesService(deps: {
       const canWatch = new Map(
         rows.map((r) => [r.gallery.id, access.decideWith(viewer, protectedOf(r.gallery), ent).canWatch]),
       );
-      const n = counted?.n ?? 0;
       return {
         data: publicPhotos(
           await presentPhotos(
@@ -558,8 +551,7 @@ export function createGalleriesService(deps: {
             (p) => canWatch.get(p.galleryId) ?? false,
           ),
         ),
-        total: Math.min(n, TOTAL_CAP),
-        totalCapped: n > TOTAL_CAP,
+        ...counted,
         next: nextCursor(rows, q.limit, keyset.name, (r) =>
           q.sortBy === "position" ? [r.photo.position, r.photo.id] : [r.photo.createdAt, r.photo.id],
         ),

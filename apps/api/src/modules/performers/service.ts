@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
-import { TOTAL_CAP } from "@marquee/contracts/common";
 import type {
   AdminSearchPerformersQuery,
   AdminUpdatePerformerBody,
@@ -12,7 +11,7 @@ import { and, arrayOverlaps, eq, inArray, or, type SQL, sql } from "drizzle-orm"
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import { assertCursorText, cleanTerm, escapeLike, isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
@@ -137,19 +136,12 @@ export function createPerformersService(deps: {
     return row;
   }
 
-  /** Counts up to TOTAL_CAP, like `cappedCount`, over the join with the accounts. */
-  async function countWhere(where: SQL | undefined) {
-    const sub = db
-      .select({ one: sql`1` })
-      .from(performers)
-      .innerJoin(users, eq(users.id, performers.id))
-      .where(where)
-      .limit(TOTAL_CAP + 1)
-      .as("capped");
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
-    const n = row?.n ?? 0;
-    return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
-  }
+  /** Counts up to TOTAL_CAP over the join with the accounts. */
+  const countWhere = (where: SQL | undefined) =>
+    cappedCountOf(
+      db,
+      db.select({ one: sql`1` }).from(performers).innerJoin(users, eq(users.id, performers.id)).where(where),
+    );
 
   async function update(id: string, body: AdminUpdatePerformerBody) {
     await joinedById(id);
