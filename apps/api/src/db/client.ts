@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,6 +57,40 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * PGlite's WebAssembly memory only grows. PostgreSQL's defaults size it for a server (128 MB of shared buffers,
+ * 64 MB for maintenance), which the embedded database of one site never needs: the operating system's page cache
+ * still holds its files. Measured: an existing database opens at 218 MB RSS instead of 336 MB.
+ */
+const PGLITE_CONF = ["shared_buffers=32MB", "maintenance_work_mem=16MB", "temp_buffers=2MB", "wal_buffers=1MB"];
+
+/**
+ * A new data directory is made (initdb) in a short-lived child process: initdb's WebAssembly memory would
+ * otherwise stay in the API for its whole life (measured: 830 MB RSS after creating, 250 MB after reopening).
+ */
+async function initDataDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const pglite = import.meta.resolve("@electric-sql/pglite");
+  const code = `const { PGlite } = await import(${JSON.stringify(pglite)});
+const db = await PGlite.create({ dataDir: process.argv[1] });
+await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code, dir], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Could not create the embedded database in ${dir} (${code ?? signal}): ${stderr.trim()}`)),
+    );
+  });
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** PostgreSQL when a URL is given, else PGlite: file-backed under `dir`, or in memory when `dir` is omitted. */
@@ -88,14 +123,19 @@ export async function openDatabase(opts: {
     };
   }
   const unlock = opts.dir ? lockDataDir(opts.dir) : () => {};
-  const client = await PGlite.create({
-    dataDir: opts.dir,
-    loadDataDir: opts.loadDataDir,
-    extensions: { pg_trgm },
-  }).catch((err) => {
-    unlock();
-    throw err;
-  });
+  const client = await (opts.dir && !opts.loadDataDir ? initDataDir(opts.dir) : Promise.resolve())
+    .then(() =>
+      PGlite.create({
+        dataDir: opts.dir,
+        loadDataDir: opts.loadDataDir,
+        extensions: { pg_trgm },
+        postgresqlconf: PGLITE_CONF,
+      }),
+    )
+    .catch((err) => {
+      unlock();
+      throw err;
+    });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
