@@ -1,16 +1,19 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { unprocessable } from "../errors.ts";
 
 /**
- * Video work through Debian's ffmpeg/ffprobe: probing an upload, HLS renditions with an MP4 fallback,
- * poster and thumbnail strip, teaser. Tools are spawned without a shell, with argument arrays, a bounded
- * stderr capture and a hard kill on timeout. Inputs are passed as `file:<absolute path>` so that a name
- * can never be read as an option or another protocol.
+ * Video work through ffmpeg/ffprobe: probing an upload, HLS renditions with an MP4 fallback, poster and
+ * thumbnail strip, teaser. Tools are spawned without a shell, with argument arrays, a bounded stderr capture,
+ * a hard kill on timeout and (on Linux) a kill when the API dies. Inputs are passed as `file:<absolute path>`
+ * so that a name can never be read as an option or another protocol.
+ *
+ * An upload is read only as itself: the probe lets ffmpeg pick a demuxer from the bytes but only among
+ * `DEMUXERS` (containers that never open another file or URL named inside them), and every later read forces
+ * that same demuxer with `-f`, so a playlist, a concat list or a picture sequence is refused, never followed.
  */
-
 export interface VideoInfo {
   /** Seconds, millisecond precision. */
   durationSec: number;
@@ -55,6 +58,63 @@ export interface TranscodeOptions {
 const NOT_A_VIDEO = "The file is not a video we can read.";
 const notAVideo = () => unprocessable(NOT_A_VIDEO, [{ path: "file", message: "not a video" }]);
 
+/**
+ * The container demuxers an upload may be read with, and the options that keep each to its one file. None of
+ * these follows a name written in the file (unlike hls, dash, concat, image2 and the like); the mov demuxer
+ * could (external data references), so they stay off explicitly even though that is its default.
+ */
+const DEMUXERS: Readonly<Record<string, readonly string[]>> = {
+  mov: ["-enable_drefs", "0"], // mp4, mov, m4v, 3gp
+  matroska: [], // mkv, webm
+  avi: [],
+  mpegts: [],
+  flv: [],
+  ogg: [],
+  mpeg: [], // MPEG program stream (mpg, vob)
+  asf: [], // wmv
+};
+const ACCEPTED_DEMUXERS = Object.keys(DEMUXERS).join(",");
+
+/** How a refused format is named to the uploader; ffmpeg's own name is in the details either way. */
+const FORMAT_KINDS: [RegExp, string][] = [
+  [/^(hls|applehttp)$/, "an HLS playlist"],
+  [/^dash$/, "a DASH manifest"],
+  [/^(concat|ffconcat)$/, "a concat list"],
+  [/^(image2|.+_pipe|gif|apng|webp|ico|bmp|jpegxl_anim)$/, "a picture"],
+  [
+    /^(srt|ass|webvtt|subviewer1?|microdvd|sami|jacosub|mpl2|mpsub|pjs|realtext|stl|vplayer|aqtitle|lrc|tty|scc|mcc)$/,
+    "text",
+  ],
+];
+
+function refusedFormat(name: string) {
+  const kind = FORMAT_KINDS.find(([re]) => re.test(name))?.[1];
+  return unprocessable(`The file is ${kind ? `${kind} (${name})` : name}, not a video file we accept.`, [
+    { path: "file", message: `format ${name} is not accepted` },
+  ]);
+}
+
+/** The allowed demuxer ffprobe found, from its `format_name` (e.g. `mov,mp4,m4a,3gp,3g2,mj2` gives `mov`). */
+const demuxerOf = (formatName: string) => formatName.split(",").find((n) => Object.hasOwn(DEMUXERS, n));
+
+const fileArg = (p: string) => `file:${path.resolve(p)}`;
+
+/**
+ * Input options that read `file` with exactly `demuxer` and only from the local file: no other demuxer can be
+ * picked, no other protocol (http, data, pipe, subfile, ...) opened.
+ */
+const inputArgs = (file: string, demuxer: string) => [
+  "-protocol_whitelist",
+  "file",
+  "-format_whitelist",
+  demuxer,
+  "-f",
+  demuxer,
+  ...(DEMUXERS[demuxer] ?? []),
+  "-i",
+  fileArg(file),
+];
+
 const STDERR_LIMIT = 16 * 1024;
 const STDOUT_LIMIT = 4 * 1024 * 1024;
 
@@ -69,15 +129,39 @@ export class MediaToolError extends Error {
   }
 }
 
-function run(cmd: string, args: string[], timeoutMs: number): Promise<{ stdout: string }> {
+/** Where the tools are found: the one place to change when they come from elsewhere. */
+const TOOLS = { ffmpeg: "ffmpeg", ffprobe: "ffprobe" } as const;
+export type MediaTool = keyof typeof TOOLS;
+
+let launcher: Promise<readonly string[]> | undefined;
+/**
+ * The prefix that makes the kernel SIGKILL a tool when the API process dies (even by `kill -9`, which runs no
+ * handler of ours): `setpriv --pdeathsig KILL --` from util-linux, when it is there. Checked once.
+ */
+function deathSignalPrefix(): Promise<readonly string[]> {
+  launcher ??= new Promise((resolve) => {
+    if (process.platform !== "linux") return resolve([]);
+    const prefix = ["setpriv", "--pdeathsig", "KILL", "--"];
+    execFile(prefix[0] as string, [...prefix.slice(1), process.execPath, "-e", ""], { timeout: 10_000 }, (err) =>
+      resolve(err ? [] : prefix),
+    );
+  });
+  return launcher;
+}
+
+/** Runs ffmpeg or ffprobe; exported for the test that kills its parent. */
+export async function runTool(tool: MediaTool, args: string[], timeoutMs: number): Promise<{ stdout: string }> {
+  const prefix = await deathSignalPrefix();
+  const [cmd, ...rest] = [...prefix, TOOLS[tool], ...args] as [string, ...string[]];
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], shell: false });
+    const child = spawn(cmd, rest, { stdio: ["ignore", "pipe", "pipe"], shell: false });
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = "";
     let failure: MediaToolError | null = null;
     const kill = (why: string) => {
-      failure ??= new MediaToolError(`${cmd} ${why}`, err);
+      failure ??= new MediaToolError(`${tool} ${why}`, err);
+      // setpriv execs the tool in its own process: this pid is the tool's.
       child.kill("SIGKILL");
     };
     const timer = setTimeout(() => kill(`timed out after ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
@@ -93,19 +177,18 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<{ stdout: 
     });
     child.on("error", (e) => {
       clearTimeout(timer);
-      reject(new MediaToolError(`${cmd} could not start (${e.message})`, ""));
+      reject(new MediaToolError(`${tool} could not start (${e.message})`, ""));
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       if (failure) return reject(failure);
       if (code !== 0)
-        return reject(new MediaToolError(`${cmd} exited with ${code ?? signal}`, err.slice(-STDERR_LIMIT)));
+        return reject(new MediaToolError(`${tool} exited with ${code ?? signal}`, err.slice(-STDERR_LIMIT)));
       resolve({ stdout: Buffer.concat(out).toString("utf8") });
     });
   });
 }
 
-const fileArg = (p: string) => `file:${path.resolve(p)}`;
 const FFMPEG_BASE = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"];
 
 interface ProbeStream {
@@ -127,25 +210,36 @@ interface ProbeOutput {
   format?: { format_name?: string; duration?: string };
 }
 
-/** Formats ffprobe reads as a "video" that are really pictures or text. */
-const STILL_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe|gif|apng|tty|webp|ico|bmp)(,|$)/;
-
-async function ffprobe(file: string): Promise<ProbeOutput> {
-  const { stdout } = await run(
+/**
+ * ffprobe's JSON for `file`. Without a demuxer it picks one from the bytes, but only among `DEMUXERS`: what it
+ * detects as anything else is refused before that demuxer reads a line (its name is in the error, see
+ * `inspect`). With one, it reads the file with exactly that demuxer.
+ */
+async function ffprobe(file: string, demuxer?: string): Promise<ProbeOutput> {
+  const input = demuxer
+    ? inputArgs(file, demuxer)
+    : ["-protocol_whitelist", "file", "-format_whitelist", ACCEPTED_DEMUXERS, "-i", fileArg(file)];
+  const { stdout } = await runTool(
     "ffprobe",
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", fileArg(file)],
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...input],
     30_000,
   );
   return JSON.parse(stdout) as ProbeOutput;
 }
 
-/** Reads what the upload is, refusing (422) what is not a playable video. */
+/** ffmpeg logs a refused detection as `[hls @ 0x55d0...] Format not on whitelist '...'`. */
+const NOT_ON_WHITELIST = /\[([\w,-]+) @ [^\]]*\] Format not on whitelist/;
+
+/** Reads what the upload is, refusing (422) what is not a playable video in an accepted container. */
 export async function probeVideo(file: string): Promise<VideoInfo> {
   return (await inspect(file)).info;
 }
 
-/** The probe plus the input stream index of the picture (not a cover image that may come first). */
-async function inspect(file: string): Promise<{ info: VideoInfo; videoStream: string }> {
+/**
+ * The probe plus the demuxer every later read must force, and the input stream index of the picture (not a
+ * cover image that may come first).
+ */
+async function inspect(file: string): Promise<{ info: VideoInfo; demuxer: string; videoStream: string }> {
   const sizeBytes = await stat(file).then(
     (s) => (s.isFile() ? s.size : 0),
     () => 0,
@@ -154,13 +248,17 @@ async function inspect(file: string): Promise<{ info: VideoInfo; videoStream: st
   let probe: ProbeOutput;
   try {
     probe = await ffprobe(file);
-  } catch {
-    throw notAVideo();
+  } catch (err) {
+    const refused = err instanceof MediaToolError ? NOT_ON_WHITELIST.exec(err.stderr)?.[1] : undefined;
+    throw refused ? refusedFormat(refused) : notAVideo();
   }
   const formatName = probe.format?.format_name ?? "";
+  if (!formatName) throw notAVideo();
+  const demuxer = demuxerOf(formatName);
+  if (!demuxer) throw refusedFormat(formatName);
   const streams = probe.streams ?? [];
   const video = streams.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
-  if (!video || !formatName || STILL_FORMAT.test(formatName)) throw notAVideo();
+  if (!video) throw notAVideo();
   const duration = Number.parseFloat(probe.format?.duration ?? video.duration ?? "");
   let width = video.width ?? 0;
   let height = video.height ?? 0;
@@ -183,6 +281,7 @@ async function inspect(file: string): Promise<{ info: VideoInfo; videoStream: st
       sizeBytes,
       formatName,
     },
+    demuxer,
     videoStream: `0:${video.index}`,
   };
 }
@@ -225,7 +324,8 @@ const H264_PROFILES: Record<string, string> = {
 
 async function codecsOf(segment: string, hasAudio: boolean): Promise<string | null> {
   try {
-    const probe = await ffprobe(segment);
+    // One of our own MPEG-TS segments.
+    const probe = await ffprobe(segment, "mpegts");
     const v = probe.streams?.find((s) => s.codec_type === "video");
     const profile = v?.profile ? H264_PROFILES[v.profile] : undefined;
     if (!profile || !v?.level) return null;
@@ -252,14 +352,15 @@ function segmentsOf(playlist: string): { uri: string; duration: number }[] {
   return segments;
 }
 
-async function extractPoster(input: string, out: string, atSec: number, info: VideoInfo, videoStream: string) {
+type Inspected = Awaited<ReturnType<typeof inspect>>;
+
+async function extractPoster(input: string, out: string, atSec: number, { info, demuxer, videoStream }: Inspected) {
   const { width, height } = { width: even(info.width), height: even(info.height) };
   const args = (at: number) => [
     ...FFMPEG_BASE,
     "-ss",
     at.toFixed(3),
-    "-i",
-    fileArg(input),
+    ...inputArgs(input, demuxer),
     "-map",
     videoStream,
     "-frames:v",
@@ -272,9 +373,9 @@ async function extractPoster(input: string, out: string, atSec: number, info: Vi
     "1",
     fileArg(out),
   ];
-  await run("ffmpeg", args(atSec), 60_000);
+  await runTool("ffmpeg", args(atSec), 60_000);
   // A seek past the last decodable frame writes nothing: take the first frame instead.
-  if (!(await exists(out))) await run("ffmpeg", args(0), 60_000);
+  if (!(await exists(out))) await runTool("ffmpeg", args(0), 60_000);
   if (!(await exists(out))) throw new MediaToolError("ffmpeg wrote no poster frame", "");
 }
 
@@ -294,7 +395,8 @@ export async function transcodeVideo(
   outDir: string,
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
-  const { info, videoStream } = await inspect(input);
+  const inspected = await inspect(input);
+  const { info, demuxer, videoStream } = inspected;
   const rungs = ladder(info, opts.heights ?? [360, 720]);
   const top = rungs[rungs.length - 1] as Rung;
   const timeoutMs = opts.timeoutMs ?? 120_000 + info.durationSec * 4000;
@@ -319,12 +421,11 @@ export async function transcodeVideo(
       `${r.maxrateK * 2}k`,
     ]);
     const streamMap = rungs.map((r, i) => `v:${i}${info.hasAudio ? `,a:${i}` : ""},name:${r.name}`).join(" ");
-    await run(
+    await runTool(
       "ffmpeg",
       [
         ...FFMPEG_BASE,
-        "-i",
-        fileArg(input),
+        ...inputArgs(input, demuxer),
         "-filter_complex",
         filters.join(";"),
         ...maps,
@@ -404,13 +505,14 @@ export async function transcodeVideo(
     }
     await writeFile(path.join(hlsDir, "master.m3u8"), `${master.join("\n")}\n`);
 
-    // The MP4 fallback is the highest rendition remuxed, not encoded again.
-    await run(
+    // The MP4 fallback is the highest rendition remuxed, not encoded again. The playlist is the one ffmpeg just
+    // wrote (its segment URIs checked above); still read as HLS of local .ts segments only.
+    await runTool(
       "ffmpeg",
       [
         ...FFMPEG_BASE,
-        "-i",
-        fileArg(path.join(hlsDir, top.name, "index.m3u8")),
+        ...["-protocol_whitelist", "file", "-format_whitelist", "hls,mpegts", "-f", "hls"],
+        ...["-allowed_extensions", "ts", "-i", fileArg(path.join(hlsDir, top.name, "index.m3u8"))],
         "-map",
         "0",
         "-c",
@@ -424,7 +526,7 @@ export async function transcodeVideo(
 
     const posterJpg = path.join(outDir, "poster.jpg");
     const stripJpg = path.join(outDir, "strip.jpg");
-    await extractPoster(input, posterJpg, info.durationSec * 0.1, info, videoStream);
+    await extractPoster(input, posterJpg, info.durationSec * 0.1, inspected);
     const poster = await readFile(posterJpg);
     await writeFile(
       path.join(outDir, "poster.webp"),
@@ -468,7 +570,7 @@ export async function makeTeaser(
   outFile: string,
   opts: { seconds: number; timeoutMs?: number },
 ): Promise<{ durationSec: number; width: number; height: number }> {
-  const { info, videoStream } = await inspect(input);
+  const { info, demuxer, videoStream } = await inspect(input);
   const seconds = Math.max(0.5, opts.seconds);
   let start = info.durationSec * 0.1;
   if (info.durationSec - start < seconds) start = Math.max(0, info.durationSec - seconds);
@@ -480,7 +582,7 @@ export async function makeTeaser(
       : { width: Math.max(2, Math.floor(info.width / 2) * 2), height: Math.max(2, Math.floor(info.height / 2) * 2) };
   await mkdir(path.dirname(outFile), { recursive: true });
   try {
-    await run(
+    await runTool(
       "ffmpeg",
       [
         ...FFMPEG_BASE,
@@ -488,8 +590,7 @@ export async function makeTeaser(
         start.toFixed(3),
         "-t",
         length.toFixed(3),
-        "-i",
-        fileArg(input),
+        ...inputArgs(input, demuxer),
         "-map",
         videoStream,
         "-an",

@@ -1,12 +1,12 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../errors.ts";
-import { makeTeaser, probeVideo, type TranscodeResult, transcodeVideo } from "./video.ts";
+import { makeTeaser, probeVideo, runTool, type TranscodeResult, transcodeVideo } from "./video.ts";
 
 const exec = promisify(execFile);
 let dir: string;
@@ -135,17 +135,22 @@ describe("probeVideo", () => {
     expect(await probeVideo(path.join(out, "video.mp4"))).toMatchObject({ width: 640, height: 360 });
   }, 30_000);
 
-  it.each(["random.mp4", "empty.mp4", "picture.png", "truncated.mp4", "missing.mp4"])(
-    "refuses %s with 422",
-    async (name) => {
-      const err = await probeVideo(clip(name)).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(AppError);
-      expect(err).toMatchObject(refusal);
-    },
-  );
+  it.each(["random.mp4", "empty.mp4", "truncated.mp4", "missing.mp4"])("refuses %s with 422", async (name) => {
+    const err = await probeVideo(clip(name)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject(refusal);
+  });
 
   it("refuses a directory", async () => {
     await expect(probeVideo(dir)).rejects.toMatchObject(refusal);
+  });
+
+  it("refuses a picture with 422 naming its format", async () => {
+    await expect(probeVideo(clip("picture.png"))).rejects.toMatchObject({
+      statusCode: 422,
+      message: expect.stringMatching(/^The file is a picture \((png_pipe|image2)\), not a video file we accept\.$/),
+      details: [{ path: "file", message: expect.stringMatching(/^format (png_pipe|image2) is not accepted$/) }],
+    });
   });
 });
 
@@ -214,7 +219,7 @@ describe("transcodeVideo", () => {
 
   it("refuses what is not a video before writing anything", async () => {
     const out = clip("out-bad");
-    await expect(transcodeVideo(clip("picture.png"), out)).rejects.toMatchObject(refusal);
+    await expect(transcodeVideo(clip("picture.png"), out)).rejects.toMatchObject({ statusCode: 422 });
     expect(await readdir(out).catch(() => [])).toEqual([]);
   });
 });
@@ -238,4 +243,148 @@ describe("makeTeaser", () => {
     expect(info.durationSec).toBeGreaterThan(0.5);
     expect(info.durationSec).toBeLessThanOrEqual(1.1);
   }, 30_000);
+});
+
+/**
+ * An upload is read as itself only. The probe found another performer's movie once: a 114-byte HLS playlist
+ * pointing at `../../videos/<id>/hls/360p/index.m3u8` was accepted and transcoded into the uploader's movie.
+ * Here the uploads sit where the API keeps them (`private/video-sources/<id>/`), beside a "victim" movie.
+ */
+describe("uploads that point at other files", () => {
+  let victim: string;
+  let sources: string;
+
+  beforeAll(async () => {
+    victim = path.join(dir, "private/videos/victim");
+    sources = path.join(dir, "private/video-sources/attacker");
+    await mkdir(path.join(victim, "hls/360p"), { recursive: true });
+    await mkdir(sources, { recursive: true });
+    await exec("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-i", clip("small.mp4"), "-c", "copy"],
+      ...["-f", "hls", "-hls_playlist_type", "vod", path.join(victim, "hls/360p/index.m3u8")],
+    ]);
+    await copyFile(clip("small.mp4"), path.join(victim, "video.mp4"));
+  }, 30_000);
+
+  const relative = "../../videos/victim/hls/360p/index.m3u8";
+  const absolute = () => path.join(victim, "hls/360p/index.m3u8");
+  const hls = (uri: string) => `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=320x240\n${uri}\n`;
+  const hlsMedia = (uri: string) =>
+    `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:2.0,\n${uri}\n#EXT-X-ENDLIST\n`;
+  const ffconcat = (uri: string) => `ffconcat version 1.0\nfile '${uri}'\n`;
+  const cases: [string, () => string, RegExp, RegExp][] = [
+    ["an HLS playlist with a relative entry", () => hls(relative), /HLS playlist \(hls\)/, /^format hls /],
+    ["an HLS playlist with an absolute path", () => hls(absolute()), /HLS playlist \(hls\)/, /^format hls /],
+    ["an HLS playlist with a file:// entry", () => hls(`file://${absolute()}`), /HLS playlist/, /hls/],
+    ["an HLS playlist with an http entry", () => hls("http://127.0.0.1:1/x"), /HLS playlist/, /hls/],
+    [
+      "an HLS media playlist naming a segment",
+      () => hlsMedia("../../videos/victim/hls/360p/index0.ts"),
+      /HLS playlist/,
+      /hls/,
+    ],
+    ["an ffconcat list with a relative entry", () => ffconcat("../../videos/victim/video.mp4"), /concat/, /concat/],
+    ["an ffconcat list with an absolute path", () => ffconcat(path.join(victim, "video.mp4")), /concat/, /concat/],
+    ["an ffconcat list with a file:// entry", () => ffconcat(`file://${victim}/video.mp4`), /concat/, /concat/],
+    ["an ffconcat list with an http entry", () => ffconcat("http://127.0.0.1:1/x"), /concat/, /concat/],
+    ["a subtitle file", () => "WEBVTT\n\n00:00.000 --> 00:02.000\nhello\n", /text \(webvtt\)/, /webvtt/],
+  ];
+
+  it.each(cases)("refuses %s with 422 naming the format, for the movie and the teaser", async (_, body, msg, why) => {
+    const name = `upload-${Math.random().toString(36).slice(2)}`;
+    const file = path.join(sources, name);
+    await writeFile(file, body());
+    const refused = {
+      statusCode: 422,
+      message: expect.stringMatching(msg),
+      details: [{ path: "file", message: expect.stringMatching(why) }],
+    };
+    const err = await probeVideo(file).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject(refused);
+    expect((err as Error).message).toMatch(/, not a video file we accept\.$/);
+
+    const out = path.join(dir, "private/videos/attacker");
+    await expect(transcodeVideo(file, out)).rejects.toMatchObject(refused);
+    expect(await readdir(out).catch(() => [])).toEqual([]);
+    const teaser = path.join(dir, "public/videos/attacker/teaser.mp4");
+    await expect(makeTeaser(file, teaser, { seconds: 2 })).rejects.toMatchObject(refused);
+    expect(await readdir(path.dirname(teaser)).catch(() => [])).toEqual([]);
+  });
+
+  it("still reads a real movie stored in the same place", async () => {
+    const file = path.join(sources, "source");
+    await copyFile(clip("small.mp4"), file);
+    expect(await probeVideo(file)).toMatchObject({
+      width: 320,
+      height: 240,
+      formatName: expect.stringContaining("mov"),
+    });
+  });
+});
+
+/** The processes of the live tree under `pid` (zombies are dead: they only wait to be reaped). */
+async function liveChildren(pid: number): Promise<{ pid: number; comm: string }[]> {
+  const found: { pid: number; comm: string }[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // pid (comm) state ppid ...; comm may hold spaces and parentheses, so split after the last ")".
+    const m = /^(\d+) \((.*)\) (\S) (\d+)/s.exec(stat);
+    if (m && Number(m[4]) === pid && m[3] !== "Z") found.push({ pid: Number(m[1]), comm: m[2] as string });
+  }
+  return found;
+}
+
+const isAlive = async (pid: number) => {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return stat !== "" && !/\) Z /.test(stat);
+};
+
+describe("runTool", () => {
+  const endless = [
+    ...["-hide_banner", "-nostdin", "-loglevel", "error", "-re"],
+    ...["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=5", "-t", "600", "-f", "null", "-"],
+  ];
+
+  it("kills the tool on timeout", async () => {
+    const started = Date.now();
+    await expect(runTool("ffmpeg", endless, 800)).rejects.toThrow(/ffmpeg timed out/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await liveChildren(process.pid)).not.toContainEqual(expect.objectContaining({ comm: "ffmpeg" }));
+  }, 20_000);
+
+  it.runIf(process.platform === "linux")(
+    "takes the tool down with the API when the API is killed with SIGKILL",
+    async () => {
+      const moduleUrl = new URL("./video.ts", import.meta.url).href;
+      const script = `import { runTool } from ${JSON.stringify(moduleUrl)};
+runTool("ffmpeg", ${JSON.stringify(endless)}, 600_000).catch(() => {});
+setInterval(() => {}, 1000);`;
+      const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        stdio: "ignore",
+      });
+      let tool: number | undefined;
+      try {
+        await vi.waitFor(
+          async () => {
+            const ffmpeg = (await liveChildren(parent.pid as number)).find((c) => c.comm === "ffmpeg");
+            expect(ffmpeg).toBeDefined();
+            tool = ffmpeg?.pid;
+          },
+          { timeout: 15_000, interval: 100 },
+        );
+        expect(await isAlive(tool as number)).toBe(true);
+        parent.kill("SIGKILL");
+        await vi.waitFor(async () => expect(await isAlive(tool as number)).toBe(false), {
+          timeout: 3_000,
+          interval: 50,
+        });
+      } finally {
+        parent.kill("SIGKILL");
+        if (tool && (await isAlive(tool))) process.kill(tool, "SIGKILL");
+      }
+    },
+    30_000,
+  );
 });
