@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -219,6 +219,96 @@ describe("POST /performer/assets/videos/:id/upload/video: refusals", () => {
     expect((await upload(performer, "01890000-0000-7000-8000-000000000000", "video", clip)).statusCode).toBe(404);
     expect((await upload(performer, "nope", "video", clip)).statusCode).toBe(400);
     expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
+  });
+});
+
+/**
+ * A movie file or teaser that names other files (the probe once took a 114-byte HLS playlist pointing at another
+ * performer's paid movie, and the job made it the uploader's own): refused as what it is, nothing kept or queued.
+ */
+describe("uploads that point at other files", () => {
+  let victim: StudioJson;
+  let victimDir: string;
+
+  beforeAll(async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/performer/assets/videos",
+      token: other,
+      body: { title: "Paid feature", status: "active", access: "sale", price: 9.99 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    victim = res.json() as StudioJson;
+    // The victim's processed files, where the job would have put them.
+    victimDir = t.app.services.storage.localPath(`private/videos/${victim._id}`);
+    const source = path.join(work, "victim.mp4");
+    await writeFile(source, clip);
+    await mkdir(path.join(victimDir, "hls/360p"), { recursive: true });
+    await promisify(execFile)("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-i", source, "-c", "copy", "-f", "hls"],
+      ...["-hls_playlist_type", "vod", "-hls_segment_filename", path.join(victimDir, "hls/360p/seg_%04d.ts")],
+      path.join(victimDir, "hls/360p/index.m3u8"),
+    ]);
+    await writeFile(path.join(victimDir, "video.mp4"), clip);
+  }, 60_000);
+
+  const entry = () => ({
+    relative: `../../videos/${victim._id}/hls/360p/index.m3u8`,
+    absolute: path.join(victimDir, "hls/360p/index.m3u8"),
+    mp4: path.join(victimDir, "video.mp4"),
+  });
+  const hls = (uri: string) => `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n${uri}\n`;
+  const ffconcat = (uri: string) => `ffconcat version 1.0\nfile '${uri}'\n`;
+  const HLS = /^The file is an HLS playlist \(hls\), not a video file we accept\.$/;
+  const CONCAT = /^The file is a concat list \(concat\), not a video file we accept\.$/;
+  const cases: [string, () => string, RegExp][] = [
+    ["an HLS playlist with a ../../videos/<id> entry", () => hls(entry().relative), HLS],
+    ["an HLS playlist with an absolute path", () => hls(entry().absolute), HLS],
+    ["an HLS playlist with a file:// entry", () => hls(`file://${entry().absolute}`), HLS],
+    ["an HLS playlist with an http entry", () => hls("http://127.0.0.1:1/x"), HLS],
+    ["an ffconcat list with a ../../videos/<id> entry", () => ffconcat(`../../videos/${victim._id}/video.mp4`), CONCAT],
+    ["an ffconcat list with an absolute path", () => ffconcat(entry().mp4), CONCAT],
+    ["an ffconcat list with a file:// entry", () => ffconcat(`file://${entry().mp4}`), CONCAT],
+    ["an ffconcat list with an http entry", () => ffconcat("http://127.0.0.1:1/x"), CONCAT],
+  ];
+
+  it.each(cases)("refuses %s as the movie file and as the teaser, keeping nothing", async (_, body, message) => {
+    const m = await createMovie({ access: "free" });
+    const before = await studio(m._id);
+    const send = vi.spyOn(t.jobs, "send");
+    try {
+      for (const kind of ["video", "teaser"] as const) {
+        const res = await upload(performer, m._id, kind, Buffer.from(body()));
+        expect(res.statusCode, `${kind}: ${res.body}`).toBe(422);
+        expect(res.json()).toMatchObject({
+          statusCode: 422,
+          message: expect.stringMatching(message),
+          details: [{ path: "file", message: expect.stringMatching(/^format (hls|concat) is not accepted$/) }],
+        });
+      }
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+    await t.jobs.idle();
+    for (const dir of ["private/videos", "private/video-sources", "public/videos"]) {
+      expect(await filesIn(`${dir}/${m._id}`), dir).toEqual([]);
+    }
+    expect(await studio(m._id)).toEqual(before);
+    expect(before).toMatchObject({ processing: { status: "none" }, media: null, teaser: null, sourceSizeBytes: null });
+  });
+
+  it("fails the job, making nothing, when such a file is already the stored source", async () => {
+    const m = await createMovie({ title: "Stored playlist" });
+    const key = `private/videos/${m._id}`;
+    await t.app.services.storage.put(`private/video-sources/${m._id}/source`, Buffer.from(hls(entry().relative)));
+    await t.database.db.update(videos).set({ processingStatus: "pending", mediaKey: key }).where(eq(videos.id, m._id));
+    await t.app.services.videos.processVideo(m._id);
+    const after = await studio(m._id);
+    expect(after.processing).toEqual({ status: "failed", error: expect.stringMatching(HLS) });
+    expect(after).toMatchObject({ media: null, teaser: null });
+    expect(await filesIn(key)).toEqual([]);
+    expect(await filesIn(`public/videos/${m._id}`)).toEqual([]);
   });
 });
 
