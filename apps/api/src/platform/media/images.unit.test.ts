@@ -65,6 +65,20 @@ describe("imageVariants", () => {
     });
   });
 
+  it("refuses a vector or document format that can name other files, before rendering it", async () => {
+    // An uploaded picture is read as one of the raster formats from its own bytes only (like the video tools).
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="64" height="64">
+      <image href="file:///etc/passwd" width="64" height="64"/><xi:include href="/etc/hostname" parse="text"/></svg>`;
+    for (const input of [Buffer.from(svg), Buffer.from(`<?xml version="1.0"?>\n${svg}`)]) {
+      await expect(imageVariants(input, [{ name: "v", width: 64, fit: "inside" }])).rejects.toMatchObject({
+        statusCode: 422,
+        details: [{ path: "file", message: "unsupported format svg" }],
+      });
+      await expect(blurredPreview(input)).rejects.toMatchObject({ statusCode: 422 });
+    }
+    await expect(imageVariants(Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n"), [])).rejects.toMatchObject(notAnImage);
+  });
+
   it("refuses an image over 12000 pixels on a side", async () => {
     const input = await sharp({ create: { width: 12001, height: 1, channels: 3, background: "#000" } })
       .png()
