@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import sharp from "sharp";
+import { runTool } from "../../platform/media/video.ts";
 
 /**
  * Demo media made on the spot (DESIGN section 3: nothing downloaded): short animated clips from ffmpeg's
@@ -16,17 +16,8 @@ const CLIP_SOURCES = [
 
 export const DEMO_CLIP_COUNT = CLIP_SOURCES.length;
 
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (d: Buffer) => {
-      err = (err + d.toString()).slice(-2000);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err}`))));
-  });
-}
+/** Through the media runner: the same ffmpeg, and it dies with the API if the API dies while seeding. */
+const run = (cmd: "ffmpeg", args: string[]) => runTool(cmd, args, 10 * 60_000);
 
 /** Writes clip number `index` (0..DEMO_CLIP_COUNT-1): `seconds` long, H.264 + AAC tone, to `file`. */
 export async function makeDemoClip(index: number, file: string, seconds = 6): Promise<void> {
