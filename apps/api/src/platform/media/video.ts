@@ -14,6 +14,7 @@ import { unprocessable } from "../errors.ts";
  * `DEMUXERS` (containers that never open another file or URL named inside them), and every later read forces
  * that same demuxer with `-f`, so a playlist, a concat list or a picture sequence is refused, never followed.
  */
+
 export interface VideoInfo {
   /** Seconds, millisecond precision. */
   durationSec: number;
@@ -60,8 +61,9 @@ const notAVideo = () => unprocessable(NOT_A_VIDEO, [{ path: "file", message: "no
 
 /**
  * The container demuxers an upload may be read with, and the options that keep each to its one file. None of
- * these follows a name written in the file (unlike hls, dash, concat, image2 and the like); the mov demuxer
- * could (external data references), so they stay off explicitly even though that is its default.
+ * these follows a name written in the file (unlike hls, dash, concat, image2, vobsub and the like); the mov
+ * demuxer could (external data references), so they stay off explicitly wherever it is forced. (The detecting
+ * probe cannot name a demuxer's own options before it knows the demuxer: there it relies on that default.)
  */
 const DEMUXERS: Readonly<Record<string, readonly string[]>> = {
   mov: ["-enable_drefs", "0"], // mp4, mov, m4v, 3gp
@@ -75,21 +77,23 @@ const DEMUXERS: Readonly<Record<string, readonly string[]>> = {
 };
 const ACCEPTED_DEMUXERS = Object.keys(DEMUXERS).join(",");
 
-/** How a refused format is named to the uploader; ffmpeg's own name is in the details either way. */
+/**
+ * How a refused format is named to the uploader. Only formats ffmpeg recognises by a clear signature are
+ * named in the message (garbage is now and then taken for a lyrics file or game music); ffmpeg's own name is
+ * in the details either way.
+ */
 const FORMAT_KINDS: [RegExp, string][] = [
   [/^(hls|applehttp)$/, "an HLS playlist"],
   [/^dash$/, "a DASH manifest"],
   [/^(concat|ffconcat)$/, "a concat list"],
-  [/^(image2|.+_pipe|gif|apng|webp|ico|bmp|jpegxl_anim)$/, "a picture"],
-  [
-    /^(srt|ass|webvtt|subviewer1?|microdvd|sami|jacosub|mpl2|mpsub|pjs|realtext|stl|vplayer|aqtitle|lrc|tty|scc|mcc)$/,
-    "text",
-  ],
+  [/^(image2|[a-z0-9]+_pipe|gif|apng|webp|ico|bmp|jpegxl_anim)$/, "a picture"],
+  [/^(mp3|wav|w64|flac|aiff|caf)$/, "audio"],
+  [/^(srt|ass|webvtt|subviewer)$/, "subtitles"],
 ];
 
 function refusedFormat(name: string) {
   const kind = FORMAT_KINDS.find(([re]) => re.test(name))?.[1];
-  return unprocessable(`The file is ${kind ? `${kind} (${name})` : name}, not a video file we accept.`, [
+  return unprocessable(kind ? `The file is ${kind} (${name}), not a video file we accept.` : NOT_A_VIDEO, [
     { path: "file", message: `format ${name} is not accepted` },
   ]);
 }

@@ -145,6 +145,22 @@ describe("probeVideo", () => {
     await expect(probeVideo(dir)).rejects.toMatchObject(refusal);
   });
 
+  it("refuses sound alone, naming it, and a format ffmpeg only guesses at without naming it in the message", async () => {
+    const wav = clip("sound.wav");
+    await exec("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=duration=1", wav]);
+    await expect(probeVideo(wav)).rejects.toMatchObject({
+      statusCode: 422,
+      message: "The file is audio (wav), not a video file we accept.",
+      details: [{ path: "file", message: "format wav is not accepted" }],
+    });
+    const lyrics = clip("lyrics");
+    await writeFile(lyrics, "[00:01.00]la la\n[00:02.00]la\n");
+    await expect(probeVideo(lyrics)).rejects.toMatchObject({
+      ...refusal,
+      details: [{ path: "file", message: "format lrc is not accepted" }],
+    });
+  });
+
   it("refuses a picture with 422 naming its format", async () => {
     await expect(probeVideo(clip("picture.png"))).rejects.toMatchObject({
       statusCode: 422,
@@ -287,7 +303,7 @@ describe("uploads that point at other files", () => {
     ["an ffconcat list with an absolute path", () => ffconcat(path.join(victim, "video.mp4")), /concat/, /concat/],
     ["an ffconcat list with a file:// entry", () => ffconcat(`file://${victim}/video.mp4`), /concat/, /concat/],
     ["an ffconcat list with an http entry", () => ffconcat("http://127.0.0.1:1/x"), /concat/, /concat/],
-    ["a subtitle file", () => "WEBVTT\n\n00:00.000 --> 00:02.000\nhello\n", /text \(webvtt\)/, /webvtt/],
+    ["a subtitle file", () => "WEBVTT\n\n00:00.000 --> 00:02.000\nhello\n", /subtitles \(webvtt\)/, /webvtt/],
   ];
 
   it.each(cases)("refuses %s with 422 naming the format, for the movie and the teaser", async (_, body, msg, why) => {
