@@ -1,6 +1,25 @@
 import sharp, { type Metadata } from "sharp";
 import { unprocessable } from "../errors.ts";
 
+/**
+ * libvips picks a loader from the bytes, and reads the header before the format can be checked; some loaders
+ * read further files: an SVG loaded from a file renders the pictures and XIncludes it names, relative to its
+ * directory. So, for the whole process, every loader is blocked but the raster ones uploads may use. SVG from a
+ * buffer stays open: with no directory it can name no file, and the demo catalogue draws its pictures with it.
+ */
+sharp.block({ operation: ["VipsForeignLoad"] });
+sharp.unblock({
+  operation: [
+    "VipsForeignLoadJpeg",
+    "VipsForeignLoadPng",
+    "VipsForeignLoadWebp",
+    "VipsForeignLoadNsgif",
+    "VipsForeignLoadHeif",
+    "VipsForeignLoadTiff",
+    "VipsForeignLoadSvgBuffer",
+  ],
+});
+
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 const MAX_SIDE = 12000;
 /** 50 megapixels: a flat 12000x12000 PNG weighs little but would cost seconds and much memory to decode. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -128,5 +128,58 @@ describe("squareWebpVariants", () => {
     expect([...out.keys()]).toEqual([64, 256]);
     expect(await sharp(out.get(64)).metadata()).toMatchObject({ format: "webp", width: 64, height: 64 });
     expect(await sharp(out.get(256)).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+  });
+});
+
+describe("what libvips may load", () => {
+  it("reads the accepted formats from a file and from a buffer", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "marquee-img-"));
+    try {
+      for (const format of ["jpeg", "png", "webp", "gif", "avif", "tiff"] as const) {
+        const data = await picture(40, 30).toFormat(format).toBuffer();
+        const file = path.join(dir, `upload-${format}`);
+        await writeFile(file, data);
+        for (const input of [data, file]) {
+          const { width, height, variants } = await imageVariants(input, [{ name: "x", width: 20, fit: "inside" }]);
+          expect({ format, width, height }).toEqual({ format, width: 40, height: 30 });
+          expect(await sharp(variants.get("x")).metadata()).toMatchObject({ format: "webp", width: 20 });
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("never renders an SVG file, which would read the files it names", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "marquee-img-"));
+    try {
+      // A picture of someone else's beside an uploaded SVG that names it.
+      await writeFile(path.join(dir, "secret.png"), await picture(20, 20).png().toBuffer());
+      const svg = path.join(dir, "upload");
+      await writeFile(
+        svg,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><image href="secret.png" width="20" height="20"/></svg>',
+      );
+      // Even a caller that skipped imageVariants' format check gets nothing out of it.
+      await expect(sharp(svg).png().toBuffer()).rejects.toThrow(/unsupported image format/);
+      await expect(imageVariants(svg, [{ name: "x", width: 20, fit: "inside" }])).rejects.toMatchObject(notAnImage);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("loads none of libvips' other formats (PPM, its own .v)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "marquee-img-"));
+    try {
+      const ppm = path.join(dir, "upload.ppm");
+      await writeFile(ppm, Buffer.concat([Buffer.from("P6\n2 2\n255\n"), Buffer.alloc(12, 200)]));
+      const vips = path.join(dir, "upload.v");
+      await picture(4, 4).toFile(vips);
+      for (const input of [ppm, await readFile(ppm), vips]) {
+        await expect(imageVariants(input, [])).rejects.toMatchObject(notAnImage);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
