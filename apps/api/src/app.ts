@@ -47,6 +47,7 @@ import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
+import { refuseUnstorableText } from "./platform/input.ts";
 import { createInProcessJobs, createPgBossJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableText(app);
 
   let realtime: Realtime | undefined;
   const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload), app.log);

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
 import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./input.ts";
 
-/** Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL, so it is refused as bad input. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+/**
+ * Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL (the API refuses it on every route; the
+ * refinement tells forms that validate with this schema).
+ */
+const text = (max: number) => z.string().trim().max(max).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
 export const category = z.object({
