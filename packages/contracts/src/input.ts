@@ -3,6 +3,7 @@
  * `"\ud800"` and query strings can carry both; `text` and `jsonb` refuse them with a server error). Such input is
  * bad input, refused before any schema or query sees it.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = "must not contain NUL characters or unpaired surrogates";
