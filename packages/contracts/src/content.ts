@@ -2,6 +2,7 @@ import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
 import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./input.ts";
+import { storedLink } from "./links.ts";
 
 /**
  * Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL (the API refuses it on every route; the
@@ -126,11 +127,8 @@ export const adminSearchBannersQuery = searchBannersQuery.extend({
 });
 export type AdminSearchBannersQuery = z.infer<typeof adminSearchBannersQuery>;
 export const bannerList = listResponse(banner);
-/**
- * Links go to a path on the site or an http(s) address. `//host` and `/\host` are refused: browsers read them
- * as another site.
- */
-const href = text(500).regex(/^(\/(?![/\\])|https?:\/\/)/, "Use a path starting with / or an http(s) address");
+/** A banner links to a path on the site or an http(s) address (the one link rule, see links.ts). */
+const href = storedLink({ max: 500 });
 export const bannerBody = z.strictObject({
   title: text(200).min(1),
   description: text(1000).default(""),
