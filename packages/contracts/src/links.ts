@@ -70,8 +70,8 @@ export function safeLink<T extends string | null>(
   return typeof value === "string" && linkKind(value, opts) ? value : fallback;
 }
 
-export const LINK_MESSAGE = "Use a path on this site starting with / or an http(s) address";
-export const SITE_PATH_MESSAGE = "Use a path on this site starting with /";
+export const LINK_MESSAGE = "Use a path starting with / or an http(s) address";
+export const SITE_PATH_MESSAGE = "Use a path starting with /";
 
 /**
  * A stored link, trimmed, up to `max` characters. `external: false` allows paths on this site only; `allowEmpty`
@@ -86,11 +86,11 @@ export function storedLink({
   external?: boolean;
   allowEmpty?: boolean;
 } = {}) {
-  return z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => (allowEmpty && v === "") || linkKind(v, { external }) !== null, {
+  const text = z.string().trim().max(max);
+  return (allowEmpty ? text : text.min(1)).refine(
+    (v) => (allowEmpty && v === "") || linkKind(v, { external }) !== null,
+    {
       message: external ? LINK_MESSAGE : SITE_PATH_MESSAGE,
-    });
+    },
+  );
 }
