@@ -33,6 +33,8 @@ const cases: [string, string, LinkKind | null][] = [
   ["an ideographic space", "/\u3000evil", null],
   ["a line separator", "/\u2028/evil.example", null],
   ["a fullwidth solidus", "\uff0f\uff0fevil.example", null],
+  ["a quote that would end a CSS url()", '/x");background:url(//evil.example/t)', null],
+  ["an angle bracket", "/x<script>", null],
   ["a relative path", "movies", null],
   ["a dot path", "./movies", null],
   ["empty", "", null],
@@ -61,6 +63,11 @@ const cases: [string, string, LinkKind | null][] = [
 describe("linkKind", () => {
   it.each(cases)("%s: %j", (_name, value, kind) => {
     expect(linkKind(value)).toBe(kind);
+  });
+
+  it("is null for anything but a string", () => {
+    for (const value of [undefined, null, 42, ["/movies"], { toString: () => "/movies" }])
+      expect(linkKind(value)).toBeNull();
   });
 
   it("refuses external addresses where only paths are allowed", () => {

@@ -9,8 +9,10 @@ import { z } from "zod";
  * `/`, so `/\t/evil.example` is `//evil.example`: another site. Such characters are refused anywhere in a link,
  * rather than guessing which of them a browser forgives.
  */
+// Quotes and angle brackets belong percent-encoded in a URL; raw, they could end the HTML attribute or the CSS
+// `url("...")` a link is written into.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\s\\]/;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\s\\"'<>`]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f-\u009f\\]/;
 const SITE = "https://x.invalid";
@@ -54,8 +56,9 @@ function isWebAddress(value: string): boolean {
 }
 
 /** What a stored link is: a path on this site, an external http(s) address, or null when it is neither (or it is external and `external` is false). */
-export function linkKind(value: string, { external = true }: { external?: boolean } = {}): LinkKind | null {
-  if (UNSAFE_CHARS.test(value)) return null;
+export function linkKind(value: unknown, { external = true }: { external?: boolean } = {}): LinkKind | null {
+  // Not only strings: the web also reads links from a local copy of the settings that anyone could have edited.
+  if (typeof value !== "string" || UNSAFE_CHARS.test(value)) return null;
   if (isSitePath(value)) return "path";
   if (external && isWebAddress(value)) return "external";
   return null;
@@ -67,7 +70,7 @@ export function safeLink<T extends string | null>(
   fallback: T,
   opts?: { external?: boolean },
 ): string | T {
-  return typeof value === "string" && linkKind(value, opts) ? value : fallback;
+  return linkKind(value, opts) ? (value as string) : fallback;
 }
 
 export const LINK_MESSAGE = "Use a path starting with / or an http(s) address";
