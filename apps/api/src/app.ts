@@ -45,6 +45,7 @@ import { createUsersService } from "./modules/users/service.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
+import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
@@ -157,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Slugs and usernames in paths are validated by their schemas (up to 120 characters); let them reach it.
     routerOptions: { maxParamLength: 200 },
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
