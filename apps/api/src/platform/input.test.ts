@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, detailPaths, expectBadRequest, type TestContext } from "../../test/harness.ts";
+import { multipart, pngOf } from "../../test/multipart.ts";
 
 /**
  * PostgreSQL refuses NUL characters and unpaired surrogates in text and jsonb with a server error; the API refuses
@@ -104,5 +105,37 @@ describe("an unpaired surrogate in a text field", () => {
     const res = await t.request({ method: "PUT", url: "/users", token: member, body: { bio: "Hi 🎬 ünïcode" } });
     expect(res.statusCode).toBe(200);
     expect(res.json().bio).toBe("Hi 🎬 ünïcode");
+  });
+});
+
+describe("multipart uploads", () => {
+  it("never store the client's text fields or file name, so NULs there do no harm", async () => {
+    const up = multipart([
+      { name: "note", data: NUL },
+      { name: "file", filename: `pic${NUL}.png`, contentType: "image/png", data: await pngOf(32, 32) },
+    ]);
+    const res = await t.request({
+      method: "POST",
+      url: "/users/avatar/upload",
+      token: member,
+      body: up.body,
+      headers: up.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().avatar).not.toContain("\u0000");
+  });
+
+  it("a NUL in the field name is a 400 naming the file field", async () => {
+    const up = multipart([
+      { name: `fi${NUL}le`, filename: "a.png", contentType: "image/png", data: await pngOf(8, 8) },
+    ]);
+    const res = await t.request({
+      method: "POST",
+      url: "/users/avatar/upload",
+      token: member,
+      body: up.body,
+      headers: up.headers,
+    });
+    expectBadRequest(res, "file");
   });
 });
