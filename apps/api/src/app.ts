@@ -45,8 +45,10 @@ import { createUsersService } from "./modules/users/service.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
+import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
 import { registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
+import { refuseUnstorableText } from "./platform/input.ts";
 import { createInProcessJobs, createPgBossJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
@@ -156,10 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Slugs and usernames in paths are validated by their schemas (up to 120 characters); let them reach it.
     routerOptions: { maxParamLength: 200 },
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableText(app);
 
   let realtime: Realtime | undefined;
   const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload), app.log);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import proxyAddr from "@fastify/proxy-addr";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
 
@@ -13,6 +14,9 @@ const list = z.string().transform((s) =>
     .map((x) => x.trim())
     .filter(Boolean),
 );
+
+/** Milliseconds; at least 100, as a timeout that fires during a normal request is a misconfiguration. */
+const ms = z.coerce.number().int().min(100);
 
 /** Every environment variable the API reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
@@ -43,6 +47,15 @@ const envSchema = z.object({
   JOBS: z.enum(["inprocess", "pgboss"]).optional(),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Slow and silent clients (platform/connections.ts says what each one bounds).
+  API_HEADERS_TIMEOUT_MS: ms.max(600_000).default(20_000),
+  // 2 GB (the largest default upload) in 4 hours needs a little more than 1.2 Mbit/s.
+  API_REQUEST_TIMEOUT_MS: ms.max(24 * 3600_000).default(4 * 3600_000),
+  API_IDLE_TIMEOUT_MS: ms.max(3600_000).default(60_000),
+  // Fastify's default: longer than the 60 s idle timeout of common load balancers, so they close first.
+  API_KEEP_ALIVE_TIMEOUT_MS: ms.max(600_000).default(72_000),
+  API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
+  API_CONNECTION_CAP_EXEMPT: list.optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -56,6 +69,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.JOBS === "pgboss" && !e.DATABASE_URL) {
     throw new Error("Invalid configuration:\n  JOBS: pgboss needs DATABASE_URL (a PostgreSQL server)");
+  }
+  if (e.API_HEADERS_TIMEOUT_MS > e.API_REQUEST_TIMEOUT_MS) {
+    throw new Error("Invalid configuration:\n  API_HEADERS_TIMEOUT_MS: must not be longer than API_REQUEST_TIMEOUT_MS");
+  }
+  for (const [name, addresses] of [
+    ["TRUSTED_PROXIES", e.TRUSTED_PROXIES],
+    ["API_CONNECTION_CAP_EXEMPT", e.API_CONNECTION_CAP_EXEMPT ?? []],
+  ] as const) {
+    try {
+      proxyAddr.compile([...addresses]);
+    } catch (err) {
+      throw new Error(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
+    }
   }
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
@@ -85,6 +111,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    timeouts: {
+      headersMs: e.API_HEADERS_TIMEOUT_MS,
+      requestMs: e.API_REQUEST_TIMEOUT_MS,
+      idleMs: e.API_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.API_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    connectionsPerAddress: {
+      max: e.API_MAX_CONNECTIONS_PER_ADDRESS,
+      /** Loopback (the web server's rendering) and the trusted proxies, unless set. */
+      exempt: e.API_CONNECTION_CAP_EXEMPT ?? [...new Set(["loopback", ...e.TRUSTED_PROXIES])],
+    },
   };
 }
 

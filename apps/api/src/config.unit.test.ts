@@ -63,3 +63,26 @@ describe("JOBS", () => {
     expect(() => loadConfig({ JOBS: "pgboss" })).toThrow(/JOBS: pgboss needs DATABASE_URL/);
   });
 });
+
+describe("slow-client settings", () => {
+  it("has the documented defaults: timeouts for 2 GB uploads, and loopback and the trusted proxies uncapped", () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.timeouts).toEqual({ headersMs: 20_000, requestMs: 4 * 3600_000, idleMs: 60_000, keepAliveMs: 72_000 });
+    expect(c.connectionsPerAddress).toEqual({ max: 64, exempt: ["loopback"] });
+    const behindProxy = loadConfig({ DATA_DIR: dir, TRUSTED_PROXIES: "10.0.0.5, loopback" });
+    expect(behindProxy.connectionsPerAddress.exempt).toEqual(["loopback", "10.0.0.5"]);
+    // Set but empty: no address is exempt.
+    expect(loadConfig({ DATA_DIR: dir, API_CONNECTION_CAP_EXEMPT: "" }).connectionsPerAddress.exempt).toEqual([]);
+  });
+
+  it.each([
+    [{ API_IDLE_TIMEOUT_MS: "0" }, "API_IDLE_TIMEOUT_MS"],
+    [{ API_REQUEST_TIMEOUT_MS: "soon" }, "API_REQUEST_TIMEOUT_MS"],
+    [{ API_HEADERS_TIMEOUT_MS: "30000", API_REQUEST_TIMEOUT_MS: "20000" }, "API_HEADERS_TIMEOUT_MS"],
+    [{ API_MAX_CONNECTIONS_PER_ADDRESS: "-1" }, "API_MAX_CONNECTIONS_PER_ADDRESS"],
+    [{ API_CONNECTION_CAP_EXEMPT: "10.0.0.0/99" }, "API_CONNECTION_CAP_EXEMPT"],
+    [{ TRUSTED_PROXIES: "not-an-address" }, "TRUSTED_PROXIES"],
+  ])("refuses %j naming %s", (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { NavigationProgress, nprogress } from "@mantine/nprogress";
+import { safeLink } from "@marquee/contracts/links";
 import { type ReactNode, useEffect, useState } from "react";
 import { Provider } from "react-redux";
 import {
@@ -75,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#862e9c" />
-        <link rel="icon" href={data?.settings.favicon || "/favicon.svg"} />
+        <link rel="icon" href={safeLink(data?.settings.favicon, "/favicon.svg")} />
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
 import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./input.ts";
+import { storedLink } from "./links.ts";
 
-/** Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL, so it is refused as bad input. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+/**
+ * Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL (the API refuses it on every route; the
+ * refinement tells forms that validate with this schema).
+ */
+const text = (max: number) => z.string().trim().max(max).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
 export const category = z.object({
@@ -127,11 +127,8 @@ export const adminSearchBannersQuery = searchBannersQuery.extend({
 });
 export type AdminSearchBannersQuery = z.infer<typeof adminSearchBannersQuery>;
 export const bannerList = listResponse(banner);
-/**
- * Links go to a path on the site or an http(s) address. `//host` and `/\host` are refused: browsers read them
- * as another site.
- */
-const href = text(500).regex(/^(\/(?![/\\])|https?:\/\/)/, "Use a path starting with / or an http(s) address");
+/** A banner links to a path on the site or an http(s) address (the one link rule, see links.ts). */
+const href = storedLink({ max: 500 });
 export const bannerBody = z.strictObject({
   title: text(200).min(1),
   description: text(1000).default(""),

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { storedLink } from "./links.ts";
 
 export const menuItem = z.object({
   title: z.string().min(1).max(60),
-  path: z.string().min(1).max(300),
+  path: storedLink({ max: 300 }),
   section: z.enum(["header", "footer"]),
   isOpenNewTab: z.boolean().default(false),
   ordering: z.number().int().default(0),
@@ -15,12 +16,13 @@ export type MenuItem = z.infer<typeof menuItem>;
  */
 export const settingDefinitions = {
   siteName: { group: "general", public: true, schema: z.string().min(1).max(80), default: "Marquee" },
-  logo: { group: "general", public: true, schema: z.string().max(500), default: "/logo.svg" },
-  favicon: { group: "general", public: true, schema: z.string().max(500), default: "/favicon.svg" },
+  // Images: empty means the web's default picture.
+  logo: { group: "general", public: true, schema: storedLink({ allowEmpty: true }), default: "/logo.svg" },
+  favicon: { group: "general", public: true, schema: storedLink({ allowEmpty: true }), default: "/favicon.svg" },
   loginPlaceholderImage: {
     group: "general",
     public: true,
-    schema: z.string().max(500),
+    schema: storedLink({ allowEmpty: true }),
     default: "/login-placeholder.webp",
   },
   footerContent: {

@@ -1,4 +1,5 @@
 import { Group, Image, Text } from "@mantine/core";
+import { safeLink } from "@marquee/contracts/links";
 import { Link } from "react-router";
 import { useAppSelector } from "../state/store.ts";
 
@@ -8,7 +9,7 @@ export function Brand({ size = 34, inverted = false }: { size?: number; inverted
   return (
     <Link to="/" style={{ textDecoration: "none" }} aria-label={`${siteName} home`}>
       <Group gap={10} wrap="nowrap">
-        <Image src={logo || "/logo.svg"} alt="" w={size} h={size} fit="contain" />
+        <Image src={safeLink(logo, "/logo.svg")} alt="" w={size} h={size} fit="contain" />
         <Text fw={800} fz="lg" c={inverted ? "white" : "var(--mantine-color-text)"} style={{ letterSpacing: -0.3 }}>
           {siteName}
         </Text>

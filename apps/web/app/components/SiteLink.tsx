@@ -1,9 +1,13 @@
+import { linkKind } from "@marquee/contracts/links";
 import type { MenuItem } from "@marquee/contracts/settings";
 import type { CSSProperties, ReactNode } from "react";
 import { NavLink } from "react-router";
-import { isAbsoluteUrl } from "../lib/api.ts";
 
-/** A settings menu entry: internal paths route client-side; external ones and "new tab" entries open normally. */
+/**
+ * A settings menu entry: internal paths route client-side; external ones and "new tab" entries open normally.
+ * An entry whose path breaks the shared link rule (stored before the rule, or a tampered local copy) is left out
+ * rather than rendered as a link that could leave the site.
+ */
 export function SiteLink({
   item,
   className,
@@ -18,7 +22,9 @@ export function SiteLink({
   children?: ReactNode;
 }) {
   const content = children ?? item.title;
-  if (isAbsoluteUrl(item.path) || item.isOpenNewTab) {
+  const kind = linkKind(item.path);
+  if (!kind) return null;
+  if (kind === "external" || item.isOpenNewTab) {
     return (
       <a
         href={item.path}

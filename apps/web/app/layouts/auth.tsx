@@ -1,4 +1,5 @@
 import { Box, Group, Stack, Text, Title } from "@mantine/core";
+import { safeLink } from "@marquee/contracts/links";
 import type { ReactNode } from "react";
 import { Brand } from "../components/Brand.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
@@ -13,7 +14,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Box
         className="marquee-auth-side"
         visibleFrom="md"
-        style={{ flex: "1 1 50%", backgroundImage: `url("${image || "/login-placeholder.webp"}")` }}
+        style={{ flex: "1 1 50%", backgroundImage: `url("${safeLink(image, "/login-placeholder.webp")}")` }}
         data-testid="auth-side-image"
       >
         <Stack justify="flex-end" h="100%" p={48} pos="relative" style={{ zIndex: 1 }}>

@@ -3,17 +3,21 @@ import { Carousel } from "@mantine/carousel";
 import { ActionIcon } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import type { Banner } from "@marquee/contracts/content";
+import { linkKind } from "@marquee/contracts/links";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { type FocusEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { isAbsoluteUrl } from "../../lib/api.ts";
 import styles from "./sections.module.css";
 
 const BANNER_SIZES = "(max-width: 88em) 100vw, 1320px";
 
-/** One banner: its picture (or the site's gradient) with the title, description and a call to action over it. */
-function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+/**
+ * One banner: its picture (or the site's gradient) with the title, description and a call to action over it.
+ * Its link follows the shared link rule; one that breaks it (stored before the rule) is not a link at all.
+ */
+export function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+  const kind = banner.href ? linkKind(banner.href) : null;
   const content: ReactNode = (
     <>
       {banner.image && (
@@ -33,7 +37,7 @@ function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
       <div className={styles.bannerText}>
         <h2 className={styles.bannerTitle}>{banner.title}</h2>
         {banner.description && <p className={styles.bannerDescription}>{banner.description}</p>}
-        {banner.href && (
+        {kind && (
           <span className={styles.bannerCta} aria-hidden="true">
             Explore
           </span>
@@ -41,8 +45,8 @@ function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
       </div>
     </>
   );
-  if (!banner.href) return <div className={styles.banner}>{content}</div>;
-  if (isAbsoluteUrl(banner.href)) {
+  if (!kind || !banner.href) return <div className={styles.banner}>{content}</div>;
+  if (kind === "external") {
     return (
       <a className={styles.banner} href={banner.href} rel="noopener">
         {content}

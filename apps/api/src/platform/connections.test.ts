@@ -1,0 +1,175 @@
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../test/harness.ts";
+import { fileUpload, pngOf } from "../../test/multipart.ts";
+
+/**
+ * Slow and silent clients against a real listening server (DESIGN section 9), with short timeouts from the
+ * configuration. Loopback is not exempt from the per-address cap here, so the test can reach it.
+ */
+const HEADERS_MS = 500;
+const IDLE_MS = 1_000;
+const REQUEST_MS = 6_000;
+const CAP = 4;
+
+let t: TestContext;
+let port: number;
+let token: string;
+const sockets: net.Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext({
+    API_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+    API_IDLE_TIMEOUT_MS: String(IDLE_MS),
+    API_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+    API_KEEP_ALIVE_TIMEOUT_MS: "500",
+    API_MAX_CONNECTIONS_PER_ADDRESS: String(CAP),
+    API_CONNECTION_CAP_EXEMPT: "",
+  });
+  token = await t.login("user");
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** Each test starts with no connection open, so none counts against the next test's cap. */
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.destroy();
+  for (let i = 0; i < 50; i++) {
+    const open = await new Promise<number>((resolve) => t.app.server.getConnections((_e, n) => resolve(n)));
+    if (open === 0) return;
+    await sleep(20);
+  }
+});
+
+interface Conn {
+  socket: net.Socket;
+  /** Everything the server sent so far. */
+  received(): string;
+  /** Resolves with the milliseconds since the connection opened once the server closes it. */
+  closed: Promise<number>;
+  isClosed(): boolean;
+}
+
+function open(): Promise<Conn> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, "127.0.0.1");
+    sockets.push(socket);
+    let data = "";
+    let done = false;
+    socket.on("data", (d) => {
+      data += d.toString("latin1");
+    });
+    socket.on("error", () => {}); // a refused or reset connection closes; that is what the tests look at
+    const closed = new Promise<number>((res) =>
+      socket.on("close", () => {
+        done = true;
+        res(Date.now() - started);
+      }),
+    );
+    socket.once("connect", () => resolve({ socket, received: () => data, closed, isClosed: () => done }));
+    socket.once("error", reject);
+  });
+}
+
+/** Writes `chunks` one after another, `gapMs` apart, stopping early if the server closes the connection. */
+async function trickle(conn: Conn, chunks: (string | Buffer)[], gapMs: number) {
+  for (const chunk of chunks) {
+    if (conn.isClosed()) return;
+    conn.socket.write(chunk);
+    await sleep(gapMs);
+  }
+}
+
+/** Waits for the close, at most `ms`; fails the test if the server kept the connection. */
+async function closedWithin(conn: Conn, ms: number): Promise<number> {
+  const after = await Promise.race([conn.closed, sleep(ms).then(() => -1)]);
+  expect(after, `still open after ${ms} ms`).toBeGreaterThan(0);
+  return after;
+}
+
+describe("slow and silent clients", () => {
+  it("closes a connection whose headers arrive too slowly, although bytes keep coming", async () => {
+    const conn = await open();
+    // One header byte every 100 ms: never idle, but the headers take far longer than HEADERS_MS.
+    const headers = `GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(60)}`;
+    void trickle(conn, headers.split(""), 100);
+    const after = await closedWithin(conn, HEADERS_MS + 2_000);
+    expect(after).toBeGreaterThanOrEqual(HEADERS_MS - 50);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("closes a connection whose promised body never arrives", async () => {
+    const conn = await open();
+    conn.socket.write(
+      'POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+    );
+    const after = await closedWithin(conn, IDLE_MS + 2_000);
+    expect(after).toBeGreaterThanOrEqual(IDLE_MS - 50);
+  });
+
+  it("answers 408 to a body sent a byte at a time, once the request timeout passes", async () => {
+    const conn = await open();
+    conn.socket.write(
+      "POST /contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n",
+    );
+    // A byte every 200 ms is never idle for IDLE_MS, and would take 1000 s to finish.
+    void trickle(
+      conn,
+      Array.from({ length: 200 }, () => " "),
+      200,
+    );
+    const after = await closedWithin(conn, REQUEST_MS + 3_000);
+    expect(after).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408/);
+  }, 20_000);
+
+  it("refuses connections beyond the per-address cap and accepts again once one closes", async () => {
+    const conns: Conn[] = [];
+    for (let i = 0; i < CAP + 2; i++) conns.push(await open());
+    await sleep(300);
+    expect(conns.slice(0, CAP).map((c) => c.isClosed())).toEqual(Array(CAP).fill(false));
+    expect(conns.slice(CAP).map((c) => c.isClosed())).toEqual([true, true]);
+    // The connections within the cap work.
+    const first = conns[0] as Conn;
+    first.socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    for (let i = 0; i < 50 && !first.received().includes("\r\n\r\n"); i++) await sleep(20);
+    expect(first.received()).toMatch(/^HTTP\/1\.1 200/);
+    // Closing one frees its place.
+    first.socket.destroy();
+    await first.closed;
+    await sleep(100);
+    const again = await open();
+    await sleep(300);
+    expect(again.isClosed()).toBe(false);
+  });
+
+  it("lets a slow upload that keeps making progress finish, although it lasts several idle timeouts", async () => {
+    const upload = fileUpload(await pngOf(64, 64));
+    const conn = await open();
+    const started = Date.now();
+    conn.socket.write(
+      [
+        "POST /users/avatar/upload HTTP/1.1",
+        "Host: x",
+        `Authorization: Bearer ${token}`,
+        `Content-Type: ${upload.headers["content-type"]}`,
+        `Content-Length: ${upload.body.length}`,
+        "Connection: close",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    const pieces = 20;
+    const size = Math.ceil(upload.body.length / pieces);
+    const chunks = Array.from({ length: pieces }, (_, i) => upload.body.subarray(i * size, (i + 1) * size));
+    await trickle(conn, chunks, 150);
+    await closedWithin(conn, 5_000);
+    expect(Date.now() - started).toBeGreaterThan(2 * IDLE_MS);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 200/);
+    expect(conn.received()).toContain('"avatar":');
+  }, 20_000);
+});
