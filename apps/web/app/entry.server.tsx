@@ -3,12 +3,29 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { sessionToken } from "./lib/cookies.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import "./lib/load-context.ts";
 
+// server.mjs's page cache decides "no session" with the renderer's own cookie reading (build.entry.module).
+export { mayCarrySession } from "./lib/cookies.ts";
+
 export const streamTimeout = 5_000;
+
+/**
+ * A response rendered for a session is the member's alone: no shared cache (server.mjs's page cache included,
+ * whatever the request looked like to it) may keep it.
+ */
+function markPrivate(request: Request, headers: Headers): void {
+  if (sessionToken(request.headers.get("Cookie"))) headers.set("Cache-Control", "private, no-store");
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  markPrivate(request, response.headers);
+  return response;
+};
 
 /** React Router's default Node entry, plus the per-request CSP nonce from server.mjs on every inline script. */
 export default function handleRequest(
@@ -18,6 +35,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  markPrivate(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

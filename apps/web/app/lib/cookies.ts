@@ -28,6 +28,28 @@ export function parseCookies(header: string | null | undefined): Record<string, 
   return out;
 }
 
+/** The session token the server renders with: the one definition every server-side reader of the session uses. */
+export function sessionToken(header: string | null | undefined): string | null {
+  return parseCookies(header)[TOKEN_COOKIE] || null;
+}
+
+/**
+ * Whether a Cookie header may carry a session, for a shared page cache, which must err towards not sharing: any
+ * cookie whose name, trimmed, URL-decoded and case-folded, is the token cookie's, whatever its value or place.
+ */
+export function mayCarrySession(header: string | null | undefined): boolean {
+  if (sessionToken(header)) return true;
+  return Object.keys(parseCookies(header)).some((name) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // a malformed escape: compare the name as sent
+    }
+    return decoded.trim().toLowerCase() === TOKEN_COOKIE;
+  });
+}
+
 /** The token cookie's attributes: 365 days with remember, 1 day without; SameSite=Lax; Secure over https. */
 export function tokenCookie(token: string, remember: boolean, secure: boolean): string {
   const maxAge = (remember ? REMEMBER_DAYS : SESSION_DAYS) * DAY_SECONDS;

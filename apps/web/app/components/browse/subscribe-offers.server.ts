@@ -1,7 +1,7 @@
 import type { Performer } from "@marquee/contracts/performers";
 import type { SubscribeOffer } from "../../lib/access-cta.ts";
 import type { ApiClient } from "../../lib/api.ts";
-import { parseCookies, TOKEN_COOKIE } from "../../lib/cookies.ts";
+import { sessionToken } from "../../lib/cookies.ts";
 
 /**
  * A members-only movie or gallery offers a signed-in viewer subscriptions to (up to two of) its performers; their
@@ -12,7 +12,7 @@ export async function subscribeOffers(
   request: Request,
   item: { lock?: string | null; performers: ReadonlyArray<{ _id: string; username: string; name: string }> },
 ): Promise<SubscribeOffer[]> {
-  if (item.lock !== "members" || !parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]) return [];
+  if (item.lock !== "members" || !sessionToken(request.headers.get("Cookie"))) return [];
   return Promise.all(
     item.performers.slice(0, 2).map((p) =>
       client
