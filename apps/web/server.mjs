@@ -18,7 +18,21 @@ const host = process.env.HOST || undefined;
 const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
 const apiOrigin = apiUrl.origin;
 const internalApi = (process.env.API_INTERNAL_URL || apiUrl.href).replace(/\/$/, "");
-const microCacheMs = Number(process.env.WEB_MICROCACHE_MS ?? 2000);
+/** A whole number of milliseconds from the environment; a bad value stops the server at start, like the API does. */
+function millis(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`[web] ${name} must be a whole number of milliseconds, got ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
+  return value;
+}
+const microCacheMs = millis("WEB_MICROCACHE_MS", 2000);
+const microCacheWaitMs = millis("WEB_MICROCACHE_WAIT_MS", 2500);
+// Read again by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
+millis("API_TIMEOUT_MS", 10_000);
 const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
 
 // Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
@@ -107,6 +121,9 @@ async function serve() {
     app.use(
       createMicroCache({
         ttlMs: microCacheMs,
+        waitMs: microCacheWaitMs,
+        // The renderer's own reading of the Cookie header, so the two can never disagree on who has a session.
+        mayCarrySession: build.entry.module.mayCarrySession,
         // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are
         // part of the key, read from the API (which caches them itself) so a change shows as soon as it does.
         variant: async (req) => {

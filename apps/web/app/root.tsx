@@ -6,6 +6,7 @@ import {
   Button,
   ColorSchemeScript,
   Container,
+  Group,
   MantineProvider,
   mantineHtmlProps,
   Stack,
@@ -246,10 +247,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   let title = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
+  // A server-side failure (the API down or too slow: 503/504) may be gone on the next request; a 404 will not.
+  let tryAgain = true;
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    tryAgain = error.status >= 500;
+    title =
+      error.status === 404
+        ? "Page not found"
+        : error.status === 504
+          ? "This is taking too long"
+          : error.status === 503 || error.status === 502
+            ? "Temporarily unavailable"
+            : `${error.status} ${error.statusText}`;
     message = typeof error.data === "string" && error.data ? error.data : message;
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
@@ -259,9 +271,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{message}</Text>
-        <Button component="a" href="/">
-          Back to home
-        </Button>
+        <Group justify="center">
+          {/* A plain link: a full request, so the server renders the page again rather than the cached error. */}
+          {tryAgain && (
+            <Button component="a" href={`${location.pathname}${location.search}`} data-testid="error-retry">
+              Try again
+            </Button>
+          )}
+          <Button component="a" href="/" variant={tryAgain ? "default" : "filled"}>
+            Back to home
+          </Button>
+        </Group>
       </Stack>
     </Container>
   );

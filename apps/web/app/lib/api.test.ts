@@ -1,5 +1,15 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, buildQueryString, buildUrl, createApiClient, isAbsoluteUrl, PLEASE_LOGIN } from "./api.ts";
+import {
+  ApiError,
+  buildQueryString,
+  buildUrl,
+  createApiClient,
+  gatewayFailure,
+  isAbsoluteUrl,
+  PLEASE_LOGIN,
+} from "./api.ts";
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -139,6 +149,56 @@ describe("request", () => {
     const { api, fetchMock } = client();
     fetchMock.mockResolvedValue(new Response("Bad gateway", { status: 502 }));
     await expect(api.get("/x")).rejects.toMatchObject({ statusCode: 502, message: "Bad gateway" });
+  });
+});
+
+describe("timeouts (the SSR server's calls)", () => {
+  // A real API that answers late: `/silent` never answers, `/stalls` sends its headers and then stops.
+  async function slowApi(): Promise<{ url: string; server: Server }> {
+    const server = createServer((req, res) => {
+      if (req.url === "/stalls") {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.write('{"partial":');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+
+  it.each(["/silent", "/stalls"])("gives up on %s after timeoutMs with a Timeout error", async (path) => {
+    const { url, server } = await slowApi();
+    try {
+      const api = createApiClient({ baseUrl: () => url, getToken: () => null, timeoutMs: 200 });
+      const started = Date.now();
+      const error = await api.get(path).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(error).toMatchObject({ statusCode: 0, error: "Timeout" });
+      expect(gatewayFailure(error)).toMatchObject({ status: 504 });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("bounds a call whose caller passed its own signal too", async () => {
+    const { url, server } = await slowApi();
+    try {
+      const api = createApiClient({ baseUrl: () => url, getToken: () => null, timeoutMs: 200 });
+      const error = await api.get("/silent", undefined, { signal: new AbortController().signal }).catch((e) => e);
+      expect(error).toMatchObject({ statusCode: 0, error: "Timeout" });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("calls an unreachable API a 503 and an API's own answer none of its business", async () => {
+    const { api, fetchMock } = client();
+    fetchMock.mockRejectedValue(new TypeError("fetch failed"));
+    expect(gatewayFailure(await api.get("/x").catch((e: unknown) => e))).toMatchObject({ status: 503 });
+    fetchMock.mockResolvedValue(jsonResponse(503, { statusCode: 503, error: "Service Unavailable", message: "m" }));
+    expect(gatewayFailure(await api.get("/x").catch((e: unknown) => e))).toBeNull();
+    expect(gatewayFailure(new Error("x"))).toBeNull();
   });
 });
 

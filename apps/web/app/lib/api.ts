@@ -7,6 +7,7 @@
  * - Authorization comes from the `token` cookie in the browser, or from an explicit token on the server.
  * - 401: go to /login and raise "Please Login!"; 403: raise "Please Login!"; other non-2xx: raise the JSON body;
  *   204 and 205: empty result.
+ * - No answer raises statusCode 0: "NetworkError" when the API cannot be reached, "Timeout" after `timeoutMs`.
  */
 import type { ErrorBody } from "@marquee/contracts/common";
 import { readCookie, TOKEN_COOKIE } from "./cookies.ts";
@@ -14,6 +15,7 @@ import { readCookie, TOKEN_COOKIE } from "./cookies.ts";
 export const PLEASE_LOGIN = "Please Login!";
 export const DEFAULT_API_URL = "http://localhost:4000";
 export const NETWORK_ERROR = "Cannot reach the server, please try again";
+export const TIMEOUT_ERROR = "The server took too long to answer, please try again";
 
 export type QueryValue = string | number | boolean | null | undefined | Date;
 export type Query = Record<string, QueryValue | QueryValue[]>;
@@ -35,6 +37,17 @@ export class ApiError extends Error implements ErrorBody {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/**
+ * What the web server answers when a call it needed got no answer from the API: 504 when the API was too slow, 503
+ * when it could not be reached; null for anything else (an answer from the API, which the caller handles).
+ */
+export function gatewayFailure(error: unknown): { status: 503 | 504; message: string } | null {
+  if (!isApiError(error) || error.statusCode !== 0) return null;
+  return error.error === "Timeout"
+    ? { status: 504, message: "The site is taking too long to answer. Please try again in a moment." }
+    : { status: 503, message: "The site is temporarily unavailable. Please try again in a moment." };
 }
 
 /** The message to show for anything a call may throw. */
@@ -90,6 +103,8 @@ export interface ApiClientConfig {
   /** Extra headers on every call (the SSR server forwards the visitor's address). */
   headers?: () => Record<string, string>;
   fetch?: typeof fetch;
+  /** Gives up on a call (answer and body) after this many milliseconds; the SSR server always sets it. */
+  timeoutMs?: number;
 }
 
 export type UploadProgress = (percentage: number) => void;
@@ -157,21 +172,29 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       ...options.headers,
     };
     const init: RequestInit = { method, headers };
-    if (signal) init.signal = signal;
+    const timeout = config.timeoutMs ? AbortSignal.timeout(config.timeoutMs) : undefined;
+    const combined = signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
+    if (combined) init.signal = combined;
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    let response: Response;
+    // The timeout covers the body too: an API that sends its headers and then stalls is as slow as a silent one.
+    let status: number;
+    let parsed: unknown;
     try {
-      response = await doFetch(buildUrl(config.baseUrl(), path, query), init);
+      const response = await doFetch(buildUrl(config.baseUrl(), path, query), init);
+      status = response.status;
+      parsed = status === 204 || status === 205 ? null : await readBody(response);
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (timeout?.aborted) {
+        throw new ApiError({ statusCode: 0, error: "Timeout", message: `${TIMEOUT_ERROR} (${config.timeoutMs} ms)` });
+      }
       const reason = error instanceof Error ? error.message : String(error);
       throw new ApiError({ statusCode: 0, error: "NetworkError", message: `${NETWORK_ERROR} (${reason})` });
     }
-    const parsed = response.status === 204 || response.status === 205 ? null : await readBody(response);
-    return settle<T>(response.status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
+    return settle<T>(status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
   }
 
   function upload<T>(

@@ -2,13 +2,13 @@
  * Loader helpers of the catalogue pages (server only).
  */
 import { type AppLoadContext, data } from "react-router";
-import { type ApiClient, isApiError } from "./api.ts";
-import { parseCookies, TOKEN_COOKIE } from "./cookies.ts";
+import { type ApiClient, gatewayFailure, isApiError } from "./api.ts";
+import { sessionToken } from "./cookies.ts";
 import { serverApi } from "./root-data.server.ts";
 
 /** The API with the viewer's session (the `token` cookie), so per-viewer fields are right in the rendered page. */
 export function loaderApi(request: Request, context: AppLoadContext | undefined): ApiClient {
-  return serverApi(request, context, parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE] || null);
+  return serverApi(request, context, sessionToken(request.headers.get("Cookie")));
 }
 
 const memo = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -41,7 +41,7 @@ export async function optional<T>(what: string, call: Promise<T>): Promise<T | n
 
 /**
  * The value of the call a page is about: a 404 (or a 400 for an id the API cannot read) becomes the page's own
- * 404; anything else propagates to the error boundary.
+ * 404, no answer from the API the 503/504 page; anything else propagates to the error boundary.
  */
 export async function required<T>(call: Promise<T>, notFoundText: string): Promise<T> {
   try {
@@ -50,6 +50,8 @@ export async function required<T>(call: Promise<T>, notFoundText: string): Promi
     if (isApiError(error) && (error.statusCode === 404 || error.statusCode === 400)) {
       throw data(notFoundText, { status: 404 });
     }
+    const failure = gatewayFailure(error);
+    if (failure) throw data(failure.message, { status: failure.status });
     throw error;
   }
 }

@@ -9,3 +9,9 @@ export function publicApiUrl(): string {
 export function internalApiUrl(): string {
   return process.env.API_INTERNAL_URL || publicApiUrl();
 }
+
+/** How long the SSR server waits for any one API call (API_TIMEOUT_MS, checked at start by server.mjs). */
+export function apiTimeoutMs(): number {
+  const value = Number(process.env.API_TIMEOUT_MS || 10_000);
+  return Number.isInteger(value) && value > 0 ? value : 10_000;
+}

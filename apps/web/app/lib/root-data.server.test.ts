@@ -31,11 +31,33 @@ describe("forwardedFor", () => {
 });
 
 describe("loadRootData", () => {
-  it("renders with defaults when the API is down", async () => {
+  it("is the 503 page when the API is down (geo-blocking and maintenance cannot be honoured)", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     stubApi(() => {
       throw new TypeError("fetch failed");
     });
+    const thrown = await loadRootData(request("/auth/login", "token=abc"), undefined).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: expect.stringMatching(/temporarily unavailable/) });
+  });
+
+  it("is the 504 page when the API is too slow", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.stubEnv("API_TIMEOUT_MS", "100");
+    // Never answers until the call gives up.
+    stubApi(
+      (_url, init) =>
+        new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+    );
+    const started = Date.now();
+    const thrown = await loadRootData(request("/"), undefined).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(thrown).toMatchObject({ init: { status: 504 } });
+    vi.unstubAllEnvs();
+  });
+
+  it("renders with defaults when the API answers with an error", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    stubApi(() => json(500, { statusCode: 500, error: "Internal Server Error", message: "boom" }));
     const data = await loadRootData(request("/auth/login", "token=abc"), undefined);
     expect(data).toMatchObject({ user: null, blocked: false, settings: defaultPublicSettings });
   });

@@ -1,17 +1,14 @@
 import type { User } from "@marquee/contracts/users";
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { pageHandleFor } from "../pages.ts";
 import { normalizeSettings } from "../state/settings.ts";
-import { type ApiClient, createApiClient, isApiError } from "./api.ts";
-import { expiredTokenCookie, parseCookies, TOKEN_COOKIE } from "./cookies.ts";
-import { internalApiUrl, publicApiUrl } from "./env.server.ts";
+import { type ApiClient, createApiClient, gatewayFailure, isApiError } from "./api.ts";
+import { expiredTokenCookie, sessionToken } from "./cookies.ts";
+import { apiTimeoutMs, internalApiUrl, publicApiUrl } from "./env.server.ts";
 import "./load-context.ts";
 import type { RootData } from "./root-types.ts";
 
 export type { RootData };
-
-/** How long the SSR server waits for the API before rendering with defaults. */
-const API_TIMEOUT_MS = 4000;
 
 /** The X-Forwarded-For the API sees: whatever proxies already added, then the visitor's socket address. */
 export function forwardedFor(incoming: string | undefined | null, remoteAddress: string | undefined): string | null {
@@ -25,7 +22,8 @@ export function serverApi(request: Request, context: AppLoadContext | undefined,
     baseUrl: internalApiUrl,
     getToken: () => token,
     headers: (): Record<string, string> => (xff ? { "X-Forwarded-For": xff } : {}),
-    fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(API_TIMEOUT_MS) }),
+    // Every call the server makes is bounded, whatever signal its caller passes: a slow API never hangs a page.
+    timeoutMs: apiTimeoutMs(),
   });
 }
 
@@ -37,11 +35,13 @@ function quietly(what: string, error: unknown): void {
 /**
  * SPEC section 6 on the server: the `token` cookie loads the current user; a failure is ignored on open pages, and
  * on protected pages (unless noRedirect) the cookie is removed and the visitor goes to /auth/login. The country
- * check and public settings decide the geo-block and maintenance layouts. An unreachable API never breaks a page.
+ * check and public settings decide the geo-block and maintenance layouts. When either gets no answer (the API is
+ * down or too slow) the page is the 503/504 error page: rendering without them would ignore country blocking and
+ * maintenance mode. Any answer, even an error, renders with defaults.
  */
 export async function loadRootData(request: Request, context: AppLoadContext | undefined): Promise<RootData> {
   const url = new URL(request.url);
-  const token = parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE] || null;
+  const token = sessionToken(request.headers.get("Cookie"));
   const client = serverApi(request, context, token);
   const handle = pageHandleFor(url.pathname);
 
@@ -53,6 +53,10 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
 
   if (geo.status === "rejected") quietly("GET /country-block/check", geo.reason);
   if (settings.status === "rejected") quietly("GET /settings/public", settings.reason);
+  for (const call of [settings, geo]) {
+    const failure = call.status === "rejected" ? gatewayFailure(call.reason) : null;
+    if (failure) throw data(failure.message, { status: failure.status });
+  }
   const blocked = geo.status === "fulfilled" && geo.value?.blocked === true;
 
   let user: User | null = null;
