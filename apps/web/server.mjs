@@ -19,12 +19,12 @@ const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
 const apiOrigin = apiUrl.origin;
 const internalApi = (process.env.API_INTERNAL_URL || apiUrl.href).replace(/\/$/, "");
 /** A whole number of milliseconds from the environment; a bad value stops the server at start, like the API does. */
-function millis(name, fallback) {
+function millis(name, fallback, min = 0) {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`[web] ${name} must be a whole number of milliseconds, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`[web] ${name} must be a whole number of milliseconds (at least ${min}), got ${JSON.stringify(raw)}`);
     process.exit(1);
   }
   return value;
@@ -32,7 +32,7 @@ function millis(name, fallback) {
 const microCacheMs = millis("WEB_MICROCACHE_MS", 2000);
 const microCacheWaitMs = millis("WEB_MICROCACHE_WAIT_MS", 2500);
 // Read again by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
-millis("API_TIMEOUT_MS", 10_000);
+const apiTimeoutMs = millis("API_TIMEOUT_MS", 10_000, 1);
 const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
 
 // Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
@@ -127,7 +127,8 @@ async function serve() {
         // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are
         // part of the key, read from the API (which caches them itself) so a change shows as soon as it does.
         variant: async (req) => {
-          const signal = AbortSignal.timeout(1000);
+          // Two cheap reads the API caches: give up sooner than on a page's calls, and then skip the cache.
+          const signal = AbortSignal.timeout(Math.min(1000, apiTimeoutMs));
           const [geo, settings] = await Promise.all([
             fetch(`${internalApi}/country-block/check`, { headers: { "X-Forwarded-For": forwardedFor(req) }, signal }),
             fetch(`${internalApi}/settings/public`, { signal }),

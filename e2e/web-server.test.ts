@@ -1,0 +1,246 @@
+import type { ChildProcess } from "node:child_process";
+import { createServer, get, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { freePort, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { apiLogin, site } from "./browser.ts";
+
+/**
+ * The built web server, with two workers sharing its port, in front of the real API through a small proxy the test
+ * controls: it can slow every API call down or refuse connections (the API down). Its page cache and its calls to
+ * the API must never leave a request waiting without a bound, and never share a member's page with visitors.
+ */
+
+const MEMBER_EMAIL = "member@marquee.local";
+const API_TIMEOUT_MS = 1500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A proxy to the API: `delayMs` before each call is passed on; `down()` refuses connections until `up()`. */
+async function apiProxy(target: string) {
+  const state = { delayMs: 0 };
+  const server: Server = createServer((req, res) => {
+    const timer = setTimeout(() => {
+      const upstream = request(
+        new URL(req.url ?? "/", target),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", () => res.destroy());
+      req.pipe(upstream);
+    }, state.delayMs);
+    res.on("close", () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    state,
+    down: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    up: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  ms: number;
+}
+
+let webPort: number;
+let web: ChildProcess;
+let proxy: Awaited<ReturnType<typeof apiProxy>>;
+let memberToken: string;
+/**
+ * "Answers within a second", stretched on a machine so busy that rendering the page alone takes longer: twice the
+ * slowest of a few renders measured at the start. A request that hangs stays over any such bound.
+ */
+let boundMs = 1000;
+
+/**
+ * One GET on its own connection (so the two workers take turns), given up after `limitMs`. With `abortAfterMs` the
+ * visitor leaves at that moment, whatever the request has reached: before, during or after the render.
+ */
+function hit(path: string, opts: { cookie?: string; limitMs?: number; abortAfterMs?: number } = {}) {
+  const started = Date.now();
+  return new Promise<Answer | "left">((resolve, reject) => {
+    const headers: Record<string, string> = opts.cookie ? { Cookie: opts.cookie } : {};
+    const req = get({ host: "127.0.0.1", port: webPort, path, agent: false, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: Date.now() - started }),
+      );
+      res.on("error", () => resolve("left"));
+    });
+    const limit = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`${path} did not answer within ${opts.limitMs} ms`));
+    }, opts.limitMs ?? 10_000);
+    req.on("close", () => clearTimeout(limit));
+    req.on("error", () => resolve("left"));
+    if (opts.abortAfterMs !== undefined) {
+      setTimeout(() => {
+        req.destroy();
+        resolve("left");
+      }, opts.abortAfterMs);
+    }
+  });
+}
+
+async function answer(path: string, opts: { cookie?: string; limitMs?: number } = {}): Promise<Answer> {
+  const res = await hit(path, opts);
+  if (res === "left") throw new Error(`${path}: the connection failed`);
+  return res;
+}
+
+/** Where the error page's "Try again" link leads. */
+function retryLink(body: string): string | undefined {
+  const tag = body.match(/<a [^>]*data-testid="error-retry"[^>]*>/)?.[0];
+  return tag?.match(/href="([^"]*)"/)?.[1];
+}
+
+/** Every worker answers `/` within `limitMs`, on fresh connections, for `forMs` (at least 16 requests). */
+async function everyWorkerAnswers(forMs: number, expected = 200, limitMs = boundMs) {
+  const until = Date.now() + forMs;
+  const times: number[] = [];
+  try {
+    while (times.length < 16 || Date.now() < until) {
+      const res = await answer("/", { limitMs });
+      expect(res.status).toBe(expected);
+      times.push(res.ms);
+      await sleep(100);
+    }
+  } finally {
+    console.log(`[web-server test] / answered in ${times.join(" ")} ms`);
+  }
+  return times.length;
+}
+
+beforeAll(async () => {
+  const { apiUrl } = site();
+  proxy = await apiProxy(apiUrl);
+  webPort = await freePort();
+  web = startWeb(
+    {
+      WEB_PORT: String(webPort),
+      HOST: "127.0.0.1",
+      PUBLIC_API_URL: apiUrl,
+      API_INTERNAL_URL: proxy.url,
+      WEB_WORKERS: "2",
+      API_TIMEOUT_MS: String(API_TIMEOUT_MS),
+    },
+    // Its warnings (every failed API call while the API is down) would bury the test's own output.
+    { stdio: "ignore" },
+  );
+  await waitFor(`http://127.0.0.1:${webPort}/auth/login`, web);
+  memberToken = await apiLogin("member");
+  // A member's page is never cached: each of these is a full render.
+  const renders: number[] = [];
+  for (let i = 0; i < 5; i++) renders.push((await answer("/", { cookie: `token=${memberToken}` })).ms);
+  boundMs = Math.max(1000, 2 * Math.max(...renders.slice(1)));
+  console.log(`[web-server test] renders of / took ${renders.join(" ")} ms; the bound is ${boundMs} ms`);
+});
+
+afterAll(async () => {
+  await stop(web);
+  proxy?.close();
+});
+
+describe("the page cache and sessions", () => {
+  it("never serves nor stores a page rendered for a session cookie the old pattern missed", async () => {
+    const variants = [
+      `token =${memberToken}`,
+      ` token=${memberToken}`,
+      `theme=dark;  token = ${memberToken}`,
+      `token=${memberToken}; token=other`,
+      `TOKEN=${memberToken}`,
+      `%74oken=${memberToken}`,
+    ];
+    for (const cookie of variants) {
+      // Twice per worker, alternating with visitors, so a stored member page would reach a visitor.
+      for (let i = 0; i < 2; i++) {
+        const member = await answer("/", { cookie });
+        expect(member.headers["x-micro-cache"]).toBeUndefined();
+        if (member.body.includes(MEMBER_EMAIL)) expect(member.headers["cache-control"]).toBe("private, no-store");
+        for (let j = 0; j < 2; j++) {
+          const visitor = await answer("/");
+          expect(visitor.status).toBe(200);
+          expect(visitor.body).not.toContain(MEMBER_EMAIL);
+        }
+      }
+    }
+    // The renderer did read these two as the member's session: the test above did see the member's page.
+    expect((await answer("/", { cookie: `token =${memberToken}` })).body).toContain(MEMBER_EMAIL);
+  });
+});
+
+describe("no request waits without a bound", () => {
+  it("answers / on every worker within a second (or two renders) after visitors and members left at random points", async () => {
+    // The API answers slowly while the visitors leave, so many leave during the cache's own checks and the render.
+    proxy.state.delayMs = 150;
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          hit("/", {
+            cookie: i % 6 === 5 ? `token=${memberToken}` : undefined,
+            abortAfterMs: i % 2 ? Math.floor(Math.random() * 900) : undefined,
+            limitMs: 8000,
+          }),
+        ),
+      );
+    }
+    proxy.state.delayMs = 0;
+    expect(await everyWorkerAnswers(10_000)).toBeGreaterThanOrEqual(16);
+  });
+
+  it("answers within the API's time when it is slow, and a 504 page when it is slower than API_TIMEOUT_MS", async () => {
+    proxy.state.delayMs = 300;
+    const slow = await Promise.all(Array.from({ length: 6 }, () => answer("/", { limitMs: 4000 })));
+    expect(slow.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+
+    proxy.state.delayMs = 3 * API_TIMEOUT_MS;
+    // The cache's check gives up after a second, each render's calls after API_TIMEOUT_MS.
+    const late = await Promise.all(Array.from({ length: 4 }, () => answer("/", { limitMs: API_TIMEOUT_MS + 2500 })));
+    for (const res of late) {
+      expect(res.status).toBe(504);
+      expect(res.body).toContain("The site is taking too long to answer");
+      expect(retryLink(res.body)).toBe("/");
+      expect(res.body).not.toMatch(/\n\s+at /);
+    }
+    proxy.state.delayMs = 0;
+    expect(await everyWorkerAnswers(3000)).toBeGreaterThanOrEqual(16);
+  });
+
+  it("shows a 503 page at once while the API is down, and the site again when it is back", async () => {
+    await proxy.down();
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await answer("/movies", { limitMs: 2000 });
+        expect(res.status).toBe(503);
+        expect(res.body).toContain("The site is temporarily unavailable");
+        expect(retryLink(res.body)).toBe("/movies");
+        expect(res.body).not.toContain(MEMBER_EMAIL);
+      }
+      expect(await everyWorkerAnswers(2000, 503)).toBeGreaterThanOrEqual(16);
+    } finally {
+      await proxy.up();
+    }
+    expect(await everyWorkerAnswers(3000)).toBeGreaterThanOrEqual(16);
+  });
+});
