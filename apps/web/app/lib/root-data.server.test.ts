@@ -19,6 +19,7 @@ function request(path: string, cookie?: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -52,7 +53,6 @@ describe("loadRootData", () => {
     const thrown = await loadRootData(request("/"), undefined).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(thrown).toMatchObject({ init: { status: 504 } });
-    vi.unstubAllEnvs();
   });
 
   it("renders with defaults when the API answers with an error", async () => {
