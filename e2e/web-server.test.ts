@@ -16,10 +16,14 @@ const MEMBER_EMAIL = "member@marquee.local";
 const API_TIMEOUT_MS = 1500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A proxy to the API: `delayMs` before each call is passed on; `down()` refuses connections until `up()`. */
+/**
+ * A proxy to the API: `delayMs` before each call (only those whose path matches `only`, when set) is passed on;
+ * `down()` refuses connections until `up()`.
+ */
 async function apiProxy(target: string) {
-  const state = { delayMs: 0 };
+  const state: { delayMs: number; only?: RegExp } = { delayMs: 0 };
   const server: Server = createServer((req, res) => {
+    const delay = !state.only || state.only.test(req.url ?? "") ? state.delayMs : 0;
     const timer = setTimeout(() => {
       const upstream = request(
         new URL(req.url ?? "/", target),
@@ -31,7 +35,7 @@ async function apiProxy(target: string) {
       );
       upstream.on("error", () => res.destroy());
       req.pipe(upstream);
-    }, state.delayMs);
+    }, delay);
     res.on("close", () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -232,6 +236,28 @@ describe("no request waits without a bound", () => {
     }
     proxy.state.delayMs = 0;
     expect(await everyWorkerAnswers(3000)).toBeGreaterThanOrEqual(16);
+  });
+
+  it("a movie page whose own call times out is a 504 with a retry link, the rest of the site unaffected", async () => {
+    const { apiUrl } = site();
+    const list = (await (await fetch(`${apiUrl}/user/assets/videos/search?limit=1`)).json()) as {
+      data: { _id: string }[];
+    };
+    const id = list.data[0]?._id;
+    expect(id).toBeTruthy();
+    proxy.state.only = new RegExp(`^/user/assets/videos/${id}`);
+    proxy.state.delayMs = 3 * API_TIMEOUT_MS;
+    try {
+      const res = await answer(`/movies/${id}`, { limitMs: API_TIMEOUT_MS + 2500 });
+      expect(res.status).toBe(504);
+      expect(res.body).toContain("This movie could not be loaded");
+      expect(retryLink(res.body)).toBe(`/movies/${id}`);
+      expect((await answer("/movies", { limitMs: boundMs + 1000 })).status).toBe(200);
+    } finally {
+      proxy.state.delayMs = 0;
+      proxy.state.only = undefined;
+    }
+    expect((await answer(`/movies/${id}`, { limitMs: 5000 })).status).toBe(200);
   });
 
   it("shows a 503 page at once while the API is down, and the site again when it is back", async () => {

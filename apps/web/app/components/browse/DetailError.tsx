@@ -1,6 +1,6 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { TablerIcon } from "@tabler/icons-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 
 /** The error page of a movie or gallery page: not found (404) or failed, with a way back to the list. */
 export function DetailError({
@@ -18,6 +18,7 @@ export function DetailError({
   /** "Browse movies" */
   listLabel: string;
 }) {
+  const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   return (
@@ -30,9 +31,17 @@ export function DetailError({
             ? `This ${noun} does not exist or is no longer available.`
             : "Something went wrong on our side. Please try again in a moment."}
         </Text>
-        <Button component={Link} to={listPath}>
-          {listLabel}
-        </Button>
+        <Group justify="center">
+          {/* A failure on our side (the API down or too slow) may be gone on the next request: a full reload. */}
+          {!notFound && (
+            <Button component="a" href={`${location.pathname}${location.search}`} data-testid="error-retry">
+              Try again
+            </Button>
+          )}
+          <Button component={Link} to={listPath} variant={notFound ? "filled" : "default"}>
+            {listLabel}
+          </Button>
+        </Group>
       </Stack>
     </Container>
   );
