@@ -205,8 +205,9 @@ export function createJobs(opts: {
     async stop() {
       if (!started) return;
       started = false;
-      // A job still running at the timeout is failed, so retried.
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      // A job still running after a short wait is failed, so retried by the next start (`npm start` kills a
+      // server that takes more than 8 s to stop).
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
       workerIds.clear();
     },
     async idle() {
