@@ -40,8 +40,8 @@ async function freshDatabase(kind: "pglite" | "postgres") {
     };
   }
   // A file-backed copy of the run's migrated template (making a new one costs seconds).
-  const dir = await mkdtemp(path.join(tmpdir(), "marquee-jobs-"));
   const template = await readFile(path.join(inject("testDbDir"), "template.tar"));
+  const dir = await mkdtemp(path.join(tmpdir(), "marquee-jobs-"));
   await (await PGlite.create({ dataDir: dir, loadDataDir: new Blob([template]) })).close();
   let client: PGlite | undefined;
   return {
