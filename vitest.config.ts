@@ -11,6 +11,7 @@ export default defineConfig({
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/web/*.test.mjs",
             "apps/api/src/**/*.unit.test.ts",
+            "scripts/*.test.mjs",
           ],
           environment: "node",
         },

@@ -535,7 +535,6 @@ const env: Record<string, string | undefined> = {
   PUBLIC_API_URL: base,
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",
-  JOBS: "inprocess",
   NODE_ENV: "production",
 };
 const api = startApi(env);

@@ -61,6 +61,49 @@ export function startWeb(env, { stdio = "inherit" } = {}) {
   });
 }
 
+const seconds = (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
+
+/**
+ * Keeps a server running: when its process exits, `start()` makes a new one after a back-off (1 s, 2 s, 4 s ...
+ * up to 30 s; back to 1 s once a process has run for a minute), saying so in one line. `first` is a process
+ * already started (e.g. the one a first start waited for). `stop()` stops it for good.
+ */
+export function supervise(name, start, opts = {}) {
+  const { first, log = console.log, minDelayMs = 1000, maxDelayMs = 30_000, resetAfterMs = 60_000 } = opts;
+  let child;
+  let timer;
+  let stopped = false;
+  let delayMs = minDelayMs;
+
+  const watch = (proc) => {
+    child = proc;
+    const startedAt = Date.now();
+    const onExit = () => {
+      if (stopped) return;
+      if (Date.now() - startedAt >= resetAfterMs) delayMs = minDelayMs;
+      const how = proc.signalCode ? `signal ${proc.signalCode}` : `code ${proc.exitCode}`;
+      log(`${name} exited (${how}); restarting in ${seconds(delayMs)}`);
+      timer = setTimeout(() => watch(start()), delayMs);
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+    };
+    // It may have died before we looked.
+    if (proc.exitCode !== null || proc.signalCode !== null) onExit();
+    else proc.once("exit", onExit);
+  };
+  watch(first ?? start());
+
+  return {
+    get child() {
+      return child;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await stop(child);
+    },
+  };
+}
+
 /** SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
 export function stop(child, graceMs = 8000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

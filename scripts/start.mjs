@@ -1,7 +1,8 @@
-// `npm start`: build the web app, start the API (embedded database, migrations, demo data) and the web server.
+// `npm start`: build the web app, start the API (embedded database, migrations, demo data) and the web server,
+// and keep both running.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { root, startApi, startWeb, stop, waitFor } from "./processes.mjs";
+import { root, startApi, startWeb, stop, supervise, waitFor } from "./processes.mjs";
 
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const webPort = Number(process.env.WEB_PORT ?? 3000);
@@ -19,25 +20,30 @@ if (process.env.SKIP_BUILD !== "true") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const api = startApi(env);
-let web;
+// The first start waits for each server to answer (the API seeds the demo catalogue first); one that exits before
+// answering stops everything, as a bad setting will not mend itself. From then on each server is supervised: one
+// that dies is restarted while the other keeps running.
+const servers = [];
+/** The process being waited for, not supervised yet. */
+let starting = startApi(env);
 let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  await Promise.all([stop(web), stop(api)]);
+  await Promise.all([...servers.map((s) => s.stop()), stop(starting)]);
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
-api.on("exit", (code) => shutdown(code ?? 1));
 
 try {
   // The first start seeds the demo catalogue before it answers (a minute or two).
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 600_000);
-  web = startWeb(env);
-  web.on("exit", (code) => shutdown(code ?? 1));
-  await waitFor(`http://127.0.0.1:${webPort}/`, web);
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, starting, 600_000);
+  servers.push(supervise("API", () => startApi(env), { first: starting }));
+  starting = startWeb(env);
+  await waitFor(`http://127.0.0.1:${webPort}/`, starting);
+  servers.push(supervise("Web server", () => startWeb(env), { first: starting }));
+  starting = undefined;
 } catch (err) {
   console.error(err.message);
   await shutdown(1);

@@ -49,7 +49,7 @@ import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections
 import { registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
-import { createInProcessJobs, createPgBossJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
+import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
 import { attachRealtime, type Realtime } from "./platform/realtime.ts";
@@ -65,7 +65,7 @@ export interface AppDeps {
   storage?: Storage;
   /** Tests that do not listen skip the socket server. */
   realtime?: boolean;
-  /** Background jobs; by default as `config.jobs` says (pg-boss or in process). Started and stopped with the app. */
+  /** Background jobs; by default pg-boss in the app's database. Started and stopped with the app. */
   jobs?: Jobs;
 }
 
@@ -77,11 +77,10 @@ export type Notify = (userId: string, event: string, payload: unknown) => void;
 function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const { db } = deps.database;
   const { config } = deps;
+  const { pglite } = deps.database;
   const jobs =
     deps.jobs ??
-    (config.jobs === "pgboss" && config.databaseUrl
-      ? createPgBossJobs({ connectionString: config.databaseUrl, log })
-      : createInProcessJobs({ log }));
+    createJobs({ database: pglite ? { pglite } : { connectionString: config.databaseUrl as string }, log });
   // Private media is only reachable through links signed after an access check (DESIGN section 9).
   const signer = createUrlSigner({
     secret: mediaSecretOf(config),

@@ -44,7 +44,6 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(21600),
-  JOBS: z.enum(["inprocess", "pgboss"]).optional(),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Slow and silent clients (platform/connections.ts says what each one bounds).
@@ -67,9 +66,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  if (e.JOBS === "pgboss" && !e.DATABASE_URL) {
-    throw new Error("Invalid configuration:\n  JOBS: pgboss needs DATABASE_URL (a PostgreSQL server)");
-  }
   if (e.API_HEADERS_TIMEOUT_MS > e.API_REQUEST_TIMEOUT_MS) {
     throw new Error("Invalid configuration:\n  API_HEADERS_TIMEOUT_MS: must not be longer than API_REQUEST_TIMEOUT_MS");
   }
@@ -106,8 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
-    /** Background jobs: pg-boss on a PostgreSQL server, else in process. */
-    jobs: e.JOBS ?? (e.DATABASE_URL ? "pgboss" : "inprocess"),
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -48,19 +48,6 @@ describe("media settings", () => {
     expect(() => loadConfig({ MEDIA_SECRET: "too-short" })).toThrow(/MEDIA_SECRET/);
     expect(() => loadConfig({ MEDIA_URL_TTL_SEC: "5" })).toThrow(/MEDIA_URL_TTL_SEC/);
     expect(() => loadConfig({ UPLOAD_VIDEO_MAX_MB: "0" })).toThrow(/UPLOAD_VIDEO_MAX_MB/);
-    expect(() => loadConfig({ JOBS: "cron" })).toThrow(/JOBS/);
-  });
-});
-
-describe("JOBS", () => {
-  it("runs jobs in process on the embedded database and through pg-boss on a server", () => {
-    expect(loadConfig({}).jobs).toBe("inprocess");
-    expect(loadConfig({ DATABASE_URL: "postgres://db/marquee" }).jobs).toBe("pgboss");
-    expect(loadConfig({ DATABASE_URL: "postgres://db/marquee", JOBS: "inprocess" }).jobs).toBe("inprocess");
-  });
-
-  it("refuses pg-boss without a PostgreSQL server", () => {
-    expect(() => loadConfig({ JOBS: "pgboss" })).toThrow(/JOBS: pgboss needs DATABASE_URL/);
   });
 });
 

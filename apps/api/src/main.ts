@@ -6,8 +6,9 @@ import { seedDemoCatalogue } from "./db/seed/catalogue.ts";
 import { seedDemo } from "./db/seed/seed.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
-import { scheduleHousekeeping } from "./platform/housekeeping.ts";
+import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
+import { createDiskStorage } from "./platform/storage.ts";
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
@@ -18,9 +19,17 @@ const database = await openDatabase({
 await database.migrate();
 if (config.seedDemo) await seedDemo(database.db, { log });
 
+// Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
+// database belongs to this process alone, so all of them are stale now; on a server, other API processes sharing
+// MEDIA_DIR may be writing theirs, so only those untouched for the grace period go.
+const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: config.publicApiUrl });
+const leftovers = await storage.removeTemp(database.kind === "pglite" ? 0 : TEMP_FILES_GRACE_MS);
+if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
+
 const app = await buildApp({
   config,
   database,
+  storage,
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
   geoip: await openGeoIp(config.geoipDb),
 });
@@ -37,6 +46,7 @@ const stopHousekeeping = scheduleHousekeeping(
   {
     expiredSessionsAndTokens: app.services.auth.purgeExpired,
     staleThrottleCounters: () => app.services.throttle.purgeStale(86_400_000),
+    staleTempFiles: () => storage.removeTemp(TEMP_FILES_GRACE_MS),
   },
   app.log,
 );

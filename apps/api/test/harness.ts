@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemo } from "../src/db/seed/seed.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
-import { createInProcessJobs, type Jobs } from "../src/platform/jobs.ts";
+import { createJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
 
 export { DEMO_PASSWORD };
@@ -18,7 +18,7 @@ export { DEMO_PASSWORD };
 /** A public address the bundled GeoLite2 database places in each country (used by geo tests). */
 export const IP_IN = { GB: "81.2.69.142", US: "8.8.8.8", RU: "5.255.255.77" } as const;
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const template = inject("testDbTemplate");
   if (template) {
     const serverUrl = process.env.DATABASE_URL as string;
@@ -32,6 +32,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     const database = await openDatabase({ url: url.toString(), poolSize: 5 });
     return {
       database,
+      url: url.toString(),
       async drop() {
         const c = new pg.Client({ connectionString: serverUrl });
         await c.connect();
@@ -49,7 +50,7 @@ export interface TestContext {
   app: App;
   database: Database;
   mailer: ReturnType<typeof createMemoryMailer>;
-  /** The app's background jobs, in process; `await t.jobs.idle()` waits until every queued job has run. */
+  /** The app's background jobs (pg-boss in the test database); `await t.jobs.idle()` waits until every queued job has run. */
   jobs: Jobs;
   /** Logs a demo (or registered) account in and returns its bearer token. */
   login(username: string, password?: string): Promise<string>;
@@ -67,16 +68,18 @@ export interface TestContext {
 
 /** A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });
   const mailer = createMemoryMailer();
-  // In-process jobs with short retry delays, also on PostgreSQL: tests wait for them with `jobs.idle()`.
+  // The app's own jobs, retried at once: tests wait for them with `jobs.idle()`.
   const quiet = () => {};
-  const jobs = createInProcessJobs({
+  const jobs = createJobs({
+    database: database.pglite ? { pglite: database.pglite } : { connectionString: url as string },
     log: { info: quiet, warn: quiet, error: (obj, msg) => console.error(msg ?? "job failed", obj) },
-    retryDelayMs: 50,
+    pollingIntervalSeconds: 0.5,
+    retryDelaySeconds: 0,
   });
   const app = await buildApp({
     config,

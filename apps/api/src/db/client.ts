@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database's client (pg-boss keeps its jobs in it too); absent on a server. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -145,7 +147,6 @@ export async function openDatabase(opts: {
       await client.close();
       unlock();
     },
-    // Exposed for the test harness, which snapshots a migrated database once per run.
-    ...({ pglite: client } as object),
+    pglite: client,
   };
 }

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 
-/** How often each API process clears expired sessions, spent mail tokens and old throttle counters. */
+/** How often each API process clears expired sessions, spent mail tokens, old throttle counters and temp files. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * A temp file or folder nothing wrote to for this long was left by a process that died mid-upload or mid-transcode.
+ * Several API processes may share MEDIA_DIR, so a younger one may belong to a live upload or transcode elsewhere.
+ */
+export const TEMP_FILES_GRACE_MS = 6 * 60 * 60_000;
 
 /**
  * Runs `tasks` now and then every interval. Every task is an idempotent delete, so several API processes

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 
 /**
- * Background jobs (DESIGN section 1): an in-process runner by default, pg-boss 10 when the API runs on a
- * PostgreSQL server. Handlers must be idempotent: a job can run again after a failure or a crash.
+ * Background jobs (DESIGN section 1) through pg-boss 10, kept in the database in every mode: on a PostgreSQL
+ * server through its own connection pool, on the embedded database (PGlite) through `pgliteExecutor`. So a job
+ * survives a restart or a crash. Handlers must be idempotent: a job can run again after a failure or a crash.
  */
 export interface JobOptions {
   /** While a job with this key waits to start, another one sent with the same key is dropped. */
@@ -30,12 +32,15 @@ export interface Jobs {
   idle(): Promise<void>;
 }
 
-/** What the runners need of a logger (pino's and Fastify's fit). */
+/** What the runner needs of a logger (pino's and Fastify's fit). */
 export interface JobsLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
+
+/** Where pg-boss keeps its tables: a PostgreSQL server, or the embedded database of this process. */
+export type JobsDatabase = { connectionString: string } | { pglite: PGlite };
 
 const DEFAULT_RETRY_LIMIT = 2;
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -44,210 +49,71 @@ function assertName(name: string) {
   if (!QUEUE_NAME.test(name)) throw new Error(`invalid job name: ${name}`);
 }
 
-/** `* * * * *` (every minute), `*\/N * * * *` (every N minutes, N dividing 60) or `M * * * *` (hourly at M). */
-export function parseCron(cron: string): { everyMinutes: number; atMinute: number } {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 5 || fields.slice(1).some((f) => f !== "*")) {
-    throw new Error(`unsupported cron pattern "${cron}": use "* * * * *", "*/N * * * *" or "M * * * *"`);
-  }
-  const minute = fields[0] as string;
-  if (minute === "*") return { everyMinutes: 1, atMinute: 0 };
-  const step = /^\*\/(\d{1,2})$/.exec(minute);
-  if (step) {
-    const n = Number(step[1]);
-    if (n >= 1 && n <= 60 && 60 % n === 0) return { everyMinutes: n, atMinute: 0 };
-  } else if (/^\d{1,2}$/.test(minute) && Number(minute) <= 59) {
-    return { everyMinutes: 60, atMinute: Number(minute) };
-  }
-  throw new Error(`unsupported cron pattern "${cron}": use "* * * * *", "*/N * * * *" or "M * * * *"`);
-}
-
-/** Milliseconds from `now` to the next UTC minute boundary matching the pattern. */
-export function msUntilNext(cron: { everyMinutes: number; atMinute: number }, now = Date.now()): number {
-  const minuteMs = 60_000;
-  const nextMinute = Math.floor(now / minuteMs) + 1;
-  const period = cron.everyMinutes;
-  // Minutes since the epoch are aligned with UTC hours, so `minute % period` works for every supported pattern.
-  const offset = (((cron.atMinute - nextMinute) % period) + period) % period;
-  return (nextMinute + offset) * minuteMs - now;
-}
-
-interface Entry {
-  data: object;
-  key?: string;
-  retryLimit: number;
-  attempt: number;
-}
-
-interface Queue {
-  name: string;
-  handler: JobHandler | null;
-  waiting: Entry[];
-  running: Promise<void> | null;
-  /** Jobs waiting out their retry delay. */
-  delayed: number;
+/**
+ * pg-boss's `db` option on PGlite. A statement with parameters is one extended-protocol query. Without parameters
+ * pg-boss may send several statements, some in their own `BEGIN ... COMMIT` (schema creation, maintenance);
+ * they run through `exec` inside PGlite's transaction, which holds its connection for the whole text and rolls
+ * back on an error, so a failed statement never leaves the single connection in an aborted transaction.
+ */
+export function pgliteExecutor(client: PGlite) {
+  return {
+    async executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+      if (values?.length) return client.query(text, values);
+      return client.transaction(async (tx) => (await tx.exec(text)).at(-1) ?? { rows: [] });
+    },
+  };
 }
 
 /**
- * Jobs in memory: a queue per name, one job at a time per name (a 2-core machine transcodes one video at a
- * time), retries with exponential backoff. Jobs do not survive a restart.
+ * Jobs in pg-boss's own schema (`pgboss`): durable, retried with backoff, shared by every API process (each works
+ * one job at a time per queue). Queues use the `stately` policy so that `singletonKey` keeps at most one waiting
+ * job per key; jobs sent without a key get a unique one.
+ *
+ * A running job holds a lease (pg-boss's expiry): a job whose process died is retried once it runs out. pg-boss 10
+ * cannot renew one (it also fails a handler still running at the expiry), so it is as long as the longest job
+ * (a transcode) may take. On the embedded database this process is the only one (the data directory is locked),
+ * so every job still `active` at start was left by a process that died: it is retried at once.
  */
-export function createInProcessJobs(opts: { log: JobsLog; retryDelayMs?: number }): Jobs {
-  const { log } = opts;
-  const retryDelayMs = opts.retryDelayMs ?? 5000;
-  const queues = new Map<string, Queue>();
-  const schedules = new Map<string, { cron: { everyMinutes: number; atMinute: number }; timer?: NodeJS.Timeout }>();
-  const retryTimers = new Set<NodeJS.Timeout>();
-  let idleWaiters: (() => void)[] = [];
-  let started = false;
-  let stopped = false;
-
-  const queue = (name: string): Queue => {
-    let q = queues.get(name);
-    if (!q) {
-      q = { name, handler: null, waiting: [], running: null, delayed: 0 };
-      queues.set(name, q);
-    }
-    return q;
-  };
-
-  // After stop() nothing more will start: idle once the running jobs are done.
-  const isIdle = () =>
-    [...queues.values()].every(
-      (q) => !q.running && (stopped || !q.handler || (q.waiting.length === 0 && q.delayed === 0)),
-    );
-
-  const checkIdle = () => {
-    if (idleWaiters.length === 0 || !isIdle()) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const w of waiters) w();
-  };
-
-  const pump = (q: Queue) => {
-    if (!started || stopped || !q.handler || q.running) return checkIdle();
-    const entry = q.waiting.shift();
-    if (!entry) return checkIdle();
-    const handler = q.handler;
-    q.running = (async () => {
-      try {
-        await handler(entry.data);
-      } catch (err) {
-        if (entry.attempt < entry.retryLimit && !stopped) {
-          const delay = retryDelayMs * 2 ** entry.attempt;
-          log.warn({ err, job: q.name, attempt: entry.attempt + 1, retryInMs: delay }, "job failed; will retry");
-          q.delayed++;
-          const timer = setTimeout(() => {
-            retryTimers.delete(timer);
-            q.delayed--;
-            q.waiting.push({ ...entry, attempt: entry.attempt + 1 });
-            pump(q);
-          }, delay);
-          timer.unref();
-          retryTimers.add(timer);
-        } else {
-          log.error({ err, job: q.name, attempts: entry.attempt + 1 }, "job failed");
-        }
-      }
-    })().finally(() => {
-      q.running = null;
-      pump(q);
-    });
-  };
-
-  const arm = (name: string) => {
-    const s = schedules.get(name);
-    if (!s || !started || stopped) return;
-    clearTimeout(s.timer);
-    s.timer = setTimeout(() => {
-      jobs
-        .send(name, {}, { singletonKey: `schedule:${name}` })
-        .catch((err) => log.error({ err, job: name }, "schedule"));
-      arm(name);
-    }, msUntilNext(s.cron));
-    s.timer.unref();
-  };
-
-  const jobs: Jobs = {
-    async send(name, data, sendOpts = {}) {
-      assertName(name);
-      if (!started || stopped) throw new Error("jobs: call start() before send()");
-      const q = queue(name);
-      if (sendOpts.singletonKey && q.waiting.some((e) => e.key === sendOpts.singletonKey)) return;
-      q.waiting.push({
-        data,
-        key: sendOpts.singletonKey,
-        retryLimit: sendOpts.retryLimit ?? DEFAULT_RETRY_LIMIT,
-        attempt: 0,
-      });
-      pump(q);
-    },
-    async work(name, handler) {
-      assertName(name);
-      const q = queue(name);
-      if (q.handler) throw new Error(`jobs: ${name} already has a worker`);
-      q.handler = handler as JobHandler;
-      pump(q);
-    },
-    async schedule(name, cron) {
-      assertName(name);
-      const prev = schedules.get(name);
-      clearTimeout(prev?.timer);
-      schedules.set(name, { cron: parseCron(cron) });
-      arm(name);
-    },
-    async start() {
-      if (started) return;
-      started = true;
-      for (const name of schedules.keys()) arm(name);
-      for (const q of queues.values()) pump(q);
-    },
-    async stop() {
-      stopped = true;
-      for (const s of schedules.values()) clearTimeout(s.timer);
-      for (const t of retryTimers) clearTimeout(t);
-      retryTimers.clear();
-      for (const q of queues.values()) q.delayed = 0;
-      await Promise.all([...queues.values()].map((q) => q.running));
-      checkIdle();
-    },
-    idle() {
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        checkIdle();
-      });
-    },
-  };
-  return jobs;
-}
-
-/**
- * Jobs in PostgreSQL through pg-boss 10, in its own `pgboss` schema: durable, retried with backoff,
- * shared by every API process (each works one job at a time per queue). Queues are created on first use
- * with the `stately` policy so that `singletonKey` keeps at most one waiting job per key; jobs sent
- * without a key get a unique one.
- */
-export function createPgBossJobs(opts: {
-  connectionString: string;
+export function createJobs(opts: {
+  database: JobsDatabase;
   log: JobsLog;
   schema?: string;
-  /** How often an idle worker looks for work (pg-boss's minimum is 0.5). */
+  /** Retry the jobs left active at start (default: on the embedded database, which one process owns). */
+  reclaimOnStart?: boolean;
+  /** How often an idle worker looks for work sent by another process (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** Base retry delay; pg-boss doubles it per attempt and adds jitter (default 5). */
   retryDelaySeconds?: number;
+  /** How long a job may run before it is failed and retried, also when its process died (default 4 hours). */
+  leaseSeconds?: number;
+  /** How often expired leases are looked for (default 60). */
+  maintenanceIntervalSeconds?: number;
 }): Jobs {
   const { log } = opts;
+  const schema = opts.schema ?? "pgboss";
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+  const leaseSeconds = opts.leaseSeconds ?? 4 * 60 * 60;
+  const reclaimOnStart = opts.reclaimOnStart ?? "pglite" in opts.database;
   const boss = new PgBoss({
-    connectionString: opts.connectionString,
-    schema: opts.schema ?? "pgboss",
-    max: 4,
-    application_name: "marquee-jobs",
+    ...("pglite" in opts.database
+      ? { db: pgliteExecutor(opts.database.pglite) }
+      : { connectionString: opts.database.connectionString, max: 4, application_name: "marquee-jobs" }),
+    schema,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
   });
   boss.on("error", (err) => log.error({ err }, "pg-boss"));
+  const sql = (text: string, values: unknown[] = []) => boss.getDb().executeSql(text, values);
+
+  // Job-level settings, so that they hold also for queues made by an older version.
+  const jobSettings = {
+    retryDelay: opts.retryDelaySeconds ?? 5,
+    retryBackoff: true,
+    expireInSeconds: leaseSeconds,
+  };
 
   const created = new Map<string, Promise<void>>();
   const workers = new Map<string, JobHandler>();
+  const workerIds = new Map<string, string>();
   const schedules = new Map<string, string>();
   let started = false;
 
@@ -258,9 +124,9 @@ export function createPgBossJobs(opts: {
         name,
         policy: "stately",
         retryLimit: DEFAULT_RETRY_LIMIT,
-        retryDelay: opts.retryDelaySeconds ?? 5,
+        retryDelay: jobSettings.retryDelay,
         retryBackoff: true,
-        expireInSeconds: 4 * 60 * 60,
+        expireInSeconds: leaseSeconds,
       });
       p.catch(() => created.delete(name));
       created.set(name, p);
@@ -268,9 +134,21 @@ export function createPgBossJobs(opts: {
     return p;
   };
 
+  const reclaim = async () => {
+    const { rows } = await sql(
+      `SELECT name, array_agg(id) AS ids FROM ${schema}.job WHERE state = 'active' GROUP BY name`,
+    );
+    for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
+      // A failure like any other: retried with backoff, up to the job's retry limit (a job that keeps
+      // crashing the process is not retried forever).
+      for (const id of ids) await boss.fail(name, id, { message: "the process running this job stopped" });
+      log.warn({ job: name, count: ids.length }, "jobs interrupted by a stop are retried");
+    }
+  };
+
   const startWorker = async (name: string, handler: JobHandler) => {
     await ensureQueue(name);
-    await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (batch) => {
+    const id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (batch) => {
       // pg-boss 10 hands a batch (an array) to every handler; a throw fails the batch, which is retried.
       for (const job of batch) {
         try {
@@ -278,14 +156,18 @@ export function createPgBossJobs(opts: {
         } catch (err) {
           log.error({ err, job: name, id: job.id }, "job failed");
           throw err;
+        } finally {
+          // Look for the next job right away instead of after the polling interval.
+          boss.notifyWorker(workerIds.get(name) ?? "");
         }
       }
     });
+    workerIds.set(name, id);
   };
 
   const startSchedule = async (name: string, cron: string) => {
     await ensureQueue(name);
-    await boss.schedule(name, cron, {}, { tz: "UTC", singletonKey: `schedule:${name}` });
+    await boss.schedule(name, cron, {}, { ...jobSettings, tz: "UTC", singletonKey: `schedule:${name}` });
   };
 
   return {
@@ -294,9 +176,12 @@ export function createPgBossJobs(opts: {
       if (!started) throw new Error("jobs: call start() before send()");
       await ensureQueue(name);
       await boss.send(name, data, {
+        ...jobSettings,
         singletonKey: sendOpts.singletonKey ?? randomUUID(),
         retryLimit: sendOpts.retryLimit ?? DEFAULT_RETRY_LIMIT,
       });
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
     },
     async work(name, handler) {
       assertName(name);
@@ -306,7 +191,6 @@ export function createPgBossJobs(opts: {
     },
     async schedule(name, cron) {
       assertName(name);
-      parseCron(cron);
       schedules.set(name, cron);
       if (started) await startSchedule(name, cron);
     },
@@ -314,13 +198,17 @@ export function createPgBossJobs(opts: {
       if (started) return;
       await boss.start();
       started = true;
+      if (reclaimOnStart) await reclaim();
       for (const [name, handler] of workers) await startWorker(name, handler);
       for (const [name, cron] of schedules) await startSchedule(name, cron);
     },
     async stop() {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      // A job still running after a short wait is failed, so retried by the next start (`npm start` kills a
+      // server that takes more than 8 s to stop).
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      workerIds.clear();
     },
     async idle() {
       for (;;) {
@@ -330,7 +218,7 @@ export function createPgBossJobs(opts: {
           busy += (await boss.getQueueSize(name, { before: "completed" })) ?? 0;
         }
         if (busy === 0) return;
-        await new Promise((r) => setTimeout(r, 250));
+        await new Promise((r) => setTimeout(r, 50));
       }
     },
   };

@@ -56,7 +56,8 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
 /**
  * Streams the single file part named `file` of a multipart request to `destPath` (its directory is made),
  * up to `maxBytes`, without holding it in memory. 400 when the request is not multipart, has no `file`
- * part or an empty one, 413 when it is too large; the partial file is removed on any failure.
+ * part or an empty one, 413 when it is too large; the partial file is removed on any failure. `destPath` is a
+ * storage `tempPath`, moved in once the file is checked, so a crash mid-upload leaves nothing at a media key.
  * The client's file name and content type are ignored: callers sniff the file.
  */
 export async function streamSingleFileToDisk(

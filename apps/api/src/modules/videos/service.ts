@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cp, rename, rm, rmdir } from "node:fs/promises";
+import { cp, rm } from "node:fs/promises";
 import path from "node:path";
 import { TOTAL_CAP } from "@marquee/contracts/common";
 import type {
@@ -809,29 +809,25 @@ export function createVideosService(deps: VideosDeps) {
    */
   const sourceDir = (id: string) => `private/video-sources/${id}`;
 
-  /** Removes a directory left empty by a refused upload (never one with files in it). */
-  const dropIfEmpty = (dir: string) => rmdir(dir).catch(() => undefined);
-
   /**
-   * Takes the movie file: streamed to disk, probed at once so that what is not a video is refused (422) and
-   * removed, then kept as `private/video-sources/<id>/source` and queued for processing.
+   * Takes the movie file: streamed to a temp file, probed at once so that what is not a video is refused (422) and
+   * removed, then moved in as `private/video-sources/<id>/source` and queued for processing. A crash mid-upload
+   * leaves only the temp file, which the next start or the housekeeping removes.
    */
   async function uploadVideo(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await managedRow(actor, id);
     const mediaKey = `private/videos/${current.id}`;
-    const dir = storage.localPath(sourceDir(current.id));
-    const tmp = storage.localPath(`${sourceDir(current.id)}/upload-${randomPart()}`);
+    const tmp = await storage.tempPath("upload");
     let bytes: number;
     let info: Awaited<ReturnType<typeof probeVideo>>;
     try {
       ({ bytes } = await receive(tmp));
       info = await probeVideo(tmp);
+      await storage.moveIn(tmp, `${sourceDir(current.id)}/source`);
     } catch (err) {
       await rm(tmp, { force: true });
-      await dropIfEmpty(dir);
       throw err;
     }
-    await rename(tmp, storage.localPath(`${sourceDir(current.id)}/source`));
     const state = { ...current, processingStatus: "pending" as const };
     const [row] = await db
       .update(videos)
@@ -860,22 +856,30 @@ export function createVideosService(deps: VideosDeps) {
   /** A teaser: a short silent clip cut from the uploaded video, public (shown also when the movie is locked). */
   async function uploadTeaser(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await managedRow(actor, id);
-    const tmpDir = storage.localPath(sourceDir(current.id));
-    const tmp = path.join(tmpDir, `teaser-upload-${randomPart()}`);
+    const tmp = await storage.tempPath("teaser-upload");
     const key = `public/videos/${current.id}/teaser-${randomPart()}.mp4`;
     try {
       await receive(tmp);
-      await makeTeaser(tmp, storage.localPath(key), { seconds: TEASER_SECONDS });
+      await makeTeaserAt(tmp, key);
     } catch (err) {
-      await storage.remove(key);
       if (err instanceof AppError) throw err;
       log.warn({ err, videoId: current.id }, "teaser could not be made");
       throw unprocessable("The file is not a video we can read.", [{ path: "file", message: "not a video" }]);
     } finally {
       await rm(tmp, { force: true });
-      await dropIfEmpty(tmpDir);
     }
     return replaceTeaser(actor, current.id, key);
+  }
+
+  /** Cuts a teaser from `input` in the scratch folder and moves it in at `key` once complete. */
+  async function makeTeaserAt(input: string, key: string) {
+    const out = await storage.tempPath("teaser");
+    try {
+      await makeTeaser(input, out, { seconds: TEASER_SECONDS });
+      await storage.moveIn(out, key);
+    } finally {
+      await rm(out, { force: true });
+    }
   }
 
   async function replaceTeaser(actor: Actor, id: string, key: string) {
@@ -929,12 +933,22 @@ export function createVideosService(deps: VideosDeps) {
     const start = await findRow(videoId);
     if (!start?.mediaKey || !["pending", "processing"].includes(start.processingStatus)) return;
     await db.update(videos).set({ processingStatus: "processing" }).where(eq(videos.id, videoId));
-    const dir = storage.localPath(start.mediaKey);
+    // The outputs are made in a work folder, moved into place only when complete: a run cut short by a crash
+    // leaves them in the scratch folder (removed at start or by the housekeeping) and the job runs again.
+    const work = await storage.tempPath("transcode");
+    try {
+      await transcodeAndStore(videoId, start.mediaKey, work);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function transcodeAndStore(videoId: string, mediaKey: string, work: string): Promise<void> {
     const source = storage.localPath(`${sourceDir(videoId)}/source`);
     let result: Awaited<ReturnType<typeof transcodeVideo>> | null = null;
     let error: string | null = null;
     try {
-      result = await transcodeVideo(source, dir);
+      result = await transcodeVideo(source, work);
     } catch (err) {
       log.error({ err, videoId }, "video processing failed");
       error =
@@ -960,7 +974,7 @@ export function createVideosService(deps: VideosDeps) {
       });
       if (isGenerated(current.thumbnailKey)) {
         try {
-          changes.thumbnailKey = await storeThumbnail(videoId, path.join(dir, result.files.poster), "poster");
+          changes.thumbnailKey = await storeThumbnail(videoId, path.join(work, result.files.poster), "poster");
           const old = current.thumbnailKey;
           if (old) stale.push(() => removeThumbnail(old));
         } catch (err) {
@@ -970,15 +984,15 @@ export function createVideosService(deps: VideosDeps) {
       if (isGenerated(current.teaserKey)) {
         const key = `public/videos/${videoId}/teaser-auto-${randomPart()}.mp4`;
         try {
-          await makeTeaser(source, storage.localPath(key), { seconds: TEASER_SECONDS });
+          await makeTeaserAt(source, key);
           changes.teaserKey = key;
           const old = current.teaserKey;
           if (old) stale.push(() => storage.remove(old));
         } catch (err) {
-          await storage.remove(key);
           log.warn({ err, videoId }, "teaser could not be made");
         }
       }
+      await storage.moveIn(work, mediaKey);
     } else {
       Object.assign(changes, { processingStatus: "failed", processingError: error });
     }

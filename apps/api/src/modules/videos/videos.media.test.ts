@@ -340,6 +340,8 @@ describe("a real upload, processed end to end", () => {
     // The original is kept apart from what signed links open.
     expect(files).not.toContain("source");
     expect(await filesIn(`private/video-sources/${movie._id}`)).toEqual(["source"]);
+    // The upload and the work folder were moved in: nothing is left in the scratch folder.
+    expect(await readdir(path.dirname(await t.app.services.storage.tempPath("check")))).toEqual([]);
     expect(await filesIn(`private/videos/${movie._id}/hls`)).toEqual(expect.arrayContaining(["master.m3u8", "360p"]));
 
     const thumb = await fetchUrl(ready.thumbnail?.url as string);
