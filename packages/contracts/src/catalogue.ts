@@ -34,13 +34,7 @@ export const slug = z
     "A slug cannot look like an id",
   );
 
-export const tag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(40)
-  .refine((s) => !s.includes("\u0000"), "Tags cannot contain NUL characters");
+export const tag = z.string().trim().toLowerCase().min(1).max(40);
 
 /** Why a viewer cannot watch an item, so the page can offer the right way in. */
 export const lockReasons = ["members", "sale", "scheduled", "processing"] as const;

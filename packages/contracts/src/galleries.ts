@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   accessKind,
-  tag as anyTag,
   assetStatus,
   categoryRef,
   image,
@@ -9,15 +8,12 @@ import {
   price,
   processing,
   slug,
+  tag,
   viewerFlags,
 } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
 
-/** PostgreSQL text cannot hold a NUL character: such input is refused as bad, never left to fail a query. */
-const noNul = (s: string) => !s.includes("\u0000");
-const NUL_MESSAGE = "must not contain NUL characters";
-const tag = anyTag.refine(noNul, NUL_MESSAGE);
-const description = z.string().trim().max(10_000).refine(noNul, NUL_MESSAGE);
+const description = z.string().trim().max(10_000);
 
 export const gallery = z.object({
   _id: z.uuid(),
@@ -109,7 +105,7 @@ export const searchStudioGalleriesQuery = pagedQuery.extend({
 export const studioPhotoList = pagedResponse(studioPhoto);
 
 const galleryFields = {
-  title: z.string().trim().min(1, "Title is required").max(200).refine(noNul, NUL_MESSAGE),
+  title: z.string().trim().min(1, "Title is required").max(200),
   slug: slug.optional(),
   description: description.default(""),
   tags: z.array(tag).max(30).default([]),
@@ -135,7 +131,7 @@ export const updateGalleryBody = z.strictObject({
 });
 export type UpdateGalleryBody = z.infer<typeof updateGalleryBody>;
 export const updatePhotoBody = z.strictObject({
-  title: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).optional(),
+  title: z.string().trim().max(200).optional(),
   /** Moves the photo to this index of the gallery's order (0 first; past the end: last); the others close up. */
   position: z.number().int().min(0).max(100_000).optional(),
   status: assetStatus.optional(),

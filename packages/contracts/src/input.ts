@@ -18,7 +18,7 @@ export interface UnstorableField {
 }
 
 /**
- * The paths (`body.menus.0.title`, `query.q`, `params.id`) of every string, or object key, in a parsed body, query
+ * The paths (`body.menus.0.title`, `querystring.q`, `params.id`) of every string, or object key, in a parsed body, query
  * or params object that PostgreSQL could not store. Walks without recursion, so a deeply nested body cannot
  * overflow the stack.
  */

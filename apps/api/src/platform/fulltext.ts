@@ -6,7 +6,7 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * description and a name in a title exactly. Websearch syntax is kept per term ("a phrase", -not, or).
  */
 export function matchText(column: AnyColumn, q: string | undefined): SQL | undefined {
-  const text = q?.replaceAll("\u0000", "").trim();
+  const text = q?.trim();
   if (!text) return undefined;
   // As websearch_to_tsquery reads it: terms side by side must all match, `or` separates alternatives.
   const groups: SQL[][] = [[]];

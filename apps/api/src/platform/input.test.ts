@@ -62,7 +62,7 @@ describe("a NUL character in a text field", () => {
 
   it("GET /users/search?q=%00 (a query parameter)", async () => {
     const res = await t.request({ method: "GET", url: "/users/search?q=%00", token: admin });
-    expectBadRequest(res, "query.q");
+    expectBadRequest(res, "querystring.q");
   });
 
   it("PUT /admin/settings/:key, deep inside a JSON value and in an object key", async () => {

@@ -12,7 +12,7 @@ export function refuseUnstorableText(app: FastifyInstance) {
   app.addHook("preValidation", async (req) => {
     const details = [
       ...findUnstorableText(req.params, "params"),
-      ...findUnstorableText(req.query, "query"),
+      ...findUnstorableText(req.query, "querystring"),
       ...findUnstorableText(req.body, "body"),
     ];
     if (details.length) throw badRequest(details.map((d) => `${d.path}: ${d.message}`).join("; "), details);

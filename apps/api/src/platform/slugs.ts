@@ -21,8 +21,8 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-/** PostgreSQL refuses NUL in text; a search term that carries one is cleaned rather than failing the query. */
-export const cleanTerm = (q: string | undefined) => q?.replaceAll("\u0000", "").trim() || undefined;
+/** A search term without its surrounding blanks; a blank one is none. */
+export const cleanTerm = (q: string | undefined) => q?.trim() || undefined;
 
 /** Escapes `%`, `_` and `\` so a user's text matches literally inside LIKE patterns. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

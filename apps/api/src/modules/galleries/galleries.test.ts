@@ -650,7 +650,7 @@ describe("public galleries: search", () => {
     expect(titles(await search({ tags: tag, q: "walk -shore" }))).toEqual([]);
     expect(titles(await search({ tags: tag, q: "walk or forest" }))).toEqual(["Forest morning", "Sunset beach walk"]);
     // Odd input is a search, never an error.
-    for (const q of ["'", '"', "&|!():*", "\u0000beach", " - ", "the"]) {
+    for (const q of ["'", '"', "&|!():*", " - ", "the"]) {
       expect((await search({ tags: tag, q })).statusCode).toBe(200);
     }
   });
@@ -1170,14 +1170,14 @@ describe("input PostgreSQL cannot store", () => {
   it("refuses NUL characters as bad input and never answers 5xx", async () => {
     const g = await createGallery(performer, {});
     const p = await upload(performer, g._id);
-    expectBadRequest(await search({ tags: "a\u0000b" }), "querystring.tags.0");
-    expect((await search({ q: "\u0000" })).statusCode).toBe(200);
-    expect((await get("/performer/assets/galleries/search", performer, { q: "a\u0000" })).statusCode).toBe(200);
-    expect((await get("/user/assets/photos", undefined, { q: "\u0000x" })).statusCode).toBe(200);
-    expect((await get("/user/assets/galleries/%00/view")).statusCode).toBe(404);
-    expect((await get("/user/assets/gallery/a%00b/photos")).statusCode).toBe(404);
-    expect((await get("/performer/assets/galleries/%00/view", performer)).statusCode).toBe(404);
-    expect((await get("/performer/assets/galleries/%00/photos", performer)).statusCode).toBe(404);
+    expectBadRequest(await search({ tags: "a\u0000b" }), "querystring.tags");
+    expectBadRequest(await search({ q: "\u0000" }), "querystring.q");
+    expectBadRequest(await get("/performer/assets/galleries/search", performer, { q: "a\u0000" }), "querystring.q");
+    expectBadRequest(await get("/user/assets/photos", undefined, { q: "\u0000x" }), "querystring.q");
+    expectBadRequest(await get("/user/assets/galleries/%00/view"), "params.id");
+    expectBadRequest(await get("/user/assets/gallery/a%00b/photos"), "params.id");
+    expectBadRequest(await get("/performer/assets/galleries/%00/view", performer), "params.id");
+    expectBadRequest(await get("/performer/assets/galleries/%00/photos", performer), "params.id");
     expectBadRequest(await createRes(performer, { title: "a\u0000b" }), "body.title");
     expectBadRequest(await createRes(performer, { title: "ok", description: "\u0000" }), "body.description");
     expectBadRequest(await createRes(performer, { title: "ok", tags: ["\u0000"] }), "body.tags.0");

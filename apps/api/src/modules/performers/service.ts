@@ -225,8 +225,6 @@ export function createPerformersService(deps: {
      */
     async view(viewer: Viewer, idOrUsername: string): Promise<PerformerProfile> {
       const key = idOrUsername.toLowerCase();
-      // PostgreSQL refuses NUL in text; no username carries one.
-      if (key.includes("\u0000")) throw notFound("Performer");
       const [row] = await select().where(isUuid(key) ? eq(performers.id, key) : eq(users.username, key));
       const listed = row?.p.status === "active" && row.u.status === "active";
       if (!row || (!listed && viewer?.role !== "admin")) throw notFound("Performer");

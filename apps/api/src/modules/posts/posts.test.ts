@@ -250,9 +250,10 @@ describe("public reading", () => {
     expect(slugs(await page({ q: "apple OR mango" })).sort()).toEqual(["apple-harvest", "mango-season-notes"]);
     expect((await page({ q: "nothing-like-this-anywhere" })).total).toBe(0);
     // Stray syntax never fails the query.
-    for (const q of ['"', "-", "!!(", "a & b | c", "'; drop table posts; --", "rivers\u0000"]) {
+    for (const q of ['"', "-", "!!(", "a & b | c", "'; drop table posts; --"]) {
       expect((await search({ q })).statusCode).toBe(200);
     }
+    expectBadRequest(await search({ q: "rivers\u0000" }), "querystring.q");
   });
 
   it("filters by type and sorts by title", async () => {
@@ -323,7 +324,7 @@ describe("public reading", () => {
     const asAdmin = await t.request({ method: "GET", url: "/posts/secret-running-draft", token: admin });
     expect(asAdmin.json()).toMatchObject({ status: "draft", publishedAt: null });
     expect((await t.request({ method: "GET", url: `/posts/${UNKNOWN_UUID}` })).statusCode).toBe(404);
-    expect((await t.request({ method: "GET", url: "/posts/%25%00" })).statusCode).toBe(404);
+    expectBadRequest(await t.request({ method: "GET", url: "/posts/%25%00" }), "params.id");
     expectBadRequest(await t.request({ method: "GET", url: `/posts/${"a".repeat(121)}` }), "params.id");
   });
 

@@ -96,9 +96,10 @@ describe("GET /search/total", () => {
   it("refuses bad queries with the field named, and survives odd terms", async () => {
     expectBadRequest(await total({ q: "x".repeat(201) }), "querystring.q");
     expect((await total({ q: "nebula", type: "movies" })).statusCode).toBe(400);
-    for (const q of ['"', "-", "%_", "a & !b", "nebula\u0000"]) {
+    for (const q of ['"', "-", "%_", "a & !b"]) {
       expect((await total({ q })).statusCode).toBe(200);
     }
+    expectBadRequest(await total({ q: "nebula\u0000" }), "querystring.q");
   });
 });
 
@@ -118,7 +119,7 @@ describe("search service", () => {
     const search = createSearchService({
       counters: { performers: counter(1), movies: counter(2), galleries: counter(3) },
     });
-    expect(await search.total("  star\u0000 ")).toEqual({ performers: 1, movies: 2, galleries: 3, products: 0 });
+    expect(await search.total("  star ")).toEqual({ performers: 1, movies: 2, galleries: 3, products: 0 });
     expect(seen).toEqual(["star", "star", "star"]);
     expect(overlap).toBe(3);
     await search.total(undefined);

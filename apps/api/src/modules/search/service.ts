@@ -8,7 +8,7 @@ export type SearchCounter = (q: string) => Promise<number>;
 export function createSearchService(deps: { counters: Record<"performers" | "movies" | "galleries", SearchCounter> }) {
   return {
     async total(q: string | undefined) {
-      const term = (q ?? "").replaceAll("\u0000", "").trim();
+      const term = (q ?? "").trim();
       const [performers, movies, galleries] = await Promise.all([
         deps.counters.performers(term),
         deps.counters.movies(term),
