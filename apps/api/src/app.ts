@@ -91,11 +91,19 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: deps.config.publicApiUrl });
   const throttle = createThrottle(db);
   const settings = createSettingsService(db);
-  const auth = createAuthService({ db, mailer: deps.mailer, throttle, settings, webOrigin: deps.config.webOrigin });
+  const auth = createAuthService({
+    db,
+    mailer: deps.mailer,
+    throttle,
+    settings,
+    jobs,
+    webOrigin: deps.config.webOrigin,
+  });
   const users = createUsersService({
     db,
     storage,
-    onEmailChanged: (user) => auth.sendVerification(user),
+    requestEmailChange: auth.requestEmailChange,
+    pendingEmailOf: auth.pendingEmailOf,
     onDeactivated: (userId) => auth.revokeSessions(userId),
   });
   const access = createAccessService({ db });
@@ -232,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();
+  await services.auth.registerJobs();
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { displayName, email, password, username } from "./users.ts";
+import { listResponse } from "./common.ts";
+import { currentPassword, displayName, email, password, username } from "./users.ts";
 
 export const loginBody = z.strictObject({
   /** A username or an email address. */
@@ -28,6 +29,8 @@ export const resetPasswordBody = z.strictObject({
 });
 
 export const changePasswordBody = z.strictObject({
+  /** A stolen session alone must not be enough to take the account over (DESIGN section 9). */
+  currentPassword,
   password,
   /** Which account screen asked; both change the same login. */
   source: z.enum(["user", "performer"]).default("user"),
@@ -36,3 +39,22 @@ export const changePasswordBody = z.strictObject({
 /** Session lifetimes (SPEC section 9): the token cookie lives as long as its session. */
 export const REMEMBER_DAYS = 365;
 export const SESSION_DAYS = 1;
+
+/** One of the member's signed-in sessions, as the account page lists them. */
+export const sessionItem = z.object({
+  _id: z.uuid(),
+  /** Browser and system read from the User-Agent, e.g. "Firefox on Windows". */
+  device: z.string(),
+  userAgent: z.string().nullable(),
+  /** The address the session signed in from. */
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  /** Updated at most once a minute. */
+  lastSeenAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItem>;
+export const sessionList = listResponse(sessionItem);
+export const sessionParams = z.strictObject({ id: z.uuid() });
+export const revokedResponse = z.object({ revoked: z.number().int() });

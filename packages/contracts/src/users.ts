@@ -25,6 +25,9 @@ export const password = z
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters");
 
+/** The account's present password, asked again before changing the email address or the password. */
+export const currentPassword = z.string().min(1, "Enter your current password").max(128);
+
 export const displayName = z.string().trim().min(1, "Name is required").max(80);
 
 /** What anyone may see of a user. */
@@ -53,10 +56,16 @@ export const user = publicUser.extend({
 });
 export type User = z.infer<typeof user>;
 
+/** The signed-in user's own account: also the address waiting for confirmation by the mailed link, if any. */
+export const ownUser = user.extend({ pendingEmail: z.string().nullable() });
+export type OwnUser = z.infer<typeof ownUser>;
+
 export const updateProfileBody = z.strictObject({
   name: displayName.optional(),
   username: username.optional(),
+  /** A new address takes effect only once the link mailed to it is followed; it needs `currentPassword`. */
   email: email.optional(),
+  currentPassword: currentPassword.optional(),
   bio: z.string().trim().max(2000).nullable().optional(),
   country: z
     .string()

@@ -4,7 +4,8 @@ import { throttleCounters } from "./throttle-table.ts";
 
 /**
  * Fixed-window counters in the database, so every API process sees the same counts.
- * `hit` adds one and returns the count in the current window; `count` only reads it.
+ * `hit` adds one and returns the count in the current window in one atomic statement, so a caller that hits
+ * first and checks the returned count cannot be raced past its limit by parallel requests; `count` only reads.
  */
 export function createThrottle(db: Db) {
   return {
@@ -39,6 +40,13 @@ export function createThrottle(db: Db) {
         .where(sql`${throttleCounters.windowStart} < now() - make_interval(secs => ${olderThanMs / 1000})`)
         .returning({ key: throttleCounters.key });
       return gone.length;
+    },
+    /** Gives back one earlier `hit` (an attempt that turned out not to count), never going below zero. */
+    async release(key: string): Promise<void> {
+      await db
+        .update(throttleCounters)
+        .set({ count: sql`GREATEST(${throttleCounters.count} - 1, 0)` })
+        .where(eq(throttleCounters.key, key));
     },
     async reset(key: string): Promise<void> {
       await db.delete(throttleCounters).where(eq(throttleCounters.key, key));

@@ -5,6 +5,9 @@ import {
   loginResponse,
   registerBody,
   resetPasswordBody,
+  revokedResponse,
+  sessionList,
+  sessionParams,
   tokenBody,
 } from "@marquee/contracts/auth";
 import { messageResponse } from "@marquee/contracts/common";
@@ -83,8 +86,47 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     config: { access: "user" },
     schema: { tags, body: changePasswordBody, response: { 200: messageResponse } },
     handler: async (req) => {
-      await auth.changePassword(currentUser(req).id, req.sessionId as string, req.body.password);
+      await auth.changePassword(currentUser(req), req.sessionId as string, req.body, req.ip);
       return { message: "Password updated. Your other sessions have been signed out." };
+    },
+  });
+
+  app.post("/auth/email-change/confirm", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      description: "Follows the link mailed to a new address: the account takes that address.",
+      body: tokenBody,
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => {
+      await auth.confirmEmailChange(req.body.token);
+      return { message: "Your new email address is confirmed. Use it to log in from now on." };
+    },
+  });
+
+  app.get("/auth/users/me/sessions", {
+    config: { access: "user", maintenance: "open", geo: "open" },
+    schema: { tags, description: "The signed-in sessions of your account.", response: { 200: sessionList } },
+    handler: async (req) => auth.listSessions(currentUser(req).id, req.sessionId as string),
+  });
+
+  app.delete("/auth/users/me/sessions", {
+    config: { access: "user", maintenance: "open", geo: "open" },
+    schema: {
+      tags,
+      description: "Logs out every other session of your account; this one stays.",
+      response: { 200: revokedResponse },
+    },
+    handler: async (req) => ({ revoked: await auth.revokeSessions(currentUser(req).id, req.sessionId as string) }),
+  });
+
+  app.delete("/auth/users/me/sessions/:id", {
+    config: { access: "user", maintenance: "open", geo: "open" },
+    schema: { tags, description: "Logs out one session of your account.", params: sessionParams },
+    handler: async (req, reply) => {
+      await auth.revokeSession(currentUser(req).id, req.params.id);
+      return reply.status(204).send();
     },
   });
 };

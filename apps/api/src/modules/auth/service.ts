@@ -1,21 +1,33 @@
 import { type LoginBody, REMEMBER_DAYS, type RegisterBody, SESSION_DAYS } from "@marquee/contracts/auth";
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import { badRequest, conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import type { Jobs } from "../../platform/jobs.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { type UserRow, users } from "../users/tables.ts";
+import { createSessionsService } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed logins allowed per account and per address in the window before 429 (DESIGN section 9). */
+/** Failed password checks allowed per account and per address in the window before 429 (DESIGN section 9). */
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 20 } as const;
-const TOKEN_TTL = { "verify-email": 48 * 3_600_000, "reset-password": 3_600_000 } as const;
+/** Sign-ups allowed per address and per client address in an hour before 429. */
+export const REGISTER_LIMITS = { perAddress: 5, perIp: 10 } as const;
+/** Email changes an account may ask for in an hour: each one mails two addresses. */
+export const EMAIL_CHANGE_LIMIT = 5;
+const TOKEN_TTL = { "verify-email": 48 * HOUR, "reset-password": HOUR, "change-email": 24 * HOUR } as const;
 type Purpose = keyof typeof TOKEN_TTL;
+
+export const AUTH_JOBS = { sendPasswordReset: "auth.sendPasswordReset" } as const;
+
+const loginAccountKey = (accountId: string) => `login:account:${accountId}`;
+const loginIpKey = (ip: string) => `login:ip:${ip}`;
 
 // Verifying against a real hash when the account does not exist keeps both paths equally slow.
 const dummyHash = hash("marquee-timing-equaliser");
@@ -27,16 +39,67 @@ export function createAuthService(deps: {
   mailer: Mailer;
   throttle: Throttle;
   settings: SettingsService;
+  jobs: Jobs;
   webOrigin: string;
 }) {
-  const { db, mailer, throttle, settings } = deps;
+  const { db, mailer, throttle, settings, jobs } = deps;
+  const sessionsService = createSessionsService(db);
 
-  async function issueEmailToken(userId: string, purpose: Purpose): Promise<string> {
+  async function issueEmailToken(userId: string, purpose: Purpose, newEmail?: string): Promise<string> {
     const { token, hash: tokenHash } = newToken();
     await db
       .insert(emailTokens)
-      .values({ userId, purpose, tokenHash, expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]) });
+      .values({ userId, purpose, tokenHash, newEmail, expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]) });
     return token;
+  }
+
+  /** Marks the user's unused links of these purposes as spent, so only links issued later can work. */
+  async function retireEmailTokens(userId: string, purposes: Purpose[]) {
+    await db
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, purposes), isNull(emailTokens.usedAt)));
+  }
+
+  /**
+   * Checks a password under the login throttle. The attempt is counted before the (slow) check by one atomic
+   * increment-and-return, so parallel guesses cannot all read a count under the limit and all get checked;
+   * a correct password clears the account's failures and gives the address its attempt back.
+   */
+  async function checkPasswordThrottled(accountKey: string, ip: string, passwordHash: string, password: string) {
+    const ipKey = loginIpKey(ip);
+    const [perAccount, perIp] = await Promise.all([
+      throttle.hit(accountKey, FAILURE_WINDOW_MS),
+      throttle.hit(ipKey, FAILURE_WINDOW_MS),
+    ]);
+    if (perAccount > LOGIN_LIMITS.perAccount || perIp > LOGIN_LIMITS.perIp) {
+      throw tooManyRequests("Too many failed attempts. Try again in 15 minutes.");
+    }
+    const ok = await verify(passwordHash, password);
+    if (ok) await Promise.all([throttle.reset(accountKey), throttle.release(ipKey)]);
+    return ok;
+  }
+
+  /** Refuses with 422 on `body.currentPassword` unless `password` is the account's own (throttled like login). */
+  async function confirmCurrentPassword(user: UserRow, password: string, ip: string) {
+    if (!(await checkPasswordThrottled(loginAccountKey(user.id), ip, user.passwordHash, password))) {
+      throw unprocessable("Your current password is not correct.", [
+        { path: "body.currentPassword", message: "is not your current password" },
+      ]);
+    }
+  }
+
+  async function sendPasswordReset(email: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (user?.status !== "active") return;
+    const token = await issueEmailToken(user.id, "reset-password");
+    const link = `${deps.webOrigin}/auth/reset-password?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: "Reset your password",
+      text: `Hi ${user.name},\n\nSet a new password by opening this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.`,
+      links: [link],
+    });
   }
 
   async function consumeEmailToken(token: string, purpose: Purpose): Promise<string | null> {
@@ -58,10 +121,7 @@ export function createAuthService(deps: {
   async function sendVerification(user: Pick<UserRow, "id" | "email" | "name">) {
     // Only the newest link may verify: an older one was mailed to whatever address the account had then,
     // and must not confirm an address changed since.
-    await db
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, "verify-email"), isNull(emailTokens.usedAt)));
+    await retireEmailTokens(user.id, ["verify-email"]);
     const token = await issueEmailToken(user.id, "verify-email");
     const link = `${deps.webOrigin}/auth/verify-email?token=${token}`;
     const siteName = await settings.get("siteName");
@@ -76,7 +136,19 @@ export function createAuthService(deps: {
   return {
     sendVerification,
 
+    async registerJobs() {
+      await jobs.work<{ email: string }>(AUTH_JOBS.sendPasswordReset, (data) => sendPasswordReset(String(data?.email)));
+    },
+
     async register(body: RegisterBody, ip: string) {
+      // Counted per address whether or not it has an account, so the limit tells nothing about it.
+      const [perAddress, perIp] = await Promise.all([
+        throttle.hit(`register:address:${body.email}`, HOUR),
+        throttle.hit(`register:ip:${ip}`, HOUR),
+      ]);
+      if (perAddress > REGISTER_LIMITS.perAddress || perIp > REGISTER_LIMITS.perIp) {
+        throw tooManyRequests("Too many sign-ups. Try again in an hour.");
+      }
       // The username and the email may belong to two different accounts: look at both rows.
       const taken = await db
         .select({ username: users.username, email: users.email })
@@ -89,6 +161,8 @@ export function createAuthService(deps: {
       if (taken.length) {
         // Do not reveal that the email is registered: answer as for a new account, and tell its owner instead.
         await hashPassword(body.password);
+        // One warning an hour per address: sign-ups must not be a way to flood someone's inbox.
+        if ((await throttle.hit(`register:warned:${body.email}`, HOUR)) > 1) return;
         await mailer.send({
           to: body.email,
           subject: `Someone tried to sign up to ${siteName} with your email`,
@@ -120,25 +194,18 @@ export function createAuthService(deps: {
         .from(users)
         .where(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier));
       // Count failures per account, not per typed identifier: its username and its email share one limit.
-      const accountKey = `login:account:${user ? user.id : identifier}`;
-      const ipKey = `login:ip:${meta.ip}`;
-      if (
-        (await throttle.count(accountKey, FAILURE_WINDOW_MS)) >= LOGIN_LIMITS.perAccount ||
-        (await throttle.count(ipKey, FAILURE_WINDOW_MS)) >= LOGIN_LIMITS.perIp
-      ) {
-        throw tooManyRequests("Too many failed attempts. Try again in 15 minutes.");
-      }
-      const ok = await verify(user ? user.passwordHash : await dummyHash, body.password);
-      if (!user || !ok) {
-        await throttle.hit(accountKey, FAILURE_WINDOW_MS);
-        await throttle.hit(ipKey, FAILURE_WINDOW_MS);
-        throw unprocessable("Incorrect credentials!");
-      }
+      const accountKey = loginAccountKey(user ? user.id : identifier);
+      const ok = await checkPasswordThrottled(
+        accountKey,
+        meta.ip,
+        user ? user.passwordHash : await dummyHash,
+        body.password,
+      );
+      if (!user || !ok) throw unprocessable("Incorrect credentials!");
       if (user.status !== "active") throw unprocessable("This account has been deactivated. Contact us for help.");
       if (!user.verifiedEmail && (await settings.get("requireEmailVerification"))) {
         throw unprocessable("Please verify your email address first. Check your inbox for the link.");
       }
-      await throttle.reset(accountKey);
       const { token, hash: tokenHash } = newToken();
       const days = body.remember ? REMEMBER_DAYS : SESSION_DAYS;
       await db.insert(sessions).values({
@@ -151,29 +218,13 @@ export function createAuthService(deps: {
       return token;
     },
 
-    async resolveToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
-      const [row] = await db
-        .select({ user: users, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.status, "active")),
-        );
-      return row ?? null;
-    },
+    resolveToken: sessionsService.resolveToken,
+    listSessions: sessionsService.list,
+    revokeSession: sessionsService.revoke,
+    revokeSessions: sessionsService.revokeAll,
 
     async logout(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
-    },
-
-    async revokeSessions(userId: string, exceptSessionId?: string) {
-      await db
-        .delete(sessions)
-        .where(
-          exceptSessionId
-            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-            : eq(sessions.userId, userId),
-        );
     },
 
     async verifyEmail(token: string) {
@@ -189,17 +240,10 @@ export function createAuthService(deps: {
     },
 
     async forgotPassword(email: string) {
-      if ((await throttle.hit(`forgot:${email}`, 3_600_000)) > 5) return;
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      if (user?.status !== "active") return;
-      const token = await issueEmailToken(user.id, "reset-password");
-      const link = `${deps.webOrigin}/auth/reset-password?token=${token}`;
-      await mailer.send({
-        to: user.email,
-        subject: "Reset your password",
-        text: `Hi ${user.name},\n\nSet a new password by opening this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.`,
-        links: [link],
-      });
+      if ((await throttle.hit(`forgot:${email}`, HOUR)) > 5) return;
+      // The answer must take as long for an unknown address as for a known one: the request only counts and
+      // queues; looking the address up, issuing the link and mailing it happen after the reply.
+      await jobs.send(AUTH_JOBS.sendPasswordReset, { email });
     },
 
     async resetPassword(token: string, password: string) {
@@ -211,6 +255,8 @@ export function createAuthService(deps: {
         .set({ passwordHash: await hashPassword(password), verifiedEmail: true })
         .where(eq(users.id, userId));
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      // Recovering the account also drops an email change someone asked for with the old password.
+      await retireEmailTokens(userId, ["change-email"]);
     },
 
     /** Deletes expired sessions and spent or expired mail tokens; returns how many rows went. */
@@ -223,12 +269,131 @@ export function createAuthService(deps: {
       return gone.length + spent.length;
     },
 
-    async changePassword(userId: string, sessionId: string, password: string) {
+    /** Sets a new password once the current one is confirmed; ends the other sessions and tells the address. */
+    async changePassword(
+      user: UserRow,
+      sessionId: string,
+      body: { currentPassword: string; password: string },
+      ip: string,
+    ) {
+      await confirmCurrentPassword(user, body.currentPassword, ip);
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(password) })
-        .where(eq(users.id, userId));
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+        .set({ passwordHash: await hashPassword(body.password) })
+        .where(eq(users.id, user.id));
+      await sessionsService.revokeAll(user.id, sessionId);
+      const siteName = await settings.get("siteName");
+      const forgot = `${deps.webOrigin}/auth/forgot-password`;
+      await mailer.send({
+        to: user.email,
+        subject: `Your ${siteName} password was changed`,
+        text: `Hi ${user.name},\n\nThe password of your account was changed (from ${ip}), and every other session was logged out.\n\nIf you did not do this, reset your password now at ${forgot} and check the email address on your account.`,
+        links: [forgot],
+      });
+    },
+
+    /**
+     * Asks to move the account to `newEmail`: nothing changes until the link mailed there is followed. The answer
+     * and the mail to the old address are the same whether or not another account has `newEmail`; only the mail
+     * to `newEmail` differs (its owner learns someone tried it, and gets no link).
+     */
+    async requestEmailChange(user: UserRow, newEmail: string, currentPassword: string | undefined, ip: string) {
+      if (currentPassword === undefined) {
+        throw badRequest("Enter your current password to change your email address.", [
+          { path: "body.currentPassword", message: "is required to change the email address" },
+        ]);
+      }
+      await confirmCurrentPassword(user, currentPassword, ip);
+      if ((await throttle.hit(`email-change:${user.id}`, HOUR)) > EMAIL_CHANGE_LIMIT) {
+        throw tooManyRequests("Too many email changes. Try again in an hour.");
+      }
+      // Only the newest request may complete.
+      await retireEmailTokens(user.id, ["change-email"]);
+      const token = await issueEmailToken(user.id, "change-email", newEmail);
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+      const siteName = await settings.get("siteName");
+      if (taken) {
+        const forgot = `${deps.webOrigin}/auth/forgot-password`;
+        await mailer.send({
+          to: newEmail,
+          subject: `Someone tried to use your email on ${siteName}`,
+          text: `Someone tried to move another ${siteName} account to this address. It already belongs to your account, so nothing changed. If you forgot your password, reset it at ${forgot}.`,
+          links: [forgot],
+        });
+      } else {
+        const link = `${deps.webOrigin}/auth/confirm-email?token=${token}`;
+        await mailer.send({
+          to: newEmail,
+          subject: `Confirm your new email for ${siteName}`,
+          text: `Hi ${user.name},\n\nTo use this address for your ${siteName} account, open this link within 24 hours:\n\n${link}\n\nUntil then your account keeps its old address. If you did not ask for this, ignore this mail.`,
+          links: [link],
+        });
+      }
+      const forgot = `${deps.webOrigin}/auth/forgot-password`;
+      await mailer.send({
+        to: user.email,
+        subject: `A change of your ${siteName} email was requested`,
+        text: `Hi ${user.name},\n\nSomeone signed in to your account (from ${ip}) asked to change its email address to ${newEmail}. It changes only once the link mailed there is followed.\n\nIf you did not ask for this, reset your password now at ${forgot}: that cancels the change and logs out every session.`,
+        links: [forgot],
+      });
+    },
+
+    /** The address an account asked to move to and has not confirmed yet, if any. */
+    async pendingEmailOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ newEmail: emailTokens.newEmail })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, "change-email"),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row?.newEmail ?? null;
+    },
+
+    /** Follows a mailed email-change link: the account takes the new address, unless another account has it now. */
+    async confirmEmailChange(token: string) {
+      const [row] = await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(token)),
+            eq(emailTokens.purpose, "change-email"),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+      if (!row?.newEmail) throw unprocessable("This confirmation link is invalid or has expired. Ask for a new one.");
+      const taken = () =>
+        conflict("This email address is already used by another account.", [
+          { path: "body.token", message: "its address is already used by another account" },
+        ]);
+      // The address may have been taken since the link was mailed: the unique index has the last word.
+      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail));
+      if (owner && owner.id !== row.userId) throw taken();
+      try {
+        const [updated] = await db
+          .update(users)
+          .set({ email: row.newEmail, verifiedEmail: true })
+          .where(and(eq(users.id, row.userId), eq(users.status, "active")))
+          .returning({ id: users.id });
+        if (!updated) throw unprocessable("This confirmation link is invalid or has expired. Ask for a new one.");
+      } catch (err) {
+        const code =
+          (err as { code?: string; cause?: { code?: string } }).code ??
+          (err as { cause?: { code?: string } }).cause?.code;
+        if (code === "23505") throw taken();
+        throw err;
+      }
+      // Links mailed to the old address must not act on the account any more.
+      await retireEmailTokens(row.userId, ["verify-email", "reset-password"]);
     },
   };
 }

@@ -15,11 +15,13 @@ export const sessions = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** Touched at most once a minute per session (see SESSION_TOUCH_MS), not on every request. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Single-use, expiring tokens mailed for email verification and password reset. */
+/** Single-use, expiring tokens mailed for email verification, password reset and email change. */
 export const emailTokens = pgTable(
   "email_tokens",
   {
@@ -27,7 +29,9 @@ export const emailTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify-email", "reset-password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "reset-password", "change-email"] }).notNull(),
+    /** For `change-email`: the address that replaces the account's once the link is followed. */
+    newEmail: text("new_email"),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

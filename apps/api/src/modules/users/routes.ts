@@ -1,6 +1,7 @@
 import { idOrSlug } from "@marquee/contracts/common";
 import {
   adminUpdateUserBody,
+  ownUser,
   publicUser,
   searchUsersQuery,
   updateProfileBody,
@@ -21,14 +22,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
 ) => {
   app.get("/users/me", {
     config: { access: "user", maintenance: "open", geo: "open" },
-    schema: { tags, response: { 200: user } },
-    handler: async (req) => users.toUser(currentUser(req)),
+    schema: { tags, response: { 200: ownUser } },
+    handler: async (req) => users.toOwnUser(currentUser(req)),
   });
 
   app.put("/users", {
     config: { access: "user" },
-    schema: { tags, body: updateProfileBody, response: { 200: user } },
-    handler: async (req) => users.updateProfile(currentUser(req), req.body),
+    schema: {
+      tags,
+      description: "A new email takes effect once the link mailed to it is followed; it needs currentPassword.",
+      body: updateProfileBody,
+      response: { 200: ownUser },
+    },
+    handler: async (req) => users.updateProfile(currentUser(req), req.body, req.ip),
   });
 
   app.get("/users/search", {

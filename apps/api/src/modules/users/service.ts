@@ -25,8 +25,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function createUsersService(deps: {
   db: Db;
   storage: Storage;
-  onEmailChanged(user: UserRow): Promise<void>;
-  onDeactivated(userId: string): Promise<void>;
+  /** Starts the confirm-by-link change of the account's address (auth owns the mailed links). */
+  requestEmailChange(user: UserRow, newEmail: string, currentPassword: string | undefined, ip: string): Promise<void>;
+  pendingEmailOf(userId: string): Promise<string | null>;
+  onDeactivated(userId: string): Promise<unknown>;
 }) {
   const { db, storage } = deps;
 
@@ -78,8 +80,14 @@ export function createUsersService(deps: {
     return toUser(row as UserRow);
   }
 
+  /** The signed-in user's own account, with the address waiting for confirmation. */
+  async function toOwnUser(row: UserRow) {
+    return { ...toUser(row), pendingEmail: await deps.pendingEmailOf(row.id) };
+  }
+
   return {
     toUser,
+    toOwnUser,
     toPublicUser,
     byId,
     setAvatar,
@@ -94,42 +102,33 @@ export function createUsersService(deps: {
       return toPublicUser(row);
     },
 
-    async updateProfile(current: UserRow, body: UpdateProfileBody) {
-      const patch: Partial<UserRow> = { ...body };
-      // Nothing to change: an empty SET would be an SQL error, and the answer is the profile as it is.
-      if (Object.keys(patch).length === 0) return toUser(current);
+    async updateProfile(current: UserRow, body: UpdateProfileBody, ip: string) {
+      // The current password only guards the email change; a new address waits for its mailed link.
+      const { email, currentPassword, ...patch } = body;
       if (body.username && body.username !== current.username) {
         const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, body.username));
         if (taken) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
       }
-      const emailChanged = body.email !== undefined && body.email !== current.email;
-      if (emailChanged) {
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, body.email as string));
-        if (taken)
-          throw conflict("This email address is used by another account.", [
-            { path: "body.email", message: "already used" },
-          ]);
-        patch.verifiedEmail = false;
+      if (email !== undefined && email !== current.email) {
+        await deps.requestEmailChange(current, email, currentPassword, ip);
       }
+      // Nothing else to change: an empty SET would be an SQL error, and the answer is the profile as it is.
+      if (Object.keys(patch).length === 0) return toOwnUser(current);
       let row: UserRow | undefined;
       try {
         [row] = await db.update(users).set(patch).where(eq(users.id, current.id)).returning();
       } catch (err) {
-        // Two requests raced for the same username or email: the unique index decides.
+        // Two requests raced for the same username: the unique index decides.
         if (
           (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
           (err as { cause?: { code?: string } }).cause?.code === "23505"
         ) {
-          throw conflict("This username or email is already used.");
+          throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
         }
         throw err;
       }
       if (!row) throw notFound("User");
-      if (emailChanged) await deps.onEmailChanged(row);
-      return toUser(row);
+      return toOwnUser(row);
     },
 
     async search(q: SearchUsersQuery) {
