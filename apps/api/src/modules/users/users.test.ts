@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { stat } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,9 @@ import {
   type TestContext,
   tokenOf,
 } from "../../../test/harness.ts";
+import { hashToken } from "../../platform/tokens.ts";
+import { EMAIL_CHANGE_LIMIT } from "../auth/service.ts";
+import { emailTokens } from "../auth/tables.ts";
 
 let t: TestContext;
 let admin: string;
@@ -24,6 +28,9 @@ const PASSWORD = "users-test-password";
 const UNKNOWN_UUID = "01890000-0000-7000-8000-000000000000";
 
 let seq = 0;
+/** A client address of its own (the API trusts loopback's X-Forwarded-For), so per-address limits stay clear. */
+const freshIp = () => `10.30.${Math.floor(seq / 250)}.${(seq % 250) + 1}`;
+
 /** Registers an account no other test uses, verifies it through the mailed link, and logs it in. */
 async function account(prefix: string) {
   seq += 1;
@@ -33,6 +40,7 @@ async function account(prefix: string) {
     method: "POST",
     url: "/auth/users/register",
     body: { username, email, password: PASSWORD, name: `Name ${prefix} ${seq}` },
+    headers: { "x-forwarded-for": freshIp() },
   });
   expect(reg.statusCode).toBe(201);
   const verify = await t.request({
@@ -178,58 +186,13 @@ describe("PUT /users", () => {
     expect((await updateProfile(a.token, { username: newName })).statusCode).toBe(200);
   });
 
-  it("answers 409 naming the field when the username or email belongs to someone else", async () => {
+  it("answers 409 naming the field when the username belongs to someone else", async () => {
     const a = await account("taken");
     const name = await updateProfile(a.token, { username: "performer" });
     expect(name.statusCode).toBe(409);
     expect(name.json()).toMatchObject({ error: "Conflict", details: [{ path: "body.username" }] });
-    const email = await updateProfile(a.token, { email: "PERFORMER@marquee.local" });
-    expect(email.statusCode).toBe(409);
-    expect(email.json()).toMatchObject({ error: "Conflict", details: [{ path: "body.email" }] });
     expect((await me(a.token)).json()).toMatchObject({ username: a.username, email: a.email });
   });
-
-  it("unverifies a changed email and mails a link that verifies the new address only", async () => {
-    // An account whose first verification link is still unused: an admin marked it verified by hand.
-    seq += 1;
-    const username = `emailchange_${seq}`;
-    const oldEmail = `${username}@example.test`;
-    await t.request({
-      method: "POST",
-      url: "/auth/users/register",
-      body: { username, email: oldEmail, password: PASSWORD, name: "Email Changer" },
-    });
-    const oldLink = lastLinkTo(t.mailer, oldEmail);
-    const admins = await t.request({ method: "GET", url: "/users/search", token: admin, query: { q: username } });
-    const id = admins.json().data[0]._id as string;
-    expect((await adminUpdate(id, { verifiedEmail: true })).statusCode).toBe(200);
-    const token = await t.login(username, PASSWORD);
-
-    const newEmail = `moved_${seq}@example.test`;
-    const res = await updateProfile(token, { email: newEmail.toUpperCase() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: newEmail, verifiedEmail: false });
-    const newLink = lastLinkTo(t.mailer, newEmail);
-    expect(newLink).toMatch(/\/auth\/verify-email\?token=/);
-
-    // The link mailed to the old address must not vouch for the new one.
-    const stale = await t.request({
-      method: "POST",
-      url: "/auth/email-verification",
-      body: { token: tokenOf(oldLink) },
-    });
-    expect(stale.statusCode).toBe(422);
-    expect((await me(token)).json().verifiedEmail).toBe(false);
-
-    const ok = await t.request({ method: "POST", url: "/auth/email-verification", body: { token: tokenOf(newLink) } });
-    expect(ok.statusCode).toBe(200);
-    expect((await me(token)).json().verifiedEmail).toBe(true);
-    expect(
-      (await t.request({ method: "POST", url: "/auth/login", body: { username: newEmail, password: PASSWORD } }))
-        .statusCode,
-    ).toBe(200);
-  });
-
   it("keeps the email verified when the same address is sent again", async () => {
     const a = await account("sameemail");
     const before = t.mailer.outbox.length;
@@ -252,6 +215,17 @@ describe("PUT /users", () => {
     ["a username of the wrong type", { username: 42 }, "body.username"],
     ["a username with forbidden characters", { username: "no spaces" }, "body.username"],
     ["an invalid email", { email: "nope" }, "body.email"],
+    ["an empty current password", { email: "new@example.test", currentPassword: "" }, "body.currentPassword"],
+    [
+      "a current password too long",
+      { email: "new@example.test", currentPassword: "c".repeat(129) },
+      "body.currentPassword",
+    ],
+    [
+      "a current password of the wrong type",
+      { email: "new@example.test", currentPassword: 1234 },
+      "body.currentPassword",
+    ],
     ["an attempt to become admin", { role: "admin" }, "body.role"],
     ["an attempt to verify one's own email", { verifiedEmail: true }, "body.verifiedEmail"],
     ["an attempt to reactivate oneself", { status: "active" }, "body.status"],
@@ -269,6 +243,177 @@ describe("PUT /users", () => {
   it("refuses visitors with 401", async () => {
     const res = await updateProfile(undefined, { name: "Visitor" });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("changing the email address", () => {
+  const mailsTo = (to: string) => t.mailer.outbox.filter((m) => m.to === to);
+  const confirm = (token: unknown) => t.request({ method: "POST", url: "/auth/email-change/confirm", body: { token } });
+  const login = (username: string, password = PASSWORD) =>
+    t.request({
+      method: "POST",
+      url: "/auth/login",
+      body: { username, password },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+
+  it("needs the current password: missing is 400, wrong is 422, both naming currentPassword, and nothing is sent", async () => {
+    const a = await account("emailnopw");
+    const before = t.mailer.outbox.length;
+    const missing = await updateProfile(a.token, { email: "thief-missing@example.test", name: "Changed" });
+    expectBadRequest(missing, "body.currentPassword");
+    const wrong = await updateProfile(a.token, {
+      email: "thief-wrong@example.test",
+      currentPassword: "not-the-password",
+      name: "Changed",
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().details).toEqual([{ path: "body.currentPassword", message: expect.any(String) }]);
+    expect(t.mailer.outbox.length).toBe(before);
+    expect((await me(a.token)).json()).toMatchObject({ email: a.email, name: expect.not.stringMatching("Changed") });
+  });
+
+  it("keeps the old address until the link mailed to the new one is followed, and tells the old address", async () => {
+    const a = await account("emailmove");
+    const newEmail = `moved_${seq}@example.test`;
+    const res = await updateProfile(a.token, { email: newEmail.toUpperCase(), currentPassword: PASSWORD, bio: "hi" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: a.email, verifiedEmail: true, pendingEmail: newEmail, bio: "hi" });
+    expect((await me(a.token)).json()).toMatchObject({ email: a.email, pendingEmail: newEmail });
+    // The old address still logs in; the new one does not yet.
+    expect((await login(a.email)).statusCode).toBe(200);
+    expect((await login(newEmail)).statusCode).toBe(422);
+
+    const told = mailsTo(a.email).at(-1);
+    expect(told?.subject).toMatch(/change of your .* email was requested/i);
+    expect(told?.text).toContain(newEmail);
+    const link = lastLinkTo(t.mailer, newEmail);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/confirm-email\?token=/);
+
+    const ok = await confirm(tokenOf(link));
+    expect(ok.statusCode).toBe(200);
+    expect((await me(a.token)).json()).toMatchObject({ email: newEmail, verifiedEmail: true, pendingEmail: null });
+    expect((await login(newEmail)).statusCode).toBe(200);
+    expect((await login(a.email)).statusCode).toBe(422);
+    // The link works once.
+    const again = await confirm(tokenOf(link));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toMatch(/invalid or has expired/i);
+  });
+
+  it("answers the same for an address another account has, which it never gets", async () => {
+    const a = await account("emailsteal");
+    const free = await account("emailfree");
+    const freeAddress = `unused_${seq}@example.test`;
+    const toTaken = await updateProfile(a.token, { email: "performer@marquee.local", currentPassword: PASSWORD });
+    const toFree = await updateProfile(free.token, { email: freeAddress, currentPassword: PASSWORD });
+    expect(toTaken.statusCode).toBe(toFree.statusCode);
+    expect(Object.keys(toTaken.json()).sort()).toEqual(Object.keys(toFree.json()).sort());
+    expect(toTaken.json()).toMatchObject({ email: a.email, pendingEmail: "performer@marquee.local" });
+    expect(toFree.json()).toMatchObject({ email: free.email, pendingEmail: freeAddress });
+    // Both old addresses are told alike; the owner of the taken one hears someone tried, and gets no link to follow.
+    expect(mailsTo(a.email).at(-1)?.subject).toBe(mailsTo(free.email).at(-1)?.subject);
+    const warning = mailsTo("performer@marquee.local").at(-1);
+    expect(warning?.subject).toMatch(/someone tried to use your email/i);
+    expect(warning?.links?.some((l) => l.includes("confirm-email"))).toBe(false);
+    expect((await login("performer", "marquee-demo")).statusCode).toBe(200);
+  });
+
+  it("refuses with 409 a link whose address was taken by another account in the meantime", async () => {
+    const a = await account("emailrace");
+    const wanted = `raced_${seq}@example.test`;
+    await updateProfile(a.token, { email: wanted, currentPassword: PASSWORD });
+    const link = lastLinkTo(t.mailer, wanted);
+    const reg = await t.request({
+      method: "POST",
+      url: "/auth/users/register",
+      body: { username: `racer_${seq}`, email: wanted, password: PASSWORD, name: "Racer" },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(reg.statusCode).toBe(201);
+    const res = await confirm(tokenOf(link));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: "Conflict", details: [{ path: "body.token" }] });
+    expect((await me(a.token)).json()).toMatchObject({ email: a.email });
+  });
+
+  it("lets only the newest request complete, and drops it when the password is reset", async () => {
+    const a = await account("emailnewest");
+    await updateProfile(a.token, { email: `first_${seq}@example.test`, currentPassword: PASSWORD });
+    const first = lastLinkTo(t.mailer, `first_${seq}@example.test`);
+    await updateProfile(a.token, { email: `second_${seq}@example.test`, currentPassword: PASSWORD });
+    const second = lastLinkTo(t.mailer, `second_${seq}@example.test`);
+    expect((await confirm(tokenOf(first))).statusCode).toBe(422);
+    expect((await me(a.token)).json().pendingEmail).toBe(`second_${seq}@example.test`);
+
+    await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: a.email } });
+    await t.jobs.idle();
+    const reset = await t.request({
+      method: "POST",
+      url: "/auth/users/reset",
+      body: { token: tokenOf(lastLinkTo(t.mailer, a.email)), password: "recovered-password" },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await confirm(tokenOf(second))).statusCode).toBe(422);
+    expect((await login(a.email, "recovered-password")).statusCode).toBe(200);
+  });
+
+  it("stops links mailed to the old address from acting on the account once the new one is confirmed", async () => {
+    const a = await account("emailoldlinks");
+    await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: a.email } });
+    await t.jobs.idle();
+    const oldReset = tokenOf(lastLinkTo(t.mailer, a.email));
+    const newEmail = `fresh_${seq}@example.test`;
+    await updateProfile(a.token, { email: newEmail, currentPassword: PASSWORD });
+    expect((await confirm(tokenOf(lastLinkTo(t.mailer, newEmail)))).statusCode).toBe(200);
+    const res = await t.request({
+      method: "POST",
+      url: "/auth/users/reset",
+      body: { token: oldReset, password: "old-address-pw" },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it("refuses an expired link with 422", async () => {
+    const a = await account("emailexpired");
+    const wanted = `late_${seq}@example.test`;
+    await updateProfile(a.token, { email: wanted, currentPassword: PASSWORD });
+    const token = tokenOf(lastLinkTo(t.mailer, wanted));
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.tokenHash, hashToken(token)));
+    expect((await confirm(token)).statusCode).toBe(422);
+    expect((await me(a.token)).json()).toMatchObject({ email: a.email, pendingEmail: null });
+  });
+
+  it(`answers 429 after ${EMAIL_CHANGE_LIMIT} email changes in an hour`, async () => {
+    const a = await account("emailflood");
+    for (let i = 0; i < EMAIL_CHANGE_LIMIT; i++) {
+      const res = await updateProfile(a.token, { email: `flood_${seq}_${i}@example.test`, currentPassword: PASSWORD });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await updateProfile(a.token, { email: `flood_${seq}_x@example.test`, currentPassword: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(mailsTo(`flood_${seq}_x@example.test`)).toHaveLength(0);
+  });
+
+  it("refuses a token that is not a change-email link with 422", async () => {
+    const a = await account("emailwrongpurpose");
+    await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: a.email } });
+    await t.jobs.idle();
+    expect((await confirm(tokenOf(lastLinkTo(t.mailer, a.email)))).statusCode).toBe(422);
+    expect((await confirm("an-unknown-token-of-some-length")).statusCode).toBe(422);
+  });
+
+  it.each([
+    ["a missing token", {}, "body.token"],
+    ["a token too short", { token: "abc" }, "body.token"],
+    ["a token too long", { token: "x".repeat(201) }, "body.token"],
+    ["a token of the wrong type", { token: { $ne: null } }, "body.token"],
+    ["an unknown field", { token: "x".repeat(40), email: "me@example.test" }, "body.email"],
+  ])("POST /auth/email-change/confirm refuses %s with 400", async (_what, body, path) => {
+    expectBadRequest(await t.request({ method: "POST", url: "/auth/email-change/confirm", body }), path);
   });
 });
 
