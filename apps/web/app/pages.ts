@@ -36,6 +36,7 @@ export const pages = {
   forgotPassword: { path: "/auth/forgot-password", file: "routes/auth.forgot-password.tsx", handle: open("auth") },
   resetPassword: { path: "/auth/reset-password", file: "routes/auth.reset-password.tsx", handle: open("auth") },
   verifyEmail: { path: "/auth/verify-email", file: "routes/auth.verify-email.tsx", handle: open("blank") },
+  confirmEmail: { path: "/auth/confirm-email", file: "routes/auth.confirm-email.tsx", handle: open("blank") },
   resendVerification: {
     path: "/auth/resend-verification",
     file: "routes/auth.resend-verification.tsx",

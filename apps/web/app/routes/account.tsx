@@ -1,4 +1,5 @@
 import {
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -7,6 +8,7 @@ import {
   FileButton,
   Grid,
   Group,
+  PasswordInput,
   Progress,
   Select,
   SimpleGrid,
@@ -18,13 +20,17 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import type { SessionItem } from "@marquee/contracts/auth";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { genders } from "@marquee/contracts/users";
-import { IconCamera, IconLock, IconUser } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { IconCamera, IconLock, IconMailForward, IconUser } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
 import { z } from "zod";
+import { AccountSessions } from "../components/AccountSessions.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { api, errorMessage } from "../lib/api.ts";
+import { loaderApi } from "../lib/catalogue.server.ts";
 import { fieldErrorsFrom, setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
@@ -36,7 +42,16 @@ import type { Route } from "./+types/account";
 export const handle = pages.account.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "My account", "Manage your profile, avatar and password.");
+  pageMeta(matches, "My account", "Manage your profile, avatar, password and sessions.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const { data } = await loaderApi(request, context).get<{ data: SessionItem[] }>("/auth/users/me/sessions");
+    return { sessions: data, sessionsError: null };
+  } catch (error) {
+    return { sessions: [] as SessionItem[], sessionsError: errorMessage(error, "Could not load your sessions.") };
+  }
+}
 
 const MAX_AVATAR_BYTES = DEFAULT_IMAGE_MAX_MB * 1024 * 1024;
 
@@ -59,7 +74,19 @@ const profileSchema = z.object({
     .regex(/^([0-9 ()-]{4,20})?$/, "Enter a valid phone number"),
 });
 
+const ENTER_CURRENT_PASSWORD = "Enter your current password";
+
+/** The profile form's rules; changing the email address also needs the current password. */
+const profileSchemaFor = (currentEmail: string) =>
+  profileSchema
+    .extend({ currentPassword: z.string().max(128) })
+    .refine((v) => v.email.trim().toLowerCase() === currentEmail || v.currentPassword.length > 0, {
+      path: ["currentPassword"],
+      message: ENTER_CURRENT_PASSWORD,
+    });
+
 const passwordSchema = withPasswordConfirmation({
+  currentPassword: z.string().min(1, ENTER_CURRENT_PASSWORD).max(128),
   password: z.string().min(8, "Password must be at least 8 characters").max(128),
 });
 
@@ -112,6 +139,7 @@ function profileValues(user: CurrentUser) {
     gender: (user.gender as string | null | undefined) ?? null,
     phoneCode: user.phoneCode ?? null,
     phone: user.phone ?? "",
+    currentPassword: "",
   };
 }
 
@@ -194,17 +222,22 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const dispatch = useAppDispatch();
   const updating = useAppSelector((s) => s.user.updating);
   const { countries, dialCodes } = useLookups();
+  const schema = useMemo(() => profileSchemaFor(user.email), [user.email]);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: profileValues(user),
-    validate: schemaResolver(profileSchema, { sync: true }),
+    validate: schemaResolver(schema, { sync: true }),
   });
+  // The current-password field shows only while the email differs from the account's.
+  const [emailChanged, setEmailChanged] = useState(false);
+  form.watch("email", ({ value }) => setEmailChanged(value.trim().toLowerCase() !== user.email));
 
   const submit = form.onSubmit(async (values) => {
+    const email = values.email.trim().toLowerCase();
     const changes: ProfileChanges = {
       name: values.name.trim(),
       username: values.username.trim().toLowerCase(),
-      email: values.email.trim(),
+      ...(email !== user.email ? { email, currentPassword: values.currentPassword } : {}),
       bio: values.bio.trim() || null,
       country: values.country || null,
       gender: (values.gender || null) as ProfileChanges["gender"],
@@ -213,8 +246,16 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     };
     const result = await dispatch(updateProfile(changes));
     if (updateProfile.fulfilled.match(result)) {
+      // The account keeps its address until the new one is confirmed: the field goes back to it.
+      form.setValues({ email: result.payload.email, currentPassword: "" });
+      setEmailChanged(false);
       form.resetDirty();
-      notifications.show({ color: "teal", message: "Your profile has been saved." });
+      notifications.show({
+        color: "teal",
+        message: changes.email
+          ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
+          : "Your profile has been saved.",
+      });
     } else {
       setFieldErrors(form, result.payload);
       notifications.show({ color: "red", message: result.payload?.message ?? "Could not save your profile." });
@@ -244,9 +285,25 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             label="Email"
             type="email"
             autoComplete="email"
+            description="A new address takes effect once you follow the link we mail to it."
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
+          {emailChanged && (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change your email address."
+              autoComplete="current-password"
+              key={form.key("currentPassword")}
+              {...form.getInputProps("currentPassword")}
+            />
+          )}
+          {user.pendingEmail && (
+            <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} data-testid="pending-email">
+              Check your inbox to confirm the new address <b>{user.pendingEmail}</b>. Until then you keep using{" "}
+              {user.email}.
+            </Alert>
+          )}
           <Textarea label="Bio" autosize minRows={3} maxRows={8} key={form.key("bio")} {...form.getInputProps("bio")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
@@ -304,25 +361,28 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ onChanged }: { onChanged: () => void }) {
   const dispatch = useAppDispatch();
   const [saving, setSaving] = useState(false);
   const form = useForm({
     mode: "uncontrolled",
-    initialValues: { password: "", confirmPassword: "" },
+    initialValues: { currentPassword: "", password: "", confirmPassword: "" },
     validate: schemaResolver(passwordSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
-    const result = await dispatch(updatePassword(values.password));
+    const result = await dispatch(
+      updatePassword({ currentPassword: values.currentPassword, password: values.password }),
+    );
     setSaving(false);
     if (updatePassword.fulfilled.match(result)) {
       form.reset();
       notifications.show({ color: "teal", message: result.payload?.message || "Your password has been changed." });
+      onChanged();
     } else {
-      const fields = fieldErrorsFrom(result.payload);
-      if (fields.password) form.setErrors({ password: fields.password });
+      const { currentPassword, password } = fieldErrorsFrom(result.payload);
+      if (currentPassword || password) form.setErrors({ currentPassword, password });
       else notifications.show({ color: "red", message: result.payload?.message ?? "Could not change your password." });
     }
   });
@@ -337,6 +397,12 @@ function PasswordForm() {
               Password
             </Title>
           </Group>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            key={form.key("currentPassword")}
+            {...form.getInputProps("currentPassword")}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NewPasswordFields form={form} label="New password" />
           </SimpleGrid>
@@ -351,8 +417,9 @@ function PasswordForm() {
   );
 }
 
-export default function AccountPage() {
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
+  const revalidator = useRevalidator();
   return (
     <Container size="lg">
       <Stack gap="xl">
@@ -367,7 +434,8 @@ export default function AccountPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="xl">
               <ProfileForm key={user._id} user={user} />
-              <PasswordForm />
+              <PasswordForm onChanged={() => void revalidator.revalidate()} />
+              <AccountSessions sessions={loaderData.sessions} error={loaderData.sessionsError} />
             </Stack>
           </Grid.Col>
         </Grid>

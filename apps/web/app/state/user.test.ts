@@ -49,7 +49,10 @@ describe("user reducer", () => {
     const pending = userReducer(initialUserState, updateProfile.pending("r", { name: "New" }));
     expect(pending.updating).toBe(true);
     expect(pending.updateSuccess).toBe(false);
-    const done = userReducer(pending, updateProfile.fulfilled({ ...apiUser, name: "New" }, "r", { name: "New" }));
+    const done = userReducer(
+      pending,
+      updateProfile.fulfilled({ ...apiUser, name: "New", pendingEmail: null }, "r", { name: "New" }),
+    );
     expect(done.updating).toBe(false);
     expect(done.updateSuccess).toBe(true);
     expect(done.current.name).toBe("New");
@@ -64,11 +67,12 @@ describe("user reducer", () => {
   });
 
   it("password update: updating, then updatedPassword or error", () => {
-    const pending = userReducer(initialUserState, updatePassword.pending("r", "secret123"));
+    const change = { currentPassword: "old-secret", password: "secret123" };
+    const pending = userReducer(initialUserState, updatePassword.pending("r", change));
     expect(pending.updating).toBe(true);
-    const done = userReducer(pending, updatePassword.fulfilled({ message: "ok" }, "r", "secret123"));
+    const done = userReducer(pending, updatePassword.fulfilled({ message: "ok" }, "r", change));
     expect(done).toMatchObject({ updating: false, updatedPassword: true });
-    const failed = userReducer(pending, updatePassword.rejected(null, "r", "x", { message: "Too short" }));
+    const failed = userReducer(pending, updatePassword.rejected(null, "r", change, { message: "Too short" }));
     expect(failed).toMatchObject({ updating: false, updatedPassword: false, error: { message: "Too short" } });
   });
 

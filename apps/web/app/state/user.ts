@@ -1,4 +1,4 @@
-import type { User } from "@marquee/contracts/users";
+import type { OwnUser, User } from "@marquee/contracts/users";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { appReset } from "./reset.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
@@ -6,7 +6,7 @@ import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 export const DEFAULT_AVATAR = "/no-avatar.png";
 
 /** SPEC section 3: user.current has _id, avatar (default /no-avatar.png), cover, name, email; the rest when loaded. */
-export type CurrentUser = Partial<Omit<User, "avatar">> & {
+export type CurrentUser = Partial<Omit<OwnUser, "avatar">> & {
   _id: string;
   avatar: string;
   cover: string | null;
@@ -58,13 +58,16 @@ export const fetchCurrentUser = createAppThunk(
 
 export type ProfileChanges = Partial<
   Pick<User, "name" | "username" | "email" | "bio" | "country" | "gender" | "phone" | "phoneCode">
->;
+> & {
+  /** Needed when `email` changes; the new address then waits for the link mailed to it. */
+  currentPassword?: string;
+};
 
 export const updateProfile = createAppThunk(
   "user/updateProfile",
   async (changes: ProfileChanges, { extra, rejectWithValue }) => {
     try {
-      return await extra.api.put<User>("/users", changes);
+      return await extra.api.put<OwnUser>("/users", changes);
     } catch (error) {
       return rejectWithValue(toRejected(error, "Could not update your profile"));
     }
@@ -73,9 +76,9 @@ export const updateProfile = createAppThunk(
 
 export const updatePassword = createAppThunk(
   "user/updatePassword",
-  async (password: string, { extra, rejectWithValue }) => {
+  async (change: { currentPassword: string; password: string }, { extra, rejectWithValue }) => {
     try {
-      return await extra.api.put<{ message: string }>("/auth/users/me/password", { password, source: "user" });
+      return await extra.api.put<{ message: string }>("/auth/users/me/password", { ...change, source: "user" });
     } catch (error) {
       return rejectWithValue(toRejected(error, "Could not change your password"));
     }

@@ -1,0 +1,116 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { SessionItem } from "@marquee/contracts/auth";
+import { IconDevices } from "@tabler/icons-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { api, errorMessage } from "../lib/api.ts";
+
+// A fixed time zone keeps the server's render and the browser's hydration identical.
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** "24 Nov 2026, 03:41 UTC"; "" for an invalid date. */
+export function formatSessionTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : `${dateTime.format(date)} UTC`;
+}
+
+/** The member's signed-in sessions, with a way to log out any other one, or all of them at once. */
+export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; error: string | null }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<string | null>(null);
+  const others = sessions.filter((s) => !s.current);
+
+  const run = async (key: string, call: () => Promise<unknown>, done: string) => {
+    setBusy(key);
+    try {
+      await call();
+      notifications.show({ color: "teal", message: done });
+      await revalidator.revalidate();
+    } catch (err) {
+      notifications.show({ color: "red", message: errorMessage(err, "Could not log that session out.") });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="xs">
+            <IconDevices size={20} />
+            <Title order={2} fz="lg">
+              Sessions
+            </Title>
+          </Group>
+          <Button
+            variant="light"
+            color="red"
+            disabled={others.length === 0}
+            loading={busy === "others"}
+            onClick={() =>
+              void run("others", () => api.del("/auth/users/me/sessions"), "Your other sessions have been logged out.")
+            }
+          >
+            Log out all others
+          </Button>
+        </Group>
+        <Text c="dimmed" size="sm">
+          Where your account is signed in. Log out any session you do not recognise, then change your password.
+        </Text>
+        {error && (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        )}
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Sessions">
+          {sessions.map((s) => (
+            <Card key={s._id} withBorder padding="sm" component="li" data-testid="session" data-current={s.current}>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={600}>{s.device}</Text>
+                    {s.current && (
+                      <Badge variant="light" color="teal">
+                        This device
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {s.ip ?? "Unknown address"} · signed in {formatSessionTime(s.createdAt)} · last seen{" "}
+                    {formatSessionTime(s.lastSeenAt)}
+                  </Text>
+                </Stack>
+                {!s.current && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    loading={busy === s._id}
+                    onClick={() =>
+                      void run(
+                        s._id,
+                        () => api.del(`/auth/users/me/sessions/${s._id}`),
+                        "That session has been logged out.",
+                      )
+                    }
+                  >
+                    Log out this one
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
