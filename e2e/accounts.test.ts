@@ -1,6 +1,6 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, goto, launch, mailedLink, newPage, site } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -118,6 +118,99 @@ describe("an account from sign-up to log-out", () => {
     await goto(page, "/account");
     await page.waitForURL(/\/auth\/login/);
     expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe("account security on the account page", () => {
+  /** A fresh, verified account: its password can change without disturbing the demo accounts. */
+  async function freshAccount(prefix: string) {
+    const username = `${prefix}${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+    const password = "first-password-1";
+    const reg = await api("POST", "/auth/users/register", {
+      body: { username, email, password, name: "Sam Sessions" },
+    });
+    expect(reg.status).toBe(201);
+    const token = new URL(await mailedLink(email, "/auth/verify-email")).searchParams.get("token");
+    expect((await api("POST", "/auth/email-verification", { body: { token } })).status).toBe(200);
+    return { username, email, password };
+  }
+
+  async function logIn(browser: Browser, username: string, password: string) {
+    const opened = await newPage(browser);
+    await goto(opened.page, "/auth/login");
+    await opened.page.getByLabel("Username or email").fill(username);
+    await opened.page.getByLabel("Password", { exact: true }).fill(password);
+    await opened.page.getByRole("button", { name: "Log in" }).click();
+    await opened.page.waitForURL(`${site().webUrl}/`);
+    return opened;
+  }
+
+  const formOf = (page: Page, heading: string) =>
+    page.locator("form", { has: page.getByRole("heading", { name: heading, exact: true }) });
+
+  it("lists both browsers' sessions, logs out the other one, and changes the password with the current one", async () => {
+    const account = await freshAccount("sess");
+    const laptop = await logIn(browser, account.username, account.password);
+    const phone = await logIn(browser, account.username, account.password);
+
+    await goto(laptop.page, "/account");
+    const sessions = laptop.page.getByTestId("session");
+    await expect.poll(() => sessions.count()).toBe(2);
+    await expect.poll(() => laptop.page.locator('[data-testid="session"][data-current="true"]').count()).toBe(1);
+    await laptop.page.getByText("This device").waitFor();
+    await expect.poll(() => sessions.first().textContent()).toMatch(/Chrome on Linux/);
+
+    await laptop.page.getByRole("button", { name: "Log out all others" }).click();
+    await laptop.page.getByText("Your other sessions have been logged out.").waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+
+    // The other browser's token no longer works: its next page sends it to the login screen.
+    await goto(phone.page, "/account");
+    await phone.page.waitForURL(/\/auth\/login/);
+    expect((await phone.context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+
+    const form = formOf(laptop.page, "Password");
+    await form.getByLabel("Current password").fill("not-my-password");
+    await form.getByLabel("New password").fill("second-password-2");
+    await form.getByLabel("Confirm password").fill("second-password-2");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText(/not your current password/i).waitFor();
+
+    await form.getByLabel("Current password").fill(account.password);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await laptop.page.getByText(/Password updated/).waitFor();
+    expect(
+      (await api("POST", "/auth/login", { body: { username: account.username, password: "second-password-2" } }))
+        .status,
+    ).toBe(200);
+    expect(laptop.errors).toEqual([]);
+    await Promise.all([laptop.context.close(), phone.context.close()]);
+  });
+
+  it("changes the email only once the link mailed to the new address is followed", async () => {
+    const account = await freshAccount("mail");
+    const { context, page, errors } = await logIn(browser, account.username, account.password);
+    const newEmail = `new-${account.email}`;
+    await goto(page, "/account");
+    const form = formOf(page, "Profile");
+    await form.getByLabel("Email", { exact: true }).fill(newEmail);
+    await form.getByLabel("Current password").fill(account.password);
+    await form.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByText(/check your inbox at/i)
+      .first()
+      .waitFor();
+    await expect.poll(() => page.getByTestId("pending-email").textContent()).toContain(newEmail);
+    await expect.poll(() => form.getByLabel("Email", { exact: true }).inputValue()).toBe(account.email);
+
+    await goto(page, await mailedLink(newEmail, "/auth/confirm-email"));
+    await page.getByText("New email confirmed").waitFor();
+    await goto(page, "/account");
+    await expect.poll(() => formOf(page, "Profile").getByLabel("Email", { exact: true }).inputValue()).toBe(newEmail);
+    expect(await page.getByTestId("pending-email").count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
