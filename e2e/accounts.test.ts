@@ -185,7 +185,8 @@ describe("account security on the account page", () => {
       (await api("POST", "/auth/login", { body: { username: account.username, password: "second-password-2" } }))
         .status,
     ).toBe(200);
-    expect(laptop.errors).toEqual([]);
+    // Chromium logs the refused wrong current password as a failed resource load; nothing else may appear.
+    expect(laptop.errors.filter((e) => !e.includes("status of 422"))).toEqual([]);
     await Promise.all([laptop.context.close(), phone.context.close()]);
   });
 
