@@ -1,14 +1,16 @@
 import { type LoginBody, REMEMBER_DAYS, type RegisterBody, SESSION_DAYS } from "@marquee/contracts/auth";
 import { hash, verify } from "@node-rs/argon2";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { badRequest, conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
-import { hashToken, newToken } from "../../platform/tokens.ts";
+import { newToken } from "../../platform/tokens.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { type UserRow, users } from "../users/tables.ts";
+import { createEmailChange } from "./email-change.ts";
+import { createMailTokens } from "./mail-tokens.ts";
 import { createSessionsService } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
 
@@ -19,10 +21,6 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 20 } as const;
 /** Sign-ups allowed per address and per client address in an hour before 429. */
 export const REGISTER_LIMITS = { perAddress: 5, perIp: 10 } as const;
-/** Email changes an account may ask for in an hour: each one mails two addresses. */
-export const EMAIL_CHANGE_LIMIT = 5;
-const TOKEN_TTL = { "verify-email": 48 * HOUR, "reset-password": HOUR, "change-email": 24 * HOUR } as const;
-type Purpose = keyof typeof TOKEN_TTL;
 
 export const AUTH_JOBS = { sendPasswordReset: "auth.sendPasswordReset" } as const;
 
@@ -44,22 +42,7 @@ export function createAuthService(deps: {
 }) {
   const { db, mailer, throttle, settings, jobs } = deps;
   const sessionsService = createSessionsService(db);
-
-  async function issueEmailToken(userId: string, purpose: Purpose, newEmail?: string): Promise<string> {
-    const { token, hash: tokenHash } = newToken();
-    await db
-      .insert(emailTokens)
-      .values({ userId, purpose, tokenHash, newEmail, expiresAt: new Date(Date.now() + TOKEN_TTL[purpose]) });
-    return token;
-  }
-
-  /** Marks the user's unused links of these purposes as spent, so only links issued later can work. */
-  async function retireEmailTokens(userId: string, purposes: Purpose[]) {
-    await db
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.purpose, purposes), isNull(emailTokens.usedAt)));
-  }
+  const tokens = createMailTokens(db);
 
   /**
    * Checks a password under the login throttle. The attempt is counted before the (slow) check by one atomic
@@ -92,7 +75,7 @@ export function createAuthService(deps: {
   async function sendPasswordReset(email: string) {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (user?.status !== "active") return;
-    const token = await issueEmailToken(user.id, "reset-password");
+    const token = await tokens.issue(user.id, "reset-password");
     const link = `${deps.webOrigin}/auth/reset-password?token=${token}`;
     await mailer.send({
       to: user.email,
@@ -102,27 +85,11 @@ export function createAuthService(deps: {
     });
   }
 
-  async function consumeEmailToken(token: string, purpose: Purpose): Promise<string | null> {
-    const [row] = await db
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: emailTokens.userId });
-    return row?.userId ?? null;
-  }
-
   async function sendVerification(user: Pick<UserRow, "id" | "email" | "name">) {
     // Only the newest link may verify: an older one was mailed to whatever address the account had then,
     // and must not confirm an address changed since.
-    await retireEmailTokens(user.id, ["verify-email"]);
-    const token = await issueEmailToken(user.id, "verify-email");
+    await tokens.retire(user.id, ["verify-email"]);
+    const token = await tokens.issue(user.id, "verify-email");
     const link = `${deps.webOrigin}/auth/verify-email?token=${token}`;
     const siteName = await settings.get("siteName");
     await mailer.send({
@@ -133,8 +100,21 @@ export function createAuthService(deps: {
     });
   }
 
+  const emailChange = createEmailChange({
+    db,
+    mailer,
+    throttle,
+    settings,
+    tokens,
+    confirmCurrentPassword,
+    webOrigin: deps.webOrigin,
+  });
+
   return {
     sendVerification,
+    requestEmailChange: emailChange.request,
+    pendingEmailOf: emailChange.pendingEmailOf,
+    confirmEmailChange: emailChange.confirm,
 
     async registerJobs() {
       await jobs.work<{ email: string }>(AUTH_JOBS.sendPasswordReset, (data) => sendPasswordReset(String(data?.email)));
@@ -228,7 +208,7 @@ export function createAuthService(deps: {
     },
 
     async verifyEmail(token: string) {
-      const userId = await consumeEmailToken(token, "verify-email");
+      const userId = (await tokens.consume(token, "verify-email"))?.userId;
       if (!userId) throw unprocessable("This verification link is invalid or has expired. Ask for a new one.");
       await db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
     },
@@ -247,7 +227,7 @@ export function createAuthService(deps: {
     },
 
     async resetPassword(token: string, password: string) {
-      const userId = await consumeEmailToken(token, "reset-password");
+      const userId = (await tokens.consume(token, "reset-password"))?.userId;
       if (!userId) throw unprocessable("This reset link is invalid or has expired. Ask for a new one.");
       // Following the mailed link proves the address, so it counts as verified.
       await db
@@ -256,7 +236,7 @@ export function createAuthService(deps: {
         .where(eq(users.id, userId));
       await db.delete(sessions).where(eq(sessions.userId, userId));
       // Recovering the account also drops an email change someone asked for with the old password.
-      await retireEmailTokens(userId, ["change-email"]);
+      await tokens.retire(userId, ["change-email"]);
     },
 
     /** Deletes expired sessions and spent or expired mail tokens; returns how many rows went. */
@@ -290,110 +270,6 @@ export function createAuthService(deps: {
         text: `Hi ${user.name},\n\nThe password of your account was changed (from ${ip}), and every other session was logged out.\n\nIf you did not do this, reset your password now at ${forgot} and check the email address on your account.`,
         links: [forgot],
       });
-    },
-
-    /**
-     * Asks to move the account to `newEmail`: nothing changes until the link mailed there is followed. The answer
-     * and the mail to the old address are the same whether or not another account has `newEmail`; only the mail
-     * to `newEmail` differs (its owner learns someone tried it, and gets no link).
-     */
-    async requestEmailChange(user: UserRow, newEmail: string, currentPassword: string | undefined, ip: string) {
-      if (currentPassword === undefined) {
-        throw badRequest("Enter your current password to change your email address.", [
-          { path: "body.currentPassword", message: "is required to change the email address" },
-        ]);
-      }
-      await confirmCurrentPassword(user, currentPassword, ip);
-      if ((await throttle.hit(`email-change:${user.id}`, HOUR)) > EMAIL_CHANGE_LIMIT) {
-        throw tooManyRequests("Too many email changes. Try again in an hour.");
-      }
-      // Only the newest request may complete.
-      await retireEmailTokens(user.id, ["change-email"]);
-      const token = await issueEmailToken(user.id, "change-email", newEmail);
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-      const siteName = await settings.get("siteName");
-      if (taken) {
-        const forgot = `${deps.webOrigin}/auth/forgot-password`;
-        await mailer.send({
-          to: newEmail,
-          subject: `Someone tried to use your email on ${siteName}`,
-          text: `Someone tried to move another ${siteName} account to this address. It already belongs to your account, so nothing changed. If you forgot your password, reset it at ${forgot}.`,
-          links: [forgot],
-        });
-      } else {
-        const link = `${deps.webOrigin}/auth/confirm-email?token=${token}`;
-        await mailer.send({
-          to: newEmail,
-          subject: `Confirm your new email for ${siteName}`,
-          text: `Hi ${user.name},\n\nTo use this address for your ${siteName} account, open this link within 24 hours:\n\n${link}\n\nUntil then your account keeps its old address. If you did not ask for this, ignore this mail.`,
-          links: [link],
-        });
-      }
-      const forgot = `${deps.webOrigin}/auth/forgot-password`;
-      await mailer.send({
-        to: user.email,
-        subject: `A change of your ${siteName} email was requested`,
-        text: `Hi ${user.name},\n\nSomeone signed in to your account (from ${ip}) asked to change its email address to ${newEmail}. It changes only once the link mailed there is followed.\n\nIf you did not ask for this, reset your password now at ${forgot}: that cancels the change and logs out every session.`,
-        links: [forgot],
-      });
-    },
-
-    /** The address an account asked to move to and has not confirmed yet, if any. */
-    async pendingEmailOf(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ newEmail: emailTokens.newEmail })
-        .from(emailTokens)
-        .where(
-          and(
-            eq(emailTokens.userId, userId),
-            eq(emailTokens.purpose, "change-email"),
-            isNull(emailTokens.usedAt),
-            gt(emailTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .orderBy(desc(emailTokens.createdAt))
-        .limit(1);
-      return row?.newEmail ?? null;
-    },
-
-    /** Follows a mailed email-change link: the account takes the new address, unless another account has it now. */
-    async confirmEmailChange(token: string) {
-      const [row] = await db
-        .update(emailTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(emailTokens.tokenHash, hashToken(token)),
-            eq(emailTokens.purpose, "change-email"),
-            isNull(emailTokens.usedAt),
-            gt(emailTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
-      if (!row?.newEmail) throw unprocessable("This confirmation link is invalid or has expired. Ask for a new one.");
-      const taken = () =>
-        conflict("This email address is already used by another account.", [
-          { path: "body.token", message: "its address is already used by another account" },
-        ]);
-      // The address may have been taken since the link was mailed: the unique index has the last word.
-      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail));
-      if (owner && owner.id !== row.userId) throw taken();
-      try {
-        const [updated] = await db
-          .update(users)
-          .set({ email: row.newEmail, verifiedEmail: true })
-          .where(and(eq(users.id, row.userId), eq(users.status, "active")))
-          .returning({ id: users.id });
-        if (!updated) throw unprocessable("This confirmation link is invalid or has expired. Ask for a new one.");
-      } catch (err) {
-        const code =
-          (err as { code?: string; cause?: { code?: string } }).code ??
-          (err as { cause?: { code?: string } }).cause?.code;
-        if (code === "23505") throw taken();
-        throw err;
-      }
-      // Links mailed to the old address must not act on the account any more.
-      await retireEmailTokens(row.userId, ["verify-email", "reset-password"]);
     },
   };
 }

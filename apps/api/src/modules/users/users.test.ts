@@ -13,7 +13,7 @@ import {
   tokenOf,
 } from "../../../test/harness.ts";
 import { hashToken } from "../../platform/tokens.ts";
-import { EMAIL_CHANGE_LIMIT } from "../auth/service.ts";
+import { EMAIL_CHANGE_LIMIT } from "../auth/email-change.ts";
 import { emailTokens } from "../auth/tables.ts";
 
 let t: TestContext;
