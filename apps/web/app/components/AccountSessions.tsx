@@ -78,11 +78,8 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
                 <Stack gap={2}>
                   <Group gap="xs">
                     <Text fw={600}>{s.device}</Text>
-                    {s.current && (
-                      <Badge variant="light" color="teal">
-                        This device
-                      </Badge>
-                    )}
+                    {/* The theme's own colour: the light teal badge fell short of WCAG AA contrast. */}
+                    {s.current && <Badge variant="light">This device</Badge>}
                   </Group>
                   <Text size="sm" c="dimmed">
                     {s.ip ?? "Unknown address"} · signed in {formatSessionTime(s.createdAt)} · last seen{" "}
