@@ -7,6 +7,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+// @ts-expect-error plain ESM helper shared with the end-to-end tests
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
 
@@ -112,8 +114,8 @@ try {
 
   // DESIGN section 10's browser budget: LCP and CLS of a first visit in the local Chromium, and console errors.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+    executablePath: await chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
   try {
     for (const p of paths.map((x) => x.replace(":movie", free.data[0]?.slug ?? ""))) {

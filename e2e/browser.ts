@@ -2,22 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+// @ts-expect-error plain ESM helper shared with the benchmarks
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 
 export const site = () => inject("e2e");
 
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: FLAGS });
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 /** A fresh browser context whose page fails the test on any console error or uncaught exception. */

@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, unit, API integration (PGlite, then PostgreSQL when DATABASE_URL is set),
 // then end-to-end in Chromium against the built servers. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { root } from "./processes.mjs";
@@ -22,14 +23,11 @@ function run(name, cmd, args, env = {}) {
   if (res.status !== 0) failedStages.push(name);
 }
 
-function vitest(name, project, env = {}) {
+function vitest(name, project, env = {}, files = []) {
   const out = path.join(reports, `${name}.json`);
-  run(
-    name,
-    "npx",
-    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-    env,
-  );
+  const projects = [project].flat().flatMap((p) => ["--project", p]);
+  const args = ["vitest", "run", ...projects, "--reporter=default", "--reporter=json"];
+  run(name, "npx", [...args, `--outputFile.json=${out}`, ...files], env);
   try {
     const r = JSON.parse(readFileSync(out, "utf8"));
     totals.passed += r.numPassedTests;
@@ -38,12 +36,31 @@ function vitest(name, project, env = {}) {
   } catch {}
 }
 
+/** FFMPEG_PATH and FFPROBE_PATH naming the npm packages' static build, when PATH has another ffmpeg; else null. */
+function bundledMediaTools() {
+  const onPath = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .some((dir) => dir && existsSync(path.join(dir, "ffmpeg")));
+  if (!onPath) return null;
+  const require = createRequire(path.join(root, "apps/api/package.json"));
+  return {
+    FFMPEG_PATH: require("@ffmpeg-installer/ffmpeg").path,
+    FFPROBE_PATH: require("@ffprobe-installer/ffprobe").path,
+  };
+}
+
 run("typecheck", "npm", ["run", "typecheck"]);
 run("lint", "npx", ["biome", "check", "."]);
 vitest("unit", "unit");
 vitest("api (PGlite)", "api", { TEST_DB: "pglite" });
 if (process.env.DATABASE_URL) vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });
 else console.log("\n(DATABASE_URL is not set: the API suite ran on PGlite only)");
+// The stages above used the ffmpeg on PATH when there is one; the bundled build must pass the media tests too.
+const bundled = bundledMediaTools();
+if (bundled) {
+  const files = ["apps/api/src/platform/media/video.unit.test.ts", "apps/api/src/modules/videos/videos.media.test.ts"];
+  vitest("media (bundled ffmpeg)", ["unit", "api"], { TEST_DB: "pglite", ...bundled }, files);
+} else console.log("\n(no ffmpeg on PATH: the stages above used the bundled build)");
 run("build", "npm", ["run", "build"]);
 if (!failedStages.includes("build")) vitest("e2e", "e2e");
 

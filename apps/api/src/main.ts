@@ -8,10 +8,16 @@ import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
+import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { createDiskStorage } from "./platform/storage.ts";
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
+// Before anything else: uploads and the demo catalogue need both tools, and a broken one should stop the start.
+const mediaTools = await checkMediaTools();
+log.info(describeMediaTools(mediaTools));
+const bundledWarning = config.production ? bundledToolsWarning(mediaTools) : null;
+if (bundledWarning) log.warn(bundledWarning);
 const database = await openDatabase({
   url: config.databaseUrl,
   dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,

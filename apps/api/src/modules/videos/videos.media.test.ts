@@ -1,15 +1,14 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, DEMO_PASSWORD, detailPaths, type TestContext } from "../../../test/harness.ts";
+import { runTool } from "../../platform/media/video.ts";
 import { hashPassword } from "../auth/service.ts";
 import { performers } from "../performers/tables.ts";
 import { users } from "../users/tables.ts";
@@ -108,24 +107,28 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   work = await mkdtemp(path.join(tmpdir(), "marquee-clip-"));
   const file = path.join(work, "clip.mp4");
-  await promisify(execFile)("ffmpeg", [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=640x360:rate=25",
-    "-t",
-    "3",
-    "-pix_fmt",
-    "yuv420p",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    file,
-  ]);
+  await runTool(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=640x360:rate=25",
+      "-t",
+      "3",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      file,
+    ],
+    120_000,
+  );
   clip = await readFile(file);
   [admin, performer, member, user] = await Promise.all([
     t.login("admin"),
@@ -244,11 +247,15 @@ describe("uploads that point at other files", () => {
     const source = path.join(work, "victim.mp4");
     await writeFile(source, clip);
     await mkdir(path.join(victimDir, "hls/360p"), { recursive: true });
-    await promisify(execFile)("ffmpeg", [
-      ...["-hide_banner", "-loglevel", "error", "-y", "-i", source, "-c", "copy", "-f", "hls"],
-      ...["-hls_playlist_type", "vod", "-hls_segment_filename", path.join(victimDir, "hls/360p/seg_%04d.ts")],
-      path.join(victimDir, "hls/360p/index.m3u8"),
-    ]);
+    await runTool(
+      "ffmpeg",
+      [
+        ...["-hide_banner", "-loglevel", "error", "-y", "-i", source, "-c", "copy", "-f", "hls"],
+        ...["-hls_playlist_type", "vod", "-hls_segment_filename", path.join(victimDir, "hls/360p/seg_%04d.ts")],
+        path.join(victimDir, "hls/360p/index.m3u8"),
+      ],
+      120_000,
+    );
     await writeFile(path.join(victimDir, "video.mp4"), clip);
   }, 60_000);
 
@@ -511,24 +518,28 @@ describe("a new file uploaded while the first is processing", () => {
   it("makes the movie from the newest file, never the stale one", async () => {
     const m = await createMovie({ title: "Second thoughts" });
     const small = path.join(work, "small.mp4");
-    await promisify(execFile)("ffmpeg", [
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=size=320x240:rate=25",
-      "-t",
-      "2",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      small,
-    ]);
+    await runTool(
+      "ffmpeg",
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=320x240:rate=25",
+        "-t",
+        "2",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        small,
+      ],
+      120_000,
+    );
     expect((await upload(performer, m._id, "video", clip)).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await studio(m._id)).processing.status).toBe("processing"), {
       timeout: 30_000,

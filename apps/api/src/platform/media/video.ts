@@ -1,8 +1,9 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { unprocessable } from "../errors.ts";
+import { type MediaToolName, mediaTool } from "./tools.ts";
 
 /**
  * Video work through ffmpeg/ffprobe: probing an upload, HLS renditions with an MP4 fallback, poster and
@@ -134,10 +135,6 @@ export class MediaToolError extends Error {
   }
 }
 
-/** Where the tools are found: the one place to change when they come from elsewhere. */
-const TOOLS = { ffmpeg: "ffmpeg", ffprobe: "ffprobe" } as const;
-export type MediaTool = keyof typeof TOOLS;
-
 let launcher: Promise<readonly string[]> | undefined;
 /**
  * The prefix that makes the kernel SIGKILL a tool when the API process dies (even by `kill -9`, which runs no
@@ -155,11 +152,16 @@ function deathSignalPrefix(): Promise<readonly string[]> {
 }
 
 /** Runs ffmpeg or ffprobe; exported for the test that kills its parent. */
-export async function runTool(tool: MediaTool, args: string[], timeoutMs: number): Promise<{ stdout: string }> {
+export async function runTool(tool: MediaToolName, args: string[], timeoutMs: number): Promise<{ stdout: string }> {
   const prefix = await deathSignalPrefix();
-  const [cmd, ...rest] = [...prefix, TOOLS[tool], ...args] as [string, ...string[]];
+  const { path: toolPath, env } = mediaTool(tool);
+  const [cmd, ...rest] = [...prefix, toolPath, ...args] as [string, ...string[]];
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, rest, { stdio: ["ignore", "pipe", "pipe"], shell: false });
+    const child = spawn(cmd, rest, {
+      stdio: ["ignore", "pipe", "pipe"],
+      shell: false,
+      env: { ...process.env, ...env },
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = "";
@@ -234,6 +236,8 @@ async function ffprobe(file: string, demuxer?: string): Promise<ProbeOutput> {
 
 /** ffmpeg logs a refused detection as `[hls @ 0x55d0...] Format not on whitelist '...'`. */
 const NOT_ON_WHITELIST = /\[([\w,-]+) @ [^\]]*\] Format not on whitelist/;
+/** Builds since 2023 will not even detect a playlist whose name does not end in .m3u8; the bundled one is such. */
+const UNDETECTED_PLAYLIST = /Not detecting m3u8\/hls/;
 
 /** Reads what the upload is, refusing (422) what is not a playable video in an accepted container. */
 export async function probeVideo(file: string): Promise<VideoInfo> {
@@ -254,7 +258,8 @@ async function inspect(file: string): Promise<{ info: VideoInfo; demuxer: string
   try {
     probe = await ffprobe(file);
   } catch (err) {
-    const refused = err instanceof MediaToolError ? NOT_ON_WHITELIST.exec(err.stderr)?.[1] : undefined;
+    const stderr = err instanceof MediaToolError ? err.stderr : "";
+    const refused = NOT_ON_WHITELIST.exec(stderr)?.[1] ?? (UNDETECTED_PLAYLIST.test(stderr) ? "hls" : undefined);
     throw refused ? refusedFormat(refused) : notAVideo();
   }
   const formatName = probe.format?.format_name ?? "";
@@ -410,7 +415,9 @@ export async function transcodeVideo(
 
   try {
     await rm(hlsDir, { recursive: true, force: true });
-    for (const r of rungs) await mkdir(path.join(hlsDir, r.name), { recursive: true });
+    // ffmpeg writes each variant into a folder named by its index (`%v`; naming them in -var_stream_map needs
+    // ffmpeg 4.2, newer than the bundled build), renamed after the run.
+    for (const [i] of rungs.entries()) await mkdir(path.join(hlsDir, String(i)), { recursive: true });
 
     const split = rungs.map((_, i) => `[s${i}]`).join("");
     const filters = [
@@ -425,7 +432,7 @@ export async function transcodeVideo(
       `-bufsize:v:${i}`,
       `${r.maxrateK * 2}k`,
     ]);
-    const streamMap = rungs.map((r, i) => `v:${i}${info.hasAudio ? `,a:${i}` : ""},name:${r.name}`).join(" ");
+    const streamMap = rungs.map((_, i) => `v:${i}${info.hasAudio ? `,a:${i}` : ""}`).join(" ");
     await runTool(
       "ffmpeg",
       [
@@ -475,6 +482,7 @@ export async function transcodeVideo(
       ],
       timeoutMs,
     );
+    for (const [i, r] of rungs.entries()) await rename(path.join(hlsDir, String(i)), path.join(hlsDir, r.name));
 
     // The master playlist is ours: measured peak/average rates, codecs, relative variant URIs.
     const renditions: Rendition[] = [];

@@ -1,14 +1,14 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../errors.ts";
 import { makeTeaser, probeVideo, runTool, type TranscodeResult, transcodeVideo } from "./video.ts";
 
-const exec = promisify(execFile);
+/** A tool run for a fixture or a check, the way the API runs it. */
+const tool = (name: "ffmpeg" | "ffprobe", args: string[]) => runTool(name, args, 120_000);
 let dir: string;
 const clip = (name: string) => path.join(dir, name);
 
@@ -19,7 +19,7 @@ async function generate(
   seconds: number,
   opts: { audio: boolean; pixFmt?: string; sar?: string },
 ) {
-  await exec("ffmpeg", [
+  await tool("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
     // testsrc2 itself only makes even sizes: scale to the wanted one, with square pixels.
     ...["-f", "lavfi", "-i", `testsrc2=size=320x240:rate=25,scale=${size.replace("x", ":")},setsar=${opts.sar ?? "1"}`],
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 const probe = (file: string) =>
-  exec("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", file]).then(
+  tool("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", file]).then(
     (r) =>
       JSON.parse(r.stdout) as {
         streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[];
@@ -147,7 +147,7 @@ describe("probeVideo", () => {
 
   it("refuses sound alone, naming it, and a format ffmpeg only guesses at without naming it in the message", async () => {
     const wav = clip("sound.wav");
-    await exec("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=duration=1", wav]);
+    await tool("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=duration=1", wav]);
     await expect(probeVideo(wav)).rejects.toMatchObject({
       statusCode: 422,
       message: "The file is audio (wav), not a video file we accept.",
@@ -275,7 +275,7 @@ describe("uploads that point at other files", () => {
     sources = path.join(dir, "private/video-sources/attacker");
     await mkdir(path.join(victim, "hls/360p"), { recursive: true });
     await mkdir(sources, { recursive: true });
-    await exec("ffmpeg", [
+    await tool("ffmpeg", [
       ...["-hide_banner", "-loglevel", "error", "-y", "-i", clip("small.mp4"), "-c", "copy"],
       ...["-f", "hls", "-hls_playlist_type", "vod", path.join(victim, "hls/360p/index.m3u8")],
     ]);
