@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
-import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { API_PREFIX, withoutApiPrefix } from "@marquee/contracts/origin";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
@@ -81,14 +81,14 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const jobs =
     deps.jobs ??
     createJobs({ database: pglite ? { pglite } : { connectionString: config.databaseUrl as string }, log });
-  // Private media is only reachable through links signed after an access check (DESIGN section 9).
+  // Private media is only reachable through links signed after an access check (DESIGN section 9). Media links are
+  // root-relative under the API prefix, so they work under whatever host name the site was opened by.
   const signer = createUrlSigner({
     secret: mediaSecretOf(config),
-    publicBaseUrl: config.publicApiUrl,
+    publicBaseUrl: API_PREFIX,
     ttlSec: config.mediaUrlTtlSec,
   });
-  const storage =
-    deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: deps.config.publicApiUrl });
+  const storage = deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: API_PREFIX });
   const throttle = createThrottle(db);
   const settings = createSettingsService(db);
   const auth = createAuthService({
@@ -97,7 +97,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     throttle,
     settings,
     jobs,
-    webOrigin: deps.config.webOrigin,
+    publicUrl: deps.config.publicUrl,
   });
   const users = createUsersService({
     db,
@@ -165,6 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Slugs and usernames in paths are validated by their schemas (up to 120 characters); let them reach it.
     routerOptions: { maxParamLength: 200 },
+    // The API answers at its root and under API_PREFIX, where the browser reaches it through the web server (or a
+    // reverse proxy that routes the prefix here without rewriting paths): the media links it makes start with it.
+    rewriteUrl: (req) => withoutApiPrefix(req.url ?? "/"),
     ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   capConnectionsPerAddress(app.server, config.connectionsPerAddress);
@@ -182,12 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: "cross-origin" },
   });
-  await app.register(cors, {
-    origin: config.webOrigin,
-    credentials: true,
-    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-  });
-  // After CORS and helmet, so that refusals (401, 403, 503) carry their headers and the browser can read them.
+  // No CORS: the browser calls the API on the site's own origin. After helmet, so refusals carry its headers.
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
     isCountryBlocked: services.countryBlock.isBlocked,
@@ -198,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: "Marquee API", version: "1.0.0", description: "Members media site API" },
+      // Through the site's own origin (the web server or a reverse proxy), and on the API's port alike.
+      servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
     transform: jsonSchemaTransform,
@@ -247,7 +247,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.realtime !== false) {
     realtime = await attachRealtime({
       server: app.server,
-      corsOrigin: config.webOrigin,
       redisUrl: config.redisUrl,
       resolveUserId: async (token) => (await services.auth.resolveToken(token))?.user.id ?? null,
       log: app.log,

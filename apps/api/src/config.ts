@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import proxyAddr from "@fastify/proxy-addr";
+import { localPublicUrl, parsePublicUrl } from "@marquee/contracts/origin";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
 
@@ -28,8 +29,9 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Marquee <no-reply@marquee.local>"),
-  PUBLIC_API_URL: z.string().url().default("http://localhost:4000"),
-  WEB_ORIGIN: z.string().url().default("http://localhost:3000"),
+  // The address members open; mail links use it. Required in production (see publicUrlOf).
+  PUBLIC_URL: z.string().optional(),
+  WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MEDIA_DIR: z.string().optional(),
   TRUSTED_PROXIES: list.default(["loopback"]),
   GEOIP_DB: z.string().optional(),
@@ -59,6 +61,27 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * PUBLIC_URL as an origin. Unset in production is an error rather than a guess: a localhost default would send every
+ * password-reset and verification mail with a dead link, and deriving it from a request's Host header would let
+ * anyone who can reach the server choose the host of the reset links it mails (host-header injection). Unset
+ * elsewhere: the web server on this machine, `http://localhost:${WEB_PORT}`.
+ */
+function publicUrlOf(e: { NODE_ENV: string; PUBLIC_URL?: string; WEB_PORT?: number }): string {
+  const raw = e.PUBLIC_URL?.trim();
+  if (!raw) {
+    if (e.NODE_ENV === "production") {
+      throw new Error(
+        "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production: set it to the address members open, e.g. PUBLIC_URL=https://fans.example.com (links in mails use it)",
+      );
+    }
+    return localPublicUrl({ WEB_PORT: e.WEB_PORT?.toString() });
+  }
+  const parsed = parsePublicUrl(raw);
+  if ("error" in parsed) throw new Error(`Invalid configuration:\n  PUBLIC_URL: ${parsed.error}`);
+  return parsed.url;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -79,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new Error(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
     }
   }
+  const publicUrl = publicUrlOf(e);
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
@@ -91,8 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicApiUrl: e.PUBLIC_API_URL.replace(/\/$/, ""),
-    webOrigin: e.WEB_ORIGIN.replace(/\/$/, ""),
+    /** The site's public origin (`https://fans.example.com`), for links that leave the site: mails. */
+    publicUrl,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,

@@ -73,3 +73,38 @@ describe("slow-client settings", () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
   });
 });
+
+describe("the public URL", () => {
+  it("is the web server on this machine when unset outside production", () => {
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ DATA_DIR: dir, WEB_PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("is PUBLIC_URL as an origin, without a trailing slash", () => {
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://fans.example.com/" }).publicUrl).toBe(
+      "https://fans.example.com",
+    );
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: " http://192.168.1.20:3000 " }).publicUrl).toBe(
+      "http://192.168.1.20:3000",
+    );
+  });
+
+  it("stops a production start without it, in one line that says what to set", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: "production" })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production: set it to the address members open, e\.g\. PUBLIC_URL=https:\/\/fans\.example\.com/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: "production", PUBLIC_URL: "https://fans.example.com" }).publicUrl,
+    ).toBe("https://fans.example.com");
+  });
+
+  it.each([
+    "fans.example.com",
+    "ftp://fans.example.com",
+    "https://fans.example.com/club",
+    "https://fans.example.com/?a=1",
+    "https://admin:secret@fans.example.com",
+  ])("refuses %s", (value) => {
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -1,3 +1,4 @@
+import { API_PREFIX } from "@marquee/contracts/origin";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -28,7 +29,7 @@ if (config.seedDemo) await seedDemo(database.db, { log });
 // Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
 // database belongs to this process alone, so all of them are stale now; on a server, other API processes sharing
 // MEDIA_DIR may be writing theirs, so only those untouched for the grace period go.
-const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: config.publicApiUrl });
+const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: API_PREFIX });
 const leftovers = await storage.removeTemp(database.kind === "pglite" ? 0 : TEMP_FILES_GRACE_MS);
 if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
 

@@ -13,20 +13,19 @@ export interface Realtime {
 export const userRoom = (userId: string) => `user:${userId}`;
 
 /**
- * socket.io on the API's own HTTP server (DESIGN section 7). A socket must carry a valid session token in
+ * socket.io on the API's own HTTP server (DESIGN section 7), reached through the site's own origin (the web server
+ * forwards /socket.io here), so it sends no CORS headers. A socket must carry a valid session token in
  * its `token` query parameter; it joins `user:<id>`. The client repeats `auth/login` after every
  * (re)connect; a token for another account moves the socket to that account's room.
  */
 export async function attachRealtime(opts: {
   server: HttpServer;
-  corsOrigin: string;
   redisUrl?: string;
   resolveUserId(token: string): Promise<string | null>;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Promise<Realtime> {
   const io = new Server(opts.server, {
     path: "/socket.io",
-    cors: { origin: opts.corsOrigin, credentials: true },
     transports: ["websocket", "polling"],
     serveClient: false,
   });

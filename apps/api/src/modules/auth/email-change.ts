@@ -21,9 +21,9 @@ export function createEmailChange(deps: {
   tokens: MailTokens;
   /** Refuses unless `password` is the account's own, throttled like login. */
   confirmCurrentPassword(user: UserRow, password: string, ip: string): Promise<void>;
-  webOrigin: string;
+  publicUrl: string;
 }) {
-  const { db, mailer, throttle, settings, tokens, webOrigin } = deps;
+  const { db, mailer, throttle, settings, tokens, publicUrl } = deps;
 
   /**
    * Asks to move the account to `newEmail`: nothing changes until the link mailed there is followed. The answer
@@ -45,7 +45,7 @@ export function createEmailChange(deps: {
     const token = await tokens.issue(user.id, "change-email", newEmail);
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
     const siteName = await settings.get("siteName");
-    const forgot = `${webOrigin}/auth/forgot-password`;
+    const forgot = `${publicUrl}/auth/forgot-password`;
     if (taken) {
       await mailer.send({
         to: newEmail,
@@ -54,7 +54,7 @@ export function createEmailChange(deps: {
         links: [forgot],
       });
     } else {
-      const link = `${webOrigin}/auth/confirm-email?token=${token}`;
+      const link = `${publicUrl}/auth/confirm-email?token=${token}`;
       await mailer.send({
         to: newEmail,
         subject: `Confirm your new email for ${siteName}`,

@@ -38,7 +38,8 @@ export function createAuthService(deps: {
   throttle: Throttle;
   settings: SettingsService;
   jobs: Jobs;
-  webOrigin: string;
+  /** The site's public origin (PUBLIC_URL): every link in a mail starts with it, never with a request's Host. */
+  publicUrl: string;
 }) {
   const { db, mailer, throttle, settings, jobs } = deps;
   const sessionsService = createSessionsService(db);
@@ -76,7 +77,7 @@ export function createAuthService(deps: {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     if (user?.status !== "active") return;
     const token = await tokens.issue(user.id, "reset-password");
-    const link = `${deps.webOrigin}/auth/reset-password?token=${token}`;
+    const link = `${deps.publicUrl}/auth/reset-password?token=${token}`;
     await mailer.send({
       to: user.email,
       subject: "Reset your password",
@@ -90,7 +91,7 @@ export function createAuthService(deps: {
     // and must not confirm an address changed since.
     await tokens.retire(user.id, ["verify-email"]);
     const token = await tokens.issue(user.id, "verify-email");
-    const link = `${deps.webOrigin}/auth/verify-email?token=${token}`;
+    const link = `${deps.publicUrl}/auth/verify-email?token=${token}`;
     const siteName = await settings.get("siteName");
     await mailer.send({
       to: user.email,
@@ -107,7 +108,7 @@ export function createAuthService(deps: {
     settings,
     tokens,
     confirmCurrentPassword,
-    webOrigin: deps.webOrigin,
+    publicUrl: deps.publicUrl,
   });
 
   return {
@@ -146,8 +147,8 @@ export function createAuthService(deps: {
         await mailer.send({
           to: body.email,
           subject: `Someone tried to sign up to ${siteName} with your email`,
-          text: `Someone (from ${ip}) tried to create a new account with this address. You already have one: log in, or reset your password at ${deps.webOrigin}/auth/forgot-password.`,
-          links: [`${deps.webOrigin}/auth/forgot-password`],
+          text: `Someone (from ${ip}) tried to create a new account with this address. You already have one: log in, or reset your password at ${deps.publicUrl}/auth/forgot-password.`,
+          links: [`${deps.publicUrl}/auth/forgot-password`],
         });
         return;
       }
@@ -263,7 +264,7 @@ export function createAuthService(deps: {
         .where(eq(users.id, user.id));
       await sessionsService.revokeAll(user.id, sessionId);
       const siteName = await settings.get("siteName");
-      const forgot = `${deps.webOrigin}/auth/forgot-password`;
+      const forgot = `${deps.publicUrl}/auth/forgot-password`;
       await mailer.send({
         to: user.email,
         subject: `Your ${siteName} password was changed`,

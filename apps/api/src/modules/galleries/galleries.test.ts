@@ -177,9 +177,10 @@ async function buy(userId: string, galleryId: string) {
   });
 }
 
-/** Path and query of an absolute URL the API made, for `inject`. */
+/** Path and query of a (root-relative) URL the API made, for `inject`. */
 const localPath = (url: string) => {
-  const u = new URL(url);
+  expect(url.startsWith("/api/")).toBe(true);
+  const u = new URL(url, "http://site.test");
   return `${u.pathname}${u.search}`;
 };
 

@@ -49,42 +49,31 @@ describe("platform guarantees", () => {
     await app.close();
   });
 
-  it("allows a CORS preflight from the web origin, with credentials", async () => {
-    const res = await t.app.inject({
-      method: "OPTIONS",
-      url: "/users/me",
-      headers: {
-        origin: "http://localhost:3000",
-        "access-control-request-method": "PUT",
-        "access-control-request-headers": "authorization,content-type",
-      },
-    });
-    expect(res.statusCode).toBeLessThan(300);
-    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
-    expect(res.headers["access-control-allow-credentials"]).toBe("true");
-    expect(String(res.headers["access-control-allow-methods"])).toContain("PUT");
+  it("answers under the /api prefix too, where the browser reaches it through the site's own origin", async () => {
+    const token = await t.login("member");
+    const direct = await t.request({ method: "GET", url: "/users/me", token });
+    const prefixed = await t.request({ method: "GET", url: "/api/users/me?x=1", token });
+    expect(prefixed.statusCode).toBe(200);
+    expect(prefixed.json()).toEqual(direct.json());
+    expect((await t.request({ method: "GET", url: "/api" })).json()).toMatchObject({ statusCode: 404 });
+    // Only the prefix itself: a path that merely starts with the letters is no API path.
+    expect((await t.request({ method: "GET", url: "/apihealth" })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    // The OpenAPI document's server is that prefix, so "Try it out" works on the site's origin and on the API's port.
+    const doc = (await t.request({ method: "GET", url: "/api/docs/json" })).json();
+    expect(doc.servers).toEqual([{ url: "/api" }]);
   });
 
-  it("does not echo another origin", async () => {
-    const res = await t.app.inject({
+  it("sends no CORS headers: the site calls the API on its own origin, and other origins get no access", async () => {
+    const preflight = await t.app.inject({
       method: "OPTIONS",
       url: "/users/me",
       headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
     });
-    expect(res.headers["access-control-allow-origin"]).not.toBe("https://evil.example");
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
     const get = await t.request({ method: "GET", url: "/health", headers: { origin: "https://evil.example" } });
-    expect(get.headers["access-control-allow-origin"]).not.toBe("https://evil.example");
-  });
-
-  it("lets the web app read refusals: a 401 carries the CORS headers", async () => {
-    const res = await t.request({
-      method: "GET",
-      url: "/users/me",
-      token: "x".repeat(43),
-      headers: { origin: "http://localhost:3000" },
-    });
-    expect(res.statusCode).toBe(401);
-    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(get.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(get.headers["access-control-allow-credentials"]).toBeUndefined();
   });
 
   it("sends the security headers", async () => {

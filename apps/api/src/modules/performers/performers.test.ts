@@ -521,7 +521,7 @@ describe("covers", () => {
     expect([wideMeta.format, wideMeta.width, wideMeta.height]).toEqual(["webp", 1600, 500]);
     expect([narrowMeta.format, narrowMeta.width, narrowMeta.height]).toEqual(["webp", 800, 250]);
     // Served publicly.
-    const served = await t.request({ method: "GET", url: new URL(cover.url).pathname });
+    const served = await t.request({ method: "GET", url: cover.url });
     expect(served.statusCode).toBe(200);
 
     const again = await upload("/performer/cover/upload", await pngOf(1600, 500, { r: 0, g: 0, b: 0 }));
