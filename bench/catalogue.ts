@@ -532,7 +532,8 @@ const env: Record<string, string | undefined> = {
   API_PORT: String(port),
   HOST: "127.0.0.1",
   DATA_DIR: mediaDir,
-  PUBLIC_API_URL: base,
+  // Production mode wants the public URL; nothing here mails or renders links.
+  PUBLIC_URL: "http://127.0.0.1",
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",
   NODE_ENV: "production",

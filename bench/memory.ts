@@ -65,7 +65,6 @@ async function measure(label: string, databaseUrl: string | undefined) {
     API_PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_API_URL: api,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     DATABASE_URL: databaseUrl,

@@ -66,8 +66,7 @@ const env: Record<string, string | undefined> = {
   WEB_PORT: String(webPort),
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
-  PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-  WEB_ORIGIN: `http://127.0.0.1:${webPort}`,
+  PUBLIC_URL: `http://127.0.0.1:${webPort}`,
   LOG_LEVEL: "warn",
   SEED_DEMO: "true",
   // The demo catalogue goes into a fresh embedded database, whatever DATABASE_URL says.

@@ -92,7 +92,6 @@ beforeAll(async () => {
     API_PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_API_URL: base,
     LOG_LEVEL: "warn",
     SEED_DEMO: "false",
     DATABASE_URL: undefined,

@@ -16,8 +16,7 @@ export default async function setup(project: TestProject) {
     WEB_PORT: String(webPort),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_API_URL: apiUrl,
-    WEB_ORIGIN: webUrl,
+    PUBLIC_URL: webUrl,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     // The end-to-end site runs on its own embedded database, whatever the CI environment points at.

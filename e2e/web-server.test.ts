@@ -144,7 +144,6 @@ beforeAll(async () => {
     {
       WEB_PORT: String(webPort),
       HOST: "127.0.0.1",
-      PUBLIC_API_URL: apiUrl,
       API_INTERNAL_URL: proxy.url,
       WEB_WORKERS: "2",
       API_TIMEOUT_MS: String(API_TIMEOUT_MS),

@@ -10,8 +10,9 @@ const env = {
   API_PORT: String(apiPort),
   WEB_PORT: String(webPort),
   DATA_DIR: process.env.DATA_DIR ?? path.join(root, "data"),
-  PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
-  WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort}`,
+  // The address members open; links in mails use it. Unset in production the API stops and says so.
+  PUBLIC_URL:
+    process.env.PUBLIC_URL || (process.env.NODE_ENV === "production" ? undefined : `http://localhost:${webPort}`),
 };
 
 if (process.env.SKIP_BUILD !== "true") {
@@ -51,8 +52,8 @@ try {
 
 console.log(`
   Marquee is running.
-    Web:       ${env.WEB_ORIGIN}
-    API:       ${env.PUBLIC_API_URL}   (OpenAPI docs at ${env.PUBLIC_API_URL}/docs)
+    Web:       ${env.PUBLIC_URL}   (or any other name or address of this machine, port ${webPort})
+    API:       ${env.PUBLIC_URL}/api   (OpenAPI docs at ${env.PUBLIC_URL}/api/docs)
     Data:      ${env.DATA_DIR}
 
   Demo accounts (password: marquee-demo)

@@ -1,6 +1,7 @@
 // Production server for the web app: Express + React Router's request handler.
-// It knows the visitor's socket address (passed to loaders so SSR calls to the API can forward it in
-// X-Forwarded-For), adds security headers and a per-request CSP nonce, and serves the built assets.
+// It forwards the API's prefix and the socket to the API process (api-proxy.mjs: one public origin), knows the
+// visitor's socket address (passed to loaders so SSR calls to the API can forward it in X-Forwarded-For), adds
+// security headers and a per-request CSP nonce, and serves the built assets.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -10,14 +11,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { createApiProxy } from "./api-proxy.mjs";
 import { createMicroCache } from "./micro-cache.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.WEB_PORT || 3000);
 const host = process.env.HOST || undefined;
-const apiUrl = new URL(process.env.PUBLIC_API_URL || "http://localhost:4000");
-const apiOrigin = apiUrl.origin;
-const internalApi = (process.env.API_INTERNAL_URL || apiUrl.href).replace(/\/$/, "");
 /** A whole number of milliseconds from the environment; a bad value stops the server at start, like the API does. */
 function millis(name, fallback, min = 0) {
   const raw = process.env[name];
@@ -33,7 +32,16 @@ const microCacheMs = millis("WEB_MICROCACHE_MS", 2000);
 const microCacheWaitMs = millis("WEB_MICROCACHE_WAIT_MS", 2500);
 // Read again by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
 const apiTimeoutMs = millis("API_TIMEOUT_MS", 10_000, 1);
-const apiSocketOrigin = `${apiUrl.protocol === "https:" ? "wss:" : "ws:"}//${apiUrl.host}`;
+// Uploads to the API pass through this server: give them as long as the API does (its API_REQUEST_TIMEOUT_MS).
+const requestTimeoutMs = millis("API_REQUEST_TIMEOUT_MS", 4 * 3600_000, 100);
+// Proxies whose X-Forwarded-Proto and X-Forwarded-Host are believed (the same setting as the API's): behind a TLS
+// proxy the token cookie is then marked Secure.
+const trustedProxies = (process.env.TRUSTED_PROXIES ?? "loopback")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+/** A worker's exit code for a setting that will not mend itself: the primary stops instead of starting another. */
+const EXIT_CONFIG = 78;
 
 // Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
 const workers = Math.max(1, Number(process.env.WEB_WORKERS || availableParallelism()));
@@ -41,6 +49,11 @@ if (cluster.isPrimary && workers > 1) {
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
   cluster.on("exit", (worker, code) => {
+    if (!stopping && code === EXIT_CONFIG) {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      process.exit(1);
+    }
     if (!stopping && code !== 0) {
       console.error(`[web] worker ${worker.process.pid} exited (${code}); starting another`);
       cluster.fork();
@@ -62,9 +75,31 @@ if (cluster.isPrimary && workers > 1) {
 
 async function serve() {
   const build = await import(path.join(here, "build/server/index.js"));
+  const env = build.entry.module;
+  try {
+    env.publicUrl();
+  } catch (err) {
+    console.error(`[web] ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  }
+  const internalApi = env.internalApiUrl();
 
   const app = express();
   app.disable("x-powered-by");
+  try {
+    app.set("trust proxy", trustedProxies);
+  } catch (err) {
+    console.error(`[web] TRUSTED_PROXIES: ${err.message}`);
+    process.exit(EXIT_CONFIG);
+  }
+
+  // First: the API's answers keep the API's own headers and bodies (no compression, no page CSP, no page cache).
+  const apiProxy = createApiProxy({
+    target: internalApi,
+    matches: (pathname) => env.isApiPath(pathname) || env.isSocketPath(pathname),
+  });
+  app.use(apiProxy.middleware);
+
   app.use(compression());
 
   app.use((_req, res, next) => {
@@ -87,10 +122,11 @@ async function serve() {
           ],
           // Mantine writes its CSS variables into <style> tags at runtime.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", apiOrigin],
-          mediaSrc: ["'self'", "blob:", apiOrigin],
+          // The API, media and the socket are on this origin ('self' covers ws: and wss: to it).
+          imgSrc: ["'self'", "data:", "blob:"],
+          mediaSrc: ["'self'", "blob:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
+          connectSrc: ["'self'"],
           // The reCAPTCHA checkbox and its challenge are iframes from google.com.
           frameSrc: ["https://www.google.com"],
           objectSrc: ["'none'"],
@@ -100,7 +136,6 @@ async function serve() {
         },
       },
       crossOriginEmbedderPolicy: false,
-      // Avatars and media come from the API origin.
       crossOriginResourcePolicy: { policy: "same-site" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
@@ -154,8 +189,12 @@ async function serve() {
   );
 
   const server = app.listen(port, host, () => {
-    console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${apiOrigin})`);
+    console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${internalApi})`);
   });
+  server.requestTimeout = requestTimeoutMs;
+  // Every worker forwards the socket's websocket upgrades from its first connection on.
+  server.on("upgrade", apiProxy.upgrade);
+  server.on("close", () => apiProxy.close());
 
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {

@@ -9,8 +9,11 @@ import { sessionToken } from "./lib/cookies.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import "./lib/load-context.ts";
 
+// server.mjs forwards the API's paths with the same rules, and checks the settings the renderer reads, at start.
+export { isApiPath, isSocketPath } from "@marquee/contracts/origin";
 // server.mjs's page cache decides "no session" with the renderer's own cookie reading (build.entry.module).
 export { mayCarrySession } from "./lib/cookies.ts";
+export { internalApiUrl, publicUrl } from "./lib/env.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -231,7 +231,6 @@ function PageFrame({ data }: { data: RootData }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  if (typeof window !== "undefined") window.__MARQUEE_ENV__ = { apiUrl: loaderData.apiUrl };
   const [store] = useState(() => makeStore(preloadedState(loaderData)));
 
   return (

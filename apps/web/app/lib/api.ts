@@ -10,10 +10,10 @@
  * - No answer raises statusCode 0: "NetworkError" when the API cannot be reached, "Timeout" after `timeoutMs`.
  */
 import type { ErrorBody } from "@marquee/contracts/common";
+import { API_PREFIX } from "@marquee/contracts/origin";
 import { readCookie, TOKEN_COOKIE } from "./cookies.ts";
 
 export const PLEASE_LOGIN = "Please Login!";
-export const DEFAULT_API_URL = "http://localhost:4000";
 export const NETWORK_ERROR = "Cannot reach the server, please try again";
 export const TIMEOUT_ERROR = "The server took too long to answer, please try again";
 
@@ -253,16 +253,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
 // ---- the browser's client -------------------------------------------------------------------------------------
 
-declare global {
-  interface Window {
-    __MARQUEE_ENV__?: { apiUrl: string };
-  }
-}
-
-/** The API base URL the browser uses; the root loader hands it over through window.__MARQUEE_ENV__. */
+/**
+ * The API base the browser uses: the API prefix on the page's own origin (the web server forwards it), so the site
+ * works under any host name that reaches it, with no CORS.
+ */
 export function browserApiUrl(): string {
-  if (typeof window !== "undefined" && window.__MARQUEE_ENV__?.apiUrl) return window.__MARQUEE_ENV__.apiUrl;
-  return DEFAULT_API_URL;
+  return API_PREFIX;
 }
 
 let navigateToLogin: () => void = () => {

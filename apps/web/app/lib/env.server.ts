@@ -1,13 +1,20 @@
-import { DEFAULT_API_URL } from "./api.ts";
+import { localPublicUrl, parsePublicUrl } from "@marquee/contracts/origin";
 
-/** The API URL the browser uses. */
-export function publicApiUrl(): string {
-  return process.env.PUBLIC_API_URL || DEFAULT_API_URL;
+/**
+ * The site's public origin (PUBLIC_URL), for the few URLs that must be absolute: link previews (og:image). Unset: the
+ * web server on this machine. Checked at start by server.mjs, which stops on a bad value.
+ */
+export function publicUrl(): string {
+  const raw = process.env.PUBLIC_URL?.trim();
+  if (!raw) return localPublicUrl(process.env);
+  const parsed = parsePublicUrl(raw);
+  if ("error" in parsed) throw new Error(`PUBLIC_URL ${parsed.error}`);
+  return parsed.url;
 }
 
-/** The API URL the SSR server uses (a private address when the two differ). */
+/** Where the web server reaches the API: its own calls while rendering, and the browser's, forwarded. */
 export function internalApiUrl(): string {
-  return process.env.API_INTERNAL_URL || publicApiUrl();
+  return (process.env.API_INTERNAL_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/+$/, "");
 }
 
 /** How long the SSR server waits for any one API call (API_TIMEOUT_MS, checked at start by server.mjs). */

@@ -4,7 +4,7 @@ import { pageHandleFor } from "../pages.ts";
 import { normalizeSettings } from "../state/settings.ts";
 import { type ApiClient, createApiClient, gatewayFailure, isApiError } from "./api.ts";
 import { expiredTokenCookie, sessionToken } from "./cookies.ts";
-import { apiTimeoutMs, internalApiUrl, publicApiUrl } from "./env.server.ts";
+import { apiTimeoutMs, internalApiUrl, publicUrl } from "./env.server.ts";
 import "./load-context.ts";
 import type { RootData } from "./root-types.ts";
 
@@ -74,6 +74,6 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
     settings: normalizeSettings(settings.status === "fulfilled" ? settings.value : null),
     blocked,
     countryCode: geo.status === "fulfilled" ? (geo.value?.countryCode ?? null) : null,
-    apiUrl: publicApiUrl(),
+    publicUrl: publicUrl(),
   };
 }

@@ -7,5 +7,6 @@ export interface RootData {
   settings: PublicSettings;
   blocked: boolean;
   countryCode: string | null;
-  apiUrl: string;
+  /** The site's public origin (PUBLIC_URL), for the URLs that must be absolute (link previews). */
+  publicUrl: string;
 }

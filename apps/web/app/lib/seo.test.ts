@@ -32,6 +32,19 @@ describe("seoMeta", () => {
     expect(tag(tags, "twitter:image")).toBe("http://api/files/a.webp");
   });
 
+  it("makes the API's root-relative media links absolute on the site's public URL for link previews", () => {
+    const onSite = [
+      { id: "root", loaderData: { settings: { siteName: "Club" }, publicUrl: "https://fans.example.com" } },
+    ];
+    const tags = seoMeta(onSite, { title: "Ava", image: "/api/files/performers/a/cover-1280.webp" });
+    expect(tag(tags, "og:image")).toBe("https://fans.example.com/api/files/performers/a/cover-1280.webp");
+    expect(tag(tags, "twitter:image")).toBe("https://fans.example.com/api/files/performers/a/cover-1280.webp");
+    // An absolute link (another host's picture) is kept as it is.
+    expect(tag(seoMeta(onSite, { image: "https://cdn.example.net/x.webp" }), "og:image")).toBe(
+      "https://cdn.example.net/x.webp",
+    );
+  });
+
   it("falls back to the site name and the fallback description, without an image", () => {
     const tags = seoMeta([], { title: null, description: "", fallbackDescription: "Browse performers" });
     expect(tag(tags, "title")).toBe("Marquee");

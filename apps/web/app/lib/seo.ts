@@ -17,7 +17,10 @@ export interface SeoInput {
   title?: string | null;
   /** Plain text; whitespace is collapsed and it is cut to about 160 characters at a word boundary. */
   description?: string | null;
-  /** Absolute URL of a picture for link previews. */
+  /**
+   * A picture for link previews: the API's root-relative media links are made absolute on the site's public URL
+   * (PUBLIC_URL, from the root loader), never on the host a request named.
+   */
   image?: string | null;
   /** og:type: "website" by default; "profile" for performers, "video.movie" for movies, "article" for posts. */
   type?: string;
@@ -36,6 +39,17 @@ export function summarize(text: string | null | undefined, max = DESCRIPTION_MAX
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
+/** `url` made absolute on the site's public origin (from the root loader's data); absolute URLs stay as they are. */
+export function absoluteOnSite(matches: ReadonlyArray<MatchLike | undefined>, url: string): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { publicUrl?: string } | undefined;
+  try {
+    return new URL(url, root?.publicUrl || undefined).href;
+  } catch {
+    // Relative, and no public URL to resolve it on (an error page without root data): as it is.
+    return url;
+  }
+}
+
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {
   const site = siteNameFrom(matches);
   const full = input.title ? `${input.title} | ${site}` : site;
@@ -52,7 +66,8 @@ export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: Se
     { name: "twitter:description", content: description },
   ];
   if (input.image) {
-    tags.push({ property: "og:image", content: input.image }, { name: "twitter:image", content: input.image });
+    const image = absoluteOnSite(matches, input.image);
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
   return tags;
 }

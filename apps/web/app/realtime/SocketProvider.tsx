@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
-import { browserApiUrl } from "../lib/api.ts";
 import { readCookie, TOKEN_COOKIE } from "../lib/cookies.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { RealtimeConnection } from "./socket.ts";
@@ -41,9 +40,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         .then(({ connectRealtime }) => {
           opening.current = false;
           if (!loggedInRef.current || connection.current) return;
-          const opened = connectRealtime(browserApiUrl(), getToken, (status) =>
-            setValue((prev) => ({ socket: prev.socket, status })),
-          );
+          const opened = connectRealtime(getToken, (status) => setValue((prev) => ({ socket: prev.socket, status })));
           connection.current = opened;
           setValue((prev) => ({ socket: opened.socket, status: prev.status }));
         })

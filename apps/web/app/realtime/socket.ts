@@ -7,11 +7,11 @@ export interface RealtimeConnection {
 }
 
 /**
- * Opens the socket to the API host with the session token and reports every status change.
+ * Opens the socket on the page's own origin (the web server forwards SOCKET_PATH to the API) with the session token,
+ * and reports every status change.
  * Errors only go to console.debug: SPEC section 8 says realtime failures are never user-facing.
  */
 export function connectRealtime(
-  apiUrl: string,
   getToken: () => string | null,
   onStatus: (status: SocketStatus) => void,
 ): RealtimeConnection {
@@ -26,7 +26,8 @@ export function connectRealtime(
     if (token) socket.emit(AUTH_LOGIN_EVENT, { token });
   };
 
-  const socket = io(apiUrl, {
+  // No URL: the page's own origin, whatever host name the site was opened by.
+  const socket = io({
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     query: { token: getToken() ?? "" },

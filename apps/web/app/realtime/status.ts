@@ -1,3 +1,5 @@
+import { SOCKET_PATH } from "@marquee/contracts/origin";
+
 /** SPEC section 4: the realtime connection status, and the events that move it. */
 export const SOCKET_STATUS = {
   INITIALIZED: "initialized",
@@ -21,7 +23,7 @@ export type SocketStatusEvent =
 
 /** SPEC section 9: connection constants. */
 export const SOCKET_OPTIONS = {
-  path: "/socket.io",
+  path: SOCKET_PATH,
   transports: ["websocket", "polling"],
   reconnection: true,
   reconnectionAttempts: Number.POSITIVE_INFINITY,
