@@ -235,7 +235,8 @@ export function createVideosService(deps: VideosDeps) {
   function mediaOf(row: Row) {
     if (row.processingStatus !== "ready" || !row.mediaKey) return null;
     const hls = signer.sign(`${row.mediaKey}/hls/master.m3u8`);
-    const exp = Number(new URL(hls).pathname.split("/")[2]);
+    // `${base}/media/${exp}/${sig}/${key}`, the base being root-relative (/api).
+    const exp = Number(hls.match(/\/media\/(\d+)\//)?.[1]);
     return {
       hls,
       mp4: signer.sign(`${row.mediaKey}/video.mp4`),
