@@ -7,17 +7,18 @@ import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 
 export const site = () => inject("e2e");
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_FLAGS });
+/** `args`: more Chromium flags, e.g. `--host-resolver-rules=MAP marquee.test 127.0.0.1` for a second host name. */
+export async function launch(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumPath(), args: [...CHROMIUM_FLAGS, ...args] });
 }
 
 /** A fresh browser context whose page fails the test on any console error or uncaught exception. */
 export async function newPage(
   browser: Browser,
-  opts: { headers?: Record<string, string>; colorScheme?: "light" | "dark" } = {},
+  opts: { headers?: Record<string, string>; colorScheme?: "light" | "dark"; baseURL?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
-    baseURL: site().webUrl,
+    baseURL: opts.baseURL ?? site().webUrl,
     extraHTTPHeaders: opts.headers,
     colorScheme: opts.colorScheme,
     viewport: { width: 1280, height: 800 },

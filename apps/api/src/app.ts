@@ -202,7 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // Its page links its assets under the prefix, which the API answers too: /api/docs works on the site's origin and
+  // on the API's port.
+  await app.register(swaggerUi, { routePrefix: "/docs", indexPrefix: API_PREFIX });
   await mkdir(`${config.mediaDir}/public`, { recursive: true });
   await app.register(fastifyStatic, {
     root: `${config.mediaDir}/public`,

@@ -62,6 +62,14 @@ describe("platform guarantees", () => {
     // The OpenAPI document's server is that prefix, so "Try it out" works on the site's origin and on the API's port.
     const doc = (await t.request({ method: "GET", url: "/api/docs/json" })).json();
     expect(doc.servers).toEqual([{ url: "/api" }]);
+    // The docs page links its assets under the prefix, so it loads on the site's origin as on the API's port.
+    const page = await t.request({ method: "GET", url: "/api/docs" });
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets) {
+      expect(asset.startsWith("/api/docs/static/"), asset).toBe(true);
+      expect((await t.request({ method: "GET", url: asset })).statusCode, asset).toBe(200);
+    }
   });
 
   it("sends no CORS headers: the site calls the API on its own origin, and other origins get no access", async () => {
