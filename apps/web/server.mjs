@@ -40,6 +40,8 @@ const trustedProxies = (process.env.TRUSTED_PROXIES ?? "loopback")
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
+/** Host names a browser trusts like https (potentially trustworthy origins). */
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 /** A worker's exit code for a setting that will not mend itself: the primary stops instead of starting another. */
 const EXIT_CONFIG = 78;
 
@@ -136,10 +138,19 @@ async function serve() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Set below, where browsers honour it.
+      crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: "same-site" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+
+  // Cross-Origin-Opener-Policy only on a trustworthy origin (https, also behind a trusted TLS proxy, or loopback): on
+  // plain http by another name (http://192.168.1.20:3000) Chromium ignores it and logs a console error on every page.
+  app.use((req, res, next) => {
+    if (req.secure || LOOPBACK_NAMES.has(req.hostname)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    next();
+  });
 
   // Fingerprinted build output: cache for a year.
   app.use(
