@@ -133,7 +133,9 @@ describe("watching movies", () => {
     const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute("content");
     expect(await meta("og:type")).toBe("video.movie");
     expect(await meta("og:title")).toContain(freeMovie.title);
-    expect(await meta("og:image")).toBe(freeMovie.thumbnail?.url);
+    // The API's poster link is root-relative; a link preview needs it absolute, on the site's public URL.
+    expect(freeMovie.thumbnail?.url).toMatch(/^\/api\/files\//);
+    expect(await meta("og:image")).toBe(`${site().webUrl}${freeMovie.thumbnail?.url}`);
     await playAndAdvance(page);
     expect(errors).toEqual([]);
     await context.close();
