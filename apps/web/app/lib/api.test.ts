@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   buildQueryString,
+  browserApiUrl,
   buildUrl,
   createApiClient,
   gatewayFailure,
@@ -49,6 +50,11 @@ describe("urls", () => {
   it("prefixes relative paths with the base URL", () => {
     expect(buildUrl("http://api.test/", "/users/me")).toBe("http://api.test/users/me");
     expect(buildUrl("http://api.test", "users/me")).toBe("http://api.test/users/me");
+  });
+
+  it("calls the API under /api on the page's own origin in the browser, whatever host name it was opened by", () => {
+    expect(browserApiUrl()).toBe("/api");
+    expect(buildUrl(browserApiUrl(), "/users/me", { a: 1 })).toBe("/api/users/me?a=1");
   });
 
   it("repeats array values in the query string and skips empty ones", () => {
