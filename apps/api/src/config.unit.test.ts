@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, mediaSecretOf } from "./config.ts";
 
@@ -106,5 +108,23 @@ describe("the public URL", () => {
     "https://admin:secret@fans.example.com",
   ])("refuses %s", (value) => {
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
+});
+
+describe("a start with a bad setting", () => {
+  it("stops with the setting and its remedy, without a stack trace", async () => {
+    const main = path.join(path.dirname(fileURLToPath(import.meta.url)), "main.ts");
+    const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", DATA_DIR: dir };
+    delete env.PUBLIC_URL;
+    delete env.DEBUG;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, ["--import", "tsx", main], { env, timeout: 60_000 }, (err, _stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production: set it to the address members open, e.g. PUBLIC_URL=https://fans.example.com (links in mails use it)",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { API_PREFIX } from "@marquee/contracts/origin";
 import pino from "pino";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed/catalogue.ts";
 import { seedDemo } from "./db/seed/seed.ts";
@@ -12,7 +12,15 @@ import { createMailer } from "./platform/mailer.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { createDiskStorage } from "./platform/storage.ts";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad setting will not mend itself: say which and how to fix it, without a stack trace (DEBUG shows one).
+  if (process.env.DEBUG) throw err;
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
 // Before anything else: uploads and the demo catalogue need both tools, and a broken one should stop the start.
 const mediaTools = await checkMediaTools();
