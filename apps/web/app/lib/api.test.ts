@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
-  buildQueryString,
   browserApiUrl,
+  buildQueryString,
   buildUrl,
   createApiClient,
   gatewayFailure,
