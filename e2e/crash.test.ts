@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTool } from "../apps/api/src/platform/media/video.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, stop, waitFor } from "../scripts/processes.mjs";
 
@@ -98,11 +99,15 @@ beforeAll(async () => {
   };
   // A 20-second 720p clip: its transcode (several renditions) runs long enough to be cut short.
   clip = path.join(dataDir, "clip.mp4");
-  await run("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=20"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=20", "-c:v", "libx264", "-preset", "ultrafast"],
-    ...["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip],
-  ]);
+  await runTool(
+    "ffmpeg",
+    [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=20"],
+      ...["-f", "lavfi", "-i", "sine=frequency=440:duration=20", "-c:v", "libx264", "-preset", "ultrafast"],
+      ...["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip],
+    ],
+    120_000,
+  );
   await run(
     process.execPath,
     [

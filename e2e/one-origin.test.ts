@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaTool } from "../apps/api/src/platform/media/tools.ts";
+import { runTool } from "../apps/api/src/platform/media/video.ts";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 
 /**
@@ -28,14 +26,13 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "marquee-origin-"));
   // A 2 s movie with sound for the upload whose processing raises the socket event (the API's own ffmpeg).
   clip = path.join(work, "clip.mp4");
-  const ffmpeg = mediaTool("ffmpeg");
-  await promisify(execFile)(
-    ffmpeg.path,
+  await runTool(
+    "ffmpeg",
     [
       ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
       ...["-f", "lavfi", "-i", "sine", "-t", "2", "-shortest", "-pix_fmt", "yuv420p", clip],
     ],
-    { env: { ...process.env, ...ffmpeg.env } },
+    120_000,
   );
   performer = await apiLogin("performer");
   const free = await api("GET", "/user/assets/videos/search?access=free&includeComing=false&limit=1");

@@ -1,16 +1,13 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTool } from "../apps/api/src/platform/media/video.ts";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
-
-const run = promisify(execFile);
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -34,27 +31,24 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "marquee-studio-"));
   // A 3 s movie with sound, and three different photos, made here rather than shipped.
   clip = path.join(work, "out.mp4");
-  await run("ffmpeg", [
-    ...["-y", "-loglevel", "error"],
-    ...["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
-    ...["-f", "lavfi", "-i", "sine", "-t", "3", "-shortest"],
-    clip,
-  ]);
+  await runTool(
+    "ffmpeg",
+    [
+      ...["-y", "-loglevel", "error"],
+      ...["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
+      ...["-f", "lavfi", "-i", "sine", "-t", "3", "-shortest"],
+      clip,
+    ],
+    120_000,
+  );
   photos = [];
   for (const [i, source] of ["testsrc2", "smptebars", "rgbtestsrc"].entries()) {
     const file = path.join(work, `photo-${i + 1}.jpg`);
-    await run("ffmpeg", [
-      "-y",
-      "-loglevel",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `${source}=size=800x600`,
-      "-frames:v",
-      "1",
-      file,
-    ]);
+    await runTool(
+      "ffmpeg",
+      ["-y", "-loglevel", "error", "-f", "lavfi", "-i", `${source}=size=800x600`, "-frames:v", "1", file],
+      120_000,
+    );
     photos.push(file);
   }
   [admin, performer] = await Promise.all([apiLogin("admin"), apiLogin("performer")]);
