@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -69,9 +69,19 @@ const PGLITE_CONF = ["shared_buffers=32MB", "maintenance_work_mem=16MB", "temp_b
 /**
  * A new data directory is made (initdb) in a short-lived child process: initdb's WebAssembly memory would
  * otherwise stay in the API for its whole life (measured: 830 MB RSS after creating, 250 MB after reopening).
+ * It is made beside `dir` and moved in once complete, so a start killed meanwhile leaves no half-made database
+ * behind (`dir` has no PG_VERSION until then, and the next start makes it again).
  */
 async function initDataDir(dir: string): Promise<void> {
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const fresh = `${path.resolve(dir)}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  await runInitdb(fresh);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(fresh, dir);
+}
+
+async function runInitdb(dir: string): Promise<void> {
   const pglite = import.meta.resolve("@electric-sql/pglite");
   const code = `const { PGlite } = await import(${JSON.stringify(pglite)});
 const db = await PGlite.create({ dataDir: process.argv[1] });

@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/service.ts";
 import { performers } from "../../modules/performers/tables.ts";
+import { settings } from "../../modules/settings/tables.ts";
 import { subscriptions } from "../../modules/subscriptions/tables.ts";
 import { users } from "../../modules/users/tables.ts";
 import type { Db } from "../client.ts";
@@ -14,10 +15,32 @@ export const demoAccounts = [
   { username: "user", name: "Uma User", role: "user" },
 ] as const;
 
-/** The demo accounts; idempotent, never touches an account that already exists. */
+/**
+ * The settings row that says the demo catalogue is complete. Not a setting (no definition: never listed or
+ * editable); written once, at the very end of the first start that finishes the catalogue.
+ */
+export const DEMO_CATALOGUE_MARK = "seed.demoCatalogue";
+
+export async function demoCatalogueDone(db: Db): Promise<boolean> {
+  const [row] = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, DEMO_CATALOGUE_MARK));
+  return Boolean(row);
+}
+
+/** `found`: an earlier version had made it all, before the mark existed. */
+export async function markDemoCatalogueDone(db: Db, how: "made" | "found"): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: DEMO_CATALOGUE_MARK, value: { how, at: new Date().toISOString() } })
+    .onConflictDoNothing();
+}
+
+/**
+ * The demo accounts; idempotent, never touches an account that already exists. Each account goes in with its
+ * performer profile or membership in one transaction, so a start killed half-way leaves all or nothing of it.
+ */
 export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: string): void } } = {}) {
   const existing = await db
-    .select({ username: users.username })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(
       inArray(
@@ -27,30 +50,54 @@ export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: st
     );
   const have = new Set(existing.map((e) => e.username));
   const missing = demoAccounts.filter((a) => !have.has(a.username));
-  if (!missing.length) return;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const created = await db
-    .insert(users)
-    .values(missing.map((a) => ({ ...a, email: `${a.username}@marquee.local`, passwordHash, verifiedEmail: true })))
-    .onConflictDoNothing()
-    .returning({ id: users.id, username: users.username });
-  const idOf = (username: string) => created.find((c) => c.username === username)?.id;
-  const performerId = idOf("performer");
-  if (performerId) {
-    await db.insert(performers).values({ id: performerId, monthlyPriceCents: 999, yearlyPriceCents: 7999 });
-  }
-  // The demo member has a year of site membership; the plain user has none (DESIGN section 3).
-  const memberId = idOf("member");
-  if (memberId) {
-    const now = new Date();
-    await db.insert(subscriptions).values({
-      userId: memberId,
-      kind: "site",
-      period: "yearly",
-      status: "active",
-      startedAt: now,
-      expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+  if (missing.length) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(users)
+        .values(missing.map((a) => ({ ...a, email: `${a.username}@marquee.local`, passwordHash, verifiedEmail: true })))
+        .onConflictDoNothing()
+        .returning({ id: users.id, username: users.username });
+      const idOf = (username: string) => created.find((c) => c.username === username)?.id;
+      const performerId = idOf("performer");
+      if (performerId) await tx.insert(performers).values(performerProfile(performerId));
+      const memberId = idOf("member");
+      if (memberId) await tx.insert(subscriptions).values(memberSubscription(memberId));
     });
+    opts.log?.info({ accounts: missing.map((a) => a.username) }, "demo accounts created");
   }
-  opts.log?.info({ accounts: missing.map((a) => a.username) }, "demo accounts created");
+  // An earlier version inserted these one by one: a first start killed in between left the performer without
+  // its profile or the member without its membership. Until the first start has completed, they are made up.
+  if (existing.length && !(await demoCatalogueDone(db))) await completeDemoAccounts(db, existing);
+}
+
+const performerProfile = (id: string) => ({ id, monthlyPriceCents: 999, yearlyPriceCents: 7999 });
+
+/** The demo member has a year of site membership; the plain user has none (DESIGN section 3). */
+function memberSubscription(userId: string) {
+  const now = new Date();
+  return {
+    userId,
+    kind: "site" as const,
+    period: "yearly" as const,
+    status: "active" as const,
+    startedAt: now,
+    expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+  };
+}
+
+async function completeDemoAccounts(db: Db, existing: { id: string; username: string }[]) {
+  const performer = existing.find((e) => e.username === "performer");
+  if (performer) {
+    await db.insert(performers).values(performerProfile(performer.id)).onConflictDoNothing();
+  }
+  const member = existing.find((e) => e.username === "member");
+  if (member) {
+    const [membership] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, member.id), eq(subscriptions.kind, "site")))
+      .limit(1);
+    if (!membership) await db.insert(subscriptions).values(memberSubscription(member.id));
+  }
 }
