@@ -6,6 +6,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import { localPublicUrl, parsePublicUrl } from "@marquee/contracts/origin";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
+import { StartupError } from "./platform/startup-errors.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -61,36 +62,73 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Values never repeated in a message: they may carry a password or a secret. */
+const SECRET_VALUE = /SECRET|PASSWORD|^(DATABASE|REDIS|SMTP)_URL$/;
+
+/**
+ * A bad setting, told in one line: which variable, its value (unless secret), what is wrong, and the remedy, e.g.
+ * `API_PORT is "abc" (expected a number). Fix it in the environment, or unset it for the default.`
+ */
+export class ConfigError extends StartupError {
+  constructor(env: Record<string, string | undefined>, problems: { name: string; message: string }[]) {
+    const unset = (name: string) => !env[name]?.trim();
+    const told = problems.map(({ name, message }) => {
+      const raw = env[name];
+      const value = unset(name) ? "not set" : SECRET_VALUE.test(name) ? "set" : JSON.stringify(raw?.slice(0, 80));
+      const why = message
+        .replace(/^Invalid (input|option): /, "")
+        .replace(/, received [A-Za-z]+$/, "")
+        .replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())
+        .replace(/^expected (number|string|boolean)$/, "expected a $1");
+      return `${name} is ${value} (${why})`;
+    });
+    const many = problems.length > 1;
+    const remedy = problems.every((p) => unset(p.name))
+      ? `Set ${many ? "them" : "it"} in the environment.`
+      : `Fix ${many ? "them" : "it"} in the environment, or unset ${many ? "them for the defaults" : "it for the default"}.`;
+    super(`${told.join("; ")}. ${remedy}`);
+  }
+}
+
 /**
  * PUBLIC_URL as an origin. Unset in production is an error rather than a guess: a localhost default would send every
  * password-reset and verification mail with a dead link, and deriving it from a request's Host header would let
  * anyone who can reach the server choose the host of the reset links it mails (host-header injection). Unset
  * elsewhere: the web server on this machine, `http://localhost:${WEB_PORT}`.
  */
-function publicUrlOf(e: { NODE_ENV: string; PUBLIC_URL?: string; WEB_PORT?: number }): string {
+function publicUrlOf(
+  e: { NODE_ENV: string; PUBLIC_URL?: string; WEB_PORT?: number },
+  env: Record<string, string | undefined>,
+): string {
   const raw = e.PUBLIC_URL?.trim();
   if (!raw) {
     if (e.NODE_ENV === "production") {
-      throw new Error(
-        "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production: set it to the address members open, e.g. PUBLIC_URL=https://fans.example.com (links in mails use it)",
-      );
+      throw new ConfigError(env, [
+        {
+          name: "PUBLIC_URL",
+          message:
+            "required when NODE_ENV=production: the address members open, e.g. PUBLIC_URL=https://fans.example.com; links in mails use it",
+        },
+      ]);
     }
     return localPublicUrl({ WEB_PORT: e.WEB_PORT?.toString() });
   }
   const parsed = parsePublicUrl(raw);
-  if ("error" in parsed) throw new Error(`Invalid configuration:\n  PUBLIC_URL: ${parsed.error}`);
+  if ("error" in parsed) throw new ConfigError(env, [{ name: "PUBLIC_URL", message: parsed.error }]);
   return parsed.url;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${lines}`);
+    const problems = parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? "?"), message: i.message }));
+    throw new ConfigError(env, problems);
   }
   const e = parsed.data;
   if (e.API_HEADERS_TIMEOUT_MS > e.API_REQUEST_TIMEOUT_MS) {
-    throw new Error("Invalid configuration:\n  API_HEADERS_TIMEOUT_MS: must not be longer than API_REQUEST_TIMEOUT_MS");
+    throw new ConfigError(env, [
+      { name: "API_HEADERS_TIMEOUT_MS", message: "must not be longer than API_REQUEST_TIMEOUT_MS" },
+    ]);
   }
   for (const [name, addresses] of [
     ["TRUSTED_PROXIES", e.TRUSTED_PROXIES],
@@ -99,10 +137,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     try {
       proxyAddr.compile([...addresses]);
     } catch (err) {
-      throw new Error(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
+      throw new ConfigError(env, [{ name, message: (err as Error).message }]);
     }
   }
-  const publicUrl = publicUrlOf(e);
+  const publicUrl = publicUrlOf(e, env);
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {

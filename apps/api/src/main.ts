@@ -10,50 +10,62 @@ import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
+import { assertPortFree, exitOnStartupFailure, type StartupContext } from "./platform/startup-errors.ts";
 import { createDiskStorage } from "./platform/storage.ts";
 
-let config: Config;
-try {
+/**
+ * Everything before the API answers. A failure here is told in one plain line (platform/startup-errors.ts) and
+ * the process exits; an interrupted first start is completed by the next one (db/seed/catalogue.ts).
+ */
+let config: Config | undefined;
+const startupContext = (): StartupContext => ({
+  port: config?.port ?? Number(process.env.API_PORT ?? 4000),
+  portVariable: "API_PORT",
+  host: config?.host ?? process.env.HOST ?? "0.0.0.0",
+  dataDir: config?.dataDir,
+});
+
+async function start() {
   config = loadConfig();
-} catch (err) {
-  // A bad setting will not mend itself: say which and how to fix it, without a stack trace (DEBUG shows one).
-  if (process.env.DEBUG) throw err;
-  console.error((err as Error).message);
-  process.exit(1);
-}
-const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
-// Before anything else: uploads and the demo catalogue need both tools, and a broken one should stop the start.
-const mediaTools = await checkMediaTools();
-log.info(describeMediaTools(mediaTools));
-const bundledWarning = config.production ? bundledToolsWarning(mediaTools) : null;
-if (bundledWarning) log.warn(bundledWarning);
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
-});
-await database.migrate();
-if (config.seedDemo) await seedDemo(database.db, { log });
+  const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
+  // A taken port fails the start at once, not after the minutes of a first start's demo catalogue.
+  await assertPortFree(config.port, config.host);
+  // Before anything else: uploads and the demo catalogue need both tools, and a broken one should stop the start.
+  const mediaTools = await checkMediaTools();
+  log.info(describeMediaTools(mediaTools));
+  const bundledWarning = config.production ? bundledToolsWarning(mediaTools) : null;
+  if (bundledWarning) log.warn(bundledWarning);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
+  });
+  await database.migrate();
+  if (config.seedDemo) await seedDemo(database.db, { log });
 
-// Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
-// database belongs to this process alone, so all of them are stale now; on a server, other API processes sharing
-// MEDIA_DIR may be writing theirs, so only those untouched for the grace period go.
-const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: API_PREFIX });
-const leftovers = await storage.removeTemp(database.kind === "pglite" ? 0 : TEMP_FILES_GRACE_MS);
-if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
+  // Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
+  // database belongs to this process alone, so all of them are stale now; on a server, other API processes sharing
+  // MEDIA_DIR may be writing theirs, so only those untouched for the grace period go.
+  const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: API_PREFIX });
+  const leftovers = await storage.removeTemp(database.kind === "pglite" ? 0 : TEMP_FILES_GRACE_MS);
+  if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
 
-const app = await buildApp({
-  config,
-  database,
-  storage,
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-  geoip: await openGeoIp(config.geoipDb),
-});
-if (config.seedDemo) {
-  // First run only: the catalogue goes in through the API's own routes before the site opens.
-  await app.ready();
-  await seedDemoCatalogue(app, database.db, { log });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    geoip: await openGeoIp(config.geoipDb),
+  });
+  if (config.seedDemo) {
+    // First run only: the catalogue goes in through the API's own routes before the site opens.
+    await app.ready();
+    await seedDemoCatalogue(app, database.db, { log });
+  }
+  await app.listen({ host: config.host, port: config.port });
+  return { app, database, storage };
 }
-await app.listen({ host: config.host, port: config.port });
+
+const { app, database, storage } = await start().catch((err) => exitOnStartupFailure(err, startupContext()));
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
 await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
 await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { StartupError } from "../platform/startup-errors.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,8 +41,8 @@ function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = Number(readFileSync(file, "utf8"));
       if (owner && isAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${dir} is in use by process ${owner}. Stop it (Ctrl-C in npm start) first.`,
+        throw new StartupError(
+          `the embedded database in ${dir} is in use by process ${owner} (another Marquee, or \`npm run seed\`). Stop that process first (Ctrl-C in its npm start), or set DATA_DIR to another folder.`,
         );
       }
       rmSync(file, { force: true });
