@@ -2,7 +2,9 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { STARTUP_FAILURE_EXIT_CODE, STARTUP_FAILURE_PREFIX } from "../apps/web/startup-errors.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -43,23 +45,58 @@ function environment(env, defaults = {}) {
   return out;
 }
 
+/**
+ * `stdio: "forward"` (npm start): stdout as it is, stderr passed on line by line except a start-up failure's one
+ * line ("Marquee cannot start: ..."), which is kept as `child.startupFailure` for `npm start` to print last.
+ */
+const FORWARD = "forward";
+
+function spawnServer(args, cwd, env, stdio) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env,
+    stdio: stdio === FORWARD ? ["inherit", "inherit", "pipe"] : stdio,
+  });
+  child.startupFailure = undefined;
+  if (stdio === FORWARD) {
+    createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+      if (line.startsWith(STARTUP_FAILURE_PREFIX)) child.startupFailure = line;
+      else process.stderr.write(`${line}\n`);
+    });
+  }
+  return child;
+}
+
 export function startApi(env, { stdio = "inherit" } = {}) {
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: path.join(root, "apps/api"),
+  return spawnServer(
+    ["--import", "tsx", "src/main.ts"],
+    path.join(root, "apps/api"),
     // Two glibc malloc arenas instead of eight per core: sharp's image buffers otherwise leave the API's memory
     // fragmented and never returned (bench:memory).
-    env: environment(env, { MALLOC_ARENA_MAX: "2" }),
+    environment(env, { MALLOC_ARENA_MAX: "2" }),
     stdio,
-  });
+  );
 }
 
 export function startWeb(env, { stdio = "inherit" } = {}) {
-  return spawn(process.execPath, ["server.mjs"], {
-    cwd: path.join(root, "apps/web"),
-    env: environment(env, { NODE_ENV: "production" }),
-    stdio,
+  return spawnServer(["server.mjs"], path.join(root, "apps/web"), environment(env, { NODE_ENV: "production" }), stdio);
+}
+
+/** Resolves once `child` has exited and its output is read to the end (so its `startupFailure` is known). */
+export function closed(child) {
+  if (!child) return Promise.resolve();
+  if ((child.exitCode !== null || child.signalCode !== null) && (!child.stderr || child.stderr.readableEnded)) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    child.once("close", resolve);
+    // A grandchild holding the pipe open must not keep us waiting.
+    child.once("exit", () => setTimeout(resolve, 2000).unref());
   });
 }
+
+/** Whether a process exited on a start-up failure that starting it again would not mend. */
+export const failedToStart = (child) => child?.exitCode === STARTUP_FAILURE_EXIT_CODE;
 
 const seconds = (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
 
@@ -67,9 +104,18 @@ const seconds = (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
  * Keeps a server running: when its process exits, `start()` makes a new one after a back-off (1 s, 2 s, 4 s ...
  * up to 30 s; back to 1 s once a process has run for a minute), saying so in one line. `first` is a process
  * already started (e.g. the one a first start waited for). `stop()` stops it for good.
+ * A process that exits on a start-up failure (STARTUP_FAILURE_EXIT_CODE: a taken port, a full disk ...) is not
+ * started again, as that will not mend itself: `onStartupFailure(process)` is called instead.
  */
 export function supervise(name, start, opts = {}) {
-  const { first, log = console.log, minDelayMs = 1000, maxDelayMs = 30_000, resetAfterMs = 60_000 } = opts;
+  const {
+    first,
+    log = console.log,
+    minDelayMs = 1000,
+    maxDelayMs = 30_000,
+    resetAfterMs = 60_000,
+    onStartupFailure = () => {},
+  } = opts;
   let child;
   let timer;
   let stopped = false;
@@ -80,6 +126,11 @@ export function supervise(name, start, opts = {}) {
     const startedAt = Date.now();
     const onExit = () => {
       if (stopped) return;
+      if (failedToStart(proc)) {
+        stopped = true;
+        onStartupFailure(proc);
+        return;
+      }
       if (Date.now() - startedAt >= resetAfterMs) delayMs = minDelayMs;
       const how = proc.signalCode ? `signal ${proc.signalCode}` : `code ${proc.exitCode}`;
       log(`${name} exited (${how}); restarting in ${seconds(delayMs)}`);

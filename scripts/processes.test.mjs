@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
+import { STARTUP_FAILURE_EXIT_CODE } from "../apps/web/startup-errors.mjs";
 import { supervise } from "./processes.mjs";
 
 /** A stand-in server: a node process that runs until killed, or exits with `code` after `ms`. */
@@ -91,5 +92,25 @@ describe("supervise", { timeout: 20_000 }, () => {
     expect(lines).toEqual(["API exited (code 2); restarting in 10 ms"]);
     await until(() => s.child !== first);
     expect(s.child.exitCode).toBeNull();
+  });
+
+  it("does not restart a server that failed to start (exit 78: a taken port, a full disk), and says so once", async () => {
+    const lines = [];
+    const gaveUp = [];
+    let starts = 0;
+    const s = supervise(
+      "API",
+      () => {
+        starts++;
+        return starts === 1 ? dummy({ ms: 0, code: 1 }) : dummy({ ms: 0, code: STARTUP_FAILURE_EXIT_CODE });
+      },
+      { log: (line) => lines.push(line), minDelayMs: 10, onStartupFailure: (child) => gaveUp.push(child.exitCode) },
+    );
+    supervisors.push(s);
+    await until(() => gaveUp.length === 1);
+    await sleep(100);
+    expect(starts).toBe(2);
+    expect(gaveUp).toEqual([STARTUP_FAILURE_EXIT_CODE]);
+    expect(lines).toEqual(["API exited (code 1); restarting in 10 ms"]);
   });
 });

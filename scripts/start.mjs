@@ -1,11 +1,25 @@
 // `npm start`: build the web app, start the API (embedded database, migrations, demo data) and the web server,
-// and keep both running.
+// and keep both running. A start-up failure ends with one plain line, the last one printed: its cause and its
+// remedy ("Marquee cannot start: ..."), and a non-zero exit (the stack too when DEBUG is set).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { root, startApi, startWeb, stop, supervise, waitFor } from "./processes.mjs";
+import { portFrom, portProblem, STARTUP_FAILURE_PREFIX } from "../apps/web/startup-errors.mjs";
+import { closed, root, startApi, startWeb, stop, supervise, waitFor } from "./processes.mjs";
 
-const apiPort = Number(process.env.API_PORT ?? 4000);
-const webPort = Number(process.env.WEB_PORT ?? 3000);
+/** Before anything ran: the line, and out. */
+function cannotStart(line) {
+  console.error(`${STARTUP_FAILURE_PREFIX}${line}`);
+  process.exit(1);
+}
+
+const api = portFrom(process.env, "API_PORT", 4000);
+const web = portFrom(process.env, "WEB_PORT", 3000);
+for (const { problem } of [api, web]) if (problem) cannotStart(problem);
+const apiPort = api.port;
+const webPort = web.port;
+if (apiPort === webPort && apiPort !== 0) {
+  cannotStart(`API_PORT and WEB_PORT are both ${apiPort}. Set them to two different free ports.`);
+}
 const env = {
   API_PORT: String(apiPort),
   WEB_PORT: String(webPort),
@@ -14,41 +28,81 @@ const env = {
   PUBLIC_URL:
     process.env.PUBLIC_URL || (process.env.NODE_ENV === "production" ? undefined : `http://localhost:${webPort}`),
 };
+// Taken ports are told now, not after the build and the minutes of a first start.
+const host = process.env.HOST || undefined;
+for (const [port, variable] of [
+  [apiPort, "API_PORT"],
+  [webPort, "WEB_PORT"],
+]) {
+  const taken = await portProblem(port, host, variable).catch(() => null);
+  if (taken) cannotStart(taken);
+}
 
 if (process.env.SKIP_BUILD !== "true") {
   console.log("Building the web app…");
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) {
+    cannotStart(
+      `the web app did not build (npm run build ${build.error ? `could not run: ${build.error.message}` : `exited with ${build.status ?? build.signal}`}); its messages are above. Run \`npm ci\` and try again.`,
+    );
+  }
 }
 
 // The first start waits for each server to answer (the API seeds the demo catalogue first); one that exits before
 // answering stops everything, as a bad setting will not mend itself. From then on each server is supervised: one
-// that dies is restarted while the other keeps running.
+// that dies is restarted while the other keeps running, unless it failed to start (a taken port, a full disk ...).
 const servers = [];
 /** The process being waited for, not supervised yet. */
-let starting = startApi(env);
+let starting = startApi(env, { stdio: "forward" });
 let stopping = false;
-async function shutdown(code) {
+/** Stops everything; `line` (a start-up failure) is printed last. */
+async function shutdown(code, line) {
   if (stopping) return;
   stopping = true;
   await Promise.all([...servers.map((s) => s.stop()), stop(starting)]);
+  if (line) console.error(line);
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
+/** The line a server that stopped at start left, else one naming it. */
+async function failureOf(name, child, err) {
+  if (child.exitCode === null && child.signalCode === null) {
+    return `${STARTUP_FAILURE_PREFIX}the ${name} did not answer (${err.message}); its messages are above.`;
+  }
+  await closed(child);
+  const how = child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
+  return (
+    child.startupFailure ??
+    `${STARTUP_FAILURE_PREFIX}the ${name} stopped before it answered (${how}); its messages are above.`
+  );
+}
+const gaveUp = (name) => async (child) => shutdown(1, await failureOf(name, child, new Error("stopped")));
+
+let name = "API";
 try {
   // The first start seeds the demo catalogue before it answers (a minute or two).
   await waitFor(`http://127.0.0.1:${apiPort}/health`, starting, 600_000);
-  servers.push(supervise("API", () => startApi(env), { first: starting }));
-  starting = startWeb(env);
+  servers.push(
+    supervise("API", () => startApi(env, { stdio: "forward" }), { first: starting, onStartupFailure: gaveUp("API") }),
+  );
+  name = "web server";
+  starting = startWeb(env, { stdio: "forward" });
   await waitFor(`http://127.0.0.1:${webPort}/`, starting);
-  servers.push(supervise("Web server", () => startWeb(env), { first: starting }));
+  servers.push(
+    supervise("Web server", () => startWeb(env, { stdio: "forward" }), {
+      first: starting,
+      onStartupFailure: gaveUp("web server"),
+    }),
+  );
   starting = undefined;
 } catch (err) {
-  console.error(err.message);
-  await shutdown(1);
+  // Unless Ctrl-C is what stopped it.
+  if (!stopping) await shutdown(1, await failureOf(name, starting, err));
 }
+// Stopping: the shutdown under way exits.
+if (stopping) await new Promise(() => {});
 
 console.log(`
   Marquee is running.

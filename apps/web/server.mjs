@@ -4,6 +4,7 @@
 // security headers and a per-request CSP nonce, and serves the built assets.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,21 +14,26 @@ import express from "express";
 import helmet from "helmet";
 import { createApiProxy } from "./api-proxy.mjs";
 import { createMicroCache } from "./micro-cache.mjs";
+import { cannotStart, listenProblem, portFrom, portProblem, STARTUP_FAILURE_EXIT_CODE } from "./startup-errors.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.WEB_PORT || 3000);
+// Every setting is checked before anything starts: a bad one stops the server with one line (startup-errors.mjs).
+const { port, problem: portIsBad } = portFrom(process.env, "WEB_PORT", 3000);
+if (portIsBad) cannotStart(portIsBad);
 const host = process.env.HOST || undefined;
-/** A whole number of milliseconds from the environment; a bad value stops the server at start, like the API does. */
-function millis(name, fallback, min = 0) {
+/** A whole number from the environment; a bad value stops the server at start, like the API does. */
+function whole(name, fallback, min, unit) {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
-    console.error(`[web] ${name} must be a whole number of milliseconds (at least ${min}), got ${JSON.stringify(raw)}`);
-    process.exit(1);
+    cannotStart(
+      `${name} is ${JSON.stringify(raw.slice(0, 80))} (expected a whole number of ${unit}, at least ${min}). Fix it in the environment, or unset it for the default.`,
+    );
   }
   return value;
 }
+const millis = (name, fallback, min = 0) => whole(name, fallback, min, "milliseconds");
 const microCacheMs = millis("WEB_MICROCACHE_MS", 2000);
 const microCacheWaitMs = millis("WEB_MICROCACHE_WAIT_MS", 2500);
 // Read again by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
@@ -42,21 +48,41 @@ const trustedProxies = (process.env.TRUSTED_PROXIES ?? "loopback")
   .filter(Boolean);
 /** Host names a browser trusts like https (potentially trustworthy origins). */
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-/** A worker's exit code for a setting that will not mend itself: the primary stops instead of starting another. */
-const EXIT_CONFIG = 78;
+const serverBuild = path.join(here, "build/server/index.js");
+if (!existsSync(serverBuild)) {
+  cannotStart(
+    "the web app is not built (apps/web/build is missing). Run `npm run build`, or `npm start`, which builds it.",
+  );
+}
+
+/**
+ * A start-up failure found in a worker (a setting only the build can read, the port): the primary tells it once and
+ * stops the others; a lone server tells it itself.
+ */
+function failStart(line, err) {
+  if (cluster.isWorker) process.send?.({ startupFailure: line }, () => process.exit(STARTUP_FAILURE_EXIT_CODE));
+  else cannotStart(line, err);
+}
 
 // Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
-const workers = Math.max(1, Number(process.env.WEB_WORKERS || availableParallelism()));
+const workers = whole("WEB_WORKERS", availableParallelism(), 1, "processes");
+if (cluster.isPrimary) {
+  // A taken port is told once, here, instead of by every worker.
+  const taken = await portProblem(port, host, "WEB_PORT").catch(() => null);
+  if (taken) cannotStart(taken);
+}
 if (cluster.isPrimary && workers > 1) {
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
+  cluster.on("message", (_worker, message) => {
+    if (stopping || typeof message?.startupFailure !== "string") return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+    cannotStart(message.startupFailure);
+  });
   cluster.on("exit", (worker, code) => {
-    if (!stopping && code === EXIT_CONFIG) {
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
-      process.exit(1);
-    }
-    if (!stopping && code !== 0) {
+    // A setting that will not mend itself: no other worker is started (the message above says which).
+    if (!stopping && code !== 0 && code !== STARTUP_FAILURE_EXIT_CODE) {
       console.error(`[web] worker ${worker.process.pid} exited (${code}); starting another`);
       cluster.fork();
     }
@@ -76,13 +102,12 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 async function serve() {
-  const build = await import(path.join(here, "build/server/index.js"));
+  const build = await import(serverBuild);
   const env = build.entry.module;
   try {
     env.publicUrl();
   } catch (err) {
-    console.error(`[web] ${err.message}`);
-    process.exit(EXIT_CONFIG);
+    return failStart(`${err.message}. Fix it in the environment, or unset it for the default.`, err);
   }
   const internalApi = env.internalApiUrl();
 
@@ -91,8 +116,10 @@ async function serve() {
   try {
     app.set("trust proxy", trustedProxies);
   } catch (err) {
-    console.error(`[web] TRUSTED_PROXIES: ${err.message}`);
-    process.exit(EXIT_CONFIG);
+    return failStart(
+      `TRUSTED_PROXIES is ${JSON.stringify(process.env.TRUSTED_PROXIES?.slice(0, 80))} (${err.message}). Fix it in the environment, or unset it for the default.`,
+      err,
+    );
   }
 
   // First: the API's answers keep the API's own headers and bodies (no compression, no page CSP, no page cache).
@@ -201,6 +228,11 @@ async function serve() {
 
   const server = app.listen(port, host, () => {
     console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${internalApi})`);
+  });
+  server.once("error", (err) => {
+    const line = listenProblem(err, { port, host, variable: "WEB_PORT" });
+    if (!line) throw err;
+    failStart(line, err);
   });
   server.requestTimeout = requestTimeoutMs;
   // Every worker forwards the socket's websocket upgrades from its first connection on.
