@@ -30,9 +30,20 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          exclude: ["e2e/start/**"],
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // `npm start` itself, run as a newcomer would: its own servers, no global set-up.
+        test: {
+          name: "start",
+          include: ["e2e/start/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit, API integration (PGlite, then PostgreSQL when DATABASE_URL is set),
-// then end-to-end in Chromium against the built servers. Ends with one "N passed, N failed" line.
+// then `npm start` itself (a fresh machine's first run, its failure lines) and end-to-end in Chromium against the
+// built servers. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -62,7 +63,11 @@ if (bundled) {
   vitest("media (bundled ffmpeg)", ["unit", "api"], { TEST_DB: "pglite", ...bundled }, files);
 } else console.log("\n(no ffmpeg on PATH: the stages above used the bundled build)");
 run("build", "npm", ["run", "build"]);
-if (!failedStages.includes("build")) vitest("e2e", "e2e");
+if (!failedStages.includes("build")) {
+  // `npm start` as a newcomer runs it: a first start killed mid-catalogue and the next, its failure lines.
+  vitest("start", "start");
+  vitest("e2e", "e2e");
+}
 
 console.log(`\nStages failed: ${failedStages.length ? failedStages.join(", ") : "none"}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
