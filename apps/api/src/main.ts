@@ -59,7 +59,10 @@ async function start() {
   if (config.seedDemo) {
     // First run only: the catalogue goes in through the API's own routes before the site opens.
     await app.ready();
-    await seedDemoCatalogue(app, database.db, { log });
+    await seedDemoCatalogue(app, database.db, { log }).catch((err: unknown) => {
+      const why = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+      throw new Error(`the demo catalogue could not be made (${why}); the next start continues it`, { cause: err });
+    });
   }
   await app.listen({ host: config.host, port: config.port });
   return { app, database, storage };

@@ -1,5 +1,6 @@
 import { statfs } from "node:fs/promises";
 import { createServer } from "node:net";
+import { inspect } from "node:util";
 
 /**
  * Start-up failures a newcomer can meet (a port in use, the embedded database held by another process, a bad
@@ -134,7 +135,8 @@ export async function exitOnStartupFailure(
     const free = await freeBytes(ctx.dataDir);
     if (free !== null && free < NEARLY_FULL_BYTES) ({ line, known } = { line: diskFullLine(ctx), known: true });
   }
-  if (debug) print(err instanceof Error && err.stack ? err.stack : String(err));
+  // The stack, and those of the errors it wraps.
+  if (debug) print(inspect(err));
   print(`${STARTUP_FAILURE_PREFIX}${line}`);
   // Let stderr drain before leaving (a pipe to `npm start` is asynchronous).
   await new Promise<void>((resolve) => process.stderr.write("", () => resolve()));
