@@ -8,6 +8,10 @@ export const STARTUP_FAILURE_PREFIX = "Marquee cannot start: ";
 
 /** The line for an error of `listen` on `port` (set by `variable`), or null for another error. */
 export function listenProblem(err, { port, host, variable }) {
+  // A HOST name that does not resolve fails the listen's look-up.
+  if (err?.syscall === "getaddrinfo" && (err.code === "ENOTFOUND" || err.code === "EAI_AGAIN")) {
+    return `HOST ${host} is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
+  }
   if (err?.syscall !== "listen" && err?.syscall !== "bind") return null;
   if (err.code === "EADDRINUSE")
     return `port ${port} is in use by another program. Stop it or set ${variable} to a free port.`;

@@ -62,6 +62,10 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 function listenProblem(e: ErrorLike, ctx: StartupContext): string | null {
+  // A HOST name that does not resolve fails the listen's look-up.
+  if (e.syscall === "getaddrinfo" && (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN")) {
+    return `HOST ${ctx.host ?? "?"} is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
+  }
   if (e.syscall !== "listen" && e.syscall !== "bind") return null;
   const port = ctx.port ?? "?";
   const variable = ctx.portVariable ?? "API_PORT";

@@ -59,6 +59,11 @@ describe("a start-up failure in one line", () => {
       "HOST 0.0.0.0 is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.",
     ],
     [
+      "a HOST name that does not resolve",
+      sysError("ENOTFOUND", { syscall: "getaddrinfo", hostname: "marquee.invalid" }),
+      "HOST 0.0.0.0 is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.",
+    ],
+    [
       "a full disk (Node)",
       sysError("ENOSPC", { syscall: "write", path: "/srv/marquee/data/media/x" }),
       "the disk holding /srv/marquee/data is full. Free some space (or set DATA_DIR to a disk with room) and start again.",
