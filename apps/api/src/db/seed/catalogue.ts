@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
 import type { App } from "../../app.ts";
 import { hashPassword } from "../../modules/auth/service.ts";
 import { banners } from "../../modules/banners/tables.ts";
@@ -10,6 +10,7 @@ import { categories } from "../../modules/categories/tables.ts";
 import { galleries, photos } from "../../modules/galleries/tables.ts";
 import { performers } from "../../modules/performers/tables.ts";
 import { posts } from "../../modules/posts/tables.ts";
+import { settings } from "../../modules/settings/tables.ts";
 import { users } from "../../modules/users/tables.ts";
 import { videos } from "../../modules/videos/tables.ts";
 import { slugify } from "../../platform/slugs.ts";
@@ -24,7 +25,7 @@ import {
   demoTags,
 } from "./catalogue-data.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
-import { DEMO_PASSWORD, demoCatalogueDone, markDemoCatalogueDone } from "./seed.ts";
+import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone } from "./seed.ts";
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -46,20 +47,49 @@ function multipart(data: Buffer, filename: string, type: string) {
   };
 }
 
+/** The natural keys of everything the demo makes. */
+const demoKeys = () => ({
+  movies: Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i))),
+  galleries: demoGalleryTitles.map((t) => slugify(t, 100)),
+  posts: demoPosts.map((p) => p.slug),
+  banners: demoBanners.map((b) => b.title),
+  categories: Object.values(demoCategories).flatMap((names) => names.map((n) => slugify(n))),
+  usernames: [...demoAccounts.map((a) => a.username), ...demoPerformers.map((p) => p.username)],
+});
+
 /**
- * Whether a catalogue made before the completion mark existed is complete. That version made the last demo banner's
- * picture as its very last step and never ran again once a movie existed, so the picture is there exactly when it
- * finished (a start cut short before has movies but not that picture, and is completed now).
+ * Whether a catalogue made before the completion mark existed counts as done. That version never ran again once a
+ * movie existed; that verdict stands when the catalogue is complete, known by the last demo banner's picture (its
+ * very last step), or when the site holds what the demo never makes (it is someone's site, perhaps with demo items
+ * deleted on purpose). Movies and nothing else of the demo's, no last picture: a start cut short, completed now.
  */
 async function madeBeforeTheMark(db: Db): Promise<boolean> {
+  const [movie] = await db.select({ id: videos.id }).from(videos).limit(1);
+  if (!movie) return false;
   const last = demoBanners[demoBanners.length - 1];
-  if (!last) return false;
-  const [row] = await db
-    .select({ id: banners.id })
-    .from(banners)
-    .where(and(eq(banners.title, last.title), eq(banners.position, last.position), isNotNull(banners.imageKey)))
-    .limit(1);
-  return Boolean(row);
+  const keys = demoKeys();
+  const found = await Promise.all([
+    last
+      ? db
+          .select({ id: banners.id })
+          .from(banners)
+          .where(and(eq(banners.title, last.title), eq(banners.position, last.position), isNotNull(banners.imageKey)))
+          .limit(1)
+      : [],
+    db.select({ id: videos.id }).from(videos).where(notInArray(videos.slug, keys.movies)).limit(1),
+    db.select({ id: galleries.id }).from(galleries).where(notInArray(galleries.slug, keys.galleries)).limit(1),
+    db.select({ id: posts.id }).from(posts).where(notInArray(posts.slug, keys.posts)).limit(1),
+    db.select({ id: banners.id }).from(banners).where(notInArray(banners.title, keys.banners)).limit(1),
+    db.select({ id: categories.id }).from(categories).where(notInArray(categories.slug, keys.categories)).limit(1),
+    db.select({ key: settings.key }).from(settings).limit(1),
+    // Members who signed up (an admin made with `npm run create-admin` may come before the first complete start).
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(notInArray(users.username, keys.usernames), ne(users.role, "admin")))
+      .limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
 }
 
 /**
@@ -209,7 +239,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("performers");
 
   // Movies, by slug: a few clips are uploaded and processed for real; the rest reuse their processed media.
-  const movieSlugs = Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i)));
+  const movieSlugs = demoKeys().movies;
   const movieRow = async (slugs: string[]) =>
     db
       .select({
@@ -296,7 +326,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
     }
     return p;
   };
-  const gallerySlugs = demoGalleryTitles.map((t) => slugify(t, 100));
+  const gallerySlugs = demoKeys().galleries;
   const haveGalleries = await db
     .select({ id: galleries.id, slug: galleries.slug })
     .from(galleries)
