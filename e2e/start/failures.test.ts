@@ -98,12 +98,16 @@ describe("start-up failures", { timeout: 120_000 }, () => {
     others.push(holder);
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, "db.lock"), String(holder.pid));
+    const line = `Marquee cannot start: the embedded database in ${dataDir}/db is in use by process ${holder.pid} (another Marquee, or \`npm run seed\`). Stop that process first (Ctrl-C in its npm start), or set DATA_DIR to another folder.`;
     const r = await npmStart({ DATA_DIR: dataDir });
     expect(r.code).not.toBe(0);
-    expect(r.lastLine).toBe(
-      `Marquee cannot start: the embedded database in ${dataDir}/db is in use by process ${holder.pid} (another Marquee, or \`npm run seed\`). Stop that process first (Ctrl-C in its npm start), or set DATA_DIR to another folder.`,
-    );
+    expect(r.lastLine).toBe(line);
     noStack(r.output);
+    // The API on its own says the same.
+    const alone = await api({ DATA_DIR: dataDir });
+    expect(alone.code).toBe(78);
+    expect(alone.lastLine).toBe(line);
+    noStack(alone.output);
   });
 
   it("npm start: a broken media tool (FFMPEG_PATH runs but fails); with DEBUG the stack too, the line still last", async () => {

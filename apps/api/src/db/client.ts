@@ -54,9 +54,14 @@ function lockDataDir(dir: string): () => void {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A process killed (kill -9) whose parent has not reaped it yet is a zombie: dead, though signals reach it.
+  try {
+    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
   }
 }
 
