@@ -68,7 +68,13 @@ async function start() {
   return { app, database, storage };
 }
 
-const { app, database, storage } = await start().catch((err) => exitOnStartupFailure(err, startupContext()));
+// What fails in the background while starting (a job runner, the embedded database) fails the start the same way.
+const failStart = (err: unknown) => exitOnStartupFailure(err, startupContext());
+process.on("uncaughtException", failStart);
+process.on("unhandledRejection", failStart);
+const { app, database, storage } = await start().catch(failStart);
+process.off("uncaughtException", failStart);
+process.off("unhandledRejection", failStart);
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
 await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
 await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });

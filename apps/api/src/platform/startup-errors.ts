@@ -120,7 +120,7 @@ export async function freeBytes(dir: string): Promise<number | null> {
 }
 
 /** Below this much free space a failure is put down to the full disk (PGlite and ffmpeg do not always say so). */
-export const NEARLY_FULL_BYTES = 32 * 1024 * 1024;
+export const NEARLY_FULL_BYTES = 64 * 1024 * 1024;
 
 /**
  * Prints the failure as one line on stderr (the stack before it when DEBUG is set) and exits: with
