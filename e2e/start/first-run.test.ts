@@ -116,8 +116,11 @@ const answers = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
+/** The site's one origin: the web server, which answers the API under /api as a browser calls it. */
+const site = () => `http://127.0.0.1:${webPort}`;
+
 async function json<T>(url: string, token?: string): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${apiPort}${url}`, {
+  const res = await fetch(`${site()}/api${url}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
@@ -131,7 +134,7 @@ interface Listed<T> {
 
 /** What a visitor and the admin see of the demo catalogue, checked item by item against the demo's data. */
 async function expectTheFullCatalogue() {
-  const login = await fetch(`http://127.0.0.1:${apiPort}/auth/login`, {
+  const login = await fetch(`${site()}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
@@ -159,7 +162,7 @@ async function expectTheFullCatalogue() {
   expect(listed.data.filter((m) => m.isComing)).toHaveLength(4);
   const free = listed.data.find((m) => m.access === "free" && !m.isComing);
   const detail = await json<Movie>(`/user/assets/videos/${free?._id}`);
-  const playlist = await fetch(detail.media?.hls as string);
+  const playlist = await fetch(new URL(detail.media?.hls as string, site()));
   expect(playlist.status).toBe(200);
   expect(await playlist.text()).toContain("#EXTM3U");
 
@@ -189,7 +192,7 @@ async function expectTheFullCatalogue() {
   expect(banners.data.filter((b) => !b.image)).toEqual([]);
 
   // The web app's home page renders with it: the home text and a banner.
-  const home = await fetch(`http://127.0.0.1:${webPort}/`);
+  const home = await fetch(`${site()}/`);
   expect(home.status).toBe(200);
   const html = await home.text();
   expect(html).toContain(demoPosts.find((p) => p.slug === "home")?.title);
