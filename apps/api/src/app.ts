@@ -29,6 +29,8 @@ import { galleriesRoutes } from "./modules/galleries/routes.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { pagesRoutes } from "./modules/pages/routes.ts";
+import { createPagesService } from "./modules/pages/service.ts";
 import { performersRoutes } from "./modules/performers/routes.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
 import { postsRoutes } from "./modules/posts/routes.ts";
@@ -133,6 +135,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
       galleries: galleries.countMatching,
     },
   });
+  const pages = createPagesService({ banners, performers, videos, galleries, posts });
   return {
     jobs,
     signer,
@@ -154,6 +157,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     banners,
     galleries,
     search,
+    pages,
   };
 }
 
@@ -239,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(searchRoutes, { search: services.search });
+  await app.register(pagesRoutes, { pages: services.pages });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

@@ -64,6 +64,21 @@ type StudioSearchQuery = PagedIn & {
   performerId?: string | undefined;
 };
 
+/** The viewer-independent makings of a list of galleries. */
+interface Gathered {
+  rows: GalleryRow[];
+  covers: Map<string, PhotoRow>;
+  performerRefs: Map<string, PerformerRef>;
+  categoryRefs: Map<string, CategoryRef>;
+}
+
+/** A page of the public list, gathered: what `presentListing` turns into one viewer's answer. */
+export interface Listing extends Gathered {
+  total: number;
+  totalCapped: boolean;
+  next: string | null;
+}
+
 const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const visiblePhoto = and(eq(photos.status, "active"), eq(photos.processingStatus, "ready")) as SQL;
@@ -171,14 +186,19 @@ export function createGalleriesService(deps: {
       return v ? [v] : [];
     });
 
-  /** Galleries as a viewer sees them: access decided once for the whole list, covers and refs in one query each. */
-  async function present(viewer: Viewer, rows: GalleryRow[]) {
-    const ent = await access.entitlements(viewer, rows.map(protectedOf));
+  /** What every viewer's view of these galleries is made of: the rows, their covers and refs (one query each). */
+  async function gather(rows: GalleryRow[]): Promise<Gathered> {
     const [covers, performerRefs, categoryRefs] = await Promise.all([
       coversOf(rows),
       refs.performers([...new Set(rows.flatMap((r) => r.performerIds))]),
       refs.categories([...new Set(rows.flatMap((r) => r.categoryIds))]),
     ]);
+    return { rows, covers, performerRefs, categoryRefs };
+  }
+
+  /** Galleries as a viewer sees them: access decided once for the whole list (signed covers where it may look). */
+  async function presentGathered(viewer: Viewer, { rows, covers, performerRefs, categoryRefs }: Gathered) {
+    const ent = await access.entitlements(viewer, rows.map(protectedOf));
     return rows.map((r) => {
       const decision = access.decideWith(viewer, protectedOf(r), ent);
       const cover = covers.get(r.id);
@@ -202,6 +222,8 @@ export function createGalleriesService(deps: {
       return { gallery, decision };
     });
   }
+
+  const present = async (viewer: Viewer, rows: GalleryRow[]) => presentGathered(viewer, await gather(rows));
 
   /** Galleries with the viewer's flags; the reactions of the whole list are read in one query. */
   async function details(viewer: Viewer, rows: GalleryRow[]): Promise<GalleryDetail[]> {
@@ -355,6 +377,21 @@ export function createGalleriesService(deps: {
     return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
   }
 
+  /**
+   * A page of listed galleries as every viewer's view is made of it (rows, covers, refs), to be presented to one
+   * viewer with `presentListing`: a page shown to many viewers can keep it for a moment.
+   */
+  async function listing(q: SearchGalleriesQuery): Promise<Listing> {
+    const page = await pageOf(publicWhere(q), galleryKeyset(q), q, keyOfGallery(q.sortBy));
+    return { ...(await gather(page.rows)), total: page.total, totalCapped: page.totalCapped, next: page.next };
+  }
+
+  /** A listing as `viewer` sees it: their access decides each cover (signed links now, or the blurred preview). */
+  async function presentListing(viewer: Viewer, list: Listing) {
+    const data = (await presentGathered(viewer, list)).map((p) => p.gallery);
+    return { data, total: list.total, totalCapped: list.totalCapped, next: list.next };
+  }
+
   // ---- validation of bodies ---------------------------------------------------------------------------------
 
   async function checkPerformers(user: Editor, ids: string[] | undefined, path: string, current?: readonly string[]) {
@@ -453,10 +490,11 @@ export function createGalleriesService(deps: {
     // ---- public ----------------------------------------------------------------------------------------------
 
     async search(viewer: Viewer, q: SearchGalleriesQuery) {
-      const page = await pageOf(publicWhere(q), galleryKeyset(q), q, keyOfGallery(q.sortBy));
-      const data = (await present(viewer, page.rows)).map((p) => p.gallery);
-      return { data, total: page.total, totalCapped: page.totalCapped, next: page.next };
+      return presentListing(viewer, await listing(q));
     },
+
+    listing,
+    presentListing,
 
     /** How many listed galleries match `q` (capped), for `/search/total`. */
     async countMatching(q: string | undefined): Promise<number> {

@@ -300,6 +300,25 @@ export function createPerformersService(deps: {
       return out;
     },
 
+    /**
+     * The monthly subscription price of the listed performers among `ids`, with their names, in one query (no view
+     * is counted, unlike `view`); unknown and hidden profiles are left out.
+     */
+    async prices(
+      ids: readonly string[],
+    ): Promise<Map<string, { username: string; name: string; monthlyPrice: number | null }>> {
+      const out = new Map<string, { username: string; name: string; monthlyPrice: number | null }>();
+      const unique = [...new Set(ids)].filter(isUuid);
+      if (!unique.length) return out;
+      const rows = await db
+        .select({ id: performers.id, username: users.username, name: users.name, cents: performers.monthlyPriceCents })
+        .from(performers)
+        .innerJoin(users, eq(users.id, performers.id))
+        .where(and(visible, inArray(performers.id, unique)));
+      for (const r of rows) out.set(r.id, { username: r.username, name: r.name, monthlyPrice: major(r.cents) });
+      return out;
+    },
+
     /** True when every id names a performer (any status); the caller reports the field. */
     async exists(ids: readonly string[]): Promise<boolean> {
       const unique = [...new Set(ids)];

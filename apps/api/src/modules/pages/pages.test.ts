@@ -1,0 +1,276 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, expectBadRequest, IP_IN, type TestContext } from "../../../test/harness.ts";
+import { performers } from "../performers/tables.ts";
+import { videos } from "../videos/tables.ts";
+import { HOME_CACHE_MS } from "./service.ts";
+
+/**
+ * The composed pages: one call answers what a server-rendered page shows, the same as the list and detail
+ * endpoints answer the same viewer (per-viewer access included).
+ */
+let t: TestContext;
+let admin: string;
+let performer: string;
+let member: string;
+let user: string;
+
+interface Cover {
+  url: string;
+}
+interface GalleryJson {
+  _id: string;
+  cover: Cover | null;
+}
+interface MovieJson {
+  _id: string;
+  slug: string;
+  canWatch: boolean;
+  lock: string | null;
+  media: { hls: string } | null;
+  stats: { views: number };
+}
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+const get = (url: string, token?: string, headers?: Record<string, string>) =>
+  t.request({ method: "GET", url, token, headers });
+
+async function movie(access: "free" | "members", status: "active" | "draft" = "active"): Promise<MovieJson> {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/videos",
+    token: performer,
+    body: { title: unique(`${access} movie `), access, status },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { _id } = res.json() as MovieJson;
+  // What the processing job leaves behind (videos.media.test.ts runs it for real).
+  await t.database.db
+    .update(videos)
+    .set({
+      processingStatus: "ready",
+      mediaKey: `private/videos/${_id}`,
+      durationSec: 3,
+      width: 640,
+      height: 360,
+      listed: sql`${videos.status} = 'active'`,
+    })
+    .where(eq(videos.id, _id));
+  return res.json();
+}
+
+async function gallery(access: "free" | "members"): Promise<GalleryJson> {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/galleries",
+    token: performer,
+    body: { title: unique(`${access} gallery `), access, status: "active" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const g = res.json() as GalleryJson;
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
+    .png()
+    .toBuffer();
+  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
+  const upload = await t.app.inject({
+    method: "POST",
+    url: `/performer/assets/galleries/${g._id}/photos/upload`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      picture,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${performer}` },
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return g;
+}
+
+const home = async (token?: string) => {
+  const res = await get("/pages/home", token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    banners: { title: string }[];
+    performers: { _id: string }[];
+    movies: MovieJson[];
+    galleries: GalleryJson[];
+    intro: { title: string } | null;
+  };
+};
+const coverOf = (page: { galleries: GalleryJson[] }, id: string) => page.galleries.find((g) => g._id === id)?.cover;
+/** A blurred preview anyone may load, or a signed link to the photo itself. */
+const BLURRED = /\/files\/photos\/.+\/preview\.webp$/;
+const SIGNED = /\/media\//;
+
+let freeGallery: GalleryJson;
+let membersGallery: GalleryJson;
+let freeMovie: MovieJson;
+let membersMovie: MovieJson;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [admin, performer, member, user] = await Promise.all([
+    t.login("admin"),
+    t.login("performer"),
+    t.login("member"),
+    t.login("user"),
+  ]);
+  freeGallery = await gallery("free");
+  membersGallery = await gallery("members");
+  freeMovie = await movie("free");
+  membersMovie = await movie("members");
+});
+afterAll(() => t.close());
+
+describe("GET /pages/home", () => {
+  it("answers in one call what the lists answer the same viewer", async () => {
+    const page = await home(member);
+    const list = async (url: string) => (await get(url, member)).json().data;
+    expect(page.banners).toEqual(await list("/site-promo/search?position=top"));
+    expect(page.performers).toEqual(await list("/performers/search?sortBy=popular&limit=12"));
+    expect(page.movies).toEqual(await list("/user/assets/videos/search?sortBy=newest&limit=8"));
+    expect(page.movies.map((m) => m._id)).toEqual(expect.arrayContaining([freeMovie._id, membersMovie._id]));
+    // Signed links differ by when they were made; everything else is the same.
+    const unsigned = (gs: GalleryJson[]) => gs.map((g) => ({ ...g, cover: g.cover?.url.replace(/\?.*$/, "") }));
+    expect(unsigned(page.galleries)).toEqual(
+      unsigned(await list("/user/assets/galleries/search?sortBy=newest&limit=8")),
+    );
+    expect(page.intro).toBeNull();
+  });
+
+  it("blurs a members gallery's cover for visitors and users without a membership, not for members", async () => {
+    const visitor = await home();
+    expect(coverOf(visitor, membersGallery._id)?.url).toMatch(BLURRED);
+    expect(coverOf(visitor, freeGallery._id)?.url).toMatch(SIGNED);
+    expect(coverOf(await home(user), membersGallery._id)?.url).toMatch(BLURRED);
+    expect(coverOf(await home(member), membersGallery._id)?.url).toMatch(SIGNED);
+    // The gallery's own performer always sees it.
+    expect(coverOf(await home(performer), membersGallery._id)?.url).toMatch(SIGNED);
+    // A member's answer never leaks into a visitor's, however close together they come.
+    const [asMember, asVisitor] = await Promise.all([home(member), home()]);
+    expect(coverOf(asMember, membersGallery._id)?.url).toMatch(SIGNED);
+    expect(coverOf(asVisitor, membersGallery._id)?.url).toMatch(BLURRED);
+  });
+
+  it("shows an admin a draft home text at once, and everyone the published one within the cache time", async () => {
+    const created = await t.request({
+      method: "POST",
+      url: "/admin/posts",
+      token: admin,
+      body: { title: "Welcome home", slug: "home", type: "page", content: "Hello there." },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await home(admin)).intro?.title).toBe("Welcome home");
+    expect((await home()).intro).toBeNull();
+    const published = await t.request({
+      method: "PUT",
+      url: `/admin/posts/${created.json()._id}`,
+      token: admin,
+      body: { status: "published" },
+    });
+    expect(published.statusCode).toBe(200);
+    const started = Date.now();
+    await expect
+      .poll(async () => (await home(member)).intro?.title, { timeout: HOME_CACHE_MS + 2000, interval: 100 })
+      .toBe("Welcome home");
+    expect(Date.now() - started).toBeLessThan(HOME_CACHE_MS + 1000);
+    expect((await home()).intro?.title).toBe("Welcome home");
+  });
+
+  it("refuses query parameters it does not know", async () => {
+    expectBadRequest(await get("/pages/home?limit=100"), "querystring.limit");
+  });
+
+  it("is refused to a blocked country and during maintenance, like the lists it is made of", async () => {
+    const block = await t.request({
+      method: "POST",
+      url: "/admin/country-block",
+      token: admin,
+      body: { countryCode: "GB" },
+    });
+    expect(block.statusCode).toBe(201);
+    try {
+      const blocked = await get("/pages/home", member, { "x-forwarded-for": IP_IN.GB });
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json().error).toBe("GeoBlocked");
+      expect((await get("/pages/home", undefined, { "x-forwarded-for": IP_IN.US })).statusCode).toBe(200);
+      expect((await get(`/pages/movies/${freeMovie._id}`, undefined, { "x-forwarded-for": IP_IN.GB })).statusCode).toBe(
+        403,
+      );
+    } finally {
+      await t.request({ method: "DELETE", url: "/admin/country-block/GB", token: admin });
+    }
+    const on = await t.request({
+      method: "PUT",
+      url: "/admin/settings/maintenanceMode",
+      token: admin,
+      body: { value: true },
+    });
+    expect(on.statusCode).toBe(200);
+    try {
+      expect((await get("/pages/home", member)).statusCode).toBe(503);
+      expect((await get("/pages/home", admin)).statusCode).toBe(200);
+    } finally {
+      await t.request({ method: "PUT", url: "/admin/settings/maintenanceMode", token: admin, body: { value: false } });
+    }
+  });
+});
+
+describe("GET /pages/movies/:id", () => {
+  const page = async (id: string, token?: string) => {
+    const res = await get(`/pages/movies/${id}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      video: MovieJson;
+      offers: { username: string; name: string; monthlyPrice: number | null }[];
+    };
+  };
+
+  it("answers the movie as the movie endpoint does for the same viewer, counting a view", async () => {
+    const before = (await get(`/user/assets/videos/${freeMovie._id}`, member)).json() as MovieJson;
+    const p = await page(freeMovie.slug, member);
+    expect(p.video._id).toBe(freeMovie._id);
+    expect(p.video.stats.views).toBe(before.stats.views + 1);
+    expect(p.video).toMatchObject({ canWatch: true, lock: null, media: { hls: expect.stringMatching(SIGNED) } });
+    expect(p.offers).toEqual([]);
+    expect((await page(freeMovie._id)).video.canWatch).toBe(true);
+  });
+
+  it("locks a members movie for visitors (no offers) and for users without a membership (the performer's price)", async () => {
+    const visitor = await page(membersMovie._id);
+    expect(visitor.video).toMatchObject({ canWatch: false, lock: "members", media: null });
+    expect(visitor.offers).toEqual([]);
+
+    const asUser = await page(membersMovie._id, user);
+    expect(asUser.video).toMatchObject({ canWatch: false, lock: "members", media: null });
+    expect(asUser.offers).toEqual([{ username: "performer", name: "Piper Performer", monthlyPrice: 9.99 }]);
+
+    const asMember = await page(membersMovie._id, member);
+    expect(asMember.video).toMatchObject({ canWatch: true, lock: null, media: { hls: expect.stringMatching(SIGNED) } });
+    expect(asMember.offers).toEqual([]);
+  });
+
+  it("offers a hidden performer without a price", async () => {
+    const id = (await get("/users/me", performer)).json()._id as string;
+    await t.database.db.update(performers).set({ status: "inactive" }).where(eq(performers.id, id));
+    try {
+      const asUser = await page(membersMovie._id, user);
+      expect(asUser.offers).toEqual([{ username: "performer", name: "Piper Performer", monthlyPrice: null }]);
+    } finally {
+      await t.database.db.update(performers).set({ status: "active" }).where(eq(performers.id, id));
+    }
+  });
+
+  it("is 404 for an unknown movie and a draft (but not to its performer), 400 for an id that cannot be one", async () => {
+    expect((await get("/pages/movies/no-such-movie")).statusCode).toBe(404);
+    const draft = await movie("free", "draft");
+    expect((await get(`/pages/movies/${draft._id}`, member)).statusCode).toBe(404);
+    expect((await get(`/pages/movies/${draft._id}`, performer)).statusCode).toBe(200);
+    expectBadRequest(await get(`/pages/movies/${"x".repeat(121)}`), "params.id");
+  });
+});

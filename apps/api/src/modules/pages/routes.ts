@@ -1,0 +1,31 @@
+import { homePage, moviePage, pageParams } from "@marquee/contracts/pages";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PagesService } from "./service.ts";
+
+const tags = ["pages"];
+
+/** One call per server-rendered page: public, and per viewer when a session comes with it. */
+export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async (app, { pages }) => {
+  app.get("/pages/home", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      summary: "The home page: top banners, popular performers, newest movies and galleries, the home text",
+      querystring: z.strictObject({}),
+      response: { 200: homePage },
+    },
+    handler: async (req) => pages.home(req.user),
+  });
+
+  app.get("/pages/movies/:id", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      summary: "A movie's page by id or slug (counts a view), with the subscriptions that would unlock it",
+      params: pageParams,
+      response: { 200: moviePage },
+    },
+    handler: async (req) => pages.movie(req.user, req.params.id),
+  });
+};

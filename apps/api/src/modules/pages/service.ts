@@ -1,0 +1,113 @@
+import { searchBannersQuery } from "@marquee/contracts/content";
+import { searchGalleriesQuery } from "@marquee/contracts/galleries";
+import {
+  HOME_FEATURED_PERFORMERS,
+  HOME_LATEST_GALLERIES,
+  HOME_LATEST_MOVIES,
+  type HomePage,
+  MAX_SUBSCRIBE_OFFERS,
+  type MoviePage,
+  type SubscribeOffer,
+} from "@marquee/contracts/pages";
+import { searchPerformersQuery } from "@marquee/contracts/performers";
+import { searchVideosQuery } from "@marquee/contracts/videos";
+import { LRUCache } from "lru-cache";
+import { AppError } from "../../platform/errors.ts";
+import type { Viewer } from "../access/service.ts";
+import type { BannersService } from "../banners/service.ts";
+import type { GalleriesService, Listing } from "../galleries/service.ts";
+import type { PerformersService } from "../performers/service.ts";
+import type { PostsService } from "../posts/service.ts";
+import type { VideosService } from "../videos/service.ts";
+
+/**
+ * How long the home page's shared part (banners, performers, movies, the gallery list, the home text) is kept
+ * before it is read again: a change an admin or performer makes shows on members' home pages within this time.
+ * Visitors' pages are kept as long by the web server's page cache.
+ */
+export const HOME_CACHE_MS = 2000;
+
+// The lists the home page shows, with the defaults their own endpoints apply.
+const bannersQuery = searchBannersQuery.parse({ position: "top" });
+const performersQuery = searchPerformersQuery.parse({ sortBy: "popular", limit: HOME_FEATURED_PERFORMERS });
+const moviesQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATEST_MOVIES });
+const galleriesQuery = searchGalleriesQuery.parse({ sortBy: "newest", limit: HOME_LATEST_GALLERIES });
+
+/** What every viewer's home page is made of; only the galleries' covers depend on the viewer. */
+interface SharedHome extends Omit<HomePage, "galleries"> {
+  galleries: Listing;
+}
+
+/**
+ * Pages composed from the catalogue services, so a server-rendered page costs one call: the same answers the
+ * list and detail endpoints give the same viewer.
+ */
+export function createPagesService(deps: {
+  banners: Pick<BannersService, "search">;
+  performers: Pick<PerformersService, "search" | "prices">;
+  videos: Pick<VideosService, "search" | "detail">;
+  galleries: Pick<GalleriesService, "listing" | "presentListing">;
+  posts: Pick<PostsService, "view">;
+  /** HOME_CACHE_MS unless given; 0 reads everything on every call. */
+  homeCacheMs?: number;
+}) {
+  const homeCacheMs = deps.homeCacheMs ?? HOME_CACHE_MS;
+
+  /** The `home` post the viewer may see (admins see a draft too), or null. */
+  async function homeText(viewer: Viewer) {
+    try {
+      return await deps.posts.view(viewer, "home");
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) return null;
+      throw err;
+    }
+  }
+
+  async function readHome(viewer: Viewer): Promise<SharedHome> {
+    const [banners, performers, movies, galleries, intro] = await Promise.all([
+      deps.banners.search(bannersQuery),
+      deps.performers.search(performersQuery),
+      deps.videos.search(moviesQuery),
+      deps.galleries.listing(galleriesQuery),
+      homeText(viewer),
+    ]);
+    return { banners: banners.data, performers: performers.data, movies: movies.data, galleries, intro };
+  }
+
+  // One entry; concurrent requests share one read (lru-cache's fetch), and a failed read is not kept.
+  const shared = new LRUCache<"home", SharedHome>({
+    max: 1,
+    ttl: Math.max(1, homeCacheMs),
+    fetchMethod: () => readHome(null),
+  });
+
+  return {
+    /**
+     * The home page as `viewer` sees it. Admins get a fresh read (a draft home text, and their own changes at
+     * once); everyone else the shared part of at most `homeCacheMs` ago, with the gallery covers their access
+     * allows decided now.
+     */
+    async home(viewer: Viewer): Promise<HomePage> {
+      const fresh = viewer?.role === "admin" || homeCacheMs === 0;
+      const base = fresh ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
+      const galleries = await deps.galleries.presentListing(viewer, base.galleries);
+      return { ...base, galleries: galleries.data };
+    },
+
+    /**
+     * A movie's page: the movie as the viewer sees it (a view is counted), and when a signed-in viewer is locked
+     * out of a members movie, the subscriptions to (up to two of) its performers that would open it.
+     */
+    async movie(viewer: Viewer, idOrSlug: string): Promise<MoviePage> {
+      const video = await deps.videos.detail(viewer, idOrSlug);
+      if (!viewer || video.lock !== "members") return { video, offers: [] };
+      const offered = video.performers.slice(0, MAX_SUBSCRIBE_OFFERS);
+      const prices = await deps.performers.prices(offered.map((p) => p._id));
+      const offers: SubscribeOffer[] = offered.map(
+        (p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null },
+      );
+      return { video, offers };
+    },
+  };
+}
+export type PagesService = ReturnType<typeof createPagesService>;

@@ -1,0 +1,50 @@
+/**
+ * Composed pages: what one server-rendered page shows, in one answer, so a render waits on one call instead of
+ * one per section. Each part is the same shape the list and detail endpoints answer, for the same viewer.
+ */
+import { z } from "zod";
+import { idOrSlug } from "./common.ts";
+import { banner, post } from "./content.ts";
+import { gallery } from "./galleries.ts";
+import { performer } from "./performers.ts";
+import { video, videoDetail } from "./videos.ts";
+
+/** How many of each the home page shows. */
+export const HOME_FEATURED_PERFORMERS = 12;
+export const HOME_LATEST_MOVIES = 8;
+export const HOME_LATEST_GALLERIES = 8;
+
+/** `GET /pages/home`: the top banners, popular performers, newest movies and galleries, and the `home` post. */
+export const homePage = z.object({
+  banners: z.array(banner),
+  performers: z.array(performer),
+  movies: z.array(video),
+  /** Covers are blurred where the viewer may not see the gallery. */
+  galleries: z.array(gallery),
+  /** The `home` page post; null when there is none (or it is a draft and the viewer is not an admin). */
+  intro: post.nullable(),
+});
+export type HomePage = z.infer<typeof homePage>;
+
+/** A performer whose subscription would unlock a members item, with the monthly price when they set one. */
+export const subscribeOffer = z.object({
+  username: z.string(),
+  name: z.string(),
+  monthlyPrice: z.number().nullable(),
+});
+export type SubscribeOffer = z.infer<typeof subscribeOffer>;
+
+/** Up to this many performers of a locked item are offered. */
+export const MAX_SUBSCRIBE_OFFERS = 2;
+
+export const pageParams = z.strictObject({ id: idOrSlug });
+
+/**
+ * `GET /pages/movies/:id`: the movie as the viewer sees it (counting a view, like `/user/assets/videos/:id`), and
+ * for a signed-in viewer locked out of a members movie the subscriptions of its performers that would open it.
+ */
+export const moviePage = z.object({
+  video: videoDetail,
+  offers: z.array(subscribeOffer),
+});
+export type MoviePage = z.infer<typeof moviePage>;
