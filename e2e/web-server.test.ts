@@ -14,15 +14,20 @@ import { apiLogin, site } from "./browser.ts";
 
 const MEMBER_EMAIL = "member@marquee.local";
 const API_TIMEOUT_MS = 1500;
+/** Longer than the page cache keeps a page and the renderer its copies of the settings and country verdicts (2 s). */
+const COPIES_MS = 2200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A proxy to the API: `delayMs` before each call (only those whose path matches `only`, when set) is passed on;
- * `down()` refuses connections until `up()`.
+ * `down()` refuses connections until `up()`. `seen` lists the paths of the calls it passed on.
  */
 async function apiProxy(target: string) {
   const state: { delayMs: number; only?: RegExp } = { delayMs: 0 };
+  /** The path of every call passed on, in order. */
+  const seen: string[] = [];
   const server: Server = createServer((req, res) => {
+    seen.push(new URL(req.url ?? "/", target).pathname);
     const delay = !state.only || state.only.test(req.url ?? "") ? state.delayMs : 0;
     const timer = setTimeout(() => {
       const upstream = request(
@@ -43,6 +48,7 @@ async function apiProxy(target: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     state,
+    seen,
     down: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -193,6 +199,69 @@ describe("the page cache and sessions", () => {
   });
 });
 
+describe("a member's page calls the API at most twice", () => {
+  /**
+   * The paths the renders of `path` called, over `renders` renders in a row for the demo account `who` once every
+   * worker has its copies.
+   */
+  async function callsOf(path: string, renders: number, who: "member" | "user" = "member") {
+    const cookie = `token=${who === "member" ? memberToken : await apiLogin(who)}`;
+    for (let i = 0; i < 4; i++) expect((await answer(path, { cookie })).status).toBe(200);
+    proxy.seen.length = 0;
+    const started = Date.now();
+    for (let i = 0; i < renders; i++) {
+      const res = await answer(path, { cookie });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`${who}@marquee.local`);
+    }
+    const count = (p: string) => proxy.seen.filter((s) => s === p).length;
+    // Each of the two workers reads the settings and the country verdict again once its copies are two seconds
+    // old: a few calls over the whole run, none per render.
+    const refreshes = 2 * (Math.ceil((Date.now() - started) / 2000) + 1);
+    expect(count("/settings/public")).toBeLessThanOrEqual(refreshes);
+    expect(count("/country-block/check")).toBeLessThanOrEqual(refreshes);
+    const perRender = proxy.seen.filter((p) => p !== "/settings/public" && p !== "/country-block/check");
+    console.log(
+      `[web-server test] ${renders} member renders of ${path}: ${perRender.length} calls, plus ${count("/settings/public")} + ${count("/country-block/check")} copies refreshed`,
+    );
+    return perRender;
+  }
+
+  it("renders / with one call for the user and one for the page", async () => {
+    const calls = await callsOf("/", 10);
+    expect(calls.filter((p) => p === "/users/me")).toHaveLength(10);
+    expect(calls.filter((p) => p === "/pages/home")).toHaveLength(10);
+    expect(calls).toHaveLength(20);
+  });
+
+  it("renders /movies/:id with one call for the user and one for the page, also locked with subscription offers", async () => {
+    const { apiUrl } = site();
+    // The demo member may watch both; the plain user is offered the performers' subscriptions for the second.
+    const firstMovie = async (access: string) => {
+      const list = (await (await fetch(`${apiUrl}/user/assets/videos/search?access=${access}&includeComing=false&limit=1`)).json()) as {
+        data: { _id: string; slug: string }[];
+      };
+      expect(list.data[0], `a demo ${access} movie`).toBeTruthy();
+      return list.data[0] as { _id: string; slug: string };
+    };
+    for (const [access, who] of [
+      ["free", "member"],
+      ["members", "user"],
+    ] as const) {
+      const movie = await firstMovie(access);
+      const calls = await callsOf(`/movies/${movie.slug}`, 6, who);
+      expect(calls.filter((p) => p === "/users/me")).toHaveLength(6);
+      expect(calls.filter((p) => p === `/pages/movies/${movie.slug}`)).toHaveLength(6);
+      expect(calls).toHaveLength(12);
+    }
+    // The offers came with the page's one call.
+    const { body } = await answer(`/movies/${(await firstMovie("members")).slug}`, {
+      cookie: `token=${await apiLogin("user")}`,
+    });
+    expect(body).toMatch(/Subscribe to [^<]+/);
+  });
+});
+
 describe("no request waits without a bound", () => {
   it("answers / on every worker within a second (or two renders) after visitors and members left at random points", {
     timeout: 150_000,
@@ -225,7 +294,10 @@ describe("no request waits without a bound", () => {
     expect(slow.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
 
     proxy.state.delayMs = 3 * API_TIMEOUT_MS;
-    // The cache's check gives up after a second, each render's calls after API_TIMEOUT_MS.
+    // The page just rendered, and the settings and country verdict it was rendered with, are kept two seconds:
+    // a visitor gets that page meanwhile. After that, the cache's check gives up after a second, each render's
+    // calls after API_TIMEOUT_MS.
+    await sleep(COPIES_MS);
     const late = await Promise.all(Array.from({ length: 4 }, () => answer("/", { limitMs: API_TIMEOUT_MS + 2500 })));
     for (const res of late) {
       expect(res.status).toBe(504);
@@ -244,7 +316,7 @@ describe("no request waits without a bound", () => {
     };
     const id = list.data[0]?._id;
     expect(id).toBeTruthy();
-    proxy.state.only = new RegExp(`^/user/assets/videos/${id}`);
+    proxy.state.only = new RegExp(`^/pages/movies/${id}`);
     proxy.state.delayMs = 3 * API_TIMEOUT_MS;
     try {
       const res = await answer(`/movies/${id}`, { limitMs: API_TIMEOUT_MS + 2500 });
@@ -261,14 +333,25 @@ describe("no request waits without a bound", () => {
 
   it("shows a 503 page at once while the API is down, and the site again when it is back", async () => {
     await proxy.down();
+    const downAt = Date.now();
     try {
       for (let i = 0; i < 6; i++) {
         const res = await answer("/movies", { limitMs: 2000 });
+        // A visitor's page rendered in the last two seconds may still come from the page cache; nothing renders.
+        if (res.headers["x-micro-cache"] === "HIT") {
+          expect(Date.now() - downAt).toBeLessThan(COPIES_MS);
+          continue;
+        }
         expect(res.status).toBe(503);
         expect(res.body).toContain("The site is temporarily unavailable");
         expect(retryLink(res.body)).toBe("/movies");
         expect(res.body).not.toContain(MEMBER_EMAIL);
       }
+      // A member's page is never cached: the 503 page at once.
+      const member = await answer("/movies", { cookie: `token=${memberToken}`, limitMs: 2000 });
+      expect(member.status).toBe(503);
+      expect(member.body).not.toContain(MEMBER_EMAIL);
+      await sleep(downAt + COPIES_MS - Date.now());
       expect(await everyWorkerAnswers(2000, 503)).toBeGreaterThanOrEqual(16);
     } finally {
       await proxy.up();

@@ -36,8 +36,8 @@ function whole(name, fallback, min, unit) {
 const millis = (name, fallback, min = 0) => whole(name, fallback, min, "milliseconds");
 const microCacheMs = millis("WEB_MICROCACHE_MS", 2000);
 const microCacheWaitMs = millis("WEB_MICROCACHE_WAIT_MS", 2500);
-// Read again by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
-const apiTimeoutMs = millis("API_TIMEOUT_MS", 10_000, 1);
+// Read by the renderer (app/lib/env.server.ts) for its calls to the API; checked here so a typo stops the start.
+millis("API_TIMEOUT_MS", 10_000, 1);
 // Uploads to the API pass through this server: give them as long as the API does (its API_REQUEST_TIMEOUT_MS).
 const requestTimeoutMs = millis("API_REQUEST_TIMEOUT_MS", 4 * 3600_000, 100);
 // Proxies whose X-Forwarded-Proto and X-Forwarded-Host are believed (the same setting as the API's): behind a TLS
@@ -187,9 +187,6 @@ async function serve() {
   // Everything else in public/ (logo, favicon, images).
   app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
 
-  // The X-Forwarded-For the API sees (the root loader sends the same): proxies' list, then the socket address.
-  const forwardedFor = (req) =>
-    [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter((p) => typeof p === "string" && p).join(", ");
   if (microCacheMs > 0) {
     app.use(
       createMicroCache({
@@ -197,19 +194,10 @@ async function serve() {
         waitMs: microCacheWaitMs,
         // The renderer's own reading of the Cookie header, so the two can never disagree on who has a session.
         mayCarrySession: build.entry.module.mayCarrySession,
-        // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are
-        // part of the key, read from the API (which caches them itself) so a change shows as soon as it does.
-        variant: async (req) => {
-          // Two cheap reads the API caches: give up sooner than on a page's calls, and then skip the cache.
-          const signal = AbortSignal.timeout(Math.min(1000, apiTimeoutMs));
-          const [geo, settings] = await Promise.all([
-            fetch(`${internalApi}/country-block/check`, { headers: { "X-Forwarded-For": forwardedFor(req) }, signal }),
-            fetch(`${internalApi}/settings/public`, { signal }),
-          ]);
-          if (!geo.ok || !settings.ok) return null;
-          const [{ blocked }, { maintenanceMode }] = await Promise.all([geo.json(), settings.json()]);
-          return `${blocked ? "blocked" : "open"}:${maintenanceMode ? "maintenance" : "live"}`;
-        },
+        // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are part
+        // of the key, from the renderer's own short-lived copies (app/lib/site-state.server.ts), so the key and
+        // the page rendered for it agree, and neither calls the API for what the other just read.
+        variant: (req) => build.entry.module.pageCacheVariant(req.headers["x-forwarded-for"], req.socket.remoteAddress),
       }),
     );
   }

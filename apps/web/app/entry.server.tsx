@@ -11,9 +11,11 @@ import "./lib/load-context.ts";
 
 // server.mjs forwards the API's paths with the same rules, and checks the settings the renderer reads, at start.
 export { isApiPath, isSocketPath } from "@marquee/contracts/origin";
-// server.mjs's page cache decides "no session" with the renderer's own cookie reading (build.entry.module).
+// server.mjs's page cache decides "no session" with the renderer's own cookie reading (build.entry.module), and
+// keys pages by the renderer's own copies of the settings and country verdict.
 export { mayCarrySession } from "./lib/cookies.ts";
 export { internalApiUrl, publicUrl } from "./lib/env.server.ts";
+export { pageCacheVariant } from "./lib/site-state.server.ts";
 
 export const streamTimeout = 5_000;
 

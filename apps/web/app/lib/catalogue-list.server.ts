@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { ListPage, ListRequest } from "../state/asset-list.ts";
 import { errorMessage } from "./api.ts";
-import { type CategoryOption, categoriesOf, loaderApi } from "./catalogue.server.ts";
+import { type CategoryOption, categoriesOf, loaderApi, throwIfNoAnswer } from "./catalogue.server.ts";
 import { type CatalogueFilters, filtersToApiQuery, parseFilters } from "./catalogue-filters.ts";
 
 export interface CatalogueListData<T> {
@@ -35,7 +35,10 @@ export async function loadCatalogueList<T>(
     categories,
     client.get<ListPage<T>>(listRequest.path, listRequest.query).then(
       (page) => ({ page, error: null }),
-      (error: unknown) => ({ page: empty, error: errorMessage(error) }),
+      (error: unknown) => {
+        throwIfNoAnswer(error);
+        return { page: empty, error: errorMessage(error) };
+      },
     ),
   ]);
   return { filters, categories: cats, request: listRequest, page: result.page, error: result.error };

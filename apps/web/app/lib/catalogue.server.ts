@@ -28,13 +28,41 @@ export function cachedLookup<T>(key: string, ttlMs: number, load: () => Promise<
   return value;
 }
 
+function warn(what: string, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(`[web] ${what} failed: ${reason}`);
+}
+
 /** The value of a call a page can do without (a side section): null when the API fails, logged quietly. */
 export async function optional<T>(what: string, call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[web] ${what} failed: ${reason}`);
+    warn(what, error);
+    return null;
+  }
+}
+
+/**
+ * The 503/504 page when the API gave no answer (down, or slower than API_TIMEOUT_MS); nothing otherwise. A page's
+ * own call may be the first to find the API gone, as the root loader's settings and country come from copies.
+ */
+export function throwIfNoAnswer(error: unknown): void {
+  const failure = gatewayFailure(error);
+  if (failure) throw data(failure.message, { status: failure.status });
+}
+
+/**
+ * The value of a call that makes up a page of optional sections: null when the API answers with an error (the
+ * sections stay empty, logged quietly), the 503/504 page when it gives no answer at all, as when the root loader's
+ * own calls get none.
+ */
+export async function ifAnswered<T>(what: string, call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    throwIfNoAnswer(error);
+    warn(what, error);
     return null;
   }
 }
@@ -50,8 +78,7 @@ export async function required<T>(call: Promise<T>, notFoundText: string): Promi
     if (isApiError(error) && (error.statusCode === 404 || error.statusCode === 400)) {
       throw data(notFoundText, { status: 404 });
     }
-    const failure = gatewayFailure(error);
-    if (failure) throw data(failure.message, { status: failure.status });
+    throwIfNoAnswer(error);
     throw error;
   }
 }

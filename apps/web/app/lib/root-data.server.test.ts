@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultPublicSettings } from "../state/settings.ts";
 import { forwardedFor, loadRootData } from "./root-data.server.ts";
+import { siteState } from "./site-state.server.ts";
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -18,6 +19,8 @@ function request(path: string, cookie?: string) {
 }
 
 afterEach(() => {
+  // Each test is its own API: nothing this process kept from the previous one.
+  siteState.clear();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
@@ -98,5 +101,52 @@ describe("loadRootData", () => {
     stubApi(() => json(200, {}));
     const thrown = await loadRootData(request("/account"), undefined).catch((e: unknown) => e);
     expect((thrown as Response).headers.get("Location")).toBe("/auth/login");
+  });
+
+  it("calls the API for the user only on a member's renders: settings and country come from the shared copies", async () => {
+    const fetchMock = stubApi((url) => {
+      if (url.endsWith("/users/me")) return json(200, { _id: "u1", name: "M", role: "user" });
+      if (url.endsWith("/country-block/check")) return json(200, { blocked: false, countryCode: "US" });
+      return json(200, { siteName: "Club", maintenanceMode: false });
+    });
+    const render = () => loadRootData(request("/", "token=abc"), { clientAddress: "198.51.100.7" });
+    // Twenty renders at once, then twenty more: one call each for the settings and the country in all.
+    for (const data of await Promise.all(Array.from({ length: 20 }, render))) {
+      expect(data).toMatchObject({ user: { _id: "u1" }, blocked: false, settings: { siteName: "Club" } });
+    }
+    await Promise.all(Array.from({ length: 20 }, render));
+    const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u)).pathname);
+    expect(paths.filter((p) => p === "/users/me")).toHaveLength(40);
+    expect(paths.filter((p) => p === "/settings/public")).toHaveLength(1);
+    expect(paths.filter((p) => p === "/country-block/check")).toHaveLength(1);
+  });
+
+  it("reads the settings afresh for an admin, so a change they just made shows on their next page", async () => {
+    let siteName = "Old";
+    const fetchMock = stubApi((url) => {
+      if (url.endsWith("/users/me")) return json(200, { _id: "a1", name: "A", role: "admin" });
+      if (url.endsWith("/country-block/check")) return json(200, { blocked: false, countryCode: null });
+      return json(200, { siteName });
+    });
+    expect((await loadRootData(request("/", "token=adm"), undefined)).settings.siteName).toBe("Old");
+    siteName = "New";
+    expect((await loadRootData(request("/admin/settings", "token=adm"), undefined)).settings.siteName).toBe("New");
+    const settingsCalls = fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/settings/public"));
+    expect(settingsCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("is the 503 page for a member when only the user call gets no answer (never a visitor's page instead)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let down = false;
+    stubApi((url) => {
+      if (down) throw new TypeError("fetch failed");
+      if (url.endsWith("/users/me")) return json(200, { _id: "u1", name: "M" });
+      if (url.endsWith("/country-block/check")) return json(200, { blocked: false, countryCode: null });
+      return json(200, {});
+    });
+    expect((await loadRootData(request("/", "token=abc"), undefined)).user).toMatchObject({ _id: "u1" });
+    down = true;
+    const thrown = await loadRootData(request("/", "token=abc"), undefined).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ init: { status: 503 } });
   });
 });

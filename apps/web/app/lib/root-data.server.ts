@@ -7,14 +7,10 @@ import { expiredTokenCookie, sessionToken } from "./cookies.ts";
 import { apiTimeoutMs, internalApiUrl, publicUrl } from "./env.server.ts";
 import "./load-context.ts";
 import type { RootData } from "./root-types.ts";
+import { forwardedFor, siteState } from "./site-state.server.ts";
 
 export type { RootData };
-
-/** The X-Forwarded-For the API sees: whatever proxies already added, then the visitor's socket address. */
-export function forwardedFor(incoming: string | undefined | null, remoteAddress: string | undefined): string | null {
-  const parts = [incoming?.trim(), remoteAddress?.trim()].filter((p): p is string => !!p);
-  return parts.length ? parts.join(", ") : null;
-}
+export { forwardedFor };
 
 export function serverApi(request: Request, context: AppLoadContext | undefined, token: string | null): ApiClient {
   const xff = forwardedFor(context?.forwardedFor ?? request.headers.get("x-forwarded-for"), context?.clientAddress);
@@ -35,25 +31,32 @@ function quietly(what: string, error: unknown): void {
 /**
  * SPEC section 6 on the server: the `token` cookie loads the current user; a failure is ignored on open pages, and
  * on protected pages (unless noRedirect) the cookie is removed and the visitor goes to /auth/login. The country
- * check and public settings decide the geo-block and maintenance layouts. When either gets no answer (the API is
- * down or too slow) the page is the 503/504 error page: rendering without them would ignore country blocking and
- * maintenance mode. Any answer, even an error, renders with defaults.
+ * check and public settings decide the geo-block and maintenance layouts; they come from this process's short-lived
+ * copies (site-state.server.ts), so a member's render calls the API for the user only. When any of the three gets
+ * no answer (the API is down or too slow) the page is the 503/504 error page: rendering without them would ignore
+ * country blocking and maintenance mode, or show a member a visitor's page. Any answer, even an error, renders with
+ * defaults. An admin's settings are read fresh, so the changes they make show on their next page.
  */
 export async function loadRootData(request: Request, context: AppLoadContext | undefined): Promise<RootData> {
   const url = new URL(request.url);
   const token = sessionToken(request.headers.get("Cookie"));
   const client = serverApi(request, context, token);
   const handle = pageHandleFor(url.pathname);
+  const xff = forwardedFor(context?.forwardedFor ?? request.headers.get("x-forwarded-for"), context?.clientAddress);
 
-  const [me, geo, settings] = await Promise.allSettled([
+  const [me, geo, cachedSettings] = await Promise.allSettled([
     token ? client.get<User>("/users/me") : Promise.reject(new Error("no token")),
-    client.get<{ blocked: boolean; countryCode: string | null }>("/country-block/check"),
-    client.get<Record<string, unknown>>("/settings/public"),
+    siteState.country(xff),
+    siteState.settings(),
   ]);
+  let settings = cachedSettings;
+  if (me.status === "fulfilled" && me.value?.role === "admin" && settings.status === "fulfilled") {
+    [settings] = await Promise.allSettled([siteState.settings({ fresh: true })]);
+  }
 
   if (geo.status === "rejected") quietly("GET /country-block/check", geo.reason);
   if (settings.status === "rejected") quietly("GET /settings/public", settings.reason);
-  for (const call of [settings, geo]) {
+  for (const call of [settings, geo, me]) {
     const failure = call.status === "rejected" ? gatewayFailure(call.reason) : null;
     if (failure) throw data(failure.message, { status: failure.status });
   }

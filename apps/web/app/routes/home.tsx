@@ -1,8 +1,5 @@
 import { Container } from "@mantine/core";
-import type { Banner, Post } from "@marquee/contracts/content";
-import type { Gallery } from "@marquee/contracts/galleries";
-import type { Performer } from "@marquee/contracts/performers";
-import type { Video } from "@marquee/contracts/videos";
+import type { HomePage as HomePageData } from "@marquee/contracts/pages";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { BannerCarousel } from "../components/catalogue/BannerCarousel.tsx";
@@ -14,7 +11,7 @@ import { PlainText } from "../components/catalogue/PlainText.tsx";
 import { Section } from "../components/catalogue/Section.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
-import { loaderApi, optional } from "../lib/catalogue.server.ts";
+import { ifAnswered, loaderApi } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { bannersReceived } from "../state/banners.ts";
@@ -23,36 +20,19 @@ import type { Route } from "./+types/home";
 
 export const handle = pages.home.handle;
 
-const FEATURED_PERFORMERS = 12;
-const LATEST_MOVIES = 8;
-const LATEST_GALLERIES = 8;
-
+/**
+ * One call: the API composes the sections (GET /pages/home) for this viewer. No answer from the API is the 503/504
+ * page, as for the site's own calls; an error answer leaves the sections empty.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = loaderApi(request, context);
-  const [banners, performers, movies, galleries, intro] = await Promise.all([
-    optional("GET /site-promo/search", api.get<{ data: Banner[] }>("/site-promo/search", { position: "top" })),
-    optional(
-      "GET /performers/search",
-      api.get<{ data: Performer[] }>("/performers/search", { sortBy: "popular", limit: FEATURED_PERFORMERS }),
-    ),
-    optional(
-      "GET /user/assets/videos/search",
-      api.get<{ data: Video[] }>("/user/assets/videos/search", { sortBy: "newest", limit: LATEST_MOVIES }),
-    ),
-    optional(
-      "GET /user/assets/galleries/search",
-      api.get<{ data: Gallery[] }>("/user/assets/galleries/search", { sortBy: "newest", limit: LATEST_GALLERIES }),
-    ),
-    // The `home` page post is optional: without it the home page has no intro text.
-    api.get<Post>("/posts/home").catch(() => null),
-  ]);
+  const page = await ifAnswered("GET /pages/home", loaderApi(request, context).get<HomePageData>("/pages/home"));
   return {
-    banners: banners?.data ?? [],
+    banners: page?.banners ?? [],
     // Only what the cards show: the home page stays light to render and to send.
-    performers: (performers?.data ?? []).map(performerCardData),
-    movies: (movies?.data ?? []).map(videoCardData),
-    galleries: (galleries?.data ?? []).map(galleryCardData),
-    intro: intro ? { title: intro.title, summary: intro.summary, content: intro.content } : null,
+    performers: (page?.performers ?? []).map(performerCardData),
+    movies: (page?.movies ?? []).map(videoCardData),
+    galleries: (page?.galleries ?? []).map(galleryCardData),
+    intro: page?.intro ? { title: page.intro.title, summary: page.intro.summary, content: page.intro.content } : null,
   };
 }
 

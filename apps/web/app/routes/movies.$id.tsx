@@ -1,10 +1,10 @@
 import { Avatar, Container, Group, Text, Title } from "@mantine/core";
+import type { MoviePage as MoviePageData } from "@marquee/contracts/pages";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconMovieOff } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
-import { subscribeOffers } from "../components/browse/subscribe-offers.server.ts";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatCount, formatDate, formatDuration, paragraphs } from "../components/catalogue/format.ts";
@@ -28,15 +28,12 @@ export const handle = pages.movie.handle;
 
 const RELATED_PAGE_SIZE = 8;
 
+/** One call: the movie as this viewer sees it, with the subscriptions that would open it (GET /pages/movies/:id). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const client = loaderApi(request, context);
-  const video = await required(
-    client.get<VideoDetail>(`/user/assets/videos/${encodeURIComponent(params.id)}`),
+  return required(
+    loaderApi(request, context).get<MoviePageData>(`/pages/movies/${encodeURIComponent(params.id)}`),
     "This movie does not exist or is no longer available.",
   );
-  // A members movie offers subscriptions to its performers: their prices come with their profiles.
-  const offers = await subscribeOffers(client, request, video);
-  return { video, offers };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {

@@ -19,7 +19,7 @@ import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "r
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
-import { cachedLookup, categoriesOf, loaderApi, optional } from "../lib/catalogue.server.ts";
+import { cachedLookup, categoriesOf, loaderApi, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import {
   ATTRIBUTE_FILTERS,
   activePerformerFilterCount,
@@ -64,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     page = await api.get<PerformerPage>("/performers/search", query);
   } catch (e) {
+    throwIfNoAnswer(e);
     error = e instanceof Error ? e.message : "Could not load performers.";
   }
   return {

@@ -6,7 +6,7 @@ import styles from "../components/browse/browse.module.css";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { errorMessage } from "../lib/api.ts";
-import { loaderApi } from "../lib/catalogue.server.ts";
+import { loaderApi, throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { ListPage, ListRequest } from "../state/asset-list.ts";
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const page = await loaderApi(request, context).get<ListPage<Photo>>(photosRequest.path, photosRequest.query);
     return { photosRequest, page, error: null };
   } catch (error) {
+    throwIfNoAnswer(error);
     const page: ListPage<Photo> = { data: [], total: 0, totalCapped: false, next: null };
     return { photosRequest, page, error: errorMessage(error) };
   }
