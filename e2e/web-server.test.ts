@@ -238,7 +238,9 @@ describe("a member's page calls the API at most twice", () => {
     const { apiUrl } = site();
     // The demo member may watch both; the plain user is offered the performers' subscriptions for the second.
     const firstMovie = async (access: string) => {
-      const list = (await (await fetch(`${apiUrl}/user/assets/videos/search?access=${access}&includeComing=false&limit=1`)).json()) as {
+      const list = (await (
+        await fetch(`${apiUrl}/user/assets/videos/search?access=${access}&includeComing=false&limit=1`)
+      ).json()) as {
         data: { _id: string; slug: string }[];
       };
       expect(list.data[0], `a demo ${access} movie`).toBeTruthy();
