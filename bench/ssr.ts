@@ -84,7 +84,7 @@ try {
   const health = await load(`http://127.0.0.1:${apiPort}/health`, Date.now() + seconds * 1000);
   console.log(`  API /health (reference): ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms`);
   // Visitors without a session are served from the web server's micro-cache; a logged-in member is rendered
-  // every time. Both are measured.
+  // every time. Both are measured, and their ratio.
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const freeList = await fetch(`${apiUrl}/user/assets/videos/search?access=free&includeComing=false&limit=1`);
   const free = (await freeList.json()) as { data: { slug: string }[] };
@@ -96,16 +96,21 @@ try {
   const member = { cookie: `token=${((await login.json()) as { token: string }).token}` };
   for (const p of paths.map((x) => x.replace(":movie", free.data[0]?.slug ?? ""))) {
     const js = await firstLoadJs(webUrl, p);
+    const rps: Record<string, number> = {};
     for (const [who, headers] of [
       ["visitor", {}],
       ["member", member],
     ] as const) {
       await load(`${webUrl}${p}`, Date.now() + 1000, headers); // warm-up
       const r = await load(`${webUrl}${p}`, Date.now() + seconds * 1000, headers);
+      rps[who] = r.rps;
       console.log(
         `  ${p} as ${who}: ${r.rps.toFixed(0)} req/s (budget 200: ${(r.rps / 200).toFixed(2)}x), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
       );
     }
+    // DESIGN section 10: a member's page at half a visitor's or more, in the same run.
+    const ratio = (rps.member ?? 0) / (rps.visitor || Number.NaN);
+    console.log(`  ${p}: member/visitor ${ratio.toFixed(2)} (budget 0.50: ${(ratio / 0.5).toFixed(2)}x)`);
     console.log(
       `  ${p}: first-load JS ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget 150: ${(js.kb / 150).toFixed(2)}x)`,
     );
