@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { idOrSlug } from "./common.ts";
 import { banner, post } from "./content.ts";
-import { gallery } from "./galleries.ts";
-import { performer } from "./performers.ts";
-import { video, videoDetail } from "./videos.ts";
+import { gallery, galleryList } from "./galleries.ts";
+import { performer, performerProfile } from "./performers.ts";
+import { video, videoDetail, videoList } from "./videos.ts";
 
 /** How many of each the home page shows. */
 export const HOME_FEATURED_PERFORMERS = 12;
@@ -48,3 +48,18 @@ export const moviePage = z.object({
   offers: z.array(subscribeOffer),
 });
 export type MoviePage = z.infer<typeof moviePage>;
+
+/** How many movies and galleries a performer's profile shows before "load more". */
+export const PERFORMER_TAB_PAGE_SIZE = 12;
+
+/**
+ * `GET /pages/performers/:id` (id or username): the profile as the viewer sees it (counting a view, like
+ * `/performers/:id`), with the first page of the performer's newest movies and galleries (`next` continues each list
+ * through its search endpoint).
+ */
+export const performerPage = z.object({
+  performer: performerProfile,
+  movies: videoList,
+  galleries: galleryList,
+});
+export type PerformerPage = z.infer<typeof performerPage>;

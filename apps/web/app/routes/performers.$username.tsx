@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
+import type { PerformerPage as PerformerPageData } from "@marquee/contracts/pages";
 import type { PerformerProfile } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
 import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles } from "@tabler/icons-react";
@@ -11,7 +12,6 @@ import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
-import type { Page } from "../components/catalogue/usePagedList.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { cachedLookup, loaderApi, optional, required } from "../lib/catalogue.server.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
@@ -23,6 +23,7 @@ import type { Route } from "./+types/performers.$username";
 
 export const handle = pages.performer.handle;
 
+/** Equal to PERFORMER_TAB_PAGE_SIZE of @marquee/contracts/pages (not imported, to keep zod out of the browser). */
 const TAB_PAGE_SIZE = 12;
 const HOUR = 3_600_000;
 type TabName = "movies" | "galleries";
@@ -30,20 +31,16 @@ type TabName = "movies" | "galleries";
 const videosQuery = (performerId: string) => ({ performerIds: [performerId], sortBy: "newest", limit: TAB_PAGE_SIZE });
 const galleriesQuery = videosQuery;
 
+/**
+ * One call for the page (GET /pages/performers/:id: the profile, their newest movies and galleries); the attribute
+ * names, countries and languages come from this process's hourly copies.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = loaderApi(request, context);
-  const performer = await required(
-    client.get<PerformerProfile>(`/performers/${encodeURIComponent(params.username)}`),
-    "This performer does not exist or is no longer available.",
-  );
-  const [movies, galleries, options, countries, languages] = await Promise.all([
-    optional(
-      "GET /user/assets/videos/search",
-      client.get<Page<Video>>("/user/assets/videos/search", videosQuery(performer._id)),
-    ),
-    optional(
-      "GET /user/assets/galleries/search",
-      client.get<Page<Gallery>>("/user/assets/galleries/search", galleriesQuery(performer._id)),
+  const [page, options, countries, languages] = await Promise.all([
+    required(
+      client.get<PerformerPageData>(`/pages/performers/${encodeURIComponent(params.username)}`),
+      "This performer does not exist or is no longer available.",
     ),
     optional(
       "GET /user-additional",
@@ -58,6 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       cachedLookup("languages", HOUR, () => client.get<Array<{ code: string; name: string }>>("/languages/list")),
     ),
   ]);
+  const { performer, movies, galleries } = page;
   // Names are looked up here so the server and the browser render the same words.
   const facts: Array<{ label: string; value: string }> = [];
   if (performer.gender) {

@@ -274,3 +274,40 @@ describe("GET /pages/movies/:id", () => {
     expectBadRequest(await get(`/pages/movies/${"x".repeat(121)}`), "params.id");
   });
 });
+
+describe("GET /pages/performers/:id", () => {
+  const page = async (id: string, token?: string) => {
+    const res = await get(`/pages/performers/${id}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      performer: { _id: string; username: string; isSubscribed: boolean; stats: { views: number } };
+      movies: { data: MovieJson[]; next: string | null };
+      galleries: { data: GalleryJson[] };
+    };
+  };
+
+  it("answers the profile (counting a view) with their newest movies and galleries as the viewer sees them", async () => {
+    const before = await page("performer");
+    const asMember = await page("performer", member);
+    expect(asMember.performer).toMatchObject({ username: "performer", isSubscribed: false });
+    expect(asMember.performer.stats.views).toBe(before.performer.stats.views + 1);
+    const id = asMember.performer._id;
+    const movies = (await get(`/user/assets/videos/search?performerIds=${id}&sortBy=newest&limit=12`, member)).json();
+    expect(asMember.movies).toEqual(movies);
+    expect(asMember.movies.data.map((m) => m._id)).toEqual(expect.arrayContaining([freeMovie._id, membersMovie._id]));
+    const cover = (p: { galleries: { data: GalleryJson[] } }) =>
+      coverOf({ galleries: p.galleries.data }, membersGallery._id);
+    expect(cover(asMember)?.url).toMatch(SIGNED);
+    const asUser = await page(id, user);
+    expect(cover(asUser)?.url).toMatch(BLURRED);
+    expect(cover(before)?.url).toMatch(BLURRED);
+    // The performer's own visits are not counted.
+    const own = await page("performer", performer);
+    expect(own.performer.stats.views).toBe(asUser.performer.stats.views);
+  });
+
+  it("is 404 for an unknown performer, 400 for an id that cannot be one", async () => {
+    expect((await get("/pages/performers/nobody-here")).statusCode).toBe(404);
+    expectBadRequest(await get(`/pages/performers/${"x".repeat(121)}`), "params.id");
+  });
+});

@@ -1,4 +1,4 @@
-import { homePage, moviePage, pageParams } from "@marquee/contracts/pages";
+import { homePage, moviePage, pageParams, performerPage } from "@marquee/contracts/pages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PagesService } from "./service.ts";
@@ -27,5 +27,16 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async
       response: { 200: moviePage },
     },
     handler: async (req) => pages.movie(req.user, req.params.id),
+  });
+
+  app.get("/pages/performers/:id", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      summary: "A performer's page by id or username (counts a view), with their newest movies and galleries",
+      params: pageParams,
+      response: { 200: performerPage },
+    },
+    handler: async (req) => pages.performer(req.user, req.params.id),
   });
 };

@@ -7,6 +7,8 @@ import {
   type HomePage,
   MAX_SUBSCRIBE_OFFERS,
   type MoviePage,
+  PERFORMER_TAB_PAGE_SIZE,
+  type PerformerPage,
   type SubscribeOffer,
 } from "@marquee/contracts/pages";
 import { searchPerformersQuery } from "@marquee/contracts/performers";
@@ -44,9 +46,9 @@ interface SharedHome extends Omit<HomePage, "galleries"> {
  */
 export function createPagesService(deps: {
   banners: Pick<BannersService, "search">;
-  performers: Pick<PerformersService, "search" | "prices">;
+  performers: Pick<PerformersService, "search" | "prices" | "view">;
   videos: Pick<VideosService, "search" | "detail">;
-  galleries: Pick<GalleriesService, "listing" | "presentListing">;
+  galleries: Pick<GalleriesService, "listing" | "presentListing" | "search">;
   posts: Pick<PostsService, "view">;
   /** HOME_CACHE_MS unless given; 0 reads everything on every call. */
   homeCacheMs?: number;
@@ -107,6 +109,20 @@ export function createPagesService(deps: {
         (p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null },
       );
       return { video, offers };
+    },
+
+    /**
+     * A performer's profile (a view is counted, not the performer's own), with the first page of their newest movies
+     * and galleries as the viewer sees them.
+     */
+    async performer(viewer: Viewer, idOrUsername: string): Promise<PerformerPage> {
+      const performer = await deps.performers.view(viewer, idOrUsername);
+      const theirs = { performerIds: [performer._id], sortBy: "newest", limit: PERFORMER_TAB_PAGE_SIZE };
+      const [movies, galleries] = await Promise.all([
+        deps.videos.search(searchVideosQuery.parse(theirs)),
+        deps.galleries.search(viewer, searchGalleriesQuery.parse(theirs)),
+      ]);
+      return { performer, movies, galleries };
     },
   };
 }
