@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { idOrSlug } from "./common.ts";
 import { banner, post } from "./content.ts";
-import { gallery, galleryList } from "./galleries.ts";
+import { gallery, galleryDetail, galleryList, photoList } from "./galleries.ts";
 import { performer, performerProfile } from "./performers.ts";
 import { video, videoDetail, videoList } from "./videos.ts";
 
@@ -63,3 +63,19 @@ export const performerPage = z.object({
   galleries: galleryList,
 });
 export type PerformerPage = z.infer<typeof performerPage>;
+
+/** How many photos a gallery's page shows before "load more". */
+export const GALLERY_PHOTOS_PAGE_SIZE = 24;
+
+/**
+ * `GET /pages/galleries/:id`: the gallery as the viewer sees it (counting a view, like
+ * `/user/assets/galleries/:id/view`), the first page of its photos (blurred previews where it is locked; `next`
+ * continues through `/user/assets/gallery/:id/photos`), and the subscriptions that would open a members gallery to a
+ * signed-in viewer locked out of it.
+ */
+export const galleryPage = z.object({
+  gallery: galleryDetail,
+  photos: photoList,
+  offers: z.array(subscribeOffer),
+});
+export type GalleryPage = z.infer<typeof galleryPage>;

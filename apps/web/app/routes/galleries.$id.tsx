@@ -1,10 +1,10 @@
 import { Alert, Container, Group, Text, Title } from "@mantine/core";
 import type { GalleryDetail, Photo } from "@marquee/contracts/galleries";
+import type { GalleryPage as GalleryPageData } from "@marquee/contracts/pages";
 import { IconAlertCircle, IconPhotoOff } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
-import { subscribeOffers } from "../components/browse/subscribe-offers.server.ts";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatDate, paragraphs } from "../components/catalogue/format.ts";
@@ -29,42 +29,35 @@ import type { Route } from "./+types/galleries.$id";
 
 export const handle = pages.gallery.handle;
 
+/** Equal to GALLERY_PHOTOS_PAGE_SIZE of @marquee/contracts/pages (not imported, to keep zod out of the browser). */
 const PHOTOS_PAGE_SIZE = 24;
 /** A link to a photo deep in a gallery loads at most this many pages to reach it. */
 const MAX_PAGES_TO_PHOTO = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * One call for the page (GET /pages/galleries/:id: the gallery, its first photos and the subscriptions that open it).
+ * A link to one photo further down the gallery (from /photos or a shared URL) loads on until it is in the list.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const client = loaderApi(request, context);
   const wanted = new URL(request.url).searchParams.get("photo");
-  const fetchPhotos = (galleryId: string, cursor?: string | null) =>
-    client.get<ListPage<Photo>>(galleryPhotosPath(galleryId), { limit: PHOTOS_PAGE_SIZE, cursor });
-
-  // By id both calls go at once; a slug is resolved by the gallery first.
-  const byId = UUID.test(params.id);
-  const [gallery, firstPage] = await Promise.all([
-    required(
-      client.get<GalleryDetail>(`/user/assets/galleries/${encodeURIComponent(params.id)}/view`),
-      "This gallery does not exist or is no longer available.",
-    ),
-    byId ? fetchPhotos(params.id).catch((e: unknown) => e) : Promise.resolve(null),
-  ]);
+  const { gallery, photos, offers } = await required(
+    client.get<GalleryPageData>(`/pages/galleries/${encodeURIComponent(params.id)}`),
+    "This gallery does not exist or is no longer available.",
+  );
   let photosError: string | null = null;
-  let page: ListPage<Photo> = { data: [], total: 0, totalCapped: false, next: null };
+  let page: ListPage<Photo> = photos;
   try {
-    const first = firstPage ?? (await fetchPhotos(gallery._id));
-    if (first instanceof Error) throw first;
-    page = first as ListPage<Photo>;
-    // A link to one photo (from /photos or a shared URL): load on until it is in the list.
     for (let i = 1; wanted && page.next && i < MAX_PAGES_TO_PHOTO && !page.data.some((p) => p._id === wanted); i++) {
-      const more = await fetchPhotos(gallery._id, page.next);
+      const more = await client.get<ListPage<Photo>>(galleryPhotosPath(gallery._id), {
+        limit: PHOTOS_PAGE_SIZE,
+        cursor: page.next,
+      });
       page = { ...more, data: [...page.data, ...more.data] };
     }
   } catch (error) {
     photosError = errorMessage(error);
   }
-
-  const offers = await subscribeOffers(client, request, gallery);
   const photosRequest: ListRequest = { path: galleryPhotosPath(gallery._id), query: { limit: PHOTOS_PAGE_SIZE } };
   const index = wanted ? page.data.findIndex((p) => p._id === wanted && !p.locked) : -1;
   return { gallery, photosRequest, page, photosError, offers, initialIndex: index >= 0 ? index : null };

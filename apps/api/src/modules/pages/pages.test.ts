@@ -311,3 +311,55 @@ describe("GET /pages/performers/:id", () => {
     expectBadRequest(await get(`/pages/performers/${"x".repeat(121)}`), "params.id");
   });
 });
+
+describe("GET /pages/galleries/:id", () => {
+  interface PhotoJson {
+    url: string | null;
+    locked: boolean;
+    thumbnail: Cover | null;
+  }
+  const page = async (id: string, token?: string) => {
+    const res = await get(`/pages/galleries/${id}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      gallery: { _id: string; canWatch: boolean; lock: string | null; stats: { views: number } };
+      photos: { data: PhotoJson[]; total: number; next: string | null };
+      offers: { username: string; monthlyPrice: number | null }[];
+    };
+  };
+
+  it("answers the gallery (counting a view) with its first photos as the photos endpoint does", async () => {
+    const first = await page(freeGallery._id);
+    const second = await page(freeGallery._id, member);
+    expect(second.gallery.stats.views).toBe(first.gallery.stats.views + 1);
+    const direct = (await get(`/user/assets/gallery/${freeGallery._id}/photos?limit=24`, member)).json();
+    const unsigned = (ps: PhotoJson[]) => ps.map((p) => ({ ...p, url: p.url?.replace(/\?.*$/, ""), thumbnail: null }));
+    expect(unsigned(second.photos.data)).toEqual(unsigned(direct.data));
+    expect(second.photos).toMatchObject({ total: 1, next: null });
+    expect(second.photos.data[0]).toMatchObject({ locked: false, url: expect.stringMatching(SIGNED) });
+    expect(second.offers).toEqual([]);
+  });
+
+  it("locks a members gallery's photos for visitors and users (who are offered the performer), not for members", async () => {
+    const visitor = await page(membersGallery._id);
+    expect(visitor.gallery).toMatchObject({ canWatch: false, lock: "members" });
+    expect(visitor.photos.data[0]).toMatchObject({
+      locked: true,
+      url: null,
+      thumbnail: { url: expect.stringMatching(BLURRED) },
+    });
+    expect(visitor.offers).toEqual([]);
+    const asUser = await page(membersGallery._id, user);
+    expect(asUser.photos.data[0]).toMatchObject({ locked: true, url: null });
+    expect(asUser.offers).toEqual([{ username: "performer", name: "Piper Performer", monthlyPrice: 9.99 }]);
+    const asMember = await page(membersGallery._id, member);
+    expect(asMember.gallery).toMatchObject({ canWatch: true, lock: null });
+    expect(asMember.photos.data[0]).toMatchObject({ locked: false, url: expect.stringMatching(SIGNED) });
+    expect(asMember.offers).toEqual([]);
+  });
+
+  it("is 404 for an unknown gallery, 400 for an id that cannot be one", async () => {
+    expect((await get("/pages/galleries/no-such-gallery")).statusCode).toBe(404);
+    expectBadRequest(await get(`/pages/galleries/${"x".repeat(121)}`), "params.id");
+  });
+});

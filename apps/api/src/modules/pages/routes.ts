@@ -1,4 +1,4 @@
-import { homePage, moviePage, pageParams, performerPage } from "@marquee/contracts/pages";
+import { galleryPage, homePage, moviePage, pageParams, performerPage } from "@marquee/contracts/pages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PagesService } from "./service.ts";
@@ -38,5 +38,16 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async
       response: { 200: performerPage },
     },
     handler: async (req) => pages.performer(req.user, req.params.id),
+  });
+
+  app.get("/pages/galleries/:id", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      summary: "A gallery's page by id or slug (counts a view): its first photos, and the subscriptions that open it",
+      params: pageParams,
+      response: { 200: galleryPage },
+    },
+    handler: async (req) => pages.gallery(req.user, req.params.id),
   });
 };

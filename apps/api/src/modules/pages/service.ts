@@ -1,6 +1,8 @@
 import { searchBannersQuery } from "@marquee/contracts/content";
-import { searchGalleriesQuery } from "@marquee/contracts/galleries";
+import { galleryPhotosQuery, searchGalleriesQuery } from "@marquee/contracts/galleries";
 import {
+  GALLERY_PHOTOS_PAGE_SIZE,
+  type GalleryPage,
   HOME_FEATURED_PERFORMERS,
   HOME_LATEST_GALLERIES,
   HOME_LATEST_MOVIES,
@@ -48,7 +50,7 @@ export function createPagesService(deps: {
   banners: Pick<BannersService, "search">;
   performers: Pick<PerformersService, "search" | "prices" | "view">;
   videos: Pick<VideosService, "search" | "detail">;
-  galleries: Pick<GalleriesService, "listing" | "presentListing" | "search">;
+  galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
   /** HOME_CACHE_MS unless given; 0 reads everything on every call. */
   homeCacheMs?: number;
@@ -63,6 +65,20 @@ export function createPagesService(deps: {
       if (err instanceof AppError && err.statusCode === 404) return null;
       throw err;
     }
+  }
+
+  /**
+   * A signed-in viewer locked out of a members item is offered subscriptions to (up to two of) its performers, with
+   * their monthly prices (a hidden profile without one); nothing for other items or visitors.
+   */
+  async function offersFor(
+    viewer: Viewer,
+    item: { lock: string | null; performers: ReadonlyArray<{ _id: string; username: string; name: string }> },
+  ): Promise<SubscribeOffer[]> {
+    if (!viewer || item.lock !== "members") return [];
+    const offered = item.performers.slice(0, MAX_SUBSCRIBE_OFFERS);
+    const prices = await deps.performers.prices(offered.map((p) => p._id));
+    return offered.map((p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null });
   }
 
   async function readHome(viewer: Viewer): Promise<SharedHome> {
@@ -102,13 +118,7 @@ export function createPagesService(deps: {
      */
     async movie(viewer: Viewer, idOrSlug: string): Promise<MoviePage> {
       const video = await deps.videos.detail(viewer, idOrSlug);
-      if (!viewer || video.lock !== "members") return { video, offers: [] };
-      const offered = video.performers.slice(0, MAX_SUBSCRIBE_OFFERS);
-      const prices = await deps.performers.prices(offered.map((p) => p._id));
-      const offers: SubscribeOffer[] = offered.map(
-        (p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null },
-      );
-      return { video, offers };
+      return { video, offers: await offersFor(viewer, video) };
     },
 
     /**
@@ -123,6 +133,23 @@ export function createPagesService(deps: {
         deps.galleries.search(viewer, searchGalleriesQuery.parse(theirs)),
       ]);
       return { performer, movies, galleries };
+    },
+
+    /**
+     * A gallery's page: the gallery as the viewer sees it (a view is counted), its first photos, and the
+     * subscriptions that would open it.
+     */
+    async gallery(viewer: Viewer, idOrSlug: string): Promise<GalleryPage> {
+      const gallery = await deps.galleries.view(viewer, idOrSlug);
+      const [photos, offers] = await Promise.all([
+        deps.galleries.galleryPhotos(
+          viewer,
+          gallery._id,
+          galleryPhotosQuery.parse({ limit: GALLERY_PHOTOS_PAGE_SIZE }),
+        ),
+        offersFor(viewer, gallery),
+      ]);
+      return { gallery, photos, offers };
     },
   };
 }
