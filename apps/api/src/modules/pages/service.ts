@@ -52,11 +52,7 @@ export function createPagesService(deps: {
   videos: Pick<VideosService, "search" | "detail">;
   galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
-  /** HOME_CACHE_MS unless given; 0 reads everything on every call. */
-  homeCacheMs?: number;
 }) {
-  const homeCacheMs = deps.homeCacheMs ?? HOME_CACHE_MS;
-
   /** The `home` post the viewer may see (admins see a draft too), or null. */
   async function homeText(viewer: Viewer) {
     try {
@@ -95,19 +91,18 @@ export function createPagesService(deps: {
   // One entry; concurrent requests share one read (lru-cache's fetch), and a failed read is not kept.
   const shared = new LRUCache<"home", SharedHome>({
     max: 1,
-    ttl: Math.max(1, homeCacheMs),
+    ttl: HOME_CACHE_MS,
     fetchMethod: () => readHome(null),
   });
 
   return {
     /**
      * The home page as `viewer` sees it. Admins get a fresh read (a draft home text, and their own changes at
-     * once); everyone else the shared part of at most `homeCacheMs` ago, with the gallery covers their access
+     * once); everyone else the shared part of at most HOME_CACHE_MS ago, with the gallery covers their access
      * allows decided now.
      */
     async home(viewer: Viewer): Promise<HomePage> {
-      const fresh = viewer?.role === "admin" || homeCacheMs === 0;
-      const base = fresh ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
+      const base = viewer?.role === "admin" ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
       const galleries = await deps.galleries.presentListing(viewer, base.galleries);
       return { ...base, galleries: galleries.data };
     },
