@@ -1,41 +1,13 @@
 // Start-up failures of the web server and of `npm start` (scripts/start.mjs), told in one plain line with the
 // cause and the remedy instead of a stack trace (the API does the same: apps/api/src/platform/startup-errors.ts).
-import { createServer } from "node:net";
+import { STARTUP_FAILURE_EXIT_CODE, STARTUP_FAILURE_PREFIX } from "@marquee/contracts/startup";
 
-/** The exit code of a start-up failure that starting again will not mend (sysexits' EX_CONFIG). */
-export const STARTUP_FAILURE_EXIT_CODE = 78;
-export const STARTUP_FAILURE_PREFIX = "Marquee cannot start: ";
-
-/** The line for an error of `listen` on `port` (set by `variable`), or null for another error. */
-export function listenProblem(err, { port, host, variable }) {
-  // A HOST name that does not resolve fails the listen's look-up.
-  if (err?.syscall === "getaddrinfo" && (err.code === "ENOTFOUND" || err.code === "EAI_AGAIN")) {
-    return `HOST ${host} is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
-  }
-  if (err?.syscall !== "listen" && err?.syscall !== "bind") return null;
-  if (err.code === "EADDRINUSE")
-    return `port ${port} is in use by another program. Stop it or set ${variable} to a free port.`;
-  if (err.code === "EACCES")
-    return `port ${port} needs administrator rights to listen on. Set ${variable} to 1024 or above.`;
-  if (err.code === "EADDRNOTAVAIL") {
-    return `HOST ${host} is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
-  }
-  return null;
-}
-
-/** Listens on the port and lets go: the line of the listen error (see listenProblem), or null when it is free. */
-export function portProblem(port, host, variable) {
-  if (port === 0) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", (err) => {
-      const line = listenProblem(err, { port, host, variable });
-      if (line) resolve(line);
-      else reject(err);
-    });
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
-  });
-}
+export {
+  listenProblem,
+  portProblem,
+  STARTUP_FAILURE_EXIT_CODE,
+  STARTUP_FAILURE_PREFIX,
+} from "@marquee/contracts/startup";
 
 /**
  * A port number from the environment variable `name` (unset or empty: `fallback`), or the line saying what is

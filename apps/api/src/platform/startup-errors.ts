@@ -1,6 +1,11 @@
 import { statfs } from "node:fs/promises";
-import { createServer } from "node:net";
 import { inspect } from "node:util";
+import {
+  listenProblem,
+  portProblem,
+  STARTUP_FAILURE_EXIT_CODE,
+  STARTUP_FAILURE_PREFIX,
+} from "@marquee/contracts/startup";
 
 /**
  * Start-up failures a newcomer can meet (a port in use, the embedded database held by another process, a bad
@@ -13,12 +18,7 @@ export class StartupError extends Error {
   override name = "StartupError";
 }
 
-/**
- * The exit code of a start-up failure that starting again will not mend (sysexits' EX_CONFIG): `npm start`'s
- * supervisor stops instead of restarting, and prints the line last.
- */
-export const STARTUP_FAILURE_EXIT_CODE = 78;
-export const STARTUP_FAILURE_PREFIX = "Marquee cannot start: ";
+export { STARTUP_FAILURE_EXIT_CODE, STARTUP_FAILURE_PREFIX };
 
 export interface StartupContext {
   /** The port this process listens on, and the variable that sets it. */
@@ -61,21 +61,8 @@ export function isDiskFull(err: unknown): boolean {
   );
 }
 
-function listenProblem(e: ErrorLike, ctx: StartupContext): string | null {
-  // A HOST name that does not resolve fails the listen's look-up.
-  if (e.syscall === "getaddrinfo" && (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN")) {
-    return `HOST ${ctx.host ?? "?"} is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
-  }
-  if (e.syscall !== "listen" && e.syscall !== "bind") return null;
-  const port = ctx.port ?? "?";
-  const variable = ctx.portVariable ?? "API_PORT";
-  if (e.code === "EADDRINUSE")
-    return `port ${port} is in use by another program. Stop it or set ${variable} to a free port.`;
-  if (e.code === "EACCES")
-    return `port ${port} needs administrator rights to listen on. Set ${variable} to 1024 or above.`;
-  if (e.code === "EADDRNOTAVAIL")
-    return `HOST ${ctx.host ?? "?"} is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
-  return null;
+function listenProblemIn(e: ErrorLike, ctx: StartupContext): string | null {
+  return listenProblem(e, { port: ctx.port ?? "?", host: ctx.host ?? "?", variable: ctx.portVariable ?? "API_PORT" });
 }
 
 const diskFullLine = (ctx: StartupContext) =>
@@ -92,7 +79,7 @@ export function classifyStartupFailure(err: unknown, ctx: StartupContext = {}): 
   if (told) return { line: firstLine(messageOf(told)), known: true };
   if (isDiskFull(err)) return { line: diskFullLine(ctx), known: true };
   for (const e of errors) {
-    const line = listenProblem(e, ctx);
+    const line = listenProblemIn(e, ctx);
     if (line) return { line, known: true };
   }
   const denied = errors.find(
@@ -147,18 +134,8 @@ export async function exitOnStartupFailure(
   return (io.exit ?? process.exit)(known ? STARTUP_FAILURE_EXIT_CODE : 1);
 }
 
-/**
- * Fails at once, before the minutes of a first start, when the port is taken: listens on it and lets go.
- * (Another program may still take it in between; the real listen's error is told the same way.)
- */
-export function assertPortFree(port: number, host: string, variable = "API_PORT"): Promise<void> {
-  if (port === 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", (err) => {
-      const line = listenProblem(err as ErrorLike, { port, host, portVariable: variable });
-      reject(line ? new StartupError(line) : err);
-    });
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
-  });
+/** Fails at once, before the minutes of a first start, when the port is taken. */
+export async function assertPortFree(port: number, host: string, variable = "API_PORT"): Promise<void> {
+  const line = await portProblem(port, host, variable);
+  if (line) throw new StartupError(line);
 }
