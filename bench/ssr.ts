@@ -1,16 +1,12 @@
 // Server-rendering benchmark (DESIGN section 10): requests per second and latency of pages rendered by the built
 // web server against a real API, and the first-load JavaScript of each page (gzip). Needs `npm run build` first.
 // Usage: npm run bench:ssr [-- --seconds 10 --connections 20 --paths /,/auth/login]
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 // @ts-expect-error plain ESM helper shared with the end-to-end tests
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
-// @ts-expect-error plain ESM helper shared with `npm start`
-import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { startSite } from "./site.ts";
 
 const { values } = parseArgs({
   options: {
@@ -59,42 +55,16 @@ async function firstLoadJs(webUrl: string, pagePath: string) {
   return { files: srcs.size, kb: total / 1024 };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-ssr-"));
-const [apiPort, webPort] = [await freePort(), await freePort()];
-const env: Record<string, string | undefined> = {
-  API_PORT: String(apiPort),
-  WEB_PORT: String(webPort),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-  LOG_LEVEL: "warn",
-  SEED_DEMO: "true",
-  // The demo catalogue goes into a fresh embedded database, whatever DATABASE_URL says.
-  DATABASE_URL: undefined,
-};
-const api = startApi(env);
-let web: unknown;
+const site = await startSite();
+const { webUrl, apiUrl } = site;
 try {
-  // The first start seeds the demo catalogue before it answers (a minute or two).
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 600_000);
-  web = startWeb(env);
-  const webUrl = `http://127.0.0.1:${webPort}`;
-  await waitFor(`${webUrl}/auth/login`, web);
   console.log(`SSR benchmark: ${connections} connections, ${seconds} s per page, web and API on this machine`);
-  const health = await load(`http://127.0.0.1:${apiPort}/health`, Date.now() + seconds * 1000);
+  const health = await load(`${apiUrl}/health`, Date.now() + seconds * 1000);
   console.log(`  API /health (reference): ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms`);
   // Visitors without a session are served from the web server's micro-cache; a logged-in member is rendered
   // every time. Both are measured, and their ratio.
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const freeList = await fetch(`${apiUrl}/user/assets/videos/search?access=free&includeComing=false&limit=1`);
-  const free = (await freeList.json()) as { data: { slug: string }[] };
-  const login = await fetch(`${apiUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "member", password: "marquee-demo" }),
-  });
-  const member = { cookie: `token=${((await login.json()) as { token: string }).token}` };
-  for (const p of paths.map((x) => x.replace(":movie", free.data[0]?.slug ?? ""))) {
+  const member = { cookie: await site.memberCookie() };
+  for (const p of paths.map((x) => x.replace(":movie", site.freeMovie))) {
     const js = await firstLoadJs(webUrl, p);
     const rps: Record<string, number> = {};
     for (const [who, headers] of [
@@ -122,7 +92,7 @@ try {
     args: CHROMIUM_FLAGS,
   });
   try {
-    for (const p of paths.map((x) => x.replace(":movie", free.data[0]?.slug ?? ""))) {
+    for (const p of paths.map((x) => x.replace(":movie", site.freeMovie))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const errors: string[] = [];
@@ -152,6 +122,5 @@ try {
     await browser.close();
   }
 } finally {
-  await Promise.all([stop(web), stop(api)]);
-  await rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }
