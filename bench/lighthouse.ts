@@ -56,8 +56,9 @@ try {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { audits, categories } = result.lhr;
-        const items = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
-          ?.items ?? [];
+        const items =
+          (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
+            ?.items ?? [];
         const kb = (type: string) => (items.find((x) => x.resourceType === type)?.transferSize ?? 0) / 1024;
         const blocking = (audits["render-blocking-resources"]?.details as { items?: { url: string }[] })?.items ?? [];
         all.push({
