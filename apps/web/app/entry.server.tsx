@@ -5,8 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { sessionToken } from "./lib/cookies.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { requestToken } from "./lib/session.server.ts";
 import "./lib/load-context.ts";
 
 // server.mjs forwards the API's paths with the same rules, and checks the settings the renderer reads, at start.
@@ -24,7 +24,7 @@ export const streamTimeout = 5_000;
  * whatever the request looked like to it) may keep it.
  */
 function markPrivate(request: Request, headers: Headers): void {
-  if (sessionToken(request.headers.get("Cookie"))) headers.set("Cache-Control", "private, no-store");
+  if (requestToken(request)) headers.set("Cache-Control", "private, no-store");
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {

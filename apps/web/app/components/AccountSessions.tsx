@@ -5,22 +5,7 @@ import { IconDevices } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, errorMessage } from "../lib/api.ts";
-
-// A fixed time zone keeps the server's render and the browser's hydration identical.
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
-/** "24 Nov 2026, 03:41 UTC"; "" for an invalid date. */
-export function formatSessionTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : `${dateTime.format(date)} UTC`;
-}
+import { formatDateTime } from "../lib/format.ts";
 
 /** The member's signed-in sessions, with a way to log out any other one, or all of them at once. */
 export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; error: string | null }) {
@@ -82,8 +67,8 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
                     {s.current && <Badge variant="light">This device</Badge>}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {s.ip ?? "Unknown address"} · signed in {formatSessionTime(s.createdAt)} · last seen{" "}
-                    {formatSessionTime(s.lastSeenAt)}
+                    {s.ip ?? "Unknown address"} · signed in {formatDateTime(s.createdAt)} · last seen{" "}
+                    {formatDateTime(s.lastSeenAt)}
                   </Text>
                 </Stack>
                 {!s.current && (

@@ -4,8 +4,9 @@
  * disabled ("Purchases open soon"), and subscriptions lead to the performer's profile; nothing is sold here.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
-import { formatDate, formatPrice } from "../components/catalogue/format.ts";
+import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
+import { formatDate } from "./format.ts";
 
 export type LockReason = "members" | "sale" | "scheduled" | "processing";
 

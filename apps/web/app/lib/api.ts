@@ -4,14 +4,14 @@
  * - JSON bodies; multipart uploads through XMLHttpRequest so the caller gets a progress percentage.
  * - Query arrays are repeated (`a=1&a=2`).
  * - A path that looks like an http(s) URL is used as is; anything else is prefixed with the base URL.
- * - Authorization comes from the `token` cookie in the browser, or from an explicit token on the server.
+ * - Authorization comes from the session (session.ts in the browser, session.server.ts on the server).
  * - 401: go to /login and raise "Please Login!"; 403: raise "Please Login!"; other non-2xx: raise the JSON body;
  *   204 and 205: empty result.
  * - No answer raises statusCode 0: "NetworkError" when the API cannot be reached, "Timeout" after `timeoutMs`.
  */
 import type { ErrorBody } from "@marquee/contracts/common";
 import { API_PREFIX } from "@marquee/contracts/origin";
-import { readCookie, TOKEN_COOKIE } from "./cookies.ts";
+import { browserToken } from "./session.ts";
 
 export const PLEASE_LOGIN = "Please Login!";
 export const NETWORK_ERROR = "Cannot reach the server, please try again";
@@ -272,6 +272,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 export const api: ApiClient = createApiClient({
   baseUrl: browserApiUrl,
-  getToken: () => readCookie(TOKEN_COOKIE),
+  getToken: browserToken,
   onUnauthorized: () => navigateToLogin(),
 });

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import type { ListPage, ListRequest } from "../state/asset-list.ts";
 import { errorMessage } from "./api.ts";
-import { type CategoryOption, categoriesOf, loaderApi, throwIfNoAnswer } from "./catalogue.server.ts";
+import { type CategoryOption, categoriesOf, throwIfNoAnswer } from "./catalogue.server.ts";
 import { type CatalogueFilters, filtersToApiQuery, parseFilters } from "./catalogue-filters.ts";
+import { sessionApi } from "./session.server.ts";
 
 export interface CatalogueListData<T> {
   filters: CatalogueFilters;
@@ -24,7 +25,7 @@ export async function loadCatalogueList<T>(
   opts: { path: string; categoryGroup: "video" | "gallery" },
 ): Promise<CatalogueListData<T>> {
   const filters = parseFilters(new URL(request.url).searchParams);
-  const client = loaderApi(request, context);
+  const client = sessionApi(request, context);
   const categories = categoriesOf(client, opts.categoryGroup).catch(() => [] as CategoryOption[]);
   const categoryId = filters.category
     ? ((await categories).find((c) => c.slug === filters.category)?._id ?? null)

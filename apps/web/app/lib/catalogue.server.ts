@@ -1,15 +1,8 @@
 /**
  * Loader helpers of the catalogue pages (server only).
  */
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import { type ApiClient, gatewayFailure, isApiError } from "./api.ts";
-import { sessionToken } from "./cookies.ts";
-import { serverApi } from "./root-data.server.ts";
-
-/** The API with the viewer's session (the `token` cookie), so per-viewer fields are right in the rendered page. */
-export function loaderApi(request: Request, context: AppLoadContext | undefined): ApiClient {
-  return serverApi(request, context, sessionToken(request.headers.get("Cookie")));
-}
 
 const memo = new Map<string, { at: number; value: Promise<unknown> }>();
 

@@ -61,24 +61,3 @@ export function tokenCookie(token: string, remember: boolean, secure: boolean): 
 export function expiredTokenCookie(secure = false): string {
   return `${TOKEN_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-export function readCookie(name: string): string | null {
-  if (typeof document === "undefined") return null;
-  return parseCookies(document.cookie)[name] ?? null;
-}
-
-function isHttps(): boolean {
-  return typeof window !== "undefined" && window.location.protocol === "https:";
-}
-
-export function storeToken(token: string, remember: boolean): void {
-  if (typeof document === "undefined") return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the token cookie is read by the SSR server; Cookie Store API is not universal yet
-  document.cookie = tokenCookie(token, remember, isHttps());
-}
-
-export function removeToken(): void {
-  if (typeof document === "undefined") return;
-  // biome-ignore lint/suspicious/noDocumentCookie: see storeToken
-  document.cookie = expiredTokenCookie(isHttps());
-}

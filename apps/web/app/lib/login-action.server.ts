@@ -3,7 +3,7 @@ import { INCORRECT_CREDENTIALS } from "../state/auth.ts";
 import { errorMessage } from "./api.ts";
 import { tokenCookie } from "./cookies.ts";
 import { destinationAfterLogin } from "./redirects.ts";
-import { serverApi } from "./root-data.server.ts";
+import { serverApi } from "./session.server.ts";
 import "./load-context.ts";
 import type { AppLoadContext } from "react-router";
 

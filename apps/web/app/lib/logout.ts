@@ -7,8 +7,8 @@ import { publicSettingsLoaded } from "../state/settings.ts";
 import { useAppDispatch } from "../state/store.ts";
 import { setTheme } from "../state/ui.ts";
 import { api } from "./api.ts";
-import { readCookie, removeToken, TOKEN_COOKIE } from "./cookies.ts";
 import type { RootData } from "./root-types.ts";
+import { browserToken, removeToken } from "./session.ts";
 
 export const LOGGED_OUT = "Log out!";
 
@@ -24,7 +24,7 @@ export function useLogout(): () => Promise<void> {
   const scheme = useComputedColorScheme("light");
 
   return useCallback(async () => {
-    const token = readCookie(TOKEN_COOKIE);
+    const token = browserToken();
     dispatch(appReset());
     removeToken();
     if (root?.settings) dispatch(publicSettingsLoaded(root.settings));

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { errorMessage } from "./api.ts";
-import { serverApi } from "./root-data.server.ts";
+import { serverApi } from "./session.server.ts";
 
 /**
  * The loader of a page a mailed link opens (`?token=`): it hands the token to `endpoint` and says how that went.

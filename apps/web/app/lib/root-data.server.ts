@@ -2,26 +2,15 @@ import type { User } from "@marquee/contracts/users";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { pageHandleFor } from "../pages.ts";
 import { normalizeSettings } from "../state/settings.ts";
-import { type ApiClient, createApiClient, gatewayFailure, isApiError } from "./api.ts";
-import { expiredTokenCookie, sessionToken } from "./cookies.ts";
-import { apiTimeoutMs, internalApiUrl, publicUrl } from "./env.server.ts";
-import "./load-context.ts";
+import { gatewayFailure, isApiError } from "./api.ts";
+import { expiredTokenCookie } from "./cookies.ts";
+import { publicUrl } from "./env.server.ts";
 import type { RootData } from "./root-types.ts";
+import { clientForwardedFor, requestToken, serverApi } from "./session.server.ts";
 import { forwardedFor, siteState } from "./site-state.server.ts";
 
 export type { RootData };
 export { forwardedFor };
-
-export function serverApi(request: Request, context: AppLoadContext | undefined, token: string | null): ApiClient {
-  const xff = forwardedFor(context?.forwardedFor ?? request.headers.get("x-forwarded-for"), context?.clientAddress);
-  return createApiClient({
-    baseUrl: internalApiUrl,
-    getToken: () => token,
-    headers: (): Record<string, string> => (xff ? { "X-Forwarded-For": xff } : {}),
-    // Every call the server makes is bounded, whatever signal its caller passes: a slow API never hangs a page.
-    timeoutMs: apiTimeoutMs(),
-  });
-}
 
 function quietly(what: string, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
@@ -39,10 +28,10 @@ function quietly(what: string, error: unknown): void {
  */
 export async function loadRootData(request: Request, context: AppLoadContext | undefined): Promise<RootData> {
   const url = new URL(request.url);
-  const token = sessionToken(request.headers.get("Cookie"));
+  const token = requestToken(request);
   const client = serverApi(request, context, token);
   const handle = pageHandleFor(url.pathname);
-  const xff = forwardedFor(context?.forwardedFor ?? request.headers.get("x-forwarded-for"), context?.clientAddress);
+  const xff = clientForwardedFor(request, context);
 
   const [me, geo, cachedSettings] = await Promise.allSettled([
     token ? client.get<User>("/users/me") : Promise.reject(new Error("no token")),

@@ -10,7 +10,6 @@ import {
   emptyVideoForm,
   fileProblem,
   formatBytes,
-  formatDuration,
   fromLocalInput,
   galleryBody,
   galleryFormValues,
@@ -313,14 +312,11 @@ describe("uploads", () => {
     expect(countLabel(1200, "movie", "movies")).toBe("1,200 movies");
   });
 
-  it("formats sizes and durations", () => {
+  it("formats sizes", () => {
     expect(formatBytes(512)).toBe("512 B");
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(25 * 1024 * 1024)).toBe("25 MB");
     expect(formatBytes(null)).toBe("");
-    expect(formatDuration(95)).toBe("1:35");
-    expect(formatDuration(3723)).toBe("1:02:03");
-    expect(formatDuration(null)).toBe("");
   });
 
   it("sends one file at a time and keeps failures visible", () => {

@@ -263,15 +263,6 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "";
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
-
 /** One file of a multi-photo upload: queued, then uploading with a percentage, then done or failed. */
 export interface QueuedUpload {
   key: string;
@@ -508,20 +499,4 @@ export function attributeLabel(value: string): string {
 export function priceLabel(item: { access: AccessKind; price: number | null }, currencySymbol: string): string {
   if (item.access !== "sale") return accessLabels[item.access];
   return item.price === null ? accessLabels.sale : `${currencySymbol}${item.price.toFixed(2)}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-export function formatDate(iso: string | null | undefined, withTime = false): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return (withTime ? dateTimeFormat : dateFormat).format(date);
 }

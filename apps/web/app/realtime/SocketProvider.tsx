@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
-import { readCookie, TOKEN_COOKIE } from "../lib/cookies.ts";
+import { browserToken } from "../lib/session.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { RealtimeConnection } from "./socket.ts";
 import type { SocketStatus } from "./status.ts";
@@ -15,8 +15,6 @@ const SocketContext = createContext<SocketContextValue>({ socket: null, status: 
 export function useSocket(): SocketContextValue {
   return useContext(SocketContext);
 }
-
-const getToken = () => readCookie(TOKEN_COOKIE);
 
 /**
  * SPEC section 4: the connection is created when loggedIn changes, only if a session token is stored and the socket
@@ -33,14 +31,16 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (loggedIn) {
-      if (!getToken() || connection.current || opening.current) return;
+      if (!browserToken() || connection.current || opening.current) return;
       opening.current = true;
       // socket.io-client is loaded only once someone is logged in, keeping it off visitors' first load.
       void import("./socket.ts")
         .then(({ connectRealtime }) => {
           opening.current = false;
           if (!loggedInRef.current || connection.current) return;
-          const opened = connectRealtime(getToken, (status) => setValue((prev) => ({ socket: prev.socket, status })));
+          const opened = connectRealtime(browserToken, (status) =>
+            setValue((prev) => ({ socket: prev.socket, status })),
+          );
           connection.current = opened;
           setValue((prev) => ({ socket: opened.socket, status: prev.status }));
         })

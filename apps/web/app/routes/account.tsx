@@ -30,10 +30,10 @@ import { z } from "zod";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { api, errorMessage } from "../lib/api.ts";
-import { loaderApi } from "../lib/catalogue.server.ts";
 import { fieldErrorsFrom, setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { type CurrentUser, type ProfileChanges, setCurrentUser, updatePassword, updateProfile } from "../state/user.ts";
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    const { data } = await loaderApi(request, context).get<{ data: SessionItem[] }>("/auth/users/me/sessions");
+    const { data } = await sessionApi(request, context).get<{ data: SessionItem[] }>("/auth/users/me/sessions");
     return { sessions: data, sessionsError: null };
   } catch (error) {
     return { sessions: [] as SessionItem[], sessionsError: errorMessage(error, "Could not load your sessions.") };

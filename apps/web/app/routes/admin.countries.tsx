@@ -19,6 +19,7 @@ import { useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { blockableCountries } from "../lib/admin.ts";
 import { api, errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { RootData } from "../lib/root-types.ts";
 import { pages } from "../pages.ts";
@@ -39,13 +40,6 @@ interface Country {
   code: string;
   name: string;
   native: string;
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
 function CountryBlocking() {

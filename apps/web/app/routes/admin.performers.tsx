@@ -35,8 +35,8 @@ import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.t
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { upsertById } from "../lib/admin-catalogue.ts";
 import { api, errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import { DEFAULT_AVATAR } from "../state/user.ts";
 import type { Route } from "./+types/admin.performers";

@@ -39,8 +39,9 @@ import {
 } from "../components/admin/use-manage.tsx";
 import { type PostFormValues, postFormValues, postRequestBody, upsertById } from "../lib/admin-catalogue.ts";
 import { api } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate, schemaErrors } from "../lib/studio.ts";
+import { schemaErrors } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.posts";
 

@@ -8,6 +8,7 @@ import { ActiveSwitch, DataTable, EmptyState, ListPanel, PersonCell } from "../c
 import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.tsx";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { api, errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -25,13 +26,6 @@ const statusOptions = [
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
 ];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
 
 type Patch = Partial<Pick<User, "role" | "status" | "verifiedEmail">>;
 

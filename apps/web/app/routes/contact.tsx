@@ -23,9 +23,9 @@ import { useCaptcha } from "../components/Captcha.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { api, errorMessage } from "../lib/api.ts";
-import { loaderApi } from "../lib/catalogue.server.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/contact";
@@ -34,7 +34,7 @@ export const handle = pages.contact.handle;
 
 /** The `contact` page post, when there is one, is shown above the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loaderApi(request, context)
+  const page = await sessionApi(request, context)
     .get<Post>("/posts/contact")
     .catch(() => null);
   return { intro: page?.content ?? null };

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { formatDate, paragraphs } from "../components/catalogue/format.ts";
+import { paragraphs } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
@@ -17,8 +17,10 @@ import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
-import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { required } from "../lib/catalogue.server.ts";
+import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type ListPage, type ListRequest, listKey } from "../state/asset-list.ts";
 import { GALLERIES_SEARCH_PATH, loadMoreRelatedGalleries, loadRelatedGalleries } from "../state/galleries.ts";
@@ -39,7 +41,7 @@ const MAX_PAGES_TO_PHOTO = 10;
  * A link to one photo further down the gallery (from /photos or a shared URL) loads on until it is in the list.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const client = loaderApi(request, context);
+  const client = sessionApi(request, context);
   const wanted = new URL(request.url).searchParams.get("photo");
   const { gallery, photos, offers } = await required(
     client.get<GalleryPageData>(`/pages/galleries/${encodeURIComponent(params.id)}`),

@@ -11,8 +11,9 @@ import { PlainText } from "../components/catalogue/PlainText.tsx";
 import { Section } from "../components/catalogue/Section.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
-import { ifAnswered, loaderApi } from "../lib/catalogue.server.ts";
+import { ifAnswered } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { bannersReceived } from "../state/banners.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -25,7 +26,7 @@ export const handle = pages.home.handle;
  * page, as for the site's own calls; an error answer leaves the sections empty.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await ifAnswered("GET /pages/home", loaderApi(request, context).get<HomePageData>("/pages/home"));
+  const page = await ifAnswered("GET /pages/home", sessionApi(request, context).get<HomePageData>("/pages/home"));
   return {
     banners: page?.banners ?? [],
     // Only what the cards show: the home page stays light to render and to send.

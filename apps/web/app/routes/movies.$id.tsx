@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { formatCount, formatDate, formatDuration, paragraphs } from "../components/catalogue/format.ts";
+import { formatCount, paragraphs } from "../components/catalogue/format.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { performerPath } from "../components/catalogue/links.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
@@ -16,8 +16,10 @@ import styles from "../components/media/movie.module.css";
 import { largestVariant } from "../components/media/poster.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { callToAction, type LockReason, type SubscribeOffer } from "../lib/access-cta.ts";
-import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { required } from "../lib/catalogue.server.ts";
+import { formatDate, formatDuration } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type ListRequest, listKey } from "../state/asset-list.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -31,7 +33,7 @@ const RELATED_PAGE_SIZE = 8;
 /** One call: the movie as this viewer sees it, with the subscriptions that would open it (GET /pages/movies/:id). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return required(
-    loaderApi(request, context).get<MoviePageData>(`/pages/movies/${encodeURIComponent(params.id)}`),
+    sessionApi(request, context).get<MoviePageData>(`/pages/movies/${encodeURIComponent(params.id)}`),
     "This movie does not exist or is no longer available.",
   );
 }

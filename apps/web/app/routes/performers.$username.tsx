@@ -7,15 +7,17 @@ import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles } from "@table
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { initials } from "../components/catalogue/CardImage.tsx";
-import { formatCount, formatDate, formatPrice } from "../components/catalogue/format.ts";
+import { formatCount, formatPrice } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
-import { cachedLookup, loaderApi, optional, required } from "../lib/catalogue.server.ts";
+import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
+import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -36,7 +38,7 @@ const galleriesQuery = videosQuery;
  * names, countries and languages come from this process's hourly copies.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const client = loaderApi(request, context);
+  const client = sessionApi(request, context);
   const [page, options, countries, languages] = await Promise.all([
     required(
       client.get<PerformerPageData>(`/pages/performers/${encodeURIComponent(params.username)}`),

@@ -19,7 +19,7 @@ import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "r
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
-import { cachedLookup, categoriesOf, loaderApi, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
+import { cachedLookup, categoriesOf, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import {
   ATTRIBUTE_FILTERS,
   activePerformerFilterCount,
@@ -33,6 +33,7 @@ import {
   performerFiltersToSearch,
 } from "../lib/performer-filters.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type PerformerPage, performerListingReceived, searchPerformers } from "../state/performerListing.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -43,7 +44,7 @@ export const handle = pages.performers.handle;
 const HOUR = 3_600_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = loaderApi(request, context);
+  const api = sessionApi(request, context);
   const url = new URL(request.url);
   const [options, countries, categories] = await Promise.all([
     optional(

@@ -6,8 +6,9 @@ import styles from "../components/browse/browse.module.css";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { errorMessage } from "../lib/api.ts";
-import { loaderApi, throwIfNoAnswer } from "../lib/catalogue.server.ts";
+import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { ListPage, ListRequest } from "../state/asset-list.ts";
 import { listMorePhotos, PHOTOS_PATH, photosLoaded } from "../state/photos.ts";
@@ -22,7 +23,7 @@ const PAGE_SIZE = 30;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const photosRequest: ListRequest = { path: PHOTOS_PATH, query: { sortBy: "newest", limit: PAGE_SIZE } };
   try {
-    const page = await loaderApi(request, context).get<ListPage<Photo>>(photosRequest.path, photosRequest.query);
+    const page = await sessionApi(request, context).get<ListPage<Photo>>(photosRequest.path, photosRequest.query);
     return { photosRequest, page, error: null };
   } catch (error) {
     throwIfNoAnswer(error);

@@ -1,10 +1,11 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
-import { formatDate } from "../components/catalogue/format.ts";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
-import { loaderApi, required } from "../lib/catalogue.server.ts";
+import { required } from "../lib/catalogue.server.ts";
+import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/posts.$slug";
 
@@ -12,7 +13,7 @@ export const handle = pages.post.handle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const post = await required(
-    loaderApi(request, context).get<Post>(`/posts/${encodeURIComponent(params.slug)}`),
+    sessionApi(request, context).get<Post>(`/posts/${encodeURIComponent(params.slug)}`),
     "This page does not exist or is no longer available.",
   );
   return { post };

@@ -10,9 +10,10 @@ import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
-import { loaderApi, optional } from "../lib/catalogue.server.ts";
+import { optional } from "../lib/catalogue.server.ts";
 import { pickSearchTab, SEARCH_MAX_LENGTH, type SearchTab, type SearchTotals, searchText } from "../lib/search.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/search";
 
@@ -27,7 +28,7 @@ const galleriesQuery = moviesQuery;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = searchText(new URL(request.url).searchParams);
   if (!q) return { q, totals: null, performers: null, movies: null, galleries: null };
-  const api = loaderApi(request, context);
+  const api = sessionApi(request, context);
   const [totals, performers, movies, galleries] = await Promise.all([
     optional("GET /search/total", api.get<SearchTotals>("/search/total", { q })),
     optional("GET /performers/search", api.get<Page<Performer>>("/performers/search", performersQuery(q))),

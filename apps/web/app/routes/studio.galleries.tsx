@@ -43,6 +43,7 @@ import {
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   byPosition,
@@ -50,7 +51,6 @@ import {
   coverPhotoId,
   fileProblem,
   formatBytes,
-  formatDate,
   type GalleryFormValues,
   galleryBody,
   galleryFormValues,

@@ -40,12 +40,11 @@ import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.
 import { UploadButton, UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { api, errorMessage } from "../lib/api.ts";
+import { formatDate, formatDateTime, formatDuration } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   fileProblem,
   formatBytes,
-  formatDate,
-  formatDuration,
   isProcessing,
   mediaProcessedMessage,
   needsPolling,
@@ -333,7 +332,7 @@ function MovieRow({
         onEdit={onEdit}
         meta={[
           video.durationSec !== null ? formatDuration(video.durationSec) : null,
-          video.isComing && video.scheduledAt ? `Coming ${formatDate(video.scheduledAt, true)}` : null,
+          video.isComing && video.scheduledAt ? `Coming ${formatDateTime(video.scheduledAt)}` : null,
           `Created ${formatDate(video.createdAt)}`,
         ]
           .filter(Boolean)

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import { useDispatch, useSelector } from "react-redux";
 import { api } from "../lib/api.ts";
-import { removeToken, storeToken } from "../lib/cookies.ts";
+import { removeToken, storeToken } from "../lib/session.ts";
 import { authReducer } from "./auth.ts";
 import { bannersReducer } from "./banners.ts";
 import { galleriesReducer, relatedGalleriesReducer } from "./galleries.ts";

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { formatDuration } from "../../lib/format.ts";
 import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
 import type { VideoCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
-import { formatCount, formatDuration } from "./format.ts";
+import { formatCount } from "./format.ts";
 import { moviePath } from "./links.ts";
 import { PerformerNames } from "./PerformerNames.tsx";
 

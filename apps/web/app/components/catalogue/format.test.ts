@@ -1,35 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { initials } from "./CardImage.tsx";
-import {
-  accessLabel,
-  formatCount,
-  formatDate,
-  formatDuration,
-  formatPrice,
-  formatShortDate,
-  paragraphs,
-} from "./format.ts";
+import { accessLabel, formatCount, formatPrice, paragraphs } from "./format.ts";
 import { galleryPath, moviePath, performerPath, postPath } from "./links.ts";
 
 describe("catalogue formatting", () => {
-  it("formats durations as m:ss or h:mm:ss", () => {
-    expect(formatDuration(5)).toBe("0:05");
-    expect(formatDuration(245)).toBe("4:05");
-    expect(formatDuration(3729)).toBe("1:02:09");
-    expect(formatDuration(59.6)).toBe("1:00");
-    expect(formatDuration(null)).toBeNull();
-    expect(formatDuration(-1)).toBeNull();
-  });
-
-  it("formats dates in UTC so server and browser agree", () => {
-    const now = new Date("2026-06-01T00:00:00Z");
-    expect(formatShortDate("2026-03-12T23:30:00Z", now)).toBe("12 Mar");
-    expect(formatShortDate("2027-01-02T00:10:00Z", now)).toBe("2 Jan 2027");
-    expect(formatShortDate("not a date", now)).toBe("");
-    expect(formatDate("2026-03-12T23:30:00Z")).toBe("12 Mar 2026");
-    expect(formatDate(null)).toBe("");
-  });
-
   it("formats prices and counts", () => {
     expect(formatPrice(9.99, "$")).toBe("$9.99");
     expect(formatPrice(10, "€")).toBe("€10");

@@ -1,42 +1,6 @@
-/**
- * Formatting shared by the catalogue cards and pages. Dates use UTC and a fixed locale so the server's render and
- * the browser's hydration always produce the same text.
- */
+/** Prices, counts and labels shared by the catalogue cards and pages (dates and durations: lib/format.ts). */
 import type { AccessKind } from "@marquee/contracts/catalogue";
-
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "4:05", "1:02:09"; null for a missing or negative duration. */
-export function formatDuration(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-/** "12 Mar" within the current year of `now`, else "12 Mar 2027"; "" for an invalid date. */
-export function formatShortDate(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.getUTCFullYear() === now.getUTCFullYear() ? dayMonth.format(date) : dayMonthYear.format(date);
-}
-
-/** "12 Mar 2026"; "" for an invalid date. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dayMonthYear.format(date);
-}
+import { formatShortDate } from "../../lib/format.ts";
 
 /** "$9.99", "$10" (whole amounts without cents). */
 export function formatPrice(amount: number, currencySymbol = "$"): string {
