@@ -3,36 +3,41 @@ import { createVideoBody, type StudioVideo, updateVideoBody } from "@marquee/con
 import { describe, expect, it } from "vitest";
 import {
   attributeLabel,
-  byPosition,
-  clearFinished,
   countLabel,
-  coverPhotoId,
-  emptyVideoForm,
-  fileProblem,
-  formatBytes,
   fromLocalInput,
-  galleryBody,
-  galleryFormValues,
-  mediaProcessedMessage,
-  movePhoto,
-  needsPolling,
-  nextQueued,
   normalizeTags,
   numberOrNull,
-  parseMediaProcessed,
   priceLabel,
+  schemaErrors,
+  studioListQuery,
+  toLocalInput,
+} from "./studio.ts";
+import {
+  emptyVideoForm,
+  galleryBody,
+  galleryFormValues,
   profileBody,
   profileFormValues,
-  queueFiles,
-  queueSummary,
-  schemaErrors,
-  toLocalInput,
-  updateUpload,
   validateGalleryForm,
   validateVideoForm,
   videoBody,
   videoFormValues,
-} from "./studio.ts";
+} from "./studio-forms.ts";
+import {
+  byPosition,
+  clearFinished,
+  coverPhotoId,
+  fileProblem,
+  formatBytes,
+  mediaProcessedMessage,
+  movePhoto,
+  needsPolling,
+  nextQueued,
+  parseMediaProcessed,
+  queueFiles,
+  queueSummary,
+  updateUpload,
+} from "./studio-media.ts";
 
 const PERFORMER = { _id: "0190d5a0-0000-7000-8000-000000000001", username: "pat", name: "Pat", avatar: null };
 const CATEGORY = { _id: "0190d5a0-0000-7000-8000-0000000000c1", name: "Outdoor", slug: "outdoor" };
@@ -455,5 +460,21 @@ describe("price labels", () => {
     expect(priceLabel({ access: "free", price: null }, "$")).toBe("Free");
     expect(priceLabel({ access: "members", price: null }, "$")).toBe("Members");
     expect(priceLabel({ access: "sale", price: 4.5 }, "€")).toBe("€4.50");
+  });
+});
+
+describe("studio list filters", () => {
+  it("reads the search, status and page from the URL and asks the API for that page", () => {
+    const filters = studioListQuery(new URLSearchParams("q=%20night%20&status=draft&page=3"));
+    expect(filters).toMatchObject({ q: "night", status: "draft", page: 3 });
+    expect(filters.query).toEqual({ q: "night", status: "draft", sortBy: "newest", limit: 20, offset: 40 });
+  });
+
+  it("falls back to everything, first page, for missing or bad values", () => {
+    for (const search of ["", "status=deleted&page=-2", "page=abc", "page=0"]) {
+      const filters = studioListQuery(new URLSearchParams(search));
+      expect(filters).toMatchObject({ q: "", status: "all", page: 1 });
+      expect(filters.query).toMatchObject({ q: undefined, status: undefined, offset: 0 });
+    }
   });
 });

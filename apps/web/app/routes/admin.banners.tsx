@@ -181,7 +181,7 @@ function Banners() {
         </>
       ),
       confirmLabel: "Delete banner",
-      path: `/admin/banners/${enc(banner._id)}`,
+      run: () => api.del(`/admin/banners/${enc(banner._id)}`),
       deleted: `“${banner.title}” deleted.`,
       failTitle: "Could not delete the banner",
       onDeleted: () => setItems((list) => withoutId(list, banner._id)),

@@ -170,7 +170,7 @@ function Categories() {
         </>
       ),
       confirmLabel: "Delete category",
-      path: `/admin/categories/${enc(category._id)}`,
+      run: () => api.del(`/admin/categories/${enc(category._id)}`),
       deleted: `Category “${category.name}” deleted.`,
       failTitle: "Could not delete the category",
       onDeleted: () => setItems((list) => withoutId(list, category._id)),

@@ -183,7 +183,7 @@ function Posts() {
         </>
       ),
       confirmLabel: "Delete post",
-      path: `/admin/posts/${enc(post._id)}`,
+      run: () => api.del(`/admin/posts/${enc(post._id)}`),
       deleted: `“${post.title}” deleted.`,
       failTitle: "Could not delete the post",
       onDeleted: () => {

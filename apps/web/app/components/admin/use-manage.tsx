@@ -81,23 +81,23 @@ export type DeleteOptions = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
-  /** The API path to DELETE. */
-  path: string;
+  /** Deletes it (the route's `delete` intent). */
+  run: () => Promise<unknown>;
   /** The notification once it is gone. */
   deleted: string;
   failTitle: string;
-  onDeleted: () => void;
+  onDeleted?: () => void;
 };
 
 /** Deletes an item after the user confirmed it, telling how it went. Render the dialog it returns. */
 export function useConfirmedDelete(): [(options: DeleteOptions) => Promise<void>, ReactNode] {
   const [confirm, confirmDialog] = useConfirm();
-  const remove = async ({ title, message, confirmLabel, path, deleted, failTitle, onDeleted }: DeleteOptions) => {
+  const remove = async ({ title, message, confirmLabel, run, deleted, failTitle, onDeleted }: DeleteOptions) => {
     const ok = await confirm({ title, message, confirmLabel });
     if (!ok) return;
     try {
-      await api.del(path);
-      onDeleted();
+      await run();
+      onDeleted?.();
       notifications.show({ color: "teal", message: deleted });
     } catch (e) {
       notifications.show({ color: "red", title: failTitle, message: errorMessage(e) });

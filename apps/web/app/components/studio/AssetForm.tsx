@@ -1,21 +1,22 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
-import { saveItem, useFormSubmit } from "../admin/use-manage.tsx";
+import { useIntent } from "../../lib/use-intent.ts";
+import { useFormSubmit } from "../admin/use-manage.tsx";
 import { AssetFields, type AssetValues } from "./AssetFields.tsx";
-import { useCategoryOptions, usePerformerOptions, withSelected } from "./options.ts";
+import { type Option, withSelected } from "./options.ts";
 
 type Named = ReadonlyArray<{ _id: string; name: string }>;
 
 /**
  * The details form of a movie or gallery: the shared asset fields (admins also pick performers), then `extra`
- * fields; creates (POST `path`) or saves (PUT `path/<id>`) and hands the result to `onSaved`.
+ * fields; creates or saves it through the route's `save` intent and hands the result to `onSaved`.
  */
 export function AssetForm<V extends AssetValues, T extends { _id: string; categories: Named; performers: Named }>({
   kind,
   item,
   isAdmin,
-  path,
+  options,
   initialValues,
   validate,
   toBody,
@@ -25,20 +26,19 @@ export function AssetForm<V extends AssetValues, T extends { _id: string; catego
   kind: "movie" | "gallery";
   item: T | null;
   isAdmin: boolean;
-  path: string;
+  options: { categories: Option[]; performers: Option[] };
   initialValues: V;
   validate: (values: V) => Record<string, string>;
   toBody: (values: V) => unknown;
   onSaved: (item: T, created: boolean) => void;
   extra?: (form: UseFormReturnType<V>) => ReactNode;
 }) {
-  const categoryOptions = useCategoryOptions(kind === "movie" ? "video" : "gallery");
-  const performerOptions = usePerformerOptions(isAdmin);
+  const { run } = useIntent();
   const form = useForm<V>({ initialValues, validate });
   const { submit, saving } = useFormSubmit(
     form,
     async (values) => {
-      const saved = await saveItem<T>(path, item?._id, toBody(values));
+      const saved = await run<T>("save", { id: item?._id ?? null, body: toBody(values) });
       form.resetDirty(values);
       onSaved(saved, !item);
     },
@@ -51,8 +51,8 @@ export function AssetForm<V extends AssetValues, T extends { _id: string; catego
         <AssetFields
           form={form}
           kind={kind}
-          categories={withSelected(categoryOptions, item?.categories ?? [])}
-          performers={isAdmin ? withSelected(performerOptions, item?.performers ?? []) : null}
+          categories={withSelected(options.categories, item?.categories ?? [])}
+          performers={isAdmin ? withSelected(options.performers, item?.performers ?? []) : null}
         />
         {extra?.(form)}
         <Group justify="flex-end">

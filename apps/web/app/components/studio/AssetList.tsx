@@ -1,13 +1,17 @@
 import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
 import { IconEdit, IconPlus, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { priceLabel, STUDIO_PAGE_SIZE, statusColors, statusLabels } from "../../lib/studio.ts";
+import {
+  type AssetStatus,
+  priceLabel,
+  STUDIO_PAGE_SIZE,
+  type StatusFilter,
+  statusColors,
+  statusLabels,
+} from "../../lib/studio.ts";
 import { EmptyState, ListPanel, Pager, SearchFilters } from "../admin/ManageList.tsx";
 import { StudioPage } from "./StudioPage.tsx";
 import type { useStudioAssets } from "./use-studio-assets.ts";
-
-type AssetStatus = keyof typeof statusLabels;
-export type StatusFilter = "all" | AssetStatus;
 
 /** The filters above a studio list: search and status. */
 export function StudioListFilters({

@@ -7,13 +7,8 @@ import { IconUserStar } from "@tabler/icons-react";
 import { useEffect, useId, useState } from "react";
 import { api, errorMessage } from "../../lib/api.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
-import {
-  attributeLabel,
-  type ProfileFormValues,
-  profileBody,
-  profileFormValues,
-  schemaErrors,
-} from "../../lib/studio.ts";
+import { attributeLabel, schemaErrors } from "../../lib/studio.ts";
+import { type ProfileFormValues, profileBody, profileFormValues } from "../../lib/studio-forms.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { useCategoryOptions, withSelected } from "./options.ts";
 

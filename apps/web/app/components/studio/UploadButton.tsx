@@ -4,7 +4,7 @@ import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconUpload } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage, type UploadProgress } from "../../lib/api.ts";
-import { fileProblem, type UploadKind } from "../../lib/studio.ts";
+import { fileProblem, type UploadKind } from "../../lib/studio-media.ts";
 
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
 export const VIDEO_ACCEPT = "video/*";

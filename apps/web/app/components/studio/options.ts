@@ -1,5 +1,4 @@
 import type { Category } from "@marquee/contracts/content";
-import type { Performer } from "@marquee/contracts/performers";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api.ts";
 
@@ -30,25 +29,6 @@ export function useCategoryOptions(group: Category["group"]): Option[] {
       live = false;
     };
   }, [group]);
-  return options;
-}
-
-/** Performers as select options, for admins who publish on a performer's behalf. Empty unless `enabled`. */
-export function usePerformerOptions(enabled: boolean): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    api
-      .get<{ data: Performer[] }>("/performers/search", { limit: 100, sortBy: "name", sort: "asc" })
-      .then((res) => {
-        if (live) setOptions((res?.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (@${p.username})` })));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
   return options;
 }
 

@@ -1,0 +1,169 @@
+import { ActionIcon, Badge, Box, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import type { StudioPhoto } from "@marquee/contracts/galleries";
+import { IconArrowLeft, IconArrowRight, IconPhoto, IconPhotoStar, IconTrash } from "@tabler/icons-react";
+import {
+  formatBytes,
+  isProcessing,
+  processingColors,
+  processingLabels,
+  type QueuedUpload,
+  queueSummary,
+} from "../../lib/studio-media.ts";
+
+/** The files of a photo upload, one line each with its progress, and the batch's summary. */
+export function UploadQueue({ queue, onClear }: { queue: QueuedUpload[]; onClear: () => void }) {
+  if (!queue.length) return null;
+  const { done, failed, total } = queueSummary(queue);
+  return (
+    <Stack gap="xs" aria-label="Photo uploads" component="section">
+      <Group justify="space-between">
+        <Text size="sm" fw={600} data-testid="photo-upload-summary">
+          {done} of {total} uploaded{failed ? ` · ${failed} failed` : ""}
+        </Text>
+        {done + failed === total && (
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
+            Clear
+          </Button>
+        )}
+      </Group>
+      {queue.map((u) => (
+        <Box key={u.key}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" truncate="end" style={{ minWidth: 0 }}>
+              {u.name}{" "}
+              <Text span c="dimmed" size="xs">
+                {formatBytes(u.size)}
+              </Text>
+            </Text>
+            <Text size="xs" c={u.state === "failed" ? "red" : "dimmed"} style={{ whiteSpace: "nowrap" }}>
+              {u.state === "queued"
+                ? "Waiting"
+                : u.state === "uploading"
+                  ? `${u.progress}%`
+                  : u.state === "done"
+                    ? "Uploaded"
+                    : "Failed"}
+            </Text>
+          </Group>
+          <Progress
+            size="sm"
+            value={u.state === "failed" ? 100 : u.progress}
+            color={u.state === "failed" ? "red" : u.state === "done" ? "teal" : undefined}
+            animated={u.state === "uploading"}
+            aria-label={`Upload of ${u.name}`}
+          />
+          {u.error && (
+            <Text size="xs" c="red">
+              {u.error}
+            </Text>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export function PhotoTile({
+  photo,
+  index,
+  count,
+  isCover,
+  busy,
+  onMove,
+  onCover,
+  onDelete,
+}: {
+  photo: StudioPhoto;
+  index: number;
+  count: number;
+  isCover: boolean;
+  busy: boolean;
+  onMove: (delta: number) => void;
+  onCover: () => void;
+  onDelete: () => void;
+}) {
+  const n = index + 1;
+  const { status, error } = photo.processing;
+  return (
+    <Box className="marquee-photo-tile" data-cover={isCover} data-testid="studio-photo">
+      {photo.thumbnail ? (
+        <img
+          src={photo.thumbnail.url}
+          srcSet={photo.thumbnail.srcSet ?? undefined}
+          sizes="200px"
+          alt={photo.title || `Photo ${n}`}
+          width={photo.thumbnail.width}
+          height={photo.thumbnail.height}
+          loading="lazy"
+        />
+      ) : (
+        <Box className="marquee-photo-missing" role="img" aria-label={`Photo ${n}: ${processingLabels[status]}`}>
+          <IconPhoto size={28} stroke={1.5} />
+        </Box>
+      )}
+      <Group gap={4} p={6} justify="space-between" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            #{n}
+          </Text>
+          {isCover && (
+            <Badge size="xs" variant="filled">
+              Cover
+            </Badge>
+          )}
+          {status !== "ready" && status !== "none" && (
+            <Tooltip label={error ?? processingLabels[status]} disabled={!error}>
+              <Badge size="xs" color={processingColors[status]} variant="filled">
+                {processingLabels[status]}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap={0} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            disabled={busy || index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Move photo ${n} earlier`}
+          >
+            <IconArrowLeft size={14} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            disabled={busy || index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={`Move photo ${n} later`}
+          >
+            <IconArrowRight size={14} />
+          </ActionIcon>
+          <Tooltip label="Use as cover">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              disabled={busy || isCover || isProcessing(status)}
+              onClick={onCover}
+              aria-label={`Use photo ${n} as cover`}
+            >
+              <IconPhotoStar size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={`Delete photo ${n}`}
+          >
+            <IconTrash size={14} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Box>
+  );
+}

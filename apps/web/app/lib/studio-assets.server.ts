@@ -1,0 +1,102 @@
+/** Loaders and actions of the studio's movie and gallery lists (server only). */
+import type { Category } from "@marquee/contracts/content";
+import type { StudioPhoto } from "@marquee/contracts/galleries";
+import type { Performer } from "@marquee/contracts/performers";
+import type { AppLoadContext } from "react-router";
+import type { Option } from "../components/studio/options.ts";
+import { type IntentHandlers, loaded, textOf } from "./actions.server.ts";
+import type { ApiClient } from "./api.ts";
+import { cachedLookup } from "./catalogue.server.ts";
+import { sessionApi } from "./session.server.ts";
+import { studioListQuery } from "./studio.ts";
+
+export type AssetKind = "videos" | "galleries";
+
+const enc = encodeURIComponent;
+const LOOKUP_TTL_MS = 30_000;
+/** At most this many photos are loaded into the manager (pages of 100 through the cursor). */
+const MAX_PHOTOS = 1000;
+
+const base = (kind: AssetKind) => `/performer/assets/${kind}`;
+
+/** Active categories of one group as select options, shared by every studio page for a short while. */
+function categoryOptions(api: ApiClient, group: Category["group"]): Promise<Option[]> {
+  return cachedLookup(`studio-categories:${group}`, LOOKUP_TTL_MS, () =>
+    api
+      .get<{ data: Category[] }>("/user/assets/categories/search", { group, limit: 100 })
+      .then((res) => (res?.data ?? []).map((c) => ({ value: c._id, label: c.name }))),
+  ).catch(() => []);
+}
+
+/** Performers as select options, for admins who publish on a performer's behalf. */
+function performerOptions(api: ApiClient): Promise<Option[]> {
+  return cachedLookup("studio-performers", LOOKUP_TTL_MS, () =>
+    api
+      .get<{ data: Performer[] }>("/performers/search", { limit: 100, sortBy: "name", sort: "asc" })
+      .then((res) => (res?.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (@${p.username})` }))),
+  ).catch(() => []);
+}
+
+/**
+ * A page of the viewer's movies or galleries with the filters in the URL, the item open in the drawer (`edit`),
+ * and the choices of the details form.
+ */
+export async function loadStudioAssets<T>(
+  request: Request,
+  context: AppLoadContext | undefined,
+  kind: AssetKind,
+  failMessage: string,
+) {
+  const url = new URL(request.url);
+  const api = sessionApi(request, context);
+  const editId = url.searchParams.get("edit");
+  const [list, open, categories, performers] = await Promise.all([
+    loaded(
+      api.get<{ data: T[]; total: number }>(`${base(kind)}/search`, studioListQuery(url.searchParams).query),
+      failMessage,
+    ),
+    editId ? api.get<T>(`${base(kind)}/${enc(editId)}/view`).catch(() => null) : null,
+    categoryOptions(api, kind === "videos" ? "video" : "gallery"),
+    performerOptions(api),
+  ]);
+  return { list, open, options: { categories, performers } };
+}
+
+/** Every photo of a gallery, in pages of 100. */
+export async function galleryPhotos(api: ApiClient, galleryId: string): Promise<StudioPhoto[]> {
+  const all: StudioPhoto[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { data: StudioPhoto[]; next: string | null } = await api.get(
+      `${base("galleries")}/${enc(galleryId)}/photos`,
+      {
+        limit: 100,
+        cursor: cursor ?? undefined,
+      },
+    );
+    all.push(...res.data);
+    cursor = res.next;
+  } while (cursor && all.length < MAX_PHOTOS);
+  return all;
+}
+
+/** What a studio list saves: a new or changed item (`save`, with `id` when it exists) and deletions. */
+export function assetIntents(kind: AssetKind): IntentHandlers {
+  return {
+    save: (api, { id, body }) =>
+      typeof id === "string" && id ? api.put(`${base(kind)}/${enc(id)}`, body) : api.post(base(kind), body),
+    delete: (api, payload) => api.del(`${base(kind)}/${enc(textOf(payload, "id"))}`),
+  };
+}
+
+/** A gallery's photos: new positions, the cover, deletions. */
+export const photoIntents: IntentHandlers = {
+  reorder: async (api, { changes }) => {
+    for (const change of Array.isArray(changes) ? (changes as Array<{ _id: string; position: number }>) : []) {
+      await api.put(`/performer/assets/photos/${enc(change._id)}`, { position: change.position });
+    }
+  },
+  cover: (api, payload) =>
+    api.put(`${base("galleries")}/${enc(textOf(payload, "id"))}`, { coverPhotoId: textOf(payload, "photoId") }),
+  deletePhoto: (api, payload) => api.del(`/performer/assets/photos/${enc(textOf(payload, "photoId"))}`),
+};

@@ -1,0 +1,41 @@
+/**
+ * Posts an intent to the current route's action (actions.server.ts) and resolves with its result once the page's
+ * loaders have been revalidated, or rejects with the API's error (its field details included, for the form).
+ */
+import type { ErrorBody } from "@marquee/contracts/common";
+import { useCallback, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { ApiError } from "./api.ts";
+
+type Result = { ok: true; data: unknown } | { ok: false; error: ErrorBody };
+type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+export function useIntent(): {
+  run: <T = unknown>(intent: string, payload?: Record<string, unknown>) => Promise<T>;
+  busy: boolean;
+} {
+  const fetcher = useFetcher<Result>();
+  const waiting = useRef<Waiting[]>([]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !waiting.current.length) return;
+    const settled = waiting.current;
+    waiting.current = [];
+    const result = fetcher.data;
+    for (const { resolve, reject } of settled) {
+      if (result?.ok) resolve(result.data);
+      else reject(new ApiError(result?.error ?? { statusCode: 0, message: "No answer, please try again." }));
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const { submit } = fetcher;
+  const run = useCallback(
+    <T>(intent: string, payload: Record<string, unknown> = {}) =>
+      new Promise<T>((resolve, reject) => {
+        waiting.current.push({ resolve: resolve as (value: unknown) => void, reject });
+        void submit(JSON.parse(JSON.stringify({ intent, payload })), { method: "post", encType: "application/json" });
+      }),
+    [submit],
+  );
+  return { run, busy: fetcher.state !== "idle" };
+}
