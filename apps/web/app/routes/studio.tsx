@@ -1,9 +1,8 @@
-import { SimpleGrid, Skeleton, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { SimpleGrid, Text } from "@mantine/core";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
-import { api } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { countLabel } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/studio";
@@ -21,29 +20,22 @@ const descriptions: Record<string, string> = {
 
 type Counts = { movies: number | null; galleries: number | null };
 
-function useCounts(): Counts | null {
-  const [counts, setCounts] = useState<Counts | null>(null);
-  useEffect(() => {
-    let live = true;
-    const total = (path: string) =>
-      api
-        .get<{ total: number }>(path, { limit: 1 })
-        .then((r) => r.total)
-        .catch(() => null);
-    void Promise.all([total("/performer/assets/videos/search"), total("/performer/assets/galleries/search")]).then(
-      ([movies, galleries]) => {
-        if (live) setCounts({ movies, galleries });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return counts;
+/** How many movies and galleries the viewer has (null where the API did not say). */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<Counts> {
+  const api = sessionApi(request, context);
+  const total = (path: string) =>
+    api
+      .get<{ total: number }>(path, { limit: 1 })
+      .then((r) => r.total)
+      .catch(() => null);
+  const [movies, galleries] = await Promise.all([
+    total("/performer/assets/videos/search"),
+    total("/performer/assets/galleries/search"),
+  ]);
+  return { movies, galleries };
 }
 
-function countText(counts: Counts | null, to: string): string | null {
-  if (!counts) return null;
+function countText(counts: Counts, to: string): string | null {
   if (to === "/studio/movies" && counts.movies !== null) return countLabel(counts.movies, "movie", "movies");
   if (to === "/studio/galleries" && counts.galleries !== null) {
     return countLabel(counts.galleries, "gallery", "galleries");
@@ -51,8 +43,7 @@ function countText(counts: Counts | null, to: string): string | null {
   return null;
 }
 
-function Overview() {
-  const counts = useCounts();
+function Overview({ counts }: { counts: Counts }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       {STUDIO_SECTIONS.filter((s) => s.to !== "/studio").map((section) => {
@@ -65,15 +56,11 @@ function Overview() {
             description={descriptions[to] ?? ""}
             extra={
               to !== "/studio/profile" &&
-              (counts ? (
-                count && (
-                  <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
-                    {count}
-                  </Text>
-                )
-              ) : (
-                <Skeleton h={28} w={100} />
-              ))
+              count && (
+                <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
+                  {count}
+                </Text>
+              )
             }
           />
         );
@@ -82,12 +69,12 @@ function Overview() {
   );
 }
 
-export default function StudioOverviewPage() {
+export default function StudioOverviewPage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
   if (!role) return <StudioForbidden />;
   return (
     <StudioPage title="Studio" description="Publish your movies and galleries and keep your profile up to date.">
-      <Overview />
+      <Overview counts={loaderData} />
     </StudioPage>
   );
 }
