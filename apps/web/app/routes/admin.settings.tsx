@@ -1,31 +1,15 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Input,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
-import { type UseFormReturnType, useForm } from "@mantine/form";
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import type { ErrorBody } from "@marquee/contracts/common";
 import { type SettingKey, settingDefinitions } from "@marquee/contracts/settings";
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
+import { useId, useState } from "react";
 import { useStore } from "react-redux";
+import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { fields, GroupFields, groupText } from "../components/admin/SettingFields.tsx";
+import { handleIntents, loaded } from "../lib/actions.server.ts";
 import {
   type AdminSetting,
   changedSettings,
@@ -33,16 +17,16 @@ import {
   formValuesFrom,
   isSettingKey,
   keysOfGroup,
-  type MenuRow,
-  newMenuRow,
   nonEmptyGroups,
   type SettingGroup,
   settingFieldErrors,
   toFormValue,
   validateSettings,
 } from "../lib/admin-settings.ts";
-import { api, errorMessage } from "../lib/api.ts";
+import { ApiError, errorMessage, isApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { normalizeSettings, publicSettingsLoaded } from "../state/settings.ts";
 import type { AppStore } from "../state/store.ts";
@@ -53,290 +37,39 @@ export const handle = pages.adminSettings.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Site settings", "Branding, menus, maintenance mode, payments and sign-up rules.");
 
-const groupText: Record<SettingGroup, { title: string; description: string }> = {
-  general: { title: "General", description: "Branding, footer, navigation menus and site availability." },
-  payment: { title: "Payment", description: "The currency prices are shown in." },
-  auth: { title: "Sign-up and security", description: "Rules for new accounts and bot protection." },
-  email: { title: "Email", description: "Where messages from the contact form go." },
-  commission: { title: "Commission", description: "How sales are shared with performers." },
-};
-
-type FieldSpec =
-  | { kind: "text"; label: string; description?: string; type?: string; placeholder?: string }
-  | { kind: "textarea"; label: string; description?: string }
-  | { kind: "switch"; label: string; description?: string }
-  | {
-      kind: "number";
-      label: string;
-      description?: string;
-      min: number;
-      max: number;
-      step: number;
-      decimalScale?: number;
-      suffix?: string;
-    }
-  | { kind: "menus"; label: string; description?: string };
-
-const fields: Record<SettingKey, FieldSpec> = {
-  siteName: { kind: "text", label: "Site name", description: "Shown in the header and in page titles." },
-  logo: { kind: "text", label: "Logo URL", placeholder: "/logo.svg" },
-  favicon: { kind: "text", label: "Favicon URL", placeholder: "/favicon.svg" },
-  loginPlaceholderImage: { kind: "text", label: "Login page image URL", placeholder: "/login-placeholder.webp" },
-  bannerAutoplaySpeed: {
-    kind: "number",
-    label: "Banner autoplay speed",
-    description: "Milliseconds between banner slides (1,000 to 60,000).",
-    min: 1000,
-    max: 60000,
-    step: 500,
-    suffix: " ms",
-  },
-  footerContent: { kind: "textarea", label: "Footer content", description: "Text shown at the bottom of every page." },
-  menus: {
-    kind: "menus",
-    label: "Menus",
-    description: "Links in the header and footer, shown in this order.",
-  },
-  maintenanceMode: {
-    kind: "switch",
-    label: "Maintenance mode",
-    description: "Visitors see the maintenance page; administrators can still use the site.",
-  },
-  currency: { kind: "text", label: "Currency code", description: "Three letters, such as USD or EUR." },
-  currencySymbol: { kind: "text", label: "Currency symbol", description: "Shown next to prices, such as $." },
-  requireEmailVerification: {
-    kind: "switch",
-    label: "Require email verification",
-    description: "New members must confirm their email address before they can log in.",
-  },
-  reCaptchaSiteKey: {
-    kind: "text",
-    label: "reCAPTCHA site key",
-    description: "Leave empty to turn reCAPTCHA off.",
-  },
-  contactEmail: {
-    kind: "text",
-    type: "email",
-    label: "Contact email",
-    description: "Messages from the contact form are sent here.",
-  },
-  performerCommission: {
-    kind: "number",
-    label: "Performer commission",
-    description: "Share of each performer sale the site keeps, from 0 to 1 (0.2 = 20%); a performer's own rate wins.",
-    min: 0,
-    max: 1,
-    step: 0.05,
-    decimalScale: 4,
-  },
-};
-
-const sectionOptions = [
-  { value: "header", label: "Header" },
-  { value: "footer", label: "Footer" },
-];
-
-type SettingsForm = UseFormReturnType<FormValues>;
-
-function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec }) {
-  const rows = (form.values.menus as MenuRow[] | undefined) ?? [];
-  const error = form.errors.menus;
-  const headingId = useId();
-  return (
-    <Stack gap="xs" role="group" aria-labelledby={headingId}>
-      <div>
-        <Input.Label labelElement="div" size="md" id={headingId}>
-          {spec.label}
-        </Input.Label>
-        {spec.description && <Input.Description size="md">{spec.description}</Input.Description>}
-      </div>
-      {rows.length === 0 && (
-        <Text c="dimmed" size="sm" fs="italic">
-          No menu items yet.
-        </Text>
-      )}
-      {rows.map((row, index) => {
-        const n = index + 1;
-        return (
-          <Paper key={row.id} withBorder radius="md" p="sm" data-testid="menu-row">
-            <Group align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
-                size="sm"
-                label="Title"
-                aria-label={`Menu item ${n} title`}
-                style={{ flex: "1 1 160px" }}
-                {...form.getInputProps(`menus.${index}.title`)}
-              />
-              <TextInput
-                size="sm"
-                label="Path"
-                aria-label={`Menu item ${n} path`}
-                placeholder="/page or https://…"
-                style={{ flex: "2 1 200px" }}
-                {...form.getInputProps(`menus.${index}.path`)}
-              />
-              <Select
-                size="sm"
-                label="Section"
-                aria-label={`Menu item ${n} section`}
-                data={sectionOptions}
-                allowDeselect={false}
-                w={120}
-                {...form.getInputProps(`menus.${index}.section`)}
-              />
-              <Switch
-                label="Open in new tab"
-                aria-label={`Menu item ${n}: open in new tab`}
-                mt={32}
-                {...form.getInputProps(`menus.${index}.isOpenNewTab`, { type: "checkbox" })}
-              />
-              <Group gap={4} mt={26} ml="auto" wrap="nowrap">
-                <Tooltip label="Move up">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={`Move menu item ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => form.reorderListItem("menus", { from: index, to: index - 1 })}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Move down">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={`Move menu item ${n} down`}
-                    disabled={index === rows.length - 1}
-                    onClick={() => form.reorderListItem("menus", { from: index, to: index + 1 })}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Remove">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={`Remove menu item ${n}`}
-                    onClick={() => form.removeListItem("menus", index)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Group>
-          </Paper>
-        );
-      })}
-      {error ? (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <Group>
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => form.insertListItem("menus", newMenuRow())}
-        >
-          Add menu item
-        </Button>
-      </Group>
-    </Stack>
-  );
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loaded(sessionApi(request, context).get<AdminSetting[]>("/admin/settings"), "Could not load the settings.");
 }
 
-function SettingField({ settingKey, form }: { settingKey: SettingKey; form: SettingsForm }) {
-  const spec = fields[settingKey];
-  switch (spec.kind) {
-    case "switch":
-      return (
-        <Switch
-          size="md"
-          label={spec.label}
-          description={spec.description}
-          {...form.getInputProps(settingKey, { type: "checkbox" })}
-        />
-      );
-    case "number":
-      return (
-        <NumberInput
-          size="md"
-          label={spec.label}
-          description={spec.description}
-          min={spec.min}
-          max={spec.max}
-          step={spec.step}
-          decimalScale={spec.decimalScale}
-          allowDecimal={spec.decimalScale !== undefined}
-          suffix={spec.suffix}
-          thousandSeparator=","
-          {...form.getInputProps(settingKey)}
-        />
-      );
-    case "textarea":
-      return (
-        <Textarea
-          label={spec.label}
-          description={spec.description}
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...form.getInputProps(settingKey)}
-        />
-      );
-    case "menus":
-      return <MenuEditor form={form} spec={spec} />;
-    default:
-      return (
-        <TextInput
-          label={spec.label}
-          description={spec.description}
-          type={spec.type}
-          placeholder={spec.placeholder}
-          {...form.getInputProps(settingKey)}
-        />
-      );
-  }
-}
+/** What saving one setting gave: its stored value, or the API's error. */
+type SaveResult = { key: string; ok: true; value: unknown } | { key: string; ok: false; error: ErrorBody };
 
-/** Lays a group's fields out: short inputs two to a row, long ones (text areas, menus, switches) full width. */
-function GroupFields({ keys, form }: { keys: SettingKey[]; form: SettingsForm }) {
-  const out: ReactNode[] = [];
-  let pending: SettingKey[] = [];
-  const flush = () => {
-    if (!pending.length) return;
-    out.push(
-      <SimpleGrid key={`grid-${pending[0]}`} cols={{ base: 1, sm: 2 }}>
-        {pending.map((k) => (
-          <SettingField key={k} settingKey={k} form={form} />
-        ))}
-      </SimpleGrid>,
-    );
-    pending = [];
-  };
-  for (const key of keys) {
-    const kind = fields[key].kind;
-    if (kind === "text" || kind === "number") {
-      pending.push(key);
-      continue;
-    }
-    flush();
-    out.push(<SettingField key={key} settingKey={key} form={form} />);
-  }
-  flush();
-  return <>{out}</>;
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Saves each changed setting on its own, so one refused value does not lose the others. */
+    save: async (api, { changes }) => {
+      const entries = Object.entries(changes && typeof changes === "object" ? changes : {});
+      const results = await Promise.allSettled(
+        entries.map(([key, value]) => api.put<AdminSetting>(`/admin/settings/${encodeURIComponent(key)}`, { value })),
+      );
+      return results.map((result, i): SaveResult => {
+        const key = entries[i]?.[0] ?? "";
+        if (result.status === "fulfilled") return { key, ok: true, value: result.value?.value ?? entries[i]?.[1] };
+        const reason = isApiError(result.reason)
+          ? result.reason
+          : new ApiError({ statusCode: 500, message: errorMessage(result.reason) });
+        const { statusCode, error, details, message } = reason;
+        return { key, ok: false, error: { statusCode, error, message, ...(details ? { details } : {}) } };
+      });
+    },
+  });
 }
 
 function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings: AdminSetting[] }) {
   const store = useStore() as AppStore;
   const keys = keysOfGroup(group).filter((k) => settings.some((s) => s.key === k));
   const [saved, setSaved] = useState<FormValues>(() => formValuesFrom(settings));
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useIntent();
   const form = useForm<FormValues>({ mode: "controlled", initialValues: saved });
   const headingId = useId();
   const text = groupText[group];
@@ -352,30 +85,32 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
       form.setErrors(invalid);
       return;
     }
-    setSaving(true);
     const entries = Object.entries(toSave);
-    const results = await Promise.allSettled(
-      entries.map(([key, value]) => api.put<AdminSetting>(`/admin/settings/${encodeURIComponent(key)}`, { value })),
-    );
-    setSaving(false);
+    let results: SaveResult[];
+    try {
+      results = await run<SaveResult[]>("save", { changes: toSave });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Settings not saved", message: errorMessage(error) });
+      return;
+    }
 
     const nextSaved = { ...saved };
     const publicChanges: Record<string, unknown> = {};
     const errors: Record<string, string> = {};
     const failures: string[] = [];
-    results.forEach((result, i) => {
-      const [key, sent] = entries[i] as [string, unknown];
-      if (result.status === "fulfilled") {
-        const value = result.value?.value ?? sent;
+    for (const result of results) {
+      const { key } = result;
+      if (result.ok) {
+        const { value } = result;
         // Keep the editor's rows (and their ids) but remember what the server now holds.
         nextSaved[key] = key === "menus" ? values.menus : toFormValue(key, value);
         if (isSettingKey(key) && settingDefinitions[key].public) publicChanges[key] = value;
       } else {
-        const fieldErrors = settingFieldErrors(key, result.reason);
-        Object.assign(errors, Object.keys(fieldErrors).length ? fieldErrors : { [key]: errorMessage(result.reason) });
-        failures.push(`${fields[key as SettingKey]?.label ?? key}: ${errorMessage(result.reason)}`);
+        const fieldErrors = settingFieldErrors(key, result.error);
+        Object.assign(errors, Object.keys(fieldErrors).length ? fieldErrors : { [key]: errorMessage(result.error) });
+        failures.push(`${fields[key as SettingKey]?.label ?? key}: ${errorMessage(result.error)}`);
       }
-    });
+    }
     setSaved(nextSaved);
     if (Object.keys(publicChanges).length) {
       // The header, footer and page titles pick the new values up at once.
@@ -436,38 +171,20 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
   );
 }
 
-function SettingsForms() {
-  const [settings, setSettings] = useState<AdminSetting[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+function SettingsForms({ settings, error }: { settings: AdminSetting[] | null; error: string | null }) {
+  const revalidator = useRevalidator();
+  const load = () => void revalidator.revalidate();
 
-  const load = useCallback(() => {
-    setError(null);
-    api
-      .get<AdminSetting[]>("/admin/settings")
-      .then(setSettings)
-      .catch((e: unknown) => setError(errorMessage(e, "Could not load the settings.")));
-  }, []);
-
-  useEffect(load, [load]);
-
-  if (error) {
+  if (error || !settings) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load the settings">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
+          <Text size="sm">{error ?? "Could not load the settings."}</Text>
           <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
             Try again
           </Button>
         </Stack>
       </Alert>
-    );
-  }
-  if (!settings) {
-    return (
-      <Stack gap="xl" aria-busy="true">
-        <Skeleton h={420} radius="lg" />
-        <Skeleton h={180} radius="lg" />
-      </Stack>
     );
   }
   return (
@@ -480,13 +197,13 @@ function SettingsForms() {
   );
 }
 
-export default function AdminSettingsPage() {
+export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Site settings"
       description="Change how the site looks and behaves. Each section saves on its own."
     >
-      <SettingsForms />
+      <SettingsForms settings={loaderData.result} error={loaderData.error} />
     </AdminPage>
   );
 }
