@@ -50,10 +50,10 @@ export function useStudioAssets<T extends { _id: string }>(data: StudioListData<
   }, [debounced]);
 
   const editId = params.get("edit");
+  // The list's copy first (as the search signs it), then the one read by id (not on this page), then the saved one.
   const item = editId
-    ? data.open?._id === editId
-      ? data.open
-      : (data.list.result?.data.find((x) => x._id === editId) ?? (saved?._id === editId ? saved : null))
+    ? (data.list.result?.data.find((x) => x._id === editId) ??
+      (data.open?._id === editId ? data.open : saved?._id === editId ? saved : null))
     : null;
   const drawer: AssetDrawer<T> = creating ? { mode: "new" } : item ? { mode: "edit", item } : null;
 
