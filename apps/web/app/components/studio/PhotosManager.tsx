@@ -52,8 +52,11 @@ export function PhotosManager({
   const photos = loaded.result ? byPosition(loaded.result) : null;
   const load = () => void revalidator.revalidate();
 
-  // The cover the API reports: the chosen photo, else the first one.
-  const coverId = photos ? coverPhotoId(gallery.cover, photos) : null;
+  // The cover the API reports: the chosen photo, else the first one. The answer to choosing one counts until the
+  // gallery read again says the same (lists are kept by the API for a moment).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const listed = photos ? coverPhotoId(gallery.cover, photos) : null;
+  const coverId = chosen && photos?.some((p) => p._id === chosen) ? chosen : listed;
 
   // Photos are processed after upload; ask again while any is pending.
   useProcessingPoll(!!photos && needsPolling(photos));
@@ -124,7 +127,8 @@ export function PhotosManager({
 
   const makeCover = async (photo: StudioPhoto) => {
     try {
-      await run("cover", { id: galleryId, photoId: photo._id });
+      const updated = await run<StudioGallery | null>("cover", { id: galleryId, photoId: photo._id });
+      setChosen((photos && coverPhotoId(updated?.cover, photos)) ?? photo._id);
       notifications.show({ color: "teal", message: "The gallery has a new cover." });
     } catch (e) {
       notifications.show({ color: "red", title: "Could not set the cover", message: errorMessage(e) });
