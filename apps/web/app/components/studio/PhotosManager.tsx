@@ -49,14 +49,13 @@ export function PhotosManager({
   const files = useRef(new Map<string, File>());
   const seq = useRef(0);
   const galleryId = gallery._id;
-  const photos = loaded.result ? byPosition(loaded.result) : null;
+  // A move shows at once, as the new order of the photos the loader read, until it reads them again.
+  const [moved, setMoved] = useState<{ of: StudioPhoto[]; photos: StudioPhoto[] } | null>(null);
+  const photos = moved && moved.of === loaded.result ? moved.photos : loaded.result ? byPosition(loaded.result) : null;
   const load = () => void revalidator.revalidate();
 
-  // The cover the API reports: the chosen photo, else the first one. The answer to choosing one counts until the
-  // gallery read again says the same (lists are kept by the API for a moment).
-  const [chosen, setChosen] = useState<string | null>(null);
-  const listed = photos ? coverPhotoId(gallery.cover, photos) : null;
-  const coverId = chosen && photos?.some((p) => p._id === chosen) ? chosen : listed;
+  // The cover the API reports: the chosen photo, else the first one.
+  const coverId = photos ? coverPhotoId(gallery.cover, photos) : null;
 
   // Photos are processed after upload; ask again while any is pending.
   useProcessingPoll(!!photos && needsPolling(photos));
@@ -116,19 +115,20 @@ export function PhotosManager({
 
   const move = async (index: number, delta: number) => {
     if (!photos) return;
-    const { changes } = movePhoto(photos, index, index + delta);
-    if (!changes.length) return;
+    const { photos: reordered, changes } = movePhoto(photos, index, index + delta);
+    if (!changes.length || !loaded.result) return;
+    setMoved({ of: loaded.result, photos: reordered });
     try {
       await run("reorder", { changes });
     } catch (e) {
+      setMoved(null);
       notifications.show({ color: "red", title: "Could not reorder the photos", message: errorMessage(e) });
     }
   };
 
   const makeCover = async (photo: StudioPhoto) => {
     try {
-      const updated = await run<StudioGallery | null>("cover", { id: galleryId, photoId: photo._id });
-      setChosen((photos && coverPhotoId(updated?.cover, photos)) ?? photo._id);
+      await run("cover", { id: galleryId, photoId: photo._id });
       notifications.show({ color: "teal", message: "The gallery has a new cover." });
     } catch (e) {
       notifications.show({ color: "red", title: "Could not set the cover", message: errorMessage(e) });
