@@ -4,6 +4,7 @@
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { z } from "zod";
+import { offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
 
 export type AssetStatus = "draft" | "active" | "inactive";
 
@@ -95,20 +96,13 @@ export type StatusFilter = "all" | AssetStatus;
 
 /** The filters of a studio list as the page's URL holds them (`q`, `status`, `page`), and the API query for them. */
 export function studioListQuery(params: URLSearchParams) {
-  const q = (params.get("q") ?? "").trim();
-  const raw = params.get("status");
-  const status: StatusFilter = raw && raw in statusLabels ? (raw as AssetStatus) : "all";
-  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const q = textOf(params);
+  const status = oneOf<StatusFilter>(params, "status", ["draft", "active", "inactive"], "all");
+  const page = pageOf(params);
   return {
     q,
     status,
     page,
-    query: {
-      q: q || undefined,
-      status: status === "all" ? undefined : status,
-      sortBy: "newest",
-      limit: STUDIO_PAGE_SIZE,
-      offset: (page - 1) * STUDIO_PAGE_SIZE,
-    },
+    query: { q: q || undefined, status: status === "all" ? undefined : status, ...offsetPage(page, STUDIO_PAGE_SIZE) },
   };
 }

@@ -1,7 +1,7 @@
-import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator } from "react-router";
 import { PROCESSING_POLL_MS, type StatusFilter, studioListQuery } from "../../lib/studio.ts";
+import { useListParams } from "../../lib/use-list-params.ts";
 import type { Option } from "./options.ts";
 
 /** The drawer of a studio list: closed, creating a new item, or editing one. */
@@ -19,35 +19,13 @@ export interface StudioListData<T> {
  * (the loader reads them), so does the item open in the drawer (`edit`); the loader's data is the list.
  */
 export function useStudioAssets<T extends { _id: string }>(data: StudioListData<T>) {
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const location = useLocation();
+  const list = useListParams();
+  const { params, update } = list;
   const revalidator = useRevalidator();
-  const { q, status, page } = studioListQuery(params);
-  const [search, setSearch] = useState(q);
-  const [debounced] = useDebouncedValue(search, 300);
+  const { status } = studioListQuery(params);
   const [creating, setCreating] = useState(false);
   /** The item as last saved, until the loader has it. */
   const [saved, setSaved] = useState<T | null>(null);
-
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-
-  // The typed search reaches the URL once typing pauses; changing it starts again from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text moves the URL
-  useEffect(() => {
-    if (debounced.trim() !== q) update({ q: debounced.trim() || null, page: null });
-  }, [debounced]);
 
   const editId = params.get("edit");
   // The list's copy first (as the search signs it), then the one read by id (not on this page), then the saved one.
@@ -58,17 +36,17 @@ export function useStudioAssets<T extends { _id: string }>(data: StudioListData<
   const drawer: AssetDrawer<T> = creating ? { mode: "new" } : item ? { mode: "edit", item } : null;
 
   return {
-    search,
-    setSearch,
-    q,
+    search: list.search,
+    setSearch: list.setSearch,
+    q: list.q,
     status,
-    setStatus: (value: StatusFilter) => update({ status: value === "all" ? null : value, page: null }),
-    page,
-    setPage: (value: number) => update({ page: value > 1 ? String(value) : null }),
+    setStatus: (value: StatusFilter) => list.setFilter("status", value),
+    page: list.page,
+    setPage: list.setPage,
     result: data.list.result,
     error: data.list.error,
     load: () => void revalidator.revalidate(),
-    loading: navigation.state === "loading" && navigation.location?.pathname === location.pathname,
+    loading: list.loading,
     drawer,
     options: data.options,
     openNew: () => setCreating(true),
