@@ -53,6 +53,18 @@ export async function handleIntents(request: Request, context: AppLoadContext | 
   }
 }
 
+/**
+ * What a list of items saves through `base`: `save` creates one (POST `base`) or, given an `id`, changes it (PUT
+ * `base/<id>`) with `body`; `delete` removes the one of `id`.
+ */
+export function saveDeleteIntents(base: string): IntentHandlers {
+  const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  return {
+    save: (api, { id, body }) => (typeof id === "string" && id ? api.put(one(id), body) : api.post(base, body)),
+    delete: (api, payload) => api.del(one(textOf(payload, "id"))),
+  };
+}
+
 /** A required text field of a payload (an id); a missing one is refused as a 400 naming it. */
 export function textOf(payload: Payload, key: string): string {
   const value = payload[key];

@@ -4,7 +4,7 @@ import type { StudioPhoto } from "@marquee/contracts/galleries";
 import type { Performer } from "@marquee/contracts/performers";
 import type { AppLoadContext } from "react-router";
 import type { Option } from "../components/studio/options.ts";
-import { type IntentHandlers, loaded, textOf } from "./actions.server.ts";
+import { type IntentHandlers, loaded, saveDeleteIntents, textOf } from "./actions.server.ts";
 import type { ApiClient } from "./api.ts";
 import { cachedLookup } from "./catalogue.server.ts";
 import { sessionApi } from "./session.server.ts";
@@ -81,13 +81,7 @@ export async function galleryPhotos(api: ApiClient, galleryId: string): Promise<
 }
 
 /** What a studio list saves: a new or changed item (`save`, with `id` when it exists) and deletions. */
-export function assetIntents(kind: AssetKind): IntentHandlers {
-  return {
-    save: (api, { id, body }) =>
-      typeof id === "string" && id ? api.put(`${base(kind)}/${enc(id)}`, body) : api.post(base(kind), body),
-    delete: (api, payload) => api.del(`${base(kind)}/${enc(textOf(payload, "id"))}`),
-  };
-}
+export const assetIntents = (kind: AssetKind): IntentHandlers => saveDeleteIntents(base(kind));
 
 /** A gallery's photos: new positions, the cover, deletions. */
 export const photoIntents: IntentHandlers = {

@@ -17,7 +17,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Banner, bannerBody, bannerPositions } from "@marquee/contracts/content";
 import { IconPhoto, IconPhotoStar, IconPlus } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import {
@@ -29,19 +29,20 @@ import {
   ListPanel,
   MediaThumb,
 } from "../components/admin/ManageList.tsx";
-import { saveItem, useConfirmedDelete, useFormSubmit, useLatestQuery } from "../components/admin/use-manage.tsx";
+import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type BannerFormValues,
   type BannerPosition,
   bannerFormValues,
   bannerPositionLabels,
   bannerRequestBody,
-  upsertById,
-  withoutId,
 } from "../lib/admin-catalogue.ts";
-import { api } from "../lib/api.ts";
+import { oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
+import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.banners";
 
@@ -53,6 +54,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const enc = encodeURIComponent;
 type PositionFilter = "all" | BannerPosition;
 const positionOptions = bannerPositions.map((p) => ({ value: p, label: bannerPositionLabels[p] }));
+const positionFilter = (params: URLSearchParams) => oneOf<PositionFilter>(params, "position", bannerPositions, "all");
+
+/** The banners of the position in the URL (`position`, all when absent). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const position = positionFilter(new URL(request.url).searchParams);
+  return loaded(
+    sessionApi(request, context).get<{ data: Banner[] }>("/admin/banners", {
+      position: position === "all" ? undefined : position,
+      limit: 100,
+    }),
+    "Could not load the banners.",
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, saveDeleteIntents("/admin/banners"));
+}
 
 function BannerImage({ banner, width = 160 }: { banner: Banner; width?: number }) {
   return <MediaThumb image={banner.image} width={width} height={Math.round(width / 3)} icon={IconPhoto} />;
@@ -71,15 +89,7 @@ function BannerForm({
     initialValues: bannerFormValues(banner),
     validate: (values) => schemaErrors(bannerBody, bannerRequestBody(values)),
   });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await saveItem<Banner>("/admin/banners", banner?._id, bannerRequestBody(values));
-      form.resetDirty(values);
-      onSaved(saved, !banner);
-    },
-    "Could not save the banner",
-  );
+  const { submit, saving } = useSaveIntent(form, banner, bannerRequestBody, onSaved, "Could not save the banner");
 
   return (
     <form onSubmit={submit} noValidate aria-label="Banner">
@@ -139,30 +149,14 @@ function BannerForm({
   );
 }
 
-function Banners() {
+function Banners({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const [remove, confirmDialog] = useConfirmedDelete();
-  const [position, setPosition] = useState<PositionFilter>("all");
-  const [editing, setEditing] = useState<Banner | "new" | null>(null);
-  const fetchBanners = useCallback(
-    () =>
-      api.get<{ data: Banner[] }>("/admin/banners", {
-        position: position === "all" ? undefined : position,
-        limit: 100,
-      }),
-    [position],
-  );
-  const { result, setResult, error, load } = useLatestQuery(fetchBanners, "Could not load the banners.");
-  const setItems = (update: (list: Banner[]) => Banner[]) => setResult((r) => ({ ...r, data: update(r?.data ?? []) }));
-
-  const put = (banner: Banner) => {
-    setItems((list) =>
-      position === "all" || banner.position === position ? upsertById(list, banner) : withoutId(list, banner._id),
-    );
-    setEditing((e) => (e !== null && e !== "new" && e._id === banner._id ? banner : e));
-  };
+  const { params, setFilter } = useListParams();
+  const revalidator = useRevalidator();
+  const position = positionFilter(params);
+  const { open: editing, setOpen: setEditing, current } = useOpenItem(result?.data);
 
   const onSaved = (banner: Banner, created: boolean) => {
-    put(banner);
     // A new banner stays open so its image can be added.
     setEditing(banner);
     notifications.show({
@@ -181,10 +175,9 @@ function Banners() {
         </>
       ),
       confirmLabel: "Delete banner",
-      run: () => api.del(`/admin/banners/${enc(banner._id)}`),
+      id: banner._id,
       deleted: `“${banner.title}” deleted.`,
       failTitle: "Could not delete the banner",
-      onDeleted: () => setItems((list) => withoutId(list, banner._id)),
     });
 
   const sorted = result
@@ -192,7 +185,6 @@ function Banners() {
         (a, b) => bannerPositions.indexOf(a.position) - bannerPositions.indexOf(b.position) || a.ordering - b.ordering,
       )
     : null;
-  const current = editing !== null && editing !== "new" ? editing : null;
 
   return (
     <AdminPage
@@ -208,13 +200,13 @@ function Banners() {
         aria-label="Position"
         data={[{ value: "all", label: "All" }, ...positionOptions]}
         value={position}
-        onChange={(value) => setPosition(value as PositionFilter)}
+        onChange={(value) => setFilter("position", value)}
         style={{ alignSelf: "flex-start" }}
       />
       <ListPanel
         label="Banners"
         error={error}
-        onRetry={load}
+        onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
         skeleton={{ rows: 3, height: 56 }}
         empty={sorted?.length === 0 ? <EmptyState icon={IconPhotoStar} message="No banners here yet." /> : null}
@@ -283,7 +275,7 @@ function Banners() {
                 hasImage={!!current.image}
                 path={`/admin/banners/${enc(current._id)}/image/upload`}
                 testId="banner-image-upload-progress"
-                onUploaded={put}
+                onUploaded={setEditing}
                 hint="A wide image (about 3:1) looks best, for example 1800 × 600 pixels."
               />
             ) : (
@@ -299,8 +291,8 @@ function Banners() {
   );
 }
 
-export default function AdminBannersPage() {
+export default function AdminBannersPage({ loaderData }: Route.ComponentProps) {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
-  return <Banners />;
+  return <Banners data={loaderData} />;
 }

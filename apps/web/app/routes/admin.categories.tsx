@@ -16,7 +16,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/content";
 import { IconCategory, IconPlus } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import {
   ActiveBadge,
@@ -26,7 +26,8 @@ import {
   EmptyState,
   ListPanel,
 } from "../components/admin/ManageList.tsx";
-import { saveItem, useConfirmedDelete, useFormSubmit, useLatestQuery } from "../components/admin/use-manage.tsx";
+import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type CategoryFormValues,
   type CategoryGroup,
@@ -34,12 +35,12 @@ import {
   categoryGroupLabels,
   categoryRequestBody,
   sortCategories,
-  upsertById,
-  withoutId,
 } from "../lib/admin-catalogue.ts";
-import { api } from "../lib/api.ts";
+import { oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
+import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.categories";
 
@@ -49,8 +50,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Categories", "The categories of performers, movies, galleries and products.");
 
 type GroupFilter = "all" | CategoryGroup;
-const enc = encodeURIComponent;
 const groupOptions = categoryGroups.map((g) => ({ value: g, label: categoryGroupLabels[g] }));
+const groupFilter = (params: URLSearchParams) => oneOf<GroupFilter>(params, "group", categoryGroups, "all");
+
+/** The categories of the group in the URL (`group`, all when absent). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const group = groupFilter(new URL(request.url).searchParams);
+  return loaded(
+    sessionApi(request, context).get<{ data: Category[] }>("/admin/categories", {
+      group: group === "all" ? undefined : group,
+      limit: 100,
+    }),
+    "Could not load the categories.",
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, saveDeleteIntents("/admin/categories"));
+}
 
 function CategoryForm({
   category,
@@ -67,14 +84,7 @@ function CategoryForm({
     initialValues: categoryFormValues(category, group),
     validate: (values) => schemaErrors(categoryBody, categoryRequestBody(values)),
   });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await saveItem<Category>("/admin/categories", category?._id, categoryRequestBody(values));
-      onSaved(saved, !category);
-    },
-    "Could not save the category",
-  );
+  const { submit, saving } = useSaveIntent(form, category, categoryRequestBody, onSaved, "Could not save the category");
 
   return (
     <form onSubmit={submit} noValidate aria-label="Category">
@@ -137,24 +147,15 @@ function CategoryForm({
   );
 }
 
-function Categories() {
+function Categories({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const [remove, confirmDialog] = useConfirmedDelete();
-  const [group, setGroup] = useState<GroupFilter>("all");
-  const [editing, setEditing] = useState<Category | "new" | null>(null);
-  const fetchCategories = useCallback(
-    () =>
-      api.get<{ data: Category[] }>("/admin/categories", { group: group === "all" ? undefined : group, limit: 100 }),
-    [group],
-  );
-  const { result, setResult, error, load } = useLatestQuery(fetchCategories, "Could not load the categories.");
-  const setItems = (update: (list: Category[]) => Category[]) =>
-    setResult((r) => ({ ...r, data: update(r?.data ?? []) }));
+  const { params, setFilter } = useListParams();
+  const revalidator = useRevalidator();
+  const group = groupFilter(params);
+  const { open: editing, setOpen: setEditing, current } = useOpenItem(result?.data);
 
   const onSaved = (category: Category, created: boolean) => {
     setEditing(null);
-    setItems((list) =>
-      group === "all" || category.group === group ? upsertById(list, category) : withoutId(list, category._id),
-    );
     notifications.show({
       color: "teal",
       message: created ? `Category “${category.name}” created.` : `Category “${category.name}” saved.`,
@@ -170,10 +171,9 @@ function Categories() {
         </>
       ),
       confirmLabel: "Delete category",
-      run: () => api.del(`/admin/categories/${enc(category._id)}`),
+      id: category._id,
       deleted: `Category “${category.name}” deleted.`,
       failTitle: "Could not delete the category",
-      onDeleted: () => setItems((list) => withoutId(list, category._id)),
     });
 
   const sorted = result ? sortCategories(result.data) : null;
@@ -192,13 +192,13 @@ function Categories() {
         aria-label="Used for"
         data={[{ value: "all", label: "All" }, ...groupOptions]}
         value={group}
-        onChange={(value) => setGroup(value as GroupFilter)}
+        onChange={(value) => setFilter("group", value)}
         style={{ alignSelf: "flex-start" }}
       />
       <ListPanel
         label="Categories"
         error={error}
-        onRetry={load}
+        onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
         empty={sorted?.length === 0 ? <EmptyState icon={IconCategory} message="No categories here yet." /> : null}
       >
@@ -246,8 +246,8 @@ function Categories() {
       >
         {editing !== null && (
           <CategoryForm
-            key={editing === "new" ? "new" : editing._id}
-            category={editing === "new" ? null : editing}
+            key={current?._id ?? "new"}
+            category={current}
             group={group === "all" ? "video" : group}
             onSaved={onSaved}
             onCancel={() => setEditing(null)}
@@ -259,9 +259,8 @@ function Categories() {
   );
 }
 
-export default function AdminCategoriesPage() {
+export default function AdminCategoriesPage({ loaderData }: Route.ComponentProps) {
   const isAdmin = useIsAdmin();
-  // Others get the 403 page and nothing is fetched for them.
   if (!isAdmin) return <AdminForbidden />;
-  return <Categories />;
+  return <Categories data={loaderData} />;
 }

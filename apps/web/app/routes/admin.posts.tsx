@@ -16,8 +16,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Post, postBody, postTypes } from "@marquee/contracts/content";
 import { IconExternalLink, IconNews, IconPhoto, IconPlus } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import {
@@ -30,18 +29,15 @@ import {
   Pager,
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
-import {
-  saveItem,
-  useConfirmedDelete,
-  useFormSubmit,
-  useLatestQuery,
-  usePagedSearch,
-} from "../components/admin/use-manage.tsx";
-import { type PostFormValues, postFormValues, postRequestBody, upsertById } from "../lib/admin-catalogue.ts";
-import { api } from "../lib/api.ts";
+import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
 import { formatDate } from "../lib/format.ts";
+import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
+import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.posts";
 
@@ -56,6 +52,26 @@ type TypeFilter = "all" | Post["type"];
 type PostPage = { data: Post[]; total: number };
 
 const typeLabels: Record<Post["type"], string> = { post: "Post", page: "Page" };
+const typeFilter = (params: URLSearchParams) => oneOf<TypeFilter>(params, "type", postTypes, "all");
+
+/** A page of posts with the search (`q`), type and page in the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = textOf(params);
+  const type = typeFilter(params);
+  return loaded(
+    sessionApi(request, context).get<PostPage>("/admin/posts", {
+      q: q || undefined,
+      type: type === "all" ? undefined : type,
+      ...offsetPage(pageOf(params), PAGE_SIZE),
+    }),
+    "Could not load the posts.",
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, saveDeleteIntents("/admin/posts"));
+}
 
 function PostImage({ post, width = 96 }: { post: Post; width?: number }) {
   return <MediaThumb image={post.image} width={width} height={Math.round((width * 9) / 16)} icon={IconPhoto} />;
@@ -66,15 +82,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
     initialValues: postFormValues(post),
     validate: (values) => schemaErrors(postBody, postRequestBody(values)),
   });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await saveItem<Post>("/admin/posts", post?._id, postRequestBody(values));
-      form.resetDirty(values);
-      onSaved(saved, !post);
-    },
-    "Could not save the post",
-  );
+  const { submit, saving } = useSaveIntent(form, post, postRequestBody, onSaved, "Could not save the post");
 
   return (
     <form onSubmit={submit} noValidate aria-label="Post">
@@ -137,41 +145,20 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
   );
 }
 
-type DrawerState = { mode: "new" } | { mode: "edit"; post: Post } | null;
-
-function Posts() {
+function Posts({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const [remove, confirmDialog] = useConfirmedDelete();
-  const { search, setSearch, q, page, setPage, refilter } = usePagedSearch();
-  const [type, setType] = useState<TypeFilter>("all");
-  const [drawer, setDrawer] = useState<DrawerState>(null);
-
-  const fetchPosts = useCallback(
-    () =>
-      api.get<PostPage>("/admin/posts", {
-        q: q.trim() || undefined,
-        type: type === "all" ? undefined : type,
-        sortBy: "newest",
-        limit: PAGE_SIZE,
-        offset: (page - 1) * PAGE_SIZE,
-      }),
-    [q, type, page],
-  );
-  const { result, setResult, loading, error, load } = useLatestQuery(fetchPosts, "Could not load the posts.");
-
-  const replace = (post: Post) => {
-    setResult((r) => (r ? { ...r, data: upsertById(r.data, post) } : r));
-    setDrawer((d) => (d?.mode === "edit" && d.post._id === post._id ? { mode: "edit", post } : d));
-  };
+  const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
+  const revalidator = useRevalidator();
+  const type = typeFilter(params);
+  const { open, setOpen, current: editingPost } = useOpenItem(result?.data);
 
   const onSaved = (post: Post, created: boolean) => {
-    setDrawer({ mode: "edit", post });
-    if (created) {
-      setResult((r) => (r ? { data: upsertById(r.data, post), total: r.total + 1 } : r));
-      notifications.show({ color: "teal", title: "Post created", message: "You can add an image now." });
-    } else {
-      replace(post);
-      notifications.show({ color: "teal", message: `“${post.title}” saved.` });
-    }
+    setOpen(post);
+    notifications.show(
+      created
+        ? { color: "teal", title: "Post created", message: "You can add an image now." }
+        : { color: "teal", message: `“${post.title}” saved.` },
+    );
   };
 
   const confirmRemove = (post: Post) =>
@@ -183,23 +170,20 @@ function Posts() {
         </>
       ),
       confirmLabel: "Delete post",
-      run: () => api.del(`/admin/posts/${enc(post._id)}`),
+      id: post._id,
       deleted: `“${post.title}” deleted.`,
       failTitle: "Could not delete the post",
       onDeleted: () => {
-        setDrawer((d) => (d?.mode === "edit" && d.post._id === post._id ? null : d));
-        load();
+        if (editingPost?._id === post._id) setOpen(null);
       },
     });
-
-  const editingPost = drawer?.mode === "edit" ? drawer.post : null;
 
   return (
     <AdminPage
       title="Posts"
       description="News posts and pages such as the home and contact texts."
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ mode: "new" })}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen("new")}>
           New post
         </Button>
       }
@@ -213,13 +197,13 @@ function Posts() {
             { value: "page", label: "Pages" },
           ]}
           value={type}
-          onChange={refilter((value) => setType(value as TypeFilter))}
+          onChange={(value) => setFilter("type", value)}
         />
       </SearchFilters>
       <ListPanel
         label="Posts"
         error={error}
-        onRetry={load}
+        onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 3, height: 48 }}
         empty={
@@ -269,7 +253,7 @@ function Posts() {
               <Table.Td>
                 <EditDeleteActions
                   name={post.title}
-                  onEdit={() => setDrawer({ mode: "edit", post })}
+                  onEdit={() => setOpen(post)}
                   onDelete={() => void confirmRemove(post)}
                 />
               </Table.Td>
@@ -278,12 +262,8 @@ function Posts() {
         </DataTable>
       </ListPanel>
       <Pager total={result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-      <EditDrawer
-        opened={drawer !== null}
-        onClose={() => setDrawer(null)}
-        title={editingPost ? "Edit post" : "New post"}
-      >
-        {drawer && (
+      <EditDrawer opened={open !== null} onClose={() => setOpen(null)} title={editingPost ? "Edit post" : "New post"}>
+        {open && (
           <Stack gap="xl">
             <PostForm key={editingPost?._id ?? "new"} post={editingPost} onSaved={onSaved} />
             <Divider />
@@ -294,7 +274,7 @@ function Posts() {
                 hasImage={!!editingPost.image}
                 path={`/admin/posts/${enc(editingPost._id)}/image/upload`}
                 testId="post-image-upload-progress"
-                onUploaded={replace}
+                onUploaded={setOpen}
                 aside={
                   editingPost.status === "published" && (
                     <Button
@@ -321,8 +301,8 @@ function Posts() {
   );
 }
 
-export default function AdminPostsPage() {
+export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
-  return <Posts />;
+  return <Posts data={loaderData} />;
 }

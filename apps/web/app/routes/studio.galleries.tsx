@@ -23,7 +23,6 @@ import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { assetIntents, galleryPhotos, loadStudioAssets, photoIntents } from "../lib/studio-assets.server.ts";
 import { type GalleryFormValues, galleryBody, galleryFormValues, validateGalleryForm } from "../lib/studio-forms.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/studio.galleries";
@@ -63,7 +62,6 @@ function Cover({ gallery, width = 112 }: { gallery: StudioGallery; width?: numbe
 
 function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.ComponentProps["loaderData"] }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
-  const { run } = useIntent();
   const [remove, confirmDialog] = useConfirmedDelete();
   const assets = useStudioAssets<StudioGallery>(data);
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
@@ -79,7 +77,7 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
         </>
       ),
       confirmLabel: "Delete gallery",
-      run: () => run("delete", { id: gallery._id }),
+      id: gallery._id,
       deleted: `${gallery.title} was deleted.`,
       failTitle: "Could not delete the gallery",
       onDeleted: () => {

@@ -25,7 +25,6 @@ import {
   needsPolling,
   parseMediaProcessed,
 } from "../lib/studio-media.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
@@ -52,7 +51,6 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const { socket } = useSocket();
   const revalidator = useRevalidator();
-  const { run } = useIntent();
   const [remove, confirmDialog] = useConfirmedDelete();
   const assets = useStudioAssets<StudioVideo>(data);
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
@@ -132,7 +130,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
         </>
       ),
       confirmLabel: "Delete movie",
-      run: () => run("delete", { id: video._id }),
+      id: video._id,
       deleted: `${video.title} was deleted.`,
       failTitle: "Could not delete the movie",
       onDeleted: () => {

@@ -1,12 +1,13 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { UploadButton } from "../studio/UploadButton.tsx";
 import { uploadFile } from "./use-manage.tsx";
 
 /**
  * The image part of an edit form: the current picture, a button that uploads a new one with its progress (to
- * `path`, field `file`) and hands the updated item to `onUploaded`.
+ * `path`, field `file`), hands the updated item to `onUploaded` and reads the page's data again.
  */
 export function ImageUploadSection<T extends { _id: string }>({
   label,
@@ -29,6 +30,7 @@ export function ImageUploadSection<T extends { _id: string }>({
   aside?: ReactNode;
   hint?: ReactNode;
 }) {
+  const { revalidate } = useRevalidator();
   const button = (
     <UploadButton
       kind="image"
@@ -38,6 +40,7 @@ export function ImageUploadSection<T extends { _id: string }>({
       upload={async (file, onProgress) => {
         const updated = await uploadFile<T>(path, file, onProgress);
         if (updated?._id) onUploaded(updated);
+        void revalidate();
         notifications.show({ color: "teal", message: "Image uploaded." });
       }}
     />

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "../../lib/api.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
+import { useIntent } from "../../lib/use-intent.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 
 /**
@@ -46,6 +47,17 @@ export function useLatestQuery<T>(fetcher: () => Promise<T>, failMessage: string
   return { result, setResult, loading, error, load };
 }
 
+/**
+ * The item open in an edit dialog of a list the loader reads: "new", one of the list, or none. `current` is the
+ * list's copy of the open one (so it follows each save once the list is read again), else the copy it was opened
+ * with (one just created, not on this page).
+ */
+export function useOpenItem<T extends { _id: string }>(list: readonly T[] | null | undefined) {
+  const [open, setOpen] = useState<T | "new" | null>(null);
+  const current = open && open !== "new" ? (list?.find((x) => x._id === open._id) ?? open) : null;
+  return { open, setOpen, current };
+}
+
 /** Creates (POST `base`) or updates (PUT `base/<id>`) one item. */
 export function saveItem<T>(base: string, id: string | null | undefined, body: unknown): Promise<T> {
   return id ? api.put<T>(`${base}/${encodeURIComponent(id)}`, body) : api.post<T>(base, body);
@@ -76,27 +88,54 @@ export function useFormSubmit<V>(
   return { submit, saving };
 }
 
+/**
+ * The submit handler of an item's edit form that saves through the route's `save` intent (creating the item when
+ * `item` is null), then hands the saved item to `onSaved`.
+ */
+export function useSaveIntent<V, T extends { _id: string }>(
+  form: UseFormReturnType<V>,
+  item: T | null,
+  toBody: (values: V) => unknown,
+  onSaved: (saved: T, created: boolean) => void,
+  failTitle: string,
+) {
+  const { run } = useIntent();
+  return useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await run<T>("save", { id: item?._id ?? null, body: toBody(values) });
+      form.resetDirty(values);
+      onSaved(saved, !item);
+    },
+    failTitle,
+  );
+}
+
 export type DeleteOptions = {
   /** The question of the confirmation dialog. */
   title: string;
   message: ReactNode;
   confirmLabel: string;
-  /** Deletes it (the route's `delete` intent). */
-  run: () => Promise<unknown>;
+  /** The item's id, for the route's `delete` intent. */
+  id: string;
   /** The notification once it is gone. */
   deleted: string;
   failTitle: string;
   onDeleted?: () => void;
 };
 
-/** Deletes an item after the user confirmed it, telling how it went. Render the dialog it returns. */
+/**
+ * Deletes an item through the route's `delete` intent after the user confirmed it, telling how it went. Render the
+ * dialog it returns.
+ */
 export function useConfirmedDelete(): [(options: DeleteOptions) => Promise<void>, ReactNode] {
   const [confirm, confirmDialog] = useConfirm();
-  const remove = async ({ title, message, confirmLabel, run, deleted, failTitle, onDeleted }: DeleteOptions) => {
+  const { run } = useIntent();
+  const remove = async ({ title, message, confirmLabel, id, deleted, failTitle, onDeleted }: DeleteOptions) => {
     const ok = await confirm({ title, message, confirmLabel });
     if (!ok) return;
     try {
-      await run();
+      await run("delete", { id });
       onDeleted?.();
       notifications.show({ color: "teal", message: deleted });
     } catch (e) {

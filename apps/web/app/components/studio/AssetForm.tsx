@@ -1,8 +1,7 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
-import { useIntent } from "../../lib/use-intent.ts";
-import { useFormSubmit } from "../admin/use-manage.tsx";
+import { useSaveIntent } from "../admin/use-manage.tsx";
 import { AssetFields, type AssetValues } from "./AssetFields.tsx";
 import { type Option, withSelected } from "./options.ts";
 
@@ -33,17 +32,8 @@ export function AssetForm<V extends AssetValues, T extends { _id: string; catego
   onSaved: (item: T, created: boolean) => void;
   extra?: (form: UseFormReturnType<V>) => ReactNode;
 }) {
-  const { run } = useIntent();
   const form = useForm<V>({ initialValues, validate });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await run<T>("save", { id: item?._id ?? null, body: toBody(values) });
-      form.resetDirty(values);
-      onSaved(saved, !item);
-    },
-    `Could not save the ${kind}`,
-  );
+  const { submit, saving } = useSaveIntent(form, item, toBody, onSaved, `Could not save the ${kind}`);
 
   return (
     <form onSubmit={submit} noValidate aria-label={kind === "movie" ? "Movie details" : "Gallery details"}>
