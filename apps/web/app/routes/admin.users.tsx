@@ -2,14 +2,19 @@ import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text,
 import { notifications } from "@mantine/notifications";
 import { type Role, roles, type User } from "@marquee/contracts/users";
 import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { ActiveSwitch, DataTable, EmptyState, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
-import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
-import { api, errorMessage } from "../lib/api.ts";
+import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
+import { pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import { DEFAULT_AVATAR } from "../state/user.ts";
@@ -29,14 +34,41 @@ const statusOptions = [
 
 type Patch = Partial<Pick<User, "role" | "status" | "verifiedEmail">>;
 
-function UserRow({ user, isSelf, onChange }: { user: User; isSelf: boolean; onChange: (updated: User) => void }) {
+/** The filters of the list as the URL holds them (`q`, `role`, `status`, `page`). */
+function userFilters(params: URLSearchParams): UserFilters {
+  const role = params.get("role");
+  const status = params.get("status");
+  return {
+    q: textOf(params),
+    role: roles.includes(role as Role) ? (role as Role) : null,
+    status: status === "active" || status === "inactive" ? status : null,
+    page: pageOf(params),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filters = userFilters(new URL(request.url).searchParams);
+  return loaded(
+    sessionApi(request, context).get<{ data: User[]; total: number }>("/users/search", usersSearchQuery(filters)),
+    "Could not load the users.",
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Changes the role or status of one account. */
+    update: (api, payload) => api.put(`/admin/users/${encodeURIComponent(payloadText(payload, "id"))}`, payload.patch),
+  });
+}
+
+function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   const [pending, setPending] = useState<keyof Patch | null>(null);
+  const { run } = useIntent();
 
   const update = async (patch: Patch, field: keyof Patch) => {
     setPending(field);
     try {
-      const updated = await api.put<User>(`/admin/users/${encodeURIComponent(user._id)}`, patch);
-      onChange(updated);
+      const updated = await run<User>("update", { id: user._id, patch });
       const what =
         field === "role"
           ? `@${updated.username} is now ${roleLabel[updated.role].toLowerCase()}.`
@@ -107,25 +139,17 @@ function UserRow({ user, isSelf, onChange }: { user: User; isSelf: boolean; onCh
   );
 }
 
-function UsersTable() {
+function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const selfId = useAppSelector((s) => s.user.current._id);
   // Every new search or filter starts again from the first page.
-  const { search, setSearch, q, page, setPage, refilter } = usePagedSearch();
-  const [role, setRole] = useState<Role | null>(null);
-  const [status, setStatus] = useState<UserFilters["status"]>(null);
-  const fetchUsers = useCallback(
-    () => api.get<{ data: User[]; total: number }>("/users/search", usersSearchQuery({ q, role, status, page })),
-    [q, role, status, page],
-  );
-  const { result, setResult, loading, error, load } = useLatestQuery(fetchUsers, "Could not load the users.");
+  const { params, search, setSearch, page, setPage, update, loading } = useListParams();
+  const { role, status } = userFilters(params);
+  const revalidator = useRevalidator();
 
   const total = result?.total ?? 0;
   const pages_ = pageCount(total);
   const from = total ? (page - 1) * USERS_PAGE_SIZE + 1 : 0;
   const to = Math.min(total, page * USERS_PAGE_SIZE);
-
-  const replace = (updated: User) =>
-    setResult((r) => (r ? { ...r, data: r.data.map((u) => (u._id === updated._id ? updated : u)) } : r));
 
   return (
     <Stack gap="lg">
@@ -145,7 +169,7 @@ function UsersTable() {
             placeholder="All roles"
             data={roleOptions}
             value={role}
-            onChange={refilter((value) => setRole(value as Role | null))}
+            onChange={(value) => update({ role: value, page: null })}
             clearable
           />
           <Select
@@ -154,7 +178,7 @@ function UsersTable() {
             placeholder="Any status"
             data={statusOptions}
             value={status}
-            onChange={refilter((value) => setStatus(value as UserFilters["status"]))}
+            onChange={(value) => update({ status: value, page: null })}
             clearable
           />
         </SimpleGrid>
@@ -163,7 +187,7 @@ function UsersTable() {
       <ListPanel
         label="Users"
         error={error}
-        onRetry={load}
+        onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
         empty={
@@ -177,7 +201,7 @@ function UsersTable() {
           columns={[{ label: "User" }, { label: "Role" }, { label: "Active" }, { label: "Email" }, { label: "Joined" }]}
         >
           {result?.data.map((user) => (
-            <UserRow key={user._id} user={user} isSelf={user._id === selfId} onChange={replace} />
+            <UserRow key={user._id} user={user} isSelf={user._id === selfId} />
           ))}
         </DataTable>
       </ListPanel>
@@ -202,10 +226,10 @@ function UsersTable() {
   );
 }
 
-export default function AdminUsersPage() {
+export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Users" description="Find accounts, change their role and activate or deactivate them.">
-      <UsersTable />
+      <UsersTable data={loaderData} />
     </AdminPage>
   );
 }
