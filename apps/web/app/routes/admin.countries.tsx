@@ -14,14 +14,18 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconAlertTriangle, IconBan, IconRefresh, IconWorld } from "@tabler/icons-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { blockableCountries } from "../lib/admin.ts";
-import { api, errorMessage } from "../lib/api.ts";
+import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
+import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { RootData } from "../lib/root-types.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.countries";
 
@@ -36,36 +40,42 @@ interface BlockedCountry {
   createdAt: string;
 }
 
-interface Country {
-  code: string;
-  name: string;
-  native: string;
+/** The blocked countries, and every country to choose from. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = sessionApi(request, context);
+  const [blocked, countries] = await Promise.all([
+    loaded(api.get<BlockedCountry[]>("/admin/country-block"), "Could not load the blocked countries."),
+    loaded(countryList(api), "Could not load the country list."),
+  ]);
+  return { blocked, countries };
 }
 
-function CountryBlocking() {
+export function action({ request, context }: Route.ActionArgs) {
+  const one = (code: string) => `/admin/country-block/${encodeURIComponent(code)}`;
+  return handleIntents(request, context, {
+    block: (api, payload) => api.post("/admin/country-block", { countryCode: textOf(payload, "countryCode") }),
+    unblock: (api, payload) => api.del(one(textOf(payload, "countryCode"))),
+  });
+}
+
+function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const [countries, setCountries] = useState<Country[]>([]);
-  const [blocked, setBlocked] = useState<BlockedCountry[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const { run } = useIntent();
+  const countries = data.countries.result ?? [];
+  const blocked = data.blocked.result;
+  const loadError = data.blocked.error;
   const [selected, setSelected] = useState<string | null>(null);
   const [blocking, setBlocking] = useState(false);
   const [unblocking, setUnblocking] = useState<string | null>(null);
+  const load = () => void revalidator.revalidate();
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    api
-      .get<BlockedCountry[]>("/admin/country-block")
-      .then(setBlocked)
-      .catch((e: unknown) => setLoadError(errorMessage(e, "Could not load the blocked countries.")));
-    api
-      .get<Country[]>("/countries/list")
-      .then((list) => setCountries(list ?? []))
-      .catch((e: unknown) =>
-        notifications.show({ color: "red", title: "Could not load the country list", message: errorMessage(e) }),
-      );
-  }, []);
-
-  useEffect(load, [load]);
+  const countriesError = data.countries.error;
+  useEffect(() => {
+    if (countriesError) {
+      notifications.show({ color: "red", title: "Could not load the country list", message: countriesError });
+    }
+  }, [countriesError]);
 
   const options = useMemo(() => blockableCountries(countries, blocked ?? []), [countries, blocked]);
   const ownCountry = root?.countryCode ?? null;
@@ -74,8 +84,7 @@ function CountryBlocking() {
     if (!selected) return;
     setBlocking(true);
     try {
-      const added = await api.post<BlockedCountry>("/admin/country-block", { countryCode: selected });
-      setBlocked((list) => [added, ...(list ?? []).filter((b) => b.countryCode !== added.countryCode)]);
+      const added = await run<BlockedCountry>("block", { countryCode: selected });
       setSelected(null);
       notifications.show({ color: "teal", message: `${added.name} is now blocked.` });
     } catch (error) {
@@ -88,8 +97,7 @@ function CountryBlocking() {
   const unblock = async (country: BlockedCountry) => {
     setUnblocking(country.countryCode);
     try {
-      await api.del(`/admin/country-block/${encodeURIComponent(country.countryCode)}`);
-      setBlocked((list) => (list ?? []).filter((b) => b.countryCode !== country.countryCode));
+      await run("unblock", { countryCode: country.countryCode });
       notifications.show({ color: "teal", message: `${country.name} is no longer blocked.` });
     } catch (error) {
       notifications.show({ color: "red", title: "Could not unblock the country", message: errorMessage(error) });
@@ -225,10 +233,10 @@ function CountryBlocking() {
   );
 }
 
-export default function AdminCountriesPage() {
+export default function AdminCountriesPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Country blocking" description="Choose the countries the site is not available in.">
-      <CountryBlocking />
+      <CountryBlocking data={loaderData} />
     </AdminPage>
   );
 }
