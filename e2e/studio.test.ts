@@ -438,8 +438,11 @@ describe("the admin catalogue screens", () => {
     const status = page.getByRole("radiogroup", { name: "Status" });
     const row = page.getByTestId(`performer-row-${username}`);
     await row.waitFor();
+    // The route's data, read again for the filter the user picked.
     const filtered = (value: string) =>
-      page.waitForResponse((r) => r.url().includes("/admin/performers?") && r.url().includes(`status=${value}`));
+      page.waitForResponse(
+        (r) => r.url().includes("/admin/performers.data?") && r.url().includes(`status=${value}`) && r.ok(),
+      );
     await Promise.all([filtered("inactive"), status.getByText("Inactive", { exact: true }).click()]);
     const table = page.getByRole("table", { name: "Performers" });
     await expect.poll(() => table.getByRole("switch", { checked: true }).count()).toBe(0);

@@ -12,7 +12,8 @@ import { sessionApi } from "./session.server.ts";
 export type Payload = Record<string, unknown>;
 export type ActionFailure = { ok: false; error: ErrorBody };
 export type ActionResult<T = unknown> = { ok: true; data: T } | ActionFailure;
-export type IntentHandlers = Record<string, (api: ApiClient, payload: Payload) => Promise<unknown>>;
+export type IntentHandler = (api: ApiClient, payload: Payload) => Promise<unknown>;
+export type IntentHandlers = Record<string, IntentHandler>;
 
 function failure(error: ErrorBody) {
   return data<ActionFailure>({ ok: false, error }, { status: error.statusCode });
@@ -57,7 +58,7 @@ export async function handleIntents(request: Request, context: AppLoadContext | 
  * What a list of items saves through `base`: `save` creates one (POST `base`) or, given an `id`, changes it (PUT
  * `base/<id>`) with `body`; `delete` removes the one of `id`.
  */
-export function saveDeleteIntents(base: string): IntentHandlers {
+export function saveDeleteIntents(base: string): { save: IntentHandler; delete: IntentHandler } {
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
   return {
     save: (api, { id, body }) => (typeof id === "string" && id ? api.put(one(id), body) : api.post(base, body)),

@@ -1,5 +1,4 @@
 /** Loaders and actions of the studio's movie and gallery lists (server only). */
-import type { Category } from "@marquee/contracts/content";
 import type { StudioPhoto } from "@marquee/contracts/galleries";
 import type { Performer } from "@marquee/contracts/performers";
 import type { AppLoadContext } from "react-router";
@@ -7,6 +6,7 @@ import type { Option } from "../components/studio/options.ts";
 import { type IntentHandlers, loaded, saveDeleteIntents, textOf } from "./actions.server.ts";
 import type { ApiClient } from "./api.ts";
 import { cachedLookup } from "./catalogue.server.ts";
+import { categoryOptions } from "./lookups.server.ts";
 import { sessionApi } from "./session.server.ts";
 import { studioListQuery } from "./studio.ts";
 
@@ -18,15 +18,6 @@ const LOOKUP_TTL_MS = 30_000;
 const MAX_PHOTOS = 1000;
 
 const base = (kind: AssetKind) => `/performer/assets/${kind}`;
-
-/** Active categories of one group as select options, shared by every studio page for a short while. */
-function categoryOptions(api: ApiClient, group: Category["group"]): Promise<Option[]> {
-  return cachedLookup(`studio-categories:${group}`, LOOKUP_TTL_MS, () =>
-    api
-      .get<{ data: Category[] }>("/user/assets/categories/search", { group, limit: 100 })
-      .then((res) => (res?.data ?? []).map((c) => ({ value: c._id, label: c.name }))),
-  ).catch(() => []);
-}
 
 /** Performers as select options, for admins who publish on a performer's behalf. */
 function performerOptions(api: ApiClient): Promise<Option[]> {

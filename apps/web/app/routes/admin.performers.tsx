@@ -16,8 +16,8 @@ import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/performers";
 import type { User } from "@marquee/contracts/users";
 import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
-import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import {
   ActiveSwitch,
@@ -31,12 +31,17 @@ import {
   RowActions,
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
-import { useLatestQuery, usePagedSearch } from "../components/admin/use-manage.tsx";
+import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
-import { upsertById } from "../lib/admin-catalogue.ts";
+import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
+import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { DEFAULT_AVATAR } from "../state/user.ts";
 import type { Route } from "./+types/admin.performers";
@@ -55,9 +60,44 @@ const statusOptions: { value: StatusFilter; label: string }[] = [
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
 ];
+const statusFilter = (params: URLSearchParams) =>
+  oneOf<StatusFilter>(params, "status", ["all", "active", "inactive"], "all");
+
+/**
+ * A page of performers with the search (`q`), status and page in the URL: every performer, switched off or not,
+ * so a hidden profile can be found and switched back on. Also the choices of the profile form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const api = sessionApi(request, context);
+  const q = textOf(params);
+  const [list, options] = await Promise.all([
+    loaded(
+      api.get<PerformerPage>("/admin/performers", {
+        q: q || undefined,
+        status: statusFilter(params),
+        ...offsetPage(pageOf(params), PAGE_SIZE),
+      }),
+      "Could not load the performers.",
+    ),
+    profileOptions(api),
+  ]);
+  return { list, options };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const { save } = saveDeleteIntents("/admin/performers");
+  return handleIntents(request, context, {
+    /** A member account becomes a performer (`userId`). */
+    promote: (api, payload) => api.post("/admin/performers", { userId: payloadText(payload, "userId") }),
+    /** A profile's fields (`id`, `body`), its status among them. */
+    save,
+  });
+}
 
 /** Picks an account that is not a performer yet and makes it one. */
 function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void }) {
+  const { run } = useIntent();
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search, 250);
   const [users, setUsers] = useState<User[]>([]);
@@ -84,7 +124,7 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
     const user = users.find((u) => u._id === selected);
     setSaving(true);
     try {
-      const performer = await api.post<Performer>("/admin/performers", { userId: selected });
+      const performer = await run<Performer>("promote", { userId: selected });
       onPromoted(performer);
       setSelected(null);
       setSearch("");
@@ -145,38 +185,19 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
   );
 }
 
-function Performers() {
-  const { search, setSearch, q, page, setPage, refilter } = usePagedSearch();
-  const [status, setStatusFilter] = useState<StatusFilter>("all");
-  const [editing, setEditing] = useState<Performer | null>(null);
+function Performers({ data: { list, options } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
+  const status = statusFilter(params);
+  const { result, error } = list;
+  const revalidator = useRevalidator();
+  const { run } = useIntent();
+  const { open, setOpen: setEditing, current: editing } = useOpenItem(result?.data);
   const [switching, setSwitching] = useState<string | null>(null);
-
-  const fetchPerformers = useCallback(
-    () =>
-      // Every performer, switched off or not, so a hidden profile can be found and switched back on.
-      api.get<PerformerPage>("/admin/performers", {
-        q: q.trim() || undefined,
-        status,
-        sortBy: "newest",
-        limit: PAGE_SIZE,
-        offset: (page - 1) * PAGE_SIZE,
-      }),
-    [q, status, page],
-  );
-  const { result, setResult, loading, error, load } = useLatestQuery(fetchPerformers, "Could not load the performers.");
-
-  const replace = (performer: Performer) => {
-    setResult((r) => (r ? { ...r, data: upsertById(r.data, performer) } : r));
-    setEditing((e) => (e?._id === performer._id ? performer : e));
-  };
 
   const setStatus = async (performer: Performer, active: boolean) => {
     setSwitching(performer._id);
     try {
-      const updated = await api.put<Performer>(`/admin/performers/${enc(performer._id)}`, {
-        status: active ? "active" : "inactive",
-      });
-      replace(updated?._id ? updated : { ...performer, status: active ? "active" : "inactive" });
+      await run("save", { id: performer._id, body: { status: active ? "active" : "inactive" } });
       notifications.show({
         color: "teal",
         message: active ? `${performer.name} is listed again.` : `${performer.name} is hidden from the site.`,
@@ -193,15 +214,7 @@ function Performers() {
       title="Performers"
       description="Turn members into performers, edit their profiles and switch them on or off."
     >
-      <Promote
-        onPromoted={(performer) => {
-          // A new profile is active: it joins the list unless only switched-off ones are shown.
-          if (status !== "inactive") {
-            setResult((r) => (r ? { data: upsertById(r.data, performer), total: r.total + 1 } : r));
-          }
-          setEditing(performer);
-        }}
-      />
+      <Promote onPromoted={setEditing} />
       <SearchFilters
         label="Search performers"
         placeholder="Name or username"
@@ -213,13 +226,13 @@ function Performers() {
           aria-label="Status"
           data={statusOptions}
           value={status}
-          onChange={refilter((value) => setStatusFilter(value as StatusFilter))}
+          onChange={(value) => setFilter("status", value)}
         />
       </SearchFilters>
       <ListPanel
         label="Performers"
         error={error}
-        onRetry={load}
+        onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
         empty={
@@ -304,7 +317,7 @@ function Performers() {
       </ListPanel>
       <Pager total={result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
       <EditDrawer
-        opened={editing !== null}
+        opened={open !== null}
         onClose={() => setEditing(null)}
         title={editing ? `${editing.name} (@${editing.username})` : ""}
       >
@@ -314,8 +327,7 @@ function Performers() {
             performer={editing}
             title="Performer profile"
             withCard={false}
-            save={(body) => api.put<Performer>(`/admin/performers/${enc(editing._id)}`, body)}
-            onSaved={replace}
+            options={options}
           />
         )}
       </EditDrawer>
@@ -323,8 +335,8 @@ function Performers() {
   );
 }
 
-export default function AdminPerformersPage() {
+export default function AdminPerformersPage({ loaderData }: Route.ComponentProps) {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
-  return <Performers />;
+  return <Performers data={loaderData} />;
 }

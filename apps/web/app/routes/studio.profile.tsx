@@ -1,14 +1,17 @@
-import { Alert, Anchor, Avatar, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Avatar, Button, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Performer } from "@marquee/contracts/performers";
 import { IconAlertCircle, IconPhoto, IconRefresh } from "@tabler/icons-react";
-import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
+import { uploadFile } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton } from "../components/studio/UploadButton.tsx";
-import { api, errorMessage, isApiError } from "../lib/api.ts";
+import { handleIntents } from "../lib/actions.server.ts";
+import { errorMessage, isApiError } from "../lib/api.ts";
+import { profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { countLabel } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -21,7 +24,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const enc = encodeURIComponent;
 
-function CoverCard({ performer, onChanged }: { performer: Performer; onChanged: (p: Performer | null) => void }) {
+/** The viewer's performer profile (or why there is none) and the choices of its form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = sessionApi(request, context);
+  const [performer, options] = await Promise.all([
+    api.get<Performer>("/performer/profile").then(
+      (result) => ({ result, error: null }),
+      (e: unknown) => ({
+        result: null,
+        error: {
+          message: errorMessage(e, "Could not load your performer profile."),
+          missing: isApiError(e) && e.statusCode === 404,
+        },
+      }),
+    ),
+    profileOptions(api),
+  ]);
+  return { ...performer, options };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    save: (api, { body }) => api.put("/performer/profile", body),
+  });
+}
+
+function CoverCard({ performer }: { performer: Performer }) {
+  const { revalidate } = useRevalidator();
   return (
     <Card component="section" aria-labelledby="cover-title">
       <Stack gap="md">
@@ -55,12 +84,8 @@ function CoverCard({ performer, onChanged }: { performer: Performer; onChanged: 
             label={performer.cover ? "Replace cover" : "Upload cover"}
             testId="cover-upload-progress"
             upload={async (file, onProgress) => {
-              const updated = await api.upload<Performer | null>(
-                "/performer/cover/upload",
-                [{ fieldname: "file", file, filename: file.name }],
-                { onProgress },
-              );
-              onChanged(updated && typeof updated === "object" && "_id" in updated ? updated : null);
+              await uploadFile("/performer/cover/upload", file, onProgress);
+              void revalidate();
               notifications.show({ color: "teal", message: "Your cover has been updated." });
             }}
           />
@@ -70,25 +95,11 @@ function CoverCard({ performer, onChanged }: { performer: Performer; onChanged: 
   );
 }
 
-function ProfileEditor() {
+function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const user = useAppSelector((s) => s.user.current);
-  const [performer, setPerformer] = useState<Performer | null>(null);
-  const [error, setError] = useState<{ message: string; missing: boolean } | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    api
-      .get<Performer>("/performer/profile")
-      .then(setPerformer)
-      .catch((e: unknown) =>
-        setError({
-          message: errorMessage(e, "Could not load your performer profile."),
-          missing: isApiError(e) && e.statusCode === 404,
-        }),
-      );
-  }, []);
-
-  useEffect(load, [load]);
+  const revalidator = useRevalidator();
+  const { result: performer, error, options } = data;
+  const load = () => void revalidator.revalidate();
 
   if (error) {
     return (
@@ -121,26 +132,14 @@ function ProfileEditor() {
       </Alert>
     );
   }
-  if (!performer) {
-    return (
-      <Stack gap="lg" aria-busy="true">
-        <Skeleton h={220} radius="lg" />
-        <Skeleton h={420} radius="lg" />
-      </Stack>
-    );
-  }
+  if (!performer) return null;
 
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="xl">
-          <CoverCard performer={performer} onChanged={(p) => (p ? setPerformer(p) : load())} />
-          <PerformerProfileForm
-            key={performer._id}
-            performer={performer}
-            save={(body) => api.put<Performer>("/performer/profile", body)}
-            onSaved={setPerformer}
-          />
+          <CoverCard performer={performer} />
+          <PerformerProfileForm key={performer._id} performer={performer} options={options} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -177,12 +176,12 @@ function ProfileEditor() {
   );
 }
 
-export default function StudioProfilePage() {
+export default function StudioProfilePage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
   if (!role) return <StudioForbidden />;
   return (
     <StudioPage title="Performer profile" description="Your cover, attributes, languages and subscription prices.">
-      <ProfileEditor />
+      <ProfileEditor data={loaderData} />
     </StudioPage>
   );
 }

@@ -4,13 +4,15 @@ import { notifications } from "@mantine/notifications";
 import { type Performer, updatePerformerBody } from "@marquee/contracts/performers";
 import { performerAttributes } from "@marquee/contracts/site";
 import { IconUserStar } from "@tabler/icons-react";
-import { useEffect, useId, useState } from "react";
-import { api, errorMessage } from "../../lib/api.ts";
-import { setFieldErrors } from "../../lib/form-errors.ts";
+import { useId } from "react";
 import { attributeLabel, schemaErrors } from "../../lib/studio.ts";
 import { type ProfileFormValues, profileBody, profileFormValues } from "../../lib/studio-forms.ts";
 import { useAppSelector } from "../../state/store.ts";
-import { useCategoryOptions, withSelected } from "./options.ts";
+import { useSaveIntent } from "../admin/use-manage.tsx";
+import { type Option, withSelected } from "./options.ts";
+
+/** The choices of the profile form, as the page's loader reads them (profileOptions in lookups.server.ts). */
+export type ProfileOptions = { languages: Option[]; categories: Option[] };
 
 const attributeFields = [
   { key: "ethnicity", label: "Ethnicity", options: performerAttributes.ethnicities },
@@ -21,67 +23,34 @@ const attributeFields = [
   { key: "sexualOrientation", label: "Sexual orientation", options: performerAttributes.sexualOrientations },
 ] as const;
 
-type Option = { value: string; label: string };
-
-function useLanguages(): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<Array<{ code: string; name: string }>>("/languages/list")
-      .then((list) => {
-        if (live) setOptions((list ?? []).map((l) => ({ value: l.code, label: l.name })));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return options;
-}
-
 /**
- * The performer profile fields (languages, categories, attributes, subscription prices). `save` sends the body
- * (PUT /performer/profile for the performer, PUT /admin/performers/:id for admins).
+ * The performer profile fields (languages, categories, attributes, subscription prices), saved through the route's
+ * `save` intent (the performer's own profile, or the one of `id` for admins).
  */
 export function PerformerProfileForm({
   performer,
-  save,
-  onSaved,
+  options,
   title = "About you",
   withCard = true,
 }: {
   performer: Performer;
-  save: (body: ReturnType<typeof profileBody>) => Promise<Performer | null>;
-  onSaved: (p: Performer) => void;
+  options: ProfileOptions;
   title?: string;
   withCard?: boolean;
 }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
-  const languages = useLanguages();
-  const categories = useCategoryOptions("performer");
-  const [saving, setSaving] = useState(false);
   const titleId = useId();
   const form = useForm<ProfileFormValues>({
     initialValues: profileFormValues(performer),
     validate: (values) => schemaErrors(updatePerformerBody, profileBody(values)),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const saved = await save(profileBody(values));
-      form.resetDirty(values);
-      if (saved && typeof saved === "object" && "_id" in saved) onSaved(saved);
-      notifications.show({ color: "teal", message: `The performer profile of ${performer.name} is saved.` });
-    } catch (error) {
-      if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not save the profile", message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  });
+  const { submit, saving } = useSaveIntent(
+    form,
+    performer,
+    profileBody,
+    () => notifications.show({ color: "teal", message: `The performer profile of ${performer.name} is saved.` }),
+    "Could not save the profile",
+  );
 
   const fields = (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
@@ -96,7 +65,7 @@ export function PerformerProfileForm({
           label="Languages"
           size="md"
           description="The languages spoken in the movies."
-          data={languages}
+          data={options.languages}
           searchable
           clearable
           maxValues={10}
@@ -108,7 +77,7 @@ export function PerformerProfileForm({
           label="Categories"
           size="md"
           description="Help visitors find the performer in the directory."
-          data={withSelected(categories, performer.categories)}
+          data={withSelected(options.categories, performer.categories)}
           searchable
           clearable
           maxValues={20}
