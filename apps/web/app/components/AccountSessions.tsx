@@ -3,13 +3,16 @@ import { notifications } from "@mantine/notifications";
 import type { SessionItem } from "@marquee/contracts/auth";
 import { IconDevices } from "@tabler/icons-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { api, errorMessage } from "../lib/api.ts";
+import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { useIntent } from "../lib/use-intent.ts";
 
-/** The member's signed-in sessions, with a way to log out any other one, or all of them at once. */
+/**
+ * The member's signed-in sessions, with a way to log out any other one, or all of them at once (the account route's
+ * `logoutSession` and `logoutOthers` intents).
+ */
 export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; error: string | null }) {
-  const revalidator = useRevalidator();
+  const intent = useIntent();
   const [busy, setBusy] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);
 
@@ -18,7 +21,6 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
     try {
       await call();
       notifications.show({ color: "teal", message: done });
-      await revalidator.revalidate();
     } catch (err) {
       notifications.show({ color: "red", message: errorMessage(err, "Could not log that session out.") });
     } finally {
@@ -42,7 +44,7 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
             disabled={others.length === 0}
             loading={busy === "others"}
             onClick={() =>
-              void run("others", () => api.del("/auth/users/me/sessions"), "Your other sessions have been logged out.")
+              void run("others", () => intent.run("logoutOthers"), "Your other sessions have been logged out.")
             }
           >
             Log out all others
@@ -80,7 +82,7 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
                     onClick={() =>
                       void run(
                         s._id,
-                        () => api.del(`/auth/users/me/sessions/${s._id}`),
+                        () => intent.run("logoutSession", { id: s._id }),
                         "That session has been logged out.",
                       )
                     }

@@ -1,0 +1,88 @@
+import { Avatar, Badge, Button, Card, FileButton, Group, Progress, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
+import { IconCamera } from "@tabler/icons-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { errorMessage } from "../../lib/api.ts";
+import { useAppDispatch } from "../../state/store.ts";
+import { type CurrentUser, setCurrentUser } from "../../state/user.ts";
+import { uploadFile } from "../admin/use-manage.tsx";
+
+const MAX_AVATAR_BYTES = DEFAULT_IMAGE_MAX_MB * 1024 * 1024;
+
+/** The member's avatar, name and role, and a button that uploads a new avatar with its progress. */
+export function AvatarCard({ user }: { user: CurrentUser }) {
+  const dispatch = useAppDispatch();
+  const { revalidate } = useRevalidator();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      notifications.show({ color: "red", message: "Choose an image file (JPEG, PNG or WebP)." });
+      return;
+    }
+    if (file.size > MAX_AVATAR_BYTES) {
+      notifications.show({ color: "red", message: `The image must be ${DEFAULT_IMAGE_MAX_MB} MB or smaller.` });
+      return;
+    }
+    setProgress(0);
+    try {
+      const updated = await uploadFile<CurrentUser>("/users/avatar/upload", file, setProgress);
+      if (updated?._id) dispatch(setCurrentUser(updated as Parameters<typeof setCurrentUser>[0]));
+      void revalidate();
+      notifications.show({ color: "teal", message: "Your avatar has been updated." });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Upload failed", message: errorMessage(error) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card>
+      <Stack align="center" gap="md" ta="center">
+        <Avatar src={user.avatar} alt={user.name} size={112} radius={56} />
+        <div>
+          <Text fw={700} fz="lg">
+            {user.name}
+          </Text>
+          <Text c="dimmed" size="sm">
+            @{user.username}
+          </Text>
+        </div>
+        <Group gap={6} justify="center">
+          {user.role && (
+            <Badge variant="light" tt="capitalize">
+              {user.role}
+            </Badge>
+          )}
+          {user.verifiedEmail === false && (
+            <Badge variant="light" color="orange">
+              Email not verified
+            </Badge>
+          )}
+        </Group>
+        <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/webp">
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconCamera size={16} />} loading={progress !== null}>
+              Change avatar
+            </Button>
+          )}
+        </FileButton>
+        {progress !== null && (
+          <Stack gap={4} w="100%">
+            <Progress value={progress} animated aria-label="Upload progress" />
+            <Text size="xs" c="dimmed" data-testid="avatar-upload-progress">
+              Uploading… {progress}%
+            </Text>
+          </Stack>
+        )}
+        <Text size="xs" c="dimmed">
+          JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

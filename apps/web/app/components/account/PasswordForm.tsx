@@ -1,0 +1,70 @@
+import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconLock } from "@tabler/icons-react";
+import { z } from "zod";
+import { errorMessage } from "../../lib/api.ts";
+import { fieldErrorsFrom } from "../../lib/form-errors.ts";
+import { withPasswordConfirmation } from "../../lib/passwords.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { NewPasswordFields } from "../NewPasswordFields.tsx";
+import { ENTER_CURRENT_PASSWORD } from "./ProfileForm.tsx";
+
+const passwordSchema = withPasswordConfirmation({
+  currentPassword: z.string().min(1, ENTER_CURRENT_PASSWORD).max(128),
+  password: z.string().min(8, "Password must be at least 8 characters").max(128),
+});
+
+/** Changes the password through the account route's `password` intent (the other sessions are logged out). */
+export function PasswordForm() {
+  const { run, busy: saving } = useIntent();
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { currentPassword: "", password: "", confirmPassword: "" },
+    validate: schemaResolver(passwordSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const result = await run<{ message?: string } | null>("password", {
+        currentPassword: values.currentPassword,
+        password: values.password,
+      });
+      form.reset();
+      notifications.show({ color: "teal", message: result?.message || "Your password has been changed." });
+    } catch (error) {
+      const { currentPassword, password } = fieldErrorsFrom(error);
+      if (currentPassword || password) form.setErrors({ currentPassword, password });
+      else notifications.show({ color: "red", message: errorMessage(error, "Could not change your password.") });
+    }
+  });
+
+  return (
+    <Card>
+      <form method="post" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="xs">
+            <IconLock size={20} />
+            <Title order={2} fz="lg">
+              Password
+            </Title>
+          </Group>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            key={form.key("currentPassword")}
+            {...form.getInputProps("currentPassword")}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NewPasswordFields form={form} label="New password" />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={saving}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
