@@ -8,8 +8,6 @@ import {
   postFormValues,
   postRequestBody,
   sortCategories,
-  upsertById,
-  withoutId,
 } from "./admin-catalogue.ts";
 import { schemaErrors } from "./studio.ts";
 
@@ -135,19 +133,6 @@ describe("banner form <-> API body", () => {
 });
 
 describe("lists", () => {
-  it("replaces or prepends by id, and removes by id", () => {
-    const list = [
-      { _id: "a", n: 1 },
-      { _id: "b", n: 2 },
-    ];
-    expect(upsertById(list, { _id: "b", n: 3 })).toEqual([
-      { _id: "a", n: 1 },
-      { _id: "b", n: 3 },
-    ]);
-    expect(upsertById(list, { _id: "c", n: 0 }).map((i) => i._id)).toEqual(["c", "a", "b"]);
-    expect(withoutId(list, "a")).toEqual([{ _id: "b", n: 2 }]);
-  });
-
   it("orders categories by ordering, then name", () => {
     expect(
       sortCategories([

@@ -136,15 +136,6 @@ export function bannerRequestBody(values: BannerFormValues) {
 
 // ---- lists ------------------------------------------------------------------------------------------------------
 
-/** Replaces the item with the same `_id`, or puts a new one first. */
-export function upsertById<T extends { _id: string }>(items: readonly T[], item: T): T[] {
-  return items.some((i) => i._id === item._id) ? items.map((i) => (i._id === item._id ? item : i)) : [item, ...items];
-}
-
-export function withoutId<T extends { _id: string }>(items: readonly T[], id: string): T[] {
-  return items.filter((i) => i._id !== id);
-}
-
 /** Categories in the order the site shows them: by `ordering`, then name. */
 export function sortCategories<T extends { ordering: number; name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.ordering - b.ordering || a.name.localeCompare(b.name));

@@ -1,51 +1,10 @@
 import type { UseFormReturnType } from "@mantine/form";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { api, errorMessage } from "../../lib/api.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
-
-/**
- * Loads a list (or any one result) whenever `fetcher` changes (make it with `useCallback` over the filters) and
- * keeps only the answer to the latest request. `load(true)` refreshes quietly: no loading state, errors ignored.
- */
-export function useLatestQuery<T>(fetcher: () => Promise<T>, failMessage: string, onResult?: (result: T) => void) {
-  const [result, setResult] = useState<T | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-  const onResultRef = useRef(onResult);
-  onResultRef.current = onResult;
-
-  const load = useCallback(
-    (quiet = false) => {
-      const id = ++latest.current;
-      if (!quiet) {
-        setLoading(true);
-        setError(null);
-      }
-      fetcher()
-        .then((res) => {
-          if (id !== latest.current) return;
-          setResult(res);
-          onResultRef.current?.(res);
-        })
-        .catch((e: unknown) => {
-          if (id === latest.current && !quiet) setError(errorMessage(e, failMessage));
-        })
-        .finally(() => {
-          if (id === latest.current) setLoading(false);
-        });
-    },
-    [fetcher, failMessage],
-  );
-
-  useEffect(() => load(), [load]);
-
-  return { result, setResult, loading, error, load };
-}
 
 /**
  * The item open in an edit dialog of a list the loader reads: "new", one of the list, or none. `current` is the
@@ -56,11 +15,6 @@ export function useOpenItem<T extends { _id: string }>(list: readonly T[] | null
   const [open, setOpen] = useState<T | "new" | null>(null);
   const current = open && open !== "new" ? (list?.find((x) => x._id === open._id) ?? open) : null;
   return { open, setOpen, current };
-}
-
-/** Creates (POST `base`) or updates (PUT `base/<id>`) one item. */
-export function saveItem<T>(base: string, id: string | null | undefined, body: unknown): Promise<T> {
-  return id ? api.put<T>(`${base}/${encodeURIComponent(id)}`, body) : api.post<T>(base, body);
 }
 
 /**
@@ -148,25 +102,4 @@ export function useConfirmedDelete(): [(options: DeleteOptions) => Promise<void>
 /** Uploads one file as the multipart field `file`, reporting progress in percent. */
 export function uploadFile<T>(path: string, file: File, onProgress: (percent: number) => void): Promise<T> {
   return api.upload<T>(path, [{ fieldname: "file", file, filename: file.name }], { onProgress });
-}
-
-/**
- * The search text (debounced into `q`) and page number of a paged list. Changing the search, or a filter set
- * through `refilter`, starts again from the first page.
- */
-export function usePagedSearch() {
-  const [search, setSearchText] = useState("");
-  const [q] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const setSearch = (value: string) => {
-    setSearchText(value);
-    setPage(1);
-  };
-  const refilter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      setPage(1);
-    };
-  return { search, setSearch, q, page, setPage, refilter };
 }
