@@ -78,6 +78,17 @@ export function textOf(payload: Payload, key: string): string {
   });
 }
 
+/** A loader's read of `path` with the visitor's session, that the screen can show an error for (see `loaded`). */
+export function loadedGet<T>(
+  request: Request,
+  context: AppLoadContext | undefined,
+  path: string,
+  query: Parameters<ApiClient["get"]>[1],
+  failMessage: string,
+) {
+  return loaded(sessionApi(request, context).get<T>(path, query), failMessage);
+}
+
 /** A loader's read that a screen can show an error for instead of failing the page. */
 export async function loaded<T>(
   call: Promise<T>,

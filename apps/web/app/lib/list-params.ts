@@ -23,3 +23,7 @@ export function oneOf<T extends string>(params: URLSearchParams, key: string, va
 export function offsetPage(page: number, pageSize: number) {
   return { sortBy: "newest" as const, limit: pageSize, offset: (page - 1) * pageSize };
 }
+
+/** A filter as the API takes it: its `all` value means no filter. */
+export const apiFilter = <T extends string>(value: T): Exclude<T, "all"> | undefined =>
+  value === "all" ? undefined : (value as Exclude<T, "all">);

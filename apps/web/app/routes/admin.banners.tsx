@@ -30,7 +30,7 @@ import {
   MediaThumb,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type BannerFormValues,
   type BannerPosition,
@@ -38,9 +38,8 @@ import {
   bannerPositionLabels,
   bannerRequestBody,
 } from "../lib/admin-catalogue.ts";
-import { oneOf } from "../lib/list-params.ts";
+import { apiFilter, oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -58,12 +57,12 @@ const positionFilter = (params: URLSearchParams) => oneOf<PositionFilter>(params
 
 /** The banners of the position in the URL (`position`, all when absent). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const position = positionFilter(new URL(request.url).searchParams);
-  return loaded(
-    sessionApi(request, context).get<{ data: Banner[] }>("/admin/banners", {
-      position: position === "all" ? undefined : position,
-      limit: 100,
-    }),
+  const position = apiFilter(positionFilter(new URL(request.url).searchParams));
+  return loadedGet<{ data: Banner[] }>(
+    request,
+    context,
+    "/admin/banners",
+    { position, limit: 100 },
     "Could not load the banners.",
   );
 }

@@ -27,7 +27,7 @@ import {
   ListPanel,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type CategoryFormValues,
   type CategoryGroup,
@@ -36,9 +36,8 @@ import {
   categoryRequestBody,
   sortCategories,
 } from "../lib/admin-catalogue.ts";
-import { oneOf } from "../lib/list-params.ts";
+import { apiFilter, oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -55,12 +54,13 @@ const groupFilter = (params: URLSearchParams) => oneOf<GroupFilter>(params, "gro
 
 /** The categories of the group in the URL (`group`, all when absent). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const group = groupFilter(new URL(request.url).searchParams);
-  return loaded(
-    sessionApi(request, context).get<{ data: Category[] }>("/admin/categories", {
-      group: group === "all" ? undefined : group,
-      limit: 100,
-    }),
+  const group = apiFilter(groupFilter(new URL(request.url).searchParams));
+  const query = { group, limit: 100 };
+  return loadedGet<{ data: Category[] }>(
+    request,
+    context,
+    "/admin/categories",
+    query,
     "Could not load the categories.",
   );
 }

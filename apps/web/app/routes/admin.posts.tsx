@@ -30,12 +30,11 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
 import { formatDate } from "../lib/format.ts";
-import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -57,16 +56,12 @@ const typeFilter = (params: URLSearchParams) => oneOf<TypeFilter>(params, "type"
 /** A page of posts with the search (`q`), type and page in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const q = textOf(params);
-  const type = typeFilter(params);
-  return loaded(
-    sessionApi(request, context).get<PostPage>("/admin/posts", {
-      q: q || undefined,
-      type: type === "all" ? undefined : type,
-      ...offsetPage(pageOf(params), PAGE_SIZE),
-    }),
-    "Could not load the posts.",
-  );
+  const query = {
+    q: textOf(params) || undefined,
+    type: apiFilter(typeFilter(params)),
+    ...offsetPage(pageOf(params), PAGE_SIZE),
+  };
+  return loadedGet<PostPage>(request, context, "/admin/posts", query, "Could not load the posts.");
 }
 
 export function action({ request, context }: Route.ActionArgs) {

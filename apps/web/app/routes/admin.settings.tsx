@@ -9,7 +9,7 @@ import { useStore } from "react-redux";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { fields, GroupFields, groupText } from "../components/admin/SettingFields.tsx";
-import { handleIntents, loaded } from "../lib/actions.server.ts";
+import { handleIntents, loadedGet } from "../lib/actions.server.ts";
 import {
   type AdminSetting,
   changedSettings,
@@ -25,7 +25,6 @@ import {
 } from "../lib/admin-settings.ts";
 import { ApiError, errorMessage, isApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { normalizeSettings, publicSettingsLoaded } from "../state/settings.ts";
@@ -38,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Site settings", "Branding, menus, maintenance mode, payments and sign-up rules.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loaded(sessionApi(request, context).get<AdminSetting[]>("/admin/settings"), "Could not load the settings.");
+  return loadedGet<AdminSetting[]>(request, context, "/admin/settings", undefined, "Could not load the settings.");
 }
 
 /** What saving one setting gave: its stored value, or the API's error. */

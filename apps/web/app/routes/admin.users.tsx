@@ -6,13 +6,12 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { ActiveSwitch, DataTable, EmptyState, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
-import { handleIntents, loaded, textOf as payloadText } from "../lib/actions.server.ts";
+import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -48,8 +47,12 @@ function userFilters(params: URLSearchParams): UserFilters {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = userFilters(new URL(request.url).searchParams);
-  return loaded(
-    sessionApi(request, context).get<{ data: User[]; total: number }>("/users/search", usersSearchQuery(filters)),
+  const query = usersSearchQuery(filters);
+  return loadedGet<{ data: User[]; total: number }>(
+    request,
+    context,
+    "/users/search",
+    query,
     "Could not load the users.",
   );
 }
