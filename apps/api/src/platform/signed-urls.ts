@@ -14,6 +14,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export interface UrlSigner {
   /** A URL for `key` valid for `ttlSec` (default: the signer's). Throws on a key that is not a private key. */
   sign(key: string, ttlSec?: number): string;
+  /** `sign`, with the moment the URL stops working (what a client needs to refresh it in time). */
+  signed(key: string, ttlSec?: number): { url: string; expiresAt: Date };
   /** Whether `sig` is a valid, unexpired signature for `key`'s scope. Never throws. */
   verify(exp: string | number, sig: string, key: string): boolean;
 }
@@ -45,13 +47,16 @@ export function createUrlSigner(opts: { secret: string; publicBaseUrl: string; t
   const mac = (exp: number, scope: string) =>
     createHmac("sha256", opts.secret).update(`${exp}:${scope}`).digest("base64url").slice(0, SIG_LENGTH);
 
+  function signed(key: string, ttlSec = opts.ttlSec) {
+    if (!isPrivateMediaKey(key)) throw new Error(`not a private media key: ${key}`);
+    if (!(ttlSec > 0)) throw new Error("ttlSec must be positive");
+    const exp = Math.floor(Date.now() / 1000) + Math.ceil(ttlSec);
+    return { url: `${base}/media/${exp}/${mac(exp, scopeOf(key))}/${key}`, expiresAt: new Date(exp * 1000) };
+  }
+
   return {
-    sign(key, ttlSec = opts.ttlSec) {
-      if (!isPrivateMediaKey(key)) throw new Error(`not a private media key: ${key}`);
-      if (!(ttlSec > 0)) throw new Error("ttlSec must be positive");
-      const exp = Math.floor(Date.now() / 1000) + Math.ceil(ttlSec);
-      return `${base}/media/${exp}/${mac(exp, scopeOf(key))}/${key}`;
-    },
+    signed,
+    sign: (key, ttlSec) => signed(key, ttlSec).url,
     verify(exp, sig, key) {
       const expText = String(exp);
       if (!/^[1-9]\d{0,11}$/.test(expText) || typeof sig !== "string" || sig.length !== SIG_LENGTH) return false;

@@ -1,5 +1,8 @@
 import { badRequest } from "./errors.ts";
 
+/** What a slug looks like (the `slug` contract): a path id of any other shape names no item. */
+export const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
  * A URL slug from a title or name: accents folded, lowercase letters and digits joined by single dashes
  * (the `slug` contract in packages/contracts/src/catalogue.ts), at most `max` characters. Empty when the

@@ -1,50 +1,27 @@
-import type { AccessKind } from "@marquee/contracts/catalogue";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import {
+  type Decision,
+  decideAccess,
+  type Entitlements,
+  noEntitlements,
+  type Protected,
+  type Viewer,
+} from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
-import type { UserRow } from "../users/tables.ts";
 
-export type Viewer = Pick<UserRow, "id" | "role"> | null;
-
-/** What the access rules need to know of a movie, gallery or photo. */
-export interface Protected {
-  kind: "video" | "gallery";
-  id: string;
-  access: AccessKind;
-  performerIds: string[];
-  /** A future date: announced, not playable before it. */
-  scheduledAt?: Date | null;
-  /** False while the media is not processed yet. */
-  ready?: boolean;
-}
-
-export interface Decision {
-  canWatch: boolean;
-  lock: "members" | "sale" | "scheduled" | "processing" | null;
-  isBought: boolean;
-}
-
-/** A viewer's memberships and purchases, read once per request and reused for every item of a list. */
-export interface Entitlements {
-  siteMember: boolean;
-  performerSubscriptions: Set<string>;
-  bought: Set<string>;
-}
-
-const none: Entitlements = { siteMember: false, performerSubscriptions: new Set(), bought: new Set() };
-
+export type { Decision, Entitlements, Protected, Viewer } from "../catalogue/access.ts";
 /**
- * The one place that answers "may this viewer watch this item" (DESIGN section 5): free for everyone;
- * members for an active site membership or a subscription to one of the item's performers; sale for a buyer;
- * the item's own performers and admins always. Subscriptions are active while `expiresAt > now`.
+ * A viewer's entitlements (subscriptions active while `expiresAt > now`, paid purchases), and with them the
+ * catalogue core's access decision (`decideAccess`, DESIGN section 5).
  */
 export function createAccessService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function entitlements(viewer: Viewer, items: readonly Protected[]): Promise<Entitlements> {
-    if (!viewer) return none;
+    if (!viewer) return noEntitlements;
     const subs = await db
       .select({ kind: subscriptions.kind, performerId: subscriptions.performerId })
       .from(subscriptions)
@@ -83,24 +60,9 @@ export function createAccessService(deps: { db: Db; now?: () => Date }) {
     };
   }
 
-  function decideWith(viewer: Viewer, item: Protected, ent: Entitlements): Decision {
-    const isBought = ent.bought.has(`${item.kind}:${item.id}`);
-    if (viewer && (viewer.role === "admin" || item.performerIds.includes(viewer.id))) {
-      return { canWatch: true, lock: null, isBought };
-    }
-    if (item.scheduledAt && item.scheduledAt > now()) return { canWatch: false, lock: "scheduled", isBought };
-    if (item.ready === false) return { canWatch: false, lock: "processing", isBought };
-    switch (item.access) {
-      case "free":
-        return { canWatch: true, lock: null, isBought };
-      case "members": {
-        const ok = ent.siteMember || item.performerIds.some((p) => ent.performerSubscriptions.has(p));
-        return { canWatch: ok, lock: ok ? null : "members", isBought };
-      }
-      case "sale":
-        return { canWatch: isBought, lock: isBought ? null : "sale", isBought };
-    }
-  }
+  /** The catalogue core's access decision, at this service's clock. */
+  const decideWith = (viewer: Viewer, item: Protected, ent: Entitlements): Decision =>
+    decideAccess(viewer, item, ent, now());
 
   return {
     entitlements,

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
-import { tsvector } from "../videos/tables.ts";
+import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Galleries follow the movies' access model; `listed` = active with at least one ready photo. */
 export const galleries = pgTable(
@@ -32,6 +31,7 @@ export const galleries = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    ...takedownColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
-import { tsvector } from "../videos/tables.ts";
+import { createdAt, idColumn, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Posts and pages (the home and contact texts are pages with the slugs `home` and `contact`). */
 export const posts = pgTable(

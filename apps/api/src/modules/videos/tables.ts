@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   pgTable,
@@ -12,9 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
-
-export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /**
  * Movies. `listed` is kept by the service: active and processed (or announced with a future `scheduledAt`).
@@ -60,6 +57,7 @@ export const videos = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    ...takedownColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

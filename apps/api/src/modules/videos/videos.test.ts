@@ -476,8 +476,8 @@ describe("GET /user/assets/videos/:id", () => {
   it("announces a coming movie without letting anyone play it", async () => {
     const m = await detail(coming._id, member);
     expect(m).toMatchObject({ isComing: true, canWatch: false, lock: "scheduled", media: null });
-    // Its own performer may open it, but nothing is processed yet: still no media.
-    expect(await detail(coming._id, performer)).toMatchObject({ canWatch: true, media: null });
+    // Its own performer may open it, but nothing is processed yet: the API says so (lock `processing`).
+    expect(await detail(coming._id, performer)).toMatchObject({ canWatch: false, lock: "processing", media: null });
   });
 
   it("shows the viewer's reactions", async () => {
@@ -531,7 +531,8 @@ describe("GET /performer/assets/videos/:id/view", () => {
       _id: coming._id,
       processing: { status: "none", error: null },
       sourceSizeBytes: null,
-      canWatch: true,
+      canWatch: false,
+      lock: "processing",
       media: null,
       updatedAt: expect.any(String),
     });
@@ -670,7 +671,7 @@ describe("POST /performer/assets/videos", () => {
     const m = await create(performer, { title: `Soon ${word}`, status: "active", scheduledAt: at });
     // Counts are kept briefly, but a change to the catalogue shows at once.
     expect(((await search(q())).json() as ListJson).total).toBe(before + 1);
-    expect(m).toMatchObject({ isComing: true, scheduledAt: at, publishedAt: null, lock: null });
+    expect(m).toMatchObject({ isComing: true, scheduledAt: at, publishedAt: null, lock: "processing" });
     expect(ids((await search(q({ includeComing: "true" }))).json())).toContain(m._id);
     expect(ids((await search(q({ includeComing: "false" }))).json())).not.toContain(m._id);
     expectBadRequest(

@@ -1,0 +1,130 @@
+import type { StudioVideo, Video, VideoDetail } from "@marquee/contracts/videos";
+import type { UrlSigner } from "../../platform/signed-urls.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
+import { signMedia } from "../catalogue/media.ts";
+import type { CategoriesService } from "../categories/service.ts";
+import type { PerformersService } from "../performers/service.ts";
+import type { ReactionsService } from "../reactions/service.ts";
+import { type ListRow, type Row, THUMB_SPECS } from "./rows.ts";
+
+export interface PresentDeps {
+  storage: Storage;
+  signer: UrlSigner;
+  access: AccessService;
+  reactions: ReactionsService;
+  performers: Pick<PerformersService, "refs">;
+  categories: Pick<CategoriesService, "refs">;
+  now: () => Date;
+}
+
+/** Movies as answers: the public card, the viewer's detail (access decided, media signed) and the studio's view. */
+export function createVideoPresenter(deps: PresentDeps) {
+  const { storage, signer, access, reactions, now } = deps;
+
+  async function refsFor(rows: readonly Pick<Row, "performerIds" | "categoryIds">[]) {
+    const [p, c] = await Promise.all([
+      deps.performers.refs(rows.flatMap((r) => r.performerIds)),
+      deps.categories.refs(rows.flatMap((r) => r.categoryIds)),
+    ]);
+    return { performers: p, categories: c };
+  }
+  type Refs = Awaited<ReturnType<typeof refsFor>>;
+
+  function thumbnailOf(key: string | null) {
+    if (!key) return null;
+    const [small] = THUMB_SPECS;
+    return {
+      url: storage.publicUrl(`${key}-${small.name}.webp`),
+      srcSet: THUMB_SPECS.map((s) => `${storage.publicUrl(`${key}-${s.name}.webp`)} ${s.width}w`).join(", "),
+      width: small.width,
+      height: small.height,
+    };
+  }
+
+  function toVideo(row: ListRow, refs: Refs): Video {
+    const coming = !!row.scheduledAt && row.scheduledAt > now();
+    return {
+      _id: row.id,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      tags: row.tags,
+      access: row.access,
+      price: row.access === "sale" ? row.priceCents / 100 : null,
+      status: row.status,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      isComing: coming,
+      publishedAt: row.listed && !coming ? row.releasedAt.toISOString() : null,
+      durationSec: row.durationSec,
+      thumbnail: thumbnailOf(row.thumbnailKey),
+      teaser: row.teaserKey ? storage.publicUrl(row.teaserKey) : null,
+      performers: row.performerIds.flatMap((id) => refs.performers.get(id) ?? []),
+      categories: row.categoryIds.flatMap((id) => refs.categories.get(id) ?? []),
+      stats: { views: row.views, likes: row.likes, favourites: row.favourites, comments: row.comments },
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  const protectedOf = (row: Row): Protected => ({
+    kind: "video",
+    id: row.id,
+    access: row.access,
+    performerIds: row.performerIds,
+    scheduledAt: row.scheduledAt,
+    ready: row.processingStatus === "ready" && !!row.mediaKey,
+  });
+
+  /** Signed links to the renditions; only ever called after the access decision let the viewer watch. */
+  function mediaOf(mediaKey: string) {
+    const { urls, expiresAt } = signMedia(signer, {
+      hls: `${mediaKey}/hls/master.m3u8`,
+      mp4: `${mediaKey}/video.mp4`,
+      strip: `${mediaKey}/strip.webp`,
+    });
+    return { ...urls, expiresAt: expiresAt.toISOString() };
+  }
+
+  function detailOf(viewer: Viewer, row: Row, refs: Refs, ent: Entitlements, flags: typeof reactions.none) {
+    const decision = access.decideWith(viewer, protectedOf(row), ent);
+    return {
+      ...toVideo(row, refs),
+      ...flags,
+      isBought: decision.isBought,
+      canWatch: decision.canWatch,
+      lock: decision.lock,
+      // A locked movie shows its thumbnail and teaser, never a usable media URL; `canWatch` implies processed.
+      media: decision.canWatch && row.mediaKey ? mediaOf(row.mediaKey) : null,
+    } satisfies VideoDetail;
+  }
+
+  async function detailsOf(viewer: Viewer, rows: Row[]): Promise<VideoDetail[]> {
+    const [refs, ent, flags] = await Promise.all([
+      refsFor(rows),
+      access.entitlements(viewer, rows.map(protectedOf)),
+      reactions.flagsFor(
+        viewer?.id ?? null,
+        "video",
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((row) => detailOf(viewer, row, refs, ent, flags.get(row.id) ?? reactions.none));
+  }
+
+  function toStudio(detail: VideoDetail, row: Row): StudioVideo {
+    return {
+      ...detail,
+      processing: { status: row.processingStatus, error: row.processingError },
+      sourceSizeBytes: row.sourceSizeBytes,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function studioOf(viewer: NonNullable<Viewer>, row: Row): Promise<StudioVideo> {
+    const [d] = await detailsOf(viewer, [row]);
+    return toStudio(d as VideoDetail, row);
+  }
+
+  return { refsFor, toVideo, detailsOf, toStudio, studioOf };
+}
+export type VideoPresenter = ReturnType<typeof createVideoPresenter>;

@@ -1,0 +1,97 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { Kind } from "../catalogue/editing.ts";
+import { type VideoRow, videos } from "./tables.ts";
+
+/** Job names: processing one upload, and the hourly release of scheduled movies. */
+export const VIDEO_JOBS = { process: "video.process", publishScheduled: "videos.publishScheduled" } as const;
+
+export const MOVIE: Kind = { noun: "movie", title: "Movie", categoryGroup: "video" };
+
+/** Thumbnails are cropped to 16:9; the list card takes the small one, the player poster the large one. */
+export const THUMB_SPECS = [
+  { name: "480", width: 480, height: 270, fit: "cover" },
+  { name: "1280", width: 1280, height: 720, fit: "cover" },
+] as const;
+
+/** The slice of a row lists and pages need (the `search` tsvector stays in the database). */
+export const { search: _search, ...rowColumns } = getTableColumns(videos);
+export type Row = Omit<VideoRow, "search">;
+
+/** What a list shows of a movie: reading and decoding fewer columns is most of a list's cost on the API side. */
+export const {
+  processingStatus: _ps,
+  processingError: _pe,
+  mediaKey: _mk,
+  sourceSizeBytes: _sb,
+  width: _w,
+  height: _h,
+  createdBy: _cb,
+  updatedAt: _ua,
+  takenDownAt: _td,
+  takenDownReason: _tr,
+  ...listColumns
+} = rowColumns;
+export type ListRow = Pick<Row, keyof typeof listColumns>;
+
+/** A list row as `json_agg` hands it over: column names, timestamps as text. */
+export interface JsonListRow {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  tags: string[];
+  access: Row["access"];
+  price_cents: number;
+  status: Row["status"];
+  listed: boolean;
+  scheduled_at: string | null;
+  released_at: string;
+  performer_ids: string[];
+  category_ids: string[];
+  duration_sec: number | null;
+  thumbnail_key: string | null;
+  teaser_key: string | null;
+  views: number;
+  likes: number;
+  favourites: number;
+  comments: number;
+  created_at: string;
+  sort_key: string | number;
+  matches?: number;
+}
+
+export const fromJson = (r: JsonListRow): ListRow & { sortKey: string | number; matches?: number } => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  description: r.description,
+  tags: r.tags,
+  access: r.access,
+  priceCents: r.price_cents,
+  status: r.status,
+  listed: r.listed,
+  scheduledAt: r.scheduled_at ? new Date(r.scheduled_at) : null,
+  releasedAt: new Date(r.released_at),
+  performerIds: r.performer_ids,
+  categoryIds: r.category_ids,
+  durationSec: r.duration_sec,
+  thumbnailKey: r.thumbnail_key,
+  teaserKey: r.teaser_key,
+  views: r.views,
+  likes: r.likes,
+  favourites: r.favourites,
+  comments: r.comments,
+  createdAt: new Date(r.created_at),
+  sortKey: r.sort_key,
+  matches: r.matches,
+});
+
+/** The exact stored timestamp (microseconds), so a cursor continues after the very row it names. */
+export const exactTime = (col: typeof videos.releasedAt | typeof videos.createdAt) =>
+  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The uploaded original lives apart from what is served: a signed link opens everything under
+ * `private/videos/<id>/`, and the original must never be downloadable through one.
+ */
+export const sourceDir = (id: string) => `private/video-sources/${id}`;

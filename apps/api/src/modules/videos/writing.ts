@@ -1,0 +1,198 @@
+import type { CreateVideoBody, StudioVideo, UpdateVideoBody } from "@marquee/contracts/videos";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import { isUniqueViolation } from "../../platform/slugs.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { Actor } from "../catalogue/access.ts";
+import {
+  assertSlugAllowed,
+  type CategoryDirectory,
+  freeSlug,
+  insertWithSlug,
+  type PerformerDirectory,
+  priceCentsOf,
+  resolveCategories,
+  resolvePerformers,
+  slugTaken,
+  syncPerformerCounts,
+} from "../catalogue/editing.ts";
+import type { VideoPresenter } from "./present.ts";
+import type { VideoReads } from "./reading.ts";
+import { MOVIE, type Row, rowColumns, sourceDir } from "./rows.ts";
+import { videos } from "./tables.ts";
+
+type PlacementState = Pick<
+  Row,
+  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt"
+>;
+
+/** Writing movies: create, edit, delete and take down, keeping `listed`, `releasedAt` and the counters true. */
+export function createVideoWrites(deps: {
+  db: Db;
+  storage: Storage;
+  performers: PerformerDirectory;
+  categories: CategoryDirectory;
+  reads: VideoReads;
+  present: VideoPresenter;
+  now: () => Date;
+}) {
+  const { db, storage, reads, present, now } = deps;
+
+  /**
+   * Where a movie stands in the catalogue after a change: listed when active and processed, or active and
+   * announced for a future date ("coming"), unless an admin took it down. `releasedAt` (the "newest" key) is the
+   * scheduled date, else the moment it was first listed; `releasedAt = createdAt` marks a movie never released.
+   */
+  function placement(state: PlacementState): { listed: boolean; releasedAt: Date } {
+    const at = now();
+    const coming = !!state.scheduledAt && state.scheduledAt > at;
+    const listed = state.status === "active" && !state.takenDownAt && (state.processingStatus === "ready" || coming);
+    let releasedAt = state.releasedAt;
+    if (state.scheduledAt) releasedAt = state.scheduledAt;
+    // A schedule taken back before its date: not released after all.
+    else if (releasedAt > at) releasedAt = state.createdAt;
+    if (listed && !coming && releasedAt.getTime() === state.createdAt.getTime()) releasedAt = at;
+    return { listed, releasedAt };
+  }
+
+  /**
+   * Moves the performers' `videos` stat by what changed between the rows (null: created or deleted), and drops
+   * the cached list counts. Every write that can change what the catalogue lists goes through here. A movie
+   * counts once it is listed and released (not announced).
+   */
+  async function syncCounts(changes: { before: Row | null; after: Row | null }[]) {
+    reads.dropCounts();
+    await syncPerformerCounts(deps.performers, "videos", (r) => r.listed && !r.scheduledAt, changes);
+  }
+
+  function scheduleOf(value: string | null | undefined, current?: Row): Date | null | undefined {
+    if (value === undefined) return undefined;
+    if (value === null) return null;
+    const at = new Date(value);
+    // Sending back the stored date unchanged is fine even once it has passed (the hourly job releases it).
+    if (current?.scheduledAt && current.scheduledAt.getTime() === at.getTime()) return at;
+    if (at <= now())
+      throw badRequest("The release date must be in the future", [
+        { path: "body.scheduledAt", message: "must be in the future" },
+      ]);
+    return at;
+  }
+
+  async function create(actor: Actor, body: CreateVideoBody): Promise<StudioVideo> {
+    const performerIds = await resolvePerformers(deps.performers, actor, body.performerIds, MOVIE);
+    const categoryIds = await resolveCategories(deps.categories, body.categoryIds, MOVIE);
+    const priceCents = priceCentsOf(MOVIE, body.access, body.price);
+    const scheduledAt = scheduleOf(body.scheduledAt) ?? null;
+    const createdAt = now();
+    const base = {
+      status: body.status,
+      processingStatus: "none" as const,
+      scheduledAt,
+      releasedAt: createdAt,
+      createdAt,
+      takenDownAt: null,
+    };
+    const values = {
+      title: body.title,
+      description: body.description,
+      tags: [...new Set(body.tags)],
+      access: body.access,
+      priceCents,
+      performerIds,
+      categoryIds,
+      createdBy: actor.id,
+      ...base,
+      ...placement(base),
+    };
+    const row = await insertWithSlug({
+      chosen: body.slug,
+      title: body.title,
+      kind: MOVIE,
+      freeSlug: (title) => freeSlug(db, videos, videos.slug, title, MOVIE),
+      insert: async (slug) =>
+        (
+          await db
+            .insert(videos)
+            .values({ ...values, slug })
+            .returning(rowColumns)
+        )[0],
+    });
+    await syncCounts([{ before: null, after: row }]);
+    return present.studioOf(actor, row);
+  }
+
+  /** Writes `changes` to a movie the caller read as `current`, keeping the counters; 409 on a taken slug. */
+  async function save(current: Row, changes: Partial<typeof videos.$inferInsert>): Promise<Row> {
+    let row: Row | undefined;
+    try {
+      [row] = await db.update(videos).set(changes).where(eq(videos.id, current.id)).returning(rowColumns);
+    } catch (err) {
+      if (isUniqueViolation(err) && changes.slug) throw slugTaken(MOVIE);
+      throw err;
+    }
+    if (!row) throw notFound("Movie");
+    await syncCounts([{ before: current, after: row }]);
+    return row;
+  }
+
+  async function update(actor: Actor, id: string, body: UpdateVideoBody): Promise<StudioVideo> {
+    const current = await reads.managedRow(actor, id);
+    const performerIds =
+      body.performerIds !== undefined
+        ? await resolvePerformers(deps.performers, actor, body.performerIds, MOVIE, current.performerIds)
+        : current.performerIds;
+    const categoryIds =
+      body.categoryIds !== undefined
+        ? await resolveCategories(deps.categories, body.categoryIds, MOVIE)
+        : current.categoryIds;
+    const accessKind = body.access ?? current.access;
+    const priceCents = priceCentsOf(MOVIE, accessKind, body.price, current);
+    const scheduled = scheduleOf(body.scheduledAt, current);
+    const scheduledAt = scheduled === undefined ? current.scheduledAt : scheduled;
+    if (body.slug !== undefined && body.slug !== current.slug) assertSlugAllowed(body.slug);
+    const status = body.status ?? current.status;
+    const row = await save(current, {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.slug !== undefined ? { slug: body.slug } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
+      access: accessKind,
+      priceCents,
+      status,
+      scheduledAt,
+      performerIds,
+      categoryIds,
+      ...placement({ ...current, status, scheduledAt }),
+    });
+    return present.studioOf(actor, row);
+  }
+
+  /**
+   * An admin takes a movie off the site (`reason` is kept for its performers), or puts it back (`reason` null).
+   * Nothing else about the movie changes: restored, it is listed again exactly when it would have been.
+   */
+  async function setTakedown(id: string, reason: string | null): Promise<Row> {
+    const current = await reads.findRow(id);
+    if (!current) throw notFound("Movie");
+    const takenDownAt = reason === null ? null : (current.takenDownAt ?? now());
+    return save(current, { takenDownAt, takenDownReason: reason, ...placement({ ...current, takenDownAt }) });
+  }
+
+  async function removeFiles(id: string) {
+    await storage.remove(`private/videos/${id}`);
+    await storage.remove(sourceDir(id));
+    await storage.remove(`public/videos/${id}`);
+  }
+
+  async function remove(actor: Actor, id: string): Promise<void> {
+    const current = await reads.managedRow(actor, id);
+    const [gone] = await db.delete(videos).where(eq(videos.id, current.id)).returning({ id: videos.id });
+    if (!gone) throw notFound("Movie");
+    await removeFiles(current.id);
+    await syncCounts([{ before: current, after: null }]);
+  }
+
+  return { placement, syncCounts, removeFiles, create, update, setTakedown, remove };
+}
+export type VideoWrites = ReturnType<typeof createVideoWrites>;
