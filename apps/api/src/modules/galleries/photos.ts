@@ -1,0 +1,156 @@
+import type { PerformerRef } from "@marquee/contracts/catalogue";
+import type { StudioPhoto, UpdatePhotoBody } from "@marquee/contracts/galleries";
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../platform/errors.ts";
+import { uuidv7 } from "../../platform/ids.ts";
+import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { Actor } from "../catalogue/access.ts";
+import type { GalleryPresenter } from "./present.ts";
+import type { GalleryReads } from "./reading.ts";
+import { PHOTO_FULL_MAX, PHOTO_THUMB_WIDTH } from "./rows.ts";
+import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
+import type { GalleryWrites } from "./writing.ts";
+
+/** The photos of a gallery: uploads (processed during the request), edits, moves and deletions. */
+export function createPhotoWrites(deps: {
+  db: Db;
+  storage: Storage;
+  reads: GalleryReads;
+  writes: GalleryWrites;
+  present: GalleryPresenter;
+  performers: { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
+}) {
+  const { db, storage, reads, writes, present } = deps;
+
+  /**
+   * Adds one photo at the end of a gallery. The image is processed during the request: uploads are capped
+   * (UPLOAD_IMAGE_MAX_MB), sharp works off the event loop, and a 24-megapixel camera picture takes one to two
+   * seconds on a busy 2-core machine. So a file that is not an image is refused with 422 before anything is
+   * stored, and the photo answers ready, with no queue to wait for. `readFile` is called only once the gallery is known to
+   * be the editor's, so a refused request never reads a whole upload.
+   */
+  async function uploadPhoto(user: Actor, galleryId: string, readFile: () => Promise<Buffer>): Promise<StudioPhoto> {
+    const g = await reads.editableGallery(user, galleryId);
+    const file = await readFile();
+    // The upload is decoded once, into the full size; the thumbnail and the preview come from that
+    // (rotated already, and at most 2048 px), which halves the work on a large camera picture.
+    const processed = await imageVariants(file, [
+      { name: "full", width: PHOTO_FULL_MAX, height: PHOTO_FULL_MAX, fit: "inside" },
+    ]);
+    const full = processed.variants.get("full") as Buffer;
+    const thumb = (
+      await imageVariants(full, [{ name: "thumb", width: PHOTO_THUMB_WIDTH, fit: "inside" }])
+    ).variants.get("thumb") as Buffer;
+    const preview = await blurredPreview(full);
+    const fullMeta = await sharp(full).metadata();
+
+    const id = uuidv7();
+    const mediaKey = `private/photos/${id}`;
+    const previewKey = `public/photos/${id}/preview.webp`;
+    let result: { photo: PhotoRow; refreshed: { before: GalleryRow; after: GalleryRow } | null };
+    try {
+      await storage.put(`${mediaKey}/thumb.webp`, thumb);
+      await storage.put(`${mediaKey}/full.webp`, full);
+      await storage.put(previewKey, preview);
+      result = await db.transaction(async (tx) => {
+        // Locking the gallery orders concurrent uploads: each takes the next position.
+        const [locked] = await tx.select().from(galleries).where(eq(galleries.id, g.id)).for("update");
+        if (!locked) throw notFound("Gallery");
+        const [last] = await tx
+          .select({ next: sql<number>`coalesce(max(${photos.position}), -1)::int + 1` })
+          .from(photos)
+          .where(eq(photos.galleryId, g.id));
+        const [photo] = await tx
+          .insert(photos)
+          .values({
+            id,
+            galleryId: g.id,
+            performerIds: locked.performerIds,
+            position: last?.next ?? 0,
+            status: "active",
+            processingStatus: "ready",
+            mediaKey,
+            previewKey,
+            width: fullMeta.width ?? processed.width,
+            height: fullMeta.height ?? processed.height,
+            createdAt: new Date(),
+          })
+          .returning();
+        const refreshed = await writes.refreshGallery(tx as unknown as Db, g.id);
+        return { photo: photo as PhotoRow, refreshed };
+      });
+    } catch (err) {
+      await writes.removePhotoFiles(id);
+      throw err;
+    }
+    if (result.refreshed) await writes.syncCounts(result.refreshed.before, result.refreshed.after);
+    const performerRefs = await deps.performers.refs(result.photo.performerIds);
+    return present.toStudioPhotos([result.photo], performerRefs)[0] as StudioPhoto;
+  }
+
+  async function updatePhoto(user: Actor, photoId: string, body: UpdatePhotoBody) {
+    const { photo } = await writes.photoOf(user, photoId);
+    const result = await db.transaction(async (tx) => {
+      await tx.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, photo.galleryId)).for("update");
+      const patch: Partial<typeof photos.$inferInsert> = {};
+      if (body.title !== undefined) patch.title = body.title;
+      if (body.status !== undefined) patch.status = body.status;
+      let moved = false;
+      if (body.position !== undefined) {
+        // A move to an index of the gallery's order: the others close up behind it, positions stay 0..n-1.
+        const order = await tx
+          .select({ id: photos.id, position: photos.position })
+          .from(photos)
+          .where(eq(photos.galleryId, photo.galleryId))
+          .orderBy(photos.position, photos.id);
+        const ids = order.map((o) => o.id).filter((id) => id !== photo.id);
+        ids.splice(Math.min(body.position, ids.length), 0, photo.id);
+        const was = new Map(order.map((o) => [o.id, o.position]));
+        for (const [index, id] of ids.entries()) {
+          if (was.get(id) === index) continue;
+          await tx.update(photos).set({ position: index }).where(eq(photos.id, id));
+          moved = true;
+        }
+      }
+      let row = photo;
+      if (Object.keys(patch).length) {
+        const [updated] = await tx.update(photos).set(patch).where(eq(photos.id, photo.id)).returning();
+        row = updated as PhotoRow;
+      } else if (moved) {
+        const [reread] = await tx.select().from(photos).where(eq(photos.id, photo.id));
+        row = reread as PhotoRow;
+      }
+      const refreshed = await writes.refreshGallery(tx as unknown as Db, photo.galleryId);
+      return { row, refreshed };
+    });
+    if (result.refreshed) await writes.syncCounts(result.refreshed.before, result.refreshed.after);
+    const performerRefs = await deps.performers.refs(result.row.performerIds);
+    return present.toStudioPhotos([result.row], performerRefs)[0] as StudioPhoto;
+  }
+
+  async function removePhoto(user: Actor, photoId: string) {
+    const { photo } = await writes.photoOf(user, photoId);
+    const refreshed = await db.transaction(async (tx) => {
+      await tx.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, photo.galleryId)).for("update");
+      await tx.delete(photos).where(eq(photos.id, photo.id));
+      // Close the gap, so that positions stay 0..n-1 and a move names an index.
+      await tx.execute(sql`
+        update ${photos} set position = r.n - 1
+        from (select id, row_number() over (order by position, id) as n from ${photos}
+              where gallery_id = ${photo.galleryId}) r
+        where ${photos.id} = r.id and ${photos.position} <> r.n - 1`);
+      await tx
+        .update(galleries)
+        .set({ coverPhotoId: null })
+        .where(and(eq(galleries.id, photo.galleryId), eq(galleries.coverPhotoId, photo.id)));
+      return writes.refreshGallery(tx as unknown as Db, photo.galleryId);
+    });
+    if (refreshed) await writes.syncCounts(refreshed.before, refreshed.after);
+    await writes.removePhotoFiles(photo.id);
+  }
+
+  return { uploadPhoto, updatePhoto, removePhoto };
+}

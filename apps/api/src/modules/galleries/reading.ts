@@ -1,0 +1,258 @@
+import type { PerformerRef } from "@marquee/contracts/catalogue";
+import type { GalleryDetail, SearchGalleriesQuery, SearchPhotosQuery } from "@marquee/contracts/galleries";
+import { and, arrayContains, arrayOverlaps, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import { matchText } from "../../platform/fulltext.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { cappedCount, cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cleanTerm, SLUG_SHAPE } from "../../platform/slugs.ts";
+import type { AccessService } from "../access/service.ts";
+import type { Entitlements } from "../catalogue/access.ts";
+import { type Actor, canOpen, type Viewer } from "../catalogue/access.ts";
+import { assertEditable } from "../catalogue/editing.ts";
+import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
+import type { GalleryPresenter } from "./present.ts";
+import { GALLERY, type Listing, type PagedIn, protectedOf, type StudioSearchQuery, visiblePhoto } from "./rows.ts";
+import { type GalleryRow, galleries, photos } from "./tables.ts";
+
+/** The photos of one gallery in their order. */
+const byPosition: Keyset = { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" };
+
+const keyOfGallery =
+  (sortBy: SearchGalleriesQuery["sortBy"]) =>
+  (g: GalleryRow): [Date | number, string] => {
+    if (sortBy === "popular") return [g.views, g.id];
+    if (sortBy === "price") return [g.priceCents, g.id];
+    return [g.releasedAt, g.id];
+  };
+
+/** Reading galleries and photos: the public lists, a gallery's page and photos, and the studio's lists. */
+export function createGalleryReads(deps: {
+  db: Db;
+  access: AccessService;
+  present: GalleryPresenter;
+  performers: { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
+}) {
+  const { db, access, present } = deps;
+
+  async function byIdOrSlug(idOrSlug: string) {
+    const key = idOrSlug.trim().toLowerCase();
+    // Neither an id nor a slug (slugs are letters, digits and dashes): nothing to look up.
+    if (!isUuid(key) && !SLUG_SHAPE.test(key)) return undefined;
+    const [row] = await db
+      .select()
+      .from(galleries)
+      .where(isUuid(key) ? eq(galleries.id, key) : eq(galleries.slug, key));
+    return row;
+  }
+
+  /** A gallery the viewer may open: listed, or their own (or any for an admin). Unlisted ones are not found. */
+  async function openGallery(viewer: Viewer, idOrSlug: string) {
+    const row = await byIdOrSlug(idOrSlug);
+    if (!row || !canOpen(viewer, row)) throw notFound("Gallery");
+    return row;
+  }
+
+  /** A gallery the editor may change: 404 when there is none, 403 when it belongs to other performers. */
+  const editableGallery = async (user: Actor, idOrSlug: string) =>
+    assertEditable(user, await byIdOrSlug(idOrSlug), GALLERY);
+
+  function publicWhere(q: Omit<SearchGalleriesQuery, "limit" | "offset" | "sort" | "sortBy">): SQL {
+    const conds: SQL[] = [sql`${galleries.listed}`];
+    const match = matchText(galleries.search, cleanTerm(q.q));
+    if (match) conds.push(match);
+    if (q.performerIds?.length) conds.push(arrayOverlaps(galleries.performerIds, q.performerIds));
+    if (q.categoryIds?.length) conds.push(arrayOverlaps(galleries.categoryIds, q.categoryIds));
+    if (q.tags?.length) conds.push(arrayOverlaps(galleries.tags, q.tags));
+    if (q.access) conds.push(eq(galleries.access, q.access));
+    if (q.excludedId) conds.push(ne(galleries.id, q.excludedId));
+    return and(...conds) as SQL;
+  }
+
+  /** One page of galleries sorted on `keyset`: by cursor when given, else by offset. */
+  async function pageOf(where: SQL, keyset: Keyset, q: PagedIn, keyOf: (g: GalleryRow) => [Date | number, string]) {
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(galleries)
+        .where(after ? and(where, after) : where)
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCount(db, galleries, where),
+    ]);
+    return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
+  }
+
+  /**
+   * A page of listed galleries as every viewer's view is made of it (rows, covers, refs), to be presented to one
+   * viewer with `presentListing`: a page shown to many viewers can keep it for a moment.
+   */
+  async function listing(q: SearchGalleriesQuery): Promise<Listing> {
+    const page = await pageOf(publicWhere(q), catalogueKeyset(q.sortBy, q.sort, galleries), q, keyOfGallery(q.sortBy));
+    return { ...(await present.gather(page.rows)), total: page.total, totalCapped: page.totalCapped, next: page.next };
+  }
+
+  /** A listing as `viewer` sees it: their access decides each cover (signed links now, or the blurred preview). */
+  async function presentListing(viewer: Viewer, list: Listing) {
+    const data = (await present.presentGathered(viewer, list)).map((p) => p.gallery);
+    return { data, total: list.total, totalCapped: list.totalCapped, next: list.next };
+  }
+
+  async function search(viewer: Viewer, q: SearchGalleriesQuery) {
+    return presentListing(viewer, await listing(q));
+  }
+
+  /** How many listed galleries match `q` (capped), for `/search/total`. */
+  async function countMatching(q: string | undefined): Promise<number> {
+    return (await cappedCount(db, galleries, publicWhere({ q }))).total;
+  }
+
+  /** A gallery's page: counts a view. Unlisted galleries exist only for their performers and admins. */
+  async function view(viewer: Viewer, idOrSlug: string): Promise<GalleryDetail> {
+    const row = await openGallery(viewer, idOrSlug);
+    if (!row.listed) return present.detail(viewer, row);
+    const [counted] = await db
+      .update(galleries)
+      .set({ views: sql`${galleries.views} + 1`, updatedAt: sql`${galleries.updatedAt}` })
+      .where(eq(galleries.id, row.id))
+      .returning();
+    return present.detail(viewer, counted ?? row);
+  }
+
+  /** The photos of one gallery in its order; a locked gallery gives blurred previews only. */
+  async function galleryPhotos(viewer: Viewer, idOrSlug: string, q: PagedIn) {
+    const g = await openGallery(viewer, idOrSlug);
+    const decision = await access.decide(viewer, protectedOf(g));
+    const keyset = byPosition;
+    const where = and(eq(photos.galleryId, g.id), visiblePhoto) as SQL;
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(photos)
+        .where(after ? and(where, after) : where)
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCount(db, photos, where),
+    ]);
+    return {
+      data: present.publicPhotos(await present.presentPhotos(rows, () => decision.canWatch)),
+      ...counted,
+      next: nextCursor(rows, q.limit, keyset.name, (p) => [p.position, p.id]),
+    };
+  }
+
+  /** Photos of listed galleries, newest first or in one gallery's order; each locked as its gallery is. */
+  async function searchPhotos(viewer: Viewer, q: SearchPhotosQuery) {
+    if (q.sortBy === "position" && !q.galleryId)
+      throw badRequest("Sorting by position needs a galleryId.", [
+        { path: "querystring.galleryId", message: "required when sortBy is position" },
+      ]);
+    const conds: SQL[] = [sql`${galleries.listed}`, visiblePhoto];
+    if (q.galleryId) conds.push(eq(photos.galleryId, q.galleryId));
+    if (q.performerIds?.length) conds.push(arrayOverlaps(photos.performerIds, q.performerIds));
+    const match = matchText(galleries.search, cleanTerm(q.q));
+    if (match) conds.push(match);
+    const where = and(...conds) as SQL;
+    const keyset: Keyset =
+      q.sortBy === "position"
+        ? byPosition
+        : { name: "newest", key: photos.createdAt, kind: "timestamp", id: photos.id, direction: "desc" };
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const gallery = { id: galleries.id, access: galleries.access, performerIds: galleries.performerIds };
+    const [rows, counted] = await Promise.all([
+      db
+        .select({ photo: photos, gallery })
+        .from(photos)
+        .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+        .where(after ? and(where, after) : where)
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCountOf(
+        db,
+        db.select({ one: sql`1` }).from(photos).innerJoin(galleries, eq(galleries.id, photos.galleryId)).where(where),
+      ),
+    ]);
+    const ent: Entitlements = await access.entitlements(
+      viewer,
+      rows.map((r) => protectedOf(r.gallery)),
+    );
+    const canWatch = new Map(
+      rows.map((r) => [r.gallery.id, access.decideWith(viewer, protectedOf(r.gallery), ent).canWatch]),
+    );
+    return {
+      data: present.publicPhotos(
+        await present.presentPhotos(
+          rows.map((r) => r.photo),
+          (p) => canWatch.get(p.galleryId) ?? false,
+        ),
+      ),
+      ...counted,
+      next: nextCursor(rows, q.limit, keyset.name, (r) =>
+        q.sortBy === "position" ? [r.photo.position, r.photo.id] : [r.photo.createdAt, r.photo.id],
+      ),
+    };
+  }
+
+  async function studioSearch(user: Actor, q: StudioSearchQuery) {
+    const conds: SQL[] = [];
+    if (user.role !== "admin") conds.push(arrayContains(galleries.performerIds, [user.id]));
+    if (q.performerId) conds.push(arrayContains(galleries.performerIds, [q.performerId]));
+    if (q.status) conds.push(eq(galleries.status, q.status));
+    const match = matchText(galleries.search, cleanTerm(q.q));
+    if (match) conds.push(match);
+    const where = (conds.length ? and(...conds) : sql`true`) as SQL;
+    const keyset = studioKeyset(q.sortBy, q.sort, galleries);
+    const page = await pageOf(where, keyset, q, (g) => [g.createdAt, g.id]);
+    const data = await present.studioGalleries(user, page.rows);
+    return { data, total: page.total, totalCapped: page.totalCapped, next: page.next };
+  }
+
+  async function studioView(user: Actor, idOrSlug: string) {
+    return present.studioGallery(user, await editableGallery(user, idOrSlug));
+  }
+
+  async function studioPhotos(user: Actor, idOrSlug: string, q: PagedIn) {
+    const g = await editableGallery(user, idOrSlug);
+    const keyset = byPosition;
+    const where = eq(photos.galleryId, g.id);
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(photos)
+        .where(after ? and(where, after) : where)
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCount(db, photos, where),
+    ]);
+    const performerRefs = await deps.performers.refs([...new Set(rows.flatMap((r) => r.performerIds))]);
+    return {
+      data: present.toStudioPhotos(rows, performerRefs),
+      ...counted,
+      next: nextCursor(rows, q.limit, keyset.name, (p) => [p.position, p.id]),
+    };
+  }
+
+  return {
+    byIdOrSlug,
+    editableGallery,
+    search,
+    listing,
+    presentListing,
+    countMatching,
+    view,
+    galleryPhotos,
+    searchPhotos,
+    studioSearch,
+    studioView,
+    studioPhotos,
+  };
+}
+export type GalleryReads = ReturnType<typeof createGalleryReads>;

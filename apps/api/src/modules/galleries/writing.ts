@@ -1,0 +1,207 @@
+import type { CreateGalleryBody, UpdateGalleryBody } from "@marquee/contracts/galleries";
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { isUniqueViolation } from "../../platform/slugs.ts";
+import type { Storage } from "../../platform/storage.ts";
+import { type Actor, ownsOrAdmin } from "../catalogue/access.ts";
+import {
+  assertSlugAllowed,
+  type CategoryDirectory,
+  freeSlug,
+  insertWithSlug,
+  type PerformerDirectory,
+  priceCentsOf,
+  resolveCategories,
+  resolvePerformers,
+  slugTaken,
+  syncPerformerCounts,
+} from "../catalogue/editing.ts";
+import type { GalleryPresenter } from "./present.ts";
+import type { GalleryReads } from "./reading.ts";
+import { GALLERY, visiblePhoto } from "./rows.ts";
+import { type GalleryRow, galleries, photos } from "./tables.ts";
+
+/** Writing galleries: create, edit, delete and take down, keeping `listed`, `photosCount` and the counters true. */
+export function createGalleryWrites(deps: {
+  db: Db;
+  storage: Storage;
+  performers: PerformerDirectory;
+  categories: CategoryDirectory;
+  reads: GalleryReads;
+  present: GalleryPresenter;
+}) {
+  const { db, storage, reads, present } = deps;
+
+  /** Moves the counters of the performers whose public galleries changed: one listed gallery each. */
+  const syncCounts = (before: GalleryRow | null, after: GalleryRow | null) =>
+    syncPerformerCounts(deps.performers, "galleries", (g) => g.listed, [{ before, after }]);
+
+  /**
+   * Recomputes what follows from a gallery's photos, inside the caller's transaction with the gallery locked:
+   * `photos_count` (photos the public sees) and `listed` (active with at least one of them).
+   */
+  async function refreshGallery(tx: Db, galleryId: string) {
+    const [g] = await tx.select().from(galleries).where(eq(galleries.id, galleryId)).for("update");
+    if (!g) return null;
+    const [c] = await tx
+      .select({ n: count() })
+      .from(photos)
+      .where(and(eq(photos.galleryId, galleryId), visiblePhoto));
+    const n = c?.n ?? 0;
+    const listed = g.status === "active" && n > 0 && !g.takenDownAt;
+    if (n === g.photosCount && listed === g.listed) return { before: g, after: g };
+    const [after] = await tx
+      .update(galleries)
+      .set({ photosCount: n, listed })
+      .where(eq(galleries.id, galleryId))
+      .returning();
+    return { before: g, after: after as GalleryRow };
+  }
+
+  async function photoOf(user: Actor, photoId: string) {
+    const [row] = await db
+      .select({ photo: photos, gallery: galleries })
+      .from(photos)
+      .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+      .where(eq(photos.id, photoId));
+    if (!row) throw notFound("Photo");
+    if (!ownsOrAdmin(user, row.gallery)) throw forbidden("This photo belongs to another performer.");
+    return row;
+  }
+
+  async function removePhotoFiles(photoId: string) {
+    await storage.remove(`private/photos/${photoId}`);
+    await storage.remove(`public/photos/${photoId}`);
+  }
+
+  async function update(user: Actor, id: string, body: UpdateGalleryBody) {
+    const current = await reads.editableGallery(user, id);
+    const patch: Partial<typeof galleries.$inferInsert> = {};
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.tags !== undefined) patch.tags = [...new Set(body.tags)];
+    if (body.slug !== undefined && body.slug !== current.slug) {
+      assertSlugAllowed(body.slug);
+      patch.slug = body.slug;
+    }
+    if (body.performerIds !== undefined)
+      patch.performerIds = await resolvePerformers(
+        deps.performers,
+        user,
+        body.performerIds,
+        GALLERY,
+        current.performerIds,
+      );
+    if (body.categoryIds !== undefined)
+      patch.categoryIds = await resolveCategories(deps.categories, body.categoryIds, GALLERY);
+    if (body.access !== undefined || body.price !== undefined) {
+      const kind = body.access ?? current.access;
+      patch.access = kind;
+      patch.priceCents = priceCentsOf(GALLERY, kind, body.price, current);
+    }
+    if (body.coverPhotoId !== undefined) {
+      if (body.coverPhotoId !== null) {
+        const [photo] = await db
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.id, body.coverPhotoId), eq(photos.galleryId, current.id)));
+        if (!photo)
+          throw badRequest("The cover must be a photo of this gallery.", [
+            { path: "body.coverPhotoId", message: "not a photo of this gallery" },
+          ]);
+      }
+      patch.coverPhotoId = body.coverPhotoId;
+    }
+    if (body.status !== undefined) {
+      patch.status = body.status;
+      // First publication: "newest" lists it from now on, not from when the draft was made.
+      if (current.status === "draft" && body.status === "active") patch.releasedAt = new Date();
+    }
+    return present.studioGallery(user, await save(current.id, patch));
+  }
+
+  /** Writes `patch` to a gallery (its photos follow its performers), recomputes `listed`, keeps the counters. */
+  async function save(id: string, patch: Partial<typeof galleries.$inferInsert>): Promise<GalleryRow> {
+    let result: { before: GalleryRow; after: GalleryRow };
+    try {
+      result = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(galleries).where(eq(galleries.id, id)).for("update");
+        if (!before) throw notFound("Gallery");
+        if (Object.keys(patch).length) await tx.update(galleries).set(patch).where(eq(galleries.id, id));
+        if (patch.performerIds)
+          await tx.update(photos).set({ performerIds: patch.performerIds }).where(eq(photos.galleryId, id));
+        const refreshed = await refreshGallery(tx as unknown as Db, id);
+        return { before, after: refreshed?.after as GalleryRow };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw slugTaken(GALLERY);
+      throw err;
+    }
+    await syncCounts(result.before, result.after);
+    return result.after;
+  }
+
+  /** An admin takes a gallery off the site (`reason` kept for its performers), or puts it back (`reason` null). */
+  async function setTakedown(id: string, reason: string | null): Promise<GalleryRow> {
+    const [current] = await db
+      .select({ takenDownAt: galleries.takenDownAt })
+      .from(galleries)
+      .where(eq(galleries.id, id));
+    if (!current) throw notFound("Gallery");
+    const takenDownAt = reason === null ? null : (current.takenDownAt ?? new Date());
+    return save(id, { takenDownAt, takenDownReason: reason });
+  }
+
+  async function create(user: Actor, body: CreateGalleryBody) {
+    const performerIds = await resolvePerformers(deps.performers, user, body.performerIds, GALLERY);
+    const categoryIds = await resolveCategories(deps.categories, body.categoryIds, GALLERY);
+    const priceCents = priceCentsOf(GALLERY, body.access, body.price);
+    const now = new Date();
+    const values = {
+      title: body.title,
+      description: body.description,
+      tags: [...new Set(body.tags)],
+      access: body.access,
+      priceCents,
+      status: body.status,
+      performerIds,
+      categoryIds,
+      createdBy: user.id,
+      // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
+      releasedAt: now,
+      createdAt: now,
+    };
+    const row = await insertWithSlug({
+      chosen: body.slug,
+      title: body.title,
+      kind: GALLERY,
+      freeSlug: (title) => freeSlug(db, galleries, galleries.slug, title, GALLERY),
+      insert: async (slug) =>
+        (
+          await db
+            .insert(galleries)
+            .values({ ...values, slug })
+            .returning()
+        )[0],
+    });
+    return present.studioGallery(user, row);
+  }
+
+  /** Deletes a gallery, its photos and their files. */
+  async function remove(user: Actor, id: string) {
+    const current = await reads.editableGallery(user, id);
+    const removed = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(galleries).where(eq(galleries.id, current.id)).for("update");
+      if (!before) throw notFound("Gallery");
+      const photoIds = await tx.select({ id: photos.id }).from(photos).where(eq(photos.galleryId, current.id));
+      await tx.delete(galleries).where(eq(galleries.id, current.id));
+      return { before, photoIds: photoIds.map((p) => p.id) };
+    });
+    await syncCounts(removed.before, null);
+    for (const photoId of removed.photoIds) await removePhotoFiles(photoId);
+  }
+
+  return { syncCounts, refreshGallery, photoOf, removePhotoFiles, create, update, setTakedown, remove };
+}
+export type GalleryWrites = ReturnType<typeof createGalleryWrites>;
