@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTool } from "../apps/api/src/platform/media/video.ts";
+import { runTool } from "../apps/api/src/platform/media/probe.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, stop, waitFor } from "../scripts/processes.mjs";
 

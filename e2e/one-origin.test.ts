@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTool } from "../apps/api/src/platform/media/video.ts";
+import { runTool } from "../apps/api/src/platform/media/probe.ts";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 
 /**

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTool } from "../apps/api/src/platform/media/video.ts";
+import { runTool } from "../apps/api/src/platform/media/probe.ts";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, DEMO_PASSWORD, detailPaths, type TestContext } from "../../../test/harness.ts";
-import { runTool } from "../../platform/media/video.ts";
+import { runTool } from "../../platform/media/probe.ts";
 import { hashPassword } from "../auth/service.ts";
 import { performers } from "../performers/tables.ts";
 import { users } from "../users/tables.ts";
