@@ -374,7 +374,7 @@ describe("runTool", () => {
   it.runIf(process.platform === "linux")(
     "takes the tool down with the API when the API is killed with SIGKILL",
     async () => {
-      const moduleUrl = new URL("./video.ts", import.meta.url).href;
+      const moduleUrl = new URL("./probe.ts", import.meta.url).href;
       const script = `import { runTool } from ${JSON.stringify(moduleUrl)};
 runTool("ffmpeg", ${JSON.stringify(endless)}, 600_000).catch(() => {});
 setInterval(() => {}, 1000);`;
