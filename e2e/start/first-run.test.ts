@@ -11,7 +11,7 @@ import {
   demoMovieTitle,
   demoPerformers,
   demoPosts,
-} from "../../apps/api/src/db/seed/catalogue-data.ts";
+} from "../../apps/api/src/seed/catalogue-data.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root } from "../../scripts/processes.mjs";
 

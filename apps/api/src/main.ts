@@ -3,8 +3,8 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemoCatalogue } from "./db/seed/catalogue.ts";
-import { seedDemo } from "./db/seed/seed.ts";
+import { seedDemoCatalogue } from "./seed/catalogue.ts";
+import { seedDemo } from "./seed/seed.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
@@ -15,7 +15,7 @@ import { createDiskStorage } from "./platform/storage.ts";
 
 /**
  * Everything before the API answers. A failure here is told in one plain line (platform/startup-errors.ts) and
- * the process exits; an interrupted first start is completed by the next one (db/seed/catalogue.ts).
+ * the process exits; an interrupted first start is completed by the next one (seed/catalogue.ts).
  */
 let config: Config | undefined;
 const startupContext = (): StartupContext => ({

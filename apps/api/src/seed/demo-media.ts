@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { runTool } from "../../platform/media/probe.ts";
+import { runTool } from "../platform/media/probe.ts";
 
 /**
  * Demo media made on the spot (DESIGN section 3: nothing downloaded): short animated clips from ffmpeg's

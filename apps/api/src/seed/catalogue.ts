@@ -3,18 +3,18 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
-import type { App } from "../../app.ts";
-import { hashPassword } from "../../modules/auth/service.ts";
-import { banners } from "../../modules/banners/tables.ts";
-import { categories } from "../../modules/categories/tables.ts";
-import { galleries, photos } from "../../modules/galleries/tables.ts";
-import { performers } from "../../modules/performers/tables.ts";
-import { posts } from "../../modules/posts/tables.ts";
-import { settings } from "../../modules/settings/tables.ts";
-import { users } from "../../modules/users/tables.ts";
-import { videos } from "../../modules/videos/tables.ts";
-import { slugify } from "../../platform/slugs.ts";
-import type { Db } from "../client.ts";
+import type { App } from "../app.ts";
+import { hashPassword } from "../modules/auth/service.ts";
+import { banners } from "../modules/banners/tables.ts";
+import { categories } from "../modules/categories/tables.ts";
+import { galleries, photos } from "../modules/galleries/tables.ts";
+import { performers } from "../modules/performers/tables.ts";
+import { posts } from "../modules/posts/tables.ts";
+import { settings } from "../modules/settings/tables.ts";
+import { users } from "../modules/users/tables.ts";
+import { videos } from "../modules/videos/tables.ts";
+import { slugify } from "../platform/slugs.ts";
+import type { Db } from "../db/client.ts";
 import {
   demoBanners,
   demoCategories,

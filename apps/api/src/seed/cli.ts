@@ -1,11 +1,11 @@
 // `npm run seed`: puts the demo accounts and the demo catalogue into the configured database (also a server one)
 // on purpose.
 import pino from "pino";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { openGeoIp } from "../../platform/geoip.ts";
-import { createMailer } from "../../platform/mailer.ts";
-import { openDatabase } from "../client.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openGeoIp } from "../platform/geoip.ts";
+import { createMailer } from "../platform/mailer.ts";
+import { openDatabase } from "../db/client.ts";
 import { seedDemoCatalogue } from "./catalogue.ts";
 import { seedDemo } from "./seed.ts";
 
