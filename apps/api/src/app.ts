@@ -15,6 +15,8 @@ import {
 import { type Config, mediaSecretOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAccessService } from "./modules/access/service.ts";
+import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
+import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -136,10 +138,12 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     },
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts });
+  const assets = createAdminAssetsService({ videos, galleries });
   return {
     jobs,
     signer,
     videos,
+    assets,
     storage,
     access,
     reactions,
@@ -242,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(adminAssetsRoutes, { assets: services.assets });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
 

@@ -3,8 +3,6 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemoCatalogue } from "./seed/catalogue.ts";
-import { seedDemo } from "./seed/seed.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
@@ -12,6 +10,8 @@ import { createMailer } from "./platform/mailer.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { assertPortFree, exitOnStartupFailure, type StartupContext } from "./platform/startup-errors.ts";
 import { createDiskStorage } from "./platform/storage.ts";
+import { seedDemoCatalogue } from "./seed/catalogue.ts";
+import { seedDemo } from "./seed/seed.ts";
 
 /**
  * Everything before the API answers. A failure here is told in one plain line (platform/startup-errors.ts) and

@@ -8,10 +8,10 @@ import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
-import { DEMO_PASSWORD, seedDemo } from "../src/seed/seed.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
 import { createJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
+import { DEMO_PASSWORD, seedDemo } from "../src/seed/seed.ts";
 
 export { DEMO_PASSWORD };
 

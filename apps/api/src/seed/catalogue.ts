@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
 import type { App } from "../app.ts";
+import type { Db } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { banners } from "../modules/banners/tables.ts";
 import { categories } from "../modules/categories/tables.ts";
@@ -14,7 +15,6 @@ import { settings } from "../modules/settings/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { videos } from "../modules/videos/tables.ts";
 import { slugify } from "../platform/slugs.ts";
-import type { Db } from "../db/client.ts";
 import {
   demoBanners,
   demoCategories,

@@ -3,9 +3,9 @@
 import pino from "pino";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
 import { openGeoIp } from "../platform/geoip.ts";
 import { createMailer } from "../platform/mailer.ts";
-import { openDatabase } from "../db/client.ts";
 import { seedDemoCatalogue } from "./catalogue.ts";
 import { seedDemo } from "./seed.ts";
 

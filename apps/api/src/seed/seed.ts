@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { performers } from "../modules/performers/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import { subscriptions } from "../modules/subscriptions/tables.ts";
 import { users } from "../modules/users/tables.ts";
-import type { Db } from "../db/client.ts";
 
 export const DEMO_PASSWORD = "marquee-demo";
 

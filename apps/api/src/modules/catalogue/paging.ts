@@ -1,5 +1,10 @@
-import type { AnyColumn } from "drizzle-orm";
-import type { Keyset } from "../../platform/paging.ts";
+import type { AdminAssetsQuery } from "@marquee/contracts/admin-assets";
+import { type AnyColumn, and, arrayContains, eq, isNotNull, isNull } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { matchText } from "../../platform/fulltext.ts";
+import { cappedCount, type Keyset, keysetClauses } from "../../platform/paging.ts";
+import { cleanTerm } from "../../platform/slugs.ts";
 
 /** The public sorts of a catalogue list. */
 export type CatalogueSort = "newest" | "oldest" | "popular" | "price";
@@ -33,3 +38,47 @@ export function studioKeyset(
   const direction = sortBy === "oldest" ? (sort === "asc" ? "desc" : "asc") : sort;
   return { name: `studio-${sortBy}:${sort}`, key: on.createdAt, kind: "timestamp", id: on.id, direction };
 }
+
+/** The admin's catalogue list: newest first across every kind, so pages of several kinds merge on one key. */
+export const ADMIN_SORT = "admin-newest";
+
+/** The columns every catalogue table has that the admin's filters read. */
+interface AdminColumns {
+  id: AnyColumn;
+  createdAt: AnyColumn;
+  performerIds: AnyColumn;
+  status: AnyColumn;
+  access: AnyColumn;
+  takenDownAt: AnyColumn;
+  search: AnyColumn;
+}
+
+/**
+ * One kind's share of a page of the admin's list: the first `take` rows after the cursor matching the filters, and
+ * how many match (capped). Every kind sorts on the same `(createdAt, id)`, so their shares merge into the page.
+ */
+export async function adminRows<R>(db: Db, table: PgTable & AdminColumns, q: AdminAssetsQuery, take: number) {
+  const where = and(
+    q.performerId ? arrayContains(table.performerIds, [q.performerId]) : undefined,
+    q.status ? eq(table.status, q.status) : undefined,
+    q.access ? eq(table.access, q.access) : undefined,
+    q.takenDown === undefined ? undefined : q.takenDown ? isNotNull(table.takenDownAt) : isNull(table.takenDownAt),
+    matchText(table.search, cleanTerm(q.q)),
+  );
+  const keyset: Keyset = { name: ADMIN_SORT, key: table.createdAt, kind: "timestamp", id: table.id, direction: "desc" };
+  const { after, orderBy } = keysetClauses(keyset, q.cursor);
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(take),
+    cappedCount(db, table, where),
+  ]);
+  return { rows: rows as R[], ...counted };
+}
+
+/** The take-down as the admin's list shows it. */
+export const takedownOf = (row: { takenDownAt: Date | null; takenDownReason: string | null }) =>
+  row.takenDownAt ? { at: row.takenDownAt.toISOString(), reason: row.takenDownReason ?? "" } : null;

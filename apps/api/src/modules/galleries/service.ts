@@ -5,6 +5,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
 import type { ReactionsService } from "../reactions/service.ts";
+import { createGalleryAdmin } from "./admin.ts";
 import { createPhotoWrites } from "./photos.ts";
 import { createGalleryPresenter } from "./present.ts";
 import { createGalleryReads } from "./reading.ts";
@@ -36,8 +37,8 @@ export function createGalleriesService(deps: {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
-    setTakedown: writes.setTakedown,
     ...photos,
+    ...createGalleryAdmin({ db: deps.db, reads, writes, present }),
   };
 }
 export type GalleriesService = ReturnType<typeof createGalleriesService>;

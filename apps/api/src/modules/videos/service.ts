@@ -7,6 +7,7 @@ import type { CategoryDirectory } from "../catalogue/editing.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
+import { createVideoAdmin } from "./admin.ts";
 import { createVideoMedia } from "./media.ts";
 import { createVideoPresenter } from "./present.ts";
 import { createVideoReads } from "./reading.ts";
@@ -48,8 +49,8 @@ export function createVideosService(deps: VideosDeps) {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
-    setTakedown: writes.setTakedown,
     ...media,
+    ...createVideoAdmin({ db: deps.db, reads, writes, present }),
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,54 @@
+import type { AdminAsset, AdminAssetsQuery, AssetKind, UpdateAdminAssetBody } from "@marquee/contracts/admin-assets";
+import { TOTAL_CAP } from "@marquee/contracts/common";
+import { nextCursor } from "../../platform/paging.ts";
+import type { Actor } from "../catalogue/access.ts";
+import { ADMIN_SORT } from "../catalogue/paging.ts";
+
+/** What each kind's service offers the admin's screen. */
+interface AssetAdmin {
+  adminPage(
+    admin: Actor,
+    q: AdminAssetsQuery,
+    take: number,
+  ): Promise<{ items: AdminAsset[]; total: number; totalCapped: boolean }>;
+  adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody): Promise<AdminAsset>;
+  adminTakedown(admin: Actor, id: string, reason: string | null): Promise<AdminAsset>;
+}
+
+/** Newest first, then by id: the order every kind's share of a page comes in. */
+const newestFirst = (a: AdminAsset, b: AdminAsset) =>
+  b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+
+/**
+ * The admin's catalogue screen: every movie and gallery of every performer in one list, with edit and take-down.
+ * Each kind's service reads its own rows (on the same keyset); this merges them into one page.
+ */
+export function createAdminAssetsService(deps: { videos: AssetAdmin; galleries: AssetAdmin }) {
+  const byKind: Record<AssetKind, AssetAdmin> = { video: deps.videos, gallery: deps.galleries };
+
+  return {
+    async search(admin: Actor, q: AdminAssetsQuery) {
+      const kinds: AssetKind[] = q.kind ? [q.kind] : ["video", "gallery"];
+      const take = q.offset + q.limit;
+      const pages = await Promise.all(kinds.map((k) => byKind[k].adminPage(admin, q, take)));
+      const data = pages
+        .flatMap((p) => p.items)
+        .sort(newestFirst)
+        .slice(q.offset, take);
+      const sum = pages.reduce((n, p) => n + p.total, 0);
+      return {
+        data,
+        total: Math.min(sum, TOTAL_CAP),
+        totalCapped: sum > TOTAL_CAP || pages.some((p) => p.totalCapped),
+        next: nextCursor(data, q.limit, ADMIN_SORT, (a) => [a.createdAt, a._id]),
+      };
+    },
+    update: (admin: Actor, kind: AssetKind, id: string, body: UpdateAdminAssetBody) =>
+      byKind[kind].adminUpdate(admin, id, body),
+    /** Takes the item off the site for members and visitors; its performers still see it, with the reason. */
+    takeDown: (admin: Actor, kind: AssetKind, id: string, reason: string) =>
+      byKind[kind].adminTakedown(admin, id, reason),
+    restore: (admin: Actor, kind: AssetKind, id: string) => byKind[kind].adminTakedown(admin, id, null),
+  };
+}
+export type AdminAssetsService = ReturnType<typeof createAdminAssetsService>;
