@@ -15,10 +15,10 @@ import pg from "pg";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { migrationsFolder, openDatabase } from "../apps/api/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemo } from "../apps/api/src/seed/seed.ts";
 import { hashPassword } from "../apps/api/src/modules/auth/service.ts";
 import { openGeoIp } from "../apps/api/src/platform/geoip.ts";
 import { createMemoryMailer } from "../apps/api/src/platform/mailer.ts";
+import { DEMO_PASSWORD, seedDemo } from "../apps/api/src/seed/seed.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startApi, stop, waitFor } from "../scripts/processes.mjs";
 
