@@ -65,19 +65,23 @@ export async function freeSlug(db: Db, table: PgTable, column: AnyPgColumn, titl
  * made again when a concurrent insert took it first, and after three lost races with a random tail.
  */
 export async function insertWithSlug<R>(opts: {
+  db: Db;
+  table: PgTable;
+  slugColumn: AnyPgColumn;
   chosen: string | undefined;
   title: string;
   kind: Kind;
-  freeSlug: (title: string) => Promise<string>;
-  insert: (slug: string) => Promise<R | undefined>;
+  insert: (slug: string) => Promise<R[]>;
 }): Promise<R> {
   if (opts.chosen) assertSlugAllowed(opts.chosen);
   for (let attempt = 0; ; attempt++) {
     const slug =
       opts.chosen ??
-      (attempt < 3 ? await opts.freeSlug(opts.title) : `${baseSlug(opts.title, opts.kind)}-${randomTail()}`);
+      (attempt < 3
+        ? await freeSlug(opts.db, opts.table, opts.slugColumn, opts.title, opts.kind)
+        : `${baseSlug(opts.title, opts.kind)}-${randomTail()}`);
     try {
-      const row = await opts.insert(slug);
+      const [row] = await opts.insert(slug);
       if (row) return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -160,6 +164,38 @@ export async function resolveCategories(categories: CategoryDirectory, given: re
   const ids = [...new Set(given)];
   await categories.assertExist(ids, kind.categoryGroup, "body.categoryIds");
   return ids;
+}
+
+/** What a new item's body carries that every kind stores alike. */
+interface NewItemBody {
+  title: string;
+  description: string;
+  tags: string[];
+  access: AccessKind;
+  price?: number | null | undefined;
+  performerIds?: string[] | undefined;
+  categoryIds: string[];
+}
+
+/** The columns of a new item that every kind fills alike, its performers, categories and price checked. */
+export async function newItemFields(
+  deps: { performers: Pick<PerformerDirectory, "exists">; categories: CategoryDirectory },
+  actor: Actor,
+  body: NewItemBody,
+  kind: Kind,
+) {
+  const performerIds = await resolvePerformers(deps.performers, actor, body.performerIds, kind);
+  const categoryIds = await resolveCategories(deps.categories, body.categoryIds, kind);
+  return {
+    title: body.title,
+    description: body.description,
+    tags: [...new Set(body.tags)],
+    access: body.access,
+    priceCents: priceCentsOf(kind, body.access, body.price),
+    performerIds,
+    categoryIds,
+    createdBy: actor.id,
+  };
 }
 
 /**

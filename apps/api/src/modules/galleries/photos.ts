@@ -1,4 +1,3 @@
-import type { PerformerRef } from "@marquee/contracts/catalogue";
 import type { StudioPhoto, UpdatePhotoBody } from "@marquee/contracts/galleries";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -21,7 +20,6 @@ export function createPhotoWrites(deps: {
   reads: GalleryReads;
   writes: GalleryWrites;
   present: GalleryPresenter;
-  performers: { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
 }) {
   const { db, storage, reads, writes, present } = deps;
 
@@ -87,8 +85,7 @@ export function createPhotoWrites(deps: {
       throw err;
     }
     if (result.refreshed) await writes.syncCounts(result.refreshed.before, result.refreshed.after);
-    const performerRefs = await deps.performers.refs(result.photo.performerIds);
-    return present.toStudioPhotos([result.photo], performerRefs)[0] as StudioPhoto;
+    return (await present.toStudioPhotos([result.photo]))[0] as StudioPhoto;
   }
 
   async function updatePhoto(user: Actor, photoId: string, body: UpdatePhotoBody) {
@@ -127,8 +124,7 @@ export function createPhotoWrites(deps: {
       return { row, refreshed };
     });
     if (result.refreshed) await writes.syncCounts(result.refreshed.before, result.refreshed.after);
-    const performerRefs = await deps.performers.refs(result.row.performerIds);
-    return present.toStudioPhotos([result.row], performerRefs)[0] as StudioPhoto;
+    return (await present.toStudioPhotos([result.row]))[0] as StudioPhoto;
   }
 
   async function removePhoto(user: Actor, photoId: string) {

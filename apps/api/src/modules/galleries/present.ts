@@ -179,23 +179,16 @@ export function createGalleryPresenter(deps: PresentDeps) {
     });
   }
 
-  function toStudioPhotos(rows: PhotoRow[], performerRefs: Map<string, PerformerRef>): StudioPhoto[] {
-    return rows.map((p) => {
-      const images = photoImages(p, true);
+  /** Photos as their editors see them: always open, with their processing and status. */
+  async function toStudioPhotos(rows: PhotoRow[]): Promise<StudioPhoto[]> {
+    const presented = await presentPhotos(rows, () => true);
+    return presented.map((p, i) => {
+      const row = rows[i] as PhotoRow;
       return {
-        _id: p.id,
-        galleryId: p.galleryId,
-        title: p.title,
-        position: p.position,
-        width: p.width,
-        height: p.height,
-        thumbnail: images.thumbnail,
-        url: images.url,
+        ...p,
         locked: false,
-        performers: pick(performerRefs, p.performerIds),
-        createdAt: p.createdAt.toISOString(),
-        processing: { status: p.processingStatus, error: p.processingError },
-        status: p.status,
+        processing: { status: row.processingStatus, error: row.processingError },
+        status: row.status,
       };
     });
   }

@@ -14,7 +14,7 @@ import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
 import type { GalleryPresenter } from "./present.ts";
 import { GALLERY, type Listing, type PagedIn, protectedOf, type StudioSearchQuery, visiblePhoto } from "./rows.ts";
-import { type GalleryRow, galleries, photos } from "./tables.ts";
+import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
 
 /** The photos of one gallery in their order. */
 const byPosition: Keyset = { name: "position", key: photos.position, kind: "int", id: photos.id, direction: "asc" };
@@ -70,21 +70,32 @@ export function createGalleryReads(deps: {
     return and(...conds) as SQL;
   }
 
-  /** One page of galleries sorted on `keyset`: by cursor when given, else by offset. */
-  async function pageOf(where: SQL, keyset: Keyset, q: PagedIn, keyOf: (g: GalleryRow) => [Date | number, string]) {
+  /** One page of a table's rows sorted on `keyset`: by cursor when given, else by offset. */
+  async function tablePage<T extends typeof galleries | typeof photos>(
+    table: T,
+    where: SQL,
+    keyset: Keyset,
+    q: PagedIn,
+    keyOf: (row: T["$inferSelect"]) => [Date | number, string],
+  ) {
     const { after, orderBy } = keysetClauses(keyset, q.cursor);
     const [rows, counted] = await Promise.all([
       db
         .select()
-        .from(galleries)
+        .from(table as typeof galleries)
         .where(after ? and(where, after) : where)
         .orderBy(...orderBy)
         .limit(q.limit)
-        .offset(q.cursor ? 0 : q.offset),
-      cappedCount(db, galleries, where),
+        .offset(q.cursor ? 0 : q.offset) as Promise<T["$inferSelect"][]>,
+      cappedCount(db, table, where),
     ]);
     return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
   }
+  const pageOf = (where: SQL, keyset: Keyset, q: PagedIn, keyOf: (g: GalleryRow) => [Date | number, string]) =>
+    tablePage(galleries, where, keyset, q, keyOf);
+  /** One page of photos in their gallery's order. */
+  const photosPage = (where: SQL, q: PagedIn) =>
+    tablePage(photos, where, byPosition, q, (p: PhotoRow) => [p.position, p.id]);
 
   /**
    * A page of listed galleries as every viewer's view is made of it (rows, covers, refs), to be presented to one
@@ -126,24 +137,8 @@ export function createGalleryReads(deps: {
   async function galleryPhotos(viewer: Viewer, idOrSlug: string, q: PagedIn) {
     const g = await openGallery(viewer, idOrSlug);
     const decision = await access.decide(viewer, protectedOf(g));
-    const keyset = byPosition;
-    const where = and(eq(photos.galleryId, g.id), visiblePhoto) as SQL;
-    const { after, orderBy } = keysetClauses(keyset, q.cursor);
-    const [rows, counted] = await Promise.all([
-      db
-        .select()
-        .from(photos)
-        .where(after ? and(where, after) : where)
-        .orderBy(...orderBy)
-        .limit(q.limit)
-        .offset(q.cursor ? 0 : q.offset),
-      cappedCount(db, photos, where),
-    ]);
-    return {
-      data: present.publicPhotos(await present.presentPhotos(rows, () => decision.canWatch)),
-      ...counted,
-      next: nextCursor(rows, q.limit, keyset.name, (p) => [p.position, p.id]),
-    };
+    const { rows, ...page } = await photosPage(and(eq(photos.galleryId, g.id), visiblePhoto) as SQL, q);
+    return { data: present.publicPhotos(await present.presentPhotos(rows, () => decision.canWatch)), ...page };
   }
 
   /** Photos of listed galleries, newest first or in one gallery's order; each locked as its gallery is. */
@@ -219,25 +214,8 @@ export function createGalleryReads(deps: {
 
   async function studioPhotos(user: Actor, idOrSlug: string, q: PagedIn) {
     const g = await editableGallery(user, idOrSlug);
-    const keyset = byPosition;
-    const where = eq(photos.galleryId, g.id);
-    const { after, orderBy } = keysetClauses(keyset, q.cursor);
-    const [rows, counted] = await Promise.all([
-      db
-        .select()
-        .from(photos)
-        .where(after ? and(where, after) : where)
-        .orderBy(...orderBy)
-        .limit(q.limit)
-        .offset(q.cursor ? 0 : q.offset),
-      cappedCount(db, photos, where),
-    ]);
-    const performerRefs = await deps.performers.refs([...new Set(rows.flatMap((r) => r.performerIds))]);
-    return {
-      data: present.toStudioPhotos(rows, performerRefs),
-      ...counted,
-      next: nextCursor(rows, q.limit, keyset.name, (p) => [p.position, p.id]),
-    };
+    const { rows, ...page } = await photosPage(eq(photos.galleryId, g.id), q);
+    return { data: await present.toStudioPhotos(rows), ...page };
   }
 
   return {

@@ -5,18 +5,7 @@ import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { type Actor, ownsOrAdmin } from "../catalogue/access.ts";
-import {
-  assertSlugAllowed,
-  type CategoryDirectory,
-  freeSlug,
-  insertWithSlug,
-  type PerformerDirectory,
-  priceCentsOf,
-  resolveCategories,
-  resolvePerformers,
-  slugTaken,
-  syncPerformerCounts,
-} from "../catalogue/editing.ts";
+import * as rules from "../catalogue/editing.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
 import { GALLERY, visiblePhoto } from "./rows.ts";
@@ -26,8 +15,8 @@ import { type GalleryRow, galleries, photos } from "./tables.ts";
 export function createGalleryWrites(deps: {
   db: Db;
   storage: Storage;
-  performers: PerformerDirectory;
-  categories: CategoryDirectory;
+  performers: rules.PerformerDirectory;
+  categories: rules.CategoryDirectory;
   reads: GalleryReads;
   present: GalleryPresenter;
 }) {
@@ -35,7 +24,7 @@ export function createGalleryWrites(deps: {
 
   /** Moves the counters of the performers whose public galleries changed: one listed gallery each. */
   const syncCounts = (before: GalleryRow | null, after: GalleryRow | null) =>
-    syncPerformerCounts(deps.performers, "galleries", (g) => g.listed, [{ before, after }]);
+    rules.syncPerformerCounts(deps.performers, "galleries", (g) => g.listed, [{ before, after }]);
 
   /**
    * Recomputes what follows from a gallery's photos, inside the caller's transaction with the gallery locked:
@@ -82,11 +71,11 @@ export function createGalleryWrites(deps: {
     if (body.description !== undefined) patch.description = body.description;
     if (body.tags !== undefined) patch.tags = [...new Set(body.tags)];
     if (body.slug !== undefined && body.slug !== current.slug) {
-      assertSlugAllowed(body.slug);
+      rules.assertSlugAllowed(body.slug);
       patch.slug = body.slug;
     }
     if (body.performerIds !== undefined)
-      patch.performerIds = await resolvePerformers(
+      patch.performerIds = await rules.resolvePerformers(
         deps.performers,
         user,
         body.performerIds,
@@ -94,11 +83,11 @@ export function createGalleryWrites(deps: {
         current.performerIds,
       );
     if (body.categoryIds !== undefined)
-      patch.categoryIds = await resolveCategories(deps.categories, body.categoryIds, GALLERY);
+      patch.categoryIds = await rules.resolveCategories(deps.categories, body.categoryIds, GALLERY);
     if (body.access !== undefined || body.price !== undefined) {
       const kind = body.access ?? current.access;
       patch.access = kind;
-      patch.priceCents = priceCentsOf(GALLERY, kind, body.price, current);
+      patch.priceCents = rules.priceCentsOf(GALLERY, kind, body.price, current);
     }
     if (body.coverPhotoId !== undefined) {
       if (body.coverPhotoId !== null) {
@@ -135,7 +124,7 @@ export function createGalleryWrites(deps: {
         return { before, after: refreshed?.after as GalleryRow };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw slugTaken(GALLERY);
+      if (isUniqueViolation(err)) throw rules.slugTaken(GALLERY);
       throw err;
     }
     await syncCounts(result.before, result.after);
@@ -154,36 +143,22 @@ export function createGalleryWrites(deps: {
   }
 
   async function create(user: Actor, body: CreateGalleryBody) {
-    const performerIds = await resolvePerformers(deps.performers, user, body.performerIds, GALLERY);
-    const categoryIds = await resolveCategories(deps.categories, body.categoryIds, GALLERY);
-    const priceCents = priceCentsOf(GALLERY, body.access, body.price);
+    const fields = await rules.newItemFields(deps, user, body, GALLERY);
     const now = new Date();
-    const values = {
-      title: body.title,
-      description: body.description,
-      tags: [...new Set(body.tags)],
-      access: body.access,
-      priceCents,
-      status: body.status,
-      performerIds,
-      categoryIds,
-      createdBy: user.id,
-      // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
-      releasedAt: now,
-      createdAt: now,
-    };
-    const row = await insertWithSlug({
+    // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
+    const values = { ...fields, status: body.status, releasedAt: now, createdAt: now };
+    const row = await rules.insertWithSlug({
+      db,
+      table: galleries,
+      slugColumn: galleries.slug,
       chosen: body.slug,
       title: body.title,
       kind: GALLERY,
-      freeSlug: (title) => freeSlug(db, galleries, galleries.slug, title, GALLERY),
-      insert: async (slug) =>
-        (
-          await db
-            .insert(galleries)
-            .values({ ...values, slug })
-            .returning()
-        )[0],
+      insert: (slug) =>
+        db
+          .insert(galleries)
+          .values({ ...values, slug })
+          .returning(),
     });
     return present.studioGallery(user, row);
   }

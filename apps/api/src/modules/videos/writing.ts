@@ -5,18 +5,7 @@ import { badRequest, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
-import {
-  assertSlugAllowed,
-  type CategoryDirectory,
-  freeSlug,
-  insertWithSlug,
-  type PerformerDirectory,
-  priceCentsOf,
-  resolveCategories,
-  resolvePerformers,
-  slugTaken,
-  syncPerformerCounts,
-} from "../catalogue/editing.ts";
+import * as rules from "../catalogue/editing.ts";
 import type { VideoPresenter } from "./present.ts";
 import type { VideoReads } from "./reading.ts";
 import { MOVIE, type Row, rowColumns, sourceDir } from "./rows.ts";
@@ -31,8 +20,8 @@ type PlacementState = Pick<
 export function createVideoWrites(deps: {
   db: Db;
   storage: Storage;
-  performers: PerformerDirectory;
-  categories: CategoryDirectory;
+  performers: rules.PerformerDirectory;
+  categories: rules.CategoryDirectory;
   reads: VideoReads;
   present: VideoPresenter;
   now: () => Date;
@@ -63,7 +52,7 @@ export function createVideoWrites(deps: {
    */
   async function syncCounts(changes: { before: Row | null; after: Row | null }[]) {
     reads.dropCounts();
-    await syncPerformerCounts(deps.performers, "videos", (r) => r.listed && !r.scheduledAt, changes);
+    await rules.syncPerformerCounts(deps.performers, "videos", (r) => r.listed && !r.scheduledAt, changes);
   }
 
   function scheduleOf(value: string | null | undefined, current?: Row): Date | null | undefined {
@@ -80,9 +69,7 @@ export function createVideoWrites(deps: {
   }
 
   async function create(actor: Actor, body: CreateVideoBody): Promise<StudioVideo> {
-    const performerIds = await resolvePerformers(deps.performers, actor, body.performerIds, MOVIE);
-    const categoryIds = await resolveCategories(deps.categories, body.categoryIds, MOVIE);
-    const priceCents = priceCentsOf(MOVIE, body.access, body.price);
+    const fields = await rules.newItemFields(deps, actor, body, MOVIE);
     const scheduledAt = scheduleOf(body.scheduledAt) ?? null;
     const createdAt = now();
     const base = {
@@ -93,30 +80,19 @@ export function createVideoWrites(deps: {
       createdAt,
       takenDownAt: null,
     };
-    const values = {
-      title: body.title,
-      description: body.description,
-      tags: [...new Set(body.tags)],
-      access: body.access,
-      priceCents,
-      performerIds,
-      categoryIds,
-      createdBy: actor.id,
-      ...base,
-      ...placement(base),
-    };
-    const row = await insertWithSlug({
+    const values = { ...fields, ...base, ...placement(base) };
+    const row = await rules.insertWithSlug({
+      db,
+      table: videos,
+      slugColumn: videos.slug,
       chosen: body.slug,
       title: body.title,
       kind: MOVIE,
-      freeSlug: (title) => freeSlug(db, videos, videos.slug, title, MOVIE),
-      insert: async (slug) =>
-        (
-          await db
-            .insert(videos)
-            .values({ ...values, slug })
-            .returning(rowColumns)
-        )[0],
+      insert: (slug) =>
+        db
+          .insert(videos)
+          .values({ ...values, slug })
+          .returning(rowColumns),
     });
     await syncCounts([{ before: null, after: row }]);
     return present.studioOf(actor, row);
@@ -128,7 +104,7 @@ export function createVideoWrites(deps: {
     try {
       [row] = await db.update(videos).set(changes).where(eq(videos.id, current.id)).returning(rowColumns);
     } catch (err) {
-      if (isUniqueViolation(err) && changes.slug) throw slugTaken(MOVIE);
+      if (isUniqueViolation(err) && changes.slug) throw rules.slugTaken(MOVIE);
       throw err;
     }
     if (!row) throw notFound("Movie");
@@ -140,17 +116,17 @@ export function createVideoWrites(deps: {
     const current = await reads.managedRow(actor, id);
     const performerIds =
       body.performerIds !== undefined
-        ? await resolvePerformers(deps.performers, actor, body.performerIds, MOVIE, current.performerIds)
+        ? await rules.resolvePerformers(deps.performers, actor, body.performerIds, MOVIE, current.performerIds)
         : current.performerIds;
     const categoryIds =
       body.categoryIds !== undefined
-        ? await resolveCategories(deps.categories, body.categoryIds, MOVIE)
+        ? await rules.resolveCategories(deps.categories, body.categoryIds, MOVIE)
         : current.categoryIds;
     const accessKind = body.access ?? current.access;
-    const priceCents = priceCentsOf(MOVIE, accessKind, body.price, current);
+    const priceCents = rules.priceCentsOf(MOVIE, accessKind, body.price, current);
     const scheduled = scheduleOf(body.scheduledAt, current);
     const scheduledAt = scheduled === undefined ? current.scheduledAt : scheduled;
-    if (body.slug !== undefined && body.slug !== current.slug) assertSlugAllowed(body.slug);
+    if (body.slug !== undefined && body.slug !== current.slug) rules.assertSlugAllowed(body.slug);
     const status = body.status ?? current.status;
     const row = await save(current, {
       ...(body.title !== undefined ? { title: body.title } : {}),
