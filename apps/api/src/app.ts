@@ -44,6 +44,7 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
@@ -95,8 +96,10 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const storage = deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: API_PREFIX });
   const throttle = createThrottle(db);
   const settings = createSettingsService(db);
+  const accounts = createAccounts(db);
   const auth = createAuthService({
     db,
+    accounts,
     mailer: deps.mailer,
     throttle,
     settings,
@@ -114,7 +117,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const reactions = createReactionsService({ db });
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
   const categories = createCategoriesService({ db });
-  const performers = createPerformersService({ db, storage, access, categories });
+  const performers = createPerformersService({ db, storage, access, categories, accounts });
   const posts = createPostsService({ db, storage });
   const banners = createBannersService({ db, storage });
   const galleries = createGalleriesService({ db, storage, signer, access, reactions, performers, categories });

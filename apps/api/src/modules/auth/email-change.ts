@@ -4,7 +4,7 @@ import { badRequest, conflict, tooManyRequests, unprocessable } from "../../plat
 import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { type UserRow, users } from "../users/tables.ts";
+import type { Accounts, UserRow } from "../users/accounts.ts";
 import type { MailTokens } from "./mail-tokens.ts";
 import { emailTokens } from "./tables.ts";
 
@@ -15,6 +15,7 @@ export const EMAIL_CHANGE_LIMIT = 5;
 /** Moving an account to a new address: asked with the current password, completed by the link mailed there. */
 export function createEmailChange(deps: {
   db: Db;
+  accounts: Accounts;
   mailer: Mailer;
   throttle: Throttle;
   settings: SettingsService;
@@ -43,7 +44,7 @@ export function createEmailChange(deps: {
     // Only the newest request may complete.
     await tokens.retire(user.id, ["change-email"]);
     const token = await tokens.issue(user.id, "change-email", newEmail);
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+    const taken = await deps.accounts.byEmail(newEmail);
     const siteName = await settings.get("siteName");
     const forgot = `${publicUrl}/auth/forgot-password`;
     if (taken) {
@@ -97,14 +98,14 @@ export function createEmailChange(deps: {
         { path: "body.token", message: "its address is already used by another account" },
       ]);
     // The address may have been taken since the link was mailed: the unique index has the last word.
-    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail));
+    const owner = await deps.accounts.byEmail(row.newEmail);
     if (owner && owner.id !== row.userId) throw taken();
     try {
-      const [updated] = await db
-        .update(users)
-        .set({ email: row.newEmail, verifiedEmail: true })
-        .where(and(eq(users.id, row.userId), eq(users.status, "active")))
-        .returning({ id: users.id });
+      const updated = await deps.accounts.update(
+        row.userId,
+        { email: row.newEmail, verifiedEmail: true },
+        { activeOnly: true },
+      );
       if (!updated) throw unprocessable("This confirmation link is invalid or has expired. Ask for a new one.");
     } catch (err) {
       const code =

@@ -8,7 +8,7 @@ import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { newToken } from "../../platform/tokens.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { type UserRow, users } from "../users/tables.ts";
+import type { Accounts, UserRow } from "../users/accounts.ts";
 import { createEmailChange } from "./email-change.ts";
 import { createMailTokens } from "./mail-tokens.ts";
 import { createSessionsService } from "./sessions.ts";
@@ -34,6 +34,8 @@ export const hashPassword = (password: string) => hash(password);
 
 export function createAuthService(deps: {
   db: Db;
+  /** The users module's accounts: auth never names the users table. */
+  accounts: Accounts;
   mailer: Mailer;
   throttle: Throttle;
   settings: SettingsService;
@@ -41,7 +43,7 @@ export function createAuthService(deps: {
   /** The site's public origin (PUBLIC_URL): every link in a mail starts with it, never with a request's Host. */
   publicUrl: string;
 }) {
-  const { db, mailer, throttle, settings, jobs } = deps;
+  const { db, accounts, mailer, throttle, settings, jobs } = deps;
   const sessionsService = createSessionsService(db);
   const tokens = createMailTokens(db);
 
@@ -74,7 +76,7 @@ export function createAuthService(deps: {
   }
 
   async function sendPasswordReset(email: string) {
-    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const user = await accounts.byEmail(email);
     if (user?.status !== "active") return;
     const token = await tokens.issue(user.id, "reset-password");
     const link = `${deps.publicUrl}/auth/reset-password?token=${token}`;
@@ -103,6 +105,7 @@ export function createAuthService(deps: {
 
   const emailChange = createEmailChange({
     db,
+    accounts,
     mailer,
     throttle,
     settings,
@@ -131,10 +134,7 @@ export function createAuthService(deps: {
         throw tooManyRequests("Too many sign-ups. Try again in an hour.");
       }
       // The username and the email may belong to two different accounts: look at both rows.
-      const taken = await db
-        .select({ username: users.username, email: users.email })
-        .from(users)
-        .where(or(eq(users.username, body.username), eq(users.email, body.email)));
+      const taken = await accounts.clashes(body.username, body.email);
       if (taken.some((row) => row.username === body.username)) {
         throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
       }
@@ -153,27 +153,20 @@ export function createAuthService(deps: {
         return;
       }
       const needsVerification = await settings.get("requireEmailVerification");
-      const [user] = await db
-        .insert(users)
-        .values({
-          username: body.username,
-          email: body.email,
-          name: body.name,
-          passwordHash: await hashPassword(body.password),
-          verifiedEmail: !needsVerification,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const user = await accounts.insert({
+        username: body.username,
+        email: body.email,
+        name: body.name,
+        passwordHash: await hashPassword(body.password),
+        verifiedEmail: !needsVerification,
+      });
       if (!user) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
       if (needsVerification) await sendVerification(user);
     },
 
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<string> {
       const identifier = body.username.trim().toLowerCase();
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier));
+      const user = await accounts.byLogin(identifier);
       // Count failures per account, not per typed identifier: its username and its email share one limit.
       const accountKey = loginAccountKey(user ? user.id : identifier);
       const ok = await checkPasswordThrottled(
@@ -211,12 +204,12 @@ export function createAuthService(deps: {
     async verifyEmail(token: string) {
       const userId = (await tokens.consume(token, "verify-email"))?.userId;
       if (!userId) throw unprocessable("This verification link is invalid or has expired. Ask for a new one.");
-      await db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
+      await accounts.update(userId, { verifiedEmail: true });
     },
 
     async resendVerification(email: string) {
       if ((await throttle.hit(`verify-resend:${email}`, 3_600_000)) > 5) return;
-      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const user = await accounts.byEmail(email);
       if (user && !user.verifiedEmail && user.status === "active") await sendVerification(user);
     },
 
@@ -231,10 +224,7 @@ export function createAuthService(deps: {
       const userId = (await tokens.consume(token, "reset-password"))?.userId;
       if (!userId) throw unprocessable("This reset link is invalid or has expired. Ask for a new one.");
       // Following the mailed link proves the address, so it counts as verified.
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), verifiedEmail: true })
-        .where(eq(users.id, userId));
+      await accounts.update(userId, { passwordHash: await hashPassword(password), verifiedEmail: true });
       await db.delete(sessions).where(eq(sessions.userId, userId));
       // Recovering the account also drops an email change someone asked for with the old password.
       await tokens.retire(userId, ["change-email"]);
@@ -258,10 +248,7 @@ export function createAuthService(deps: {
       ip: string,
     ) {
       await confirmCurrentPassword(user, body.currentPassword, ip);
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password) })
-        .where(eq(users.id, user.id));
+      await accounts.update(user.id, { passwordHash: await hashPassword(body.password) });
       await sessionsService.revokeAll(user.id, sessionId);
       const siteName = await settings.get("siteName");
       const forgot = `${deps.publicUrl}/auth/forgot-password`;

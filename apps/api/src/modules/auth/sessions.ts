@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import { hashToken } from "../../platform/tokens.ts";
-import { type UserRow, users } from "../users/tables.ts";
+import { joinableAccounts, type UserRow } from "../users/accounts.ts";
 import { describeDevice } from "./device.ts";
 import { sessions } from "./tables.ts";
 
@@ -11,17 +11,28 @@ import { sessions } from "./tables.ts";
 export const SESSION_TOUCH_MS = 60_000;
 
 /** The signed-in sessions of an account: resolving bearer tokens, listing and revoking them. */
+const account = joinableAccounts("account");
+
 export function createSessionsService(db: Db) {
   return {
     async resolveToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
-      const [row] = await db
-        .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      const [found] = await db
+        .select()
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(account, eq(account.id, sessions.userId))
         .where(
-          and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.status, "active")),
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(account.status, "active"),
+          ),
         );
-      if (!row) return null;
+      if (!found) return null;
+      const row = {
+        user: found.account as UserRow,
+        sessionId: found.sessions.id,
+        lastSeenAt: found.sessions.lastSeenAt,
+      };
       if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
         // The condition repeats the check in SQL, so parallel requests (or API processes) write it once.
         await db

@@ -1,5 +1,5 @@
 import type { AccessKind } from "@marquee/contracts/catalogue";
-import type { UserRow } from "../users/tables.ts";
+import type { UserRow } from "../users/accounts.ts";
 
 /** Who asks: a signed-in user (with their role) or a visitor (null). */
 export type Viewer = Pick<UserRow, "id" | "role"> | null;

@@ -17,8 +17,8 @@ import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { AccessService, Viewer } from "../access/service.ts";
 import type { CategoriesService } from "../categories/service.ts";
+import { type Accounts, joinableAccounts, type UserRow } from "../users/accounts.ts";
 import { avatarUrls } from "../users/service.ts";
-import { users } from "../users/tables.ts";
 import { type PerformerRow, performers } from "./tables.ts";
 
 /** Cover variants: the profile header and its half-size for narrow screens. */
@@ -27,7 +27,10 @@ export const COVER_SPECS = [
   { name: "800", width: 800, height: 250 },
 ] as const;
 
-/** The account fields a performer shows, read from `users` alongside the profile row. */
+/** A performer's account, joined to the profile row. */
+const users = joinableAccounts("u");
+
+/** The account fields a performer shows, read alongside the profile row. */
 const account = {
   username: users.username,
   name: users.name,
@@ -39,7 +42,7 @@ const account = {
 };
 interface Joined {
   p: PerformerRow;
-  u: { [K in keyof typeof account]: (typeof users.$inferSelect)[K] };
+  u: { [K in keyof typeof account]: UserRow[K] };
 }
 
 /** Listed: the profile is on and the account is active. */
@@ -56,6 +59,7 @@ export function createPerformersService(deps: {
   storage: Storage;
   access: AccessService;
   categories: CategoriesService;
+  accounts: Pick<Accounts, "byId" | "update">;
 }) {
   const { db, storage } = deps;
 
@@ -258,7 +262,7 @@ export function createPerformersService(deps: {
 
     /** Makes an account a performer: a profile row, and the performer role unless the account is an admin. */
     async create(userId: string) {
-      const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+      const user = await deps.accounts.byId(userId);
       if (!user) throw badRequest("No account has this id.", [{ path: "body.userId", message: "unknown user" }]);
       const already = () =>
         conflict("This account is already a performer.", [{ path: "body.userId", message: "already a performer" }]);
@@ -270,7 +274,8 @@ export function createPerformersService(deps: {
             .onConflictDoNothing()
             .returning({ id: performers.id });
           if (!row) throw already();
-          if (user.role === "user") await tx.update(users).set({ role: "performer" }).where(eq(users.id, userId));
+          if (user.role === "user")
+            await deps.accounts.update(userId, { role: "performer" }, { tx: tx as unknown as Db });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw already();
