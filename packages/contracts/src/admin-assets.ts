@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessKind, assetStatus, image, performerRef, price, processingStatus } from "./catalogue.ts";
+import { accessKind, assetStatus, image, performerRef, price, processingStatus, takedown } from "./catalogue.ts";
 import { pagedQuery, pagedResponse } from "./common.ts";
 
 /**
@@ -23,8 +23,6 @@ export const adminAssetsQuery = pagedQuery.extend({
     .optional(),
 });
 export type AdminAssetsQuery = z.infer<typeof adminAssetsQuery>;
-
-export const takedown = z.object({ at: z.string(), reason: z.string() });
 
 export const adminAsset = z.object({
   kind: assetKind,

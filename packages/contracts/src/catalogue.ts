@@ -36,6 +36,9 @@ export const slug = z
 
 export const tag = z.string().trim().toLowerCase().min(1).max(40);
 
+/** An admin took the item off the site: when, and why (its performers see this in the studio). */
+export const takedown = z.object({ at: z.string(), reason: z.string() });
+
 /** Why a viewer cannot watch an item, so the page can offer the right way in. */
 export const lockReasons = ["members", "sale", "scheduled", "processing"] as const;
 export const lockReason = z.enum(lockReasons);

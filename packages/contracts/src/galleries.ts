@@ -9,6 +9,7 @@ import {
   processing,
   slug,
   tag,
+  takedown,
   viewerFlags,
 } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
@@ -95,7 +96,9 @@ export const galleryPhotosQuery = pagedQuery
   .omit({ q: true });
 export const photoList = pagedResponse(photo);
 
-export const studioGallery = galleryDetail.extend({ updatedAt: z.string() });
+/** `takedown`: taken down by an admin, not shown to members and visitors until restored. */
+export const studioGallery = galleryDetail.extend({ takedown: takedown.nullable(), updatedAt: z.string() });
+export type StudioGallery = z.infer<typeof studioGallery>;
 export const studioGalleryList = pagedResponse(studioGallery);
 export const searchStudioGalleriesQuery = pagedQuery.extend({
   sortBy: z.enum(["newest", "oldest"]).default("newest"),

@@ -9,6 +9,7 @@ import {
   processing,
   slug,
   tag,
+  takedown,
   viewerFlags,
 } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
@@ -62,6 +63,8 @@ export type VideoDetail = z.infer<typeof videoDetail>;
 export const studioVideo = videoDetail.extend({
   processing,
   sourceSizeBytes: z.number().nullable(),
+  /** Taken down by an admin: not shown to members and visitors until restored. */
+  takedown: takedown.nullable(),
   updatedAt: z.string(),
 });
 export type StudioVideo = z.infer<typeof studioVideo>;

@@ -71,6 +71,7 @@ function studioVideo(overrides: Partial<StudioVideo> = {}): StudioVideo {
     media: null,
     processing: { status: "ready", error: null },
     sourceSizeBytes: 1234,
+    takedown: null,
     updatedAt: "2030-01-01T00:00:00.000Z",
     ...overrides,
   };

@@ -181,10 +181,9 @@ describe("taking down and restoring", () => {
       expect((await t.request({ method: "GET", url: `/user/assets/videos/${movieA}`, token })).statusCode).toBe(404);
     const publicList = await t.request({ method: "GET", url: "/user/assets/videos/search", query: { q: word } });
     expect(publicList.json().data.map((m: { _id: string }) => m._id)).not.toContain(movieA);
-    // Its performer still finds it in the studio; the admin's list filters on it.
-    expect(
-      (await t.request({ method: "GET", url: `/performer/assets/videos/${movieA}/view`, token: performer })).statusCode,
-    ).toBe(200);
+    // Its performer still finds it in the studio, with the reason; the admin's list filters on it.
+    const studio = await t.request({ method: "GET", url: `/performer/assets/videos/${movieA}/view`, token: performer });
+    expect(studio.json()).toMatchObject({ takedown: { reason: "Rights claim" } });
     expect(ids(await list({ takenDown: "true" }))).toEqual([movieA]);
     expect(ids(await list({ takenDown: "false" }))).not.toContain(movieA);
     // A performer cannot undo it by switching the movie on again.
@@ -208,6 +207,12 @@ describe("taking down and restoring", () => {
 
   it("hides a gallery and puts it back", async () => {
     expect((await takeDown("gallery", galleryA, { reason: "Spam" })).json()).toMatchObject({ listed: false });
+    const studio = await t.request({
+      method: "GET",
+      url: `/performer/assets/galleries/${galleryA}/view`,
+      token: performer,
+    });
+    expect(studio.json()).toMatchObject({ takedown: { reason: "Spam" } });
     expect((await t.request({ method: "GET", url: `/user/assets/galleries/${galleryA}/view` })).statusCode).toBe(404);
     expect((await restore("gallery", galleryA)).json()).toMatchObject({ listed: true, takedown: null });
     expect((await t.request({ method: "GET", url: `/user/assets/galleries/${galleryA}/view` })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
-import type { Gallery, GalleryDetail, Photo, StudioPhoto } from "@marquee/contracts/galleries";
+import type { Gallery, GalleryDetail, Photo, StudioGallery, StudioPhoto } from "@marquee/contracts/galleries";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
@@ -7,6 +7,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
 import type { Actor, Viewer } from "../catalogue/access.ts";
 import { signMedia } from "../catalogue/media.ts";
+import { takedownOf } from "../catalogue/paging.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type Gathered, PHOTO_THUMB_WIDTH, protectedOf, visiblePhoto } from "./rows.ts";
 import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
@@ -152,11 +153,14 @@ export function createGalleryPresenter(deps: PresentDeps) {
 
   async function studioGalleries(user: Actor, rows: GalleryRow[]) {
     const list = await details(user, rows);
-    return list.map((g, i) => ({ ...g, updatedAt: (rows[i] as GalleryRow).updatedAt.toISOString() }));
+    return list.map((g, i) => {
+      const row = rows[i] as GalleryRow;
+      return { ...g, takedown: takedownOf(row), updatedAt: row.updatedAt.toISOString() };
+    });
   }
 
   const studioGallery = async (user: Actor, row: GalleryRow) =>
-    (await studioGalleries(user, [row]))[0] as GalleryDetail & { updatedAt: string };
+    (await studioGalleries(user, [row]))[0] as StudioGallery;
 
   /** Photos as a viewer sees them; `canWatch` says whether the viewer may see each photo's gallery. */
   async function presentPhotos(rows: PhotoRow[], canWatch: (p: PhotoRow) => boolean) {

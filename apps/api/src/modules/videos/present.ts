@@ -3,6 +3,7 @@ import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
 import { signMedia } from "../catalogue/media.ts";
+import { takedownOf } from "../catalogue/paging.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
@@ -116,6 +117,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       ...detail,
       processing: { status: row.processingStatus, error: row.processingError },
       sourceSizeBytes: row.sourceSizeBytes,
+      takedown: takedownOf(row),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
