@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appReset } from "./reset.ts";
-import {
-  DEFAULT_AVATAR,
-  fetchCurrentUser,
-  initialUserState,
-  setCurrentUser,
-  updatePassword,
-  updateProfile,
-  userReducer,
-} from "./user.ts";
+import { DEFAULT_AVATAR, fetchCurrentUser, initialUserState, setCurrentUser, userReducer } from "./user.ts";
 
 const apiUser = {
   _id: "u1",
@@ -43,37 +35,6 @@ describe("user reducer", () => {
     expect(state.current).toMatchObject({ _id: "u1", name: "Member", avatar: DEFAULT_AVATAR });
     const withAvatar = userReducer(state, setCurrentUser({ ...apiUser, avatar: "http://api/a.webp" }));
     expect(withAvatar.current.avatar).toBe("http://api/a.webp");
-  });
-
-  it("profile update: updating, then success with the new user", () => {
-    const pending = userReducer(initialUserState, updateProfile.pending("r", { name: "New" }));
-    expect(pending.updating).toBe(true);
-    expect(pending.updateSuccess).toBe(false);
-    const done = userReducer(
-      pending,
-      updateProfile.fulfilled({ ...apiUser, name: "New", pendingEmail: null }, "r", { name: "New" }),
-    );
-    expect(done.updating).toBe(false);
-    expect(done.updateSuccess).toBe(true);
-    expect(done.current.name).toBe("New");
-  });
-
-  it("profile update: updating, then error", () => {
-    const pending = userReducer(initialUserState, updateProfile.pending("r", {}));
-    const failed = userReducer(pending, updateProfile.rejected(null, "r", {}, { message: "Email taken" }));
-    expect(failed.updating).toBe(false);
-    expect(failed.updateSuccess).toBe(false);
-    expect(failed.error).toEqual({ message: "Email taken" });
-  });
-
-  it("password update: updating, then updatedPassword or error", () => {
-    const change = { currentPassword: "old-secret", password: "secret123" };
-    const pending = userReducer(initialUserState, updatePassword.pending("r", change));
-    expect(pending.updating).toBe(true);
-    const done = userReducer(pending, updatePassword.fulfilled({ message: "ok" }, "r", change));
-    expect(done).toMatchObject({ updating: false, updatedPassword: true });
-    const failed = userReducer(pending, updatePassword.rejected(null, "r", change, { message: "Too short" }));
-    expect(failed).toMatchObject({ updating: false, updatedPassword: false, error: { message: "Too short" } });
   });
 
   it("returns to its initial state on app reset", () => {

@@ -14,6 +14,10 @@ export type CurrentUser = Partial<Omit<OwnUser, "avatar">> & {
   email: string;
 };
 
+/**
+ * SPEC section 3's user state. The account screen saves the profile and the password through its route's action
+ * and shows its own progress, so nothing sets `updating`, `updateSuccess` or `updatedPassword` any more.
+ */
 export interface UserState {
   current: CurrentUser;
   error: RejectedError | null;
@@ -63,39 +67,12 @@ export type ProfileChanges = Partial<
   currentPassword?: string;
 };
 
-export const updateProfile = createAppThunk(
-  "user/updateProfile",
-  async (changes: ProfileChanges, { extra, rejectWithValue }) => {
-    try {
-      return await extra.api.put<OwnUser>("/users", changes);
-    } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not update your profile"));
-    }
-  },
-);
-
-export const updatePassword = createAppThunk(
-  "user/updatePassword",
-  async (change: { currentPassword: string; password: string }, { extra, rejectWithValue }) => {
-    try {
-      return await extra.api.put<{ message: string }>("/auth/users/me/password", { ...change, source: "user" });
-    } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not change your password"));
-    }
-  },
-);
-
 const userSlice = createSlice({
   name: "user",
   initialState: initialUserState,
   reducers: {
     setCurrentUser(state, action: PayloadAction<Partial<User> & { _id: string }>) {
       state.current = toCurrentUser(action.payload);
-    },
-    clearUpdateFlags(state) {
-      state.updateSuccess = false;
-      state.updatedPassword = false;
-      state.error = null;
     },
   },
   extraReducers: (builder) => {
@@ -107,38 +84,9 @@ const userSlice = createSlice({
       })
       .addCase(fetchCurrentUser.rejected, (state, action) => {
         state.error = action.payload ?? { message: action.error.message ?? "Error" };
-      })
-      .addCase(updateProfile.pending, (state) => {
-        state.updating = true;
-        state.updateSuccess = false;
-        state.error = null;
-      })
-      .addCase(updateProfile.fulfilled, (state, action) => {
-        state.updating = false;
-        state.updateSuccess = true;
-        state.current = toCurrentUser(action.payload);
-      })
-      .addCase(updateProfile.rejected, (state, action) => {
-        state.updating = false;
-        state.updateSuccess = false;
-        state.error = action.payload ?? { message: action.error.message ?? "Error" };
-      })
-      .addCase(updatePassword.pending, (state) => {
-        state.updating = true;
-        state.updatedPassword = false;
-        state.error = null;
-      })
-      .addCase(updatePassword.fulfilled, (state) => {
-        state.updating = false;
-        state.updatedPassword = true;
-      })
-      .addCase(updatePassword.rejected, (state, action) => {
-        state.updating = false;
-        state.updatedPassword = false;
-        state.error = action.payload ?? { message: action.error.message ?? "Error" };
       });
   },
 });
 
-export const { setCurrentUser, clearUpdateFlags } = userSlice.actions;
+export const { setCurrentUser } = userSlice.actions;
 export const userReducer = userSlice.reducer;
