@@ -1,7 +1,7 @@
 import { Input } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../lib/api.ts";
-import { type CaptchaVerdict, captchaGate } from "../lib/captcha.ts";
+import { CAPTCHA_FIELD, CAPTCHA_REQUIRED } from "../lib/captcha.ts";
+import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { useAppSelector } from "../state/store.ts";
 
@@ -106,31 +106,35 @@ function CaptchaWidget({
 }
 
 /**
- * The captcha of a form: `field` goes into the form (nothing when no site key is configured), `passes()` runs
- * first on submit (false: do not submit; the error is shown under the widget) and `reset()` asks for a fresh
- * tick after a submit that spent the token but failed.
+ * The captcha of a form: `field` goes into the form (nothing when no site key is configured); `response()` runs
+ * first on submit and gives the widget's token to send with the form (null: do not submit, the box is not ticked
+ * and the error is shown under the widget; "" when no captcha is configured). The route's action checks the token
+ * (captcha.server.ts). `refused(error)` after a failed submit asks for a fresh tick, as the token is spent, and
+ * shows the action's captcha error under the widget (false: the error is about something else).
  */
-export function useCaptcha(): { field: ReactNode; passes: () => Promise<boolean>; reset: () => void } {
+export function useCaptcha(): {
+  field: ReactNode;
+  response: () => string | null;
+  refused: (error: unknown) => boolean;
+} {
   const siteKey = useAppSelector((s) => s.settings.data.reCaptchaSiteKey);
   const widgetId = useRef<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const reset = useCallback(() => {
-    if (widgetId.current !== null) window.grecaptcha?.reset(widgetId.current);
-  }, []);
-
-  const passes = useCallback(async () => {
+  const response = useCallback(() => {
     setError(null);
-    const gate = await captchaGate({
-      siteKey,
-      token: () => (widgetId.current === null ? "" : (window.grecaptcha?.getResponse(widgetId.current) ?? "")),
-      verify: (token) => api.post<CaptchaVerdict>("/re-captcha/verify", { token }),
-    });
-    if (gate.pass) return true;
-    setError(gate.error);
-    if (gate.reset) reset();
-    return false;
-  }, [siteKey, reset]);
+    if (!siteKey) return "";
+    const token = widgetId.current === null ? "" : (window.grecaptcha?.getResponse(widgetId.current) ?? "");
+    if (!token) setError(CAPTCHA_REQUIRED);
+    return token || null;
+  }, [siteKey]);
+
+  const refused = useCallback((failure: unknown) => {
+    if (widgetId.current !== null) window.grecaptcha?.reset(widgetId.current);
+    const message = fieldErrorsFrom(failure)[CAPTCHA_FIELD];
+    if (message) setError(message);
+    return !!message;
+  }, []);
 
   const field = siteKey ? (
     <CaptchaWidget
@@ -144,5 +148,5 @@ export function useCaptcha(): { field: ReactNode; passes: () => Promise<boolean>
     />
   ) : null;
 
-  return { field, passes, reset };
+  return { field, response, refused };
 }

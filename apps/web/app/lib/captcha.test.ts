@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { CAPTCHA_REQUIRED, type CaptchaVerdict, captchaGate } from "./captcha.ts";
+import { CAPTCHA_FIELD, CAPTCHA_REQUIRED, type CaptchaVerdict, captchaGate, captchaRefusal } from "./captcha.ts";
+import { fieldErrorsFrom } from "./form-errors.ts";
 
 function setup(token: string, verdict: CaptchaVerdict | Error = { enabled: true, success: true }) {
   return {
@@ -52,5 +53,17 @@ describe("captchaGate", () => {
   it("leaves a failing verify call (provider down) to the caller", async () => {
     const io = setup("tok", new Error("The captcha service did not answer. Please try again."));
     await expect(captchaGate({ siteKey: "site-key", ...io })).rejects.toThrow("did not answer");
+  });
+});
+
+describe("captchaRefusal", () => {
+  it("is a 422 that names the captcha field, so the form shows it under the widget", () => {
+    expect(captchaRefusal(CAPTCHA_REQUIRED)).toEqual({
+      statusCode: 422,
+      error: "Unprocessable Entity",
+      message: CAPTCHA_REQUIRED,
+      details: [{ path: CAPTCHA_FIELD, message: CAPTCHA_REQUIRED }],
+    });
+    expect(fieldErrorsFrom(captchaRefusal("No"))).toEqual({ captcha: "No" });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The captcha gate of the forms that use one (register, contact). A site key in the public settings says a
- * captcha is configured; the API's POST /re-captcha/verify then checks the widget's token.
+ * captcha is configured; the form sends the widget's token with its fields and the route's action asks the API's
+ * POST /re-captcha/verify about it (captcha.server.ts) before it sends the form on.
  */
 
+import type { ErrorBody } from "@marquee/contracts/common";
 import type { recaptchaResponse } from "@marquee/contracts/site";
 import type { z } from "zod";
 
@@ -36,4 +38,17 @@ export async function captchaGate({
   const verdict = await verify(response);
   if (verdict.enabled && !verdict.success) return { pass: false, error: CAPTCHA_REQUIRED, reset: true };
   return { pass: true };
+}
+
+/** The field a form sends the widget's response in, and that a refusal names. */
+export const CAPTCHA_FIELD = "captcha";
+
+/** The answer to a form whose captcha did not pass: a 422 naming the captcha field, so the form shows it there. */
+export function captchaRefusal(message: string): ErrorBody {
+  return {
+    statusCode: 422,
+    error: "Unprocessable Entity",
+    message,
+    details: [{ path: CAPTCHA_FIELD, message }],
+  };
 }

@@ -9,10 +9,14 @@ import { z } from "zod";
 import { AuthHeading } from "../components/AuthHeading.tsx";
 import { useCaptcha } from "../components/Captcha.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
-import { api, errorMessage } from "../lib/api.ts";
+import { handleIntents } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { requireCaptcha } from "../lib/captcha.server.ts";
+import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.register";
 
@@ -20,6 +24,16 @@ export const handle = pages.register.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Sign up", "Create a free account to follow performers, comment and build your collection.");
+
+/** Signs up with the form's fields once the captcha (when one is configured) passes. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    register: async (api, { name, username, email, password, [CAPTCHA_FIELD]: captcha }) => {
+      await requireCaptcha(api, captcha);
+      return api.post<{ message: string }>("/auth/users/register", { name, username, email, password });
+    },
+  });
+}
 
 const registerSchema = withPasswordConfirmation({
   name: z.string().trim().min(1, "Name is required").max(80),
@@ -30,7 +44,7 @@ const registerSchema = withPasswordConfirmation({
 
 export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { run, busy } = useIntent();
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
@@ -39,23 +53,22 @@ export default function RegisterPage() {
   const captcha = useCaptcha();
 
   const submit = form.onSubmit(async ({ confirmPassword: _, ...values }) => {
-    setSubmitting(true);
+    const response = captcha.response();
+    if (response === null) return;
     try {
-      if (!(await captcha.passes())) return;
-      const res = await api.post<{ message: string }>("/auth/users/register", {
+      const res = await run<{ message: string } | null>("register", {
         ...values,
         username: values.username.trim().toLowerCase(),
         email: values.email.trim(),
         name: values.name.trim(),
+        [CAPTCHA_FIELD]: response,
       });
       setDone(res?.message || "Your account has been created.");
     } catch (error) {
-      captcha.reset();
+      if (captcha.refused(error)) return;
       if (!setFieldErrors(form, error)) {
         notifications.show({ color: "red", title: "Could not sign up", message: errorMessage(error) });
       }
-    } finally {
-      setSubmitting(false);
     }
   });
 
@@ -97,7 +110,7 @@ export default function RegisterPage() {
           />
           <NewPasswordFields form={form} label="Password" description="At least 8 characters" />
           {captcha.field}
-          <Button type="submit" size="md" fullWidth loading={submitting}>
+          <Button type="submit" size="md" fullWidth loading={busy}>
             Sign up
           </Button>
         </Stack>

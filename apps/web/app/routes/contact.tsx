@@ -22,10 +22,14 @@ import { z } from "zod";
 import { useCaptcha } from "../components/Captcha.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
-import { api, errorMessage } from "../lib/api.ts";
+import { handleIntents } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { requireCaptcha } from "../lib/captcha.server.ts";
+import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/contact";
@@ -38,6 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .get<Post>("/posts/contact")
     .catch(() => null);
   return { intro: page?.content ?? null };
+}
+
+/** Sends the message (with the visitor's session, so a member's message says who sent it) once the captcha passes. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    send: async (api, { name, email, subject, message, [CAPTCHA_FIELD]: captcha }) => {
+      await requireCaptcha(api, captcha);
+      return api.post<{ message: string }>("/contact", { name, email, subject, message });
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -53,7 +67,7 @@ const contactSchema = z.object({
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
   const [sent, setSent] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { run, busy } = useIntent();
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { name: user.name ?? "", email: user.email ?? "", subject: "", message: "" },
@@ -62,24 +76,23 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const captcha = useCaptcha();
 
   const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
+    const response = captcha.response();
+    if (response === null) return;
     try {
-      if (!(await captcha.passes())) return;
-      const res = await api.post<{ message: string }>("/contact", {
+      const res = await run<{ message: string } | null>("send", {
         name: values.name.trim(),
         email: values.email.trim(),
         ...(values.subject.trim() ? { subject: values.subject.trim() } : {}),
         message: values.message.trim(),
+        [CAPTCHA_FIELD]: response,
       });
       setSent(res?.message || "Thanks! We'll get back to you soon.");
       form.reset();
     } catch (error) {
-      captcha.reset();
+      if (captcha.refused(error)) return;
       if (!setFieldErrors(form, error)) {
         notifications.show({ color: "red", title: "Message not sent", message: errorMessage(error) });
       }
-    } finally {
-      setSubmitting(false);
     }
   });
 
@@ -148,7 +161,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                   />
                   {captcha.field}
                   <Group justify="flex-end">
-                    <Button type="submit" loading={submitting}>
+                    <Button type="submit" loading={busy}>
                       Send
                     </Button>
                   </Group>
