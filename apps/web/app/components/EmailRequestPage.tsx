@@ -3,36 +3,39 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { email } from "@marquee/contracts/users";
 import { IconMailCheck } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { errorMessage } from "../lib/api.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
 
 const emailSchema = z.object({ email });
 
+/** The intent of the route's action that sends the request for `{ email }` (each route's action names it). */
+export const EMAIL_REQUEST_INTENT = "send";
+
 /**
- * An auth screen that asks for an email and sends something to it (forgot password, resend verification):
- * the form until `sent` holds the confirmation, then that confirmation.
+ * An auth screen that asks for an email and sends something to it (forgot password, resend verification) through
+ * its route's action: the form until the action answers, then its confirmation (or `sentFallback`). The API's
+ * field errors land on the field; other errors are a toast.
  */
 export function EmailRequestPage({
   title,
   intro,
-  sent,
-  sending,
-  send,
+  sentFallback,
   errorFallback,
 }: {
   title: ReactNode;
   intro: ReactNode;
-  sent: string | null;
-  sending: boolean;
-  /** Sends the request for the trimmed email; rejects with the API error (field details land on the field). */
-  send: (email: string) => Promise<void>;
+  /** The confirmation when the answer has no message. */
+  sentFallback: string;
   /** The toast message when the error has none. */
   errorFallback?: string;
 }) {
+  const { run, busy } = useIntent();
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: "" },
@@ -41,7 +44,8 @@ export function EmailRequestPage({
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await send(values.email.trim());
+      const res = await run<{ message: string } | null>(EMAIL_REQUEST_INTENT, { email: values.email.trim() });
+      setSent(res?.message || sentFallback);
     } catch (error) {
       if (!setFieldErrors(form, error))
         notifications.show({ color: "red", message: errorMessage(error, errorFallback) });
@@ -65,7 +69,7 @@ export function EmailRequestPage({
               key={form.key("email")}
               {...form.getInputProps("email")}
             />
-            <Button type="submit" size="md" fullWidth loading={sending}>
+            <Button type="submit" size="md" fullWidth loading={busy}>
               Send
             </Button>
           </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../lib/api.ts";
-import { authReducer, forgotPassword, INCORRECT_CREDENTIALS, initialAuthState, login, setLoggedIn } from "./auth.ts";
+import { authReducer, INCORRECT_CREDENTIALS, initialAuthState, login, setLoggedIn } from "./auth.ts";
 import { appReset } from "./reset.ts";
 import { makeStore } from "./store.ts";
 
@@ -35,13 +35,6 @@ describe("auth reducer", () => {
   it("falls back to Incorrect credentials! without a payload", () => {
     const failed = authReducer(initialAuthState, login.rejected(new Error("x"), "r", input));
     expect(failed.loginAuth.error?.message).toBe(INCORRECT_CREDENTIALS);
-  });
-
-  it("tracks the forgot-password request", () => {
-    const pending = authReducer(initialAuthState, forgotPassword.pending("r", "a@b.c"));
-    expect(pending.forgotData.requesting).toBe(true);
-    const done = authReducer(pending, forgotPassword.fulfilled({ message: "sent" }, "r", "a@b.c"));
-    expect(done.forgotData).toEqual({ requesting: false, error: null, data: { message: "sent" }, success: true });
   });
 
   it("returns to its initial state on app reset", () => {

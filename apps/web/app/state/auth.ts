@@ -8,6 +8,7 @@ export const INCORRECT_CREDENTIALS = "Incorrect credentials!";
 export interface AuthState {
   loggedIn: boolean;
   loginAuth: RequestState<{ token: string }>;
+  /** SPEC section 3. The forgot-password screen sends through its route's action, so nothing sets it any more. */
   forgotData: RequestState<{ message: string }>;
 }
 
@@ -42,17 +43,6 @@ export const login = createAppThunk("auth/login", async (input: LoginInput, { ex
   }
 });
 
-export const forgotPassword = createAppThunk(
-  "auth/forgotPassword",
-  async (email: string, { extra, rejectWithValue }) => {
-    try {
-      return await extra.api.post<{ message: string }>("/auth/users/forgot", { email });
-    } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not send the reset link, please try again."));
-    }
-  },
-);
-
 const authSlice = createSlice({
   name: "auth",
   initialState: initialAuthState,
@@ -79,20 +69,6 @@ const authSlice = createSlice({
           success: false,
         };
         state.loggedIn = false;
-      })
-      .addCase(forgotPassword.pending, (state) => {
-        state.forgotData = { requesting: true, error: null, data: null, success: false };
-      })
-      .addCase(forgotPassword.fulfilled, (state, action) => {
-        state.forgotData = { requesting: false, error: null, data: action.payload, success: true };
-      })
-      .addCase(forgotPassword.rejected, (state, action) => {
-        state.forgotData = {
-          requesting: false,
-          error: action.payload ?? { message: "Error" },
-          data: null,
-          success: false,
-        };
       });
   },
 });
