@@ -6,10 +6,12 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AuthHeading } from "../components/AuthHeading.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
-import { api, errorMessage } from "../lib/api.ts";
+import { handleIntents } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.reset-password";
 
@@ -18,13 +20,20 @@ export const handle = pages.resetPassword.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Reset password", "Choose a new password for your account.");
 
+/** Sets `password` with the mailed link's `token`, the proof the visitor reads that mailbox. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    reset: (api, { token, password }) => api.post<{ message: string }>("/auth/users/reset", { token, password }),
+  });
+}
+
 const schema = withPasswordConfirmation({ password });
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { run, busy } = useIntent();
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { password: "", confirmPassword: "" },
@@ -32,16 +41,13 @@ export default function ResetPasswordPage() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    setSubmitting(true);
     try {
-      const res = await api.post<{ message: string }>("/auth/users/reset", { token, password: values.password });
+      const res = await run<{ message: string } | null>("reset", { token, password: values.password });
       setResult({ ok: true, message: res?.message || "Your password has been changed." });
     } catch (error) {
       const fields = fieldErrorsFrom(error);
       if (fields.password) form.setErrors({ password: fields.password });
       else setResult({ ok: false, message: errorMessage(error, "This reset link is invalid or has expired.") });
-    } finally {
-      setSubmitting(false);
     }
   });
 
@@ -70,7 +76,7 @@ export default function ResetPasswordPage() {
         <form method="post" onSubmit={submit} noValidate>
           <Stack gap="md">
             <NewPasswordFields form={form} label="New password" />
-            <Button type="submit" size="md" fullWidth loading={submitting} disabled={!token}>
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
               Change password
             </Button>
           </Stack>
