@@ -17,7 +17,7 @@ import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/p
 import type { User } from "@marquee/contracts/users";
 import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import {
   ActiveSwitch,
@@ -34,7 +34,7 @@ import {
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
-import { api, errorMessage } from "../lib/api.ts";
+import { type ApiClient, errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { profileOptions } from "../lib/lookups.server.ts";
@@ -63,13 +63,32 @@ const statusOptions: { value: StatusFilter; label: string }[] = [
 const statusFilter = (params: URLSearchParams) =>
   oneOf<StatusFilter>(params, "status", ["all", "active", "inactive"], "all");
 
+/** The query parameter of the "Add a performer" search (see `accountsUrl`). */
+const ACCOUNTS = "accounts";
+
+/** Where the "Add a performer" search loads the accounts matching `q` from: this route's loader. */
+function accountsUrl(q: string): string {
+  return `${pages.adminPerformers.path}?${new URLSearchParams({ [ACCOUNTS]: q.trim() })}`;
+}
+
+/** Active member accounts matching `q` (all of them, 20 at most, when empty); none when the search fails. */
+function memberAccounts(api: ApiClient, q: string): Promise<User[]> {
+  return api
+    .get<{ data: User[] }>("/users/search", { q: q.trim() || undefined, role: "user", status: "active", limit: 20 })
+    .then((res) => res.data)
+    .catch(() => []);
+}
+
 /**
  * A page of performers with the search (`q`), status and page in the URL: every performer, switched off or not,
- * so a hidden profile can be found and switched back on. Also the choices of the profile form.
+ * so a hidden profile can be found and switched back on. Also the choices of the profile form. Asked for
+ * `accounts` (the "Add a performer" search, see `accountsUrl`), only the member accounts matching it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = sessionApi(request, context);
+  const accounts = params.get(ACCOUNTS);
+  if (accounts !== null) return { accounts: await memberAccounts(api, accounts) };
   const q = textOf(params);
   const [list, options] = await Promise.all([
     loaded(
@@ -100,22 +119,16 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
   const { run } = useIntent();
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search, 250);
-  const [users, setUsers] = useState<User[]>([]);
+  const found = useFetcher<typeof loader>();
+  const users = found.data?.accounts ?? [];
   const [selected, setSelected] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // The accounts come from this route's loader; a newer search replaces the one under way.
+  const { load } = found;
   useEffect(() => {
-    let live = true;
-    api
-      .get<{ data: User[] }>("/users/search", { q: q.trim() || undefined, role: "user", status: "active", limit: 20 })
-      .then((res) => {
-        if (live) setUsers(res.data);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [q]);
+    void load(accountsUrl(q));
+  }, [q, load]);
 
   const options = users.map((u) => ({ value: u._id, label: `${u.name} (@${u.username})` }));
 
@@ -185,7 +198,10 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
   );
 }
 
-function Performers({ data: { list, options } }: { data: Route.ComponentProps["loaderData"] }) {
+type LoaderData = Route.ComponentProps["loaderData"];
+type PageData = { list: NonNullable<LoaderData["list"]>; options: NonNullable<LoaderData["options"]> };
+
+function Performers({ data: { list, options } }: { data: PageData }) {
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -338,5 +354,8 @@ function Performers({ data: { list, options } }: { data: Route.ComponentProps["l
 export default function AdminPerformersPage({ loaderData }: Route.ComponentProps) {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
-  return <Performers data={loaderData} />;
+  // The accounts alone are for the search's fetcher; a page opened with them in its URL has no list to show.
+  const { list, options } = loaderData;
+  if (!list || !options) return null;
+  return <Performers data={{ list, options }} />;
 }
