@@ -2,7 +2,7 @@ import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
 import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./input.ts";
-import { storedLink } from "./links.ts";
+import { storedLink } from "./stored-link.ts";
 
 /**
  * Trimmed text up to `max` characters. PostgreSQL text cannot hold NUL (the API refuses it on every route; the

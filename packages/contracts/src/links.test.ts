@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bannerBody } from "./content.ts";
-import { type LinkKind, linkKind, safeLink, storedLink } from "./links.ts";
+import { type LinkKind, linkKind, safeLink } from "./links.ts";
 import { menuItem, settingDefinitions } from "./settings.ts";
+import { storedLink } from "./stored-link.ts";
 
 const cases: [string, string, LinkKind | null][] = [
   // Paths on this site

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * One rule for every link the site stores (banner links, menu paths, logo and favicon addresses) and for the web
  * app when it renders one. A link is either a path on this site or, where the field allows it, an absolute
@@ -8,6 +6,8 @@ import { z } from "zod";
  * Browsers drop tabs and newlines anywhere in a URL, trim spaces and control characters around it and read `\` as
  * `/`, so `/\t/evil.example` is `//evil.example`: another site. Such characters are refused anywhere in a link,
  * rather than guessing which of them a browser forgives.
+ *
+ * No zod here: the browser's first load imports this file (the schema for a stored link is in stored-link.ts).
  */
 // Quotes and angle brackets belong percent-encoded in a URL; raw, they could end the HTML attribute or the CSS
 // `url("...")` a link is written into.
@@ -71,29 +71,4 @@ export function safeLink<T extends string | null>(
   opts?: { external?: boolean },
 ): string | T {
   return linkKind(value, opts) ? (value as string) : fallback;
-}
-
-export const LINK_MESSAGE = "Use a path starting with / or an http(s) address";
-export const SITE_PATH_MESSAGE = "Use a path starting with /";
-
-/**
- * A stored link, trimmed, up to `max` characters. `external: false` allows paths on this site only; `allowEmpty`
- * lets an operator clear the field (the web then shows its default).
- */
-export function storedLink({
-  max = 500,
-  external = true,
-  allowEmpty = false,
-}: {
-  max?: number;
-  external?: boolean;
-  allowEmpty?: boolean;
-} = {}) {
-  const text = z.string().trim().max(max);
-  return (allowEmpty ? text : text.min(1)).refine(
-    (v) => (allowEmpty && v === "") || linkKind(v, { external }) !== null,
-    {
-      message: external ? LINK_MESSAGE : SITE_PATH_MESSAGE,
-    },
-  );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storedLink } from "./links.ts";
+import { storedLink } from "./stored-link.ts";
 
 export const menuItem = z.object({
   title: z.string().min(1).max(60),
