@@ -1,4 +1,7 @@
-import "@mantine/core/styles.css";
+// Mantine's global styles; each component's CSS comes with its code (mantine-styles.ts), in Mantine's order.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/nprogress/styles.css";
 import "./app.css";

@@ -1,0 +1,118 @@
+import type { Plugin, Rollup } from "vite";
+
+/**
+ * The client build puts everything the root route and the client entry import (React, React Router, the Mantine
+ * components of the layouts, the store, the root's stylesheets) into one chunk, the app shell, which every page
+ * loads anyway. Left alone, the bundler cuts that code into a chunk per combination of routes that share it: some
+ * seventy scripts and, since a component's CSS travels with its code (mantine-styles.ts), some thirty render-blocking
+ * stylesheets on each page. What only some routes use is split as before.
+ *
+ * The shell is what the root and the entry import statically, following only the names taken from a package's
+ * index (`import { Button } from "@mantine/core"` brings Button's module, not every component the index lists).
+ */
+export function appShellChunk(): Plugin {
+  const shell = new Set<string>();
+  return {
+    name: "marquee:app-shell-chunk",
+    config(_config, env) {
+      if (env.isSsrBuild || env.command !== "build") return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.has(id) }] } },
+          },
+        },
+      };
+    },
+    async buildEnd() {
+      if (this.environment?.config.consumer !== "client") return;
+      const ctx = this;
+      const reexports = new Map<string, Map<string, string> | null>();
+      /** A package index's names and the modules they come from; null for any other module. */
+      async function indexOf(id: string): Promise<Map<string, string> | null> {
+        if (reexports.has(id)) return reexports.get(id) ?? null;
+        const info = ctx.getModuleInfo(id);
+        let names: Map<string, string> | null = null;
+        if (info?.code && id.includes("node_modules") && info.importedIds.length > 20) {
+          names = new Map();
+          // A name it does not list (`export * from`, a namespace) brings the whole index, below.
+          for (const s of await statements(ctx, info.code, id))
+            for (const [local] of s.names) names.set(local, s.target);
+        }
+        reexports.set(id, names);
+        return names;
+      }
+      async function visit(id: string): Promise<void> {
+        if (shell.has(id)) return;
+        shell.add(id);
+        const info = ctx.getModuleInfo(id);
+        if (!info) return;
+        const taken = new Map<string, string[]>();
+        for (const s of info.code ? await statements(ctx, info.code, id) : []) {
+          if (s.star) taken.set(s.target, ["*"]);
+          else taken.set(s.target, [...(taken.get(s.target) ?? []), ...s.names.map(([, imported]) => imported)]);
+        }
+        for (const dep of info.importedIds) {
+          const index = await indexOf(dep);
+          const names = taken.get(dep);
+          if (!index || !names || names.includes("*")) {
+            await visit(dep);
+            continue;
+          }
+          for (const name of names) {
+            const from = index.get(name);
+            if (from) await visit(from);
+            else await visit(dep);
+          }
+        }
+      }
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info?.isEntry && /[\\/](root\.tsx|entry\.client\.[jt]sx?)(\?|$)/.test(id)) await visit(id);
+      }
+    },
+  };
+}
+
+interface Statement {
+  /** The resolved module. */
+  target: string;
+  /** [local name, imported name] pairs. */
+  names: [string, string][];
+  /** A namespace import or `export *`: everything the module exports. */
+  star: boolean;
+}
+
+interface Node {
+  type: string;
+  source?: { value: string } | null;
+  specifiers?: {
+    type: string;
+    local: { name: string };
+    imported?: { name?: string; value?: string };
+    exported?: { name?: string; value?: string };
+  }[];
+}
+
+const nameOf = (n?: { name?: string; value?: string }) => n?.name ?? n?.value ?? "";
+
+/** The module's `import ... from` and `export ... from` statements, resolved. */
+async function statements(ctx: Rollup.PluginContext, code: string, importer: string): Promise<Statement[]> {
+  const out: Statement[] = [];
+  for (const node of (ctx.parse(code) as unknown as { body: Node[] }).body) {
+    if (!node.source || !/^(ImportDeclaration|ExportNamedDeclaration|ExportAllDeclaration)$/.test(node.type)) continue;
+    const target = (await ctx.resolve(node.source.value, importer))?.id;
+    if (!target) continue;
+    const names: [string, string][] = [];
+    let star = node.type === "ExportAllDeclaration";
+    for (const spec of node.specifiers ?? []) {
+      if (spec.type === "ImportNamespaceSpecifier") star = true;
+      else if (spec.type === "ImportDefaultSpecifier") names.push([spec.local.name, "default"]);
+      else if (spec.type === "ImportSpecifier") names.push([spec.local.name, nameOf(spec.imported)]);
+      // export { default as IconSearch } from "./IconSearch.mjs": the index's name is the exported one.
+      else if (spec.type === "ExportSpecifier") names.push([nameOf(spec.exported), nameOf(spec.local as never)]);
+    }
+    out.push({ target, names, star });
+  }
+  return out;
+}
