@@ -2,8 +2,6 @@
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
-import "@mantine/notifications/styles.css";
-import "@mantine/nprogress/styles.css";
 import "./app.css";
 import {
   Button,
@@ -17,10 +15,9 @@ import {
   Title,
   useComputedColorScheme,
 } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { NavigationProgress, nprogress } from "@mantine/nprogress";
+import { nprogress } from "@mantine/nprogress";
 import { safeLink } from "@marquee/contracts/links";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Provider } from "react-redux";
 import {
   data,
@@ -56,6 +53,29 @@ import { type AppStore, makeStore, type RootState, useAppDispatch, useAppSelecto
 import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY } from "./state/ui.ts";
 import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
+
+// Toasts and the page-loading bar draw into portals, which render nothing on the server nor before hydration: their
+// code and CSS load after hydration instead of before the first paint.
+const Notifications = lazy(async () => {
+  const [{ Notifications }] = await Promise.all([
+    import("@mantine/notifications"),
+    import("@mantine/notifications/styles.css"),
+  ]);
+  return { default: Notifications };
+});
+const NavigationProgress = lazy(async () => {
+  const [{ NavigationProgress }] = await Promise.all([
+    import("@mantine/nprogress"),
+    import("@mantine/nprogress/styles.css"),
+  ]);
+  return { default: NavigationProgress };
+});
+
+function AfterHydration({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 const CONTEXT_MENU_GUARD = 'document.addEventListener("contextmenu",function(e){e.preventDefault()});';
 
@@ -238,8 +258,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <Provider store={store}>
-      <Notifications position="top-right" zIndex={1000} />
-      <NavigationProgress aria-label="Page loading" />
+      <AfterHydration>
+        <Notifications position="top-right" zIndex={1000} />
+        <NavigationProgress aria-label="Page loading" />
+      </AfterHydration>
       <AppEffects data={loaderData} store={store} />
       <SocketProvider>
         <PageFrame data={loaderData} />
