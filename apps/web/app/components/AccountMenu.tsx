@@ -1,26 +1,19 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconMail, IconMovie, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
+import { Menu, Text } from "@mantine/core";
+import { IconLogout, IconMail, IconMovie, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
+import { AccountButton } from "./AccountButton.tsx";
 
-export function AccountMenu() {
+/** Loaded on its own after hydration (DeferredAccountMenu); `defaultOpened` when the button was clicked meanwhile. */
+export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const user = useAppSelector((s) => s.user.current);
   const logout = useLogout();
-  const displayName = user.name || user.username || "Account";
 
   return (
-    <Menu shadow="lg" width={220} position="bottom-end" radius="md" withinPortal>
+    <Menu shadow="lg" width={220} position="bottom-end" radius="md" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: "var(--mantine-radius-xl)" }}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatar} alt="" radius="xl" size={34} />
-            <Text fw={600} size="sm" visibleFrom="sm" maw={160} truncate="end" data-testid="header-user-name">
-              {displayName}
-            </Text>
-            <IconChevronDown size={14} stroke={1.8} />
-          </Group>
-        </UnstyledButton>
+        <AccountButton />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

@@ -1,7 +1,26 @@
-import { ActionIcon, Box, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
+import { lazy, type ReactElement, Suspense, useEffect, useState } from "react";
 import { useAppDispatch } from "../state/store.ts";
 import { setTheme } from "../state/ui.ts";
+
+const LazyTooltip = lazy(() => import("./deferred-mantine.ts").then((m) => ({ default: m.Tooltip })));
+
+/**
+ * Mantine's Tooltip, whose code (floating-ui) loads on its own after hydration: the server and the hydrating page
+ * render the button alone (the same markup), so it answers clicks from the start; the hint comes once loaded.
+ */
+function Tooltip({ label, children }: { label: string; children: ReactElement }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={children}>
+      <LazyTooltip label={label}>{children}</LazyTooltip>
+    </Suspense>
+  ) : (
+    children
+  );
+}
 
 /** Both icons are rendered and CSS shows the right one, so server and client markup always agree. */
 export function ThemeToggle() {

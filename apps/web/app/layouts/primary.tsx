@@ -5,7 +5,7 @@ import {
   Button,
   Container,
   Divider,
-  Drawer,
+  type DrawerProps,
   Group,
   Stack,
   Text,
@@ -14,9 +14,9 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import type { MenuItem } from "@marquee/contracts/settings";
 import { IconSearch } from "@tabler/icons-react";
-import { type ReactNode, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { AccountMenu } from "../components/AccountMenu.tsx";
+import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
@@ -24,6 +24,19 @@ import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
+
+const LazyDrawer = lazy(() => import("../components/deferred-mantine.ts").then((m) => ({ default: m.Drawer })));
+
+/** Mantine's Drawer once the page has hydrated: closed, it renders nothing (on the server neither), so its code loads then. */
+function Drawer(props: DrawerProps) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <LazyDrawer {...props} />
+    </Suspense>
+  ) : null;
+}
 
 function SocketStatusProbe() {
   const { status } = useSocket();
@@ -103,7 +116,7 @@ function Header() {
             </ActionIcon>
             <ThemeToggle />
             {loggedIn ? (
-              <AccountMenu />
+              <DeferredAccountMenu />
             ) : (
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <Button component={Link} to="/auth/login" variant="default">
