@@ -28,16 +28,16 @@ export function appShellChunk(): Plugin {
       if (this.environment?.config.consumer !== "client") return;
       const ctx = this;
       const reexports = new Map<string, Map<string, string> | null>();
-      /** A package index's names and the modules they come from; null for any other module. */
+      /** A package's index (only imports and re-exports): its names and the modules they come from; else null. */
       async function indexOf(id: string): Promise<Map<string, string> | null> {
         if (reexports.has(id)) return reexports.get(id) ?? null;
         const info = ctx.getModuleInfo(id);
         let names: Map<string, string> | null = null;
-        if (info?.code && id.includes("node_modules") && info.importedIds.length > 20) {
+        const parsed = info?.code && id.includes("node_modules") ? await statements(ctx, info.code, id) : null;
+        if (parsed?.reexportsOnly) {
           names = new Map();
           // A name it does not list (`export * from`, a namespace) brings the whole index, below.
-          for (const s of await statements(ctx, info.code, id))
-            for (const [local] of s.names) names.set(local, s.target);
+          for (const s of parsed.list) for (const [local] of s.names) names.set(local, s.target);
         }
         reexports.set(id, names);
         return names;
@@ -48,7 +48,7 @@ export function appShellChunk(): Plugin {
         const info = ctx.getModuleInfo(id);
         if (!info) return;
         const taken = new Map<string, string[]>();
-        for (const s of info.code ? await statements(ctx, info.code, id) : []) {
+        for (const s of info.code ? (await statements(ctx, info.code, id)).list : []) {
           if (s.star) taken.set(s.target, ["*"]);
           else taken.set(s.target, [...(taken.get(s.target) ?? []), ...s.names.map(([, imported]) => imported)]);
         }
@@ -85,6 +85,8 @@ interface Statement {
 
 interface Node {
   type: string;
+  declaration?: unknown;
+  directive?: string;
   source?: { value: string } | null;
   specifiers?: {
     type: string;
@@ -96,11 +98,19 @@ interface Node {
 
 const nameOf = (n?: { name?: string; value?: string }) => n?.name ?? n?.value ?? "";
 
-/** The module's `import ... from` and `export ... from` statements, resolved. */
-async function statements(ctx: Rollup.PluginContext, code: string, importer: string): Promise<Statement[]> {
+/** The module's `import ... from` and `export ... from` statements, resolved; and whether that is all it holds. */
+async function statements(
+  ctx: Rollup.PluginContext,
+  code: string,
+  importer: string,
+): Promise<{ list: Statement[]; reexportsOnly: boolean }> {
   const out: Statement[] = [];
+  let reexportsOnly = true;
   for (const node of (ctx.parse(code) as unknown as { body: Node[] }).body) {
-    if (!node.source || !/^(ImportDeclaration|ExportNamedDeclaration|ExportAllDeclaration)$/.test(node.type)) continue;
+    const isModuleSyntax = /^(ImportDeclaration|ExportNamedDeclaration|ExportAllDeclaration)$/.test(node.type);
+    // `export { a, b }` without a declaration only names what was imported; a directive is a string statement.
+    if (!isModuleSyntax || node.declaration) reexportsOnly &&= node.type === "ExpressionStatement" && !!node.directive;
+    if (!node.source || !isModuleSyntax) continue;
     const target = (await ctx.resolve(node.source.value, importer))?.id;
     if (!target) continue;
     const names: [string, string][] = [];
@@ -114,5 +124,5 @@ async function statements(ctx: Rollup.PluginContext, code: string, importer: str
     }
     out.push({ target, names, star });
   }
-  return out;
+  return { list: out, reexportsOnly };
 }
