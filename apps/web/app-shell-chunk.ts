@@ -14,8 +14,9 @@ export function appShellChunk(): Plugin {
   const shell = new Set<string>();
   return {
     name: "marquee:app-shell-chunk",
+    apply: "build",
     config(_config, env) {
-      if (env.isSsrBuild || env.command !== "build") return;
+      if (env.isSsrBuild) return;
       return {
         build: {
           rolldownOptions: {

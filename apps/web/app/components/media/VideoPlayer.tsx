@@ -1,5 +1,6 @@
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import styles from "./media.module.css";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
@@ -18,6 +19,9 @@ export interface PlayableMedia {
  */
 export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: string | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The poster is the page's largest paint, but a <video> fetches it late and at low priority: the server's HTML
+  // asks for it in its <head> instead.
+  if (poster) preload(poster, { as: "image", fetchPriority: "high" });
   // The links of the first render: a revalidated page signs new ones, which must not restart the movie.
   const [{ hls, mp4 }] = useState(media);
   const [started, setStarted] = useState(false);
