@@ -48,6 +48,7 @@ export const pages = {
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
   performers: { path: "/performers", file: "routes/performers.tsx", handle: open("primary") },
   performer: { path: "/performers/:username", file: "routes/performers.$username.tsx", handle: open("primary") },
+  posts: { path: "/posts", file: "routes/posts.tsx", handle: open("primary") },
   post: { path: "/posts/:slug", file: "routes/posts.$slug.tsx", handle: open("primary") },
   search: { path: "/search", file: "routes/search.tsx", handle: open("primary") },
   galleries: { path: "/galleries", file: "routes/galleries.tsx", handle: open("primary") },

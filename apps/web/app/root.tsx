@@ -259,7 +259,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Provider store={store}>
       <AfterHydration>
-        <Notifications position="top-right" zIndex={1000} />
+        <Notifications position="top-right" zIndex={1000} className="marquee-toasts" />
         <NavigationProgress aria-label="Page loading" />
       </AfterHydration>
       <AppEffects data={loaderData} store={store} />

@@ -52,6 +52,12 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/photos", title: "Photos", isOpenNewTab: false },
 ];
 
+/** Always in the footer (and the phone menu): the posts and the contact form. */
+export const FOOTER_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
+  { path: "/posts", title: "Posts", isOpenNewTab: false },
+  { path: "/contact", title: "Contact", isOpenNewTab: false },
+];
+
 /** Goes to /search?q=… (a plain GET form, so it also works before the app has hydrated). */
 function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
   const location = useLocation();
@@ -142,11 +148,9 @@ function Header() {
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
-          <SiteLink
-            item={{ path: "/contact", title: "Contact", isOpenNewTab: false }}
-            className="marquee-nav-link"
-            onClick={close}
-          />
+          {FOOTER_NAV.map((item) => (
+            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
+          ))}
           {isAdmin && (
             <SiteLink
               item={{ path: "/admin", title: "Admin", isOpenNewTab: false }}
@@ -186,6 +190,10 @@ function Footer() {
             </Text>
           </Stack>
           <Group component="nav" aria-label="Footer" gap="lg">
+            {/* The site's own pages, before the menus an admin adds in the settings. */}
+            {FOOTER_NAV.filter((own) => !menus.some((m) => m.path === own.path)).map((item) => (
+              <SiteLink key={item.path} item={item} className="marquee-footer-link" />
+            ))}
             {menus.map((item) => (
               <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link" />
             ))}

@@ -1,3 +1,4 @@
+import { Anchor } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
@@ -43,7 +44,9 @@ export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
       count={
         <span className={styles.count}>
           {!error && `${list.total}${list.totalCapped ? "+" : ""} ${list.total === 1 ? "gallery" : "galleries"} · `}
-          <Link to="/photos">Latest photos</Link>
+          <Anchor component={Link} to="/photos" inherit fw={600}>
+            Latest photos
+          </Anchor>
         </span>
       }
       filters={filters}

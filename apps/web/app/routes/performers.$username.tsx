@@ -3,9 +3,10 @@ import type { Gallery } from "@marquee/contracts/galleries";
 import type { PerformerPage as PerformerPageData } from "@marquee/contracts/pages";
 import type { PerformerProfile } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
-import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles } from "@tabler/icons-react";
+import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles, IconUserOff } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import { DetailError } from "../components/browse/DetailError.tsx";
 import { initials } from "../components/catalogue/CardImage.tsx";
 import { formatCount, formatPrice } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
@@ -378,5 +379,12 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Stack>
     </Container>
+  );
+}
+
+/** Not found or failed, inside the site's header and footer like the movie and gallery pages. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DetailError error={error} icon={IconUserOff} noun="performer" listPath="/performers" listLabel="Browse performers" />
   );
 }

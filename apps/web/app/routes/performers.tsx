@@ -37,6 +37,7 @@ import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type PerformerPage, performerListingReceived, searchPerformers } from "../state/performerListing.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import browseStyles from "../components/browse/browse.module.css";
 import type { Route } from "./+types/performers";
 
 export const handle = pages.performers.handle;
@@ -103,6 +104,8 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const stored = useAppSelector((s) => s.performerListing);
   const [q, setQ] = useState(filters.q);
   const [moreOpen, setMoreOpen] = useState(() => ATTRIBUTE_FILTERS.some((f) => filters.attributes[f.param]));
+  // On a phone the filters sit behind one button, so the first screen shows performers.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   // The server's page is the store's first load for these filters.
   useEffect(() => {
@@ -183,6 +186,18 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
               </Group>
             </form>
           </search>
+          <Button
+            hiddenFrom="sm"
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={18} />}
+            rightSection={active ? <Badge size="sm">{active}</Badge> : null}
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            aria-controls="performer-filters"
+          >
+            {filtersOpen ? "Hide filters" : "Filters"}
+          </Button>
+          <div id="performer-filters" className={browseStyles.phoneCollapsible} data-open={filtersOpen || undefined}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Select
               label="Gender"
@@ -239,6 +254,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </SimpleGrid>
           </Collapse>
+          </div>
           {(active > 0 || filters.q) && (
             <Group>
               <Button

@@ -1,4 +1,4 @@
-import { Alert, Container, Text } from "@mantine/core";
+import { Alert, Anchor, Container, Text } from "@mantine/core";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -69,7 +69,9 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
           <h1 className={styles.heading}>Latest photos</h1>
           <Text c="dimmed" mt={4}>
             New from every gallery. Open a photo to see it in its gallery, or{" "}
-            <Link to="/galleries">browse the galleries</Link>.
+            <Anchor component={Link} to="/galleries" inherit fw={600}>
+              browse the galleries
+            </Anchor>.
           </Text>
         </div>
       </div>

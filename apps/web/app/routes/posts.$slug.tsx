@@ -1,5 +1,7 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
+import { IconFileOff } from "@tabler/icons-react";
+import { DetailError } from "../components/browse/DetailError.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { required } from "../lib/catalogue.server.ts";
@@ -64,4 +66,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       </article>
     </Container>
   );
+}
+
+/** Not found or failed, inside the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DetailError error={error} icon={IconFileOff} noun="post" listPath="/posts" listLabel="All posts" />;
 }

@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
+import browseStyles from "../components/browse/browse.module.css";
 import type { Performer } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
 import { IconMovie, IconPhoto, IconSearch, IconUsers, type TablerIcon } from "@tabler/icons-react";
@@ -167,7 +168,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             }}
             keepMounted={false}
           >
-            <Tabs.List mb="lg">
+            <Tabs.List mb="lg" className={browseStyles.scrollTabs}>
               {tabs.map(({ value, label, icon: Icon }) => (
                 <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
                   {label} ({counts[value]})

@@ -107,7 +107,10 @@ export function EmptyState({
 
 export type Column = { label: string; hidden?: boolean; right?: boolean };
 
-/** A scrolling table with a header row; `busy` dims it while the next page loads. */
+/**
+ * A table with a header row; `busy` dims it while the next page loads. Wide screens scroll it sideways below
+ * `minWidth`; on a phone each row becomes a card (studio.css) so its status, access, role and actions stay in view.
+ */
 export function DataTable({
   label,
   columns,
@@ -124,7 +127,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} className="marquee-data-table">
       <Table
         verticalSpacing="sm"
         horizontalSpacing={spacing}

@@ -4,13 +4,13 @@ import type { Photo } from "@marquee/contracts/galleries";
 import { IconChevronLeft, IconChevronRight, IconX } from "@tabler/icons-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import styles from "./media.module.css";
-import { nextIndex } from "./viewer-keys.ts";
+import { nextIndex, swipeStep } from "./viewer-keys.ts";
 
 /** How close to the last loaded photo the viewer asks for the next page. */
 export const PREFETCH_DISTANCE = 3;
 
 /**
- * The photo viewer: a full-screen dialog (focus trapped, Esc closes, focus returns to the tile), ←/→ to move,
+ * The photo viewer: a full-screen dialog (focus trapped, Esc closes, focus returns to the tile), ←/→ or a swipe to move,
  * "n of total", the full image over its own thumbnail while it loads, and the next page of photos fetched as the
  * viewer nears the end of what is loaded.
  */
@@ -44,6 +44,8 @@ export function PhotoViewer({
   // What the key handler reads: key presses can come faster than renders, and each one must count.
   const live = useRef({ current, loaded: photos.length, hasMore, waitingFor });
   live.current = { current, loaded: photos.length, hasMore, waitingFor };
+  // Where the finger went down, for a swipe.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   const go = (target: number) => {
     const state = live.current;
@@ -138,7 +140,25 @@ export function PhotoViewer({
               <IconX size={24} />
             </ActionIcon>
           </div>
-          <div className={styles.viewerStage}>
+          <div
+            className={styles.viewerStage}
+            data-testid="photo-viewer-stage"
+            onTouchStart={(e) => {
+              const t = e.touches[0];
+              touchStart.current = e.touches.length === 1 && t ? { x: t.clientX, y: t.clientY } : null;
+            }}
+            onTouchEnd={(e) => {
+              const start = touchStart.current;
+              const t = e.changedTouches[0];
+              touchStart.current = null;
+              if (!start || !t) return;
+              const step = swipeStep(t.clientX - start.x, t.clientY - start.y);
+              if (step) go((live.current.waitingFor ?? live.current.current) + step);
+            }}
+            onTouchCancel={() => {
+              touchStart.current = null;
+            }}
+          >
             <ActionIcon
               className={`${styles.viewerNav} ${styles.viewerPrev}`}
               variant="filled"
@@ -179,7 +199,10 @@ export function PhotoViewer({
               {waitingFor !== null ? <Loader size={20} color="white" /> : <IconChevronRight size={28} />}
             </ActionIcon>
           </div>
-          <div className={styles.viewerFoot}>Use ← and → to move, Esc to close</div>
+          <div className={styles.viewerFoot}>
+            <span className={styles.keysHint}>Use ← and → to move, Esc to close</span>
+            <span className={styles.touchHint}>Swipe left or right to move</span>
+          </div>
         </div>
       </Modal.Content>
     </Modal.Root>

@@ -16,3 +16,12 @@ export function nextIndex(key: string, index: number, loaded: number, canGoPastE
       return null;
   }
 }
+
+/** How far (px) a finger must travel sideways, more than it travels up or down, to count as a swipe. */
+export const SWIPE_MIN_PX = 40;
+
+/** A swipe's step: left (the next photo) is +1, right (the previous one) is -1; null for a tap or a scroll. */
+export function swipeStep(dx: number, dy: number): 1 | -1 | null {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= Math.abs(dy)) return null;
+  return dx < 0 ? 1 : -1;
+}

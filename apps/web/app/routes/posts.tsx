@@ -1,0 +1,92 @@
+import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { Post } from "@marquee/contracts/content";
+import { Link } from "react-router";
+import { formatDate } from "../components/catalogue/format.ts";
+import { ifAnswered, loaderApi } from "../lib/catalogue.server.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/posts";
+
+export const handle = pages.posts.handle;
+
+export const POSTS_PAGE_SIZE = 12;
+
+/** The published posts (not the site's pages), newest first, a page at a time (`?page=2`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(requested) && requested > 1 ? Math.min(requested, 1000) : 1;
+  const list = await ifAnswered(
+    "GET /posts/search",
+    loaderApi(request, context).get<{ data: Post[]; total: number }>("/posts/search", {
+      type: "post",
+      limit: POSTS_PAGE_SIZE,
+      offset: (page - 1) * POSTS_PAGE_SIZE,
+    }),
+  );
+  return {
+    page,
+    total: list?.total ?? 0,
+    error: list ? null : "The posts could not be loaded. Please try again in a moment.",
+    posts: (list?.data ?? []).map(({ _id, slug, title, summary, publishedAt, createdAt }) => ({
+      _id,
+      slug,
+      title,
+      summary,
+      date: publishedAt ?? createdAt,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, { title: "Posts", fallbackDescription: "News and stories from the site and its performers." });
+
+export default function PostsPage({ loaderData }: Route.ComponentProps) {
+  const { posts, page, total, error } = loaderData;
+  const hasNext = page * POSTS_PAGE_SIZE < total;
+  return (
+    <Container size="sm">
+      <Stack gap="xl">
+        <Title order={1}>Posts</Title>
+        {error && <Text c="red">{error}</Text>}
+        {!error && posts.length === 0 && <Text c="dimmed">Nothing has been posted yet.</Text>}
+        <Stack gap="lg" component="ol" m={0} p={0} style={{ listStyle: "none" }} data-testid="posts-list">
+          {posts.map((post) => (
+            <li key={post._id}>
+              <article>
+                <Text size="sm" c="dimmed" component="p" m={0}>
+                  <time dateTime={post.date}>{formatDate(post.date)}</time>
+                </Text>
+                <Title order={2} size="h3">
+                  <Anchor component={Link} to={`/posts/${encodeURIComponent(post.slug)}`} inherit prefetch="intent">
+                    {post.title}
+                  </Anchor>
+                </Title>
+                {post.summary && (
+                  <Text c="dimmed" mt={4}>
+                    {post.summary}
+                  </Text>
+                )}
+              </article>
+            </li>
+          ))}
+        </Stack>
+        {(page > 1 || hasNext) && (
+          <Group justify="space-between">
+            {page > 1 ? (
+              <Button component={Link} to={page === 2 ? "/posts" : `/posts?page=${page - 1}`} variant="default">
+                Newer posts
+              </Button>
+            ) : (
+              <span />
+            )}
+            {hasNext && (
+              <Button component={Link} to={`/posts?page=${page + 1}`} variant="default">
+                Older posts
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

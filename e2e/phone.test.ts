@@ -1,0 +1,248 @@
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin, goto, launch, site } from "./browser.ts";
+import { layoutProblems } from "./layout.ts";
+
+/**
+ * Every screen at 390x844 on a touch phone, as the role that sees it: the page never scrolls sideways, nothing
+ * sticks out of the viewport, no button's or tab's text is cut, no control is hidden behind a clipping box, and no
+ * tab list wraps. With SCREENSHOTS=1 each screen is also saved, light and dark, at phone and desktop size, to
+ * docs/screenshots/<size>/ (webp, viewport only) for the README and for people to look at.
+ */
+
+type Role = "visitor" | "user" | "member" | "performer" | "admin";
+interface Screen {
+  name: string;
+  role: Role;
+  url: () => string;
+  /** Something that shows the screen has rendered its content. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
+const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+const ids: Record<string, string> = {};
+const tokens = new Map<Role, string>();
+let browser: Browser;
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name }).first().waitFor();
+const main = (page: Page) => page.locator("main").first().waitFor();
+
+const screens: Screen[] = [
+  { name: "home", role: "visitor", url: () => "/", ready: (p) => p.getByTestId("latest-movies").waitFor() },
+  { name: "home-member", role: "member", url: () => "/", ready: (p) => p.getByTestId("latest-movies").waitFor() },
+  { name: "performers", role: "visitor", url: () => "/performers", ready: heading("Performers") },
+  { name: "performer", role: "visitor", url: () => `/performers/${ids.performer}`, ready: heading(/Lucas Moreau/) },
+  { name: "movies", role: "visitor", url: () => "/movies", ready: (p) => p.getByTestId("movies-grid").waitFor() },
+  { name: "movie", role: "visitor", url: () => `/movies/${ids.freeMovie}`, ready: heading(ids.freeMovieTitle ?? "") },
+  {
+    name: "movie-locked",
+    role: "user",
+    url: () => `/movies/${ids.lockedMovie}`,
+    ready: (p) => p.getByTestId("call-to-action").waitFor(),
+  },
+  { name: "galleries", role: "visitor", url: () => "/galleries", ready: heading("Galleries") },
+  { name: "gallery", role: "member", url: () => `/galleries/${ids.gallery}`, ready: main },
+  { name: "photos", role: "visitor", url: () => "/photos", ready: heading("Photos") },
+  { name: "search", role: "visitor", url: () => "/search?q=sunrise", ready: (p) => p.getByRole("tablist").waitFor() },
+  { name: "posts", role: "visitor", url: () => "/posts", ready: heading("Posts") },
+  { name: "post", role: "visitor", url: () => `/posts/${ids.post}`, ready: main },
+  { name: "contact", role: "visitor", url: () => "/contact", ready: main },
+  { name: "cart", role: "member", url: () => "/cart", ready: main },
+  { name: "login", role: "visitor", url: () => "/auth/login", ready: (p) => p.getByRole("button", { name: "Log in" }).waitFor() },
+  { name: "register", role: "visitor", url: () => "/auth/register", ready: main },
+  { name: "forgot-password", role: "visitor", url: () => "/auth/forgot-password", ready: main },
+  { name: "resend-verification", role: "visitor", url: () => "/auth/resend-verification", ready: main },
+  { name: "reset-password", role: "visitor", url: () => "/auth/reset-password?token=x", ready: main },
+  { name: "account", role: "member", url: () => "/account", ready: (p) => p.getByLabel("Name", { exact: true }).waitFor() },
+  { name: "studio", role: "performer", url: () => "/studio", ready: main },
+  { name: "studio-movies", role: "performer", url: () => "/studio/movies", ready: (p) => p.getByRole("table").or(p.getByTestId("asset-list")).first().waitFor() },
+  { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
+  { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
+  { name: "admin", role: "admin", url: () => "/admin", ready: main },
+  { name: "admin-settings", role: "admin", url: () => "/admin/settings", ready: main },
+  { name: "admin-countries", role: "admin", url: () => "/admin/countries", ready: main },
+  { name: "admin-users", role: "admin", url: () => "/admin/users", ready: (p) => p.locator("[data-testid^=user-row-]").first().waitFor() },
+  { name: "admin-categories", role: "admin", url: () => "/admin/categories", ready: main },
+  { name: "admin-posts", role: "admin", url: () => "/admin/posts", ready: main },
+  { name: "admin-banners", role: "admin", url: () => "/admin/banners", ready: main },
+  { name: "admin-performers", role: "admin", url: () => "/admin/performers", ready: main },
+  { name: "not-found", role: "visitor", url: () => "/no-such-page", ready: main },
+  { name: "movie-not-found", role: "visitor", url: () => "/movies/no-such-movie", ready: main },
+  { name: "gallery-not-found", role: "visitor", url: () => "/galleries/no-such-gallery", ready: main },
+  { name: "performer-not-found", role: "visitor", url: () => "/performers/no-such-performer", ready: main },
+];
+
+beforeAll(async () => {
+  browser = await launch();
+  for (const role of ["user", "member", "performer", "admin"] as const) tokens.set(role, await apiLogin(role));
+  const videos = (await api("GET", "/user/assets/videos/search?limit=100")).body.data as {
+    _id: string;
+    title: string;
+    access: string;
+    isComing: boolean;
+    performers: { username: string }[];
+  }[];
+  const free = videos.find((v) => v.access === "free" && !v.isComing);
+  const locked = videos.find(
+    (v) => v.access === "members" && !v.isComing && v.performers[0]?.username === "lucas.moreau",
+  );
+  if (!free || !locked) throw new Error("the demo catalogue has no free movie or members movie by Lucas Moreau");
+  Object.assign(ids, { freeMovie: free._id, freeMovieTitle: free.title, lockedMovie: locked._id });
+  ids.performer = "lucas.moreau";
+  ids.gallery = (await api("GET", "/user/assets/galleries/search?limit=1")).body.data[0]._id;
+  ids.post = (await api("GET", "/posts/search?limit=1")).body.data[0].slug;
+  if (SCREENSHOTS) {
+    await rm(path.join(shotsDir, "phone"), { recursive: true, force: true });
+    await rm(path.join(shotsDir, "desktop"), { recursive: true, force: true });
+    await mkdir(path.join(shotsDir, "phone"), { recursive: true });
+    await mkdir(path.join(shotsDir, "desktop"), { recursive: true });
+  }
+});
+afterAll(() => browser?.close());
+
+async function contextFor(role: Role, device: typeof PHONE | typeof DESKTOP, scheme: "light" | "dark") {
+  const context = await browser.newContext({ baseURL: site().webUrl, ...device, colorScheme: scheme });
+  const token = tokens.get(role);
+  if (token) await context.addCookies([{ name: "token", value: token, url: site().webUrl }]);
+  // Mantine's colour scheme manager reads this key before the first paint.
+  await context.addInitScript(
+    (s) => window.localStorage.setItem("mantine-color-scheme-value", s),
+    scheme,
+  );
+  return context;
+}
+
+async function open(context: BrowserContext, screen: Screen) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await goto(page, screen.url());
+  await screen.ready(page);
+  // Fonts and images settle the layout.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  return { page, errors };
+}
+
+/** webp at quality 70: the set stays a few megabytes. */
+async function save(page: Page, file: string) {
+  const png = await page.screenshot({ animations: "disabled", caret: "hide" });
+  const { default: sharp } = await import("sharp");
+  await sharp(png).webp({ quality: 70 }).toFile(file);
+}
+
+describe("every screen at 390x844 on a touch phone", () => {
+  it.each(screens)("$name ($role) fits the screen", async (screen) => {
+    const context = await contextFor(screen.role, PHONE, "light");
+    const { page, errors } = await open(context, screen);
+    expect(await layoutProblems(page, PHONE.viewport.width)).toEqual([]);
+    expect(errors).toEqual([]);
+    if (SCREENSHOTS) {
+      await save(page, path.join(shotsDir, "phone", `${screen.name}-light.webp`));
+      await context.close();
+      const dark = await contextFor(screen.role, PHONE, "dark");
+      const { page: darkPage } = await open(dark, screen);
+      await save(darkPage, path.join(shotsDir, "phone", `${screen.name}-dark.webp`));
+      await dark.close();
+      for (const scheme of ["light", "dark"] as const) {
+        const desktop = await contextFor(screen.role, DESKTOP, scheme);
+        const { page: wide } = await open(desktop, screen);
+        expect(await layoutProblems(wide, DESKTOP.viewport.width)).toEqual([]);
+        await save(wide, path.join(shotsDir, "desktop", `${screen.name}-${scheme}.webp`));
+        await desktop.close();
+      }
+    } else {
+      await context.close();
+    }
+  });
+});
+
+describe("on a phone", () => {
+  it("shows every banner slide whole: its frame's width, the title and the Explore button inside it", async () => {
+    const context = await contextFor("visitor", PHONE, "light");
+    const page = await context.newPage();
+    await goto(page, "/");
+    const carousel = page.getByTestId("banner-carousel");
+    await carousel.waitFor();
+    const slides = await carousel.evaluate((root) => {
+      const frame = root.querySelector(".mantine-Carousel-viewport")?.getBoundingClientRect();
+      // A slide's box includes the gap after it; its banner is what shows.
+      return [...root.querySelectorAll(".mantine-Carousel-slide > *")].map((slide) => {
+        const s = slide.getBoundingClientRect();
+        const inside = (el: Element | null) => {
+          if (!el) return null;
+          const r = el.getBoundingClientRect();
+          return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+        };
+        const title = slide.querySelector("h2");
+        return {
+          slide: Math.round(s.width),
+          frame: Math.round(frame?.width ?? 0),
+          title: inside(title),
+          titleWhole: title ? title.scrollWidth <= title.clientWidth + 1 : null,
+          explore: inside([...slide.querySelectorAll("span")].find((e) => e.textContent === "Explore") ?? null),
+        };
+      });
+    });
+    expect(slides.length).toBeGreaterThan(1);
+    for (const s of slides) {
+      expect(s.slide).toBeLessThanOrEqual(s.frame);
+      expect(s).toMatchObject({ title: true, titleWhole: true });
+      if (s.explore !== null) expect(s.explore).toBe(true);
+    }
+    await context.close();
+  });
+
+  it("keeps the performer filters behind a Filters button, so the first screen shows performers", async () => {
+    const context = await contextFor("visitor", PHONE, "light");
+    const page = await context.newPage();
+    await goto(page, "/performers");
+    const results = page.getByTestId("performer-results");
+    await results.waitFor();
+    const panel = page.locator("#performer-filters");
+    expect(await panel.isVisible()).toBe(false);
+    const top = await results.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(844 - 200);
+    await page.getByRole("button", { name: "Filters" }).tap();
+    await panel.waitFor();
+    expect(await layoutProblems(page, PHONE.viewport.width)).toEqual([]);
+    await context.close();
+  });
+
+  it("moves the photo viewer with a swipe and says so instead of naming the arrow keys", async () => {
+    const context = await contextFor("member", PHONE, "light");
+    const page = await context.newPage();
+    await goto(page, `/galleries/${ids.gallery}`);
+    await page.getByTestId("photo-grid").getByRole("button").first().tap();
+    const viewer = page.getByTestId("photo-viewer");
+    await viewer.waitFor();
+    await expect.poll(() => page.getByTestId("photo-viewer-counter").textContent()).toMatch(/^1 of/);
+    expect(await viewer.getByText("Swipe left or right to move").isVisible()).toBe(true);
+    expect(await viewer.getByText("Use ← and → to move, Esc to close").isVisible()).toBe(false);
+
+    const box = await page.getByTestId("photo-viewer-stage").boundingBox();
+    if (!box) throw new Error("no viewer stage");
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const y = box.y + box.height / 2;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
+      for (const f of [0.25, 0.5, 0.75, 1]) {
+        const x = fromX + (toX - fromX) * f;
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
+    await expect.poll(() => page.getByTestId("photo-viewer-counter").textContent()).toMatch(/^2 of/);
+    await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+    await expect.poll(() => page.getByTestId("photo-viewer-counter").textContent()).toMatch(/^1 of/);
+    await context.close();
+  });
+});
