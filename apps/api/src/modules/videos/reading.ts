@@ -231,21 +231,21 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
   }
 
   /**
-   * A movie page: listed movies for everyone (counting a view), unlisted ones only for their performers and
-   * admins (404 for anyone else, so drafts and taken-down movies stay private).
+   * A movie page: listed movies for everyone, unlisted ones only for their performers and admins (404 for anyone
+   * else, so drafts and taken-down movies stay private). A view counts only when the viewer can watch it: a locked
+   * page, an announced movie or one still processing is not a view.
    */
   async function detail(viewer: Viewer, idOrSlug: string): Promise<VideoDetail> {
-    const where = byIdOrSlug(idOrSlug);
-    if (!where) throw notFound("Movie");
+    const row = await findRow(idOrSlug);
+    if (!row || !canOpen(viewer, row)) throw notFound("Movie");
+    const [out] = (await present.detailsOf(viewer, [row])) as [VideoDetail];
+    if (!row.listed || !out.canWatch) return out;
     const [counted] = await db
       .update(videos)
       .set({ views: sql`${videos.views} + 1`, updatedAt: sql`${videos.updatedAt}` })
-      .where(and(where, eq(videos.listed, true)))
-      .returning(rowColumns);
-    const row = counted ?? (await findRow(idOrSlug));
-    if (!row || !canOpen(viewer, row)) throw notFound("Movie");
-    const [out] = await present.detailsOf(viewer, [row]);
-    return out as VideoDetail;
+      .where(eq(videos.id, row.id))
+      .returning({ views: videos.views });
+    return counted ? { ...out, stats: { ...out.stats, views: counted.views } } : out;
   }
 
   async function studioView(actor: Actor, idOrSlug: string): Promise<StudioVideo> {

@@ -383,6 +383,21 @@ describe("GET /user/assets/videos/:id", () => {
     expect(second.stats.views).toBe(first.stats.views + 1);
   });
 
+  it("counts a view only when the viewer can watch: a locked or announced movie's page is not one", async () => {
+    const viewsOf = async (id: string) => (await detail(id, admin)).stats.views;
+    const before = await viewsOf(beta._id); // the admin can watch: this read counted, and shows the new count
+    for (const token of [undefined, user]) {
+      const locked = await detail(beta._id, token);
+      expect(locked).toMatchObject({ canWatch: false, stats: { views: before } });
+    }
+    const watched = await detail(beta._id, member);
+    expect(watched).toMatchObject({ canWatch: true, stats: { views: before + 1 } });
+
+    const announced = await detail(coming._id);
+    expect(announced).toMatchObject({ canWatch: false, isComing: true });
+    expect((await detail(coming._id, user)).stats.views).toBe(announced.stats.views);
+  });
+
   it("lets everyone watch a free movie, with signed media links", async () => {
     const m = await detail(alpha._id);
     expect(m).toMatchObject({ canWatch: true, lock: null, isBought: false, isLiked: false });
