@@ -4,8 +4,9 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * The full-text condition for a search box (movies, galleries). The `search` column holds title words as typed ('simple') and
  * description words stemmed ('english'), so each term matches in either form: `run` finds "running" in a
  * description and a name in a title exactly. Websearch syntax is kept per term ("a phrase", -not, or).
+ * With `tags` (a lowercase text[] column) a term also matches an item tagged with exactly that word.
  */
-export function matchText(column: AnyColumn, q: string | undefined): SQL | undefined {
+export function matchText(column: AnyColumn, q: string | undefined, tags?: AnyColumn): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   // As websearch_to_tsquery reads it: terms side by side must all match, `or` separates alternatives.
@@ -19,13 +20,21 @@ export function matchText(column: AnyColumn, q: string | undefined): SQL | undef
       if ((groups.at(-1) as SQL[]).length) groups.push([]);
       continue;
     }
+    const negated = (m[1] || m[3]) === "-";
     const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
-    (groups.at(-1) as SQL[]).push((m[1] || m[3]) === "-" ? sql`!!${one}` : one);
+    if (!tags) {
+      (groups.at(-1) as SQL[]).push(negated ? sql`!!${one}` : one);
+      continue;
+    }
+    const tagged = sql`${tags} @> ARRAY[${(quoted ? (m[2] as string) : term).toLowerCase()}]::text[]`;
+    const either = sql`(${column} @@ ${one} OR ${tagged})`;
+    (groups.at(-1) as SQL[]).push(negated ? sql`NOT ${either}` : either);
   }
-  const alternatives = groups.filter((g) => g.length).map((g) => sql.join(g, sql` && `));
-  if (!alternatives.length) return undefined;
+  const live = groups.filter((g) => g.length);
+  if (!live.length) return undefined;
+  if (tags) return sql`(${sql.join(live.map((g) => sql`(${sql.join(g, sql` AND `)})`), sql` OR `)})`;
   return sql`${column} @@ (${sql.join(
-    alternatives.map((a) => sql`(${a})`),
+    live.map((g) => sql`(${sql.join(g, sql` && `)})`),
     sql` || `,
   )})`;
 }

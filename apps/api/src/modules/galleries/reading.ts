@@ -60,7 +60,7 @@ export function createGalleryReads(deps: {
 
   function publicWhere(q: Omit<SearchGalleriesQuery, "limit" | "offset" | "sort" | "sortBy">): SQL {
     const conds: SQL[] = [sql`${galleries.listed}`];
-    const match = matchText(galleries.search, cleanTerm(q.q));
+    const match = matchText(galleries.search, cleanTerm(q.q), galleries.tags);
     if (match) conds.push(match);
     if (q.performerIds?.length) conds.push(arrayOverlaps(galleries.performerIds, q.performerIds));
     if (q.categoryIds?.length) conds.push(arrayOverlaps(galleries.categoryIds, q.categoryIds));
@@ -150,7 +150,7 @@ export function createGalleryReads(deps: {
     const conds: SQL[] = [sql`${galleries.listed}`, visiblePhoto];
     if (q.galleryId) conds.push(eq(photos.galleryId, q.galleryId));
     if (q.performerIds?.length) conds.push(arrayOverlaps(photos.performerIds, q.performerIds));
-    const match = matchText(galleries.search, cleanTerm(q.q));
+    const match = matchText(galleries.search, cleanTerm(q.q), galleries.tags);
     if (match) conds.push(match);
     const where = and(...conds) as SQL;
     const keyset: Keyset =
@@ -199,7 +199,7 @@ export function createGalleryReads(deps: {
     if (user.role !== "admin") conds.push(arrayContains(galleries.performerIds, [user.id]));
     if (q.performerId) conds.push(arrayContains(galleries.performerIds, [q.performerId]));
     if (q.status) conds.push(eq(galleries.status, q.status));
-    const match = matchText(galleries.search, cleanTerm(q.q));
+    const match = matchText(galleries.search, cleanTerm(q.q), galleries.tags);
     if (match) conds.push(match);
     const where = (conds.length ? and(...conds) : sql`true`) as SQL;
     const keyset = studioKeyset(q.sortBy, q.sort, galleries);

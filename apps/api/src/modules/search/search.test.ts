@@ -35,9 +35,10 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
   }
   const performerId = (await t.request({ method: "GET", url: "/performers/nebula_star" })).json()._id as string;
-  const item = (slug: string, title: string, listed: boolean) => ({
+  const item = (slug: string, title: string, listed: boolean, tags: string[] = []) => ({
     slug,
     title,
+    tags,
     access: "free" as const,
     status: listed ? ("active" as const) : ("draft" as const),
     listed,
@@ -50,11 +51,14 @@ beforeAll(async () => {
       item("nebula-one", "Nebula One", true),
       item("nebula-two", "Into the Nebula", true),
       item("nebula-draft", "Nebula Draft", false),
-      item("comet", "Comet Tail", true),
+      item("comet", "Comet Tail", true, ["stargazing"]),
     ]);
   await db
     .insert(galleries)
-    .values([item("nebula-photos", "Nebula Photos", true), item("comet-photos", "Comet Photos", true)]);
+    .values([
+      item("nebula-photos", "Nebula Photos", true),
+      item("comet-photos", "Comet Photos", true, ["stargazing", "night-sky"]),
+    ]);
 });
 afterAll(() => t.close());
 
@@ -70,6 +74,15 @@ describe("GET /search/total", () => {
       galleries: 0,
       products: 0,
     });
+  });
+
+  it("finds movies and galleries by a tag that no title or description holds", async () => {
+    expect((await total({ q: "stargazing" })).json()).toEqual({ performers: 0, movies: 1, galleries: 1, products: 0 });
+    expect((await total({ q: "Night-Sky" })).json()).toMatchObject({ movies: 0, galleries: 1 });
+    const found = (await t.request({ method: "GET", url: "/user/assets/galleries/search", query: { q: "stargazing" } }))
+      .json()
+      .data.map((g: { slug: string }) => g.slug);
+    expect(found).toEqual(["comet-photos"]);
   });
 
   it("agrees with the performer directory's own total", async () => {

@@ -85,7 +85,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
   function publicWhere(q: Partial<SearchVideosQuery>, implied = true): SQL {
     const conds: (SQL | undefined)[] = [
       eq(videos.listed, true),
-      matchText(videos.search, q.q),
+      matchText(videos.search, q.q, videos.tags),
       q.performerIds?.length ? arrayOverlaps(videos.performerIds, q.performerIds) : undefined,
       q.categoryIds?.length ? arrayOverlaps(videos.categoryIds, q.categoryIds) : undefined,
       q.tags?.length ? arrayOverlaps(videos.tags, q.tags) : undefined,
@@ -261,7 +261,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     const where = and(
       performerId ? arrayContains(videos.performerIds, [performerId]) : undefined,
       query.status ? eq(videos.status, query.status) : undefined,
-      matchText(videos.search, query.q),
+      matchText(videos.search, query.q, videos.tags),
     );
     const keyset = studioKeyset(query.sortBy, query.sort, videos);
     const { after, orderBy } = keysetClauses(keyset, query.cursor);

@@ -242,6 +242,15 @@ describe("GET /user/assets/videos/search", () => {
     expect(ids(list)).toEqual([delta._id, gamma._id, beta._id, alpha._id]);
   });
 
+  it("finds movies by their tags too, combined with the other words", async () => {
+    // "beach" is only alpha's tag; "sun" tags alpha and delta (whose titles say "Sunrise", not "sun").
+    expect(ids((await search({ q: `beach ${word}` })).json())).toEqual([alpha._id]);
+    expect(ids((await search({ q: `SUN ${word}` })).json())).toEqual([delta._id, alpha._id]);
+    expect(ids((await search({ q: `${word} -sun` })).json())).toEqual([coming._id, gamma._id, beta._id]);
+    expect(ids((await search({ q: `city or beach ${word}` })).json())).toEqual([gamma._id, alpha._id]);
+    expect((await search({ q: `beach ${word}` })).json()).toMatchObject({ total: 1 });
+  });
+
   it("searches titles as typed and descriptions by word stem", async () => {
     expect(ids((await search({ q: `sunrise ${word}` })).json())).toEqual([delta._id, alpha._id]);
     // "run" finds "running" in the description (english stemming).
