@@ -55,20 +55,40 @@ const screens: Screen[] = [
   { name: "post", role: "visitor", url: () => `/posts/${ids.post}`, ready: main },
   { name: "contact", role: "visitor", url: () => "/contact", ready: main },
   { name: "cart", role: "member", url: () => "/cart", ready: main },
-  { name: "login", role: "visitor", url: () => "/auth/login", ready: (p) => p.getByRole("button", { name: "Log in" }).waitFor() },
+  {
+    name: "login",
+    role: "visitor",
+    url: () => "/auth/login",
+    ready: (p) => p.getByRole("button", { name: "Log in" }).waitFor(),
+  },
   { name: "register", role: "visitor", url: () => "/auth/register", ready: main },
   { name: "forgot-password", role: "visitor", url: () => "/auth/forgot-password", ready: main },
   { name: "resend-verification", role: "visitor", url: () => "/auth/resend-verification", ready: main },
   { name: "reset-password", role: "visitor", url: () => "/auth/reset-password?token=x", ready: main },
-  { name: "account", role: "member", url: () => "/account", ready: (p) => p.getByLabel("Name", { exact: true }).waitFor() },
+  {
+    name: "account",
+    role: "member",
+    url: () => "/account",
+    ready: (p) => p.getByLabel("Name", { exact: true }).waitFor(),
+  },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
-  { name: "studio-movies", role: "performer", url: () => "/studio/movies", ready: (p) => p.getByRole("table").or(p.getByTestId("asset-list")).first().waitFor() },
+  {
+    name: "studio-movies",
+    role: "performer",
+    url: () => "/studio/movies",
+    ready: (p) => p.getByRole("table").or(p.getByTestId("asset-list")).first().waitFor(),
+  },
   { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
   { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
   { name: "admin", role: "admin", url: () => "/admin", ready: main },
   { name: "admin-settings", role: "admin", url: () => "/admin/settings", ready: main },
   { name: "admin-countries", role: "admin", url: () => "/admin/countries", ready: main },
-  { name: "admin-users", role: "admin", url: () => "/admin/users", ready: (p) => p.locator("[data-testid^=user-row-]").first().waitFor() },
+  {
+    name: "admin-users",
+    role: "admin",
+    url: () => "/admin/users",
+    ready: (p) => p.locator("[data-testid^=user-row-]").first().waitFor(),
+  },
   { name: "admin-categories", role: "admin", url: () => "/admin/categories", ready: main },
   { name: "admin-posts", role: "admin", url: () => "/admin/posts", ready: main },
   { name: "admin-banners", role: "admin", url: () => "/admin/banners", ready: main },
@@ -112,10 +132,7 @@ async function contextFor(role: Role, device: typeof PHONE | typeof DESKTOP, sch
   const token = tokens.get(role);
   if (token) await context.addCookies([{ name: "token", value: token, url: site().webUrl }]);
   // Mantine's colour scheme manager reads this key before the first paint.
-  await context.addInitScript(
-    (s) => window.localStorage.setItem("mantine-color-scheme-value", s),
-    scheme,
-  );
+  await context.addInitScript((s) => window.localStorage.setItem("mantine-color-scheme-value", s), scheme);
   return context;
 }
 

@@ -32,7 +32,11 @@ export function matchText(column: AnyColumn, q: string | undefined, tags?: AnyCo
   }
   const live = groups.filter((g) => g.length);
   if (!live.length) return undefined;
-  if (tags) return sql`(${sql.join(live.map((g) => sql`(${sql.join(g, sql` AND `)})`), sql` OR `)})`;
+  if (tags)
+    return sql`(${sql.join(
+      live.map((g) => sql`(${sql.join(g, sql` AND `)})`),
+      sql` OR `,
+    )})`;
   return sql`${column} @@ (${sql.join(
     live.map((g) => sql`(${sql.join(g, sql` && `)})`),
     sql` || `,

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { paragraphs } from "../components/catalogue/format.ts";
+import { countLabel, paragraphs } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return seoMeta(matches, {
     title: gallery.title,
     description: gallery.description,
-    fallbackDescription: `${gallery.photosCount} photos${gallery.performers.length ? ` of ${gallery.performers.map((p) => p.name).join(", ")}` : ""}.`,
+    fallbackDescription: `${countLabel(gallery.photosCount, "photo")}${gallery.performers.length ? ` of ${gallery.performers.map((p) => p.name).join(", ")}` : ""}.`,
     image: gallery.cover?.url,
   });
 };

@@ -385,6 +385,12 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
 /** Not found or failed, inside the site's header and footer like the movie and gallery pages. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <DetailError error={error} icon={IconUserOff} noun="performer" listPath="/performers" listLabel="Browse performers" />
+    <DetailError
+      error={error}
+      icon={IconUserOff}
+      noun="performer"
+      listPath="/performers"
+      listLabel="Browse performers"
+    />
   );
 }

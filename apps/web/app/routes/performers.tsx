@@ -16,6 +16,7 @@ import type { Performer } from "@marquee/contracts/performers";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
+import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
@@ -37,7 +38,6 @@ import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type PerformerPage, performerListingReceived, searchPerformers } from "../state/performerListing.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
-import browseStyles from "../components/browse/browse.module.css";
 import type { Route } from "./+types/performers";
 
 export const handle = pages.performers.handle;
@@ -198,62 +198,62 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             {filtersOpen ? "Hide filters" : "Filters"}
           </Button>
           <div id="performer-filters" className={browseStyles.phoneCollapsible} data-open={filtersOpen || undefined}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Select
-              label="Gender"
-              placeholder="Any gender"
-              data={toOptions(options, "genders")}
-              value={filters.gender}
-              onChange={(value) => set({ gender: value })}
-              clearable
-            />
-            <Select
-              label="Country"
-              placeholder="Any country"
-              data={countries}
-              value={filters.country}
-              onChange={(value) => set({ country: value })}
-              searchable
-              clearable
-              nothingFoundMessage="No such country"
-            />
-            <Select
-              label="Category"
-              placeholder="Any category"
-              data={categories}
-              value={filters.category}
-              onChange={(value) => set({ category: value })}
-              clearable
-              disabled={!categories.length}
-            />
-            <Button
-              variant="default"
-              size="md"
-              mt={{ base: 0, md: 25 }}
-              leftSection={<IconAdjustmentsHorizontal size={18} />}
-              rightSection={attributeCount ? <Badge size="sm">{attributeCount}</Badge> : null}
-              onClick={() => setMoreOpen((o) => !o)}
-              aria-expanded={moreOpen}
-              aria-controls="performer-attribute-filters"
-            >
-              {moreOpen ? "Fewer filters" : "More filters"}
-            </Button>
-          </SimpleGrid>
-          <Collapse expanded={moreOpen} id="performer-attribute-filters">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-              {ATTRIBUTE_FILTERS.map((f) => (
-                <Select
-                  key={f.param}
-                  label={f.label}
-                  placeholder="Any"
-                  data={toOptions(options, f.list)}
-                  value={filters.attributes[f.param] ?? null}
-                  onChange={(value) => setAttribute(f.param, value)}
-                  clearable
-                />
-              ))}
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              <Select
+                label="Gender"
+                placeholder="Any gender"
+                data={toOptions(options, "genders")}
+                value={filters.gender}
+                onChange={(value) => set({ gender: value })}
+                clearable
+              />
+              <Select
+                label="Country"
+                placeholder="Any country"
+                data={countries}
+                value={filters.country}
+                onChange={(value) => set({ country: value })}
+                searchable
+                clearable
+                nothingFoundMessage="No such country"
+              />
+              <Select
+                label="Category"
+                placeholder="Any category"
+                data={categories}
+                value={filters.category}
+                onChange={(value) => set({ category: value })}
+                clearable
+                disabled={!categories.length}
+              />
+              <Button
+                variant="default"
+                size="md"
+                mt={{ base: 0, md: 25 }}
+                leftSection={<IconAdjustmentsHorizontal size={18} />}
+                rightSection={attributeCount ? <Badge size="sm">{attributeCount}</Badge> : null}
+                onClick={() => setMoreOpen((o) => !o)}
+                aria-expanded={moreOpen}
+                aria-controls="performer-attribute-filters"
+              >
+                {moreOpen ? "Fewer filters" : "More filters"}
+              </Button>
             </SimpleGrid>
-          </Collapse>
+            <Collapse expanded={moreOpen} id="performer-attribute-filters">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+                {ATTRIBUTE_FILTERS.map((f) => (
+                  <Select
+                    key={f.param}
+                    label={f.label}
+                    placeholder="Any"
+                    data={toOptions(options, f.list)}
+                    value={filters.attributes[f.param] ?? null}
+                    onChange={(value) => setAttribute(f.param, value)}
+                    clearable
+                  />
+                ))}
+              </SimpleGrid>
+            </Collapse>
           </div>
           {(active > 0 || filters.q) && (
             <Group>

@@ -71,7 +71,8 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
             New from every gallery. Open a photo to see it in its gallery, or{" "}
             <Anchor component={Link} to="/galleries" inherit fw={600}>
               browse the galleries
-            </Anchor>.
+            </Anchor>
+            .
           </Text>
         </div>
       </div>

@@ -1,11 +1,11 @@
 import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
-import browseStyles from "../components/browse/browse.module.css";
 import type { Performer } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
 import { IconMovie, IconPhoto, IconSearch, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import browseStyles from "../components/browse/browse.module.css";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CardImage } from "./CardImage.tsx";
 import type { PerformerCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
-import { formatCount } from "./format.ts";
+import { countLabel } from "./format.ts";
 import { performerPath } from "./links.ts";
 
 export type { PerformerCardData } from "./card-data.ts";
@@ -35,7 +35,7 @@ export function PerformerCard({ performer, eager = false }: { performer: Perform
         </h3>
         <div className={styles.meta}>
           @{performer.username}
-          {stats.subscribers > 0 && <span className={styles.dot}>{formatCount(stats.subscribers)} fans</span>}
+          {stats.subscribers > 0 && <span className={styles.dot}>{countLabel(stats.subscribers, "fan")}</span>}
         </div>
       </div>
     </article>

@@ -4,7 +4,7 @@ import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
 import type { VideoCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
-import { formatCount } from "./format.ts";
+import { countLabel } from "./format.ts";
 import { moviePath } from "./links.ts";
 import { PerformerNames } from "./PerformerNames.tsx";
 
@@ -41,7 +41,7 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
           <PerformerNames performers={video.performers} />
           {video.stats.views > 0 && (
             <span className={video.performers.length ? styles.dot : undefined}>
-              {formatCount(video.stats.views)} views
+              {countLabel(video.stats.views, "view")}
             </span>
           )}
         </div>

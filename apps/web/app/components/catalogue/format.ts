@@ -15,6 +15,11 @@ export function formatCount(n: number): string {
   return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
 }
 
+/** A count with its noun, singular for exactly one: "1 view", "2 views", "1.2K views". */
+export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 export type AccessTone = "free" | "members" | "sale" | "coming";
 
 export interface AccessLabel {
