@@ -22,7 +22,7 @@ export function layoutProblems(page: Page, width: number): Promise<LayoutProblem
     const name = (el: Element) => {
       const id = el.id ? `#${el.id}` : "";
       const testId = el.getAttribute("data-testid");
-      const cls = [...el.classList]
+      const cls = Array.from(el.classList)
         .filter((c) => !c.startsWith("m_"))
         .slice(0, 2)
         .map((c) => `.${c}`)
@@ -49,7 +49,7 @@ export function layoutProblems(page: Page, width: number): Promise<LayoutProblem
       return (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1;
     };
 
-    const all = [...document.body.querySelectorAll("*")].filter(
+    const all = Array.from(document.body.querySelectorAll("*")).filter(
       (el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement,
     );
 
@@ -81,11 +81,11 @@ export function layoutProblems(page: Page, width: number): Promise<LayoutProblem
       }
     }
 
-    const controls = [
-      ...document.querySelectorAll("button, [role=button], [role=tab], a.mantine-Button-root, input[type=submit]"),
-    ].filter(visible);
+    const controls = Array.from(
+      document.querySelectorAll("button, [role=button], [role=tab], a.mantine-Button-root, input[type=submit]"),
+    ).filter(visible);
     for (const el of controls) {
-      for (const part of [el, ...el.querySelectorAll("*")]) {
+      for (const part of [el, ...Array.from(el.querySelectorAll("*"))]) {
         if (part instanceof SVGElement || !visible(part)) continue;
         const style = getComputedStyle(part);
         const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
@@ -113,8 +113,8 @@ export function layoutProblems(page: Page, width: number): Promise<LayoutProblem
       }
     }
 
-    for (const list of document.querySelectorAll("[role=tablist]")) {
-      const tabs = [...list.querySelectorAll("[role=tab]")].filter(visible);
+    for (const list of Array.from(document.querySelectorAll("[role=tablist]"))) {
+      const tabs = Array.from(list.querySelectorAll("[role=tab]")).filter(visible);
       const tops = new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
       const vertical = list.getAttribute("aria-orientation") === "vertical";
       if (!vertical && tops.size > 1) {

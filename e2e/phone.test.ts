@@ -191,7 +191,7 @@ describe("on a phone", () => {
     const slides = await carousel.evaluate((root) => {
       const frame = root.querySelector(".mantine-Carousel-viewport")?.getBoundingClientRect();
       // A slide's box includes the gap after it; its banner is what shows.
-      return [...root.querySelectorAll(".mantine-Carousel-slide > *")].map((slide) => {
+      return Array.from(root.querySelectorAll(".mantine-Carousel-slide > *")).map((slide) => {
         const s = slide.getBoundingClientRect();
         const inside = (el: Element | null) => {
           if (!el) return null;
@@ -204,7 +204,7 @@ describe("on a phone", () => {
           frame: Math.round(frame?.width ?? 0),
           title: inside(title),
           titleWhole: title ? title.scrollWidth <= title.clientWidth + 1 : null,
-          explore: inside([...slide.querySelectorAll("span")].find((e) => e.textContent === "Explore") ?? null),
+          explore: inside(Array.from(slide.querySelectorAll("span")).find((e) => e.textContent === "Explore") ?? null),
         };
       });
     });
@@ -260,6 +260,51 @@ describe("on a phone", () => {
     await expect.poll(() => page.getByTestId("photo-viewer-counter").textContent()).toMatch(/^2 of/);
     await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
     await expect.poll(() => page.getByTestId("photo-viewer-counter").textContent()).toMatch(/^1 of/);
+    await context.close();
+  });
+});
+
+describe("the home page and the movie list", () => {
+  it("keep announced movies out of the newest lists, in a Coming soon row, and show the middle banners", async () => {
+    const context = await contextFor("visitor", DESKTOP, "light");
+    const page = await context.newPage();
+    for (const url of ["/", "/movies"]) {
+      await goto(page, url);
+      const latest = page.getByTestId(url === "/" ? "latest-movies" : "movies-grid");
+      await latest.getByTestId("video-card").first().waitFor();
+      const tones = (where: typeof latest) =>
+        where.locator("[data-access]").evaluateAll((els) => els.map((e) => e.getAttribute("data-access")));
+      expect(await tones(latest)).not.toContain("coming");
+      const coming = await tones(page.getByTestId("coming-movies"));
+      expect(coming.length).toBeGreaterThan(0);
+      expect(new Set(coming)).toEqual(new Set(["coming"]));
+    }
+    await goto(page, "/");
+    await page.getByTestId("middle-banners").getByRole("heading", { name: "Fresh galleries" }).waitFor();
+    await context.close();
+  });
+
+  it("says 1 view, not 1 views", async () => {
+    const { body } = await api("GET", "/user/assets/videos/search?access=free&includeComing=false&limit=100");
+    const unseen = (body.data as { _id: string; slug: string; title: string; stats: { views: number } }[]).find(
+      (v) => v.stats.views === 0 && v._id !== ids.freeMovie,
+    );
+    if (!unseen) throw new Error("no free movie without views in the demo catalogue");
+    expect((await api("GET", `/user/assets/videos/${unseen._id}`)).body.stats.views).toBe(1);
+    const context = await contextFor("visitor", DESKTOP, "light");
+    const page = await context.newPage();
+    const card = page.locator(`[data-testid=video-card][data-slug="${unseen.slug}"]`).first();
+    // Lists may be a couple of seconds old (the API's and the web's short caches).
+    await expect
+      .poll(
+        async () => {
+          await goto(page, `/search?q=${encodeURIComponent(unseen.title)}`);
+          return card.textContent();
+        },
+        { timeout: 10_000, interval: 1000 },
+      )
+      .toMatch(/\b1 view\b/);
+    expect(await card.textContent()).not.toMatch(/\b1 views\b/);
     await context.close();
   });
 });

@@ -16,9 +16,15 @@ export const HOME_LATEST_GALLERIES = 8;
 
 /** `GET /pages/home`: the top banners, popular performers, newest movies and galleries, and the `home` post. */
 export const homePage = z.object({
+  /** The `top` banners (the carousel). */
   banners: z.array(banner),
+  /** The `middle` banners, shown between the movie and gallery rows. */
+  middleBanners: z.array(banner),
   performers: z.array(performer),
+  /** The newest movies one can watch now (announced ones are in `coming`). */
   movies: z.array(video),
+  /** Announced movies, the soonest first. */
+  coming: z.array(video),
   /** Covers are blurred where the viewer may not see the gallery. */
   galleries: z.array(gallery),
   /** The `home` page post; null when there is none (or it is a draft and the viewer is not an admin). */

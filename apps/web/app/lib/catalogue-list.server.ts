@@ -22,7 +22,12 @@ export interface CatalogueListData<T> {
 export async function loadCatalogueList<T>(
   request: Request,
   context: AppLoadContext | undefined,
-  opts: { path: string; categoryGroup: "video" | "gallery" },
+  opts: {
+    path: string;
+    categoryGroup: "video" | "gallery";
+    /** More of the API's query for these filters (e.g. leaving announced movies out of the newest list). */
+    extraQuery?: (filters: CatalogueFilters) => Record<string, string>;
+  },
 ): Promise<CatalogueListData<T>> {
   const filters = parseFilters(new URL(request.url).searchParams);
   const client = sessionApi(request, context);
@@ -30,7 +35,10 @@ export async function loadCatalogueList<T>(
   const categoryId = filters.category
     ? ((await categories).find((c) => c.slug === filters.category)?._id ?? null)
     : null;
-  const listRequest: ListRequest = { path: opts.path, query: filtersToApiQuery(filters, categoryId) };
+  const listRequest: ListRequest = {
+    path: opts.path,
+    query: { ...filtersToApiQuery(filters, categoryId), ...opts.extraQuery?.(filters) },
+  };
   const empty: ListPage<T> = { data: [], total: 0, totalCapped: false, next: null };
   const [cats, result] = await Promise.all([
     categories,

@@ -2,7 +2,7 @@ import { Container } from "@mantine/core";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { BannerCarousel } from "../components/catalogue/BannerCarousel.tsx";
+import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { galleryCardData, performerCardData, videoCardData } from "../components/catalogue/card-data.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
@@ -29,9 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await ifAnswered("GET /pages/home", sessionApi(request, context).get<HomePageData>("/pages/home"));
   return {
     banners: page?.banners ?? [],
+    middleBanners: page?.middleBanners ?? [],
     // Only what the cards show: the home page stays light to render and to send.
     performers: (page?.performers ?? []).map(performerCardData),
     movies: (page?.movies ?? []).map(videoCardData),
+    coming: (page?.coming ?? []).map(videoCardData),
     galleries: (page?.galleries ?? []).map(galleryCardData),
     intro: page?.intro ? { title: page.intro.title, summary: page.intro.summary, content: page.intro.content } : null,
   };
@@ -65,7 +67,7 @@ function Welcome() {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { banners, performers, movies, galleries, intro } = loaderData;
+  const { banners, middleBanners, performers, movies, coming, galleries, intro } = loaderData;
   const dispatch = useAppDispatch();
   const autoplayMs = useAppSelector((s) => s.settings.data.bannerAutoplaySpeed);
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
@@ -111,6 +113,24 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             ))}
           </CardGrid>
         </Section>
+
+        {coming.length > 0 && (
+          <Section id="coming-soon" title="Coming soon" subtitle="Announced movies and the day they premiere.">
+            <CardGrid variant="rail" label="Coming soon" testId="coming-movies" empty={null}>
+              {coming.map((v) => (
+                <VideoCard key={v._id} video={v} />
+              ))}
+            </CardGrid>
+          </Section>
+        )}
+
+        {middleBanners.length > 0 && (
+          <section aria-label="Promotions" className={styles.middleBanners} data-testid="middle-banners">
+            {middleBanners.map((banner) => (
+              <BannerSlide key={banner._id} banner={banner} first={false} />
+            ))}
+          </section>
+        )}
 
         <Section id="latest-galleries" title="Latest galleries" more={{ to: "/galleries", label: "All galleries" }}>
           <CardGrid label="Latest galleries" testId="latest-galleries" empty="No galleries yet.">

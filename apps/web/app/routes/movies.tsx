@@ -1,7 +1,12 @@
+import { Box } from "@mantine/core";
 import type { Video } from "@marquee/contracts/videos";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { videoCardData } from "../components/catalogue/card-data.ts";
+import { Section } from "../components/catalogue/Section.tsx";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { loaderApi, optional } from "../lib/catalogue.server.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -13,8 +18,33 @@ import type { Route } from "./+types/movies";
 
 export const handle = pages.movies.handle;
 
+/** Announced movies, shown in their own row above the unfiltered list. */
+const COMING_ROW_SIZE = 8;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCatalogueList<Video>(request, context, { path: VIDEOS_SEARCH_PATH, categoryGroup: "video" });
+  const [list, newest] = await Promise.all([
+    loadCatalogueList<Video>(request, context, {
+      path: VIDEOS_SEARCH_PATH,
+      categoryGroup: "video",
+      // An announced movie's "newest" key is its premiere date: left in, the newest list would open with them.
+      extraQuery: (filters): Record<string, string> => (filters.sort === "newest" ? { includeComing: "false" } : {}),
+    }),
+    optional(
+      "GET /user/assets/videos/search (coming)",
+      loaderApi(request, context).get<{ data: Video[] }>(VIDEOS_SEARCH_PATH, {
+        sortBy: "newest",
+        limit: COMING_ROW_SIZE,
+      }),
+    ),
+  ]);
+  const coming = hasActiveFilters(list.filters) || list.filters.sort !== "newest" ? [] : (newest?.data ?? []);
+  return {
+    ...list,
+    coming: coming
+      .filter((v) => v.isComing)
+      .reverse()
+      .map(videoCardData),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -31,7 +61,7 @@ function countText(total: number, capped: boolean): string {
 }
 
 export default function MoviesPage({ loaderData }: Route.ComponentProps) {
-  const { filters, categories, request, page, error } = loaderData;
+  const { filters, categories, request, page, error, coming } = loaderData;
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.videos);
   const list = useHydratedList(stored, request, page, videosLoaded);
@@ -58,6 +88,19 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
           : "No movies have been published yet."
       }
       onLoadMore={() => void dispatch(loadMoreVideos())}
+      before={
+        coming.length > 0 && (
+          <Box mb="xl">
+            <Section id="coming-soon" title="Coming soon" subtitle="Announced movies and the day they premiere.">
+              <CardGrid variant="rail" label="Coming soon" testId="coming-movies" empty={null}>
+                {coming.map((v) => (
+                  <VideoCard key={v._id} video={v} />
+                ))}
+              </CardGrid>
+            </Section>
+          </Box>
+        )
+      }
     >
       {list.items.map((video, i) => (
         <VideoCard key={video._id} video={video} eager={i < 4} />

@@ -28,6 +28,7 @@ interface MovieJson {
   _id: string;
   slug: string;
   canWatch: boolean;
+  isComing: boolean;
   lock: string | null;
   media: { hls: string } | null;
   stats: { views: number };
@@ -96,8 +97,10 @@ const home = async (token?: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     banners: { title: string }[];
+    middleBanners: { title: string }[];
     performers: { _id: string }[];
     movies: MovieJson[];
+    coming: MovieJson[];
     galleries: GalleryJson[];
     intro: { title: string } | null;
   };
@@ -128,12 +131,47 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /pages/home", () => {
+  it("puts announced movies in a row of their own, soonest first, and the middle banners between the rows", async () => {
+    const announce = async (days: number) => {
+      const res = await t.request({
+        method: "POST",
+        url: "/performer/assets/videos",
+        token: performer,
+        body: {
+          title: unique("announced movie "),
+          access: "members",
+          status: "active",
+          scheduledAt: new Date(Date.now() + days * 24 * 3600 * 1000).toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as MovieJson;
+    };
+    const later = await announce(9);
+    const sooner = await announce(2);
+    const banner = await t.request({
+      method: "POST",
+      url: "/admin/banners",
+      token: admin,
+      body: { title: unique("Middle promo "), position: "middle", status: "active" },
+    });
+    expect(banner.statusCode, banner.body).toBe(201);
+    // Admins read the home page fresh, without the shared copy's delay.
+    const page = await home(admin);
+    expect(page.coming.map((m) => m._id)).toEqual([sooner._id, later._id]);
+    expect(page.movies.every((m) => !m.isComing)).toBe(true);
+    expect(page.movies.map((m) => m._id)).toEqual(expect.arrayContaining([freeMovie._id, membersMovie._id]));
+    expect(page.middleBanners.map((b) => b.title)).toContain(banner.json().title);
+    expect(page.banners.map((b) => b.title)).not.toContain(banner.json().title);
+  });
+
   it("answers in one call what the lists answer the same viewer", async () => {
     const page = await home(member);
     const list = async (url: string) => (await get(url, member)).json().data;
     expect(page.banners).toEqual(await list("/site-promo/search?position=top"));
     expect(page.performers).toEqual(await list("/performers/search?sortBy=popular&limit=12"));
-    expect(page.movies).toEqual(await list("/user/assets/videos/search?sortBy=newest&limit=8"));
+    expect(page.middleBanners).toEqual(await list("/site-promo/search?position=middle"));
+    expect(page.movies).toEqual(await list("/user/assets/videos/search?sortBy=newest&limit=8&includeComing=false"));
     expect(page.movies.map((m) => m._id)).toEqual(expect.arrayContaining([freeMovie._id, membersMovie._id]));
     // Signed links differ by when they were made; everything else is the same.
     const unsigned = (gs: GalleryJson[]) => gs.map((g) => ({ ...g, cover: g.cover?.url.replace(/\?.*$/, "") }));

@@ -33,8 +33,11 @@ export const HOME_CACHE_MS = 2000;
 
 // The lists the home page shows, with the defaults their own endpoints apply.
 const bannersQuery = searchBannersQuery.parse({ position: "top" });
+const middleBannersQuery = searchBannersQuery.parse({ position: "middle" });
 const performersQuery = searchPerformersQuery.parse({ sortBy: "popular", limit: HOME_FEATURED_PERFORMERS });
-const moviesQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATEST_MOVIES });
+const moviesQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATEST_MOVIES, includeComing: "false" });
+// An announced movie's "newest" key is its premiere date, so the newest list with them starts with them.
+const comingQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATEST_MOVIES });
 const galleriesQuery = searchGalleriesQuery.parse({ sortBy: "newest", limit: HOME_LATEST_GALLERIES });
 
 /** What every viewer's home page is made of; only the galleries' covers depend on the viewer. */
@@ -78,14 +81,25 @@ export function createPagesService(deps: {
   }
 
   async function readHome(viewer: Viewer): Promise<SharedHome> {
-    const [banners, performers, movies, galleries, intro] = await Promise.all([
+    const [banners, middleBanners, performers, movies, newest, galleries, intro] = await Promise.all([
       deps.banners.search(bannersQuery),
+      deps.banners.search(middleBannersQuery),
       deps.performers.search(performersQuery),
       deps.videos.search(moviesQuery),
+      deps.videos.search(comingQuery),
       deps.galleries.listing(galleriesQuery),
       homeText(viewer),
     ]);
-    return { banners: banners.data, performers: performers.data, movies: movies.data, galleries, intro };
+    return {
+      banners: banners.data,
+      middleBanners: middleBanners.data,
+      performers: performers.data,
+      movies: movies.data,
+      // Soonest first.
+      coming: newest.data.filter((v) => v.isComing).reverse(),
+      galleries,
+      intro,
+    };
   }
 
   // One entry; concurrent requests share one read (lru-cache's fetch), and a failed read is not kept.

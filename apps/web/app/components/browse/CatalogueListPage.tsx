@@ -25,6 +25,7 @@ export function CatalogueListPage<T>({
   gridTestId,
   onLoadMore,
   children,
+  before,
 }: {
   path: string;
   /** The heading, also the grid's name; "Movies". */
@@ -38,6 +39,8 @@ export function CatalogueListPage<T>({
   gridTestId: string;
   onLoadMore: () => void;
   children: ReactNode;
+  /** Shown between the filters and the list (e.g. the movies announced for later). */
+  before?: ReactNode;
 }) {
   const { apply, busy } = useFilterNavigation(path);
   const what = title.toLowerCase();
@@ -48,6 +51,7 @@ export function CatalogueListPage<T>({
         {count}
       </div>
       <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel={`Search ${what}`} />
+      {before}
       {error ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load the ${what}`}>
           {error}
