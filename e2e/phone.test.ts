@@ -264,6 +264,34 @@ describe("on a phone", () => {
   });
 });
 
+describe("the account toast", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)("opens below the header on a %s, leaving its search and menu free", async (_, device) => {
+    const context = await contextFor("member", device, "light");
+    const page = await context.newPage();
+    await goto(page, "/account");
+    await page.getByLabel("Name", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).first().click();
+    const toast = page.locator(".mantine-Notification-root").first();
+    await toast.waitFor();
+    const header = await page.locator("header").boundingBox();
+    const box = await toast.boundingBox();
+    if (!header || !box) throw new Error("no header or toast");
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // The header's search and account menu can still be clicked while the toast shows.
+    const search = page.locator("header").locator("a[aria-label=Search]:visible, input[type=search]:visible");
+    await search.first().click({ trial: true, timeout: 2000 });
+    await page
+      .locator("header")
+      .getByRole("button", { name: /account/i })
+      .first()
+      .click({ trial: true, timeout: 2000 });
+    await context.close();
+  });
+});
+
 describe("the home page and the movie list", () => {
   it("keep announced movies out of the newest lists, in a Coming soon row, and show the middle banners", async () => {
     const context = await contextFor("visitor", DESKTOP, "light");
