@@ -10,35 +10,41 @@ export function matchText(column: AnyColumn, q: string | undefined, tags?: AnyCo
   const text = q?.trim();
   if (!text) return undefined;
   // As websearch_to_tsquery reads it: terms side by side must all match, `or` separates alternatives.
-  const groups: SQL[][] = [[]];
+  // Per group (the alternatives `or` separates): the tsquery of its terms, and with `tags` one condition per term.
+  const groups: { queries: SQL[]; terms: SQL[]; tagged: SQL[] }[] = [{ queries: [], terms: [], tagged: [] }];
   let terms = 0;
   for (const m of text.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
     if (++terms > 16) break;
     const quoted = m[2] !== undefined;
     const term = quoted ? `"${m[2]}"` : (m[4] as string);
+    const group = groups.at(-1) as (typeof groups)[number];
     if (!quoted && !m[3] && term.toLowerCase() === "or") {
-      if ((groups.at(-1) as SQL[]).length) groups.push([]);
+      if (group.queries.length) groups.push({ queries: [], terms: [], tagged: [] });
       continue;
     }
     const negated = (m[1] || m[3]) === "-";
     const one = sql`(websearch_to_tsquery('simple', ${term}) || websearch_to_tsquery('english', ${term}))`;
-    if (!tags) {
-      (groups.at(-1) as SQL[]).push(negated ? sql`!!${one}` : one);
-      continue;
-    }
+    group.queries.push(negated ? sql`!!${one}` : one);
+    if (!tags) continue;
     const tagged = sql`${tags} @> ARRAY[${(quoted ? (m[2] as string) : term).toLowerCase()}]::text[]`;
-    const either = sql`(${column} @@ ${one} OR ${tagged})`;
-    (groups.at(-1) as SQL[]).push(negated ? sql`NOT ${either}` : either);
+    if (negated) {
+      group.terms.push(sql`NOT (${column} @@ ${one} OR ${tagged})`);
+    } else {
+      // A stop word ("the") makes an empty query, which matches nothing: it constrains nothing, as in websearch.
+      group.terms.push(sql`(numnode(${one}) = 0 OR ${column} @@ ${one} OR ${tagged})`);
+      group.tagged.push(tagged);
+    }
   }
-  const live = groups.filter((g) => g.length);
+  const live = groups.filter((g) => g.queries.length);
   if (!live.length) return undefined;
-  if (tags)
-    return sql`(${sql.join(
-      live.map((g) => sql`(${sql.join(g, sql` AND `)})`),
-      sql` OR `,
-    )})`;
-  return sql`${column} @@ (${sql.join(
-    live.map((g) => sql`(${sql.join(g, sql` && `)})`),
-    sql` || `,
-  )})`;
+  const query = (g: (typeof live)[number]) => sql`(${sql.join(g.queries, sql` && `)})`;
+  if (tags) {
+    // Each term in the text or the tags, and the group not made of stop words and punctuation only.
+    const each = live.map(
+      (g) =>
+        sql`(${sql.join(g.terms, sql` AND `)} AND (numnode(${query(g)}) > 0 OR ${sql.join([sql`false`, ...g.tagged], sql` OR `)}))`,
+    );
+    return sql`(${sql.join(each, sql` OR `)})`;
+  }
+  return sql`${column} @@ (${sql.join(live.map(query), sql` || `)})`;
 }

@@ -249,6 +249,9 @@ describe("GET /user/assets/videos/search", () => {
     expect(ids((await search({ q: `${word} -sun` })).json())).toEqual([coming._id, gamma._id, beta._id]);
     expect(ids((await search({ q: `city or beach ${word}` })).json())).toEqual([gamma._id, alpha._id]);
     expect((await search({ q: `beach ${word}` })).json()).toMatchObject({ total: 1 });
+    // Punctuation alone finds nothing, tags or not; punctuation beside a word is ignored, as before.
+    expect(ids((await search({ q: `"&|!():*` })).json())).toEqual([]);
+    expect(ids((await search({ q: `beach & ${word}` })).json())).toEqual([alpha._id]);
   });
 
   it("searches titles as typed and descriptions by word stem", async () => {
