@@ -116,7 +116,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
         {coming.length > 0 && (
           <Section id="coming-soon" title="Coming soon" subtitle="Announced movies and the day they premiere.">
-            <CardGrid variant="rail" label="Coming soon" testId="coming-movies" empty={null}>
+            <CardGrid label="Coming soon" testId="coming-movies" empty={null}>
               {coming.map((v) => (
                 <VideoCard key={v._id} video={v} />
               ))}
