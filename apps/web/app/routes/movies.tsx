@@ -6,10 +6,11 @@ import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { videoCardData } from "../components/catalogue/card-data.ts";
 import { Section } from "../components/catalogue/Section.tsx";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
-import { loaderApi, optional } from "../lib/catalogue.server.ts";
+import { optional } from "../lib/catalogue.server.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { useHydratedList } from "../state/use-list.ts";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     optional(
       "GET /user/assets/videos/search (coming)",
-      loaderApi(request, context).get<{ data: Video[] }>(VIDEOS_SEARCH_PATH, {
+      sessionApi(request, context).get<{ data: Video[] }>(VIDEOS_SEARCH_PATH, {
         sortBy: "newest",
         limit: COMING_ROW_SIZE,
       }),

@@ -1,9 +1,10 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
 import { Link } from "react-router";
-import { formatDate } from "../components/catalogue/format.ts";
-import { ifAnswered, loaderApi } from "../lib/catalogue.server.ts";
+import { ifAnswered } from "../lib/catalogue.server.ts";
+import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/posts";
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number.isInteger(requested) && requested > 1 ? Math.min(requested, 1000) : 1;
   const list = await ifAnswered(
     "GET /posts/search",
-    loaderApi(request, context).get<{ data: Post[]; total: number }>("/posts/search", {
+    sessionApi(request, context).get<{ data: Post[]; total: number }>("/posts/search", {
       type: "post",
       limit: POSTS_PAGE_SIZE,
       offset: (page - 1) * POSTS_PAGE_SIZE,
