@@ -15,7 +15,7 @@ import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
 import { largestVariant } from "../components/media/poster.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
-import { callToAction, type LockReason, type SubscribeOffer } from "../lib/access-cta.ts";
+import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate, formatDuration } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -49,12 +49,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
     type: "video.movie",
   });
 };
-
-/** Why the viewer cannot watch: the API's lock, or "processing" when it may but the media is not ready. */
-function lockOf(video: VideoDetail): LockReason | null {
-  if (video.canWatch && video.media) return null;
-  return video.lock ?? "processing";
-}
 
 /** "More like this": the same performers' other movies, else movies of the same category. */
 function useRelated(video: VideoDetail) {
@@ -93,7 +87,8 @@ function useRelated(video: VideoDetail) {
 function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[] }) {
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
-  const lock = lockOf(video);
+  // The API's access decision says why the viewer cannot watch, "processing" for a movie not processed yet.
+  const lock = video.lock;
   const cta = callToAction({
     item: "movie",
     id: video._id,
