@@ -1,5 +1,6 @@
 /** Lists that rarely change, read once an hour for every page that offers them (server only). */
 import type { Category } from "@marquee/contracts/content";
+import type { Performer } from "@marquee/contracts/performers";
 import type { Option } from "../components/studio/options.ts";
 import type { ApiClient } from "./api.ts";
 import { cachedLookup } from "./catalogue.server.ts";
@@ -33,6 +34,18 @@ export function categoryOptions(api: ApiClient, group: Category["group"]): Promi
     api
       .get<{ data: Category[] }>("/user/assets/categories/search", { group, limit: 100 })
       .then((res) => (res?.data ?? []).map((c) => ({ value: c._id, label: c.name }))),
+  ).catch(() => []);
+}
+
+/**
+ * Performers as select options, by name: for admins who publish on a performer's behalf (studio) or look through
+ * one performer's movies and galleries (catalogue screen).
+ */
+export function performerOptions(api: ApiClient): Promise<Option[]> {
+  return cachedLookup("studio-performers", LOOKUP_TTL_MS, () =>
+    api
+      .get<{ data: Performer[] }>("/performers/search", { limit: 100, sortBy: "name", sort: "asc" })
+      .then((res) => (res?.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (@${p.username})` }))),
   ).catch(() => []);
 }
 

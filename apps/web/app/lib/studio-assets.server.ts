@@ -1,32 +1,19 @@
 /** Loaders and actions of the studio's movie and gallery lists (server only). */
 import type { StudioPhoto } from "@marquee/contracts/galleries";
-import type { Performer } from "@marquee/contracts/performers";
 import type { AppLoadContext } from "react-router";
-import type { Option } from "../components/studio/options.ts";
 import { type IntentHandlers, loaded, saveDeleteIntents, textOf } from "./actions.server.ts";
 import type { ApiClient } from "./api.ts";
-import { cachedLookup } from "./catalogue.server.ts";
-import { categoryOptions } from "./lookups.server.ts";
+import { categoryOptions, performerOptions } from "./lookups.server.ts";
 import { sessionApi } from "./session.server.ts";
 import { studioListQuery } from "./studio.ts";
 
 export type AssetKind = "videos" | "galleries";
 
 const enc = encodeURIComponent;
-const LOOKUP_TTL_MS = 30_000;
 /** At most this many photos are loaded into the manager (pages of 100 through the cursor). */
 const MAX_PHOTOS = 1000;
 
 const base = (kind: AssetKind) => `/performer/assets/${kind}`;
-
-/** Performers as select options, for admins who publish on a performer's behalf. */
-function performerOptions(api: ApiClient): Promise<Option[]> {
-  return cachedLookup("studio-performers", LOOKUP_TTL_MS, () =>
-    api
-      .get<{ data: Performer[] }>("/performers/search", { limit: 100, sortBy: "name", sort: "asc" })
-      .then((res) => (res?.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (@${p.username})` }))),
-  ).catch(() => []);
-}
 
 /**
  * A page of the viewer's movies or galleries with the filters in the URL, the item open in the drawer (`edit`),
