@@ -30,6 +30,7 @@ describe("page handles", () => {
       "/admin/posts",
       "/admin/banners",
       "/admin/performers",
+      "/admin/catalogue",
     ]) {
       expect(pageHandleFor(path), path).toEqual({
         layout: "primary",

@@ -1,6 +1,7 @@
 import {
   IconCategory,
   IconLayoutDashboard,
+  IconLibraryPhoto,
   IconNews,
   IconPhotoStar,
   IconSettings,
@@ -17,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/countries", label: "Countries", icon: IconWorldOff },
   { to: "/admin/users", label: "Users", icon: IconUsers },
   { to: "/admin/performers", label: "Performers", icon: IconUserStar },
+  { to: "/admin/catalogue", label: "Catalogue", icon: IconLibraryPhoto },
   { to: "/admin/categories", label: "Categories", icon: IconCategory },
   { to: "/admin/posts", label: "Posts", icon: IconNews },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },

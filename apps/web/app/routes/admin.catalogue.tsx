@@ -1,0 +1,461 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { type AdminAsset, takedownBody } from "@marquee/contracts/admin-assets";
+import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
+import {
+  IconBan,
+  IconEdit,
+  IconExternalLink,
+  IconLibraryPhoto,
+  IconMovie,
+  IconPhoto,
+  IconRestore,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import {
+  DataTable,
+  EditDrawer,
+  EditModal,
+  EmptyState,
+  ListPanel,
+  MediaThumb,
+  Pager,
+  RowAction,
+  RowActions,
+  SearchFilters,
+} from "../components/admin/ManageList.tsx";
+import { useFormSubmit, useOpenItem } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
+import {
+  ASSETS_PAGE_SIZE,
+  type AssetEditValues,
+  assetEditBody,
+  assetEditErrors,
+  assetEditValues,
+  assetFilters,
+  assetsQuery,
+  isFiltered,
+  kindLabels,
+  publicPath,
+} from "../lib/admin-assets.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate, formatDateTime } from "../lib/format.ts";
+import { performerOptions } from "../lib/lookups.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { accessLabels, priceLabel, schemaErrors, statusColors, statusLabels } from "../lib/studio.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.catalogue";
+
+export const handle = pages.adminCatalogue.handle;
+
+const DESCRIPTION = "Every movie and gallery of every performer: find them, edit them, take them down.";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Catalogue", DESCRIPTION);
+
+type AssetPage = { data: AdminAsset[]; total: number };
+
+/** A page of movies and galleries with the filters (kind, performer, status, access, takenDown, q, page) in the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = sessionApi(request, context);
+  const query = assetsQuery(assetFilters(new URL(request.url).searchParams));
+  const [list, performers] = await Promise.all([
+    loaded(api.get<AssetPage>("/admin/assets/search", query), "Could not load the catalogue."),
+    performerOptions(api),
+  ]);
+  return { list, performers };
+}
+
+/** The API path of the item a payload names (`kind`, `id`). */
+const assetPath = (payload: Payload) =>
+  `/admin/assets/${encodeURIComponent(textOf(payload, "kind"))}/${encodeURIComponent(textOf(payload, "id"))}`;
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Title, status, access and price (`body`). */
+    save: (api, payload) => api.put(assetPath(payload), payload.body),
+    /** Off the site for members and visitors, with the `reason` its performers see. */
+    takeDown: (api, payload) => api.post(`${assetPath(payload)}/take-down`, { reason: payload.reason ?? "" }),
+    restore: (api, payload) => api.del(`${assetPath(payload)}/take-down`),
+  });
+}
+
+const noun = (asset: AdminAsset) => (asset.kind === "video" ? "movie" : "gallery");
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>, all: string) => [
+  { value: "all", label: all },
+  ...values.map((v) => ({ value: v, label: labels[v] })),
+];
+const kindOptions = [
+  { value: "all", label: "Movies and galleries" },
+  { value: "movies", label: "Movies" },
+  { value: "galleries", label: "Galleries" },
+];
+const takenDownOptions = [
+  { value: "all", label: "Any" },
+  { value: "yes", label: "Taken down" },
+  { value: "no", label: "Not taken down" },
+];
+const processingNotes: Partial<Record<NonNullable<AdminAsset["processing"]>, string>> = {
+  none: "No movie file yet",
+  pending: "Waiting to be processed",
+  processing: "Processing",
+  failed: "Processing failed",
+};
+
+function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: (asset: AdminAsset) => void }) {
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { run } = useIntent();
+  const form = useForm<AssetEditValues>({
+    initialValues: assetEditValues(asset),
+    validate: (values) => assetEditErrors(values, asset.kind),
+  });
+  const { submit, saving } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await run<AdminAsset>("save", { kind: asset.kind, id: asset._id, body: assetEditBody(values) });
+      form.resetDirty(values);
+      onSaved(saved);
+    },
+    `Could not save the ${noun(asset)}`,
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${kindLabels[asset.kind]} details`}>
+      <Stack gap="md">
+        <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
+        <Select
+          label="Status"
+          size="md"
+          description="Only active items are listed on the site."
+          data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+          allowDeselect={false}
+          key={form.key("status")}
+          {...form.getInputProps("status")}
+        />
+        <Select
+          label="Access"
+          size="md"
+          description={`Who may ${asset.kind === "video" ? "watch the movie" : "see the photos"}.`}
+          data={accessKinds.map((a) => ({ value: a, label: accessLabels[a] }))}
+          allowDeselect={false}
+          key={form.key("access")}
+          {...form.getInputProps("access")}
+        />
+        {form.values.access === "sale" && (
+          <NumberInput
+            label="Price"
+            size="md"
+            description="What buyers pay, at least 0.50."
+            prefix={currencySymbol}
+            decimalScale={2}
+            fixedDecimalScale
+            min={0.5}
+            max={10000}
+            step={1}
+            required
+            key={form.key("price")}
+            {...form.getInputProps("price")}
+          />
+        )}
+        <Group justify="space-between">
+          <Button
+            component={Link}
+            to={publicPath(asset)}
+            variant="subtle"
+            rightSection={<IconExternalLink size={14} />}
+          >
+            View on the site
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Asks for the reason (required: the item's performers see it) and takes the item down. */
+function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () => void }) {
+  const { run } = useIntent();
+  const form = useForm({
+    initialValues: { reason: "" },
+    validate: (values) => schemaErrors(takedownBody, values),
+  });
+  const { submit, saving } = useFormSubmit(
+    form,
+    async ({ reason }) => {
+      await run("takeDown", { kind: asset.kind, id: asset._id, reason: reason.trim() });
+      notifications.show({ color: "teal", message: `“${asset.title}” is taken down.` });
+      onDone();
+    },
+    `Could not take the ${noun(asset)} down`,
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Take down">
+      <Stack gap="md">
+        <Text size="sm">
+          <b>{asset.title}</b> disappears for members and visitors, whatever its status, until you restore it. Its
+          performers still see it in their studio, with your reason.
+        </Text>
+        <Textarea
+          label="Reason"
+          description="Shown to the performers."
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          data-autofocus
+          key={form.key("reason")}
+          {...form.getInputProps("reason")}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={saving}>
+            Take down
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function StatusCell({ asset }: { asset: AdminAsset }) {
+  const note = asset.processing ? processingNotes[asset.processing] : undefined;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge variant="dot" color={statusColors[asset.status]}>
+        {statusLabels[asset.status]}
+      </Badge>
+      {asset.takedown && (
+        <>
+          <Badge color="red" variant="light">
+            Taken down
+          </Badge>
+          <Text size="xs" c="dimmed" lineClamp={2} title={formatDateTime(asset.takedown.at)}>
+            {asset.takedown.reason}
+          </Text>
+        </>
+      )}
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { params, search, setSearch, page, setPage, setFilter, loading } = useListParams();
+  const filters = assetFilters(params);
+  const { result, error } = list;
+  const revalidator = useRevalidator();
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { run } = useIntent();
+  const { open, setOpen, current: editing } = useOpenItem(result?.data);
+  const [takingDown, setTakingDown] = useState<AdminAsset | null>(null);
+  const [restoring, setRestoring] = useState<string | null>(null);
+
+  const restore = async (asset: AdminAsset) => {
+    setRestoring(asset._id);
+    try {
+      await run("restore", { kind: asset.kind, id: asset._id });
+      notifications.show({ color: "teal", message: `“${asset.title}” is back on the site.` });
+    } catch (e) {
+      notifications.show({ color: "red", title: `Could not restore the ${noun(asset)}`, message: errorMessage(e) });
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const filterSelect = (key: string, label: string, data: { value: string; label: string }[], value: string) => (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      allowDeselect={false}
+      onChange={(v) => setFilter(key, v ?? "all")}
+      style={{ flex: "1 1 150px" }}
+    />
+  );
+
+  return (
+    <AdminPage title="Catalogue" description={DESCRIPTION}>
+      <SearchFilters
+        label="Search the catalogue"
+        placeholder="Title or description"
+        value={search}
+        onChange={setSearch}
+      >
+        {filterSelect("kind", "Kind", kindOptions, filters.kind)}
+        <Select
+          label="Performer"
+          placeholder="All performers"
+          data={performers}
+          value={filters.performer || null}
+          searchable
+          clearable
+          nothingFoundMessage="No performer found"
+          onChange={(v) => setFilter("performer", v ?? "all")}
+          style={{ flex: "1 1 220px" }}
+        />
+        {filterSelect("status", "Status", options(assetStatuses, statusLabels, "Any status"), filters.status)}
+        {filterSelect("access", "Access", options(accessKinds, accessLabels, "Any access"), filters.access)}
+        {filterSelect("takenDown", "Take-down", takenDownOptions, filters.takenDown)}
+      </SearchFilters>
+      <ListPanel
+        label="Catalogue"
+        error={error}
+        onRetry={() => void revalidator.revalidate()}
+        ready={!!result}
+        skeleton={{ rows: 5, height: 56 }}
+        empty={
+          result?.data.length === 0 ? (
+            <EmptyState
+              icon={IconLibraryPhoto}
+              message={isFiltered(filters) ? "Nothing matches these filters." : "No movies or galleries yet."}
+            />
+          ) : null
+        }
+      >
+        <DataTable
+          label="Movies and galleries"
+          minWidth={960}
+          busy={loading}
+          columns={[
+            { label: "Thumbnail", hidden: true },
+            { label: "Title" },
+            { label: "Kind" },
+            { label: "Performers" },
+            { label: "Status" },
+            { label: "Access" },
+            { label: "Added" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {result?.data.map((asset) => (
+            <Table.Tr key={asset._id} data-testid={`asset-row-${asset._id}`}>
+              <Table.Td w={112}>
+                <MediaThumb
+                  image={asset.thumbnail}
+                  width={96}
+                  height={54}
+                  icon={asset.kind === "video" ? IconMovie : IconPhoto}
+                />
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text fw={600} size="sm" lineClamp={2}>
+                  {asset.title}
+                </Text>
+              </Table.Td>
+              <Table.Td>{kindLabels[asset.kind]}</Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" lineClamp={2}>
+                  {asset.performers.map((p) => p.name).join(", ") || "—"}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={240}>
+                <StatusCell asset={asset} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{priceLabel(asset, currencySymbol)}</Table.Td>
+              <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                {formatDate(asset.createdAt)}
+              </Table.Td>
+              <Table.Td>
+                <RowActions>
+                  <Tooltip label="Public page">
+                    <ActionIcon
+                      component={Link}
+                      to={publicPath(asset)}
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={`Public page of ${asset.title}`}
+                    >
+                      <IconExternalLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <RowAction
+                    tooltip="Edit"
+                    label={`Edit ${asset.title}`}
+                    icon={IconEdit}
+                    onClick={() => setOpen(asset)}
+                  />
+                  {asset.takedown ? (
+                    <Tooltip label="Restore">
+                      <ActionIcon
+                        variant="subtle"
+                        color="teal"
+                        size="lg"
+                        aria-label={`Restore ${asset.title}`}
+                        loading={restoring === asset._id}
+                        onClick={() => void restore(asset)}
+                      >
+                        <IconRestore size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : (
+                    <RowAction
+                      tooltip="Take down"
+                      label={`Take down ${asset.title}`}
+                      icon={IconBan}
+                      color="red"
+                      onClick={() => setTakingDown(asset)}
+                    />
+                  )}
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <Pager total={result?.total ?? 0} pageSize={ASSETS_PAGE_SIZE} page={page} onChange={setPage} />
+      <EditDrawer opened={open !== null} onClose={() => setOpen(null)} title={editing ? `Edit ${noun(editing)}` : ""}>
+        {editing && (
+          <AssetEditForm
+            key={editing._id}
+            asset={editing}
+            onSaved={(saved) => {
+              setOpen(null);
+              notifications.show({ color: "teal", message: `“${saved.title}” saved.` });
+            }}
+          />
+        )}
+      </EditDrawer>
+      <EditModal
+        opened={takingDown !== null}
+        onClose={() => setTakingDown(null)}
+        title={takingDown ? `Take down this ${noun(takingDown)}?` : ""}
+      >
+        {takingDown && <TakeDownForm key={takingDown._id} asset={takingDown} onDone={() => setTakingDown(null)} />}
+      </EditModal>
+    </AdminPage>
+  );
+}
+
+export default function AdminCataloguePage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminForbidden />;
+  return <Catalogue data={loaderData} />;
+}
