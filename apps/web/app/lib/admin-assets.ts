@@ -10,7 +10,7 @@ import {
   updateAdminAssetBody,
 } from "@marquee/contracts/admin-assets";
 import type { AccessKind } from "@marquee/contracts/catalogue";
-import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
+import { apiFilter, oneOf, pageOf, textOf } from "./list-params.ts";
 import { type AssetStatus, type NumberValue, numberOrNull, schemaErrors } from "./studio.ts";
 
 export const ASSETS_PAGE_SIZE = 20;
@@ -53,7 +53,9 @@ export function assetsQuery(f: AssetFilters) {
     access: apiFilter(f.access),
     takenDown: takenDown === undefined ? undefined : takenDown === "yes" ? "true" : "false",
     q: f.q || undefined,
-    ...offsetPage(f.page, ASSETS_PAGE_SIZE),
+    // Always newest first: the API takes no `sortBy` here.
+    limit: ASSETS_PAGE_SIZE,
+    offset: (f.page - 1) * ASSETS_PAGE_SIZE,
   } satisfies Partial<Record<keyof AdminAssetsQuery, unknown>>;
 }
 

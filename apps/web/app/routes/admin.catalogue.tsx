@@ -105,7 +105,7 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
   ...values.map((v) => ({ value: v, label: labels[v] })),
 ];
 const kindOptions = [
-  { value: "all", label: "Movies and galleries" },
+  { value: "all", label: "All kinds" },
   { value: "movies", label: "Movies" },
   { value: "galleries", label: "Galleries" },
 ];
@@ -296,7 +296,7 @@ function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps[
       value={value}
       allowDeselect={false}
       onChange={(v) => setFilter(key, v ?? "all")}
-      style={{ flex: "1 1 150px" }}
+      style={{ flex: "1 1 130px" }}
     />
   );
 
@@ -307,6 +307,7 @@ function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps[
         placeholder="Title or description"
         value={search}
         onChange={setSearch}
+        basis={200}
       >
         {filterSelect("kind", "Kind", kindOptions, filters.kind)}
         <Select
@@ -318,7 +319,7 @@ function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps[
           clearable
           nothingFoundMessage="No performer found"
           onChange={(v) => setFilter("performer", v ?? "all")}
-          style={{ flex: "1 1 220px" }}
+          style={{ flex: "1 1 200px" }}
         />
         {filterSelect("status", "Status", options(assetStatuses, statusLabels, "Any status"), filters.status)}
         {filterSelect("access", "Access", options(accessKinds, accessLabels, "Any access"), filters.access)}
