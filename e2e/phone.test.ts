@@ -93,6 +93,7 @@ const screens: Screen[] = [
   { name: "admin-posts", role: "admin", url: () => "/admin/posts", ready: main },
   { name: "admin-banners", role: "admin", url: () => "/admin/banners", ready: main },
   { name: "admin-performers", role: "admin", url: () => "/admin/performers", ready: main },
+  { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },
   { name: "not-found", role: "visitor", url: () => "/no-such-page", ready: main },
   { name: "movie-not-found", role: "visitor", url: () => "/movies/no-such-movie", ready: main },
   { name: "gallery-not-found", role: "visitor", url: () => "/galleries/no-such-gallery", ready: main },
