@@ -14,11 +14,15 @@ export const processingStatuses = ["none", "pending", "processing", "ready", "fa
 export const processingStatus = z.enum(processingStatuses);
 export const processing = z.object({ status: processingStatus, error: z.string().nullable() });
 
+/** The lowest and highest price of an item for sale, in major units of the site currency. */
+export const PRICE_MIN = 0.5;
+export const PRICE_MAX = 10_000;
+
 /** A price in the site currency, in major units with at most two decimals. */
 export const price = z.coerce
   .number()
-  .min(0.5, "The lowest price is 0.50")
-  .max(10_000, "The highest price is 10000")
+  .min(PRICE_MIN, "The lowest price is 0.50")
+  .max(PRICE_MAX, "The highest price is 10000")
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), "Use at most two decimals");
 
 export const slug = z

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  NumberInput,
   Select,
   Stack,
   Table,
@@ -41,6 +40,7 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useFormSubmit, useOpenItem } from "../components/admin/use-manage.tsx";
+import { PriceInput } from "../components/studio/PriceInput.tsx";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
 import {
   ASSETS_PAGE_SIZE,
@@ -122,7 +122,6 @@ const processingNotes: Partial<Record<NonNullable<AdminAsset["processing"]>, str
 };
 
 function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: (asset: AdminAsset) => void }) {
-  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const { run } = useIntent();
   const form = useForm<AssetEditValues>({
     initialValues: assetEditValues(asset),
@@ -159,22 +158,7 @@ function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: (asset:
           key={form.key("access")}
           {...form.getInputProps("access")}
         />
-        {form.values.access === "sale" && (
-          <NumberInput
-            label="Price"
-            size="md"
-            description="What buyers pay, at least 0.50."
-            prefix={currencySymbol}
-            decimalScale={2}
-            fixedDecimalScale
-            min={0.5}
-            max={10000}
-            step={1}
-            required
-            key={form.key("price")}
-            {...form.getInputProps("price")}
-          />
-        )}
+        {form.values.access === "sale" && <PriceInput key={form.key("price")} {...form.getInputProps("price")} />}
         <Group justify="space-between">
           <Button
             component={Link}

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { ComingSoonRow } from "../components/catalogue/ComingSoon.tsx";
 import { galleryCardData, performerCardData, videoCardData } from "../components/catalogue/card-data.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
@@ -114,15 +115,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </CardGrid>
         </Section>
 
-        {coming.length > 0 && (
-          <Section id="coming-soon" title="Coming soon" subtitle="Announced movies and the day they premiere.">
-            <CardGrid label="Coming soon" testId="coming-movies" empty={null}>
-              {coming.map((v) => (
-                <VideoCard key={v._id} video={v} />
-              ))}
-            </CardGrid>
-          </Section>
-        )}
+        <ComingSoonRow movies={coming} />
 
         {middleBanners.length > 0 && (
           <section aria-label="Promotions" className={styles.middleBanners} data-testid="middle-banners">

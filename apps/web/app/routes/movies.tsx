@@ -2,9 +2,8 @@ import { Box } from "@mantine/core";
 import type { Video } from "@marquee/contracts/videos";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
-import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { ComingSoonRow } from "../components/catalogue/ComingSoon.tsx";
 import { videoCardData } from "../components/catalogue/card-data.ts";
-import { Section } from "../components/catalogue/Section.tsx";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { optional } from "../lib/catalogue.server.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
@@ -92,13 +91,7 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
       before={
         coming.length > 0 && (
           <Box mb="xl">
-            <Section id="coming-soon" title="Coming soon" subtitle="Announced movies and the day they premiere.">
-              <CardGrid label="Coming soon" testId="coming-movies" empty={null}>
-                {coming.map((v) => (
-                  <VideoCard key={v._id} video={v} />
-                ))}
-              </CardGrid>
-            </Section>
+            <ComingSoonRow movies={coming} />
           </Box>
         )
       }

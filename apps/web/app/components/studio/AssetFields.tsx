@@ -1,20 +1,10 @@
-import {
-  Input,
-  MultiSelect,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Input, MultiSelect, SegmentedControl, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { useId } from "react";
 import { accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
-import { useAppSelector } from "../../state/store.ts";
 import type { Option } from "./options.ts";
+import { PriceInput } from "./PriceInput.tsx";
 
 export interface AssetValues {
   title: string;
@@ -74,7 +64,6 @@ export function AssetFields<T extends AssetValues>({
   /** Admins pick the performers; null hides the field (a performer's own item). */
   performers: Option[] | null;
 }) {
-  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const values = form.values;
   return (
     <Stack gap="md">
@@ -137,22 +126,7 @@ export function AssetFields<T extends AssetValues>({
           error={form.errors.status as string | undefined}
         />
       </SimpleGrid>
-      {values.access === "sale" && (
-        <NumberInput
-          label="Price"
-          size="md"
-          description="What buyers pay, at least 0.50."
-          prefix={currencySymbol}
-          decimalScale={2}
-          fixedDecimalScale
-          min={0.5}
-          max={10000}
-          step={1}
-          required
-          key={form.key("price")}
-          {...form.getInputProps("price")}
-        />
-      )}
+      {values.access === "sale" && <PriceInput key={form.key("price")} {...form.getInputProps("price")} />}
     </Stack>
   );
 }
