@@ -1,19 +1,6 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { ActionIcon, Select, Table, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type AdminAsset, takedownBody } from "@marquee/contracts/admin-assets";
+import type { AdminAsset } from "@marquee/contracts/admin-assets";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import {
   IconBan,
@@ -27,6 +14,7 @@ import {
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { AssetEditForm, noun, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
 import {
   DataTable,
   EditDrawer,
@@ -39,15 +27,10 @@ import {
   RowActions,
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
-import { useFormSubmit, useOpenItem } from "../components/admin/use-manage.tsx";
-import { PriceInput } from "../components/studio/PriceInput.tsx";
+import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
 import {
   ASSETS_PAGE_SIZE,
-  type AssetEditValues,
-  assetEditBody,
-  assetEditErrors,
-  assetEditValues,
   assetFilters,
   assetsQuery,
   isFiltered,
@@ -55,11 +38,11 @@ import {
   publicPath,
 } from "../lib/admin-assets.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
+import { formatDate } from "../lib/format.ts";
 import { performerOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { accessLabels, priceLabel, schemaErrors, statusColors, statusLabels } from "../lib/studio.ts";
+import { accessLabels, priceLabel, statusLabels } from "../lib/studio.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -99,7 +82,6 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const noun = (asset: AdminAsset) => (asset.kind === "video" ? "movie" : "gallery");
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>, all: string) => [
   { value: "all", label: all },
   ...values.map((v) => ({ value: v, label: labels[v] })),
@@ -114,142 +96,6 @@ const takenDownOptions = [
   { value: "yes", label: "Taken down" },
   { value: "no", label: "Not taken down" },
 ];
-const processingNotes: Partial<Record<NonNullable<AdminAsset["processing"]>, string>> = {
-  none: "No movie file yet",
-  pending: "Waiting to be processed",
-  processing: "Processing",
-  failed: "Processing failed",
-};
-
-function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: (asset: AdminAsset) => void }) {
-  const { run } = useIntent();
-  const form = useForm<AssetEditValues>({
-    initialValues: assetEditValues(asset),
-    validate: (values) => assetEditErrors(values, asset.kind),
-  });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async (values) => {
-      const saved = await run<AdminAsset>("save", { kind: asset.kind, id: asset._id, body: assetEditBody(values) });
-      form.resetDirty(values);
-      onSaved(saved);
-    },
-    `Could not save the ${noun(asset)}`,
-  );
-  return (
-    <form onSubmit={submit} noValidate aria-label={`${kindLabels[asset.kind]} details`}>
-      <Stack gap="md">
-        <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
-        <Select
-          label="Status"
-          size="md"
-          description="Only active items are listed on the site."
-          data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
-          allowDeselect={false}
-          key={form.key("status")}
-          {...form.getInputProps("status")}
-        />
-        <Select
-          label="Access"
-          size="md"
-          description={`Who may ${asset.kind === "video" ? "watch the movie" : "see the photos"}.`}
-          data={accessKinds.map((a) => ({ value: a, label: accessLabels[a] }))}
-          allowDeselect={false}
-          key={form.key("access")}
-          {...form.getInputProps("access")}
-        />
-        {form.values.access === "sale" && <PriceInput key={form.key("price")} {...form.getInputProps("price")} />}
-        <Group justify="space-between">
-          <Button
-            component={Link}
-            to={publicPath(asset)}
-            variant="subtle"
-            rightSection={<IconExternalLink size={14} />}
-          >
-            View on the site
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-/** Asks for the reason (required: the item's performers see it) and takes the item down. */
-function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () => void }) {
-  const { run } = useIntent();
-  const form = useForm({
-    initialValues: { reason: "" },
-    validate: (values) => schemaErrors(takedownBody, values),
-  });
-  const { submit, saving } = useFormSubmit(
-    form,
-    async ({ reason }) => {
-      await run("takeDown", { kind: asset.kind, id: asset._id, reason: reason.trim() });
-      notifications.show({ color: "teal", message: `“${asset.title}” is taken down.` });
-      onDone();
-    },
-    `Could not take the ${noun(asset)} down`,
-  );
-  return (
-    <form onSubmit={submit} noValidate aria-label="Take down">
-      <Stack gap="md">
-        <Text size="sm">
-          <b>{asset.title}</b> disappears for members and visitors, whatever its status, until you restore it. Its
-          performers still see it in their studio, with your reason.
-        </Text>
-        <Textarea
-          label="Reason"
-          description="Shown to the performers."
-          required
-          autosize
-          minRows={3}
-          maxRows={8}
-          data-autofocus
-          key={form.key("reason")}
-          {...form.getInputProps("reason")}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={saving}>
-            Take down
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function StatusCell({ asset }: { asset: AdminAsset }) {
-  const note = asset.processing ? processingNotes[asset.processing] : undefined;
-  return (
-    <Stack gap={4} align="flex-start">
-      <Badge variant="dot" color={statusColors[asset.status]}>
-        {statusLabels[asset.status]}
-      </Badge>
-      {asset.takedown && (
-        <>
-          <Badge color="red" variant="light">
-            Taken down
-          </Badge>
-          <Text size="xs" c="dimmed" lineClamp={2} title={formatDateTime(asset.takedown.at)}>
-            {asset.takedown.reason}
-          </Text>
-        </>
-      )}
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps["loaderData"] }) {
   const { params, search, setSearch, page, setPage, setFilter, loading } = useListParams();
   const filters = assetFilters(params);
