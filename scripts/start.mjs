@@ -2,32 +2,15 @@
 // and keep both running. A start-up failure ends with one plain line, the last one printed: its cause and its
 // remedy ("Marquee cannot start: ..."), and a non-zero exit (the stack too when DEBUG is set).
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { lockHolder } from "@marquee/contracts/startup";
 import { portFrom, portProblem, STARTUP_FAILURE_PREFIX } from "../apps/web/startup-errors.mjs";
 import { closed, root, startApi, startWeb, stop, supervise, waitFor } from "./processes.mjs";
 
 /** The live process holding the embedded database's lock (apps/api/src/db/client.ts), if any. */
 function embeddedDatabaseOwner(dir) {
   if (process.env.DATABASE_URL) return null;
-  let owner;
-  try {
-    owner = Number(readFileSync(`${path.resolve(dir)}.lock`, "utf8"));
-  } catch {
-    return null;
-  }
-  if (!Number.isInteger(owner) || owner <= 0) return null;
-  try {
-    process.kill(owner, 0);
-  } catch (err) {
-    return err.code === "EPERM" ? owner : null;
-  }
-  // A killed process not reaped yet (a zombie) holds nothing.
-  try {
-    return /^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${owner}/stat`, "utf8")) ? null : owner;
-  } catch {
-    return owner;
-  }
+  return lockHolder(`${path.resolve(dir)}.lock`);
 }
 
 /** Before anything ran: the line, and out. */
@@ -54,7 +37,7 @@ const env = {
 };
 // Another `npm start` on the same data folder is the likeliest cause of taken ports: named as such. (The API
 // checks the lock itself too; this says it before the build.)
-const lockOwner = embeddedDatabaseOwner(path.join(env.DATA_DIR, "db"));
+const lockOwner = await embeddedDatabaseOwner(path.join(env.DATA_DIR, "db"));
 if (lockOwner) {
   cannotStart(
     `the embedded database in ${path.join(path.resolve(env.DATA_DIR), "db")} is in use by process ${lockOwner} (another Marquee, or \`npm run seed\`). Stop that process first (Ctrl-C in its npm start), or set DATA_DIR to another folder.`,

@@ -5,3 +5,5 @@ export declare function listenProblem(
   where: { port: number | string; host: string | undefined; variable: string },
 ): string | null;
 export declare function portProblem(port: number, host: string | undefined, variable: string): Promise<string | null>;
+export declare function processAlive(pid: number): boolean;
+export declare function lockHolder(file: string, graceMs?: number): Promise<number | null>;

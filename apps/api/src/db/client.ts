@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { lockHolder } from "@marquee/contracts/startup";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -26,9 +27,9 @@ export interface Database {
 
 /**
  * PGlite is a single-process database: a second process opening the same directory would corrupt it.
- * A lock file holding the owner's pid refuses that with a clear message (a stale lock of a dead process is taken over).
+ * A lock file holding the owner's pid refuses that with a clear message (a dead or dying owner's lock is taken over).
  */
-function lockDataDir(dir: string): () => void {
+async function lockDataDir(dir: string): Promise<() => void> {
   mkdirSync(dir, { recursive: true });
   const file = `${path.resolve(dir)}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -39,8 +40,8 @@ function lockDataDir(dir: string): () => void {
       return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const owner = Number(readFileSync(file, "utf8"));
-      if (owner && isAlive(owner)) {
+      const owner = await lockHolder(file);
+      if (owner) {
         throw new StartupError(
           `the embedded database in ${dir} is in use by process ${owner} (another Marquee, or \`npm run seed\`). Stop that process first (Ctrl-C in its npm start), or set DATA_DIR to another folder.`,
         );
@@ -49,20 +50,6 @@ function lockDataDir(dir: string): () => void {
     }
   }
   throw new Error(`Could not lock the embedded database in ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-  // A process killed (kill -9) whose parent has not reaped it yet is a zombie: dead, though signals reach it.
-  try {
-    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
 }
 
 /**
@@ -140,7 +127,7 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const unlock = opts.dir ? lockDataDir(opts.dir) : () => {};
+  const unlock = opts.dir ? await lockDataDir(opts.dir) : () => {};
   const client = await (opts.dir && !opts.loadDataDir ? initDataDir(opts.dir) : Promise.resolve())
     .then(() =>
       PGlite.create({
