@@ -67,7 +67,7 @@ export function createVideoMedia(deps: {
         durationSec: info.durationSec,
         width: info.width,
         height: info.height,
-        ...writes.placement(state),
+        ...writes.placementNow(state),
       })
       .where(eq(videos.id, current.id))
       .returning(rowColumns);
@@ -228,7 +228,7 @@ export function createVideoMedia(deps: {
       .update(videos)
       .set({
         ...changes,
-        ...writes.placement({ ...current, processingStatus: changes.processingStatus as Row["processingStatus"] }),
+        ...writes.placementNow({ ...current, processingStatus: changes.processingStatus as Row["processingStatus"] }),
       })
       // Only while still processing this upload: a newer upload set it back to pending.
       .where(and(eq(videos.id, videoId), eq(videos.processingStatus, "processing")))
@@ -313,7 +313,7 @@ export function createVideoMedia(deps: {
         height: from.height,
         thumbnailKey,
         teaserKey,
-        ...writes.placement({ ...to, processingStatus: "ready" }),
+        ...writes.placementNow({ ...to, processingStatus: "ready" }),
       })
       .where(eq(videos.id, to.id))
       .returning(rowColumns);

@@ -556,6 +556,38 @@ describe("a new file uploaded while the first is processing", () => {
   }, 120_000);
 });
 
+describe("a take-down while an upload is arriving", () => {
+  it("keeps the movie off the site: the upload, which read the movie before, does not list it again", async () => {
+    // Announced for next week, so it is listed (in Coming soon) before it has a file.
+    const m = await createMovie({ scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    const listed = async () =>
+      (await t.database.db.select({ listed: videos.listed }).from(videos).where(eq(videos.id, m._id)))[0]?.listed;
+    expect(await listed()).toBe(true);
+    const me = await t.request({ method: "GET", url: "/users/me", token: admin });
+    const actor = { id: (me.json() as { _id: string })._id, role: "admin" as const };
+    // The service has read the movie; while its file arrives, an admin takes it down.
+    await t.app.services.videos.uploadVideo(actor, m._id, async (dest) => {
+      const down = await t.request({
+        method: "POST",
+        url: `/admin/assets/video/${m._id}/take-down`,
+        token: admin,
+        body: { reason: "Rights claim" },
+      });
+      expect(down.statusCode, down.body).toBe(200);
+      await writeFile(dest, clip);
+      return { bytes: clip.length };
+    });
+    expect(await listed()).toBe(false);
+    expect((await t.request({ method: "GET", url: `/user/assets/videos/${m._id}`, token: member })).statusCode).toBe(
+      404,
+    );
+    await t.jobs.idle();
+    // Nor does the end of its processing.
+    await vi.waitFor(async () => expect((await studio(m._id)).processing.status).toBe("ready"), { timeout: 60_000 });
+    expect(await listed()).toBe(false);
+  }, 120_000);
+});
+
 describe("processing that fails", () => {
   it("marks the movie failed with a message and tells the uploader", async () => {
     const m = await createMovie({ title: "Broken source" });

@@ -1,5 +1,6 @@
 import type { CreateVideoBody, StudioVideo, UpdateVideoBody } from "@marquee/contracts/videos";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
@@ -43,6 +44,16 @@ export function createVideoWrites(deps: {
     else if (releasedAt > at) releasedAt = state.createdAt;
     if (listed && !coming && releasedAt.getTime() === state.createdAt.getTime()) releasedAt = at;
     return { listed, releasedAt };
+  }
+
+  /**
+   * `placement` for an UPDATE of a movie read earlier (an edit, an upload that took minutes, the end of its
+   * processing): the row's `taken_down_at` at the moment of writing has the last word, so a write that read the
+   * movie before an admin took it down cannot list it again. (A take-down itself sets both in one statement.)
+   */
+  function placementNow(state: PlacementState): { listed: boolean | SQL<boolean>; releasedAt: Date } {
+    const p = placement(state);
+    return { ...p, listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null` : false };
   }
 
   /**
@@ -99,7 +110,7 @@ export function createVideoWrites(deps: {
   }
 
   /** Writes `changes` to a movie the caller read as `current`, keeping the counters; 409 on a taken slug. */
-  async function save(current: Row, changes: Partial<typeof videos.$inferInsert>): Promise<Row> {
+  async function save(current: Row, changes: PgUpdateSetSource<typeof videos>): Promise<Row> {
     let row: Row | undefined;
     try {
       [row] = await db.update(videos).set(changes).where(eq(videos.id, current.id)).returning(rowColumns);
@@ -139,7 +150,7 @@ export function createVideoWrites(deps: {
       scheduledAt,
       performerIds,
       categoryIds,
-      ...placement({ ...current, status, scheduledAt }),
+      ...placementNow({ ...current, status, scheduledAt }),
     });
     return present.studioOf(actor, row);
   }
@@ -169,6 +180,6 @@ export function createVideoWrites(deps: {
     await syncCounts([{ before: current, after: null }]);
   }
 
-  return { placement, syncCounts, removeFiles, create, update, setTakedown, remove };
+  return { placement, placementNow, syncCounts, removeFiles, create, update, setTakedown, remove };
 }
 export type VideoWrites = ReturnType<typeof createVideoWrites>;
