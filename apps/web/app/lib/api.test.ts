@@ -8,6 +8,7 @@ import {
   buildUrl,
   createApiClient,
   gatewayFailure,
+  hasDotSegment,
   isAbsoluteUrl,
   PLEASE_LOGIN,
 } from "./api.ts";
@@ -50,6 +51,15 @@ describe("urls", () => {
   it("prefixes relative paths with the base URL", () => {
     expect(buildUrl("http://api.test/", "/users/me")).toBe("http://api.test/users/me");
     expect(buildUrl("http://api.test", "users/me")).toBe("http://api.test/users/me");
+  });
+
+  it("refuses a path whose input-made segment would climb to another API route", () => {
+    for (const kind of ["..", ".", "%2e%2e", "%2E.", "%zz"]) {
+      expect(() => buildUrl("http://api.test", `/admin/assets/${kind}/settings`)).toThrow(ApiError);
+      expect(hasDotSegment(`/admin/assets/${kind}/x`)).toBe(true);
+    }
+    expect(hasDotSegment("/admin/assets/video/3f1c.x?q=..")).toBe(false);
+    expect(buildUrl("http://api.test", "/users/a..b")).toBe("http://api.test/users/a..b");
   });
 
   it("calls the API under /api on the page's own origin in the browser, whatever host name it was opened by", () => {

@@ -76,7 +76,24 @@ export function buildQueryString(query: Query | undefined): string {
   return text ? `?${text}` : "";
 }
 
+/**
+ * Whether a path holds a `.` or `..` segment (plain or percent-encoded). A path built from form input
+ * (`/admin/assets/${kind}/${id}`) must name what it says: fetch would resolve `..` to another API route.
+ */
+export function hasDotSegment(path: string): boolean {
+  return (path.split(/[?#]/, 1)[0] ?? "").split("/").some((segment) => {
+    try {
+      return /^\.{1,2}$/.test(decodeURIComponent(segment));
+    } catch {
+      return true;
+    }
+  });
+}
+
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  if (!isAbsoluteUrl(path) && hasDotSegment(path)) {
+    throw new ApiError({ statusCode: 400, error: "Bad Request", message: `Not a valid address: ${path}` });
+  }
   const url = isAbsoluteUrl(path) ? path : `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
   const qs = buildQueryString(query);
   if (!qs) return url;
