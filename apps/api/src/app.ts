@@ -235,16 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
   // Catalogue routes are registered here.
-  await app.register(mediaRoutes, {
-    signer: services.signer,
-    mediaDir: config.mediaDir,
-    // A movie or gallery an admin took down stops playing at once, whatever links were handed out before.
-    withdrawn: async (key) => {
-      const [, kind, id] = /^private\/(videos|photos)\/([^/]+)\//.exec(key) ?? [];
-      if (kind === undefined || id === undefined) return false;
-      return kind === "videos" ? services.videos.isTakenDown(id) : services.galleries.isPhotoTakenDown(id);
-    },
-  });
+  await app.register(mediaRoutes, { signer: services.signer, mediaDir: config.mediaDir });
   await app.register(videosRoutes, {
     videos: services.videos,
     videoMaxBytes: config.uploadVideoMaxBytes,

@@ -319,25 +319,6 @@ describe("studio: uploading photos", () => {
     expect(await galleriesCount(performerId)).toBe((before ?? 0) + 1);
   });
 
-  it("stops a photo's signed links when an admin takes its gallery down, and opens them again on restore", async () => {
-    const g = await createGallery(performer, { status: "active" });
-    const photo = await upload(performer, g._id, await picture(300, 200));
-    const links = [photo.url, photo.thumbnail?.url].filter((u): u is string => typeof u === "string");
-    expect(links.length).toBe(2);
-    const status = async () => Promise.all(links.map(async (url) => (await t.app.inject({ url })).statusCode));
-    expect(await status()).toEqual([200, 200]);
-    const takeDown = await t.request({
-      method: "POST",
-      url: `/admin/assets/gallery/${g._id}/take-down`,
-      token: admin,
-      body: { reason: "Spam" },
-    });
-    expect(takeDown.statusCode, takeDown.body).toBe(200);
-    expect(await status()).toEqual([404, 404]);
-    await t.request({ method: "DELETE", url: `/admin/assets/gallery/${g._id}/take-down`, token: admin });
-    expect(await status()).toEqual([200, 200]);
-  });
-
   it("gives parallel uploads distinct positions and counts each once", async () => {
     const g = await createGallery(performer, { status: "active" });
     const before = await galleriesCount(performerId);

@@ -1,6 +1,6 @@
 import type { PerformerRef } from "@marquee/contracts/catalogue";
 import type { GalleryDetail, SearchGalleriesQuery, SearchPhotosQuery } from "@marquee/contracts/galleries";
-import { and, arrayContains, arrayOverlaps, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -218,21 +218,8 @@ export function createGalleryReads(deps: {
     return { data: await present.toStudioPhotos(rows), ...page };
   }
 
-  /** Whether an admin has taken down the gallery the photo is in (its media links stop working then). */
-  async function isPhotoTakenDown(photoId: string): Promise<boolean> {
-    if (!isUuid(photoId)) return false;
-    const [row] = await db
-      .select({ id: photos.id })
-      .from(photos)
-      .innerJoin(galleries, eq(galleries.id, photos.galleryId))
-      .where(and(eq(photos.id, photoId), isNotNull(galleries.takenDownAt)))
-      .limit(1);
-    return row !== undefined;
-  }
-
   return {
     byIdOrSlug,
-    isPhotoTakenDown,
     editableGallery,
     search,
     listing,

@@ -1,19 +1,6 @@
 import { TOTAL_CAP } from "@marquee/contracts/common";
 import type { SearchStudioVideosQuery, SearchVideosQuery, StudioVideo, VideoDetail } from "@marquee/contracts/videos";
-import {
-  and,
-  arrayContains,
-  arrayOverlaps,
-  eq,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  type Subquery,
-  sql,
-} from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, isNull, lte, ne, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -83,17 +70,6 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     if (!where) return undefined;
     const [row] = await db.select(rowColumns).from(videos).where(where).limit(1);
     return row;
-  }
-
-  /** Whether an admin has taken the movie down (its media links stop working then, whenever they were made). */
-  async function isTakenDown(id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
-    const [row] = await db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(and(eq(videos.id, id), isNotNull(videos.takenDownAt)))
-      .limit(1);
-    return row !== undefined;
   }
 
   /** A movie the actor may manage: 404 when it does not exist, 403 when it is another performer's. */
@@ -309,7 +285,6 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
 
   return {
     findRow,
-    isTakenDown,
     managedRow,
     search,
     countMatching,

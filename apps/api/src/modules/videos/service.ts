@@ -46,7 +46,6 @@ export function createVideosService(deps: VideosDeps) {
     detail: reads.detail,
     studioView: reads.studioView,
     studioSearch: reads.studioSearch,
-    isTakenDown: reads.isTakenDown,
     create: writes.create,
     update: writes.update,
     remove: writes.remove,

@@ -443,27 +443,6 @@ describe("a real upload, processed end to end", () => {
     expect(expired.json()).toMatchObject({ statusCode: 403, message: expect.stringContaining("expired") });
   });
 
-  it("stops the links handed out before a take-down at once, and they work again once it is restored", async () => {
-    const m = await detail(movie._id);
-    const links = [m.media?.hls as string, m.media?.mp4 as string];
-    for (const link of links) expect((await fetchUrl(link)).statusCode).toBe(200);
-    const takeDown = await t.request({
-      method: "POST",
-      url: `/admin/assets/video/${movie._id}/take-down`,
-      token: admin,
-      body: { reason: "Rights claim" },
-    });
-    expect(takeDown.statusCode, takeDown.body).toBe(200);
-    for (const link of links) expect((await fetchUrl(link)).statusCode).toBe(404);
-    const restore = await t.request({
-      method: "DELETE",
-      url: `/admin/assets/video/${movie._id}/take-down`,
-      token: admin,
-    });
-    expect(restore.statusCode, restore.body).toBe(200);
-    for (const link of links) expect((await fetchUrl(link)).statusCode).toBe(200);
-  });
-
   it("never gives a locked movie a media link, only its thumbnail and teaser", async () => {
     const res = await t.request({
       method: "PUT",

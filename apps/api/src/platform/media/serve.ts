@@ -29,16 +29,13 @@ const params = z.object({
 
 /**
  * `GET|HEAD /media/:exp/:sig/<key>`: private media through signed, expiring links (see signed-urls.ts).
- * The link is the permission: it is checked here, the viewer's rights were checked when it was made; only an
- * item withdrawn since (an admin's take-down) stops its links before they expire.
+ * The link is the permission: it is checked here, the viewer's rights were checked when it was made.
  * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD).
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{
-  signer: UrlSigner;
-  mediaDir: string;
-  /** Whether the item the key belongs to has been withdrawn since its links were made (they stop at once). */
-  withdrawn?: (key: string) => Promise<boolean>;
-}> = async (app, { signer, mediaDir, withdrawn }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ signer: UrlSigner; mediaDir: string }> = async (
+  app,
+  { signer, mediaDir },
+) => {
   const root = path.resolve(mediaDir);
 
   app.get("/media/:exp/:sig/*", {
@@ -51,7 +48,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) => {
       const { exp, sig, "*": key } = req.params;
       if (!signer.verify(exp, sig, key)) throw forbidden("This media link has expired or is not valid.");
-      if (await withdrawn?.(key)) throw notFound("Media");
 
       const result = await send(req.raw, `/${key}`, {
         root,
