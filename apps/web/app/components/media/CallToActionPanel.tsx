@@ -1,5 +1,6 @@
-import { Button, Popover, Text, Tooltip } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CallToAction, CtaAction } from "../../lib/access-cta.ts";
 import styles from "./media.module.css";
@@ -20,39 +21,45 @@ function Action({ action }: { action: CtaAction }) {
       </Button>
     );
   }
-  if (action.kind === "membership") {
-    return (
-      <Popover width={320} position="bottom" withArrow shadow="md" trapFocus={false} withinPortal>
-        <Popover.Target>
-          <Button size="md" radius="xl" leftSection={<IconCrown size={18} aria-hidden />}>
-            {action.label}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Text size="sm">{action.info}</Text>
-        </Popover.Dropdown>
-      </Popover>
-    );
-  }
-  // Shown with its price, not usable yet: the hint says why.
+  if (action.kind === "membership") return <MembershipInfo action={action} />;
+  // Shown with its price, not usable yet: the note beside it says why (a tooltip would hide it from touch screens).
   return (
     <span className={styles.unavailable}>
-      <Tooltip label={action.title} withArrow>
-        <span className={styles.disabledWrap}>
-          <Button
-            size="md"
-            radius="xl"
-            disabled
-            title={action.title}
-            className={styles.unavailableButton}
-            leftSection={<IconShoppingCart size={18} aria-hidden />}
-          >
-            {action.label}
-          </Button>
-        </span>
-      </Tooltip>
+      <Button
+        size="md"
+        radius="xl"
+        disabled
+        title={action.title}
+        className={styles.unavailableButton}
+        leftSection={<IconShoppingCart size={18} aria-hidden />}
+      >
+        {action.label}
+      </Button>
       <span className={styles.unavailableNote}>{action.title}</span>
     </span>
+  );
+}
+
+/** The membership button opens its explanation in place: no floating layer to load, place or dismiss on a phone. */
+function MembershipInfo({ action }: { action: Extract<CtaAction, { kind: "membership" }> }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Button
+        size="md"
+        radius="xl"
+        leftSection={<IconCrown size={18} aria-hidden />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {action.label}
+      </Button>
+      <p id={id} className={styles.ctaInfo} hidden={!open}>
+        {action.info}
+      </p>
+    </>
   );
 }
 

@@ -1,0 +1,32 @@
+import type { Image } from "@marquee/contracts/catalogue";
+import { preload } from "react-dom";
+import styles from "./media.module.css";
+
+/** The stage spans the page up to the container's 1280 px. */
+const STAGE_SIZES = "(max-width: 88em) 100vw, 1280px";
+
+/**
+ * A movie's poster on its stage, the page's largest paint: the variant that fits the screen (a phone takes the
+ * 480 px one, not the 1280), asked for in the head of the server's HTML and at high priority.
+ */
+export function StagePoster({ image, alt }: { image: Image; alt: string }) {
+  const srcSet = image.srcSet ?? undefined;
+  preload(image.url, {
+    as: "image",
+    fetchPriority: "high",
+    imageSrcSet: srcSet,
+    imageSizes: srcSet ? STAGE_SIZES : undefined,
+  });
+  return (
+    <img
+      className={styles.poster}
+      src={image.url}
+      srcSet={srcSet}
+      sizes={STAGE_SIZES}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      fetchPriority="high"
+    />
+  );
+}
