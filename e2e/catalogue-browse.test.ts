@@ -133,8 +133,7 @@ describe("the performer directory", () => {
     const cards = page.getByTestId("performer-results").getByTestId("performer-card");
     expect(await cards.count()).toBe(Math.min(all, DIRECTORY_PAGE));
 
-    await page.getByRole("combobox", { name: "Gender" }).click();
-    await page.getByRole("option", { name: gender.text, exact: true }).click();
+    await page.getByRole("combobox", { name: "Gender" }).selectOption({ label: gender.text });
     await page.waitForURL((url) => url.searchParams.get("gender") === gender.value);
     await poll(() => cards.count()).toBe(Math.min(gender.total, DIRECTORY_PAGE));
     expect(await page.getByTestId("performers-total").textContent()).toContain(`${gender.total} performer`);

@@ -5,7 +5,7 @@ import {
   Collapse,
   Container,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -96,6 +96,34 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 const toOptions = (options: PerformerOptions | null, list: keyof PerformerOptions) =>
   (options?.[list] ?? []).map((o) => ({ value: o.value, label: optionText(list, o) }));
 
+/**
+ * A filter is the phone's own picker (and the keyboard's type-to-find on a computer), led by its "any" choice: no
+ * dropdown layer to download, position and scroll on the directory's first load.
+ */
+function FilterSelect({
+  any,
+  data,
+  value,
+  onChange,
+  ...rest
+}: {
+  label: string;
+  any: string;
+  data: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <NativeSelect
+      {...rest}
+      data={[{ value: "", label: any }, ...data]}
+      value={value ?? ""}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
+    />
+  );
+}
+
 export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const { filters, query, key, page, error, options, countries, categories } = loaderData;
   const navigate = useNavigate();
@@ -156,12 +184,11 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                 : "Creators to discover and follow."}
             </Text>
           </div>
-          <Select
+          <NativeSelect
             label="Sort by"
             data={PERFORMER_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
             value={filters.sort}
-            onChange={(value) => value && set({ sort: value as PerformerFilters["sort"] })}
-            allowDeselect={false}
+            onChange={(e) => set({ sort: e.currentTarget.value as PerformerFilters["sort"] })}
             w={190}
           />
         </Group>
@@ -199,31 +226,26 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
           </Button>
           <div id="performer-filters" className={browseStyles.phoneCollapsible} data-open={filtersOpen || undefined}>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <Select
+              <FilterSelect
                 label="Gender"
-                placeholder="Any gender"
+                any="Any gender"
                 data={toOptions(options, "genders")}
                 value={filters.gender}
-                onChange={(value) => set({ gender: value })}
-                clearable
+                onChange={(gender) => set({ gender })}
               />
-              <Select
+              <FilterSelect
                 label="Country"
-                placeholder="Any country"
+                any="Any country"
                 data={countries}
                 value={filters.country}
-                onChange={(value) => set({ country: value })}
-                searchable
-                clearable
-                nothingFoundMessage="No such country"
+                onChange={(country) => set({ country })}
               />
-              <Select
+              <FilterSelect
                 label="Category"
-                placeholder="Any category"
+                any="Any category"
                 data={categories}
                 value={filters.category}
-                onChange={(value) => set({ category: value })}
-                clearable
+                onChange={(category) => set({ category })}
                 disabled={!categories.length}
               />
               <Button
@@ -242,14 +264,13 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             <Collapse expanded={moreOpen} id="performer-attribute-filters">
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
                 {ATTRIBUTE_FILTERS.map((f) => (
-                  <Select
+                  <FilterSelect
                     key={f.param}
                     label={f.label}
-                    placeholder="Any"
+                    any="Any"
                     data={toOptions(options, f.list)}
                     value={filters.attributes[f.param] ?? null}
                     onChange={(value) => setAttribute(f.param, value)}
-                    clearable
                   />
                 ))}
               </SimpleGrid>
