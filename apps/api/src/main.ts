@@ -78,6 +78,8 @@ process.off("unhandledRejection", failStart);
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
 await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
 await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });
+// Thumbnails stored before a size was added get it, in the background.
+await app.services.jobs.send(VIDEO_JOBS.thumbnailVariants, {}, { singletonKey: "startup" });
 const stopHousekeeping = scheduleHousekeeping(
   {
     expiredSessionsAndTokens: app.services.auth.purgeExpired,

@@ -13,7 +13,6 @@ import { performerPath } from "../components/catalogue/links.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
-import { largestVariant } from "../components/media/poster.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
@@ -101,7 +100,7 @@ function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[]
     currencySymbol,
   });
   if (!cta && video.media) {
-    return <VideoPlayer media={video.media} poster={largestVariant(video.thumbnail)} title={video.title} />;
+    return <VideoPlayer media={video.media} poster={video.thumbnail} title={video.title} />;
   }
   return cta ? <LockedStage poster={video.thumbnail} teaser={video.teaser} cta={cta} title={video.title} /> : null;
 }

@@ -1,4 +1,4 @@
-import { cp, rm } from "node:fs/promises";
+import { access, cp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { StudioVideo } from "@marquee/contracts/videos";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
@@ -321,12 +321,51 @@ export function createVideoMedia(deps: {
     await writes.syncCounts([{ before: to, after: row }]);
   }
 
+  /**
+   * Thumbnails stored before a size was added to THUMB_SPECS get it, made from their largest variant, so every
+   * `srcSet` names files that exist. Run once at each start (idempotent); returns how many thumbnails it completed.
+   */
+  async function completeThumbnailVariants(): Promise<number> {
+    const exists = (key: string) =>
+      access(storage.localPath(key)).then(
+        () => true,
+        () => false,
+      );
+    const largest = THUMB_SPECS[THUMB_SPECS.length - 1] as (typeof THUMB_SPECS)[number];
+    const rows = await db.select({ key: videos.thumbnailKey }).from(videos).where(isNotNull(videos.thumbnailKey));
+    let completed = 0;
+    for (const { key } of rows) {
+      if (!key) continue;
+      const missing = [];
+      for (const s of THUMB_SPECS) if (!(await exists(`${key}-${s.name}.webp`))) missing.push(s);
+      const source = `${key}-${largest.name}.webp`;
+      if (!missing.length || !(await exists(source))) continue;
+      const { variants } = await imageVariants(storage.localPath(source), missing);
+      for (const [name, data] of variants) await storage.put(`${key}-${name}.webp`, data);
+      completed++;
+    }
+    if (completed) log.info({ completed }, "movie thumbnails given their missing sizes");
+    return completed;
+  }
+
   async function registerJobs() {
+    await jobs.work(VIDEO_JOBS.thumbnailVariants, async () => {
+      await completeThumbnailVariants();
+    });
     await jobs.work<{ videoId: string }>(VIDEO_JOBS.process, (data) => processVideo(String(data?.videoId ?? "")));
     await jobs.work(VIDEO_JOBS.publishScheduled, async () => {
       await publishScheduled();
     });
   }
 
-  return { uploadVideo, uploadTeaser, uploadThumbnail, processVideo, publishScheduled, copyMedia, registerJobs };
+  return {
+    uploadVideo,
+    uploadTeaser,
+    uploadThumbnail,
+    processVideo,
+    publishScheduled,
+    completeThumbnailVariants,
+    copyMedia,
+    registerJobs,
+  };
 }

@@ -3,13 +3,21 @@ import type { Kind } from "../catalogue/editing.ts";
 import { type VideoRow, videos } from "./tables.ts";
 
 /** Job names: processing one upload, and the hourly release of scheduled movies. */
-export const VIDEO_JOBS = { process: "video.process", publishScheduled: "videos.publishScheduled" } as const;
+export const VIDEO_JOBS = {
+  process: "video.process",
+  publishScheduled: "videos.publishScheduled",
+  thumbnailVariants: "videos.thumbnailVariants",
+} as const;
 
 export const MOVIE: Kind = { noun: "movie", title: "Movie", categoryGroup: "video" };
 
-/** Thumbnails are cropped to 16:9; the list card takes the small one, the player poster the large one. */
+/**
+ * Thumbnails are cropped to 16:9. The list card takes the small one; the movie's stage takes the one that fits the
+ * screen: 800 for a phone (a 412 px screen at 1.75x), 1280 for a computer.
+ */
 export const THUMB_SPECS = [
   { name: "480", width: 480, height: 270, fit: "cover" },
+  { name: "800", width: 800, height: 450, fit: "cover" },
   { name: "1280", width: 1280, height: 720, fit: "cover" },
 ] as const;
 

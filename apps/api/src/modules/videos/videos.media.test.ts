@@ -475,8 +475,20 @@ describe("a real upload, processed end to end", () => {
 
     const withThumb = (await upload(performer, movie._id, "thumbnail", png)).json() as StudioJson;
     expect(withThumb.thumbnail?.url).toMatch(/\/thumb-[a-z0-9]+-480\.webp$/);
-    expect(withThumb.thumbnail?.srcSet).toMatch(/480w, .*1280w$/);
-    expect((await fetchUrl(withThumb.thumbnail?.url as string)).statusCode).toBe(200);
+    expect(withThumb.thumbnail?.srcSet).toMatch(/480w, .*800w, .*1280w$/);
+    for (const part of (withThumb.thumbnail?.srcSet ?? "").split(", ")) {
+      expect((await fetchUrl(part.split(" ")[0] as string)).statusCode).toBe(200);
+    }
+
+    // A thumbnail stored before the 800 size existed gets it at the next start; nothing else is touched.
+    const srcSet = withThumb.thumbnail?.srcSet ?? "";
+    const medium = srcSet.split(", ").find((p) => p.endsWith(" 800w"))?.split(" ")[0] as string;
+    const mediumKey = `public/${medium.slice(`${base}files/`.length)}`;
+    await rm(t.app.services.storage.localPath(mediumKey));
+    expect((await fetchUrl(medium)).statusCode).toBe(404);
+    expect(await t.app.services.videos.completeThumbnailVariants()).toBe(1);
+    expect((await fetchUrl(medium)).statusCode).toBe(200);
+    expect(await t.app.services.videos.completeThumbnailVariants()).toBe(0);
 
     const badTeaser = await upload(performer, movie._id, "teaser", randomBytes(4096));
     expect(badTeaser.statusCode).toBe(422);

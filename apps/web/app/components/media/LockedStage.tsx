@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CallToAction } from "../../lib/access-cta.ts";
 import { CallToActionPanel } from "./CallToActionPanel.tsx";
 import styles from "./media.module.css";
+import { StagePoster } from "./StagePoster.tsx";
 
 /**
  * A locked movie's stage: its poster, its teaser clip playing muted in a loop over it (unless the viewer prefers
@@ -35,16 +36,7 @@ export function LockedStage({
     <div className={styles.lockedWrap}>
       <div className={`${styles.stage} ${styles.lockedStage}`} data-testid="movie-locked" data-lock={cta.reason}>
         {poster ? (
-          <img
-            className={styles.poster}
-            src={poster.url}
-            srcSet={poster.srcSet ?? undefined}
-            sizes="(max-width: 88em) 100vw, 1280px"
-            width={poster.width}
-            height={poster.height}
-            alt={`${title}, poster`}
-            fetchPriority="high"
-          />
+          <StagePoster image={poster} alt={`${title}, poster`} />
         ) : (
           <span className={styles.posterFallback} aria-hidden />
         )}

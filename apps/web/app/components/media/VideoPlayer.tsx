@@ -1,7 +1,8 @@
+import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { preload } from "react-dom";
 import styles from "./media.module.css";
+import { StagePoster } from "./StagePoster.tsx";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -17,11 +18,8 @@ export interface PlayableMedia {
  * Streams HLS natively where the browser can (Safari, recent Chromium), else through hls.js, loaded on demand on
  * the client only; when neither works, or the stream fails, it plays the MP4.
  */
-export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: string | null; title: string }) {
+export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: Image | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  // The poster is the page's largest paint, but a <video> fetches it late and at low priority: the server's HTML
-  // asks for it in its <head> instead.
-  if (poster) preload(poster, { as: "image", fetchPriority: "high" });
   // The links of the first render: a revalidated page signs new ones, which must not restart the movie.
   const [{ hls, mp4 }] = useState(media);
   const [started, setStarted] = useState(false);
@@ -90,13 +88,15 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
       <video
         ref={videoRef}
         className={styles.video}
-        poster={poster ?? undefined}
         controls={started}
         playsInline
         preload="metadata"
         aria-label={title}
         onPlay={() => setStarted(true)}
       />
+      {/* The poster is an image over the video until it starts, not the video's `poster`: a <video> fetches that
+          late, at low priority and in one size for every screen. */}
+      {!started && poster && <StagePoster image={poster} alt="" />}
       {!started && (
         <button type="button" className={styles.playOverlay} onClick={start} aria-label="Play movie">
           <span className={styles.playButton}>
