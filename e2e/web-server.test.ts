@@ -171,6 +171,21 @@ afterAll(async () => {
   proxy?.close();
 });
 
+describe("stylesheets first", () => {
+  it("names every stylesheet of the page in a preload header, also when the page comes from the cache", async () => {
+    for (const path of ["/performers", "/performers"]) {
+      const res = await answer(path);
+      expect(res.status).toBe(200);
+      const sheets = [...res.body.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      const preloads = [...String(res.headers.link ?? "").matchAll(/<([^>]+)>; rel=preload; as=style/g)].map(
+        (m) => m[1],
+      );
+      expect(sheets.length).toBeGreaterThan(1);
+      expect(new Set(preloads)).toEqual(new Set(sheets));
+    }
+  });
+});
+
 describe("the page cache and sessions", () => {
   it("never serves nor stores a page rendered for a session cookie the old pattern missed", async () => {
     const variants = [

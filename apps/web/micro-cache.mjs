@@ -43,6 +43,7 @@ export function createMicroCache({ ttlMs = 2000, maxEntries = 500, waitMs = 2500
       nonce && entry.nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce)) : entry.body;
     res.status(200);
     res.setHeader("Content-Type", entry.contentType);
+    if (entry.link) res.setHeader("Link", entry.link);
     res.setHeader("X-Micro-Cache", "HIT");
     res.end(body);
   }
@@ -113,6 +114,8 @@ export function createMicroCache({ ttlMs = 2000, maxEntries = 500, waitMs = 2500
           at: Date.now(),
           body: Buffer.concat(chunks),
           contentType: String(res.getHeader("Content-Type")),
+          // The page's stylesheet preloads (entry.server.tsx).
+          link: res.getHeader("Link"),
           nonce: res.locals.cspNonce,
         });
       }

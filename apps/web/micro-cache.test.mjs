@@ -21,6 +21,7 @@ beforeAll(async () => {
   app.get("/page", async (_req, res) => {
     renders++;
     await sleep(30);
+    res.set("Link", "</assets/a.css>; rel=preload; as=style");
     res.type("html").send(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script></html>`);
   });
   // Like the renderer: the page of whoever the session cookie says, marked private when there is one.
@@ -101,6 +102,8 @@ describe("micro-cache of anonymous pages", () => {
     const nonces = bodies.map((b) => b.match(/nonce="([^"]+)"/)?.[1]);
     expect(new Set(nonces).size).toBe(5);
     expect(pages.filter((p) => p.headers.get("x-micro-cache") === "HIT").length).toBe(4);
+    // A cached page still names its stylesheets first (entry.server.tsx).
+    expect(new Set(pages.map((p) => p.headers.get("link")))).toEqual(new Set(["</assets/a.css>; rel=preload; as=style"]));
   });
 
   it("renders again after the time to live", async () => {

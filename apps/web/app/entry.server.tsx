@@ -32,6 +32,21 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
+/**
+ * The page's stylesheets as preload headers. React writes the route's script preloads into the <head> ahead of the
+ * stylesheet links, so on HTTP/1.1 (six connections) the stylesheets, which hold the first paint, queued behind
+ * twenty scripts that do not; named in the response's headers they are asked for first.
+ */
+export function stylesheetPreloads(context: EntryContext): string {
+  const { manifest, staticHandlerContext } = context;
+  // The root route lists the shell's stylesheet, which the client entry also loads.
+  const hrefs = new Set<string>();
+  for (const match of staticHandlerContext.matches) {
+    for (const href of manifest.routes[match.route.id]?.css ?? []) hrefs.add(href);
+  }
+  return [...hrefs].map((href) => `<${href}>; rel=preload; as=style`).join(", ");
+}
+
 /** React Router's default Node entry, plus the per-request CSP nonce from server.mjs on every inline script. */
 export default function handleRequest(
   request: Request,
@@ -41,6 +56,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   markPrivate(request, responseHeaders);
+  const preloads = stylesheetPreloads(routerContext);
+  if (preloads) responseHeaders.append("Link", preloads);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
