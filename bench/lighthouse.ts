@@ -2,7 +2,9 @@
 // visit lands on, in Lighthouse's mobile run (simulated slow 4G and a mid-range phone's CPU) and its desktop run.
 // Lighthouse drives the same Chromium as the end-to-end tests (scripts/chromium.mjs: CHROMIUM_PATH, for example
 // Debian's /usr/bin/chromium, or the one @sparticuz/chromium ships). Needs `npm run build` first.
-// Usage: npm run bench:lighthouse [-- --runs 3 --paths /,/movies/:movie,/performers]
+// Usage: npm run bench:lighthouse [-- --runs 3 --paths /,/movies/:movie,/performers --dump reports/]
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -18,6 +20,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     // `:movie` stands for a free demo movie's page.
     paths: { type: "string", default: "/,/movies/:movie,/performers" },
+    // Writes each run's full report (JSON) into this folder, to see what the LCP element waited for.
+    dump: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -56,6 +60,11 @@ try {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { audits, categories } = result.lhr;
+        if (values.dump) {
+          mkdirSync(values.dump, { recursive: true });
+          const name = `${p.replace(/[^a-z0-9]+/gi, "_")}-${formFactor}-${i}.json`;
+          writeFileSync(join(values.dump, name), JSON.stringify(result.lhr));
+        }
         const items =
           (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
             ?.items ?? [];
