@@ -126,7 +126,7 @@ describe("the API under /api", () => {
     const detail = await api("GET", `/user/assets/videos/${free.body.data[0]._id}`);
     const mp4 = detail.body.media.mp4 as string;
     // Root-relative: the browser loads it from whatever origin it opened the site by.
-    expect(mp4).toMatch(/^\/api\/media\/\d+\/[\w-]+\/private\/videos\/.+\/video\.mp4$/);
+    expect(mp4).toMatch(/^\/api\/media\/\d+\/\d+\.[\w-]+\/private\/videos\/.+\/video\.mp4$/);
     // The API answers the same path on its own port: the reference bytes.
     const whole = Buffer.from(await (await fetch(`${site().apiUrl}${mp4}`)).arrayBuffer());
     expect(whole.length).toBeGreaterThan(10_000);

@@ -17,6 +17,7 @@ import type { Database } from "./db/client.ts";
 import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
+import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -51,7 +52,7 @@ import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
-import { registerErrorHandling } from "./platform/errors.ts";
+import { notFound, registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
@@ -141,8 +142,10 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     },
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts });
-  const assets = createAdminAssetsService({ videos, galleries });
+  const withdrawn = createWithdrawnRegistry({ videos, galleries });
+  const assets = createAdminAssetsService({ videos, galleries, withdrawn });
   return {
+    withdrawn,
     jobs,
     signer,
     videos,
@@ -217,13 +220,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // on the API's port.
   await app.register(swaggerUi, { routePrefix: "/docs", indexPrefix: API_PREFIX });
   await mkdir(`${config.mediaDir}/public`, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: `${config.mediaDir}/public`,
-    prefix: "/files/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-    serveDotFiles: false,
+  await app.register(async (files) => {
+    // A taken-down movie's poster, thumbnails and teaser, and a taken-down gallery's previews, are gone for
+    // everyone; its staff get them through signed links (see the presenters).
+    files.addHook("onRequest", async (req) => {
+      const match = /^\/files\/([^?#]*)/.exec(req.url);
+      if (!match) return;
+      let key: string;
+      try {
+        key = `public/${decodeURIComponent(match[1] as string)}`;
+      } catch {
+        return;
+      }
+      if (await services.withdrawn.takenDownAt(key)) throw notFound("File");
+    });
+    await files.register(fastifyStatic, {
+      root: `${config.mediaDir}/public`,
+      prefix: "/files/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+      serveDotFiles: false,
+    });
   });
 
   await app.register(healthRoutes);
@@ -235,7 +253,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
   // Catalogue routes are registered here.
-  await app.register(mediaRoutes, { signer: services.signer, mediaDir: config.mediaDir });
+  await app.register(mediaRoutes, {
+    signer: services.signer,
+    mediaDir: config.mediaDir,
+    withdrawn: services.withdrawn,
+  });
   await app.register(videosRoutes, {
     videos: services.videos,
     videoMaxBytes: config.uploadVideoMaxBytes,

@@ -3,6 +3,7 @@ import { TOTAL_CAP } from "@marquee/contracts/common";
 import { nextCursor } from "../../platform/paging.ts";
 import type { Actor } from "../catalogue/access.ts";
 import { ADMIN_SORT } from "../catalogue/paging.ts";
+import type { WithdrawnRegistry } from "./withdrawn.ts";
 
 /** What each kind's service offers the admin's screen. */
 interface AssetAdmin {
@@ -23,8 +24,20 @@ const newestFirst = (a: AdminAsset, b: AdminAsset) =>
  * The admin's catalogue screen: every movie and gallery of every performer in one list, with edit and take-down.
  * Each kind's service reads its own rows (on the same keyset); this merges them into one page.
  */
-export function createAdminAssetsService(deps: { videos: AssetAdmin; galleries: AssetAdmin }) {
+export function createAdminAssetsService(deps: {
+  videos: AssetAdmin;
+  galleries: AssetAdmin;
+  withdrawn: Pick<WithdrawnRegistry, "invalidate">;
+}) {
   const byKind: Record<AssetKind, AssetAdmin> = { video: deps.videos, gallery: deps.galleries };
+  /** A take-down or restore stops (or opens) the item's files in this process at once. */
+  const setTakedown = async (admin: Actor, kind: AssetKind, id: string, reason: string | null) => {
+    try {
+      return await byKind[kind].adminTakedown(admin, id, reason);
+    } finally {
+      deps.withdrawn.invalidate();
+    }
+  };
 
   return {
     async search(admin: Actor, q: AdminAssetsQuery) {
@@ -46,9 +59,8 @@ export function createAdminAssetsService(deps: { videos: AssetAdmin; galleries: 
     update: (admin: Actor, kind: AssetKind, id: string, body: UpdateAdminAssetBody) =>
       byKind[kind].adminUpdate(admin, id, body),
     /** Takes the item off the site for members and visitors; its performers still see it, with the reason. */
-    takeDown: (admin: Actor, kind: AssetKind, id: string, reason: string) =>
-      byKind[kind].adminTakedown(admin, id, reason),
-    restore: (admin: Actor, kind: AssetKind, id: string) => byKind[kind].adminTakedown(admin, id, null),
+    takeDown: (admin: Actor, kind: AssetKind, id: string, reason: string) => setTakedown(admin, kind, id, reason),
+    restore: (admin: Actor, kind: AssetKind, id: string) => setTakedown(admin, kind, id, null),
   };
 }
 export type AdminAssetsService = ReturnType<typeof createAdminAssetsService>;

@@ -423,8 +423,8 @@ describe("public galleries: access", () => {
     expect(data.length).toBeGreaterThan(0);
     for (const p of data) {
       expect(p.locked).toBe(false);
-      expect(p.url).toMatch(/\/media\/\d+\/[\w-]+\/private\/photos\/[0-9a-f-]+\/full\.webp$/);
-      expect(p.thumbnail.url).toMatch(/\/media\/\d+\/[\w-]+\/private\/photos\/[0-9a-f-]+\/thumb\.webp$/);
+      expect(p.url).toMatch(/\/media\/\d+\/\d+\.[\w-]+\/private\/photos\/[0-9a-f-]+\/full\.webp$/);
+      expect(p.thumbnail.url).toMatch(/\/media\/\d+\/\d+\.[\w-]+\/private\/photos\/[0-9a-f-]+\/thumb\.webp$/);
     }
   };
 
@@ -550,6 +550,42 @@ describe("public galleries: view", () => {
       expect(v.json().stats.views).toBe(0);
       expect((await get(`/user/assets/gallery/${g._id}/photos`, token)).json().data).toHaveLength(1);
     }
+  });
+});
+
+describe("public galleries: take-down", () => {
+  const links = (photos: PhotoJson[]) =>
+    photos.flatMap((p) => [p.url, p.thumbnail?.url]).filter((u): u is string => typeof u === "string");
+  const codes = (urls: string[]) => Promise.all(urls.map(async (url) => (await t.app.inject({ url })).statusCode));
+  const photosOf = async (id: string, token?: string) =>
+    (await get(`/user/assets/gallery/${id}/photos`, token)).json().data as PhotoJson[];
+  const setTakedown = (kind: "POST" | "DELETE", id: string) =>
+    t.request({
+      method: kind,
+      url: `/admin/assets/gallery/${id}/take-down`,
+      token: admin,
+      ...(kind === "POST" ? { body: { reason: "Spam" } } : {}),
+    });
+
+  it("stops the photo links and previews handed out before it at once; its staff get working ones", async () => {
+    const open = await listedGallery(performer, { access: "free" });
+    const locked = await listedGallery(performer, { access: "members" });
+    const signed = links(await photosOf(open._id));
+    const previews = links(await photosOf(locked._id));
+    expect(signed).toHaveLength(2);
+    expect(previews[0]).toMatch(/\/files\/photos\/[0-9a-f-]+\/preview\.webp$/);
+    expect(await codes([...signed, ...previews])).toEqual([200, 200, 200]);
+
+    for (const g of [open, locked]) expect((await setTakedown("POST", g._id)).statusCode).toBe(200);
+    expect(await codes([...signed, ...previews])).toEqual([404, 404, 404]);
+    for (const token of [performer, admin]) {
+      const own = [...links(await photosOf(open._id, token)), ...links(await photosOf(locked._id, token))];
+      expect(own).toHaveLength(4);
+      expect(await codes(own)).toEqual([200, 200, 200, 200]);
+    }
+
+    for (const g of [open, locked]) expect((await setTakedown("DELETE", g._id)).statusCode).toBe(200);
+    expect(await codes([...signed, ...previews])).toEqual([200, 200, 200]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PerformerRef } from "@marquee/contracts/catalogue";
 import type { GalleryDetail, SearchGalleriesQuery, SearchPhotosQuery } from "@marquee/contracts/galleries";
-import { and, arrayContains, arrayOverlaps, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -218,8 +218,19 @@ export function createGalleryReads(deps: {
     return { data: await present.toStudioPhotos(rows), ...page };
   }
 
+  /** The photos of the galleries an admin has taken down, with when: photo id -> gallery taken down at. */
+  async function takenDownPhotos(): Promise<Map<string, Date>> {
+    const rows = await db
+      .select({ id: photos.id, at: galleries.takenDownAt })
+      .from(photos)
+      .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+      .where(isNotNull(galleries.takenDownAt));
+    return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
+  }
+
   return {
     byIdOrSlug,
+    takenDownPhotos,
     editableGallery,
     search,
     listing,

@@ -15,10 +15,11 @@ export function createVideoAdmin(deps: { db: Db; reads: VideoReads; writes: Vide
   async function toAdmin(rows: Row[]): Promise<AdminAsset[]> {
     const refs = await present.refsFor(rows);
     return rows.map((row) => {
-      const { _id, slug, title, access, price, status, thumbnail, performers, createdAt } = present.toVideo(row, refs);
+      const { _id, slug, title, access, price, status, performers, createdAt } = present.toVideo(row, refs);
       return {
         kind: "video",
-        ...{ _id, slug, title, access, price, status, thumbnail, performers, createdAt },
+        ...{ _id, slug, title, access, price, status, performers, createdAt },
+        thumbnail: present.publicFilesOf(row).thumbnail,
         listed: row.listed,
         processing: row.processingStatus,
         takedown: takedownOf(row),

@@ -32,15 +32,27 @@ export function createVideoPresenter(deps: PresentDeps) {
   }
   type Refs = Awaited<ReturnType<typeof refsFor>>;
 
-  function thumbnailOf(key: string | null) {
+  const publicUrl = (key: string) => storage.publicUrl(key);
+
+  function thumbnailOf(key: string | null, url = publicUrl) {
     if (!key) return null;
     const [small] = THUMB_SPECS;
     return {
-      url: storage.publicUrl(`${key}-${small.name}.webp`),
-      srcSet: THUMB_SPECS.map((s) => `${storage.publicUrl(`${key}-${s.name}.webp`)} ${s.width}w`).join(", "),
+      url: url(`${key}-${small.name}.webp`),
+      srcSet: THUMB_SPECS.map((s) => `${url(`${key}-${s.name}.webp`)} ${s.width}w`).join(", "),
       width: small.width,
       height: small.height,
     };
+  }
+
+  /**
+   * The poster and teaser. A taken-down movie's public files are no longer served (app.ts); its performers and the
+   * admins, the only ones who still see it, get them through signed links made now, which the take-down does not
+   * stop.
+   */
+  function publicFilesOf(row: Pick<Row, "thumbnailKey" | "teaserKey" | "takenDownAt">) {
+    const url = row.takenDownAt ? (key: string) => signer.sign(key) : publicUrl;
+    return { thumbnail: thumbnailOf(row.thumbnailKey, url), teaser: row.teaserKey ? url(row.teaserKey) : null };
   }
 
   function toVideo(row: ListRow, refs: Refs): Video {
@@ -90,6 +102,7 @@ export function createVideoPresenter(deps: PresentDeps) {
     const decision = access.decideWith(viewer, protectedOf(row), ent);
     return {
       ...toVideo(row, refs),
+      ...publicFilesOf(row),
       ...flags,
       isBought: decision.isBought,
       canWatch: decision.canWatch,
@@ -127,6 +140,6 @@ export function createVideoPresenter(deps: PresentDeps) {
     return toStudio(d as VideoDetail, row);
   }
 
-  return { refsFor, toVideo, detailsOf, toStudio, studioOf };
+  return { refsFor, toVideo, publicFilesOf, detailsOf, toStudio, studioOf };
 }
 export type VideoPresenter = ReturnType<typeof createVideoPresenter>;

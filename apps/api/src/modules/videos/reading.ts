@@ -1,6 +1,19 @@
 import { TOTAL_CAP } from "@marquee/contracts/common";
 import type { SearchStudioVideosQuery, SearchVideosQuery, StudioVideo, VideoDetail } from "@marquee/contracts/videos";
-import { and, arrayContains, arrayOverlaps, eq, isNull, lte, ne, or, type SQL, type Subquery, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  eq,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type Subquery,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -283,9 +296,19 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     };
   }
 
+  /** The movies an admin has taken down, with when: id -> taken down at. */
+  async function takenDown(): Promise<Map<string, Date>> {
+    const rows = await db
+      .select({ id: videos.id, at: videos.takenDownAt })
+      .from(videos)
+      .where(isNotNull(videos.takenDownAt));
+    return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
+  }
+
   return {
     findRow,
     managedRow,
+    takenDown,
     search,
     countMatching,
     detail,

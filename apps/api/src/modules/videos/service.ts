@@ -46,6 +46,7 @@ export function createVideosService(deps: VideosDeps) {
     detail: reads.detail,
     studioView: reads.studioView,
     studioSearch: reads.studioSearch,
+    takenDown: reads.takenDown,
     create: writes.create,
     update: writes.update,
     remove: writes.remove,

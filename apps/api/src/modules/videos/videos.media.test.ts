@@ -421,6 +421,49 @@ describe("a real upload, processed end to end", () => {
     expect(Number(whole.headers["content-length"])).toBe(size);
   });
 
+  it("stops the links and public files handed out before a take-down at once; staff get working ones", async () => {
+    const m = await detail(movie._id);
+    const playlist = (await fetchUrl(m.media?.hls as string)).body;
+    const variant = new URL(playlist.split("\n").find((l) => l.endsWith(".m3u8")) as string, `http://x${m.media?.hls}`);
+    const links = [m.media?.hls, m.media?.mp4, m.media?.strip, variant.pathname, m.thumbnail?.url, m.teaser];
+    const codes = async (urls: readonly (string | null | undefined)[]) =>
+      Promise.all(urls.map(async (u) => (await fetchUrl(u as string)).statusCode));
+    expect(await codes(links)).toEqual([200, 200, 200, 200, 200, 200]);
+
+    const takeDown = await t.request({
+      method: "POST",
+      url: `/admin/assets/video/${movie._id}/take-down`,
+      token: admin,
+      body: { reason: "Rights claim" },
+    });
+    expect(takeDown.statusCode, takeDown.body).toBe(200);
+    // Everything a member or visitor was given stops, the HLS ladder's files included.
+    expect(await codes(links)).toEqual([404, 404, 404, 404, 404, 404]);
+    // Its performer and the admins still see it, with links made now, which work.
+    const owned = await studio(movie._id);
+    const staffLinks = [owned.media?.hls, owned.media?.mp4, owned.thumbnail?.url, owned.teaser];
+    expect(await codes(staffLinks)).toEqual([200, 200, 200, 200]);
+    for (const part of (owned.thumbnail?.srcSet ?? "").split(", ")) {
+      expect((await fetchUrl(part.split(" ")[0] as string)).statusCode).toBe(200);
+    }
+    const listed = await t.request({
+      method: "GET",
+      url: `/admin/assets/search?kind=video&takenDown=true`,
+      token: admin,
+    });
+    const row = (listed.json() as { data: StudioJson[] }).data.find((a) => a._id === movie._id);
+    expect((await fetchUrl(row?.thumbnail?.url as string)).statusCode).toBe(200);
+
+    const restore = await t.request({
+      method: "DELETE",
+      url: `/admin/assets/video/${movie._id}/take-down`,
+      token: admin,
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(await codes(links)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await codes(staffLinks)).toEqual([200, 200, 200, 200]);
+  });
+
   it("refuses a tampered, borrowed or expired link with 403", async () => {
     const m = await detail(movie._id);
     const hls = m.media?.hls as string;

@@ -29,13 +29,15 @@ const params = z.object({
 
 /**
  * `GET|HEAD /media/:exp/:sig/<key>`: private media through signed, expiring links (see signed-urls.ts).
- * The link is the permission: it is checked here, the viewer's rights were checked when it was made.
+ * The link is the permission: it is checked here, the viewer's rights were checked when it was made. Only a
+ * take-down since then stops it early (404): the links handed out before it, not the ones its staff get after.
  * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD).
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ signer: UrlSigner; mediaDir: string }> = async (
-  app,
-  { signer, mediaDir },
-) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  signer: UrlSigner;
+  mediaDir: string;
+  withdrawn?: { madeBeforeTakedown(key: string, issuedAt: Date): Promise<boolean> };
+}> = async (app, { signer, mediaDir, withdrawn }) => {
   const root = path.resolve(mediaDir);
 
   app.get("/media/:exp/:sig/*", {
@@ -47,7 +49,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ signer: UrlSigner; mediaDir: s
     },
     handler: async (req, reply) => {
       const { exp, sig, "*": key } = req.params;
-      if (!signer.verify(exp, sig, key)) throw forbidden("This media link has expired or is not valid.");
+      const grant = signer.verify(exp, sig, key);
+      if (!grant) throw forbidden("This media link has expired or is not valid.");
+      if (await withdrawn?.madeBeforeTakedown(key, grant.issuedAt)) throw notFound("Media");
 
       const result = await send(req.raw, `/${key}`, {
         root,
