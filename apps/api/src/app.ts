@@ -98,6 +98,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   const throttle = createThrottle(db);
   const settings = createSettingsService(db);
   const accounts = createAccounts(db);
+  const recaptcha = createRecaptchaService(deps.config.recaptcha);
   const auth = createAuthService({
     db,
     accounts,
@@ -105,6 +106,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     throttle,
     settings,
     jobs,
+    captcha: recaptcha,
     publicUrl: deps.config.publicUrl,
   });
   const users = createUsersService({
@@ -159,8 +161,8 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     auth,
     users,
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
-    contact: createContactService({ db, mailer: deps.mailer, throttle, settings }),
-    recaptcha: createRecaptchaService(deps.config.recaptcha),
+    contact: createContactService({ db, mailer: deps.mailer, throttle, settings, captcha: recaptcha }),
+    recaptcha,
     categories,
     performers,
     posts,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listResponse } from "./common.ts";
+import { CAPTCHA_FIELD, captchaToken } from "./site.ts";
 import { currentPassword, displayName, email, password, username } from "./users.ts";
 
 export const loginBody = z.strictObject({
@@ -17,6 +18,7 @@ export const registerBody = z.strictObject({
   email,
   password,
   name: displayName,
+  [CAPTCHA_FIELD]: captchaToken,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -19,11 +19,22 @@ export const country = z.object({ code: z.string(), name: z.string(), native: z.
 export const language = z.object({ code: z.string(), name: z.string(), native: z.string() });
 export const phoneCode = z.object({ code: z.string(), name: z.string(), dialCode: z.string() });
 
+/**
+ * The body field the forms guarded by a captcha (sign-up, contact) carry the widget's token in. The API verifies it
+ * with the provider when it has a captcha secret, and refuses the form with a 422 naming this field when the token
+ * is missing or refused; without a secret it is ignored, so sites without a captcha send none.
+ */
+export const CAPTCHA_FIELD = "captchaToken";
+/** What the API and the forms say when the captcha is missing or not accepted. */
+export const CAPTCHA_REQUIRED = "Please confirm you are not a robot.";
+export const captchaToken = z.string().max(4000).optional();
+
 export const contactBody = z.strictObject({
   name: z.string().trim().min(1, "Name is required").max(80),
   email,
   subject: z.string().trim().max(150).optional(),
   message: z.string().trim().min(10, "Message must be at least 10 characters").max(5000),
+  [CAPTCHA_FIELD]: captchaToken,
 });
 
 export const recaptchaBody = z.strictObject({ token: z.string().min(1).max(4000) });

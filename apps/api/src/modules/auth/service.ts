@@ -7,6 +7,7 @@ import type { Jobs } from "../../platform/jobs.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { newToken } from "../../platform/tokens.ts";
+import type { CaptchaGate } from "../recaptcha/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { Accounts, UserRow } from "../users/accounts.ts";
 import { createEmailChange } from "./email-change.ts";
@@ -40,6 +41,8 @@ export function createAuthService(deps: {
   throttle: Throttle;
   settings: SettingsService;
   jobs: Jobs;
+  /** The sign-up form's captcha. */
+  captcha: CaptchaGate;
   /** The site's public origin (PUBLIC_URL): every link in a mail starts with it, never with a request's Host. */
   publicUrl: string;
 }) {
@@ -124,7 +127,9 @@ export function createAuthService(deps: {
       await jobs.work<{ email: string }>(AUTH_JOBS.sendPasswordReset, (data) => sendPasswordReset(String(data?.email)));
     },
 
-    async register(body: RegisterBody, ip: string) {
+    async register({ captchaToken, ...body }: RegisterBody, ip: string) {
+      // Nothing is counted, looked up or mailed for a sign-up the captcha refuses.
+      await deps.captcha.requirePass(captchaToken, ip);
       // Counted per address whether or not it has an account, so the limit tells nothing about it.
       const [perAddress, perIp] = await Promise.all([
         throttle.hit(`register:address:${body.email}`, HOUR),
