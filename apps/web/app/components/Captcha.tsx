@@ -1,7 +1,6 @@
 import { Input } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { CAPTCHA_FIELD, CAPTCHA_REQUIRED } from "../lib/captcha.ts";
-import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { CAPTCHA_REQUIRED, captchaError } from "../lib/captcha.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { useAppSelector } from "../state/store.ts";
 
@@ -108,9 +107,9 @@ function CaptchaWidget({
 /**
  * The captcha of a form: `field` goes into the form (nothing when no site key is configured); `response()` runs
  * first on submit and gives the widget's token to send with the form (null: do not submit, the box is not ticked
- * and the error is shown under the widget; "" when no captcha is configured). The route's action checks the token
- * (captcha.server.ts). `refused(error)` after a failed submit asks for a fresh tick, as the token is spent, and
- * shows the action's captcha error under the widget (false: the error is about something else).
+ * and the error is shown under the widget; "" when no captcha is configured). The API checks the token when it
+ * takes the form. `refused(error)` after a failed submit asks for a fresh tick, as the token is spent, and shows
+ * the API's captcha error under the widget (false: the error is about something else).
  */
 export function useCaptcha(): {
   field: ReactNode;
@@ -131,7 +130,7 @@ export function useCaptcha(): {
 
   const refused = useCallback((failure: unknown) => {
     if (widgetId.current !== null) window.grecaptcha?.reset(widgetId.current);
-    const message = fieldErrorsFrom(failure)[CAPTCHA_FIELD];
+    const message = captchaError(failure);
     if (message) setError(message);
     return !!message;
   }, []);

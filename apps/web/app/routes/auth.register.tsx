@@ -11,7 +11,6 @@ import { useCaptcha } from "../components/Captcha.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { requireCaptcha } from "../lib/captcha.server.ts";
 import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -25,13 +24,17 @@ export const handle = pages.register.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Sign up", "Create a free account to follow performers, comment and build your collection.");
 
-/** Signs up with the form's fields once the captcha (when one is configured) passes. */
+/** Signs up with the form's fields and the captcha's token, which the API verifies when a captcha is configured. */
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
-    register: async (api, { name, username, email, password, [CAPTCHA_FIELD]: captcha }) => {
-      await requireCaptcha(api, captcha);
-      return api.post<{ message: string }>("/auth/users/register", { name, username, email, password });
-    },
+    register: (api, { name, username, email, password, [CAPTCHA_FIELD]: captchaToken }) =>
+      api.post<{ message: string }>("/auth/users/register", {
+        name,
+        username,
+        email,
+        password,
+        [CAPTCHA_FIELD]: captchaToken,
+      }),
   });
 }
 
