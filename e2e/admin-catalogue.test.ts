@@ -96,8 +96,11 @@ describe("the admin's catalogue screen", () => {
     await rowsOf(page).first().waitFor();
 
     // By performer, then movies only: the new draft movie of Piper Performer is there, and only movies are.
+    // The performer is found by the server as the admin types (every performer, not a first page of them).
     await pick(page, "Performer", /Piper Performer/, "Piper");
     await page.waitForURL(/performer=/);
+    const performerBox = page.getByRole("combobox", { name: "Performer", exact: true });
+    await expect.poll(() => performerBox.inputValue()).toContain("Piper Performer");
     await pick(page, "Kind", "Movies");
     await page.waitForURL(/kind=movies/);
     const movieRow = page.getByTestId(`asset-row-${movieId}`);
@@ -170,6 +173,23 @@ describe("the admin's catalogue screen", () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("searches performers and accounts for the admin's pickers, and for no one else", async () => {
+    const lookup = async (query: string, token?: string) => {
+      const res = await fetch(`${site().webUrl}/admin/lookups?${query}`, {
+        headers: token ? { cookie: `token=${token}` } : {},
+      });
+      return { status: res.status, body: (await res.json()) as { options?: { label: string }[] } };
+    };
+    const found = await lookup("kind=performers&q=Piper", admin);
+    expect(found.status).toBe(200);
+    expect(found.body.options?.map((o) => o.label)).toContain("Piper Performer (@performer)");
+    expect((await lookup("kind=accounts&q=member", admin)).body.options?.length).toBeGreaterThan(0);
+    for (const token of [undefined, performer]) {
+      expect((await lookup("kind=performers&q=Piper", token)).body.options).toEqual([]);
+    }
+    expect((await lookup("kind=users", admin)).status).toBe(400);
   });
 
   it("shows the 403 page to a member and to a performer", async () => {

@@ -103,7 +103,9 @@ describe("micro-cache of anonymous pages", () => {
     expect(new Set(nonces).size).toBe(5);
     expect(pages.filter((p) => p.headers.get("x-micro-cache") === "HIT").length).toBe(4);
     // A cached page still names its stylesheets first (entry.server.tsx).
-    expect(new Set(pages.map((p) => p.headers.get("link")))).toEqual(new Set(["</assets/a.css>; rel=preload; as=style"]));
+    expect(new Set(pages.map((p) => p.headers.get("link")))).toEqual(
+      new Set(["</assets/a.css>; rel=preload; as=style"]),
+    );
   });
 
   it("renders again after the time to live", async () => {

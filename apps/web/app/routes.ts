@@ -1,9 +1,12 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
 
 export default [
   index(home.file),
+  // A resource route (data only): the admin screens' type-ahead pickers.
+  route(LOOKUPS_PATH, "routes/admin.lookups.ts", { id: "adminLookups" }),
   ...Object.entries(rest).map(([id, page]) => route(page.path, page.file, { id })),
 ] satisfies RouteConfig;

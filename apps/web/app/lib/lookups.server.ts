@@ -38,8 +38,8 @@ export function categoryOptions(api: ApiClient, group: Category["group"]): Promi
 }
 
 /**
- * Performers as select options, by name: for admins who publish on a performer's behalf (studio) or look through
- * one performer's movies and galleries (catalogue screen).
+ * The first 100 performers by name as select options, for admins who publish on a performer's behalf (studio). The
+ * admin screens' filters search them all instead (routes/admin.lookups.ts).
  */
 export function performerOptions(api: ApiClient): Promise<Option[]> {
   return cachedLookup("studio-performers", LOOKUP_TTL_MS, () =>

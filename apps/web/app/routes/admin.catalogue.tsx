@@ -15,6 +15,7 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { AssetEditForm, noun, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
+import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import {
   DataTable,
   EditDrawer,
@@ -39,7 +40,6 @@ import {
 } from "../lib/admin-assets.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
-import { performerOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { accessLabels, priceLabel, statusLabels } from "../lib/studio.ts";
@@ -61,11 +61,7 @@ type AssetPage = { data: AdminAsset[]; total: number };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const query = assetsQuery(assetFilters(new URL(request.url).searchParams));
-  const [list, performers] = await Promise.all([
-    loaded(api.get<AssetPage>("/admin/assets/search", query), "Could not load the catalogue."),
-    performerOptions(api),
-  ]);
-  return { list, performers };
+  return { list: await loaded(api.get<AssetPage>("/admin/assets/search", query), "Could not load the catalogue.") };
 }
 
 /** The API path of the item a payload names (`kind`, `id`). */
@@ -96,7 +92,13 @@ const takenDownOptions = [
   { value: "yes", label: "Taken down" },
   { value: "no", label: "Not taken down" },
 ];
-function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps["loaderData"] }) {
+/** The filtered performer's name, from the items listed (its items all name it). */
+function performerOption(items: readonly AdminAsset[] | undefined, id: string) {
+  const ref = items?.flatMap((a) => a.performers).find((p) => p._id === id);
+  return ref ? { value: ref._id, label: ref.name, name: ref.name } : null;
+}
+
+function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"] }) {
   const { params, search, setSearch, page, setPage, setFilter, loading } = useListParams();
   const filters = assetFilters(params);
   const { result, error } = list;
@@ -140,14 +142,13 @@ function Catalogue({ data: { list, performers } }: { data: Route.ComponentProps[
         basis={200}
       >
         {filterSelect("kind", "Kind", kindOptions, filters.kind)}
-        <Select
+        <LookupSelect
+          kind="performers"
           label="Performer"
           placeholder="All performers"
-          data={performers}
           value={filters.performer || null}
-          searchable
+          selected={filters.performer ? performerOption(result?.data, filters.performer) : null}
           clearable
-          nothingFoundMessage="No performer found"
           onChange={(v) => setFilter("performer", v ?? "all")}
           style={{ flex: "1 1 200px" }}
         />

@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { ActionIcon, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/performers";
-import type { User } from "@marquee/contracts/users";
 import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import {
   ActiveSwitch,
   DataTable,
@@ -34,7 +21,8 @@ import {
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
-import { type ApiClient, errorMessage } from "../lib/api.ts";
+import type { LookupOption } from "../lib/admin-lookups.ts";
+import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { profileOptions } from "../lib/lookups.server.ts";
@@ -63,32 +51,13 @@ const statusOptions: { value: StatusFilter; label: string }[] = [
 const statusFilter = (params: URLSearchParams) =>
   oneOf<StatusFilter>(params, "status", ["all", "active", "inactive"], "all");
 
-/** The query parameter of the "Add a performer" search (see `accountsUrl`). */
-const ACCOUNTS = "accounts";
-
-/** Where the "Add a performer" search loads the accounts matching `q` from: this route's loader. */
-function accountsUrl(q: string): string {
-  return `${pages.adminPerformers.path}?${new URLSearchParams({ [ACCOUNTS]: q.trim() })}`;
-}
-
-/** Active member accounts matching `q` (all of them, 20 at most, when empty); none when the search fails. */
-function memberAccounts(api: ApiClient, q: string): Promise<User[]> {
-  return api
-    .get<{ data: User[] }>("/users/search", { q: q.trim() || undefined, role: "user", status: "active", limit: 20 })
-    .then((res) => res.data)
-    .catch(() => []);
-}
-
 /**
  * A page of performers with the search (`q`), status and page in the URL: every performer, switched off or not,
- * so a hidden profile can be found and switched back on. Also the choices of the profile form. Asked for
- * `accounts` (the "Add a performer" search, see `accountsUrl`), only the member accounts matching it.
+ * so a hidden profile can be found and switched back on. Also the choices of the profile form.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = sessionApi(request, context);
-  const accounts = params.get(ACCOUNTS);
-  if (accounts !== null) return { accounts: await memberAccounts(api, accounts) };
   const q = textOf(params);
   const [list, options] = await Promise.all([
     loaded(
@@ -117,31 +86,17 @@ export function action({ request, context }: Route.ActionArgs) {
 /** Picks an account that is not a performer yet and makes it one. */
 function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void }) {
   const { run } = useIntent();
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 250);
-  const found = useFetcher<typeof loader>();
-  const users = found.data?.accounts ?? [];
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<LookupOption | null>(null);
   const [saving, setSaving] = useState(false);
-
-  // The accounts come from this route's loader; a newer search replaces the one under way.
-  const { load } = found;
-  useEffect(() => {
-    void load(accountsUrl(q));
-  }, [q, load]);
-
-  const options = users.map((u) => ({ value: u._id, label: `${u.name} (@${u.username})` }));
 
   const promote = async () => {
     if (!selected) return;
-    const user = users.find((u) => u._id === selected);
     setSaving(true);
     try {
-      const performer = await run<Performer>("promote", { userId: selected });
+      const performer = await run<Performer>("promote", { userId: selected.value });
       onPromoted(performer);
       setSelected(null);
-      setSearch("");
-      notifications.show({ color: "teal", message: `${user?.name ?? "The user"} is now a performer.` });
+      notifications.show({ color: "teal", message: `${selected.name} is now a performer.` });
     } catch (e) {
       notifications.show({ color: "red", title: "Could not make a performer", message: errorMessage(e) });
     } finally {
@@ -167,19 +122,15 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
           }}
         >
           <Group align="flex-end" gap="sm">
-            <Select
+            <LookupSelect
+              kind="accounts"
               size="md"
               label="Account"
               placeholder="Search by name, username or email"
-              searchable
               clearable
-              data={options}
-              value={selected}
-              onChange={setSelected}
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: all }) => all}
-              nothingFoundMessage={q ? "No member account matches" : "Type to search"}
+              value={selected?.value ?? null}
+              selected={selected}
+              onChange={(_, option) => setSelected(option)}
               style={{ flex: "1 1 320px" }}
             />
             <Button

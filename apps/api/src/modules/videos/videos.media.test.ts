@@ -525,7 +525,10 @@ describe("a real upload, processed end to end", () => {
 
     // A thumbnail stored before the 800 size existed gets it at the next start; nothing else is touched.
     const srcSet = withThumb.thumbnail?.srcSet ?? "";
-    const medium = srcSet.split(", ").find((p) => p.endsWith(" 800w"))?.split(" ")[0] as string;
+    const medium = srcSet
+      .split(", ")
+      .find((p) => p.endsWith(" 800w"))
+      ?.split(" ")[0] as string;
     const mediumKey = `public/${medium.slice(`${base}files/`.length)}`;
     await rm(t.app.services.storage.localPath(mediumKey));
     expect((await fetchUrl(medium)).statusCode).toBe(404);

@@ -413,7 +413,9 @@ describe("GET /user/assets/videos/:id", () => {
   it("lets everyone watch a free movie, with signed media links", async () => {
     const m = await detail(alpha._id);
     expect(m).toMatchObject({ canWatch: true, lock: null, isBought: false, isLiked: false });
-    expect(m.media?.hls).toMatch(new RegExp(`/media/\\d+/\\d+\\.[\\w-]+/private/videos/${alpha._id}/hls/master\\.m3u8$`));
+    expect(m.media?.hls).toMatch(
+      new RegExp(`/media/\\d+/\\d+\\.[\\w-]+/private/videos/${alpha._id}/hls/master\\.m3u8$`),
+    );
     expect(m.media?.mp4).toMatch(new RegExp(`/private/videos/${alpha._id}/video\\.mp4$`));
     expect(m.media?.strip).toMatch(/strip\.webp$/);
     const expires = Date.parse(m.media?.expiresAt as string);
