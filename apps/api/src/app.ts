@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -34,6 +35,9 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { paymentsRoutes } from "./modules/payments/routes.ts";
+import { createSandboxGateway } from "./modules/payments/sandbox.ts";
+import { createPaymentsService } from "./modules/payments/service.ts";
 import { performersRoutes } from "./modules/performers/routes.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
 import { postsRoutes } from "./modules/posts/routes.ts";
@@ -145,9 +149,25 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
+  // The sandbox is the gateway until Stripe and CCBill adapters exist (DESIGN section 6); its callbacks are signed
+  // with a key of its own derived from the media secret, so nothing else can forge them.
+  const sandbox = createSandboxGateway({
+    secret: createHmac("sha256", mediaSecretOf(config)).update("marquee:sandbox-gateway").digest("base64url"),
+    publicUrl: config.publicUrl,
+  });
+  const payments = createPaymentsService({
+    db,
+    gateway: sandbox.gateway,
+    sandbox,
+    settings,
+    offers: { video: videos.offer, gallery: galleries.offer },
+    notify,
+  });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
   return {
     withdrawn,
+    payments,
+    sandbox,
     jobs,
     signer,
     videos,
@@ -274,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(adminAssetsRoutes, { assets: services.assets });
+  await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
 

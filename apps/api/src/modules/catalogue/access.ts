@@ -24,6 +24,20 @@ export interface Decision {
   isBought: boolean;
 }
 
+/**
+ * What a checkout needs of an item it may sell (movies and galleries now, products next): its price and performers
+ * from the database, whether it is listed, and the viewer's access decision on it.
+ */
+export interface Offer {
+  kind: "video" | "gallery";
+  id: string;
+  title: string;
+  priceCents: number;
+  performerIds: string[];
+  listed: boolean;
+  decision: Decision;
+}
+
 /** A viewer's memberships and purchases, read once per request and reused for every item of a list. */
 export interface Entitlements {
   siteMember: boolean;

@@ -8,7 +8,7 @@ import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import { cleanTerm, SLUG_SHAPE } from "../../platform/slugs.ts";
 import type { AccessService } from "../access/service.ts";
-import type { Entitlements } from "../catalogue/access.ts";
+import type { Entitlements, Offer } from "../catalogue/access.ts";
 import { type Actor, canOpen, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
@@ -133,6 +133,20 @@ export function createGalleryReads(deps: {
     return present.detail(viewer, counted ?? row);
   }
 
+  /** The gallery as a checkout sees it (no view counted): 404 when the viewer may not open it. */
+  async function offer(viewer: Viewer, idOrSlug: string): Promise<Offer> {
+    const g = await openGallery(viewer, idOrSlug);
+    return {
+      kind: "gallery",
+      id: g.id,
+      title: g.title,
+      priceCents: g.priceCents,
+      performerIds: g.performerIds,
+      listed: g.listed,
+      decision: await access.decide(viewer, protectedOf(g)),
+    };
+  }
+
   /** The photos of one gallery in its order; a locked gallery gives blurred previews only. */
   async function galleryPhotos(viewer: Viewer, idOrSlug: string, q: PagedIn) {
     const g = await openGallery(viewer, idOrSlug);
@@ -231,6 +245,7 @@ export function createGalleryReads(deps: {
   return {
     byIdOrSlug,
     takenDownPhotos,
+    offer,
     editableGallery,
     search,
     listing,

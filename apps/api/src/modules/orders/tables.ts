@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
@@ -34,7 +35,8 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     itemKind: text("item_kind", { enum: ["video", "gallery", "product", "subscription"] }).notNull(),
     itemId: uuid("item_id").notNull(),
-    performerId: uuid("performer_id"),
+    /** The performers the line's item belongs to when it was sold: each earns a share (payments/money.ts). */
+    performerIds: uuid("performer_ids").array().notNull().default(sql`'{}'::uuid[]`),
     title: text("title").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull(),

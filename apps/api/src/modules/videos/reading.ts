@@ -20,7 +20,7 @@ import { matchText } from "../../platform/fulltext.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import { SLUG_SHAPE } from "../../platform/slugs.ts";
-import { type Actor, canOpen, type Viewer } from "../catalogue/access.ts";
+import { type Actor, canOpen, type Offer, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
 import type { VideoPresenter } from "./present.ts";
@@ -261,6 +261,22 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     return counted ? { ...out, stats: { ...out.stats, views: counted.views } } : out;
   }
 
+  /** The movie as a checkout sees it (no view counted): 404 when the viewer may not open it. */
+  async function offer(viewer: Viewer, idOrSlug: string): Promise<Offer> {
+    const row = await findRow(idOrSlug);
+    if (!row || !canOpen(viewer, row)) throw notFound("Movie");
+    const [out] = (await present.detailsOf(viewer, [row])) as [VideoDetail];
+    return {
+      kind: "video",
+      id: row.id,
+      title: row.title,
+      priceCents: row.priceCents,
+      performerIds: row.performerIds,
+      listed: row.listed,
+      decision: { canWatch: out.canWatch, lock: out.lock, isBought: out.isBought },
+    };
+  }
+
   async function studioView(actor: Actor, idOrSlug: string): Promise<StudioVideo> {
     return present.studioOf(actor, await managedRow(actor, idOrSlug));
   }
@@ -309,6 +325,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     findRow,
     managedRow,
     takenDown,
+    offer,
     search,
     countMatching,
     detail,

@@ -47,6 +47,7 @@ export function createVideosService(deps: VideosDeps) {
     studioView: reads.studioView,
     studioSearch: reads.studioSearch,
     takenDown: reads.takenDown,
+    offer: reads.offer,
     create: writes.create,
     update: writes.update,
     remove: writes.remove,

@@ -467,7 +467,7 @@ describe("GET /user/assets/videos/:id", () => {
       orderId: (order as { id: string }).id,
       itemKind: "video",
       itemId: gamma._id,
-      performerId: other.id,
+      performerIds: [other.id],
       title: gamma.title,
       unitPriceCents: 999,
       totalCents: 999,

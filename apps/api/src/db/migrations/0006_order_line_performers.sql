@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" DROP COLUMN "performer_id";

@@ -1,0 +1,383 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { galleries } from "../galleries/tables.ts";
+import { orders } from "../orders/tables.ts";
+import { users } from "../users/tables.ts";
+import { videos } from "../videos/tables.ts";
+import { SANDBOX_SIGNATURE, type SandboxCallback } from "./sandbox.ts";
+import { earnings, gatewayEvents, transactions } from "./tables.ts";
+
+/**
+ * Pay-per-view through the sandbox gateway and the ledger (issue 10, DESIGN section 6): checkouts take their price
+ * from the database, and the gateway's events settle them exactly once, however they are delivered.
+ */
+
+let t: TestContext;
+let admin: string;
+let performer: string;
+let user: string;
+let member: string;
+let performerIds: string[];
+
+interface Checkout {
+  paymentUrl: string;
+  orderId: string;
+  transactionId: string;
+}
+let seq = 0;
+
+/** A listed, processed movie (what the processing job leaves behind; videos.media.test.ts runs it for real). */
+async function movie(body: Record<string, unknown>, token = performer): Promise<{ _id: string; title: string }> {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/videos",
+    token,
+    body: { title: `Paid movie ${Date.now().toString(36)}${seq++}`, status: "active", ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { _id } = res.json() as { _id: string };
+  await t.database.db
+    .update(videos)
+    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
+    .where(eq(videos.id, _id));
+  return res.json();
+}
+
+const buy = (id: string, token?: string, kind = "video") =>
+  t.request({ method: "POST", url: `/payment/purchase-${kind}/${id}`, token });
+
+async function checkout(id: string, token = user): Promise<Checkout> {
+  const res = await buy(id, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Delivers a sandbox callback to the webhook route, signed as the sandbox signs it (or with `signature`). */
+function deliver(event: SandboxCallback, signature?: string) {
+  const { body, signature: signed } = t.app.services.sandbox.signed(event);
+  return t.app.inject({
+    method: "POST",
+    url: "/payment/webhook/sandbox",
+    headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature ?? signed },
+    payload: body,
+  });
+}
+
+const paid = (c: Checkout, cents: number, id = `paid:${c.transactionId}`): SandboxCallback => ({
+  id,
+  type: "paid",
+  transactionId: c.transactionId,
+  amountCents: cents,
+});
+
+const watch = async (id: string, token = user) =>
+  (await t.request({ method: "GET", url: `/user/assets/videos/${id}`, token })).json() as {
+    canWatch: boolean;
+    isBought: boolean;
+  };
+
+const orderStatus = async (id: string) =>
+  (await t.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.s;
+
+const earningsOf = (transactionId: string) =>
+  t.database.db.select().from(earnings).where(eq(earnings.transactionId, transactionId));
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [admin, performer, user, member] = await Promise.all([
+    t.login("admin"),
+    t.login("performer"),
+    t.login("user"),
+    t.login("member"),
+  ]);
+  // Three performers: the demo one and two accounts an admin makes performers.
+  for (const name of ["extra.one", "extra.two"]) {
+    const res = await t.request({
+      method: "POST",
+      url: "/auth/users/register",
+      body: { username: name.replace(".", ""), email: `${name}@example.com`, password: "marquee-demo-1", name },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const extra = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.username, ["extraone", "extratwo"]));
+  const [demo] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "performer"));
+  for (const { id } of extra) {
+    const res = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  performerIds = [(demo as { id: string }).id, ...extra.map((e) => e.id)];
+});
+afterAll(() => t.close());
+
+describe("POST /payment/purchase-video/:id", () => {
+  it("refuses what cannot be bought, with a reason", async () => {
+    const sale = await movie({ access: "sale", price: 9.99 });
+    const free = await movie({ access: "free" });
+    const members = await movie({ access: "members" });
+    expect((await buy(sale._id)).statusCode).toBe(401);
+    expect((await buy("not-an-id", user)).statusCode).toBe(400);
+    expect((await buy(randomUUID(), user)).statusCode).toBe(404);
+    // Its own performer and the admins watch it already; everyone watches a free one.
+    for (const token of [performer, admin]) {
+      const res = await buy(sale._id, token);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain("already watch");
+    }
+    expect((await buy(free._id, user)).statusCode).toBe(409);
+    const notSold = await buy(members._id, user);
+    expect(notSold.statusCode).toBe(422);
+    expect(notSold.json().message).toBe("This movie is not sold on its own.");
+    const draft = await movie({ access: "sale", price: 5, status: "draft" });
+    await t.database.db.update(videos).set({ listed: false }).where(eq(videos.id, draft._id));
+    expect((await buy(draft._id, user)).statusCode).toBe(404);
+    const soon = await movie({
+      access: "sale",
+      price: 5,
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect((await buy(soon._id, user)).json().message).toBe("This movie is not out yet.");
+  });
+
+  it("makes an order at the database's price and answers the sandbox page; a second click pays the same order", async () => {
+    const sale = await movie({ access: "sale", price: 12.5 });
+    const first = await checkout(sale._id);
+    expect(first.paymentUrl).toMatch(new RegExp(`/payment/sandbox/${first.transactionId}$`));
+    expect(await checkout(sale._id)).toEqual(first);
+    const [tx] = await t.database.db.select().from(transactions).where(eq(transactions.id, first.transactionId));
+    expect(tx).toMatchObject({ status: "pending", amountCents: 1250, currency: "USD", gateway: "sandbox" });
+    expect(await orderStatus(first.orderId)).toBe("pending");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    // Another member's checkout is their own.
+    expect((await checkout(sale._id, member)).transactionId).not.toBe(first.transactionId);
+  });
+});
+
+describe("the sandbox gateway's webhook", () => {
+  it("refuses a callback without the sandbox's signature, and one it cannot read, changing nothing", async () => {
+    const sale = await movie({ access: "sale", price: 3 });
+    const c = await checkout(sale._id);
+    expect((await deliver(paid(c, 300), "0".repeat(64))).statusCode).toBe(401);
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/payment/webhook/sandbox",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(paid(c, 300)),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const garbage = "{not json";
+    const { signature } = t.app.services.sandbox.signed(paid(c, 300));
+    const wrongBody = await t.app.inject({
+      method: "POST",
+      url: "/payment/webhook/sandbox",
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
+      payload: garbage,
+    });
+    expect(wrongBody.statusCode).toBe(401);
+    expect(await orderStatus(c.orderId)).toBe("pending");
+    expect(
+      await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.transactionId, c.transactionId)),
+    ).toEqual([]);
+  });
+
+  it("applies a paid event delivered ten times at once exactly once: one paid order, one grant, one earning", async () => {
+    const sale = await movie({ access: "sale", price: 9.99 });
+    const c = await checkout(sale._id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(paid(c, 999))));
+    const outcomes = answers.map((a) => (a.json() as { received: { outcome: string }[] }).received[0]?.outcome);
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(9);
+    expect(await orderStatus(c.orderId)).toBe("paid");
+    expect(await watch(sale._id)).toMatchObject({ canWatch: true, isBought: true });
+    const lines = await earningsOf(c.transactionId);
+    expect(lines).toHaveLength(1);
+    // 20% commission by default: 999 -> 200 + 799.
+    expect(lines[0]).toMatchObject({ grossCents: 999, commissionCents: 200, netCents: 799, paid: false });
+    const events = await t.database.db
+      .select()
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.transactionId, c.transactionId));
+    expect(events).toHaveLength(1);
+    // Buying it again is refused now.
+    expect((await buy(sale._id, user)).json().message).toBe("You have already bought this movie.");
+  });
+
+  it("shares a line between its performers to the cent", async () => {
+    const [a, b, c3] = performerIds as [string, string, string];
+    const sale = await movie({ access: "sale", price: 10, performerIds: [a, b, c3] }, admin);
+    const c = await checkout(sale._id);
+    expect((await deliver(paid(c, 1000))).statusCode).toBe(200);
+    const lines = await earningsOf(c.transactionId);
+    expect(lines.map((l) => l.grossCents).sort()).toEqual([333, 333, 334]);
+    expect(lines.reduce((n, l) => n + l.grossCents, 0)).toBe(1000);
+    for (const l of lines) expect(l.commissionCents + l.netCents).toBe(l.grossCents);
+  });
+
+  it("grants nothing for a decline or an expiry, and flags a payment that arrives after the expiry", async () => {
+    const sale = await movie({ access: "sale", price: 4 });
+    const declined = await checkout(sale._id);
+    const failed = await deliver({
+      id: `failed:${declined.transactionId}`,
+      type: "failed",
+      transactionId: declined.transactionId,
+      amountCents: 400,
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(await orderStatus(declined.orderId)).toBe("failed");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    // A new checkout after a decline is a new order.
+    const again = await checkout(sale._id);
+    expect(again.orderId).not.toBe(declined.orderId);
+    await deliver({
+      id: `expired:${again.transactionId}`,
+      type: "expired",
+      transactionId: again.transactionId,
+      amountCents: 400,
+    });
+    const late = await deliver(paid(again, 400));
+    expect(late.json().received[0].outcome).toBe("flagged");
+    expect(await orderStatus(again.orderId)).toBe("failed");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    expect(await earningsOf(again.transactionId)).toEqual([]);
+    const [event] = await t.database.db
+      .select()
+      .from(gatewayEvents)
+      .where(and(eq(gatewayEvents.transactionId, again.transactionId), eq(gatewayEvents.type, "paid")));
+    expect(event?.note).toContain("after the transaction was expired");
+  });
+
+  it("flags a payment of another amount and an event for no known transaction", async () => {
+    const sale = await movie({ access: "sale", price: 8 });
+    const c = await checkout(sale._id);
+    expect((await deliver(paid(c, 1))).json().received[0].outcome).toBe("flagged");
+    expect(await orderStatus(c.orderId)).toBe("pending");
+    const stray = await deliver({
+      id: `paid:${randomUUID()}`,
+      type: "paid",
+      transactionId: randomUUID(),
+      amountCents: 800,
+    });
+    expect(stray.json().received[0].outcome).toBe("flagged");
+  });
+
+  it("reverses the grant and the earnings on a refund, once", async () => {
+    const sale = await movie({ access: "sale", price: 6 });
+    const c = await checkout(sale._id);
+    await deliver(paid(c, 600));
+    expect((await watch(sale._id)).canWatch).toBe(true);
+    const refund: SandboxCallback = {
+      id: `refund:${c.transactionId}`,
+      type: "refunded",
+      transactionId: c.transactionId,
+      amountCents: 600,
+    };
+    await Promise.all([
+      deliver(refund),
+      deliver(refund),
+      deliver({ ...refund, id: `refund-again:${c.transactionId}` }),
+    ]);
+    expect(await orderStatus(c.orderId)).toBe("refunded");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    const lines = await earningsOf(c.transactionId);
+    expect(lines.map((l) => l.grossCents).sort((x, y) => x - y)).toEqual([-600, 600]);
+    expect(lines.reduce((n, l) => n + l.netCents, 0)).toBe(0);
+  });
+});
+
+describe("POST /payment/purchase-gallery/:id", () => {
+  it("sells a gallery for sale the same way, and opens it once paid", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/performer/assets/galleries",
+      token: performer,
+      body: { title: `Paid gallery ${seq++}`, status: "active", access: "sale", price: 3.99 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id } = res.json() as { _id: string };
+    await t.database.db.update(galleries).set({ listed: true }).where(eq(galleries.id, _id));
+    const view = async () =>
+      (await t.request({ method: "GET", url: `/user/assets/galleries/${_id}/view`, token: user })).json() as {
+        canWatch: boolean;
+      };
+    expect((await view()).canWatch).toBe(false);
+    const made = await buy(_id, user, "gallery");
+    expect(made.statusCode, made.body).toBe(200);
+    const c = made.json() as Checkout;
+    await deliver(paid(c, 399));
+    expect((await view()).canWatch).toBe(true);
+    expect((await buy(_id, user, "gallery")).json().message).toBe("You have already bought this gallery.");
+  });
+});
+
+describe("the sandbox payment page", () => {
+  it("shows the buyer their payment, and their decision settles it through the webhook", async () => {
+    const sale = await movie({ access: "sale", price: 2.5 });
+    const c = await checkout(sale._id);
+    const page = await t.request({ method: "GET", url: `/payment/sandbox/${c.transactionId}`, token: user });
+    expect(page.json()).toMatchObject({
+      status: "pending",
+      amount: 2.5,
+      currency: "USD",
+      items: [{ itemKind: "video", itemId: sale._id, title: sale.title }],
+    });
+    // Someone else's payment does not exist for them.
+    expect(
+      (await t.request({ method: "GET", url: `/payment/sandbox/${c.transactionId}`, token: member })).statusCode,
+    ).toBe(404);
+    const stranger = await t.request({
+      method: "POST",
+      url: `/payment/sandbox/${c.transactionId}`,
+      token: member,
+      body: { decision: "approve" },
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: `/payment/sandbox/${c.transactionId}`,
+          token: user,
+          body: { decision: "maybe" },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const approved = await t.request({
+      method: "POST",
+      url: `/payment/sandbox/${c.transactionId}`,
+      token: user,
+      body: { decision: "approve" },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe("paid");
+    expect((await watch(sale._id)).canWatch).toBe(true);
+    const twice = await t.request({
+      method: "POST",
+      url: `/payment/sandbox/${c.transactionId}`,
+      token: user,
+      body: { decision: "decline" },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe("This payment is already paid.");
+  });
+});
+
+describe("GET /payment/transactions", () => {
+  it("lists the member's own transactions, newest first, and no one else's", async () => {
+    const sale = await movie({ access: "sale", price: 1.99 });
+    const mine = await checkout(sale._id, member);
+    const res = await t.request({ method: "GET", url: "/payment/transactions?limit=5", token: member });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: { _id: string; amount: number; items: { title: string }[] }[]; total: number };
+    expect(body.data[0]).toMatchObject({ _id: mine.transactionId, amount: 1.99, items: [{ title: sale.title }] });
+    const theirs = (await t.request({ method: "GET", url: "/payment/transactions?limit=100", token: user })).json();
+    expect(theirs.data.map((d: { _id: string }) => d._id)).not.toContain(mine.transactionId);
+    expect((await t.request({ method: "GET", url: "/payment/transactions" })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/payment/transactions?limit=0", token: user })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import {
+  checkout,
+  sandboxDecisionBody,
+  sandboxPayment,
+  transactionList,
+  transactionsQuery,
+  webhookAnswer,
+} from "@marquee/contracts/payments";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../platform/access.ts";
+import { AppError } from "../../platform/errors.ts";
+import { SANDBOX_SIGNATURE } from "./sandbox.ts";
+import type { PaymentsService } from "./service.ts";
+
+const tags = ["payments"];
+const byId = z.strictObject({ id: z.uuid() });
+const WEBHOOK_PATH = "/payment/webhook/sandbox";
+/** A gateway posts whatever the site's state: geo-blocking and maintenance never stop a payment's news. */
+const gatewayCall = { access: "public", geo: "open", maintenance: "open" } as const;
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  for (const [kind, noun] of [
+    ["video", "movie"],
+    ["gallery", "gallery"],
+  ] as const) {
+    app.post(`/payment/purchase-${kind}/:id`, {
+      config: { access: "user" },
+      schema: {
+        tags,
+        description: `Buys a ${noun} sold on its own (access: sale): an order and a pending transaction at the database's price; answers where to pay. A second call while the first is pending answers the same payment.`,
+        params: byId,
+        response: { 200: checkout },
+      },
+      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id),
+    });
+  }
+
+  app.get("/payment/transactions", {
+    config: { access: "user" },
+    schema: { tags, querystring: transactionsQuery, response: { 200: transactionList } },
+    handler: async (req) => payments.ownTransactions(currentUser(req).id, req.query.limit, req.query.offset),
+  });
+
+  app.get("/payment/sandbox/:id", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description: "The sandbox payment page's data: the buyer's own pending payment.",
+      params: byId,
+      response: { 200: sandboxPayment },
+    },
+    handler: async (req) => payments.sandboxView(currentUser(req).id, req.params.id),
+  });
+
+  app.post("/payment/sandbox/:id", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "The buyer approves or declines on the sandbox payment page; the decision reaches the ledger as the sandbox gateway's signed callback, through its webhook route.",
+      params: byId,
+      body: sandboxDecisionBody,
+      response: { 200: sandboxPayment },
+    },
+    handler: async (req) => {
+      const user = currentUser(req);
+      const { body, signature } = await payments.sandboxCallback(user.id, req.params.id, req.body.decision);
+      const delivered = await app.inject({
+        method: "POST",
+        url: WEBHOOK_PATH,
+        headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
+        payload: body,
+      });
+      if (delivered.statusCode !== 200) {
+        const answer = delivered.json() as { error?: string; message?: string };
+        throw new AppError(delivered.statusCode, answer.error ?? "Error", answer.message ?? "The payment failed.");
+      }
+      return payments.sandboxView(user.id, req.params.id);
+    },
+  });
+
+  // The webhook reads its body as it came: the signature is over those bytes.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    hooks.post(WEBHOOK_PATH, {
+      config: gatewayCall,
+      schema: { tags, description: "The sandbox gateway's signed callbacks.", response: { 200: webhookAnswer } },
+      handler: async (req) =>
+        payments.receive({
+          rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          headers: req.headers,
+          sourceIp: req.ip,
+        }),
+    });
+  });
+};

@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { badRequest, unauthorized } from "../../platform/errors.ts";
+import type { GatewayEvent, PaymentGateway } from "./gateway.ts";
+
+/** The header that carries the sandbox callback's signature: hex HMAC-SHA256 of the raw body. */
+export const SANDBOX_SIGNATURE = "x-sandbox-signature";
+
+const callback = z.strictObject({
+  id: z.string().min(1).max(200),
+  type: z.enum(["paid", "failed", "expired", "refunded"]),
+  transactionId: z.uuid(),
+  amountCents: z.number().int().min(0),
+});
+export type SandboxCallback = z.infer<typeof callback>;
+
+/**
+ * The sandbox gateway, the default: the checkout is a page of the web app (`/payment/sandbox/<transaction>`) where the
+ * buyer approves or declines; the decision comes back as a callback signed with the sandbox secret, through the same
+ * webhook route and the same ledger code as a real gateway's events.
+ */
+export function createSandboxGateway(opts: { secret: string; publicUrl: string }) {
+  const mac = (body: Buffer | string) => createHmac("sha256", opts.secret).update(body).digest("hex");
+
+  const gateway: PaymentGateway = {
+    name: "sandbox",
+    async createCheckout(req) {
+      return {
+        paymentUrl: `${opts.publicUrl.replace(/\/+$/, "")}/payment/sandbox/${req.transactionId}`,
+        gatewayRef: null,
+      };
+    },
+    parseWebhook({ rawBody, headers }) {
+      const given = headers[SANDBOX_SIGNATURE];
+      const expected = Buffer.from(mac(rawBody));
+      const actual = Buffer.from(typeof given === "string" ? given : "");
+      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+        throw unauthorized("The callback's signature is missing or wrong.");
+      }
+      let parsed: SandboxCallback;
+      try {
+        parsed = callback.parse(JSON.parse(rawBody.toString("utf8")));
+      } catch {
+        throw badRequest("The callback is not a sandbox event.");
+      }
+      const event: GatewayEvent = { ...parsed, payload: parsed };
+      return [event];
+    },
+  };
+
+  return {
+    gateway,
+    /** A signed callback body for `event`, as the sandbox page's decision sends it. */
+    signed(event: SandboxCallback): { body: string; signature: string } {
+      const body = JSON.stringify(event);
+      return { body, signature: mac(body) };
+    },
+  };
+}
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;

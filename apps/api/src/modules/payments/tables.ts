@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
+import { orderLines, orders } from "../orders/tables.ts";
+import { users } from "../users/tables.ts";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
+
+/** The gateways a payment can go through (DESIGN section 6). */
+export const GATEWAYS = ["sandbox", "stripe", "ccbill"] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+
+/**
+ * One payment attempt for an order: the checkout made it `pending`; the gateway's events move it to `paid`,
+ * `failed` or `expired`, and a refund or chargeback to `refunded`. `gatewayRef` is the gateway's own id for the
+ * checkout (a Stripe session, a CCBill subscription id), unique per gateway.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: idColumn(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    gateway: text("gateway", { enum: GATEWAYS }).notNull(),
+    gatewayRef: text("gateway_ref"),
+    status: text("status", { enum: ["pending", "paid", "failed", "expired", "refunded"] })
+      .notNull()
+      .default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    paidAt: at("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("transactions_user_idx").on(t.userId, t.createdAt),
+    index("transactions_order_idx").on(t.orderId),
+    uniqueIndex("transactions_gateway_ref_idx").on(t.gateway, t.gatewayRef),
+    index("transactions_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+  ],
+);
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/**
+ * Every event a gateway delivered, stored once under its own id in the same database transaction that applies it:
+ * a replay, a duplicate or a concurrent delivery of the same event finds it there and changes nothing. `outcome`
+ * says what it did: `applied`, `ignored` (nothing to do: already true), or `flagged` (it contradicts what is already
+ * true, e.g. paid after an expiry: recorded for the admin, not applied).
+ */
+export const gatewayEvents = pgTable(
+  "gateway_events",
+  {
+    id: idColumn(),
+    gateway: text("gateway", { enum: GATEWAYS }).notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: ["applied", "ignored", "flagged"] }).notNull(),
+    note: text("note"),
+    payload: jsonb("payload").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gateway_events_event_idx").on(t.gateway, t.eventId),
+    index("gateway_events_transaction_idx").on(t.transactionId),
+  ],
+);
+
+/**
+ * What a performer earns from a paid order line: gross (their share of the line), the commission rate and amount
+ * the site keeps, and the net. A refund adds a reversing line (`reversal` of the original, negative amounts), so
+ * the lines always add up to what the performer is owed; `paid` marks the lines settled by a payout.
+ */
+export const earnings = pgTable(
+  "earnings",
+  {
+    id: idColumn(),
+    performerId: uuid("performer_id").notNull(),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "restrict" }),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    /** The earning this line reverses (a refund or chargeback), null for a sale. */
+    reversalOf: uuid("reversal_of"),
+    grossCents: integer("gross_cents").notNull(),
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 4, mode: "number" }).notNull(),
+    commissionCents: integer("commission_cents").notNull(),
+    netCents: integer("net_cents").notNull(),
+    paid: boolean("paid").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One sale earning per line and performer, and one reversal of each: whatever is delivered twice.
+    uniqueIndex("earnings_sale_idx").on(t.orderLineId, t.performerId).where(sql`reversal_of is null`),
+    uniqueIndex("earnings_reversal_idx").on(t.reversalOf).where(sql`reversal_of is not null`),
+    index("earnings_performer_idx").on(t.performerId, t.createdAt),
+  ],
+);

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { listQuery } from "./common.ts";
+
+/**
+ * Payments (issue 10): checkouts answer where to pay; the gateways' events settle them (DESIGN section 6). Amounts
+ * are major units in answers (like catalogue prices), integer cents inside the API.
+ */
+
+/** Where the buyer pays: the gateway's page for the order's pending transaction. */
+export const checkout = z.object({
+  paymentUrl: z.string(),
+  orderId: z.uuid(),
+  transactionId: z.uuid(),
+});
+export type Checkout = z.infer<typeof checkout>;
+
+export const transactionStatuses = ["pending", "paid", "failed", "expired", "refunded"] as const;
+
+export const transaction = z.object({
+  _id: z.uuid(),
+  orderId: z.uuid(),
+  status: z.enum(transactionStatuses),
+  gateway: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  items: z.array(z.object({ itemKind: z.string(), itemId: z.uuid(), title: z.string() })),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionList = z.object({ data: z.array(transaction), total: z.number().int() });
+export const transactionsQuery = listQuery.pick({ limit: true, offset: true });
+
+/** The sandbox payment page: what is being paid, and the buyer's decision. */
+export const sandboxPayment = z.object({
+  transactionId: z.uuid(),
+  status: z.enum(transactionStatuses),
+  amount: z.number(),
+  currency: z.string(),
+  items: z.array(z.object({ itemKind: z.string(), itemId: z.uuid(), title: z.string() })),
+});
+export type SandboxPayment = z.infer<typeof sandboxPayment>;
+export const sandboxDecisionBody = z.strictObject({ decision: z.enum(["approve", "decline"]) });
+
+/** What a webhook delivery did, event by event (`duplicate`: delivered before, nothing changed). */
+export const webhookAnswer = z.object({
+  received: z.array(z.object({ id: z.string(), outcome: z.enum(["applied", "ignored", "flagged", "duplicate"]) })),
+});
