@@ -55,6 +55,11 @@ export const pages = {
   gallery: { path: "/galleries/:id", file: "routes/galleries.$id.tsx", handle: open("primary") },
   photos: { path: "/photos", file: "routes/photos.tsx", handle: open("primary") },
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
+  paymentSandbox: {
+    path: "/payment/sandbox/:id",
+    file: "routes/payment.sandbox.tsx",
+    handle: protectedPage("primary"),
+  },
   admin: { path: "/admin", file: "routes/admin.tsx", handle: adminPage },
   adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: adminPage },
   adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: adminPage },

@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
+import { CHECKOUT_PATH } from "./lib/payments.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
@@ -8,5 +9,7 @@ export default [
   index(home.file),
   // A resource route (data only): the admin screens' type-ahead pickers.
   route(LOOKUPS_PATH, "routes/admin.lookups.ts", { id: "adminLookups" }),
+  // A resource route (action only): the buy buttons' checkout.
+  route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
   ...Object.entries(rest).map(([id, page]) => route(page.path, page.file, { id })),
 ] satisfies RouteConfig;

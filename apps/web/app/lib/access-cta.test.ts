@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callToAction, MEMBERSHIP_INFO, PURCHASES_OPEN_SOON } from "./access-cta.ts";
+import { callToAction, MEMBERSHIP_INFO } from "./access-cta.ts";
 
 const movie = { item: "movie" as const, id: "0190-abc", access: "members" as const, price: null };
 
@@ -48,9 +48,18 @@ describe("the call to action of a locked item", () => {
     expect(cta?.text).toContain("subscribe to Ava Stone or Mia Lane");
   });
 
-  it("shows the purchase of a movie for sale, not yet possible", () => {
+  it("sells a movie or gallery for sale at its price to a member who is logged in", () => {
     const cta = callToAction({ ...movie, access: "sale", price: 10, lock: "sale", loggedIn: true });
-    expect(cta?.actions).toEqual([{ kind: "unavailable", label: "Buy for $10", title: PURCHASES_OPEN_SOON }]);
+    expect(cta?.actions).toEqual([{ kind: "buy", label: "Buy for $10", item: "video", id: movie.id }]);
+    const gallery = callToAction({
+      ...movie,
+      item: "gallery",
+      access: "sale",
+      price: 4.5,
+      lock: "sale",
+      loggedIn: true,
+    });
+    expect(gallery?.actions).toEqual([{ kind: "buy", label: "Buy for $4.50", item: "gallery", id: movie.id }]);
   });
 
   it("announces a scheduled movie with its date, to everyone", () => {

@@ -1,7 +1,8 @@
 /**
  * What a locked movie or gallery offers the viewer (DESIGN section 5): the way in depends on why it is locked and
- * on whether the viewer is logged in. Payments arrive with a later issue, so purchases are shown, priced and
- * disabled ("Purchases open soon"), and subscriptions lead to the performer's profile; nothing is sold here.
+ * on whether the viewer is logged in. A movie or gallery for sale is bought here (the checkout, then the gateway's
+ * page); memberships and subscriptions are not sold yet, so those lead to an explanation and the performer's
+ * profile.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import { formatPrice } from "../components/catalogue/format.ts";
@@ -10,7 +11,6 @@ import { formatDate } from "./format.ts";
 
 export type LockReason = "members" | "sale" | "scheduled" | "processing";
 
-export const PURCHASES_OPEN_SOON = "Purchases open soon";
 export const MEMBERSHIP_INFO =
   "A site membership unlocks every members movie and gallery on the site. Memberships open here soon; until then, " +
   "subscribing to a performer is the way in to their members content.";
@@ -25,7 +25,7 @@ export interface SubscribeOffer {
 export type CtaAction =
   | { kind: "link"; label: string; to: string; primary: boolean }
   | { kind: "membership"; label: string; info: string }
-  | { kind: "unavailable"; label: string; title: string };
+  | { kind: "buy"; label: string; item: "video" | "gallery"; id: string };
 
 export interface CallToAction {
   /** Why it is locked, for styling and tests. */
@@ -97,7 +97,7 @@ export function callToAction(input: CtaInput): CallToAction | null {
       reason: "sale",
       title: `Buy this ${noun(item)}`,
       text: `Own it${price ? ` for ${price}` : ""} and ${verb(item)} it as often as you like.`,
-      actions: [{ kind: "unavailable", label, title: PURCHASES_OPEN_SOON }],
+      actions: [{ kind: "buy", label, item: item === "movie" ? "video" : "gallery", id: input.id }],
     };
   }
   const offers = (input.offers ?? []).slice(0, 2);

@@ -1,8 +1,9 @@
 import { Button } from "@mantine/core";
 import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { CallToAction, CtaAction } from "../../lib/access-cta.ts";
+import { CHECKOUT_PATH } from "../../lib/payments.ts";
 import styles from "./media.module.css";
 
 const icons = {
@@ -22,21 +23,35 @@ function Action({ action }: { action: CtaAction }) {
     );
   }
   if (action.kind === "membership") return <MembershipInfo action={action} />;
-  // Shown with its price, not usable yet: the note beside it says why (a tooltip would hide it from touch screens).
+  return <BuyButton action={action} />;
+}
+
+/**
+ * Buys the item: the checkout makes the order at the server's price and sends the buyer to the gateway's page. A
+ * plain form post, so it works before the page's scripts have loaded; a refusal shows under the button.
+ */
+function BuyButton({ action }: { action: Extract<CtaAction, { kind: "buy" }> }) {
+  const checkout = useFetcher<{ error?: string }>();
+  const error = checkout.state === "idle" ? checkout.data?.error : undefined;
   return (
-    <span className={styles.unavailable}>
+    <checkout.Form method="post" action={CHECKOUT_PATH} className={styles.buyForm}>
+      <input type="hidden" name="kind" value={action.item} />
+      <input type="hidden" name="id" value={action.id} />
       <Button
+        type="submit"
         size="md"
         radius="xl"
-        disabled
-        title={action.title}
-        className={styles.unavailableButton}
+        loading={checkout.state !== "idle"}
         leftSection={<IconShoppingCart size={18} aria-hidden />}
       >
         {action.label}
       </Button>
-      <span className={styles.unavailableNote}>{action.title}</span>
-    </span>
+      {error && (
+        <p className={styles.ctaInfo} role="alert">
+          {error}
+        </p>
+      )}
+    </checkout.Form>
   );
 }
 

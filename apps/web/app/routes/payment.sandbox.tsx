@@ -1,0 +1,127 @@
+import { Alert, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { SandboxPayment } from "@marquee/contracts/payments";
+import { IconAlertCircle, IconCheck, IconFlask, IconX } from "@tabler/icons-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { errorMessage, isApiError } from "../lib/api.ts";
+import { required } from "../lib/catalogue.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { itemPath } from "../lib/payments.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/payment.sandbox";
+
+export const handle = pages.paymentSandbox.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Sandbox payment", "The demo payment gateway: approve or decline the payment.");
+
+const path = (id: string) => `/payment/sandbox/${encodeURIComponent(id)}`;
+
+/** The buyer's own payment (404 for anyone else's). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return required(
+    sessionApi(request, context).get<SandboxPayment>(path(params.id)),
+    "This payment does not exist or is not yours.",
+  );
+}
+
+/** The buyer's decision; once paid, back to what they bought. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const decision = (await request.formData()).get("decision");
+  if (decision !== "approve" && decision !== "decline") return data({ error: "Choose approve or decline." }, 400);
+  try {
+    const after = await sessionApi(request, context).post<SandboxPayment>(path(params.id), { decision });
+    const back = after.status === "paid" ? after.items.map(itemPath).find(Boolean) : null;
+    return back ? redirect(back) : { error: null };
+  } catch (e) {
+    return data({ error: errorMessage(e) }, isApiError(e) ? e.statusCode : 502);
+  }
+}
+
+const STATUS_TEXT: Record<SandboxPayment["status"], string> = {
+  pending: "Waiting for your decision.",
+  paid: "Paid. It is yours.",
+  failed: "Declined: nothing was charged.",
+  expired: "This payment expired: nothing was charged.",
+  refunded: "Refunded.",
+};
+
+export default function SandboxPaymentPage({ loaderData: payment, actionData }: Route.ComponentProps) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const deciding = useNavigation().state === "submitting";
+  const back = payment.items.map(itemPath).find(Boolean);
+  return (
+    <Container size="xs">
+      <Card component="section" aria-labelledby="sandbox-title" data-testid="sandbox-payment">
+        <Stack gap="md">
+          <Group gap="sm">
+            <IconFlask size={24} aria-hidden />
+            <Title order={1} fz="h2" id="sandbox-title">
+              Sandbox payment
+            </Title>
+          </Group>
+          <Text c="dimmed" size="sm">
+            This site takes payments through its demo gateway: no card, no money moves. Approve to complete the
+            purchase, or decline to see what a failed payment does.
+          </Text>
+          <Stack gap={4} component="dl" m={0}>
+            {payment.items.map((item) => (
+              <Group key={item.itemId} justify="space-between" wrap="nowrap">
+                <Text component="dt" fw={600}>
+                  {item.title}
+                </Text>
+              </Group>
+            ))}
+            <Group justify="space-between">
+              <Text component="dt">Total</Text>
+              <Text component="dd" m={0} fw={700} fz="xl" data-testid="sandbox-amount">
+                {formatPrice(payment.amount, symbol)} {payment.currency}
+              </Text>
+            </Group>
+          </Stack>
+          <Text role="status" data-testid="sandbox-status" data-status={payment.status}>
+            {STATUS_TEXT[payment.status]}
+          </Text>
+          {actionData?.error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />}>
+              {actionData.error}
+            </Alert>
+          )}
+          {payment.status === "pending" ? (
+            <Form method="post">
+              <Group grow>
+                <Button
+                  type="submit"
+                  name="decision"
+                  value="approve"
+                  leftSection={<IconCheck size={18} />}
+                  loading={deciding}
+                >
+                  Approve payment
+                </Button>
+                <Button
+                  type="submit"
+                  name="decision"
+                  value="decline"
+                  variant="default"
+                  leftSection={<IconX size={18} />}
+                  disabled={deciding}
+                >
+                  Decline
+                </Button>
+              </Group>
+            </Form>
+          ) : (
+            back && (
+              <Button component={Link} to={back} variant="default">
+                Back to {payment.items[0]?.title ?? "the item"}
+              </Button>
+            )
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

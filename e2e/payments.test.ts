@@ -1,0 +1,77 @@
+import type { Video } from "@marquee/contracts/videos";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+
+/**
+ * Pay-per-view in Chromium through the sandbox gateway (issue 10): a member buys a movie for sale, approves on the
+ * sandbox page, is sent back and plays it; a declined payment leaves the other movie locked.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new, confirmed account logged in on `page`: its purchases are its own, whatever other tests do. */
+async function newBuyer(page: Page) {
+  const username = `buyer${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const password = "marquee-demo-1";
+  const registered = await api("POST", "/auth/users/register", {
+    body: { username, email, password, name: `Buyer ${username}` },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+  await goto(page, await mailedLink(email, "/auth/verify-email"));
+  await page.getByText(/email address is confirmed/i).waitFor();
+  await goto(page, "/auth/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(`${site().webUrl}/`);
+}
+
+describe("pay-per-view through the sandbox gateway", () => {
+  it("buys a movie for sale and plays it; a declined payment leaves another locked", async () => {
+    const sale = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2")).body
+      .data as Video[];
+    expect(sale.length, "the demo catalogue has two released movies for sale").toBe(2);
+    const [bought, declined] = sale as [Video, Video];
+    const { context, page, errors } = await newPage(browser);
+    await newBuyer(page);
+
+    await goto(page, `/movies/${bought.slug}`);
+    const cta = page.getByTestId("call-to-action");
+    await cta.getByRole("button", { name: /^Buy for \$/ }).click();
+    await page.waitForURL(/\/payment\/sandbox\/[0-9a-f-]{36}$/);
+    const payment = page.getByTestId("sandbox-payment");
+    await payment.getByText(bought.title).waitFor();
+    expect(await page.getByTestId("sandbox-amount").textContent()).toContain(String(bought.price));
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await page.waitForURL(`${site().webUrl}/movies/${bought._id}`);
+    await page.getByRole("button", { name: "Play movie" }).waitFor();
+    expect(await page.getByTestId("call-to-action").count()).toBe(0);
+
+    await goto(page, `/movies/${declined.slug}`);
+    await cta.getByRole("button", { name: /^Buy for \$/ }).click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    const sandboxUrl = page.url();
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByTestId("sandbox-status").getByText("Declined: nothing was charged.").waitFor();
+    await page.getByRole("link", { name: `Back to ${declined.title}` }).click();
+    await page.waitForURL(`${site().webUrl}/movies/${declined._id}`);
+    await cta.getByRole("button", { name: /^Buy for \$/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
+
+    // The payment page needs its buyer's session: a visitor is asked to log in.
+    const visitor = await newPage(browser);
+    await visitor.page.goto(sandboxUrl);
+    await visitor.page.waitForURL(/\/auth\/login/);
+    await visitor.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
