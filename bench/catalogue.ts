@@ -534,6 +534,8 @@ const env: Record<string, string | undefined> = {
   DATA_DIR: mediaDir,
   // Production mode wants the public URL; nothing here mails or renders links.
   PUBLIC_URL: "http://127.0.0.1",
+  // Nothing is sold here.
+  PAYMENT_GATEWAY: "sandbox",
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",
   NODE_ENV: "production",

@@ -48,6 +48,8 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(21600),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
+  // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
+  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Slow and silent clients (platform/connections.ts says what each one bounds).
   API_HEADERS_TIMEOUT_MS: ms.max(600_000).default(20_000),
@@ -118,6 +120,33 @@ function publicUrlOf(
   return parsed.url;
 }
 
+/**
+ * The payment gateway. The sandbox is the default for development and the demo; in production it would let every
+ * member approve their own payments, so production must name the gateway: `PAYMENT_GATEWAY=sandbox` only for a
+ * staging site that sells nothing for real. Stripe and CCBill are not built yet and fail the start.
+ */
+function paymentGatewayOf(e: { NODE_ENV: string; PAYMENT_GATEWAY?: string }, env: Record<string, string | undefined>) {
+  const name = e.PAYMENT_GATEWAY;
+  if (name === "stripe" || name === "ccbill") {
+    throw new ConfigError(env, [
+      {
+        name: "PAYMENT_GATEWAY",
+        message: `${name} is not available in this version yet; the sandbox is the only gateway (PAYMENT_GATEWAY=sandbox)`,
+      },
+    ]);
+  }
+  if (!name && e.NODE_ENV === "production") {
+    throw new ConfigError(env, [
+      {
+        name: "PAYMENT_GATEWAY",
+        message:
+          "required when NODE_ENV=production: the sandbox lets members approve their own payments, so name it (PAYMENT_GATEWAY=sandbox) only on a site that sells nothing for real",
+      },
+    ]);
+  }
+  return "sandbox" as const;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -141,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const publicUrl = publicUrlOf(e, env);
+  const paymentGateway = paymentGatewayOf(e, env);
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
@@ -155,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     /** The site's public origin (`https://fans.example.com`), for links that leave the site: mails. */
     publicUrl,
+    paymentGateway,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,

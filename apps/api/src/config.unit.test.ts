@@ -96,7 +96,12 @@ describe("the public URL", () => {
       /^PUBLIC_URL is not set \(required when NODE_ENV=production: the address members open, e\.g\. PUBLIC_URL=https:\/\/fans\.example\.com; links in mails use it\)\. Set it in the environment\.$/,
     );
     expect(
-      loadConfig({ DATA_DIR: dir, NODE_ENV: "production", PUBLIC_URL: "https://fans.example.com" }).publicUrl,
+      loadConfig({
+        DATA_DIR: dir,
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://fans.example.com",
+        PAYMENT_GATEWAY: "sandbox",
+      }).publicUrl,
     ).toBe("https://fans.example.com");
   });
 
@@ -108,6 +113,23 @@ describe("the public URL", () => {
     "https://admin:secret@fans.example.com",
   ])("refuses %s", (value) => {
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
+});
+
+describe("PAYMENT_GATEWAY", () => {
+  it("is the sandbox for development and the demo", () => {
+    expect(loadConfig({ DATA_DIR: dir }).paymentGateway).toBe("sandbox");
+  });
+
+  it("must be named in production, where the sandbox would let members approve their own payments", () => {
+    const production = { DATA_DIR: dir, NODE_ENV: "production", PUBLIC_URL: "https://fans.example.com" };
+    expect(() => loadConfig(production)).toThrow(/^PAYMENT_GATEWAY is not set \(required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: "sandbox" }).paymentGateway).toBe("sandbox");
+  });
+
+  it("refuses a gateway this version does not have, and a name it does not know", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "stripe" })).toThrow(/stripe is not available/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "paypal" })).toThrow(/PAYMENT_GATEWAY/);
   });
 });
 
