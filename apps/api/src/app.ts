@@ -35,6 +35,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { createEarnings } from "./modules/payments/earnings.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox.ts";
 import { createPaymentsService } from "./modules/payments/service.ts";
@@ -168,6 +169,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     withdrawn,
     payments,
     sandbox,
+    earnings: createEarnings(db),
     jobs,
     signer,
     videos,
@@ -294,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(adminAssetsRoutes, { assets: services.assets });
-  await app.register(paymentsRoutes, { payments: services.payments });
+  await app.register(paymentsRoutes, { payments: services.payments, earnings: services.earnings });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
 

@@ -47,3 +47,35 @@ export const sandboxDecisionBody = z.strictObject({ decision: z.enum(["approve",
 export const webhookAnswer = z.object({
   received: z.array(z.object({ id: z.string(), outcome: z.enum(["applied", "ignored", "flagged", "duplicate"]) })),
 });
+
+/** Earnings of a performer between optional dates (`from` inclusive, `to` exclusive). */
+export const earningsRange = z.strictObject({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export const earningsQuery = listQuery.pick({ limit: true, offset: true }).extend(earningsRange.shape);
+
+export const earningStats = z.object({
+  gross: z.number(),
+  commission: z.number(),
+  net: z.number(),
+  paid: z.number(),
+  unpaid: z.number(),
+  lines: z.number().int(),
+});
+export type EarningStats = z.infer<typeof earningStats>;
+
+export const earningLine = z.object({
+  _id: z.uuid(),
+  type: z.enum(["sale", "refund"]),
+  title: z.string(),
+  itemKind: z.string(),
+  itemId: z.uuid(),
+  gross: z.number(),
+  commissionRate: z.number(),
+  commission: z.number(),
+  net: z.number(),
+  paid: z.boolean(),
+  createdAt: z.string(),
+});
+export const earningList = z.object({ data: z.array(earningLine), total: z.number().int() });

@@ -106,6 +106,11 @@ beforeAll(async () => {
     .from(users)
     .where(inArray(users.username, ["extraone", "extratwo"]));
   const [demo] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "performer"));
+  // As if they had followed their confirmation mail.
+  await t.database.db
+    .update(users)
+    .set({ verifiedEmail: true })
+    .where(inArray(users.username, ["extraone", "extratwo"]));
   for (const { id } of extra) {
     const res = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
     expect(res.statusCode, res.body).toBe(201);
@@ -379,5 +384,58 @@ describe("GET /payment/transactions", () => {
     expect((await t.request({ method: "GET", url: "/payment/transactions?limit=0", token: user })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe("a performer's earnings", () => {
+  it("totals their own earnings, refunds netted, and lists the lines; no one else's", async () => {
+    const extraToken = await t.login("extraone", "marquee-demo-1");
+    const before = (await t.request({ method: "GET", url: "/earning/performer/stats", token: performer })).json();
+    const sale = await movie({ access: "sale", price: 20 });
+    const c = await checkout(sale._id);
+    await deliver(paid(c, 2000));
+    const refunded = await movie({ access: "sale", price: 5 });
+    const r = await checkout(refunded._id);
+    await deliver(paid(r, 500));
+    await deliver({
+      id: `refund:${r.transactionId}`,
+      type: "refunded",
+      transactionId: r.transactionId,
+      amountCents: 500,
+    });
+
+    const stats = (await t.request({ method: "GET", url: "/earning/performer/stats", token: performer })).json();
+    // 20.00 at 20%: 4.00 commission, 16.00 net; the refunded 5.00 adds nothing.
+    expect(stats.gross - before.gross).toBeCloseTo(20, 2);
+    expect(stats.commission - before.commission).toBeCloseTo(4, 2);
+    expect(stats.net - before.net).toBeCloseTo(16, 2);
+    expect(stats.unpaid).toBeCloseTo(stats.net - stats.paid, 2);
+    const lines = (
+      await t.request({ method: "GET", url: "/earning/performer/search?limit=3", token: performer })
+    ).json();
+    expect(lines.data.slice(0, 3).map((l: { type: string; net: number }) => [l.type, l.net])).toEqual([
+      ["refund", -4],
+      ["sale", 4],
+      ["sale", 16],
+    ]);
+    // Dates narrow the totals: nothing was earned before 2000.
+    const old = await t.request({
+      method: "GET",
+      url: "/earning/performer/stats?to=2000-01-01T00:00:00Z",
+      token: performer,
+    });
+    expect(old.json()).toMatchObject({ gross: 0, net: 0, lines: 0 });
+    // Another performer sees only theirs; members and visitors none.
+    const theirs = (
+      await t.request({ method: "GET", url: "/earning/performer/search?limit=100", token: extraToken })
+    ).json();
+    // Their share of the three-performer movie, and nothing of the demo performer's own sales.
+    expect(theirs.data.length).toBeGreaterThan(0);
+    expect(theirs.data.map((l: { itemId: string }) => l.itemId)).not.toContain(sale._id);
+    expect((await t.request({ method: "GET", url: "/earning/performer/stats", token: user })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: "/earning/performer/stats" })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: "GET", url: "/earning/performer/stats?from=yesterday", token: performer })).statusCode,
+    ).toBe(400);
   });
 });

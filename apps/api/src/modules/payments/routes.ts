@@ -1,5 +1,9 @@
 import {
   checkout,
+  earningList,
+  earningStats,
+  earningsQuery,
+  earningsRange,
   sandboxDecisionBody,
   sandboxPayment,
   transactionList,
@@ -10,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import type { createEarnings } from "./earnings.ts";
 import { SANDBOX_SIGNATURE } from "./sandbox.ts";
 import type { PaymentsService } from "./service.ts";
 
@@ -19,7 +24,40 @@ const WEBHOOK_PATH = "/payment/webhook/sandbox";
 /** A gateway posts whatever the site's state: geo-blocking and maintenance never stop a payment's news. */
 const gatewayCall = { access: "public", geo: "open", maintenance: "open" } as const;
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+const dateOf = (iso?: string) => (iso ? new Date(iso) : undefined);
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  earnings: ReturnType<typeof createEarnings>;
+}> = async (app, { payments, earnings }) => {
+  app.get("/earning/performer/stats", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description: "The performer's own earnings between optional dates: gross, commission, net, paid and unpaid.",
+      querystring: earningsRange,
+      response: { 200: earningStats },
+    },
+    handler: async (req) => earnings.stats(currentUser(req).id, dateOf(req.query.from), dateOf(req.query.to)),
+  });
+
+  app.get("/earning/performer/search", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description: "The performer's own earning lines, newest first (a refund is a line of its own, negative).",
+      querystring: earningsQuery,
+      response: { 200: earningList },
+    },
+    handler: async (req) =>
+      earnings.search(currentUser(req).id, {
+        limit: req.query.limit,
+        offset: req.query.offset,
+        from: dateOf(req.query.from),
+        to: dateOf(req.query.to),
+      }),
+  });
+
   for (const [kind, noun] of [
     ["video", "movie"],
     ["gallery", "gallery"],
