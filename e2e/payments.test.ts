@@ -66,6 +66,23 @@ describe("pay-per-view through the sandbox gateway", () => {
     await cta.getByRole("button", { name: /^Buy for \$/ }).waitFor();
     expect(await page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
 
+    // The movie's performer sees the sale in the studio: the price less the 20% commission.
+    const seller = await newPage(browser);
+    const performerName = bought.performers[0]?.username as string;
+    await goto(seller.page, "/auth/login");
+    await seller.page.getByLabel("Username or email").fill(performerName);
+    await seller.page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+    await seller.page.getByRole("button", { name: "Log in" }).click();
+    await seller.page.waitForURL(`${site().webUrl}/`);
+    await goto(seller.page, "/studio/earnings");
+    const cents = Math.round((bought.price ?? 0) * 100);
+    const net = (cents - Math.floor((cents * 2000 + 5000) / 10000)) / 100;
+    const line = seller.page.getByTestId("earning-line").filter({ hasText: bought.title }).first();
+    await line.waitFor();
+    expect(await line.textContent()).toContain(`$${net.toFixed(2).replace(/\.00$/, "")}`);
+    expect(seller.errors).toEqual([]);
+    await seller.context.close();
+
     // The payment page needs its buyer's session: a visitor is asked to log in.
     const visitor = await newPage(browser);
     await visitor.page.goto(sandboxUrl);

@@ -80,6 +80,7 @@ const screens: Screen[] = [
   },
   { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
   { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
+  { name: "studio-earnings", role: "performer", url: () => "/studio/earnings", ready: main },
   { name: "admin", role: "admin", url: () => "/admin", ready: main },
   { name: "admin-settings", role: "admin", url: () => "/admin/settings", ready: main },
   { name: "admin-countries", role: "admin", url: () => "/admin/countries", ready: main },

@@ -73,6 +73,7 @@ export const pages = {
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
   studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
+  studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

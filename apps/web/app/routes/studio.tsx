@@ -16,6 +16,7 @@ const descriptions: Record<string, string> = {
   "/studio/movies": "Create movies, upload their files, teasers and thumbnails, and follow their processing.",
   "/studio/galleries": "Create galleries, upload photos in bulk, order them and pick the cover.",
   "/studio/profile": "Your cover, attributes, languages and subscription prices.",
+  "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
 };
 
 type Counts = { movies: number | null; galleries: number | null };
@@ -56,6 +57,7 @@ function Overview({ counts }: { counts: Counts }) {
             description={descriptions[to] ?? ""}
             extra={
               to !== "/studio/profile" &&
+              to !== "/studio/earnings" &&
               count && (
                 <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
                   {count}

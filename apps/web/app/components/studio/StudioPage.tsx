@@ -1,5 +1,5 @@
 import "./studio.css";
-import { IconLayoutDashboard, IconMovie, IconPhoto, IconUserStar } from "@tabler/icons-react";
+import { IconCoin, IconLayoutDashboard, IconMovie, IconPhoto, IconUserStar } from "@tabler/icons-react";
 import { useAppSelector } from "../../state/store.ts";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "../admin/SectionPage.tsx";
 
@@ -8,6 +8,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/movies", label: "Movies", icon: IconMovie },
   { to: "/studio/galleries", label: "Galleries", icon: IconPhoto },
   { to: "/studio/profile", label: "Profile", icon: IconUserStar },
+  { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */
