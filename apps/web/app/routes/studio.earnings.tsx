@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import type { EarningStats } from "@marquee/contracts/payments";
 import { IconCoin } from "@tabler/icons-react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
@@ -120,7 +120,13 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
                   <Table.Td>{formatDate(line.createdAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      {to ? <Link to={to}>{line.title}</Link> : line.title}
+                      {to ? (
+                        <Anchor component={Link} to={to}>
+                          {line.title}
+                        </Anchor>
+                      ) : (
+                        line.title
+                      )}
                       {line.type === "refund" && (
                         <Badge color="red" variant="light">
                           Refund
