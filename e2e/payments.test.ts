@@ -66,6 +66,12 @@ describe("pay-per-view through the sandbox gateway", () => {
     await cta.getByRole("button", { name: /^Buy for \$/ }).waitFor();
     expect(await page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
 
+    // The buyer's account lists both payments, the paid one and the declined one.
+    await goto(page, "/account");
+    const rows = page.getByTestId("payment-row");
+    await rows.filter({ hasText: bought.title }).filter({ hasText: "Paid" }).waitFor();
+    await rows.filter({ hasText: declined.title }).filter({ hasText: "Declined" }).waitFor();
+
     // The movie's performer sees the sale in the studio: the price less the 20% commission.
     const seller = await newPage(browser);
     const performerName = bought.performers[0]?.username as string;

@@ -1,8 +1,10 @@
 import { Container, Grid, Stack, Text, Title } from "@mantine/core";
 import type { SessionItem } from "@marquee/contracts/auth";
+import type { Transaction } from "@marquee/contracts/payments";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
 import { PasswordForm } from "../components/account/PasswordForm.tsx";
+import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
 import { handleIntents, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -16,12 +18,12 @@ import type { Route } from "./+types/account";
 export const handle = pages.account.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "My account", "Manage your profile, avatar, password and sessions.");
+  pageMeta(matches, "My account", "Manage your profile, avatar, password and sessions, and see your payments.");
 
-/** The member's sessions, and the country and dial-code choices of the profile form. */
+/** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  const [sessions, countries, phoneCodes] = await Promise.all([
+  const [sessions, countries, phoneCodes, payments] = await Promise.all([
     api.get<{ data: SessionItem[] }>("/auth/users/me/sessions").then(
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
@@ -31,6 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     countryList(api).catch(() => []),
     phoneCodeList(api).catch(() => []),
+    api.get<{ data: Transaction[] }>("/payment/transactions", { limit: 10 }).then(
+      ({ data }) => ({ payments: data, paymentsError: null }),
+      (error: unknown) => ({
+        payments: [] as Transaction[],
+        paymentsError: errorMessage(error, "Could not load your payments."),
+      }),
+    ),
   ]);
   const seen = new Set<string>();
   const dialCodes = (phoneCodes ?? []).flatMap((c) => {
@@ -39,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return [{ value: c.dialCode, label: `${c.dialCode} ${c.name}` }];
   });
   const options = { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), dialCodes };
-  return { ...sessions, options };
+  return { ...sessions, ...payments, options };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +78,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <Stack gap="xl">
               <ProfileForm key={user._id} user={user} options={loaderData.options} />
               <PasswordForm />
+              <PaymentsCard payments={loaderData.payments} error={loaderData.paymentsError} />
               <AccountSessions sessions={loaderData.sessions} error={loaderData.sessionsError} />
             </Stack>
           </Grid.Col>
