@@ -162,6 +162,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     sandbox,
     settings,
     offers: { video: videos.offer, gallery: galleries.offer },
+    accounts,
     notify,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });

@@ -24,6 +24,8 @@ export const transaction = z.object({
   amount: z.number(),
   currency: z.string(),
   items: z.array(z.object({ itemKind: z.string(), itemId: z.uuid(), title: z.string() })),
+  /** Who paid: in an admin's list only. */
+  buyer: z.object({ _id: z.uuid(), username: z.string(), name: z.string() }).nullable().optional(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -31,6 +33,11 @@ export type Transaction = z.infer<typeof transaction>;
 
 export const transactionList = z.object({ data: z.array(transaction), total: z.number().int() });
 export const transactionsQuery = listQuery.pick({ limit: true, offset: true });
+/** A member's own; an admin's of anyone (`userId`). */
+export const searchTransactionsQuery = transactionsQuery.extend({
+  status: z.enum(transactionStatuses).optional(),
+  userId: z.uuid().optional(),
+});
 
 /** The sandbox payment page: what is being paid, and the buyer's decision. */
 export const sandboxPayment = z.object({

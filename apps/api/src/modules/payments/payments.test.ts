@@ -439,3 +439,46 @@ describe("a performer's earnings", () => {
     ).toBe(400);
   });
 });
+
+describe("transactions for members and admins", () => {
+  it("lists a member's own and, for an admin, everyone's with who paid", async () => {
+    const sale = await movie({ access: "sale", price: 7 });
+    const mine = await checkout(sale._id, member);
+    const [memberRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "member"));
+    const search = (query: string, token?: string) =>
+      t.request({ method: "GET", url: `/transactions/user/search?${query}`, token });
+    // A member asking for someone else's still gets their own.
+    const asUser = (await search(`userId=${memberRow?.id}&limit=100`, user)).json();
+    expect(asUser.data.map((d: { _id: string }) => d._id)).not.toContain(mine.transactionId);
+    expect(asUser.data.every((d: { buyer?: unknown }) => d.buyer === undefined)).toBe(true);
+    const asAdmin = (await search(`userId=${memberRow?.id}&status=pending&limit=100`, admin)).json();
+    expect(asAdmin.data.find((d: { _id: string }) => d._id === mine.transactionId)).toMatchObject({
+      status: "pending",
+      buyer: { username: "member" },
+    });
+    expect((await search("status=nope", admin)).statusCode).toBe(400);
+    expect((await search("")).statusCode).toBe(401);
+  });
+
+  it("lets an admin refund a paid transaction through its gateway: the grant and the earnings go", async () => {
+    const sale = await movie({ access: "sale", price: 11 });
+    const c = await checkout(sale._id);
+    const refund = (id: string, token?: string) =>
+      t.request({ method: "POST", url: `/admin/transactions/${id}/refund`, token });
+    expect((await refund(c.transactionId, admin)).json().message).toBe(
+      "Only a paid transaction can be refunded; this one is pending.",
+    );
+    await deliver(paid(c, 1100));
+    expect((await watch(sale._id)).canWatch).toBe(true);
+    expect((await refund(c.transactionId, user)).statusCode).toBe(403);
+    expect((await refund(c.transactionId, performer)).statusCode).toBe(403);
+    expect((await refund(randomUUID(), admin)).statusCode).toBe(404);
+    const done = await refund(c.transactionId, admin);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().received[0].outcome).toBe("applied");
+    expect(await orderStatus(c.orderId)).toBe("refunded");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    expect((await earningsOf(c.transactionId)).reduce((n, e) => n + e.netCents, 0)).toBe(0);
+    expect((await refund(c.transactionId, admin)).statusCode).toBe(409);
+  });
+});

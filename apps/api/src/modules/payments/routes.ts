@@ -6,6 +6,7 @@ import {
   earningsRange,
   sandboxDecisionBody,
   sandboxPayment,
+  searchTransactionsQuery,
   transactionList,
   transactionsQuery,
   webhookAnswer,
@@ -25,11 +26,27 @@ const WEBHOOK_PATH = "/payment/webhook/sandbox";
 const gatewayCall = { access: "public", geo: "open", maintenance: "open" } as const;
 
 const dateOf = (iso?: string) => (iso ? new Date(iso) : undefined);
+type WebhookAnswer = z.infer<typeof webhookAnswer>;
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   earnings: ReturnType<typeof createEarnings>;
 }> = async (app, { payments, earnings }) => {
+  /** A sandbox callback, sent through the gateway's own webhook route like a real gateway's event. */
+  async function deliverSandbox({ body, signature }: { body: string; signature: string }): Promise<WebhookAnswer> {
+    const delivered = await app.inject({
+      method: "POST",
+      url: WEBHOOK_PATH,
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
+      payload: body,
+    });
+    const answer = delivered.json() as WebhookAnswer & { error?: string; message?: string };
+    if (delivered.statusCode !== 200) {
+      throw new AppError(delivered.statusCode, answer.error ?? "Error", answer.message ?? "The payment failed.");
+    }
+    return answer;
+  }
+
   app.get("/earning/performer/stats", {
     config: { access: "performer" },
     schema: {
@@ -76,8 +93,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.get("/payment/transactions", {
     config: { access: "user" },
-    schema: { tags, querystring: transactionsQuery, response: { 200: transactionList } },
-    handler: async (req) => payments.ownTransactions(currentUser(req).id, req.query.limit, req.query.offset),
+    schema: {
+      tags,
+      description: "The member's own payments, newest first.",
+      querystring: transactionsQuery,
+      response: { 200: transactionList },
+    },
+    handler: async (req) => payments.searchTransactions({ ...currentUser(req), role: "user" }, req.query),
+  });
+
+  app.get("/transactions/user/search", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "Payments, newest first: a member's own; an admin's of everyone (filter by `userId`), with who paid.",
+      querystring: searchTransactionsQuery,
+      response: { 200: transactionList },
+    },
+    handler: async (req) => payments.searchTransactions(currentUser(req), req.query),
+  });
+
+  app.post("/admin/transactions/:id/refund", {
+    config: { access: "admin" },
+    schema: {
+      tags: ["admin"],
+      description:
+        "Refunds a paid transaction through its gateway; the refund event reverses the grant and the performers' earnings.",
+      params: byId,
+      response: { 200: webhookAnswer },
+    },
+    handler: async (req) => deliverSandbox(await payments.refundCallback(req.params.id)),
   });
 
   app.get("/payment/sandbox/:id", {
@@ -103,17 +149,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req) => {
       const user = currentUser(req);
-      const { body, signature } = await payments.sandboxCallback(user.id, req.params.id, req.body.decision);
-      const delivered = await app.inject({
-        method: "POST",
-        url: WEBHOOK_PATH,
-        headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
-        payload: body,
-      });
-      if (delivered.statusCode !== 200) {
-        const answer = delivered.json() as { error?: string; message?: string };
-        throw new AppError(delivered.statusCode, answer.error ?? "Error", answer.message ?? "The payment failed.");
-      }
+      await deliverSandbox(await payments.sandboxCallback(user.id, req.params.id, req.body.decision));
       return payments.sandboxView(user.id, req.params.id);
     },
   });

@@ -4,10 +4,11 @@ import { badRequest, conflict, notFound, unprocessable } from "../../platform/er
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
+import type { Accounts } from "../users/accounts.ts";
 import type { GatewayEvent, PaymentGateway, WebhookDelivery } from "./gateway.ts";
 import { earning, shares } from "./money.ts";
 import type { SandboxGateway } from "./sandbox.ts";
-import { earnings, gatewayEvents, transactions } from "./tables.ts";
+import { earnings, gatewayEvents, type TransactionRow, transactions } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Notify = (userId: string, event: string, payload: unknown) => void;
@@ -34,6 +35,7 @@ export function createPaymentsService(deps: {
   settings: Pick<SettingsService, "get">;
   offers: Record<SellableKind, (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
   notify: Notify;
+  accounts: Pick<Accounts, "refs">;
   /** The sandbox's signer, when the sandbox is the gateway: its payment page's decisions are signed with it. */
   sandbox?: SandboxGateway;
 }) {
@@ -319,31 +321,35 @@ export function createPaymentsService(deps: {
     });
   }
 
-  /** The member's own transactions, newest first, with what they paid for. */
-  async function ownTransactions(userId: string, limit: number, offset: number) {
-    const rows = await db
-      .select({
-        id: transactions.id,
-        orderId: transactions.orderId,
-        status: transactions.status,
-        gateway: transactions.gateway,
-        amountCents: transactions.amountCents,
-        currency: transactions.currency,
-        createdAt: transactions.createdAt,
-        paidAt: transactions.paidAt,
-      })
-      .from(transactions)
-      .where(eq(transactions.userId, userId))
-      .orderBy(sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
-      .limit(limit)
-      .offset(offset);
-    const lines = await itemsOf(rows.map((r) => r.orderId));
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(eq(transactions.userId, userId));
+  /**
+   * Transactions, newest first, with what they paid for: a member's own; an admin's view of everyone's (filtered by
+   * `userId`, with who paid). `status` narrows either.
+   */
+  async function searchTransactions(
+    viewer: Actor,
+    q: { limit: number; offset: number; status?: TransactionRow["status"]; userId?: string },
+  ) {
+    const admin = viewer.role === "admin";
+    const where = and(
+      admin ? (q.userId ? eq(transactions.userId, q.userId) : undefined) : eq(transactions.userId, viewer.id),
+      q.status ? eq(transactions.status, q.status) : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select()
+        .from(transactions)
+        .where(where)
+        .orderBy(sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
+        .limit(q.limit)
+        .offset(q.offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(transactions).where(where),
+    ]);
+    const [lines, buyers] = await Promise.all([
+      itemsOf(rows.map((r) => r.orderId)),
+      admin ? deps.accounts.refs(rows.map((r) => r.userId)) : Promise.resolve(null),
+    ]);
     return {
-      total,
+      total: count?.total ?? 0,
       data: rows.map((r) => ({
         _id: r.id,
         orderId: r.orderId,
@@ -352,12 +358,30 @@ export function createPaymentsService(deps: {
         amount: r.amountCents / 100,
         currency: r.currency,
         items: lines.filter((l) => l.orderId === r.orderId).map(({ orderId: _, ...l }) => l),
+        ...(buyers ? { buyer: buyers.get(r.userId) ?? null } : {}),
         createdAt: r.createdAt.toISOString(),
         paidAt: r.paidAt?.toISOString() ?? null,
       })),
     };
   }
 
-  return { purchase, receive, applyEvent, ownTransactions, sandboxView, sandboxCallback };
+  /**
+   * An admin's refund of a paid transaction, asked of the gateway; the gateway's refund event then reverses the
+   * grant and the earnings like any other event. The sandbox answers with its signed callback at once.
+   */
+  async function refundCallback(transactionId: string) {
+    const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+    if (!t) throw notFound("Transaction");
+    if (t.status !== "paid") throw conflict(`Only a paid transaction can be refunded; this one is ${t.status}.`);
+    if (t.gateway !== "sandbox" || !deps.sandbox) throw conflict(`Refunds through ${t.gateway} are not available yet.`);
+    return deps.sandbox.signed({
+      id: `refund:${t.id}`,
+      type: "refunded",
+      transactionId: t.id,
+      amountCents: t.amountCents,
+    });
+  }
+
+  return { purchase, receive, applyEvent, searchTransactions, refundCallback, sandboxView, sandboxCallback };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "./tables.ts";
@@ -24,6 +24,15 @@ export function createAccounts(db: Db) {
   return {
     byId: (id: string, tx?: Db) => one(eq(users.id, id), tx),
     byEmail: (email: string) => one(eq(users.email, email)),
+    /** Who these accounts are (id, username, name), for lists that name their members. */
+    async refs(ids: readonly string[]) {
+      if (!ids.length) return new Map<string, { _id: string; username: string; name: string }>();
+      const rows = await db
+        .select({ id: users.id, username: users.username, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, { _id: r.id, username: r.username, name: r.name }]));
+    },
     /** An account by username, or by email when the identifier has an `@`. */
     byLogin: (identifier: string) =>
       one(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier)),
