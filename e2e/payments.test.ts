@@ -50,6 +50,7 @@ describe("pay-per-view through the sandbox gateway", () => {
     const payment = page.getByTestId("sandbox-payment");
     await payment.getByText(bought.title).waitFor();
     expect(await page.getByTestId("sandbox-amount").textContent()).toContain(String(bought.price));
+    const boughtTx = page.url().split("/").pop() as string;
     await page.getByRole("button", { name: "Approve payment" }).click();
     await page.waitForURL(`${site().webUrl}/movies/${bought._id}`);
     await page.getByRole("button", { name: "Play movie" }).waitFor();
@@ -88,6 +89,32 @@ describe("pay-per-view through the sandbox gateway", () => {
     expect(await line.textContent()).toContain(`$${net.toFixed(2).replace(/\.00$/, "")}`);
     expect(seller.errors).toEqual([]);
     await seller.context.close();
+
+    // The admin refunds it: the buyer can no longer play the movie, and can buy it again.
+    const operator = await newPage(browser);
+    await goto(operator.page, "/auth/login");
+    await operator.page.getByLabel("Username or email").fill("admin");
+    await operator.page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+    await operator.page.getByRole("button", { name: "Log in" }).click();
+    await operator.page.waitForURL(`${site().webUrl}/`);
+    await goto(operator.page, "/admin/transactions?status=paid");
+    const row = operator.page.getByTestId(`transaction-row-${boughtTx}`);
+    await row.getByText(bought.title).waitFor();
+    await row.getByRole("button", { name: "Refund" }).click();
+    await operator.page
+      .getByRole("dialog", { name: "Refund this payment?" })
+      .getByRole("button", { name: "Refund" })
+      .click();
+    await operator.page.getByText(`Refunded $`).first().waitFor();
+    // It leaves the paid list, and is among the refunded ones.
+    await row.waitFor({ state: "detached" });
+    await goto(operator.page, "/admin/transactions?status=refunded");
+    await row.getByText("Refunded").waitFor();
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
+    await goto(page, `/movies/${bought.slug}`);
+    await cta.getByRole("button", { name: /^Buy for \$/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
 
     // The payment page needs its buyer's session: a visitor is asked to log in.
     const visitor = await newPage(browser);

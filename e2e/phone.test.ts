@@ -94,6 +94,7 @@ const screens: Screen[] = [
   { name: "admin-posts", role: "admin", url: () => "/admin/posts", ready: main },
   { name: "admin-banners", role: "admin", url: () => "/admin/banners", ready: main },
   { name: "admin-performers", role: "admin", url: () => "/admin/performers", ready: main },
+  { name: "admin-transactions", role: "admin", url: () => "/admin/transactions", ready: main },
   { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },
   { name: "not-found", role: "visitor", url: () => "/no-such-page", ready: main },
   { name: "movie-not-found", role: "visitor", url: () => "/movies/no-such-movie", ready: main },

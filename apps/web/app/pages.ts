@@ -69,6 +69,7 @@ export const pages = {
   adminBanners: { path: "/admin/banners", file: "routes/admin.banners.tsx", handle: adminPage },
   adminPerformers: { path: "/admin/performers", file: "routes/admin.performers.tsx", handle: adminPage },
   adminCatalogue: { path: "/admin/catalogue", file: "routes/admin.catalogue.tsx", handle: adminPage },
+  adminTransactions: { path: "/admin/transactions", file: "routes/admin.transactions.tsx", handle: adminPage },
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
   studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },

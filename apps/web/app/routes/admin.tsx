@@ -16,6 +16,7 @@ const descriptions: Record<string, string> = {
   "/admin/users": "Find accounts, change roles and activate or deactivate users.",
   "/admin/performers": "Turn members into performers, edit their profiles and switch them on or off.",
   "/admin/catalogue": "Every movie and gallery of every performer: edit them, take them down and restore them.",
+  "/admin/transactions": "Every payment, who paid and for what, and refunds through the gateway.",
   "/admin/categories": "The categories of performers, movies, galleries and products.",
   "/admin/posts": "News posts and pages such as the home and contact texts.",
   "/admin/banners": "The promotional banners on the home page, by position.",

@@ -1,0 +1,184 @@
+import { Anchor, Badge, Button, Select, Table, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { type Transaction, transactionStatuses } from "@marquee/contracts/payments";
+import { IconReceipt, IconReceiptRefund } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
+import { oneOf, pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { itemPath } from "../lib/payments.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.transactions";
+
+export const handle = pages.adminTransactions.handle;
+
+const DESCRIPTION = "Every payment on the site, who paid and for what; refunds go back through the gateway.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transactions", DESCRIPTION);
+
+const PAGE_SIZE = 25;
+type StatusFilter = "all" | Transaction["status"];
+const STATUS_LABELS: Record<Transaction["status"], string> = {
+  pending: "Pending",
+  paid: "Paid",
+  failed: "Declined",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+const STATUS_COLORS: Record<Transaction["status"], string> = {
+  pending: "yellow",
+  paid: "teal",
+  failed: "red",
+  expired: "gray",
+  refunded: "grape",
+};
+
+/** A page of every member's transactions, by status (`status`, `page` in the URL). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const status = oneOf<StatusFilter>(params, "status", ["all", ...transactionStatuses], "all");
+  const page = pageOf(params);
+  const list = await loaded(
+    sessionApi(request, context).get<{ data: Transaction[]; total: number }>("/transactions/user/search", {
+      status: status === "all" ? undefined : status,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load the transactions.",
+  );
+  return { list, status, page };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Refunds a paid transaction (`id`) through its gateway. */
+    refund: (api, payload) => api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`),
+  });
+}
+
+export default function AdminTransactionsPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { setFilter, setPage, loading } = useListParams();
+  const revalidator = useRevalidator();
+  const { run } = useIntent();
+  const [confirm, dialog] = useConfirm();
+  const [refunding, setRefunding] = useState<string | null>(null);
+  if (!isAdmin) return <AdminForbidden />;
+  const { list, status, page } = loaderData;
+  const rows = list.result?.data ?? [];
+
+  const refund = async (t: Transaction) => {
+    const what = t.items.map((i) => i.title).join(", ");
+    const ok = await confirm({
+      title: "Refund this payment?",
+      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
+      confirmLabel: "Refund",
+      color: "red",
+    });
+    if (!ok) return;
+    setRefunding(t._id);
+    try {
+      await run("refund", { id: t._id });
+      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
+    } finally {
+      setRefunding(null);
+    }
+  };
+
+  return (
+    <AdminPage title="Transactions" description={DESCRIPTION}>
+      {dialog}
+      <Select
+        label="Status"
+        data={[
+          { value: "all", label: "Any status" },
+          ...transactionStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+        ]}
+        value={status}
+        allowDeselect={false}
+        onChange={(v) => setFilter("status", v ?? "all")}
+        maw={220}
+      />
+      <ListPanel
+        label="Transactions"
+        error={list.error}
+        onRetry={() => void revalidator.revalidate()}
+        ready
+        empty={rows.length === 0 && !list.error ? <EmptyState icon={IconReceipt} message="No payments here." /> : null}
+      >
+        <DataTable
+          label="Transactions"
+          minWidth={820}
+          busy={loading}
+          columns={[
+            { label: "Date" },
+            { label: "Member" },
+            { label: "For" },
+            { label: "Amount", right: true },
+            { label: "Status" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {rows.map((t) => (
+            <Table.Tr key={t._id} data-testid={`transaction-row-${t._id}`}>
+              <Table.Td>{formatDate(t.paidAt ?? t.createdAt)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Text>
+              </Table.Td>
+              <Table.Td>
+                {t.items.map((item) => {
+                  const to = itemPath(item);
+                  return to ? (
+                    <Anchor key={item.itemId} component={Link} to={to} size="sm" display="block">
+                      {item.title}
+                    </Anchor>
+                  ) : (
+                    <Text key={item.itemId} size="sm">
+                      {item.title}
+                    </Text>
+                  );
+                })}
+              </Table.Td>
+              <Table.Td ta="right">
+                {formatPrice(t.amount, symbol)} {t.currency}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLORS[t.status]} variant="light">
+                  {STATUS_LABELS[t.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {t.status === "paid" && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconReceiptRefund size={14} />}
+                    loading={refunding === t._id}
+                    onClick={() => void refund(t)}
+                  >
+                    Refund
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+    </AdminPage>
+  );
+}
