@@ -164,6 +164,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     offers: { video: videos.offer, gallery: galleries.offer },
     accounts,
     notify,
+    log,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
   return {
@@ -304,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();
   await services.auth.registerJobs();
+  await services.payments.registerJobs(services.jobs);
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
 

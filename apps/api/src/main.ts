@@ -3,6 +3,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { PAYMENT_JOBS } from "./modules/payments/service.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
@@ -78,6 +79,8 @@ process.off("unhandledRejection", failStart);
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
 await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
 await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });
+// Hourly: payments left pending for a day (a closed tab, a lost callback) expire.
+await app.services.jobs.schedule(PAYMENT_JOBS.reconcile, "30 * * * *");
 // Thumbnails stored before a size was added get it, in the background.
 await app.services.jobs.send(VIDEO_JOBS.thumbnailVariants, {}, { singletonKey: "startup" });
 const stopHousekeeping = scheduleHousekeeping(

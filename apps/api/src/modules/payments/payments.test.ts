@@ -482,3 +482,27 @@ describe("transactions for members and admins", () => {
     expect((await refund(c.transactionId, admin)).statusCode).toBe(409);
   });
 });
+
+describe("the reconciliation of payments left pending", () => {
+  it("expires what stayed pending for a day, once, and leaves fresh checkouts alone", async () => {
+    const sale = await movie({ access: "sale", price: 9 });
+    const old = await checkout(sale._id);
+    const fresh = await checkout(sale._id, member);
+    await t.database.db
+      .update(transactions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(transactions.id, old.transactionId));
+    expect(await t.app.services.payments.reconcile()).toEqual({ expired: 1 });
+    expect(await t.app.services.payments.reconcile()).toEqual({ expired: 0 });
+    const status = async (id: string) =>
+      (await t.database.db.select({ s: transactions.status }).from(transactions).where(eq(transactions.id, id)))[0]?.s;
+    expect(await status(old.transactionId)).toBe("expired");
+    expect(await orderStatus(old.orderId)).toBe("failed");
+    expect(await status(fresh.transactionId)).toBe("pending");
+    // The member who comes back to the closed tab finds it expired; a late payment is flagged, not applied.
+    expect((await deliver(paid(old, 900))).json().received[0].outcome).toBe("flagged");
+    expect((await watch(sale._id)).canWatch).toBe(false);
+    // Buying again starts a new checkout.
+    expect((await checkout(sale._id)).transactionId).not.toBe(old.transactionId);
+  });
+});

@@ -11,6 +11,12 @@ import type { SandboxGateway } from "./sandbox.ts";
 import { earnings, gatewayEvents, type TransactionRow, transactions } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Job names: the hourly reconciliation of payments left pending. */
+export const PAYMENT_JOBS = { reconcile: "payments.reconcile" } as const;
+
+/** How long a checkout may stay pending (a closed tab, a lost callback) before the reconciliation expires it. */
+export const PENDING_TTL_MS = 24 * 3600_000;
 type Notify = (userId: string, event: string, payload: unknown) => void;
 type SellableKind = Offer["kind"];
 
@@ -36,6 +42,8 @@ export function createPaymentsService(deps: {
   offers: Record<SellableKind, (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
   notify: Notify;
   accounts: Pick<Accounts, "refs">;
+  log?: { info(obj: object, msg?: string): void };
+  now?: () => Date;
   /** The sandbox's signer, when the sandbox is the gateway: its payment page's decisions are signed with it. */
   sandbox?: SandboxGateway;
 }) {
@@ -382,6 +390,53 @@ export function createPaymentsService(deps: {
     });
   }
 
-  return { purchase, receive, applyEvent, searchTransactions, refundCallback, sandboxView, sandboxCallback };
+  /**
+   * Expires the transactions left pending longer than PENDING_TTL_MS, through the ledger like a gateway's expiry
+   * (recorded under its own event id, so a second run or a late gateway event changes nothing), and logs what it did.
+   * A gateway that can be asked (Stripe) will be asked first; the sandbox has nothing more to say.
+   */
+  async function reconcile(): Promise<{ expired: number }> {
+    const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - PENDING_TTL_MS);
+    const stale = await db
+      .select({ id: transactions.id, amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.status, "pending"),
+          eq(transactions.gateway, gateway.name),
+          sql`${transactions.createdAt} < ${cutoff}`,
+        ),
+      )
+      .limit(1000);
+    let expired = 0;
+    for (const t of stale) {
+      const outcome = await applyEvent({
+        id: `reconcile-expired:${t.id}`,
+        type: "expired",
+        transactionId: t.id,
+        amountCents: t.amountCents,
+        payload: { source: "reconciliation", pendingSince: "more than 24 hours" },
+      });
+      if (outcome === "applied") expired++;
+    }
+    if (stale.length) deps.log?.info({ pending: stale.length, expired }, "payments left pending were expired");
+    return { expired };
+  }
+
+  return {
+    purchase,
+    receive,
+    applyEvent,
+    searchTransactions,
+    refundCallback,
+    sandboxView,
+    sandboxCallback,
+    reconcile,
+    async registerJobs(jobs: { work(name: string, handler: () => Promise<void>): Promise<void> }) {
+      await jobs.work(PAYMENT_JOBS.reconcile, async () => {
+        await reconcile();
+      });
+    },
+  };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
