@@ -1,14 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { badRequest, conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { badRequest, conflict, unprocessable } from "../../platform/errors.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { Accounts } from "../users/accounts.ts";
 import type { GatewayEvent, PaymentGateway, WebhookDelivery } from "./gateway.ts";
+import { createPaymentHistory } from "./history.ts";
 import { earning, shares } from "./money.ts";
 import type { SandboxGateway } from "./sandbox.ts";
-import { earnings, gatewayEvents, type TransactionRow, transactions } from "./tables.ts";
+import { earnings, gatewayEvents, transactions } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -282,114 +283,6 @@ export function createPaymentsService(deps: {
     return { received: outcomes };
   }
 
-  const itemsOf = (orderIds: string[]) =>
-    orderIds.length
-      ? db
-          .select({
-            orderId: orderLines.orderId,
-            itemKind: orderLines.itemKind,
-            itemId: orderLines.itemId,
-            title: orderLines.title,
-          })
-          .from(orderLines)
-          .where(inArray(orderLines.orderId, orderIds))
-      : Promise.resolve([]);
-
-  /** The buyer's own transaction (404 for anyone else's: whether it exists is theirs to know). */
-  async function ownTransaction(userId: string, transactionId: string) {
-    const [t] = await db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
-    if (!t) throw notFound("Transaction");
-    return t;
-  }
-
-  /** What the sandbox payment page shows: the amount and what it pays for. */
-  async function sandboxView(userId: string, transactionId: string) {
-    const t = await ownTransaction(userId, transactionId);
-    const items = (await itemsOf([t.orderId])).map(({ orderId: _, ...l }) => l);
-    return { transactionId: t.id, status: t.status, amount: t.amountCents / 100, currency: t.currency, items };
-  }
-
-  /**
-   * The buyer's decision on the sandbox page, as the signed callback the sandbox gateway sends to the webhook route.
-   * The event id is the decision on the transaction, so a second click is the same event delivered twice.
-   */
-  async function sandboxCallback(userId: string, transactionId: string, decision: "approve" | "decline") {
-    if (!deps.sandbox) throw notFound("Sandbox payment");
-    const t = await ownTransaction(userId, transactionId);
-    if (t.gateway !== "sandbox") throw notFound("Sandbox payment");
-    if (t.status !== "pending") throw conflict(`This payment is already ${t.status}.`);
-    return deps.sandbox.signed({
-      id: `${decision}:${t.id}`,
-      type: decision === "approve" ? "paid" : "failed",
-      transactionId: t.id,
-      amountCents: t.amountCents,
-    });
-  }
-
-  /**
-   * Transactions, newest first, with what they paid for: a member's own; an admin's view of everyone's (filtered by
-   * `userId`, with who paid). `status` narrows either.
-   */
-  async function searchTransactions(
-    viewer: Actor,
-    q: { limit: number; offset: number; status?: TransactionRow["status"]; userId?: string },
-  ) {
-    const admin = viewer.role === "admin";
-    const where = and(
-      admin ? (q.userId ? eq(transactions.userId, q.userId) : undefined) : eq(transactions.userId, viewer.id),
-      q.status ? eq(transactions.status, q.status) : undefined,
-    );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select()
-        .from(transactions)
-        .where(where)
-        .orderBy(sql`${transactions.createdAt} desc`, sql`${transactions.id} desc`)
-        .limit(q.limit)
-        .offset(q.offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(transactions).where(where),
-    ]);
-    const [lines, buyers] = await Promise.all([
-      itemsOf(rows.map((r) => r.orderId)),
-      admin ? deps.accounts.refs(rows.map((r) => r.userId)) : Promise.resolve(null),
-    ]);
-    return {
-      total: count?.total ?? 0,
-      data: rows.map((r) => ({
-        _id: r.id,
-        orderId: r.orderId,
-        status: r.status,
-        gateway: r.gateway,
-        amount: r.amountCents / 100,
-        currency: r.currency,
-        items: lines.filter((l) => l.orderId === r.orderId).map(({ orderId: _, ...l }) => l),
-        ...(buyers ? { buyer: buyers.get(r.userId) ?? null } : {}),
-        createdAt: r.createdAt.toISOString(),
-        paidAt: r.paidAt?.toISOString() ?? null,
-      })),
-    };
-  }
-
-  /**
-   * An admin's refund of a paid transaction, asked of the gateway; the gateway's refund event then reverses the
-   * grant and the earnings like any other event. The sandbox answers with its signed callback at once.
-   */
-  async function refundCallback(transactionId: string) {
-    const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-    if (!t) throw notFound("Transaction");
-    if (t.status !== "paid") throw conflict(`Only a paid transaction can be refunded; this one is ${t.status}.`);
-    if (t.gateway !== "sandbox" || !deps.sandbox) throw conflict(`Refunds through ${t.gateway} are not available yet.`);
-    return deps.sandbox.signed({
-      id: `refund:${t.id}`,
-      type: "refunded",
-      transactionId: t.id,
-      amountCents: t.amountCents,
-    });
-  }
-
   /**
    * Expires the transactions left pending longer than PENDING_TTL_MS, through the ledger like a gateway's expiry
    * (recorded under its own event id, so a second run or a late gateway event changes nothing), and logs what it did.
@@ -427,11 +320,8 @@ export function createPaymentsService(deps: {
     purchase,
     receive,
     applyEvent,
-    searchTransactions,
-    refundCallback,
-    sandboxView,
-    sandboxCallback,
     reconcile,
+    ...createPaymentHistory({ db, accounts: deps.accounts, sandbox: deps.sandbox }),
     async registerJobs(jobs: { work(name: string, handler: () => Promise<void>): Promise<void> }) {
       await jobs.work(PAYMENT_JOBS.reconcile, async () => {
         await reconcile();
