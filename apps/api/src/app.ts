@@ -35,6 +35,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { createCoupons } from "./modules/payments/coupons.ts";
 import { createEarnings } from "./modules/payments/earnings.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox.ts";
@@ -156,8 +157,10 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     secret: createHmac("sha256", mediaSecretOf(config)).update("marquee:sandbox-gateway").digest("base64url"),
     publicUrl: config.publicUrl,
   });
+  const coupons = createCoupons({ db });
   const payments = createPaymentsService({
     db,
+    coupons,
     gateway: sandbox.gateway,
     sandbox,
     settings,
@@ -170,6 +173,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   return {
     withdrawn,
     payments,
+    coupons,
     sandbox,
     earnings: createEarnings(db),
     jobs,
@@ -298,7 +302,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(adminAssetsRoutes, { assets: services.assets });
-  await app.register(paymentsRoutes, { payments: services.payments, earnings: services.earnings });
+  await app.register(paymentsRoutes, {
+    payments: services.payments,
+    earnings: services.earnings,
+    coupons: services.coupons,
+  });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
 

@@ -86,3 +86,42 @@ export const earningLine = z.object({
   createdAt: z.string(),
 });
 export const earningList = z.object({ data: z.array(earningLine), total: z.number().int() });
+
+/** A coupon's code as members type it: letters, digits, dash and underscore. */
+export const couponCode = z
+  .string()
+  .trim()
+  .min(3)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _");
+
+/** What buying takes besides the item: an optional coupon. */
+export const purchaseBody = z.strictObject({ couponCode: couponCode.optional() }).nullish();
+
+export const appliedCoupon = z.object({ code: z.string(), value: z.number() });
+
+export const coupon = z.object({
+  _id: z.uuid(),
+  code: z.string(),
+  /** The discount as a fraction of the price (0.2 is 20% off). */
+  value: z.number(),
+  expiresAt: z.string().nullable(),
+  remainingUses: z.number().int().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export const couponList = z.object({ data: z.array(coupon), total: z.number().int() });
+export const couponBody = z.strictObject({
+  code: couponCode,
+  value: z.number().min(0.01).max(0.99).multipleOf(0.01),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  remainingUses: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  active: z.boolean().optional(),
+});
+export const couponUpdateBody = couponBody.partial();
+export const couponsQuery = listQuery.pick({ limit: true, offset: true }).extend({
+  active: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+});

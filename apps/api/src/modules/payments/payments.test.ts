@@ -506,3 +506,64 @@ describe("the reconciliation of payments left pending", () => {
     expect((await checkout(sale._id)).transactionId).not.toBe(old.transactionId);
   });
 });
+
+describe("coupons", () => {
+  const makeCoupon = (body: Record<string, unknown>, token = admin) =>
+    t.request({ method: "POST", url: "/admin/coupons", token, body });
+  const apply = (code: string, token?: string) =>
+    t.request({ method: "POST", url: `/coupons/${code}/apply-coupon`, token });
+
+  it("lets only admins make them, with the field named when a value is wrong", async () => {
+    expect((await makeCoupon({ code: "NOPE10", value: 0.1 }, user)).statusCode).toBe(403);
+    const bad = await makeCoupon({ code: "BAD", value: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe("body.value");
+    expect((await makeCoupon({ code: "has space", value: 0.1 })).statusCode).toBe(400);
+    expect((await makeCoupon({ code: "twice10", value: 0.1 })).statusCode).toBe(201);
+    expect((await makeCoupon({ code: "TWICE10", value: 0.2 })).statusCode).toBe(409);
+  });
+
+  it("says why a coupon cannot be used: unknown, inactive, expired, used up", async () => {
+    await makeCoupon({ code: "OFF-INACTIVE", value: 0.1, active: false });
+    await makeCoupon({ code: "OFF-EXPIRED", value: 0.1, expiresAt: "2020-01-01T00:00:00Z" });
+    await makeCoupon({ code: "OFF-USEDUP", value: 0.1, remainingUses: 0 });
+    expect((await apply("OFF-NONE", user)).statusCode).toBe(404);
+    expect((await apply("OFF-INACTIVE", user)).json().message).toBe("This coupon is not active.");
+    expect((await apply("OFF-EXPIRED", user)).json().message).toBe("This coupon has expired.");
+    expect((await apply("OFF-USEDUP", user)).json().message).toBe("This coupon has been used up.");
+    expect((await apply("OFF-NONE")).statusCode).toBe(401);
+  });
+
+  it("takes its value off at checkout on the server, counts its use when paid, once per member", async () => {
+    const made = await makeCoupon({ code: "quarter", value: 0.25, remainingUses: 2 });
+    expect(made.json()).toMatchObject({ code: "QUARTER", value: 0.25, remainingUses: 2 });
+    expect((await apply("Quarter", user)).json()).toEqual({ code: "QUARTER", value: 0.25 });
+    const sale = await movie({ access: "sale", price: 9.99 });
+    const res = await t.request({
+      method: "POST",
+      url: `/payment/purchase-video/${sale._id}`,
+      token: user,
+      body: { couponCode: "quarter" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json() as Checkout;
+    // 9.99 x 0.75 = 7.4925 -> 7.49; the performer shares what was paid.
+    const [tx] = await t.database.db.select().from(transactions).where(eq(transactions.id, c.transactionId));
+    expect(tx?.amountCents).toBe(749);
+    await Promise.all([deliver(paid(c, 749)), deliver(paid(c, 749))]);
+    expect((await earningsOf(c.transactionId)).map((e) => e.grossCents)).toEqual([749]);
+    const listed = (await t.request({ method: "GET", url: "/admin/coupons?limit=100", token: admin })).json();
+    expect(listed.data.find((x: { code: string }) => x.code === "QUARTER")?.remainingUses).toBe(1);
+    // Used: not again by the same member, still by another.
+    expect((await apply("QUARTER", user)).json().message).toBe("You have already used this coupon.");
+    const again = await movie({ access: "sale", price: 4 });
+    const refused = await t.request({
+      method: "POST",
+      url: `/payment/purchase-video/${again._id}`,
+      token: user,
+      body: { couponCode: "QUARTER" },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await apply("QUARTER", member)).statusCode).toBe(200);
+  });
+});

@@ -1,9 +1,17 @@
 import {
+  appliedCoupon,
   checkout,
+  coupon,
+  couponBody,
+  couponCode,
+  couponList,
+  couponsQuery,
+  couponUpdateBody,
   earningList,
   earningStats,
   earningsQuery,
   earningsRange,
+  purchaseBody,
   sandboxDecisionBody,
   sandboxPayment,
   searchTransactionsQuery,
@@ -15,6 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import type { Coupons } from "./coupons.ts";
 import type { createEarnings } from "./earnings.ts";
 import { SANDBOX_SIGNATURE } from "./sandbox.ts";
 import type { PaymentsService } from "./service.ts";
@@ -31,7 +40,8 @@ type WebhookAnswer = z.infer<typeof webhookAnswer>;
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   earnings: ReturnType<typeof createEarnings>;
-}> = async (app, { payments, earnings }) => {
+  coupons: Coupons;
+}> = async (app, { payments, earnings, coupons }) => {
   /** A sandbox callback, sent through the gateway's own webhook route like a real gateway's event. */
   async function deliverSandbox({ body, signature }: { body: string; signature: string }): Promise<WebhookAnswer> {
     const delivered = await app.inject({
@@ -85,11 +95,42 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         tags,
         description: `Buys a ${noun} sold on its own (access: sale): an order and a pending transaction at the database's price; answers where to pay. A second call while the first is pending answers the same payment.`,
         params: byId,
+        body: purchaseBody,
         response: { 200: checkout },
       },
-      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id),
+      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode),
     });
   }
+
+  app.post("/coupons/:code/apply-coupon", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "Whether the member may use the coupon now: its code and value, or why not (unknown 404; inactive, expired or used up 422; already used by them 409). Checkout applies it again.",
+      params: z.strictObject({ code: couponCode }),
+      response: { 200: appliedCoupon },
+    },
+    handler: async (req) => coupons.apply(currentUser(req).id, req.params.code),
+  });
+
+  app.get("/admin/coupons", {
+    config: { access: "admin" },
+    schema: { tags: ["admin"], querystring: couponsQuery, response: { 200: couponList } },
+    handler: async (req) => coupons.list(req.query),
+  });
+
+  app.post("/admin/coupons", {
+    config: { access: "admin" },
+    schema: { tags: ["admin"], body: couponBody, response: { 201: coupon } },
+    handler: async (req, reply) => reply.status(201).send(await coupons.create(req.body)),
+  });
+
+  app.put("/admin/coupons/:id", {
+    config: { access: "admin" },
+    schema: { tags: ["admin"], params: byId, body: couponUpdateBody, response: { 200: coupon } },
+    handler: async (req) => coupons.update(req.params.id, req.body),
+  });
 
   app.get("/payment/transactions", {
     config: { access: "user" },

@@ -5,9 +5,10 @@ import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { Accounts } from "../users/accounts.ts";
+import type { Coupons } from "./coupons.ts";
 import type { GatewayEvent, PaymentGateway, WebhookDelivery } from "./gateway.ts";
 import { createPaymentHistory } from "./history.ts";
-import { earning, shares } from "./money.ts";
+import { discounted, earning, shares } from "./money.ts";
 import type { SandboxGateway } from "./sandbox.ts";
 import { earnings, gatewayEvents, transactions } from "./tables.ts";
 
@@ -41,6 +42,7 @@ export function createPaymentsService(deps: {
   gateway: PaymentGateway;
   settings: Pick<SettingsService, "get">;
   offers: Record<SellableKind, (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
+  coupons: Pick<Coupons, "usable" | "recordUse">;
   notify: Notify;
   accounts: Pick<Accounts, "refs">;
   log?: { info(obj: object, msg?: string): void };
@@ -51,7 +53,7 @@ export function createPaymentsService(deps: {
   const { db, gateway, settings, notify } = deps;
 
   /** A pending checkout of the same item by the same buyer: a second click pays the first order, not a new one. */
-  async function pendingCheckout(userId: string, offer: Offer) {
+  async function pendingCheckout(userId: string, offer: Offer, totalCents: number) {
     const [row] = await db
       .select({ orderId: orders.id, transactionId: transactions.id, amountCents: transactions.amountCents })
       .from(orders)
@@ -63,7 +65,7 @@ export function createPaymentsService(deps: {
           eq(orders.status, "pending"),
           eq(orderLines.itemKind, offer.kind),
           eq(orderLines.itemId, offer.id),
-          eq(transactions.amountCents, offer.priceCents),
+          eq(transactions.amountCents, totalCents),
           eq(transactions.gateway, gateway.name),
         ),
       )
@@ -72,7 +74,7 @@ export function createPaymentsService(deps: {
   }
 
   /** Pay-per-view: a movie or gallery sold on its own (`access: sale`). */
-  async function purchase(buyer: Actor, kind: SellableKind, idOrSlug: string): Promise<Checkout> {
+  async function purchase(buyer: Actor, kind: SellableKind, idOrSlug: string, couponCode?: string): Promise<Checkout> {
     const offer = await deps.offers[kind](buyer, idOrSlug);
     const noun = NOUN[kind];
     if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
@@ -82,7 +84,10 @@ export function createPaymentsService(deps: {
       throw unprocessable(`This ${noun} is not sold on its own.`);
     }
     const description = `${offer.title} (${noun})`;
-    const pending = await pendingCheckout(buyer.id, offer);
+    // The coupon is checked again here, whatever the page showed, and the total comes from the database's price.
+    const coupon = couponCode ? await deps.coupons.usable(buyer.id, couponCode) : null;
+    const totalCents = coupon ? discounted(offer.priceCents, coupon.value) : offer.priceCents;
+    const pending = await pendingCheckout(buyer.id, offer, totalCents);
     if (pending) {
       const again = await gateway.createCheckout({
         transactionId: pending.transactionId,
@@ -101,7 +106,8 @@ export function createPaymentsService(deps: {
           status: "pending",
           currency,
           originalCents: offer.priceCents,
-          totalCents: offer.priceCents,
+          totalCents,
+          couponId: coupon?.id ?? null,
         })
         .returning({ id: orders.id });
       const id = (order as { id: string }).id;
@@ -113,15 +119,16 @@ export function createPaymentsService(deps: {
         title: offer.title,
         quantity: 1,
         unitPriceCents: offer.priceCents,
-        totalCents: offer.priceCents,
+        // What the line brought in, the coupon's discount taken off: what the performers share.
+        totalCents,
       });
       const [t] = await tx
         .insert(transactions)
-        .values({ orderId: id, userId: buyer.id, gateway: gateway.name, amountCents: offer.priceCents, currency })
+        .values({ orderId: id, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
         .returning({ id: transactions.id });
       return { orderId: id, transactionId: (t as { id: string }).id };
     });
-    const made = await gateway.createCheckout({ transactionId, amountCents: offer.priceCents, currency, description });
+    const made = await gateway.createCheckout({ transactionId, amountCents: totalCents, currency, description });
     if (made.gatewayRef) {
       await db.update(transactions).set({ gatewayRef: made.gatewayRef }).where(eq(transactions.id, transactionId));
     }
@@ -237,6 +244,8 @@ export function createPaymentsService(deps: {
         }
         await setBoth("paid");
         const { lines, performers } = await recordEarnings(tx, t.orderId, t.id);
+        const [order] = await tx.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, t.orderId));
+        if (order?.couponId) await deps.coupons.recordUse(tx, order.couponId, t.userId, t.orderId);
         const title = lines.map((l) => l.title).join(", ");
         return {
           ...base,

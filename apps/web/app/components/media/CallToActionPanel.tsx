@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button, TextInput } from "@mantine/core";
 import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -32,6 +32,8 @@ function Action({ action }: { action: CtaAction }) {
  */
 function BuyButton({ action }: { action: Extract<CtaAction, { kind: "buy" }> }) {
   const checkout = useFetcher<{ error?: string }>();
+  const [couponOpen, setCouponOpen] = useState(false);
+  const couponId = useId();
   const error = checkout.state === "idle" ? checkout.data?.error : undefined;
   return (
     <checkout.Form method="post" action={CHECKOUT_PATH} className={styles.buyForm}>
@@ -46,6 +48,24 @@ function BuyButton({ action }: { action: Extract<CtaAction, { kind: "buy" }> }) 
       >
         {action.label}
       </Button>
+      {couponOpen ? (
+        <TextInput
+          id={couponId}
+          name="couponCode"
+          aria-label="Coupon code"
+          placeholder="Coupon code"
+          maxLength={40}
+          autoComplete="off"
+          size="md"
+          radius="xl"
+          className={styles.couponField}
+          autoFocus
+        />
+      ) : (
+        <Button type="button" variant="subtle" size="md" radius="xl" onClick={() => setCouponOpen(true)}>
+          I have a coupon
+        </Button>
+      )}
       {error && (
         <p className={styles.ctaInfo} role="alert">
           {error}
