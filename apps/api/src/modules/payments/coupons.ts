@@ -86,6 +86,11 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
   }
 
   async function update(id: string, input: Partial<CouponInput>) {
+    if (Object.values(input).every((v) => v === undefined)) {
+      const [same] = await db.select().from(coupons).where(eq(coupons.id, id));
+      if (!same) throw notFound("Coupon");
+      return present(same);
+    }
     const [row] = await db
       .update(coupons)
       .set({

@@ -183,6 +183,19 @@ describe("the sandbox gateway's webhook", () => {
       payload: garbage,
     });
     expect(wrongBody.statusCode).toBe(401);
+    // A signed body with text the database cannot store is a 400 naming it, never a server error.
+    const { body: withNul, signature: nulSignature } = t.app.services.sandbox.signed({
+      ...paid(c, 300),
+      id: "paid\u0000x",
+    });
+    const nul = await t.app.inject({
+      method: "POST",
+      url: "/payment/webhook/sandbox",
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: nulSignature },
+      payload: withNul,
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().details[0].path).toBe("body.id");
     expect(await orderStatus(c.orderId)).toBe("pending");
     expect(
       await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.transactionId, c.transactionId)),

@@ -1,3 +1,4 @@
+import { findUnstorableText } from "@marquee/contracts/input";
 import {
   appliedCoupon,
   checkout,
@@ -22,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, badRequest } from "../../platform/errors.ts";
 import type { Coupons } from "./coupons.ts";
 import type { createEarnings } from "./earnings.ts";
 import { SANDBOX_SIGNATURE } from "./sandbox.ts";
@@ -197,6 +198,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   // The webhook reads its body as it came: the signature is over those bytes.
   await app.register(async (hooks) => {
+    // What no gateway sends and the database cannot store (a NUL, an unpaired surrogate) is refused as it would be
+    // anywhere else, before the signature is checked.
+    hooks.addHook("preValidation", async (req) => {
+      if (!Buffer.isBuffer(req.body)) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(req.body.toString("utf8"));
+      } catch {
+        return;
+      }
+      const details = findUnstorableText(parsed, "body");
+      if (details.length) throw badRequest(details.map((d) => `${d.path}: ${d.message}`).join("; "), details);
+    });
     hooks.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
