@@ -35,8 +35,13 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { createPagesService } from "./modules/pages/service.ts";
+import { paymentsAdminRoutes } from "./modules/payments/admin-routes.ts";
+import { createCcbillGateway } from "./modules/payments/ccbill.ts";
 import { createCoupons } from "./modules/payments/coupons.ts";
 import { createEarnings } from "./modules/payments/earnings.ts";
+import type { PaymentGateway } from "./modules/payments/gateway.ts";
+import { createLedgerInspection } from "./modules/payments/inspect.ts";
+import { createPayouts } from "./modules/payments/payouts.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox.ts";
 import { createPaymentsService } from "./modules/payments/service.ts";
@@ -51,6 +56,8 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { subscriptionsRoutes } from "./modules/subscriptions/routes.ts";
+import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -86,7 +93,17 @@ export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildS
 /** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 
-function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
+/**
+ * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
+ * gateway: it is a large module, and a site on the sandbox or CCBill need not pay its start-up time.
+ */
+async function externalGatewayOf(config: Config): Promise<PaymentGateway | null> {
+  if (config.stripe) return (await import("./modules/payments/stripe.ts")).createStripeGateway(config.stripe);
+  if (config.ccbill) return createCcbillGateway(config.ccbill);
+  return null;
+}
+
+function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: PaymentGateway | null) {
   const { db } = deps.database;
   const { config } = deps;
   const { pglite } = deps.database;
@@ -151,18 +168,22 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
-  // The sandbox is the gateway until Stripe and CCBill adapters exist (DESIGN section 6); its callbacks are signed
-  // with a key of its own derived from the media secret, so nothing else can forge them.
+  // The gateway comes from the configuration (DESIGN section 6). The sandbox's callbacks are signed with a key of its
+  // own derived from the media secret, so nothing else can forge them; it is made in any case (its signer is cheap)
+  // but is the gateway, with its page and webhook route, only when PAYMENT_GATEWAY is `sandbox`.
   const sandbox = createSandboxGateway({
     secret: createHmac("sha256", mediaSecretOf(config)).update("marquee:sandbox-gateway").digest("base64url"),
     publicUrl: config.publicUrl,
   });
+  const gateway: PaymentGateway = external ?? sandbox.gateway;
+  const sandboxActive = gateway === sandbox.gateway;
   const coupons = createCoupons({ db });
   const payments = createPaymentsService({
     db,
     coupons,
-    gateway: sandbox.gateway,
-    sandbox,
+    gateway,
+    ...(sandboxActive ? { sandbox } : {}),
+    publicUrl: config.publicUrl,
     settings,
     offers: { video: videos.offer, gallery: galleries.offer },
     accounts,
@@ -170,11 +191,19 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog) {
     log,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
+  const payouts = createPayouts({ db, accounts, settings, performers });
+  const inspection = createLedgerInspection({ db, accounts, payouts });
   return {
+    subscriptions: createSubscriptionsService({ db, accounts }),
+    payouts,
+    inspection,
     withdrawn,
     payments,
     coupons,
+    /** The sandbox's signer; the gateway only when `gateway` is it (`sandboxActive`). */
     sandbox,
+    gateway,
+    sandboxActive,
     earnings: createEarnings(db),
     jobs,
     signer,
@@ -221,7 +250,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   refuseUnstorableText(app);
 
   let realtime: Realtime | undefined;
-  const services = buildServices(deps, (userId, event, payload) => realtime?.toUser(userId, event, payload), app.log);
+  const services = buildServices(
+    deps,
+    (userId, event, payload) => realtime?.toUser(userId, event, payload),
+    app.log,
+    await externalGatewayOf(config),
+  );
   app.decorate("services", services);
 
   await app.register(helmet, {
@@ -306,7 +340,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: services.payments,
     earnings: services.earnings,
     coupons: services.coupons,
+    gateway: services.gateway.name,
+    ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
+  await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
+  await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import proxyAddr from "@fastify/proxy-addr";
@@ -50,6 +51,20 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
+  // Stripe (PAYMENT_GATEWAY=stripe): see stripeOf. STRIPE_API_BASE points the SDK at another server (tests).
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
+  // CCBill (PAYMENT_GATEWAY=ccbill): see ccbillOf.
+  CCBILL_ACCOUNT: z.string().optional(),
+  CCBILL_SUBACCOUNT: z.string().optional(),
+  CCBILL_FLEXFORM_ID: z.string().optional(),
+  CCBILL_SALT: z.string().optional(),
+  CCBILL_WEBHOOK_SECRET: z.string().optional(),
+  CCBILL_WEBHOOK_IPS: list.optional(),
+  CCBILL_DATALINK_USERNAME: z.string().optional(),
+  CCBILL_DATALINK_PASSWORD: z.string().optional(),
+  CCBILL_DATALINK_URL: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Slow and silent clients (platform/connections.ts says what each one bounds).
   API_HEADERS_TIMEOUT_MS: ms.max(600_000).default(20_000),
@@ -65,14 +80,19 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Values never repeated in a message: they may carry a password or a secret. */
-const SECRET_VALUE = /SECRET|PASSWORD|^(DATABASE|REDIS|SMTP)_URL$/;
+const SECRET_VALUE = /SECRET|PASSWORD|SALT|^(DATABASE|REDIS|SMTP)_URL$/;
 
 /**
  * A bad setting, told in one line: which variable, its value (unless secret), what is wrong, and the remedy, e.g.
  * `API_PORT is "abc" (expected a number). Fix it in the environment, or unset it for the default.`
  */
 export class ConfigError extends StartupError {
-  constructor(env: Record<string, string | undefined>, problems: { name: string; message: string }[]) {
+  constructor(
+    env: Record<string, string | undefined>,
+    problems: { name: string; message: string }[],
+    /** For settings without a default (a gateway's keys): unsetting them is no remedy. */
+    opts: { required?: boolean } = {},
+  ) {
     const unset = (name: string) => !env[name]?.trim();
     const told = problems.map(({ name, message }) => {
       const raw = env[name];
@@ -87,7 +107,9 @@ export class ConfigError extends StartupError {
     const many = problems.length > 1;
     const remedy = problems.every((p) => unset(p.name))
       ? `Set ${many ? "them" : "it"} in the environment.`
-      : `Fix ${many ? "them" : "it"} in the environment, or unset ${many ? "them for the defaults" : "it for the default"}.`;
+      : opts.required
+        ? `Fix ${many ? "them" : "it"} in the environment.`
+        : `Fix ${many ? "them" : "it"} in the environment, or unset ${many ? "them for the defaults" : "it for the default"}.`;
     super(`${told.join("; ")}. ${remedy}`);
   }
 }
@@ -121,20 +143,132 @@ function publicUrlOf(
 }
 
 /**
- * The payment gateway. The sandbox is the default for development and the demo; in production it would let every
- * member approve their own payments, so production must name the gateway: `PAYMENT_GATEWAY=sandbox` only for a
- * staging site that sells nothing for real. Stripe and CCBill are not built yet and fail the start.
+ * The address ranges CCBill posts its webhooks from, as its Webhooks User Guide lists them (64.38.212.1-254,
+ * 64.38.215.1-254, 64.38.240.1-254, 64.38.241.1-254): the default of CCBILL_WEBHOOK_IPS.
  */
-function paymentGatewayOf(e: { NODE_ENV: string; PAYMENT_GATEWAY?: string }, env: Record<string, string | undefined>) {
-  const name = e.PAYMENT_GATEWAY;
-  if (name === "stripe" || name === "ccbill") {
+export const CCBILL_WEBHOOK_RANGES = ["64.38.212.0/24", "64.38.215.0/24", "64.38.240.0/24", "64.38.241.0/24"];
+
+/** CCBill's DataLink subscription management script (cancelling a subscription). */
+export const CCBILL_DATALINK_URL = "https://datalink.ccbill.com/utils/subscriptionManagement.cgi";
+
+type Env = Record<string, string | undefined>;
+type Problem = { name: string; message: string };
+type Parsed = z.infer<typeof envSchema>;
+
+/** The variables a gateway cannot run without, told together in one line when some are missing or malformed. */
+function check(env: Env, rules: [name: string, value: string | undefined, test: RegExp | null, expected: string][]) {
+  const problems: Problem[] = [];
+  for (const [name, value, test, expected] of rules) {
+    if (!value?.trim())
+      problems.push({ name, message: `required when PAYMENT_GATEWAY=${env.PAYMENT_GATEWAY}: ${expected}` });
+    else if (test && !test.test(value.trim())) problems.push({ name, message: `expected ${expected}` });
+  }
+  if (problems.length) throw new ConfigError(env, problems, { required: true });
+}
+
+/** An `http(s)://host[:port]` origin as the Stripe SDK takes it (host, port, protocol), for a stand-in of its API. */
+function stripeApiBaseOf(raw: string | undefined, env: Env) {
+  if (!raw?.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
     throw new ConfigError(env, [
-      {
-        name: "PAYMENT_GATEWAY",
-        message: `${name} is not available in this version yet; the sandbox is the only gateway (PAYMENT_GATEWAY=sandbox)`,
-      },
+      { name: "STRIPE_API_BASE", message: "expected an origin such as http://127.0.0.1:12111" },
     ]);
   }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.username) {
+    throw new ConfigError(env, [
+      { name: "STRIPE_API_BASE", message: "expected an origin such as http://127.0.0.1:12111" },
+    ]);
+  }
+  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+function stripeOf(e: Parsed, env: Env) {
+  check(env, [
+    [
+      "STRIPE_SECRET_KEY",
+      e.STRIPE_SECRET_KEY,
+      /^(sk|rk)_(test|live)_\S+$/,
+      "the secret API key, sk_live_… (or sk_test_…)",
+    ],
+    ["STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET, /^whsec_\S+$/, "the webhook endpoint's signing secret, whsec_…"],
+  ]);
+  return {
+    secretKey: (e.STRIPE_SECRET_KEY as string).trim(),
+    webhookSecret: (e.STRIPE_WEBHOOK_SECRET as string).trim(),
+    apiBase: stripeApiBaseOf(e.STRIPE_API_BASE, env),
+  };
+}
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+function isRange(s: string) {
+  const [address, bits, ...rest] = s.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function ccbillOf(e: Parsed, env: Env) {
+  check(env, [
+    ["CCBILL_ACCOUNT", e.CCBILL_ACCOUNT, /^\d{6}$/, "the 6-digit main account number, e.g. 900100"],
+    ["CCBILL_SUBACCOUNT", e.CCBILL_SUBACCOUNT, /^\d{4}$/, "the 4-digit subaccount number, e.g. 0000"],
+    [
+      "CCBILL_FLEXFORM_ID",
+      e.CCBILL_FLEXFORM_ID,
+      /^[A-Za-z0-9-]{1,100}$/,
+      "the FlexForm's Flex ID from the CCBill admin",
+    ],
+    ["CCBILL_SALT", e.CCBILL_SALT, null, "the encryption key (salt) that signs dynamic prices, from the CCBill admin"],
+    [
+      "CCBILL_WEBHOOK_SECRET",
+      e.CCBILL_WEBHOOK_SECRET,
+      /^[A-Za-z0-9_-]{24,200}$/,
+      "a random string of at least 24 letters, digits, - or _ (it goes in the webhook URL), e.g. from openssl rand -hex 24",
+    ],
+  ]);
+  const ips = e.CCBILL_WEBHOOK_IPS ?? CCBILL_WEBHOOK_RANGES;
+  const bad = ips.find((r) => !isRange(r));
+  if (bad !== undefined || !ips.length) {
+    throw new ConfigError(env, [
+      { name: "CCBILL_WEBHOOK_IPS", message: "expected a comma list of addresses or CIDR ranges, e.g. 64.38.212.0/24" },
+    ]);
+  }
+  const username = e.CCBILL_DATALINK_USERNAME?.trim();
+  const password = e.CCBILL_DATALINK_PASSWORD?.trim();
+  if (!!username !== !!password) {
+    const missing = username ? "CCBILL_DATALINK_PASSWORD" : "CCBILL_DATALINK_USERNAME";
+    throw new ConfigError(
+      env,
+      [{ name: missing, message: "the DataLink username and password go together: set both, or neither" }],
+      { required: true },
+    );
+  }
+  const datalinkUrl = e.CCBILL_DATALINK_URL?.trim() || CCBILL_DATALINK_URL;
+  if (!/^https?:\/\/[^\s]+$/.test(datalinkUrl)) {
+    throw new ConfigError(env, [{ name: "CCBILL_DATALINK_URL", message: "expected an http(s) URL" }]);
+  }
+  return {
+    account: (e.CCBILL_ACCOUNT as string).trim(),
+    subaccount: (e.CCBILL_SUBACCOUNT as string).trim(),
+    flexFormId: (e.CCBILL_FLEXFORM_ID as string).trim(),
+    salt: (e.CCBILL_SALT as string).trim(),
+    webhookSecret: (e.CCBILL_WEBHOOK_SECRET as string).trim(),
+    webhookIps: ips,
+    datalink: username && password ? { url: datalinkUrl, username, password } : null,
+  };
+}
+
+/**
+ * The payment gateway and its settings. The sandbox is the default for development and the demo; in production it
+ * would let every member approve their own payments, so production must name the gateway: `PAYMENT_GATEWAY=sandbox`
+ * only for a staging site that sells nothing for real. Stripe and CCBill need their accounts' keys.
+ */
+function paymentOf(e: Parsed, env: Env) {
+  const name = e.PAYMENT_GATEWAY;
   if (!name && e.NODE_ENV === "production") {
     throw new ConfigError(env, [
       {
@@ -144,7 +278,9 @@ function paymentGatewayOf(e: { NODE_ENV: string; PAYMENT_GATEWAY?: string }, env
       },
     ]);
   }
-  return "sandbox" as const;
+  if (name === "stripe") return { gateway: "stripe" as const, stripe: stripeOf(e, env), ccbill: null };
+  if (name === "ccbill") return { gateway: "ccbill" as const, stripe: null, ccbill: ccbillOf(e, env) };
+  return { gateway: "sandbox" as const, stripe: null, ccbill: null };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -170,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const publicUrl = publicUrlOf(e, env);
-  const paymentGateway = paymentGatewayOf(e, env);
+  const payment = paymentOf(e, env);
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
@@ -185,7 +321,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     /** The site's public origin (`https://fans.example.com`), for links that leave the site: mails. */
     publicUrl,
-    paymentGateway,
+    /** The payment gateway (DESIGN section 6) and, for Stripe or CCBill, its account's settings. */
+    paymentGateway: payment.gateway,
+    stripe: payment.stripe,
+    ccbill: payment.ccbill,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,

@@ -127,9 +127,105 @@ describe("PAYMENT_GATEWAY", () => {
     expect(loadConfig({ ...production, PAYMENT_GATEWAY: "sandbox" }).paymentGateway).toBe("sandbox");
   });
 
-  it("refuses a gateway this version does not have, and a name it does not know", () => {
-    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "stripe" })).toThrow(/stripe is not available/);
+  it("refuses a name it does not know", () => {
     expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "paypal" })).toThrow(/PAYMENT_GATEWAY/);
+  });
+});
+
+describe("PAYMENT_GATEWAY=stripe", () => {
+  const stripe = {
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_123",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  };
+
+  it("takes the account's keys, and another API server for tests", () => {
+    const config = loadConfig({ DATA_DIR: dir, ...stripe });
+    expect(config.paymentGateway).toBe("stripe");
+    expect(config.stripe).toEqual({ secretKey: "sk_test_123", webhookSecret: "whsec_abc", apiBase: null });
+    expect(config.ccbill).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111" }).stripe?.apiBase).toEqual(
+      {
+        host: "127.0.0.1",
+        port: 12111,
+        protocol: "http",
+      },
+    );
+  });
+
+  it("stops a start without a key in one line naming it, never repeating a secret", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...stripe, STRIPE_SECRET_KEY: "" })).toThrow(
+      /^STRIPE_SECRET_KEY is not set \(required when PAYMENT_GATEWAY=stripe: the secret API key, sk_live_… \(or sk_test_…\)\)\. Set it in the environment\.$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "stripe" })).toThrow(
+      /^STRIPE_SECRET_KEY is not set \(.*\); STRIPE_WEBHOOK_SECRET is not set \(.*whsec_…\)\. Set them in the environment\.$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...stripe, STRIPE_WEBHOOK_SECRET: "pk_live_oops" })).toThrow(
+      /^STRIPE_WEBHOOK_SECRET is set \(expected the webhook endpoint's signing secret, whsec_…\)\. Fix it in the environment\.$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...stripe, STRIPE_API_BASE: "localhost:12111" })).toThrow(
+      /^STRIPE_API_BASE/,
+    );
+  });
+});
+
+describe("PAYMENT_GATEWAY=ccbill", () => {
+  const ccbill = {
+    PAYMENT_GATEWAY: "ccbill",
+    CCBILL_ACCOUNT: "900100",
+    CCBILL_SUBACCOUNT: "0000",
+    CCBILL_FLEXFORM_ID: "687fa3e0-e60d-4466-88e2-181fa56dd6a9",
+    CCBILL_SALT: "7d901dad245fd0ff6bc20d06",
+    CCBILL_WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef",
+  };
+
+  it("takes the account, the FlexForm, the salt and the webhook secret; CCBill's published ranges by default", () => {
+    const config = loadConfig({ DATA_DIR: dir, ...ccbill });
+    expect(config.paymentGateway).toBe("ccbill");
+    expect(config.ccbill).toMatchObject({
+      account: "900100",
+      subaccount: "0000",
+      webhookIps: ["64.38.212.0/24", "64.38.215.0/24", "64.38.240.0/24", "64.38.241.0/24"],
+      datalink: null,
+    });
+    const custom = loadConfig({
+      DATA_DIR: dir,
+      ...ccbill,
+      CCBILL_WEBHOOK_IPS: "10.0.0.0/8, 2001:db8::1",
+      CCBILL_DATALINK_USERNAME: "api",
+      CCBILL_DATALINK_PASSWORD: "secret",
+    }).ccbill;
+    expect(custom?.webhookIps).toEqual(["10.0.0.0/8", "2001:db8::1"]);
+    expect(custom?.datalink).toMatchObject({ username: "api", password: "secret" });
+  });
+
+  it.each([
+    ["CCBILL_ACCOUNT", "the 6-digit main account number"],
+    ["CCBILL_SUBACCOUNT", "the 4-digit subaccount number"],
+    ["CCBILL_FLEXFORM_ID", "the FlexForm's Flex ID"],
+    ["CCBILL_SALT", "the encryption key \\(salt\\)"],
+    ["CCBILL_WEBHOOK_SECRET", "a random string of at least 24"],
+  ])("stops a start without %s in one line naming it", (name, what) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...ccbill, [name]: "" })).toThrow(
+      new RegExp(
+        `^${name} is not set \\(required when PAYMENT_GATEWAY=ccbill: ${what}[^\\n]*\\)\\. Set it in the environment\\.$`,
+      ),
+    );
+  });
+
+  it("refuses malformed values, naming them and never repeating a secret", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...ccbill, CCBILL_ACCOUNT: "9001" })).toThrow(
+      /^CCBILL_ACCOUNT is "9001" \(expected the 6-digit main account number, e\.g\. 900100\)\. Fix it in the environment\.$/,
+    );
+    const short = () => loadConfig({ DATA_DIR: dir, ...ccbill, CCBILL_WEBHOOK_SECRET: "short" });
+    expect(short).toThrow(/^CCBILL_WEBHOOK_SECRET is set \(expected a random string/);
+    expect(short).not.toThrow(/short/);
+    expect(() => loadConfig({ DATA_DIR: dir, ...ccbill, CCBILL_WEBHOOK_IPS: "64.38.212.0/33" })).toThrow(
+      /^CCBILL_WEBHOOK_IPS is "64\.38\.212\.0\/33" \(expected a comma list/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...ccbill, CCBILL_DATALINK_USERNAME: "api" })).toThrow(
+      /^CCBILL_DATALINK_PASSWORD is not set \(the DataLink username and password go together: set both, or neither\)/,
+    );
   });
 });
 

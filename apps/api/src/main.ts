@@ -81,6 +81,8 @@ await app.services.jobs.schedule(VIDEO_JOBS.publishScheduled, "0 * * * *");
 await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "startup" });
 // Hourly: payments left pending for a day (a closed tab, a lost callback) expire.
 await app.services.jobs.schedule(PAYMENT_JOBS.reconcile, "30 * * * *");
+// Hourly: subscriptions whose paid period ended without a renewal lapse (access already ended with the date).
+await app.services.jobs.schedule(PAYMENT_JOBS.lapse, "15 * * * *");
 // Thumbnails stored before a size was added get it, in the background.
 await app.services.jobs.send(VIDEO_JOBS.thumbnailVariants, {}, { singletonKey: "startup" });
 const stopHousekeeping = scheduleHousekeeping(

@@ -8,6 +8,7 @@ import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/payments/sandbox.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
 import { createJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
@@ -139,4 +140,15 @@ export function expectBadRequest(res: LightMyRequestResponse, path: string) {
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
   expect(detailPaths(res)).toContain(path);
+}
+
+/** Delivers a sandbox gateway callback to its webhook route, signed as the sandbox signs it (or with `signature`). */
+export function deliverSandbox(t: TestContext, event: SandboxCallback, signature?: string) {
+  const { body, signature: signed } = t.app.services.sandbox.signed(event);
+  return t.app.inject({
+    method: "POST",
+    url: "/payment/webhook/sandbox",
+    headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature ?? signed },
+    payload: body,
+  });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -96,6 +97,46 @@ await db.close();`;
   });
 }
 
+/**
+ * The embedded database has one connection, held by an open transaction until it ends: a query made outside the
+ * transaction from inside its callback (through `db` instead of `tx`) would wait for it forever. This wrapper of the
+ * PGlite client fails such a query at once, with what to do instead, so the mistake shows in the first test that
+ * runs it rather than as a request that never answers.
+ */
+function guardTransactions(client: PGlite): PGlite {
+  const open = new AsyncLocalStorage<{ open: boolean }>();
+  const outside = (method: string) => {
+    if (open.getStore()?.open) {
+      throw new Error(
+        `${method} outside the open transaction, from inside it: on the embedded database it would wait for the transaction forever. Run it through the transaction (tx) or before it opens.`,
+      );
+    }
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "transaction") {
+        return <T>(fn: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>) =>
+          target.transaction((tx) => {
+            const state = { open: true };
+            return open
+              .run(state, () => fn(tx))
+              .finally(() => {
+                state.open = false;
+              });
+          });
+      }
+      if (prop === "query" || prop === "exec") {
+        return (...args: unknown[]) => {
+          outside(`A ${prop}`);
+          return (target[prop] as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** PostgreSQL when a URL is given, else PGlite: file-backed under `dir`, or in memory when `dir` is omitted. */
@@ -106,7 +147,8 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // A request that waits this long for a connection fails instead of waiting forever behind a stalled pool.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 15_000 });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -141,7 +183,7 @@ export async function openDatabase(opts: {
       unlock();
       throw err;
     });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: guardTransactions(client), schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

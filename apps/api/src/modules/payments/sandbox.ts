@@ -8,9 +8,11 @@ export const SANDBOX_SIGNATURE = "x-sandbox-signature";
 
 const callback = z.strictObject({
   id: z.string().min(1).max(200),
-  type: z.enum(["paid", "failed", "expired", "refunded"]),
-  transactionId: z.uuid(),
-  amountCents: z.number().int().min(0),
+  type: z.enum(["paid", "failed", "expired", "refunded", "chargeback", "renewed", "renewal_failed", "cancelled"]),
+  transactionId: z.uuid().nullable(),
+  gatewayRef: z.string().min(1).max(200).nullable().optional(),
+  subscriptionRef: z.string().min(1).max(200).nullable().optional(),
+  amountCents: z.number().int().min(0).nullable(),
 });
 export type SandboxCallback = z.infer<typeof callback>;
 
@@ -21,6 +23,16 @@ export type SandboxCallback = z.infer<typeof callback>;
  */
 export function createSandboxGateway(opts: { secret: string; publicUrl: string }) {
   const mac = (body: Buffer | string) => createHmac("sha256", opts.secret).update(body).digest("hex");
+  const signed = (event: SandboxCallback) => {
+    const body = JSON.stringify(event);
+    return { body, signature: mac(body) };
+  };
+  /** How a callback reaches the webhook route: set by the routes (an in-process request to the same route). */
+  let deliver: ((callback: { body: string; signature: string }) => Promise<unknown>) | null = null;
+  const send = async (event: SandboxCallback) => {
+    if (!deliver) throw new Error("The sandbox gateway has no webhook route to post to.");
+    await deliver(signed(event));
+  };
 
   const gateway: PaymentGateway = {
     name: "sandbox",
@@ -46,14 +58,30 @@ export function createSandboxGateway(opts: { secret: string; publicUrl: string }
       const event: GatewayEvent = { ...parsed, payload: parsed };
       return [event];
     },
+    // The sandbox gives money back and stops renewals at once, with the callback a real gateway would send later.
+    async refund(t) {
+      await send({ id: `refund:${t.id}`, type: "refunded", transactionId: t.id, amountCents: t.amountCents });
+    },
+    async cancelSubscription(subscriptionRef) {
+      await send({
+        id: `cancel:${subscriptionRef}`,
+        type: "cancelled",
+        transactionId: null,
+        subscriptionRef,
+        amountCents: null,
+      });
+    },
   };
 
   return {
     gateway,
     /** A signed callback body for `event`, as the sandbox page's decision sends it. */
-    signed(event: SandboxCallback): { body: string; signature: string } {
-      const body = JSON.stringify(event);
-      return { body, signature: mac(body) };
+    signed,
+    /** Sends a simulated event (a renewal, a failed renewal, a chargeback) through the webhook route. */
+    send,
+    /** Where the callbacks go: the routes post them to the sandbox's own webhook route. */
+    attach(to: (callback: { body: string; signature: string }) => Promise<unknown>) {
+      deliver = to;
     },
   };
 }
