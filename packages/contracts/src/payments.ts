@@ -55,6 +55,9 @@ export const webhookAnswer = z.object({
   received: z.array(z.object({ id: z.string(), outcome: z.enum(["applied", "ignored", "flagged", "duplicate"]) })),
 });
 
+/** A refund asked of the gateway: the transaction's status once it answered (`refunded` when it did at once). */
+export const refundAnswer = z.object({ transactionId: z.uuid(), status: z.enum(transactionStatuses) });
+
 /** Earnings of a performer between optional dates (`from` inclusive, `to` exclusive). */
 export const earningsRange = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
@@ -110,6 +113,7 @@ export const coupon = z.object({
   active: z.boolean(),
   createdAt: z.string(),
 });
+export type Coupon = z.infer<typeof coupon>;
 export const couponList = z.object({ data: z.array(coupon), total: z.number().int() });
 export const couponBody = z.strictObject({
   code: couponCode,
@@ -125,3 +129,130 @@ export const couponsQuery = listQuery.pick({ limit: true, offset: true }).extend
     .transform((v) => v === "true")
     .optional(),
 });
+
+/** Who an admin's payments view names: an account's id, username and name. */
+export const accountRef = z.object({ _id: z.uuid(), username: z.string(), name: z.string() });
+export type AccountRef = z.infer<typeof accountRef>;
+
+/**
+ * A performer's own commission rate (the share of each sale the site keeps), 0..0.95 with at most four decimals;
+ * null: the site's `performerCommission` setting applies.
+ */
+export const commissionRate = z
+  .number()
+  .min(0)
+  .max(0.95)
+  .refine((v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6, "Use at most four decimals (0.125 is 12.5%)");
+export const commissionBody = z.strictObject({ rate: commissionRate.nullable() });
+export const commissionAnswer = z.object({
+  performerId: z.uuid(),
+  /** The performer's own rate, null when the site's applies. */
+  rate: z.number().nullable(),
+  /** The rate their next sale is recorded at: their own, else the site's. */
+  effectiveRate: z.number(),
+});
+
+const booleanText = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .optional();
+
+/** An admin's view of earning lines of any performer (`performerId`), by state (`paid`) and dates. */
+export const adminEarningsQuery = earningsQuery.extend({
+  performerId: z.uuid().optional(),
+  paid: booleanText,
+});
+export const adminEarningLine = earningLine.extend({
+  performerId: z.uuid(),
+  performer: accountRef.nullable(),
+  transactionId: z.uuid(),
+  payoutId: z.uuid().nullable(),
+});
+export type AdminEarningLine = z.infer<typeof adminEarningLine>;
+export const adminEarningList = z.object({ data: z.array(adminEarningLine), total: z.number().int() });
+
+/** A payout: what a performer was paid when an admin marked their unpaid lines paid. */
+export const payout = z.object({
+  _id: z.uuid(),
+  performerId: z.uuid(),
+  performer: accountRef.nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  note: z.string().nullable(),
+  paidBy: accountRef.nullable(),
+  /** How many earning lines (sales and reversals) it settled. */
+  lines: z.number().int(),
+  createdAt: z.string(),
+});
+export type Payout = z.infer<typeof payout>;
+export const payoutList = z.object({ data: z.array(payout), total: z.number().int() });
+export const payoutsQuery = transactionsQuery.extend({
+  performerId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export const payoutBody = z.strictObject({
+  performerId: z.uuid(),
+  note: z.string().trim().max(500).optional(),
+});
+
+/** A performer the site owes money: the net of their unpaid lines (refunds netted), above zero. */
+export const payoutDue = z.object({
+  performerId: z.uuid(),
+  performer: accountRef.nullable(),
+  unpaid: z.number(),
+  lines: z.number().int(),
+  /** The oldest unpaid line. */
+  since: z.string(),
+});
+export type PayoutDue = z.infer<typeof payoutDue>;
+export const payoutDueList = z.object({ data: z.array(payoutDue), total: z.number().int() });
+export const payoutDueQuery = transactionsQuery;
+
+export const gatewayEventOutcomes = ["applied", "ignored", "flagged"] as const;
+/** A gateway event as it was recorded: what it did (`outcome`) and why (`note`); flagged ones want an admin. */
+export const gatewayEvent = z.object({
+  _id: z.uuid(),
+  gateway: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  outcome: z.enum(gatewayEventOutcomes),
+  note: z.string().nullable(),
+  transactionId: z.uuid().nullable(),
+  payload: z.unknown(),
+  receivedAt: z.string(),
+});
+export type GatewayEventRecord = z.infer<typeof gatewayEvent>;
+export const gatewayEventList = z.object({ data: z.array(gatewayEvent), total: z.number().int() });
+export const paymentEventsQuery = transactionsQuery.extend({
+  outcome: z.enum(gatewayEventOutcomes).optional(),
+});
+
+/** One transaction as the admin inspects it: its order and lines, the buyer, the earnings and every gateway event. */
+export const transactionDetail = transaction.extend({
+  gatewayRef: z.string().nullable(),
+  buyer: accountRef.nullable(),
+  order: z.object({
+    _id: z.uuid(),
+    status: z.string(),
+    original: z.number(),
+    total: z.number(),
+    couponCode: z.string().nullable(),
+  }),
+  lines: z.array(
+    z.object({
+      _id: z.uuid(),
+      itemKind: z.string(),
+      itemId: z.uuid(),
+      title: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+      total: z.number(),
+      performers: z.array(accountRef),
+    }),
+  ),
+  earnings: z.array(adminEarningLine),
+  events: z.array(gatewayEvent),
+  updatedAt: z.string(),
+});
+export type TransactionDetail = z.infer<typeof transactionDetail>;

@@ -83,6 +83,11 @@ export const adminSearchPerformersQuery = searchPerformersQuery.extend({
 export type AdminSearchPerformersQuery = z.infer<typeof adminSearchPerformersQuery>;
 export const performerList = pagedResponse(performer);
 
+/** What admins see of a performer besides the public profile: their own commission rate (null: the site's). */
+export const adminPerformer = performer.extend({ commissionRate: z.number().nullable() });
+export type AdminPerformer = z.infer<typeof adminPerformer>;
+export const adminPerformerList = pagedResponse(adminPerformer);
+
 /** A subscription price in major units with at most two decimals (stored in cents). */
 const subscriptionPrice = (max: number) =>
   z

@@ -25,6 +25,7 @@ import {
   demoTags,
 } from "./catalogue-data.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
+import { seedDemoPayments } from "./payments.ts";
 import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone } from "./seed.ts";
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -409,6 +410,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
     }
   }
   phase("posts and banners");
+  await seedDemoPayments(app, db, opts);
+  phase("payments");
   await markDemoCatalogueDone(db, "made");
   opts.log?.info(
     { ms: Date.now() - started, phases, performers: performerIds.length, movies: MOVIES },

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { performers } from "../modules/performers/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
-import { subscriptions } from "../modules/subscriptions/tables.ts";
+import { subscriptionPackages, subscriptions } from "../modules/subscriptions/tables.ts";
 import { users } from "../modules/users/tables.ts";
 
 export const DEMO_PASSWORD = "marquee-demo";
@@ -69,6 +69,43 @@ export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: st
   // An earlier version inserted these one by one: a first start killed in between left the performer without
   // its profile or the member without its membership. Until the first start has completed, they are made up.
   if (existing.length && !(await demoCatalogueDone(db))) await completeDemoAccounts(db, existing);
+  await seedDemoPackages(db);
+}
+
+/** The membership packages of the demo: one of each kind, made once, when the site has none (admins edit them). */
+export const demoPackages = [
+  {
+    name: "Monthly",
+    description: "Every members movie and gallery, renewed each month until you cancel.",
+    type: "recurring",
+    priceCents: 1299,
+    initialPeriodDays: 30,
+    recurringPeriodDays: 30,
+    ordering: 1,
+  },
+  {
+    name: "Year pass",
+    description: "A whole year of the site, paid once; it does not renew.",
+    type: "single",
+    priceCents: 9900,
+    initialPeriodDays: 365,
+    recurringPeriodDays: null,
+    ordering: 2,
+  },
+  {
+    name: "Free week",
+    description: "Try the site for seven days, free, once.",
+    type: "trial",
+    priceCents: 0,
+    initialPeriodDays: 7,
+    recurringPeriodDays: null,
+    ordering: 0,
+  },
+] as const;
+
+async function seedDemoPackages(db: Db) {
+  const [any] = await db.select({ id: subscriptionPackages.id }).from(subscriptionPackages).limit(1);
+  if (!any) await db.insert(subscriptionPackages).values(demoPackages.map((p) => ({ ...p })));
 }
 
 const performerProfile = (id: string) => ({ id, monthlyPriceCents: 999, yearlyPriceCents: 7999 });

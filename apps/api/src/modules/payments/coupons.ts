@@ -27,15 +27,19 @@ const present = (c: CouponRow) => ({
 
 /**
  * Coupons (DESIGN section 5): a member may apply one that is active, unexpired, not used up and not used by them
- * before; checkout applies it again on the server (payments/service.ts), and its use counts when the order is paid.
+ * before; checkout applies it again on the server and claims the use with the order (payments/service.ts); a
+ * payment that fails or expires gives the use back.
  */
 export function createCoupons(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  /** The coupon `code` as `userId` may use it now, or the reason they may not (404, 422 or 409). */
-  async function usable(userId: string, code: string): Promise<CouponRow> {
-    const [c] = await db
+  /**
+   * The coupon `code` as `userId` may use it now, or the reason they may not (404, 422 or 409); read through `tx`
+   * when a checkout asks, so it sees the claims that checkout has just given back.
+   */
+  async function usable(userId: string, code: string, tx: Tx | Db = db): Promise<CouponRow> {
+    const [c] = await tx
       .select()
       .from(coupons)
       .where(eq(coupons.code, normal(code)));
@@ -43,7 +47,7 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
     if (!c.active) throw unprocessable("This coupon is not active.");
     if (c.expiresAt && c.expiresAt <= now()) throw unprocessable("This coupon has expired.");
     if (c.remainingUses !== null && c.remainingUses <= 0) throw unprocessable("This coupon has been used up.");
-    const [used] = await db
+    const [used] = await tx
       .select({ id: couponUses.id })
       .from(couponUses)
       .where(and(eq(couponUses.couponId, c.id), eq(couponUses.userId, userId)));
@@ -52,21 +56,36 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
   }
 
   /**
-   * Counts the use of a paid order's coupon, in the payment's own database transaction: once per member (a second
-   * paid order with the same coupon is not counted again) and never below zero uses left.
+   * Claims one use of the coupon for an order as it is made, in the checkout's database transaction: once per member
+   * (a second order with it is refused while the first holds the claim) and never past the uses left. False when the
+   * member already holds one or none are left.
    */
-  async function recordUse(tx: Tx, couponId: string, userId: string, orderId: string) {
+  async function claim(tx: Tx, couponId: string, userId: string, orderId: string): Promise<boolean> {
     const [use] = await tx
       .insert(couponUses)
       .values({ couponId, userId, orderId })
       .onConflictDoNothing()
       .returning({ id: couponUses.id });
     if (!use) return false;
+    const [left] = await tx
+      .update(coupons)
+      .set({ remainingUses: sql`${coupons.remainingUses} - 1` })
+      .where(and(eq(coupons.id, couponId), or(isNull(coupons.remainingUses), gt(coupons.remainingUses, 0))))
+      .returning({ id: coupons.id });
+    return !!left;
+  }
+
+  /** Gives an order's claim back when its payment failed or expired: the member may use the coupon again. */
+  async function release(tx: Tx, orderId: string) {
+    const [gone] = await tx
+      .delete(couponUses)
+      .where(eq(couponUses.orderId, orderId))
+      .returning({ couponId: couponUses.couponId });
+    if (!gone) return;
     await tx
       .update(coupons)
-      .set({ remainingUses: sql`greatest(${coupons.remainingUses} - 1, 0)` })
-      .where(and(eq(coupons.id, couponId), sql`${coupons.remainingUses} is not null`));
-    return true;
+      .set({ remainingUses: sql`${coupons.remainingUses} + 1` })
+      .where(and(eq(coupons.id, gone.couponId), sql`${coupons.remainingUses} is not null`));
   }
 
   async function create(input: CouponInput) {
@@ -131,7 +150,8 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
 
   return {
     usable,
-    recordUse,
+    claim,
+    release,
     create,
     update,
     list,

@@ -1,7 +1,51 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderLines } from "../orders/tables.ts";
+import { performers } from "../performers/tables.ts";
 import { earnings } from "./tables.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The commission rate of each of `performerIds` (DESIGN section 5): the performer's own, else the site's
+ * `performerCommission` setting (`siteRate`, read by the caller before its transaction opens). Read through `tx`, so
+ * a sale is recorded at the rates of the moment it is applied; the earning row keeps the rate it used.
+ */
+export async function commissionRates(
+  tx: Tx | Db,
+  performerIds: readonly string[],
+  siteRate: number,
+): Promise<(id: string) => number> {
+  const ids = [...new Set(performerIds)];
+  const own = ids.length
+    ? await tx
+        .select({ id: performers.id, rate: performers.commissionRate })
+        .from(performers)
+        .where(inArray(performers.id, ids))
+    : [];
+  const rates = new Map(own.flatMap((r) => (r.rate === null ? [] : [[r.id, Number(r.rate)] as const])));
+  return (id) => rates.get(id) ?? siteRate;
+}
+
+/** An earning row as a line of the answers, with what was sold (major units). */
+export function earningLineOf(
+  e: typeof earnings.$inferSelect,
+  line: { title: string; itemKind: string; itemId: string },
+) {
+  return {
+    _id: e.id,
+    type: e.reversalOf ? ("refund" as const) : ("sale" as const),
+    title: line.title,
+    itemKind: line.itemKind,
+    itemId: line.itemId,
+    gross: e.grossCents / 100,
+    commissionRate: Number(e.commissionRate),
+    commission: e.commissionCents / 100,
+    net: e.netCents / 100,
+    paid: e.paid,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
 
 /** A performer's own earnings: totals between two dates, and the lines (sales and their reversals). */
 export function createEarnings(db: Db) {
@@ -54,19 +98,7 @@ export function createEarnings(db: Db) {
       ]);
       return {
         total: Number(count?.n ?? 0),
-        data: rows.map(({ e, title, itemKind, itemId }) => ({
-          _id: e.id,
-          type: e.reversalOf ? ("refund" as const) : ("sale" as const),
-          title,
-          itemKind,
-          itemId,
-          gross: e.grossCents / 100,
-          commissionRate: e.commissionRate,
-          commission: e.commissionCents / 100,
-          net: e.netCents / 100,
-          paid: e.paid,
-          createdAt: e.createdAt.toISOString(),
-        })),
+        data: rows.map(({ e, ...line }) => earningLineOf(e, line)),
       };
     },
   };

@@ -57,6 +57,8 @@ export function createPaymentHistory(deps: { db: Db; accounts: Pick<Accounts, "r
       id: `${decision}:${t.id}`,
       type: decision === "approve" ? "paid" : "failed",
       transactionId: t.id,
+      // As a real gateway does, the sandbox names the subscription an approval starts (used when it renews).
+      subscriptionRef: decision === "approve" ? `sandbox-sub:${t.id}` : null,
       amountCents: t.amountCents,
     });
   }
@@ -67,12 +69,13 @@ export function createPaymentHistory(deps: { db: Db; accounts: Pick<Accounts, "r
    */
   async function searchTransactions(
     viewer: Actor,
-    q: { limit: number; offset: number; status?: TransactionRow["status"]; userId?: string },
+    q: { limit: number; offset: number; status?: TransactionRow["status"]; userId?: string; id?: string },
   ) {
     const admin = viewer.role === "admin";
     const where = and(
       admin ? (q.userId ? eq(transactions.userId, q.userId) : undefined) : eq(transactions.userId, viewer.id),
       q.status ? eq(transactions.status, q.status) : undefined,
+      q.id ? eq(transactions.id, q.id) : undefined,
     );
     const [rows, [count]] = await Promise.all([
       db
@@ -105,22 +108,5 @@ export function createPaymentHistory(deps: { db: Db; accounts: Pick<Accounts, "r
     };
   }
 
-  /**
-   * An admin's refund of a paid transaction, asked of the gateway; the gateway's refund event then reverses the
-   * grant and the earnings like any other event. The sandbox answers with its signed callback at once.
-   */
-  async function refundCallback(transactionId: string) {
-    const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-    if (!t) throw notFound("Transaction");
-    if (t.status !== "paid") throw conflict(`Only a paid transaction can be refunded; this one is ${t.status}.`);
-    if (t.gateway !== "sandbox" || !deps.sandbox) throw conflict(`Refunds through ${t.gateway} are not available yet.`);
-    return deps.sandbox.signed({
-      id: `refund:${t.id}`,
-      type: "refunded",
-      transactionId: t.id,
-      amountCents: t.amountCents,
-    });
-  }
-
-  return { searchTransactions, refundCallback, sandboxView, sandboxCallback };
+  return { searchTransactions, sandboxView, sandboxCallback };
 }

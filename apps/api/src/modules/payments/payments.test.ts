@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, deliverSandbox, type TestContext } from "../../../test/harness.ts";
 import { galleries } from "../galleries/tables.ts";
-import { orders } from "../orders/tables.ts";
+import { orderLines, orders } from "../orders/tables.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "../videos/tables.ts";
 import { SANDBOX_SIGNATURE, type SandboxCallback } from "./sandbox.ts";
@@ -54,16 +54,7 @@ async function checkout(id: string, token = user): Promise<Checkout> {
   return res.json();
 }
 
-/** Delivers a sandbox callback to the webhook route, signed as the sandbox signs it (or with `signature`). */
-function deliver(event: SandboxCallback, signature?: string) {
-  const { body, signature: signed } = t.app.services.sandbox.signed(event);
-  return t.app.inject({
-    method: "POST",
-    url: "/payment/webhook/sandbox",
-    headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature ?? signed },
-    payload: body,
-  });
-}
+const deliver = (event: SandboxCallback, signature?: string) => deliverSandbox(t, event, signature);
 
 const paid = (c: Checkout, cents: number, id = `paid:${c.transactionId}`): SandboxCallback => ({
   id,
@@ -453,6 +444,34 @@ describe("a performer's earnings", () => {
   });
 });
 
+describe("the ledger on the embedded database", () => {
+  it("settles a payment that arrives once the settings have gone stale in the process's cache", async () => {
+    const sale = await movie({ access: "sale", price: 2 });
+    const c = await checkout(sale._id);
+    // The settings cache lasts two seconds; a read through the one connection a transaction holds would hang.
+    await new Promise((r) => setTimeout(r, 2_100));
+    const res = await deliver(paid(c, 200));
+    expect(res.json().received[0].outcome).toBe("applied");
+    expect((await earningsOf(c.transactionId)).map((e) => e.grossCents)).toEqual([200]);
+  });
+});
+
+describe("GET /payment/transactions/:id", () => {
+  it("answers the buyer's own payment as it settles, an admin's view of it, and no one else's", async () => {
+    const sale = await movie({ access: "sale", price: 3.5 });
+    const c = await checkout(sale._id);
+    const one = (token?: string, id = c.transactionId) =>
+      t.request({ method: "GET", url: `/payment/transactions/${id}`, token });
+    expect((await one(user)).json()).toMatchObject({ _id: c.transactionId, status: "pending", amount: 3.5 });
+    await deliver(paid(c, 350));
+    expect((await one(user)).json().status).toBe("paid");
+    expect((await one(admin)).json()).toMatchObject({ status: "paid", buyer: { username: "user" } });
+    expect((await one(member)).statusCode).toBe(404);
+    expect((await one()).statusCode).toBe(401);
+    expect((await one(user, "nope")).statusCode).toBe(400);
+  });
+});
+
 describe("transactions for members and admins", () => {
   it("lists a member's own and, for an admin, everyone's with who paid", async () => {
     const sale = await movie({ access: "sale", price: 7 });
@@ -488,7 +507,7 @@ describe("transactions for members and admins", () => {
     expect((await refund(randomUUID(), admin)).statusCode).toBe(404);
     const done = await refund(c.transactionId, admin);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().received[0].outcome).toBe("applied");
+    expect(done.json()).toEqual({ transactionId: c.transactionId, status: "refunded" });
     expect(await orderStatus(c.orderId)).toBe("refunded");
     expect((await watch(sale._id)).canWatch).toBe(false);
     expect((await earningsOf(c.transactionId)).reduce((n, e) => n + e.netCents, 0)).toBe(0);
@@ -547,7 +566,7 @@ describe("coupons", () => {
     expect((await apply("OFF-NONE")).statusCode).toBe(401);
   });
 
-  it("takes its value off at checkout on the server, counts its use when paid, once per member", async () => {
+  it("takes its value off at checkout on the server, counts one use per member", async () => {
     const made = await makeCoupon({ code: "quarter", value: 0.25, remainingUses: 2 });
     expect(made.json()).toMatchObject({ code: "QUARTER", value: 0.25, remainingUses: 2 });
     expect((await apply("Quarter", user)).json()).toEqual({ code: "QUARTER", value: 0.25 });
@@ -578,5 +597,130 @@ describe("coupons", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect((await apply("QUARTER", member)).statusCode).toBe(200);
+  });
+
+  const buyWith = (id: string, couponCode: string | undefined, token = user) =>
+    t.request({ method: "POST", url: `/payment/purchase-video/${id}`, token, body: couponCode ? { couponCode } : {} });
+
+  it("claims its use with the checkout: a second pending checkout cannot spend it again, a decline gives it back", async () => {
+    await makeCoupon({ code: "ONCE-EACH", value: 0.5, remainingUses: 10 });
+    const [a, b] = [await movie({ access: "sale", price: 6 }), await movie({ access: "sale", price: 8 })];
+    const first = await buyWith(a._id, "once-each");
+    expect(first.statusCode, first.body).toBe(200);
+    // The first checkout, not yet paid, holds the member's one use.
+    const second = await buyWith(b._id, "ONCE-EACH");
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe("You have already used this coupon.");
+    const uses = async () =>
+      (await t.request({ method: "GET", url: "/admin/coupons?limit=100", token: admin }))
+        .json()
+        .data.find((x: { code: string }) => x.code === "ONCE-EACH")?.remainingUses;
+    expect(await uses()).toBe(9);
+    // Declined: the use is back, for this member and in the count.
+    const c = first.json() as Checkout;
+    await deliver({
+      id: `declined:${c.transactionId}`,
+      type: "failed",
+      transactionId: c.transactionId,
+      amountCents: 300,
+    });
+    expect(await uses()).toBe(10);
+    const retry = await buyWith(b._id, "ONCE-EACH");
+    expect(retry.statusCode, retry.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ amount: transactions.amountCents })
+      .from(transactions)
+      .where(eq(transactions.id, (retry.json() as Checkout).transactionId));
+    expect(row?.amount).toBe(400);
+  });
+
+  it("never gives more uses than are left when members check out at the same moment", async () => {
+    await makeCoupon({ code: "LAST-ONE", value: 0.1, remainingUses: 1 });
+    const sale = await movie({ access: "sale", price: 5 });
+    const results = await Promise.all([user, member].map((token) => buyWith(sale._id, "LAST-ONE", token)));
+    // PGlite runs them one after the other (422: used up); PostgreSQL at once (409: the claim found none left).
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const lost = results.find((r) => r.statusCode !== 200);
+    expect([409, 422]).toContain(lost?.statusCode);
+    expect(lost?.json().message).toMatch(/used up/);
+  });
+
+  it("makes one order of one item: a second click reuses it, another coupon replaces it, and only one payment counts", async () => {
+    await makeCoupon({ code: "SWAP20", value: 0.2 });
+    const sale = await movie({ access: "sale", price: 10 });
+    const plain = (await buyWith(sale._id, undefined)).json() as Checkout;
+    expect(((await buyWith(sale._id, undefined)).json() as Checkout).transactionId).toBe(plain.transactionId);
+    // With a coupon the member gets a new order at the new price, and the first one ends.
+    const coupon = (await buyWith(sale._id, "swap20")).json() as Checkout;
+    expect(coupon.transactionId).not.toBe(plain.transactionId);
+    expect(((await buyWith(sale._id, "SWAP20")).json() as Checkout).transactionId).toBe(coupon.transactionId);
+    expect(await orderStatus(plain.orderId)).toBe("failed");
+    // The member pays on both pages: the replaced one is flagged for the admin, never granted twice.
+    expect((await deliver(paid(plain, 1000))).json().received[0].outcome).toBe("flagged");
+    expect((await deliver(paid(coupon, 800))).json().received[0].outcome).toBe("applied");
+    expect((await earningsOf(plain.transactionId)).length).toBe(0);
+    expect((await earningsOf(coupon.transactionId)).map((e) => e.grossCents)).toEqual([800]);
+    expect((await watch(sale._id)).isBought).toBe(true);
+    const [event] = await t.database.db
+      .select({ note: gatewayEvents.note })
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.eventId, `paid:${plain.transactionId}`));
+    expect(event?.note).toMatch(/^Paid after the transaction was expired/);
+  });
+
+  it("ends a buyer's other checkouts of an item once it is paid, and flags a payment for what they own", async () => {
+    const sale = await movie({ access: "sale", price: 3 });
+    const one = await checkout(sale._id);
+    // A second pending order of the same item, as two checkouts racing past each other could leave behind.
+    const twin = async () =>
+      t.database.db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, one.orderId));
+        const [line] = await tx.select().from(orderLines).where(eq(orderLines.orderId, one.orderId));
+        const [tr] = await tx.select().from(transactions).where(eq(transactions.id, one.transactionId));
+        if (!order || !line || !tr) throw new Error("the first checkout is missing");
+        const [o] = await tx
+          .insert(orders)
+          .values({
+            ...order,
+            id: undefined,
+            status: "pending",
+            paidAt: null,
+            createdAt: undefined,
+            updatedAt: undefined,
+          })
+          .returning();
+        await tx.insert(orderLines).values({ ...line, id: undefined, orderId: o!.id });
+        const [n] = await tx
+          .insert(transactions)
+          .values({
+            ...tr,
+            id: undefined,
+            orderId: o!.id,
+            status: "pending",
+            paidAt: null,
+            createdAt: undefined,
+            updatedAt: undefined,
+          })
+          .returning();
+        return { orderId: o!.id, transactionId: n!.id, paymentUrl: "" } satisfies Checkout;
+      });
+    const two = await twin();
+    expect((await deliver(paid(one, 300))).json().received[0].outcome).toBe("applied");
+    expect(await orderStatus(two.orderId)).toBe("failed");
+    expect((await deliver(paid(two, 300))).json().received[0].outcome).toBe("flagged");
+    // Even a pending order left over (the guard does not rely on the one above) is not paid for twice.
+    const three = await twin();
+    const flagged = (await deliver(paid(three, 300))).json().received[0];
+    expect(flagged.outcome).toBe("flagged");
+    const [event] = await t.database.db
+      .select({ note: gatewayEvents.note })
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.eventId, `paid:${three.transactionId}`));
+    expect(event?.note).toMatch(/already owns/);
+    const all = await t.database.db
+      .select()
+      .from(earnings)
+      .where(inArray(earnings.transactionId, [one.transactionId, two.transactionId, three.transactionId]));
+    expect(all.map((e) => e.grossCents)).toEqual([300]);
   });
 });

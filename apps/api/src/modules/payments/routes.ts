@@ -13,9 +13,11 @@ import {
   earningsQuery,
   earningsRange,
   purchaseBody,
+  refundAnswer,
   sandboxDecisionBody,
   sandboxPayment,
   searchTransactionsQuery,
+  transaction,
   transactionList,
   transactionsQuery,
   webhookAnswer,
@@ -23,15 +25,24 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
-import { AppError, badRequest } from "../../platform/errors.ts";
+import { AppError, badRequest, notFound } from "../../platform/errors.ts";
 import type { Coupons } from "./coupons.ts";
 import type { createEarnings } from "./earnings.ts";
-import { SANDBOX_SIGNATURE } from "./sandbox.ts";
+import type { WebhookDelivery } from "./gateway.ts";
+import { SANDBOX_SIGNATURE, type SandboxGateway } from "./sandbox.ts";
 import type { PaymentsService } from "./service.ts";
+import type { GatewayName } from "./tables.ts";
 
 const tags = ["payments"];
 const byId = z.strictObject({ id: z.uuid() });
-const WEBHOOK_PATH = "/payment/webhook/sandbox";
+/** Each gateway's webhook route; only the configured gateway's is registered. */
+export const WEBHOOK_PATHS = {
+  sandbox: "/payment/webhook/sandbox",
+  stripe: "/payment/webhook/stripe",
+  // CCBill does not sign its webhooks: the secret in the URL is half of what authenticates them (ccbill.ts).
+  ccbill: "/payment/webhook/ccbill/:secret",
+} as const satisfies Record<GatewayName, string>;
+const WEBHOOK_PATH = WEBHOOK_PATHS.sandbox;
 /** A gateway posts whatever the site's state: geo-blocking and maintenance never stop a payment's news. */
 const gatewayCall = { access: "public", geo: "open", maintenance: "open" } as const;
 
@@ -42,7 +53,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   earnings: ReturnType<typeof createEarnings>;
   coupons: Coupons;
-}> = async (app, { payments, earnings, coupons }) => {
+  /** The site's gateway: its webhook route is the one registered. */
+  gateway: GatewayName;
+  /** The sandbox, when it is the gateway: its callbacks are posted to its webhook route here. */
+  sandbox?: SandboxGateway;
+}> = async (app, { payments, earnings, coupons, gateway, sandbox }) => {
   /** A sandbox callback, sent through the gateway's own webhook route like a real gateway's event. */
   async function deliverSandbox({ body, signature }: { body: string; signature: string }): Promise<WebhookAnswer> {
     const delivered = await app.inject({
@@ -57,6 +72,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     }
     return answer;
   }
+  sandbox?.attach(deliverSandbox);
 
   app.get("/earning/performer/stats", {
     config: { access: "performer" },
@@ -144,6 +160,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     handler: async (req) => payments.searchTransactions({ ...currentUser(req), role: "user" }, req.query),
   });
 
+  app.get("/payment/transactions/:id", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description: "One of the member's own payments (what the success page follows until it is settled).",
+      params: byId,
+      response: { 200: transaction },
+    },
+    handler: async (req) => {
+      const { data } = await payments.searchTransactions(currentUser(req), { limit: 1, offset: 0, id: req.params.id });
+      const [found] = data;
+      if (!found) throw notFound("Transaction");
+      return found;
+    },
+  });
+
   app.get("/transactions/user/search", {
     config: { access: "user" },
     schema: {
@@ -163,9 +195,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       description:
         "Refunds a paid transaction through its gateway; the refund event reverses the grant and the performers' earnings.",
       params: byId,
-      response: { 200: webhookAnswer },
+      response: { 200: refundAnswer },
     },
-    handler: async (req) => deliverSandbox(await payments.refundCallback(req.params.id)),
+    handler: async (req) => payments.refund(req.params.id),
   });
 
   app.get("/payment/sandbox/:id", {
@@ -176,7 +208,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: sandboxPayment },
     },
-    handler: async (req) => payments.sandboxView(currentUser(req).id, req.params.id),
+    handler: async (req) => {
+      if (!sandbox) throw notFound("Sandbox payment");
+      return payments.sandboxView(currentUser(req).id, req.params.id);
+    },
   });
 
   app.post("/payment/sandbox/:id", {
@@ -190,6 +225,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       response: { 200: sandboxPayment },
     },
     handler: async (req) => {
+      if (!sandbox) throw notFound("Sandbox payment");
       const user = currentUser(req);
       await deliverSandbox(await payments.sandboxCallback(user.id, req.params.id, req.body.decision));
       return payments.sandboxView(user.id, req.params.id);
@@ -202,27 +238,65 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     // anywhere else, before the signature is checked.
     hooks.addHook("preValidation", async (req) => {
       if (!Buffer.isBuffer(req.body)) return;
+      const text = req.body.toString("utf8");
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(req.body.toString("utf8"));
-      } catch {
-        return;
+      if (String(req.headers["content-type"] ?? "").includes("x-www-form-urlencoded")) {
+        parsed = Object.fromEntries(new URLSearchParams(text));
+      } else {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          return;
+        }
       }
       const details = findUnstorableText(parsed, "body");
       if (details.length) throw badRequest(details.map((d) => `${d.path}: ${d.message}`).join("; "), details);
     });
-    hooks.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-    hooks.post(WEBHOOK_PATH, {
+    const raw = { parseAs: "buffer", bodyLimit: 256 * 1024 } as const;
+    hooks.addContentTypeParser("application/json", raw, (_req, body, done) => done(null, body));
+    // CCBill posts form-encoded webhooks unless it is set to JSON.
+    hooks.addContentTypeParser("application/x-www-form-urlencoded", raw, (_req, body, done) => done(null, body));
+    const delivery = (req: {
+      body: unknown;
+      headers: WebhookDelivery["headers"];
+      ip: string;
+      params: unknown;
+      query: unknown;
+    }): WebhookDelivery => ({
+      rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      headers: req.headers,
+      // The client's address as the trusted proxies (TRUSTED_PROXIES) tell it: what CCBill's ranges are checked on.
+      sourceIp: req.ip,
+      params: strings(req.params),
+      query: strings(req.query),
+    });
+    const descriptions: Record<GatewayName, string> = {
+      sandbox: "The sandbox gateway's signed callbacks.",
+      stripe:
+        "Stripe's webhook events, verified on the raw body with the endpoint's signing secret (Stripe-Signature).",
+      ccbill:
+        "CCBill's webhooks (eventType in the query), taken only from CCBILL_WEBHOOK_IPS and with the secret in the path: CCBill does not sign them.",
+    };
+    hooks.post(WEBHOOK_PATHS[gateway], {
       config: gatewayCall,
-      schema: { tags, description: "The sandbox gateway's signed callbacks.", response: { 200: webhookAnswer } },
-      handler: async (req) =>
-        payments.receive({
-          rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-          headers: req.headers,
-          sourceIp: req.ip,
-        }),
+      schema: {
+        tags,
+        description: descriptions[gateway],
+        ...(gateway === "ccbill" ? { params: z.object({ secret: z.string().max(200) }) } : {}),
+        response: { 200: webhookAnswer },
+      },
+      handler: async (req) => payments.receive(delivery(req)),
     });
   });
 };
+
+/** The string values of a parsed path or query (a repeated query parameter counts once, the first). */
+function strings(values: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!values || typeof values !== "object") return out;
+  for (const [k, v] of Object.entries(values)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (typeof first === "string") out[k] = first;
+  }
+  return out;
+}

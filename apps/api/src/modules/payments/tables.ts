@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -78,8 +79,35 @@ export const gatewayEvents = pgTable(
   (t) => [
     uniqueIndex("gateway_events_event_idx").on(t.gateway, t.eventId),
     index("gateway_events_transaction_idx").on(t.transactionId),
+    index("gateway_events_flagged_idx").on(t.receivedAt).where(sql`outcome = 'flagged'`),
   ],
 );
+
+/**
+ * A settlement with a performer: an admin marked every earning line still unpaid (sales and reversals) paid, and the
+ * lines point here (`earnings.payout_id`); `amountCents` is their net sum, always above zero.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: idColumn(),
+    performerId: uuid("performer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    note: text("note"),
+    /** The admin who marked it paid (null once that account is gone). */
+    paidBy: uuid("paid_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payouts_performer_idx").on(t.performerId, t.createdAt),
+    index("payouts_created_idx").on(t.createdAt),
+    check("payouts_amount_check", sql`amount_cents > 0`),
+  ],
+);
+export type PayoutRow = typeof payouts.$inferSelect;
 
 /**
  * What a performer earns from a paid order line: gross (their share of the line), the commission rate and amount
@@ -104,6 +132,8 @@ export const earnings = pgTable(
     commissionCents: integer("commission_cents").notNull(),
     netCents: integer("net_cents").notNull(),
     paid: boolean("paid").notNull().default(false),
+    /** The payout that settled the line, once paid. */
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -111,13 +141,16 @@ export const earnings = pgTable(
     uniqueIndex("earnings_sale_idx").on(t.orderLineId, t.performerId).where(sql`reversal_of is null`),
     uniqueIndex("earnings_reversal_idx").on(t.reversalOf).where(sql`reversal_of is not null`),
     index("earnings_performer_idx").on(t.performerId, t.createdAt),
+    index("earnings_unpaid_idx").on(t.performerId).where(sql`not paid`),
+    index("earnings_payout_idx").on(t.payoutId),
+    index("earnings_transaction_idx").on(t.transactionId),
   ],
 );
 
 /**
  * A coupon (DESIGN section 5): a code, a discount as a fraction (0.01..0.99 of the price), an optional expiry and
- * number of uses left (null: unlimited), and a switch. A member uses a coupon once; a use counts when its order is
- * paid.
+ * number of uses left (null: unlimited), and a switch. A member uses a coupon once; the checkout claims the use and a
+ * payment that fails or expires gives it back.
  */
 export const coupons = pgTable(
   "coupons",
@@ -136,7 +169,7 @@ export const coupons = pgTable(
 );
 export type CouponRow = typeof coupons.$inferSelect;
 
-/** One use of a coupon by a member, made when the order it discounted was paid; once per member and coupon. */
+/** One use of a coupon by a member, claimed by the order it discounts (released if that order fails); once each. */
 export const couponUses = pgTable(
   "coupon_uses",
   {

@@ -1,5 +1,7 @@
 import { idOrSlug } from "@marquee/contracts/common";
 import {
+  adminPerformer,
+  adminPerformerList,
   adminSearchPerformersQuery,
   adminUpdatePerformerBody,
   createPerformerBody,
@@ -64,9 +66,9 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
       tags: ["admin"],
       description:
         "Every performer, whatever their account's state, filtered by profile `status` (`all` by default) and by " +
-        "the directory's filters; the same page shape as /performers/search.",
+        "the directory's filters; the same page shape as /performers/search, with each one's own commission rate.",
       querystring: adminSearchPerformersQuery,
-      response: { 200: performerList },
+      response: { 200: adminPerformerList },
     },
     handler: async (req) => performers.adminSearch(req.query),
   });
@@ -79,7 +81,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
 
   app.put("/admin/performers/:id", {
     config: admin,
-    schema: { tags: ["admin"], params, body: adminUpdatePerformerBody, response: { 200: performer } },
+    schema: { tags: ["admin"], params, body: adminUpdatePerformerBody, response: { 200: adminPerformer } },
     handler: async (req) => performers.adminUpdate(req.params.id, req.body),
   });
 

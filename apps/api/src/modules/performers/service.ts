@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
 import type {
+  AdminPerformer,
   AdminSearchPerformersQuery,
   AdminUpdatePerformerBody,
   Performer,
@@ -220,8 +221,21 @@ export function createPerformersService(deps: {
      * Every performer for the admin screen, whatever their account's state, by profile status (`all` by
      * default): the switch an admin flips, so a hidden profile can be found and switched back on.
      */
-    adminSearch: ({ status, ...q }: AdminSearchPerformersQuery) =>
-      list(q, status === "all" ? undefined : eq(performers.status, status)),
+    async adminSearch({ status, ...q }: AdminSearchPerformersQuery) {
+      const page = await list(q, status === "all" ? undefined : eq(performers.status, status));
+      const ids = page.data.map((p) => p._id);
+      const rates = ids.length
+        ? await db
+            .select({ id: performers.id, rate: performers.commissionRate })
+            .from(performers)
+            .where(inArray(performers.id, ids))
+        : [];
+      const rateOf = new Map(rates.map((r) => [r.id, r.rate === null ? null : Number(r.rate)]));
+      return {
+        ...page,
+        data: page.data.map((p): AdminPerformer => ({ ...p, commissionRate: rateOf.get(p._id) ?? null })),
+      };
+    },
 
     /**
      * A profile by id or username; counts a view (not the performer's own). Inactive profiles and accounts are
@@ -257,8 +271,26 @@ export function createPerformersService(deps: {
     /** A performer edits their own profile (`status` is the admins' to change). */
     updateOwn: (userId: string, body: Omit<AdminUpdatePerformerBody, "status">) =>
       update(userId, { ...body, status: undefined }),
-    adminUpdate: update,
+    async adminUpdate(id: string, body: AdminUpdatePerformerBody): Promise<AdminPerformer> {
+      const performer = await update(id, body);
+      const rate = (await joinedById(id)).p.commissionRate;
+      return { ...performer, commissionRate: rate === null ? null : Number(rate) };
+    },
     setCover,
+
+    /**
+     * An admin sets a performer's own commission rate (0..0.95), or `null` to let the site's setting apply; sales
+     * already recorded keep the rate they were recorded at.
+     */
+    async setCommission(id: string, rate: number | null) {
+      const [row] = await db
+        .update(performers)
+        .set({ commissionRate: rate })
+        .where(eq(performers.id, id))
+        .returning({ id: performers.id, rate: performers.commissionRate });
+      if (!row) throw notFound("Performer");
+      return { performerId: row.id, rate: row.rate === null ? null : Number(row.rate) };
+    },
 
     /** Makes an account a performer: a profile row, and the performer role unless the account is an admin. */
     async create(userId: string) {

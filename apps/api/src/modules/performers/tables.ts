@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
@@ -22,6 +22,8 @@ export const performers = pgTable(
     categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
     monthlyPriceCents: integer("monthly_price_cents"),
     yearlyPriceCents: integer("yearly_price_cents"),
+    /** The share of each sale the site keeps (0..0.95); null takes the site's `performerCommission` setting. */
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 4, mode: "number" }),
     status: text("status", { enum: ["active", "inactive"] })
       .notNull()
       .default("active"),
@@ -38,6 +40,7 @@ export const performers = pgTable(
     index("performers_newest_idx").on(t.createdAt, t.id).where(sql`status = 'active'`),
     index("performers_popular_idx").on(t.views, t.id).where(sql`status = 'active'`),
     index("performers_category_ids_idx").using("gin", t.categoryIds),
+    check("performers_commission_rate_check", sql`commission_rate between 0 and 1`),
   ],
 );
 export type PerformerRow = typeof performers.$inferSelect;

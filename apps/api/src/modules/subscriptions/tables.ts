@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
@@ -31,12 +31,43 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date", precision: 3 }),
     gateway: text("gateway"),
     gatewaySubscriptionId: text("gateway_subscription_id"),
+    /** The order that bought it (its first payment); renewals are orders of their own. */
+    orderId: uuid("order_id"),
+    /** Why an admin granted or revoked it by hand (gateway `manual` for a grant), with who did. */
+    adminNote: text("admin_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("subscriptions_user_idx").on(t.userId, t.kind, t.expiresAt),
     index("subscriptions_performer_idx").on(t.performerId, t.expiresAt).where(sql`kind = 'performer'`),
+    index("subscriptions_order_idx").on(t.orderId),
+    uniqueIndex("subscriptions_gateway_ref_idx").on(t.gateway, t.gatewaySubscriptionId),
+    index("subscriptions_lapsing_idx").on(t.expiresAt).where(sql`status in ('active', 'cancelled')`),
   ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * A site membership package (DESIGN section 5): `single` (one period, no renewal), `recurring` (renewed every
+ * `recurringPeriodDays` at the same price until cancelled) or `trial` (free, once per member). A price of 0 activates
+ * at once, with no gateway.
+ */
+export const subscriptionPackages = pgTable(
+  "subscription_packages",
+  {
+    id: idColumn(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: ["single", "recurring", "trial"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    initialPeriodDays: integer("initial_period_days").notNull(),
+    recurringPeriodDays: integer("recurring_period_days"),
+    active: boolean("active").notNull().default(true),
+    ordering: integer("ordering").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscription_packages_active_idx").on(t.ordering).where(sql`active`)],
+);
+export type PackageRow = typeof subscriptionPackages.$inferSelect;

@@ -1,0 +1,112 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../platform/errors.ts";
+import { orderLines, orders } from "../orders/tables.ts";
+import type { Accounts } from "../users/accounts.ts";
+import type { Payouts } from "./payouts.ts";
+import { coupons, gatewayEvents, transactions } from "./tables.ts";
+
+type EventRow = typeof gatewayEvents.$inferSelect;
+type Outcome = EventRow["outcome"];
+
+const presentEvent = (e: EventRow) => ({
+  _id: e.id,
+  gateway: e.gateway,
+  eventId: e.eventId,
+  type: e.type,
+  outcome: e.outcome,
+  note: e.note,
+  transactionId: e.transactionId,
+  payload: e.payload,
+  receivedAt: e.receivedAt.toISOString(),
+});
+
+/**
+ * The admin's look into the ledger: one transaction with everything that hangs on it (order, lines, buyer, earnings,
+ * every gateway event recorded for it), and the gateway events site-wide by outcome, the flagged ones being what an
+ * admin has to act on (a payment after an expiry, an amount that does not match, an item paid for twice).
+ */
+export function createLedgerInspection(deps: {
+  db: Db;
+  accounts: Pick<Accounts, "refs">;
+  payouts: Pick<Payouts, "earningsOfTransactions">;
+}) {
+  const { db } = deps;
+
+  async function transactionDetail(id: string) {
+    const [row] = await db
+      .select({ t: transactions, o: orders, couponCode: coupons.code })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .leftJoin(coupons, eq(coupons.id, orders.couponId))
+      .where(eq(transactions.id, id));
+    if (!row) throw notFound("Transaction");
+    const { t, o } = row;
+    const [lines, events, earned] = await Promise.all([
+      db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.createdAt)),
+      db
+        .select()
+        .from(gatewayEvents)
+        .where(eq(gatewayEvents.transactionId, t.id))
+        .orderBy(asc(gatewayEvents.receivedAt), asc(gatewayEvents.id)),
+      deps.payouts.earningsOfTransactions([t.id]),
+    ]);
+    const people = await deps.accounts.refs([t.userId, ...lines.flatMap((l) => l.performerIds)]);
+    return {
+      _id: t.id,
+      orderId: t.orderId,
+      status: t.status,
+      gateway: t.gateway,
+      gatewayRef: t.gatewayRef,
+      amount: t.amountCents / 100,
+      currency: t.currency,
+      items: lines.map((l) => ({ itemKind: l.itemKind, itemId: l.itemId, title: l.title })),
+      buyer: people.get(t.userId) ?? null,
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+      paidAt: t.paidAt?.toISOString() ?? null,
+      order: {
+        _id: o.id,
+        status: o.status,
+        original: o.originalCents / 100,
+        total: o.totalCents / 100,
+        couponCode: row.couponCode ?? null,
+      },
+      lines: lines.map((l) => ({
+        _id: l.id,
+        itemKind: l.itemKind,
+        itemId: l.itemId,
+        title: l.title,
+        quantity: l.quantity,
+        unitPrice: l.unitPriceCents / 100,
+        total: l.totalCents / 100,
+        performers: l.performerIds.flatMap((p) => {
+          const ref = people.get(p);
+          return ref ? [ref] : [];
+        }),
+      })),
+      // Also the reversals, which a refund records under the same transaction.
+      earnings: earned,
+      events: events.map(presentEvent),
+    };
+  }
+
+  /** Gateway events, newest first, by outcome (`flagged`: what the admin must act on). */
+  async function searchEvents(q: { limit: number; offset: number; outcome?: Outcome }) {
+    const where = q.outcome ? eq(gatewayEvents.outcome, q.outcome) : undefined;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select()
+        .from(gatewayEvents)
+        .where(where)
+        .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(gatewayEvents).where(where),
+    ]);
+    return { total: count?.n ?? 0, data: rows.map(presentEvent) };
+  }
+
+  return { transactionDetail, searchEvents };
+}
+export type LedgerInspection = ReturnType<typeof createLedgerInspection>;
