@@ -167,15 +167,8 @@ describe("watching movies", () => {
     await logIn(user.page, "user");
     await user.page.waitForURL(`${site().webUrl}/movies/${membersMovie._id}`);
     await cta.getByRole("heading", { name: "For members" }).waitFor();
-    // The membership button explains itself in place, and closes again.
-    const become = cta.getByRole("button", { name: "Become a member" });
-    const info = cta.getByText("A site membership unlocks every members movie and gallery");
-    expect(await info.isVisible()).toBe(false);
-    await become.click();
-    await info.waitFor();
-    expect(await become.getAttribute("aria-expanded")).toBe("true");
-    await become.click();
-    await info.waitFor({ state: "hidden" });
+    // The way in: the membership packages (e2e/payments.test.ts joins one).
+    expect(await cta.getByRole("link", { name: "Become a member" }).getAttribute("href")).toBe("/membership");
     expect(await user.page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
     expect((await videoSources(user.page)).filter((s) => s.includes("/media/"))).toEqual([]);
     // Not even in the data the server rendered with.

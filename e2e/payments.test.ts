@@ -32,7 +32,118 @@ async function newBuyer(page: Page) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(`${site().webUrl}/`);
+  return username;
 }
+
+/** Approves the payment on the sandbox page and waits for the success page to say it is received. */
+async function approve(page: Page) {
+  await page.waitForURL(/\/payment\/sandbox\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await page.waitForURL(/\/payment\/success\?transaction=/);
+  await page.getByRole("heading", { name: "Payment received" }).waitFor();
+}
+
+describe("the demo's payment history", () => {
+  it("has the demo member's paid orders, a performer subscription and the welcome coupon on a first start", async () => {
+    const admin = await apiLogin("admin");
+    const paid = (await api("GET", "/transactions/user/search?status=paid&limit=100", { token: admin })).body.data as {
+      buyer: { username: string };
+      items: { itemKind: string }[];
+    }[];
+    const member = paid.filter((t) => t.buyer.username === "member");
+    expect(member.filter((t) => t.items[0]?.itemKind === "video").length).toBe(2);
+    expect(member.filter((t) => t.items[0]?.itemKind === "subscription").length).toBe(1);
+    const coupons = (await api("GET", "/admin/coupons?limit=100", { token: admin })).body.data as { code: string }[];
+    expect(coupons.map((c) => c.code)).toContain("WELCOME10");
+  });
+});
+
+describe("memberships and performer subscriptions through the sandbox gateway", () => {
+  it("subscribes to a performer (their members movie opens), joins the site (every members movie opens), and cancels a renewal", async () => {
+    const members = (await api("GET", "/user/assets/videos/search?access=members&includeComing=false&limit=50")).body
+      .data as Video[];
+    const theirs = members.find((v) => v.performers.some((p) => p.username === "performer"));
+    const other = members.find((v) => !v.performers.some((p) => p.username === "performer"));
+    expect(theirs && other, "the demo has members movies by the demo performer and by others").toBeTruthy();
+    const { context, page, errors } = await newPage(browser);
+    const buyerName = await newBuyer(page);
+    const plays = async (movie: Video | undefined) => {
+      await goto(page, `/movies/${movie?.slug}`);
+      await page.getByRole("button", { name: "Play movie" }).or(page.getByTestId("call-to-action")).first().waitFor();
+      return (await page.getByRole("button", { name: "Play movie" }).count()) > 0;
+    };
+    expect(await plays(theirs)).toBe(false);
+
+    // A performer's monthly subscription, from their profile, at their price: their members movie opens, no other.
+    await goto(page, "/performers/performer");
+    const box = page.getByTestId("subscribe-box");
+    await box.getByRole("button", { name: /^Monthly · \$/ }).click();
+    await approve(page);
+    expect(await plays(theirs)).toBe(true);
+    expect(await plays(other)).toBe(false);
+    await goto(page, "/performers/performer");
+    await box.getByText("You are subscribed").waitFor();
+
+    // Another performer's movie: "Become a member" opens the packages with their prices.
+    await goto(page, `/movies/${other?.slug}`);
+    await page.getByTestId("call-to-action").getByRole("link", { name: "Become a member" }).click();
+    await page.waitForURL(`${site().webUrl}/membership`);
+    const monthly = page.getByTestId("package").filter({ has: page.getByRole("heading", { name: "Monthly" }) });
+    expect(await monthly.getByTestId("package-price").textContent()).toBe("$12.99");
+    await monthly.getByText("Every month, until you cancel").waitFor();
+    await monthly.getByRole("button", { name: "Join for $12.99" }).click();
+    await approve(page);
+    await page.getByRole("link", { name: "See your membership" }).click();
+    await page.waitForURL(`${site().webUrl}/account#membership`);
+    const site_ = page.getByTestId("subscription-row").filter({ hasText: "Site membership: Monthly" });
+    await site_.getByText(/^Renews on /).waitFor();
+    await page
+      .getByTestId("member-badge")
+      .getByText(/^Member until /)
+      .waitFor();
+    await page
+      .getByTestId("subscription-row")
+      .filter({ hasText: "Piper Performer" })
+      .getByText(/^Renews on /)
+      .waitFor();
+    // Every members movie plays now.
+    expect(await plays(other)).toBe(true);
+    await goto(page, "/account");
+
+    // The admin makes the sandbox renew the membership: the member's date moves on a month.
+    const before = await site_.getByTestId("subscription-end").textContent();
+    const operator = await newPage(browser);
+    await goto(operator.page, "/auth/login");
+    await operator.page.getByLabel("Username or email").fill("admin");
+    await operator.page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+    await operator.page.getByRole("button", { name: "Log in" }).click();
+    await operator.page.waitForURL(`${site().webUrl}/`);
+    await goto(operator.page, "/admin/subscriptions?kind=site&status=active");
+    const row = operator.page.locator("tr").filter({ hasText: `@${buyerName}` });
+    await row.getByRole("button", { name: "Simulate" }).click();
+    await operator.page.getByRole("menuitem", { name: "Renew now" }).click();
+    await operator.page.getByText("Renewed: the expiry moved on one period.").waitFor();
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
+    await page.reload();
+    await site_.getByText(/^Renews on /).waitFor();
+    expect(await site_.getByTestId("subscription-end").textContent()).not.toBe(before);
+
+    // Cancelling stops the renewal only: access lasts until the date.
+    await site_.getByRole("button", { name: "Cancel renewal" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel renewal" }).click();
+    await page.getByText(/^Cancelled\. Your access lasts until /).waitFor();
+    await site_.getByText(/^Cancelled: access until /).waitFor();
+    expect(await site_.getByRole("button", { name: "Cancel renewal" }).count()).toBe(0);
+    await goto(page, "/membership");
+    await page
+      .getByTestId("membership-current")
+      .getByText(/^Your access lasts until /)
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
 
 describe("pay-per-view through the sandbox gateway", () => {
   it("buys a movie for sale and plays it; a declined payment leaves another locked", async () => {
@@ -65,6 +176,10 @@ describe("pay-per-view through the sandbox gateway", () => {
     expect(await page.getByTestId("sandbox-amount").textContent()).toContain(price(paidCents));
     const boughtTx = page.url().split("/").pop() as string;
     await page.getByRole("button", { name: "Approve payment" }).click();
+    // Back on the success page, as from a real gateway, and on to the movie.
+    await page.waitForURL(/\/payment\/success\?transaction=/);
+    await page.getByRole("heading", { name: "Payment received" }).waitFor();
+    await page.getByRole("link", { name: "Watch now" }).click();
     await page.waitForURL(`${site().webUrl}/movies/${bought._id}`);
     await page.getByRole("button", { name: "Play movie" }).waitFor();
     expect(await page.getByTestId("call-to-action").count()).toBe(0);

@@ -56,6 +56,14 @@ const screens: Screen[] = [
   { name: "contact", role: "visitor", url: () => "/contact", ready: main },
   { name: "cart", role: "member", url: () => "/cart", ready: main },
   {
+    name: "membership",
+    role: "user",
+    url: () => "/membership",
+    ready: (p) => p.getByTestId("package").first().waitFor(),
+  },
+  { name: "membership-member", role: "member", url: () => "/membership", ready: main },
+  { name: "payment-cancel", role: "user", url: () => "/payment/cancel", ready: main },
+  {
     name: "login",
     role: "visitor",
     url: () => "/auth/login",
@@ -81,6 +89,7 @@ const screens: Screen[] = [
   { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
   { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
   { name: "studio-earnings", role: "performer", url: () => "/studio/earnings", ready: main },
+  { name: "studio-subscribers", role: "performer", url: () => "/studio/subscribers", ready: main },
   { name: "admin", role: "admin", url: () => "/admin", ready: main },
   { name: "admin-settings", role: "admin", url: () => "/admin/settings", ready: main },
   { name: "admin-countries", role: "admin", url: () => "/admin/countries", ready: main },
@@ -95,6 +104,16 @@ const screens: Screen[] = [
   { name: "admin-banners", role: "admin", url: () => "/admin/banners", ready: main },
   { name: "admin-performers", role: "admin", url: () => "/admin/performers", ready: main },
   { name: "admin-transactions", role: "admin", url: () => "/admin/transactions", ready: main },
+  { name: "admin-subscriptions", role: "admin", url: () => "/admin/subscriptions", ready: main },
+  { name: "admin-packages", role: "admin", url: () => "/admin/packages", ready: main },
+  {
+    name: "admin-transaction",
+    role: "admin",
+    url: () => `/admin/transactions/${ids.transaction}`,
+    ready: (p) => p.getByTestId("transaction-amount").waitFor(),
+  },
+  { name: "admin-payouts", role: "admin", url: () => "/admin/payouts", ready: heading("Owed to performers") },
+  { name: "admin-coupons", role: "admin", url: () => "/admin/coupons", ready: heading("Coupons") },
   { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },
   { name: "not-found", role: "visitor", url: () => "/no-such-page", ready: main },
   { name: "movie-not-found", role: "visitor", url: () => "/movies/no-such-movie", ready: main },
@@ -121,6 +140,17 @@ beforeAll(async () => {
   ids.performer = "lucas.moreau";
   ids.gallery = (await api("GET", "/user/assets/galleries/search?limit=1")).body.data[0]._id;
   ids.post = (await api("GET", "/posts/search?limit=1")).body.data[0].slug;
+  // A payment the member declined on the sandbox page: a transaction with a gateway event for the admin's detail.
+  const [forSale] = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=1")).body
+    .data as { _id: string }[];
+  if (!forSale) throw new Error("the demo catalogue has no movie for sale");
+  const checkout = await api("POST", `/payment/purchase-video/${forSale._id}`, { token: tokens.get("user") });
+  if (checkout.status !== 200) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
+  ids.transaction = checkout.body.transactionId;
+  await api("POST", `/payment/sandbox/${ids.transaction}`, {
+    token: tokens.get("user"),
+    body: { decision: "decline" },
+  });
   if (SCREENSHOTS) {
     await rm(path.join(shotsDir, "phone"), { recursive: true, force: true });
     await rm(path.join(shotsDir, "desktop"), { recursive: true, force: true });

@@ -55,6 +55,9 @@ export const pages = {
   gallery: { path: "/galleries/:id", file: "routes/galleries.$id.tsx", handle: open("primary") },
   photos: { path: "/photos", file: "routes/photos.tsx", handle: open("primary") },
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
+  membership: { path: "/membership", file: "routes/membership.tsx", handle: open("primary") },
+  paymentSuccess: { path: "/payment/success", file: "routes/payment.success.tsx", handle: protectedPage("primary") },
+  paymentCancel: { path: "/payment/cancel", file: "routes/payment.cancel.tsx", handle: protectedPage("primary") },
   paymentSandbox: {
     path: "/payment/sandbox/:id",
     file: "routes/payment.sandbox.tsx",
@@ -70,11 +73,17 @@ export const pages = {
   adminPerformers: { path: "/admin/performers", file: "routes/admin.performers.tsx", handle: adminPage },
   adminCatalogue: { path: "/admin/catalogue", file: "routes/admin.catalogue.tsx", handle: adminPage },
   adminTransactions: { path: "/admin/transactions", file: "routes/admin.transactions.tsx", handle: adminPage },
+  adminPackages: { path: "/admin/packages", file: "routes/admin.packages.tsx", handle: adminPage },
+  adminSubscriptions: { path: "/admin/subscriptions", file: "routes/admin.subscriptions.tsx", handle: adminPage },
+  adminTransaction: { path: "/admin/transactions/:id", file: "routes/admin.transactions.$id.tsx", handle: adminPage },
+  adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
+  adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
   studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
+  studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

@@ -52,8 +52,9 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/photos", title: "Photos", isOpenNewTab: false },
 ];
 
-/** Always in the footer (and the phone menu): the posts and the contact form. */
+/** Always in the footer (and the phone menu): the membership packages, the posts and the contact form. */
 export const FOOTER_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
+  { path: "/membership", title: "Membership", isOpenNewTab: false },
   { path: "/posts", title: "Posts", isOpenNewTab: false },
   { path: "/contact", title: "Contact", isOpenNewTab: false },
 ];

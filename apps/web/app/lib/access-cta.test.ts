@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callToAction, MEMBERSHIP_INFO } from "./access-cta.ts";
+import { callToAction, MEMBERSHIP_PATH } from "./access-cta.ts";
 
 const movie = { item: "movie" as const, id: "0190-abc", access: "members" as const, price: null };
 
@@ -41,7 +41,7 @@ describe("the call to action of a locked item", () => {
     });
     expect(cta?.reason).toBe("members");
     expect(cta?.actions).toEqual([
-      { kind: "membership", label: "Become a member", info: MEMBERSHIP_INFO },
+      { kind: "link", label: "Become a member", to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
       { kind: "link", label: "Subscribe to Ava Stone · €12.50/month", to: "/performers/ava", primary: false },
       { kind: "link", label: "Subscribe to Mia Lane", to: "/performers/mia", primary: false },
     ]);

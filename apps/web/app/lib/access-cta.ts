@@ -1,8 +1,7 @@
 /**
  * What a locked movie or gallery offers the viewer (DESIGN section 5): the way in depends on why it is locked and
  * on whether the viewer is logged in. A movie or gallery for sale is bought here (the checkout, then the gateway's
- * page); memberships and subscriptions are not sold yet, so those lead to an explanation and the performer's
- * profile.
+ * page); "Become a member" leads to the membership packages, and a subscription to the performer's profile.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import { formatPrice } from "../components/catalogue/format.ts";
@@ -11,9 +10,8 @@ import { formatDate } from "./format.ts";
 
 export type LockReason = "members" | "sale" | "scheduled" | "processing";
 
-export const MEMBERSHIP_INFO =
-  "A site membership unlocks every members movie and gallery on the site. Memberships open here soon; until then, " +
-  "subscribing to a performer is the way in to their members content.";
+/** Where "Become a member" leads: the membership packages with their prices. */
+export const MEMBERSHIP_PATH = "/membership";
 
 /** A performer whose subscription would unlock the item, with the monthly price when they set one. */
 export interface SubscribeOffer {
@@ -23,8 +21,7 @@ export interface SubscribeOffer {
 }
 
 export type CtaAction =
-  | { kind: "link"; label: string; to: string; primary: boolean }
-  | { kind: "membership"; label: string; info: string }
+  | { kind: "link"; label: string; to: string; primary: boolean; icon?: "crown" }
   | { kind: "buy"; label: string; item: "video" | "gallery"; id: string };
 
 export interface CallToAction {
@@ -109,7 +106,7 @@ export function callToAction(input: CtaInput): CallToAction | null {
       ? `Become a member to ${verb(item)} this and every members ${noun(item)}, or subscribe to ${who}.`
       : `Become a member to ${verb(item)} this and every members ${noun(item)}.`,
     actions: [
-      { kind: "membership", label: "Become a member", info: MEMBERSHIP_INFO },
+      { kind: "link", label: "Become a member", to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
       ...offers.map(
         (o): CtaAction => ({
           kind: "link",

@@ -1,9 +1,34 @@
-/** Where the buy buttons post: the checkout resource route (routes/payment.checkout.ts). */
+/** Where the buy and subscribe buttons post: the checkout resource route (routes/payment.checkout.ts). */
 export const CHECKOUT_PATH = "/payment/checkout";
 
-/** The page a paid movie or gallery is watched on: where a buyer comes back to. */
+/** The page a paid movie or gallery is watched on, or what a subscription opens: where a buyer goes next. */
 export function itemPath(item: { itemKind: string; itemId: string }): string | null {
   if (item.itemKind === "video") return `/movies/${item.itemId}`;
   if (item.itemKind === "gallery") return `/galleries/${item.itemId}`;
   return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The API call a checkout form stands for: a movie or gallery bought, a membership package, or a performer's
+ * monthly or yearly subscription; null for anything else. The coupon, when typed, goes along.
+ */
+export function checkoutCall(form: Record<string, string>): { path: string; body?: Record<string, string> } | null {
+  const id = form.id ?? "";
+  if (!UUID.test(id)) return null;
+  const couponCode = (form.couponCode ?? "").trim();
+  const coupon: Record<string, string> = couponCode ? { couponCode } : {};
+  switch (form.kind) {
+    case "video":
+    case "gallery":
+      return { path: `/payment/purchase-${form.kind}/${id}`, body: couponCode ? coupon : undefined };
+    case "package":
+      return { path: "/payment/subscribe", body: { packageId: id, ...coupon } };
+    case "performer":
+      if (form.period !== "monthly" && form.period !== "yearly") return null;
+      return { path: "/payment/subscribe", body: { performerId: id, type: form.period, ...coupon } };
+    default:
+      return null;
+  }
 }

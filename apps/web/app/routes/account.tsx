@@ -1,8 +1,10 @@
 import { Container, Grid, Stack, Text, Title } from "@mantine/core";
 import type { SessionItem } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
+import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
+import { MembershipCard } from "../components/account/MembershipCard.tsx";
 import { PasswordForm } from "../components/account/PasswordForm.tsx";
 import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
@@ -18,12 +20,16 @@ import type { Route } from "./+types/account";
 export const handle = pages.account.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "My account", "Manage your profile, avatar, password and sessions, and see your payments.");
+  pageMeta(
+    matches,
+    "My account",
+    "Manage your profile, avatar, password and sessions, and see your membership and payments.",
+  );
 
 /** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  const [sessions, countries, phoneCodes, payments] = await Promise.all([
+  const [sessions, countries, phoneCodes, payments, subscriptions] = await Promise.all([
     api.get<{ data: SessionItem[] }>("/auth/users/me/sessions").then(
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
@@ -40,6 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         paymentsError: errorMessage(error, "Could not load your payments."),
       }),
     ),
+    api.get<CurrentSubscriptions>("/subscriptions/current").then(
+      (current) => ({ subscriptions: current, subscriptionsError: null }),
+      (error: unknown) => ({
+        subscriptions: null,
+        subscriptionsError: errorMessage(error, "Could not load your membership."),
+      }),
+    ),
   ]);
   const seen = new Set<string>();
   const dialCodes = (phoneCodes ?? []).flatMap((c) => {
@@ -48,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return [{ value: c.dialCode, label: `${c.dialCode} ${c.name}` }];
   });
   const options = { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), dialCodes };
-  return { ...sessions, ...payments, options };
+  return { ...sessions, ...payments, ...subscriptions, options };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +70,8 @@ export function action({ request, context }: Route.ActionArgs) {
     password: (api, { currentPassword, password }) =>
       api.put("/auth/users/me/password", { currentPassword, password, source: "user" }),
     logoutOthers: (api) => api.del("/auth/users/me/sessions"),
+    cancelSubscription: (api, payload) =>
+      api.post(`/subscriptions/cancel/${encodeURIComponent(textOf(payload, "id"))}`),
     logoutSession: (api, payload) => api.del(`/auth/users/me/sessions/${encodeURIComponent(textOf(payload, "id"))}`),
   });
 }
@@ -72,12 +87,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </div>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <AvatarCard user={user} />
+            <AvatarCard user={user} memberUntil={loaderData.subscriptions?.membership?.expiresAt ?? null} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="xl">
               <ProfileForm key={user._id} user={user} options={loaderData.options} />
               <PasswordForm />
+              <MembershipCard current={loaderData.subscriptions} error={loaderData.subscriptionsError} />
               <PaymentsCard payments={loaderData.payments} error={loaderData.paymentsError} />
               <AccountSessions sessions={loaderData.sessions} error={loaderData.sessionsError} />
             </Stack>

@@ -1,6 +1,19 @@
-import { ActionIcon, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { AdminSearchPerformersQuery, Performer } from "@marquee/contracts/performers";
+import type { AdminSearchPerformersQuery, AdminPerformer as Performer } from "@marquee/contracts/performers";
 import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -59,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = sessionApi(request, context);
   const q = textOf(params);
-  const [list, options] = await Promise.all([
+  const [list, options, commission] = await Promise.all([
     loaded(
       api.get<PerformerPage>("/admin/performers", {
         q: q || undefined,
@@ -69,8 +82,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Could not load the performers.",
     ),
     profileOptions(api),
+    // The site's commission rate, which applies to performers without their own.
+    api
+      .get<{ key: string; value: unknown }[]>("/admin/settings", { group: "commission" })
+      .then((rows) => {
+        const value = rows.find((r) => r.key === "performerCommission")?.value;
+        return typeof value === "number" ? value : null;
+      })
+      .catch(() => null),
   ]);
-  return { list, options };
+  return { list, options, siteCommission: commission };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -80,6 +101,11 @@ export function action({ request, context }: Route.ActionArgs) {
     promote: (api, payload) => api.post("/admin/performers", { userId: payloadText(payload, "userId") }),
     /** A profile's fields (`id`, `body`), its status among them. */
     save,
+    /** The performer's own commission rate (`id`, `rate` as a fraction; null: the site's). */
+    commission: (api, payload) =>
+      api.put(`/admin/performers/${enc(payloadText(payload, "id"))}/commission`, {
+        rate: typeof payload.rate === "number" ? payload.rate : null,
+      }),
   });
 }
 
@@ -149,10 +175,90 @@ function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void })
   );
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-type PageData = { list: NonNullable<LoaderData["list"]>; options: NonNullable<LoaderData["options"]> };
+/** A rate as a percentage: 0.125 is "12.5%". */
+const percent = (rate: number) => `${Math.round(rate * 10_000) / 100}%`;
 
-function Performers({ data: { list, options } }: { data: PageData }) {
+/** The share of each sale the site keeps from this performer, entered as a percentage; empty: the site's rate. */
+function CommissionForm({ performer, siteRate }: { performer: Performer; siteRate: number | null }) {
+  const { run } = useIntent();
+  const own = performer.commissionRate;
+  const [value, setValue] = useState<number | string>(own === null ? "" : Math.round(own * 10_000) / 100);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const site = siteRate === null ? "the site's rate" : `the site's rate (${percent(siteRate)})`;
+
+  const save = async () => {
+    const rate = value === "" ? null : Math.round(Number(value) * 100) / 10_000;
+    if (rate !== null && (!Number.isFinite(rate) || rate < 0 || rate > 0.95)) {
+      setError("Enter a percentage from 0 to 95, or leave it empty.");
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await run("commission", { id: performer._id, rate });
+      notifications.show({
+        color: "teal",
+        message:
+          rate === null
+            ? `${performer.name} now pays ${site}.`
+            : `${performer.name} now pays ${percent(rate)} commission on new sales.`,
+      });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Commission"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm">
+        <div>
+          <Title order={3} fz="md">
+            Commission
+          </Title>
+          <Text size="sm" c="dimmed">
+            The share of each sale the site keeps. Empty: {site}. Sales already made keep their rate.
+          </Text>
+        </div>
+        <Group align="flex-start" gap="sm">
+          <NumberInput
+            label="Commission"
+            suffix="%"
+            min={0}
+            max={95}
+            decimalScale={2}
+            placeholder={siteRate === null ? "Site rate" : `Site rate (${percent(siteRate)})`}
+            value={value}
+            onChange={setValue}
+            error={error}
+            w={200}
+          />
+          <Button type="submit" mt={25} loading={saving}>
+            Save commission
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type PageData = {
+  list: NonNullable<LoaderData["list"]>;
+  options: NonNullable<LoaderData["options"]>;
+  siteCommission: number | null;
+};
+
+function Performers({ data: { list, options, siteCommission } }: { data: PageData }) {
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -221,13 +327,14 @@ function Performers({ data: { list, options } }: { data: PageData }) {
       >
         <DataTable
           label="Performers"
-          minWidth={760}
+          minWidth={860}
           busy={loading}
           columns={[
             { label: "Performer" },
             { label: "Movies", right: true },
             { label: "Galleries", right: true },
             { label: "Subscribers", right: true },
+            { label: "Commission", right: true },
             { label: "Active" },
             { label: "Since" },
             { label: "Actions", hidden: true },
@@ -245,6 +352,15 @@ function Performers({ data: { list, options } }: { data: PageData }) {
               <Table.Td ta="right">{performer.stats.videos}</Table.Td>
               <Table.Td ta="right">{performer.stats.galleries}</Table.Td>
               <Table.Td ta="right">{performer.stats.subscribers}</Table.Td>
+              <Table.Td ta="right" data-testid="performer-commission">
+                {performer.commissionRate === null ? (
+                  <Text size="sm" c="dimmed" component="span">
+                    Site{siteCommission === null ? "" : ` (${percent(siteCommission)})`}
+                  </Text>
+                ) : (
+                  percent(performer.commissionRate)
+                )}
+              </Table.Td>
               <Table.Td>
                 <ActiveSwitch
                   username={performer.username}
@@ -297,6 +413,12 @@ function Performers({ data: { list, options } }: { data: PageData }) {
             options={options}
           />
         )}
+        {editing && (
+          <>
+            <Divider my="lg" />
+            <CommissionForm key={`commission-${editing._id}`} performer={editing} siteRate={siteCommission} />
+          </>
+        )}
       </EditDrawer>
     </AdminPage>
   );
@@ -306,7 +428,7 @@ export default function AdminPerformersPage({ loaderData }: Route.ComponentProps
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
   // The accounts alone are for the search's fetcher; a page opened with them in its URL has no list to show.
-  const { list, options } = loaderData;
+  const { list, options, siteCommission } = loaderData;
   if (!list || !options) return null;
-  return <Performers data={{ list, options }} />;
+  return <Performers data={{ list, options, siteCommission }} />;
 }

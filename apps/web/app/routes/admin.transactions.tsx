@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Select, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type Transaction, transactionStatuses } from "@marquee/contracts/payments";
-import { IconReceipt, IconReceiptRefund } from "@tabler/icons-react";
+import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
+import { IconAlertTriangle, IconReceipt, IconReceiptRefund } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
@@ -10,7 +10,7 @@ import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath } from "../lib/payments.ts";
@@ -48,15 +48,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = oneOf<StatusFilter>(params, "status", ["all", ...transactionStatuses], "all");
   const page = pageOf(params);
-  const list = await loaded(
-    sessionApi(request, context).get<{ data: Transaction[]; total: number }>("/transactions/user/search", {
-      status: status === "all" ? undefined : status,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    }),
-    "Could not load the transactions.",
-  );
-  return { list, status, page };
+  const api = sessionApi(request, context);
+  const [list, flagged] = await Promise.all([
+    loaded(
+      api.get<{ data: Transaction[]; total: number }>("/transactions/user/search", {
+        status: status === "all" ? undefined : status,
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      }),
+      "Could not load the transactions.",
+    ),
+    // The gateway events that contradicted the ledger: what the admin must look at first.
+    loaded(
+      api.get<{ data: GatewayEventRecord[]; total: number }>("/admin/payment-events/search", {
+        outcome: "flagged",
+        limit: 5,
+      }),
+      "Could not load the flagged events.",
+    ),
+  ]);
+  return { list, flagged, status, page };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +86,8 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   const [confirm, dialog] = useConfirm();
   const [refunding, setRefunding] = useState<string | null>(null);
   if (!isAdmin) return <AdminForbidden />;
-  const { list, status, page } = loaderData;
+  const { list, flagged, status, page } = loaderData;
+  const flags = flagged.result?.data ?? [];
   const rows = list.result?.data ?? [];
 
   const refund = async (t: Transaction) => {
@@ -101,6 +113,34 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   return (
     <AdminPage title="Transactions" description={DESCRIPTION}>
       {dialog}
+      {flags.length > 0 && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${flagged.result?.total ?? flags.length} flagged gateway event${flags.length === 1 ? "" : "s"}`}
+          data-testid="flagged-events"
+        >
+          <Text size="sm" mb="xs">
+            The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another
+            amount, an item paid twice): it was recorded, not applied. Open the payment to act on it.
+          </Text>
+          <List size="sm" spacing={4}>
+            {flags.map((e) => (
+              <List.Item key={e._id}>
+                {formatDateTime(e.receivedAt)} · {e.type}: {e.note ?? "no note"}
+                {e.transactionId && (
+                  <>
+                    {" "}
+                    <Anchor component={Link} to={`/admin/transactions/${e.transactionId}`} size="sm">
+                      Open payment
+                    </Anchor>
+                  </>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       <Select
         label="Status"
         data={[
@@ -134,7 +174,11 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         >
           {rows.map((t) => (
             <Table.Tr key={t._id} data-testid={`transaction-row-${t._id}`}>
-              <Table.Td>{formatDate(t.paidAt ?? t.createdAt)}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/transactions/${t._id}`} size="sm">
+                  {formatDate(t.paidAt ?? t.createdAt)}
+                </Anchor>
+              </Table.Td>
               <Table.Td>
                 <Text size="sm">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Text>
               </Table.Td>
@@ -161,18 +205,23 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {t.status === "paid" && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconReceiptRefund size={14} />}
-                    loading={refunding === t._id}
-                    onClick={() => void refund(t)}
-                  >
-                    Refund
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${t._id}`}>
+                    Details
                   </Button>
-                )}
+                  {t.status === "paid" && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconReceiptRefund size={14} />}
+                      loading={refunding === t._id}
+                      onClick={() => void refund(t)}
+                    >
+                      Refund
+                    </Button>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -16,7 +16,12 @@ const descriptions: Record<string, string> = {
   "/admin/users": "Find accounts, change roles and activate or deactivate users.",
   "/admin/performers": "Turn members into performers, edit their profiles and switch them on or off.",
   "/admin/catalogue": "Every movie and gallery of every performer: edit them, take them down and restore them.",
-  "/admin/transactions": "Every payment, who paid and for what, and refunds through the gateway.",
+  "/admin/subscriptions":
+    "Memberships and performer subscriptions: when they end, renewals, and the sandbox's simulations.",
+  "/admin/packages": "The membership packages members join, their prices and periods.",
+  "/admin/transactions": "Every payment, who paid and for what, its gateway events, and refunds through the gateway.",
+  "/admin/payouts": "What each performer is owed, marking it paid, and the payouts made.",
+  "/admin/coupons": "Discount codes: their value, expiry, uses left, and switching them on or off.",
   "/admin/categories": "The categories of performers, movies, galleries and products.",
   "/admin/posts": "News posts and pages such as the home and contact texts.",
   "/admin/banners": "The promotional banners on the home page, by position.",

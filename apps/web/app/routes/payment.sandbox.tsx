@@ -27,14 +27,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The buyer's decision; once paid, back to what they bought. */
+/** The buyer's decision; once paid, on to the success page, where a real gateway sends the buyer back to too. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const decision = (await request.formData()).get("decision");
   if (decision !== "approve" && decision !== "decline") return data({ error: "Choose approve or decline." }, 400);
   try {
     const after = await sessionApi(request, context).post<SandboxPayment>(path(params.id), { decision });
-    const back = after.status === "paid" ? after.items.map(itemPath).find(Boolean) : null;
-    return back ? redirect(back) : { error: null };
+    return after.status === "paid"
+      ? redirect(`/payment/success?transaction=${encodeURIComponent(after.transactionId)}`)
+      : { error: null };
   } catch (e) {
     return data({ error: errorMessage(e) }, isApiError(e) ? e.statusCode : 502);
   }

@@ -3,7 +3,7 @@ import type { Gallery } from "@marquee/contracts/galleries";
 import type { PerformerPage as PerformerPageData } from "@marquee/contracts/pages";
 import type { PerformerProfile } from "@marquee/contracts/performers";
 import type { Video } from "@marquee/contracts/videos";
-import { IconLock, IconMapPin, IconMovie, IconPhoto, IconSparkles, IconUserOff } from "@tabler/icons-react";
+import { IconMapPin, IconMovie, IconPhoto, IconSparkles, IconUserOff } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
@@ -14,6 +14,7 @@ import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
@@ -114,9 +115,9 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
   const viewerId = useAppSelector((s) => s.user.current._id);
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
   const prices = [
-    { label: "Monthly", value: performer.monthlyPrice, per: "/ month" },
-    { label: "Yearly", value: performer.yearlyPrice, per: "/ year" },
-  ].filter((p): p is { label: string; value: number; per: string } => p.value !== null);
+    { label: "Monthly", period: "monthly", value: performer.monthlyPrice, per: "/ month" },
+    { label: "Yearly", period: "yearly", value: performer.yearlyPrice, per: "/ year" },
+  ].filter((p): p is { label: string; period: string; value: number; per: string } => p.value !== null);
 
   if (viewerId && viewerId === performer._id) {
     return (
@@ -184,12 +185,20 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
         )}
         {prices.length > 0 &&
           (loggedIn ? (
-            <Stack gap={6}>
-              <Button size="md" disabled title="Subscriptions open soon" leftSection={<IconLock size={16} />}>
-                Subscribe
-              </Button>
+            <Stack gap="xs" data-testid="subscribe-buttons">
+              {prices.map((p) => (
+                <CheckoutForm
+                  key={p.period}
+                  fields={{ kind: "performer", id: performer._id, period: p.period }}
+                  label={`${p.label} · ${formatPrice(p.value, symbol)}`}
+                  icon={<IconSparkles size={16} aria-hidden />}
+                  variant={p.period === "monthly" ? "filled" : "light"}
+                  coupon={p.period === "monthly"}
+                  fullWidth
+                />
+              ))}
               <Text size="xs" c="dimmed" ta="center">
-                Subscriptions open soon.
+                Renews until you cancel; cancel any time in your account.
               </Text>
             </Stack>
           ) : (

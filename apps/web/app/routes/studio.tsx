@@ -17,6 +17,7 @@ const descriptions: Record<string, string> = {
   "/studio/galleries": "Create galleries, upload photos in bulk, order them and pick the cover.",
   "/studio/profile": "Your cover, attributes, languages and subscription prices.",
   "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
+  "/studio/subscribers": "Who subscribes to you, and until when.",
 };
 
 type Counts = { movies: number | null; galleries: number | null };
@@ -58,6 +59,7 @@ function Overview({ counts }: { counts: Counts }) {
             extra={
               to !== "/studio/profile" &&
               to !== "/studio/earnings" &&
+              to !== "/studio/subscribers" &&
               count && (
                 <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
                   {count}

@@ -5,14 +5,15 @@ import { IconCamera } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useAppDispatch } from "../../state/store.ts";
 import { type CurrentUser, setCurrentUser } from "../../state/user.ts";
 import { uploadFile } from "../admin/use-manage.tsx";
 
 const MAX_AVATAR_BYTES = DEFAULT_IMAGE_MAX_MB * 1024 * 1024;
 
-/** The member's avatar, name and role, and a button that uploads a new avatar with its progress. */
-export function AvatarCard({ user }: { user: CurrentUser }) {
+/** The member's avatar, name and role (a site member's with the date it ends), and a button that uploads a new avatar with its progress. */
+export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; memberUntil?: string | null }) {
   const dispatch = useAppDispatch();
   const { revalidate } = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
@@ -53,10 +54,16 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
           </Text>
         </div>
         <Group gap={6} justify="center">
-          {user.role && (
-            <Badge variant="light" tt="capitalize">
-              {user.role}
+          {user.role === "user" && memberUntil ? (
+            <Badge variant="light" color="teal" data-testid="member-badge">
+              Member until {formatDate(memberUntil)}
             </Badge>
+          ) : (
+            user.role && (
+              <Badge variant="light" tt="capitalize">
+                {user.role}
+              </Badge>
+            )
           )}
           {user.verifiedEmail === false && (
             <Badge variant="light" color="orange">

@@ -1,9 +1,8 @@
-import { Button, TextInput } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
-import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { CallToAction, CtaAction } from "../../lib/access-cta.ts";
-import { CHECKOUT_PATH } from "../../lib/payments.ts";
+import { CheckoutForm } from "../payments/CheckoutForm.tsx";
 import styles from "./media.module.css";
 
 const icons = {
@@ -17,84 +16,24 @@ const icons = {
 function Action({ action }: { action: CtaAction }) {
   if (action.kind === "link") {
     return (
-      <Button component={Link} to={action.to} variant={action.primary ? "filled" : "default"} size="md" radius="xl">
+      <Button
+        component={Link}
+        to={action.to}
+        variant={action.primary ? "filled" : "default"}
+        size="md"
+        radius="xl"
+        leftSection={action.icon === "crown" ? <IconCrown size={18} aria-hidden /> : undefined}
+      >
         {action.label}
       </Button>
     );
   }
-  if (action.kind === "membership") return <MembershipInfo action={action} />;
-  return <BuyButton action={action} />;
-}
-
-/**
- * Buys the item: the checkout makes the order at the server's price and sends the buyer to the gateway's page. A
- * plain form post, so it works before the page's scripts have loaded; a refusal shows under the button.
- */
-function BuyButton({ action }: { action: Extract<CtaAction, { kind: "buy" }> }) {
-  const checkout = useFetcher<{ error?: string }>();
-  const [couponOpen, setCouponOpen] = useState(false);
-  const couponId = useId();
-  const error = checkout.state === "idle" ? checkout.data?.error : undefined;
   return (
-    <checkout.Form method="post" action={CHECKOUT_PATH} className={styles.buyForm}>
-      <input type="hidden" name="kind" value={action.item} />
-      <input type="hidden" name="id" value={action.id} />
-      <Button
-        type="submit"
-        size="md"
-        radius="xl"
-        loading={checkout.state !== "idle"}
-        leftSection={<IconShoppingCart size={18} aria-hidden />}
-      >
-        {action.label}
-      </Button>
-      {couponOpen ? (
-        <TextInput
-          id={couponId}
-          name="couponCode"
-          aria-label="Coupon code"
-          placeholder="Coupon code"
-          maxLength={40}
-          autoComplete="off"
-          size="md"
-          radius="xl"
-          className={styles.couponField}
-          autoFocus
-        />
-      ) : (
-        <Button type="button" variant="subtle" size="md" radius="xl" onClick={() => setCouponOpen(true)}>
-          I have a coupon
-        </Button>
-      )}
-      {error && (
-        <p className={styles.ctaInfo} role="alert">
-          {error}
-        </p>
-      )}
-    </checkout.Form>
-  );
-}
-
-/** The membership button opens its explanation in place: no floating layer to load, place or dismiss on a phone. */
-function MembershipInfo({ action }: { action: Extract<CtaAction, { kind: "membership" }> }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <>
-      <Button
-        size="md"
-        radius="xl"
-        leftSection={<IconCrown size={18} aria-hidden />}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {action.label}
-      </Button>
-      <p id={id} className={styles.ctaInfo} hidden={!open}>
-        {action.info}
-      </p>
-    </>
+    <CheckoutForm
+      fields={{ kind: action.item, id: action.id }}
+      label={action.label}
+      icon={<IconShoppingCart size={18} aria-hidden />}
+    />
   );
 }
 

@@ -1,5 +1,12 @@
 import "./studio.css";
-import { IconCoin, IconLayoutDashboard, IconMovie, IconPhoto, IconUserStar } from "@tabler/icons-react";
+import {
+  IconCoin,
+  IconHeartHandshake,
+  IconLayoutDashboard,
+  IconMovie,
+  IconPhoto,
+  IconUserStar,
+} from "@tabler/icons-react";
 import { useAppSelector } from "../../state/store.ts";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "../admin/SectionPage.tsx";
 
@@ -9,6 +16,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/galleries", label: "Galleries", icon: IconPhoto },
   { to: "/studio/profile", label: "Profile", icon: IconUserStar },
   { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
+  { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */

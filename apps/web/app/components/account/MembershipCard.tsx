@@ -1,0 +1,105 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { CurrentSubscriptions, Subscription } from "@marquee/contracts/subscriptions";
+import { IconCrown } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { errorMessage } from "../../lib/api.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { useConfirm } from "../ConfirmDialog.tsx";
+import { performerPath } from "../catalogue/links.ts";
+
+/** When access ends, and whether it renews: what a member most needs to know of a subscription. */
+function endText(s: Subscription): string {
+  const date = formatDate(s.expiresAt);
+  if (s.renews) return `Renews on ${date}`;
+  return s.status === "cancelled" ? `Cancelled: access until ${date}` : `Access until ${date}`;
+}
+
+function Row({ s, onCancel }: { s: Subscription; onCancel: (s: Subscription) => void }) {
+  const title =
+    s.kind === "site" ? (
+      <Text fw={600}>Site membership{s.package ? `: ${s.package.name}` : ""}</Text>
+    ) : s.performer ? (
+      <Anchor component={Link} to={performerPath(s.performer)} fw={600}>
+        {s.performer.name || s.performer.username}
+      </Anchor>
+    ) : (
+      <Text fw={600}>Performer subscription</Text>
+    );
+  return (
+    <Group justify="space-between" wrap="wrap" data-testid="subscription-row" data-kind={s.kind}>
+      <Stack gap={2}>
+        {title}
+        <Text size="sm" c="dimmed" data-testid="subscription-end">
+          {endText(s)}
+        </Text>
+      </Stack>
+      <Group gap="sm">
+        <Badge variant="light" color={s.renews ? "teal" : "gray"}>
+          {s.period}
+        </Badge>
+        {s.renews && (
+          <Button variant="subtle" color="red" size="xs" onClick={() => onCancel(s)}>
+            Cancel renewal
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The member's site membership and performer subscriptions, with the date access ends, and a way to stop a renewal
+ * (the account route's `cancelSubscription` intent); access lasts until the end of the paid period.
+ */
+export function MembershipCard({ current, error }: { current: CurrentSubscriptions | null; error: string | null }) {
+  const intent = useIntent();
+  const [confirm, dialog] = useConfirm();
+  const cancel = async (s: Subscription) => {
+    const ok = await confirm({
+      title: "Cancel renewal?",
+      message: `It will not renew. You keep access until ${formatDate(s.expiresAt)}.`,
+      confirmLabel: "Cancel renewal",
+      color: "red",
+    });
+    if (!ok) return;
+    try {
+      await intent.run("cancelSubscription", { id: s._id });
+      notifications.show({ color: "teal", message: `Cancelled. Your access lasts until ${formatDate(s.expiresAt)}.` });
+    } catch (err) {
+      notifications.show({ color: "red", message: errorMessage(err, "Could not cancel, please try again.") });
+    }
+  };
+  const all = current ? [...(current.membership ? [current.membership] : []), ...current.performers] : [];
+  return (
+    <Card component="section" aria-labelledby="membership-title" id="membership">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconCrown size={20} aria-hidden />
+          <Title order={2} fz="lg" id="membership-title">
+            Membership and subscriptions
+          </Title>
+        </Group>
+        {error && (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        )}
+        {!error && all.length === 0 && (
+          <Text c="dimmed" size="sm">
+            You are not a member yet.{" "}
+            <Anchor component={Link} to="/membership">
+              See the membership packages
+            </Anchor>
+            , or subscribe to a performer on their profile.
+          </Text>
+        )}
+        {all.map((s) => (
+          <Row key={s._id} s={s} onCancel={(x) => void cancel(x)} />
+        ))}
+      </Stack>
+      {dialog}
+    </Card>
+  );
+}

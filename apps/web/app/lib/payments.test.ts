@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { checkoutCall } from "./payments.ts";
+
+const ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+
+describe("checkoutCall", () => {
+  it("buys a movie or a gallery, with the coupon when one was typed", () => {
+    expect(checkoutCall({ kind: "video", id: ID })).toEqual({ path: `/payment/purchase-video/${ID}` });
+    expect(checkoutCall({ kind: "gallery", id: ID, couponCode: " SAVE10 " })).toEqual({
+      path: `/payment/purchase-gallery/${ID}`,
+      body: { couponCode: "SAVE10" },
+    });
+  });
+
+  it("subscribes to a package or to a performer for a period", () => {
+    expect(checkoutCall({ kind: "package", id: ID })).toEqual({ path: "/payment/subscribe", body: { packageId: ID } });
+    expect(checkoutCall({ kind: "performer", id: ID, period: "yearly", couponCode: "X1Y" })).toEqual({
+      path: "/payment/subscribe",
+      body: { performerId: ID, type: "yearly", couponCode: "X1Y" },
+    });
+  });
+
+  it("refuses anything else", () => {
+    expect(checkoutCall({ kind: "performer", id: ID, period: "weekly" })).toBeNull();
+    expect(checkoutCall({ kind: "product", id: ID })).toBeNull();
+    expect(checkoutCall({ kind: "video", id: "../admin" })).toBeNull();
+    expect(checkoutCall({})).toBeNull();
+  });
+});

@@ -1,0 +1,299 @@
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { type Coupon, couponBody } from "@marquee/contracts/payments";
+import { IconCalendarEvent, IconEdit, IconPlus, IconTicket } from "@tabler/icons-react";
+import { useRevalidator } from "react-router";
+import type { z } from "zod";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import {
+  DataTable,
+  EditModal,
+  EmptyState,
+  ListPanel,
+  Pager,
+  RowAction,
+  RowActions,
+} from "../components/admin/ManageList.tsx";
+import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { oneOf, pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { fromLocalInput, schemaErrors, toLocalInput } from "../lib/studio.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/admin.coupons";
+
+export const handle = pages.adminCoupons.handle;
+
+const DESCRIPTION = "Discount codes members type at checkout: how much off, until when, how many uses, on or off.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Coupons", DESCRIPTION);
+
+const PAGE_SIZE = 25;
+
+type Filter = "all" | "usable";
+const filterOf = (params: URLSearchParams) => oneOf<Filter>(params, "show", ["all", "usable"], "all");
+
+/** A page of coupons, newest first; `show=usable` keeps the switched-on, unexpired ones. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = pageOf(params);
+  const list = await loaded(
+    sessionApi(request, context).get<{ data: Coupon[]; total: number }>("/admin/coupons", {
+      active: filterOf(params) === "usable" ? "true" : undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load the coupons.",
+  );
+  return { list, page };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const { save } = saveDeleteIntents("/admin/coupons");
+  return handleIntents(request, context, { save });
+}
+
+interface CouponFormValues {
+  code: string;
+  /** Percent off, 1..99, as admins think of it. */
+  percent: number | string;
+  /** `datetime-local`; empty: never expires. */
+  expiresAt: string;
+  /** Empty: unlimited. */
+  remainingUses: number | string;
+  active: boolean;
+}
+
+const formValues = (c: Coupon | null): CouponFormValues => ({
+  code: c?.code ?? "",
+  percent: c ? Math.round(c.value * 100) : 10,
+  expiresAt: toLocalInput(c?.expiresAt),
+  remainingUses: c?.remainingUses ?? "",
+  active: c?.active ?? true,
+});
+
+const numberOrNull = (v: number | string) => (v === "" || v === null ? null : Number(v));
+
+/** The API's body: the percentage as a fraction (20% is 0.2). */
+function requestBody(v: CouponFormValues): z.input<typeof couponBody> {
+  const percent = numberOrNull(v.percent);
+  return {
+    code: v.code.trim(),
+    value: percent === null ? Number.NaN : Math.round(percent) / 100,
+    expiresAt: v.expiresAt ? fromLocalInput(v.expiresAt) : null,
+    remainingUses: numberOrNull(v.remainingUses),
+    active: v.active,
+  };
+}
+
+/** The API's field names on the form's fields (`value` is entered as `percent`). */
+const fieldOf = (key: string) => (key === "value" ? "percent" : key);
+
+function CouponForm({
+  coupon,
+  onSaved,
+  onCancel,
+}: {
+  coupon: Coupon | null;
+  onSaved: (coupon: Coupon, created: boolean) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<CouponFormValues>({
+    initialValues: formValues(coupon),
+    validate: (values) => {
+      const errors = schemaErrors(couponBody, requestBody(values), fieldOf);
+      if (values.expiresAt && !fromLocalInput(values.expiresAt)) errors.expiresAt = "Enter a date and time";
+      return errors;
+    },
+  });
+  const { submit, saving } = useSaveIntent(form, coupon, requestBody, onSaved, "Could not save the coupon");
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Coupon">
+      <Stack gap="md">
+        <TextInput
+          label="Code"
+          description="Letters, digits, - and _; members type it in any case."
+          required
+          data-autofocus
+          key={form.key("code")}
+          {...form.getInputProps("code")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Discount"
+            description="Taken off the price at checkout."
+            suffix="%"
+            min={1}
+            max={99}
+            allowDecimal={false}
+            required
+            key={form.key("percent")}
+            {...form.getInputProps("percent")}
+          />
+          <NumberInput
+            label="Uses left"
+            description="Empty: unlimited. One use per member."
+            min={0}
+            allowDecimal={false}
+            key={form.key("remainingUses")}
+            {...form.getInputProps("remainingUses")}
+          />
+        </SimpleGrid>
+        <TextInput
+          type="datetime-local"
+          label="Expires"
+          description="Empty: never."
+          leftSection={<IconCalendarEvent size={16} />}
+          key={form.key("expiresAt")}
+          {...form.getInputProps("expiresAt")}
+        />
+        <Switch label="Active" key={form.key("active")} {...form.getInputProps("active", { type: "checkbox" })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {coupon ? "Save coupon" : "Create coupon"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function state(c: Coupon): { label: string; color: string } {
+  if (!c.active) return { label: "Off", color: "gray" };
+  if (c.expiresAt && new Date(c.expiresAt) <= new Date()) return { label: "Expired", color: "orange" };
+  if (c.remainingUses === 0) return { label: "Used up", color: "orange" };
+  return { label: "Active", color: "teal" };
+}
+
+function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderData"] }) {
+  const revalidator = useRevalidator();
+  const { params, setFilter, setPage, loading } = useListParams();
+  const show = filterOf(params);
+  const rows = list.result?.data ?? [];
+  const { open: editing, setOpen: setEditing, current } = useOpenItem(list.result?.data);
+
+  const onSaved = (coupon: Coupon, created: boolean) => {
+    setEditing(null);
+    notifications.show({
+      color: "teal",
+      message: created ? `Coupon ${coupon.code} created.` : `Coupon ${coupon.code} saved.`,
+    });
+  };
+
+  return (
+    <AdminPage
+      title="Coupons"
+      description={DESCRIPTION}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+          New coupon
+        </Button>
+      }
+    >
+      <SegmentedControl
+        aria-label="Show"
+        data={[
+          { value: "all", label: "All" },
+          { value: "usable", label: "Usable now" },
+        ]}
+        value={show}
+        onChange={(value) => setFilter("show", value)}
+        style={{ alignSelf: "flex-start" }}
+      />
+      <ListPanel
+        label="Coupons"
+        error={list.error}
+        onRetry={() => void revalidator.revalidate()}
+        ready
+        empty={
+          rows.length === 0 && !list.error ? <EmptyState icon={IconTicket} message="No coupons here yet." /> : null
+        }
+      >
+        <DataTable
+          label="Coupons"
+          minWidth={680}
+          busy={loading}
+          columns={[
+            { label: "Code" },
+            { label: "Discount", right: true },
+            { label: "Expires" },
+            { label: "Uses left", right: true },
+            { label: "State" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {rows.map((c) => {
+            const s = state(c);
+            return (
+              <Table.Tr key={c._id} data-testid={`coupon-row-${c.code}`}>
+                <Table.Td>
+                  <Text fw={600} size="sm" ff="monospace">
+                    {c.code}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{Math.round(c.value * 100)}%</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{c.expiresAt ? formatDate(c.expiresAt) : "Never"}</Table.Td>
+                <Table.Td ta="right">{c.remainingUses ?? "Unlimited"}</Table.Td>
+                <Table.Td>
+                  <Badge color={s.color} variant="light">
+                    {s.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <RowActions>
+                    <RowAction
+                      tooltip="Edit coupon"
+                      label={`Edit ${c.code}`}
+                      icon={IconEdit}
+                      onClick={() => setEditing(c)}
+                    />
+                  </RowActions>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
+      </ListPanel>
+      <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <EditModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? "New coupon" : "Edit coupon"}
+      >
+        {editing !== null && (
+          <CouponForm
+            key={current?._id ?? "new"}
+            coupon={current}
+            onSaved={onSaved}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </EditModal>
+    </AdminPage>
+  );
+}
+
+export default function AdminCouponsPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminForbidden />;
+  return <Coupons data={loaderData} />;
+}

@@ -1,0 +1,301 @@
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  packageBody,
+  packageTypes,
+  packageUpdateBody,
+  type SubscriptionPackage,
+} from "@marquee/contracts/subscriptions";
+import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
+import { useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, EditModal, EmptyState, ListPanel } from "../components/admin/ManageList.tsx";
+import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
+import { packageTerms } from "../lib/memberships.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { schemaErrors } from "../lib/studio.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.packages";
+
+export const handle = pages.adminPackages.handle;
+
+const DESCRIPTION = "The site membership packages members join: one-off, renewing, or a free trial.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Membership packages", DESCRIPTION);
+
+const TYPE_LABELS: Record<SubscriptionPackage["type"], string> = {
+  single: "Paid once",
+  recurring: "Renews",
+  trial: "Free trial",
+};
+
+/** Every package, active or not, in the members' order. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadedGet<{ data: SubscriptionPackage[] }>(
+    request,
+    context,
+    "/admin/packages",
+    { limit: 100 },
+    "Could not load the packages.",
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const { save } = saveDeleteIntents("/admin/packages");
+  return handleIntents(request, context, { save });
+}
+
+interface PackageFormValues {
+  name: string;
+  description: string;
+  type: SubscriptionPackage["type"];
+  price: number | string;
+  initialPeriodDays: number | string;
+  recurringPeriodDays: number | string;
+  ordering: number | string;
+  active: boolean;
+}
+
+const formValues = (p: SubscriptionPackage | null): PackageFormValues => ({
+  name: p?.name ?? "",
+  description: p?.description ?? "",
+  type: p?.type ?? "recurring",
+  price: p?.price ?? 9.99,
+  initialPeriodDays: p?.initialPeriodDays ?? 30,
+  recurringPeriodDays: p?.recurringPeriodDays ?? "",
+  ordering: p?.ordering ?? 0,
+  active: p?.active ?? true,
+});
+
+const num = (v: number | string) => (v === "" ? undefined : Number(v));
+
+/** What the form sends: a new package with its type; a change without it (a package keeps its type). */
+function requestBody(v: PackageFormValues, creating: boolean) {
+  const body = {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    price: v.type === "trial" ? 0 : num(v.price),
+    initialPeriodDays: num(v.initialPeriodDays),
+    recurringPeriodDays: v.type === "recurring" ? (num(v.recurringPeriodDays) ?? null) : null,
+    ordering: num(v.ordering) ?? 0,
+    active: v.active,
+  };
+  return creating ? { ...body, type: v.type } : body;
+}
+
+function PackageForm({
+  pack,
+  onSaved,
+  onCancel,
+}: {
+  pack: SubscriptionPackage | null;
+  onSaved: (p: SubscriptionPackage, created: boolean) => void;
+  onCancel: () => void;
+}) {
+  const creating = !pack;
+  const form = useForm<PackageFormValues>({
+    initialValues: formValues(pack),
+    validate: (values) => schemaErrors(creating ? packageBody : packageUpdateBody, requestBody(values, creating)),
+  });
+  const toBody = (v: PackageFormValues) => requestBody(v, creating);
+  const { submit, saving } = useSaveIntent(form, pack, toBody, onSaved, "Could not save the package");
+  const type = form.values.type;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Package">
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus key={form.key("name")} {...form.getInputProps("name")} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={5}
+          key={form.key("description")}
+          {...form.getInputProps("description")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Kind"
+            size="md"
+            data={packageTypes.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            allowDeselect={false}
+            disabled={!creating}
+            description={creating ? "Fixed once made." : "A package keeps its kind."}
+            key={form.key("type")}
+            {...form.getInputProps("type")}
+          />
+          <NumberInput
+            label="Price"
+            size="md"
+            min={0}
+            decimalScale={2}
+            disabled={type === "trial"}
+            description={type === "trial" ? "A trial is free." : "Charged for each period."}
+            key={form.key("price")}
+            {...form.getInputProps("price")}
+          />
+          <NumberInput
+            label="First period (days)"
+            size="md"
+            min={1}
+            max={3660}
+            allowDecimal={false}
+            key={form.key("initialPeriodDays")}
+            {...form.getInputProps("initialPeriodDays")}
+          />
+          {type === "recurring" && (
+            <NumberInput
+              label="Renews every (days)"
+              size="md"
+              min={1}
+              max={3660}
+              allowDecimal={false}
+              description="Empty: the same as the first period."
+              key={form.key("recurringPeriodDays")}
+              {...form.getInputProps("recurringPeriodDays")}
+            />
+          )}
+        </SimpleGrid>
+        <Group align="flex-end" justify="space-between">
+          <NumberInput
+            label="Order"
+            size="md"
+            description="Lower numbers come first."
+            min={0}
+            max={10000}
+            allowDecimal={false}
+            w={180}
+            key={form.key("ordering")}
+            {...form.getInputProps("ordering")}
+          />
+          <Switch
+            label="Offered"
+            mb={8}
+            key={form.key("active")}
+            {...form.getInputProps("active", { type: "checkbox" })}
+          />
+        </Group>
+        <Text size="xs" c="dimmed">
+          Changes apply to new members; running memberships keep the price they were sold at.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {creating ? "Create package" : "Save package"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Packages({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const revalidator = useRevalidator();
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { open: editing, setOpen: setEditing, current } = useOpenItem(result?.data);
+  const onSaved = (p: SubscriptionPackage, created: boolean) => {
+    setEditing(null);
+    notifications.show({
+      color: "teal",
+      message: created ? `Package “${p.name}” created.` : `Package “${p.name}” saved.`,
+    });
+  };
+  return (
+    <AdminPage
+      title="Membership packages"
+      description={DESCRIPTION}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
+          New package
+        </Button>
+      }
+    >
+      <ListPanel
+        label="Packages"
+        error={error}
+        onRetry={() => void revalidator.revalidate()}
+        ready={!!result}
+        empty={result?.data.length === 0 ? <EmptyState icon={IconCrown} message="No packages yet." /> : null}
+      >
+        <DataTable
+          label="Packages"
+          minWidth={720}
+          columns={[
+            { label: "Name" },
+            { label: "Terms" },
+            { label: "Price", right: true },
+            { label: "Order", right: true },
+            { label: "Status" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {result?.data.map((p) => (
+            <Table.Tr key={p._id} data-testid={`package-row-${p._id}`}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {p.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {TYPE_LABELS[p.type]}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{packageTerms(p)}</Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatPrice(p.price, symbol)}</Table.Td>
+              <Table.Td ta="right">{p.ordering}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={p.active ? "teal" : "gray"}>
+                  {p.active ? "Offered" : "Hidden"}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencil size={14} />}
+                  aria-label={`Edit ${p.name}`}
+                  onClick={() => setEditing(p)}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <EditModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? "New package" : "Edit package"}
+      >
+        {editing !== null && (
+          <PackageForm key={current?._id ?? "new"} pack={current} onSaved={onSaved} onCancel={() => setEditing(null)} />
+        )}
+      </EditModal>
+    </AdminPage>
+  );
+}
+
+export default function AdminPackagesPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminForbidden />;
+  return <Packages data={loaderData} />;
+}

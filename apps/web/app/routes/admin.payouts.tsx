@@ -1,0 +1,253 @@
+import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Payout, PayoutDue } from "@marquee/contracts/payments";
+import { IconCash, IconCheck, IconHistory } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate, formatDateTime } from "../lib/format.ts";
+import { pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.payouts";
+
+export const handle = pages.adminPayouts.handle;
+
+const DESCRIPTION = "What each performer is owed (refunds netted), marking it paid, and the payouts made.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payouts", DESCRIPTION);
+
+const DUE_LIMIT = 100;
+const PAGE_SIZE = 20;
+
+/** The performers owed money (most owed first), and a page of the payouts made (`page` in the URL). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageOf(new URL(request.url).searchParams);
+  const api = sessionApi(request, context);
+  const [due, history] = await Promise.all([
+    loaded(
+      api.get<{ data: PayoutDue[]; total: number }>("/admin/payouts/due", { limit: DUE_LIMIT }),
+      "Could not load what performers are owed.",
+    ),
+    loaded(
+      api.get<{ data: Payout[]; total: number }>("/admin/payouts/search", {
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      }),
+      "Could not load the payouts.",
+    ),
+  ]);
+  return { due, history, page };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Marks every unpaid line of the performer (`performerId`) paid, with an optional `note`. */
+    pay: (api, payload) =>
+      api.post<Payout>("/admin/payouts", {
+        performerId: textOf(payload, "performerId"),
+        ...(typeof payload.note === "string" && payload.note.trim() ? { note: payload.note.trim() } : {}),
+      }),
+  });
+}
+
+/** The confirmation of a payout, with a note for the record (a bank reference). */
+function PayDialog({
+  owed,
+  money,
+  onClose,
+}: {
+  owed: PayoutDue | null;
+  money: (n: number) => string;
+  onClose: () => void;
+}) {
+  const { run } = useIntent();
+  const [note, setNote] = useState("");
+  const [saving, setSaving] = useState(false);
+  const name = owed?.performer?.name ?? "this performer";
+
+  const pay = async () => {
+    if (!owed) return;
+    setSaving(true);
+    try {
+      const payout = await run<Payout>("pay", { performerId: owed.performerId, note });
+      notifications.show({ color: "teal", message: `Paid ${money(payout.amount)} to ${name}.` });
+      setNote("");
+      onClose();
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not mark paid", message: errorMessage(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={owed !== null} onClose={onClose} title="Mark as paid?" centered radius="lg">
+      <Stack gap="md">
+        <Text size="sm">
+          Record that you paid <b>{name}</b> {owed ? money(owed.unpaid) : ""}: every unpaid line of theirs (
+          {owed?.lines ?? 0}) is marked paid. Pay them first through your bank or payment provider.
+        </Text>
+        <Textarea
+          label="Note"
+          description="Optional: a bank reference or how it was paid."
+          maxLength={500}
+          autosize
+          minRows={2}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button leftSection={<IconCheck size={16} />} loading={saving} onClick={() => void pay()}>
+            Mark paid
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const revalidator = useRevalidator();
+  const { setPage, loading } = useListParams();
+  const [paying, setPaying] = useState<PayoutDue | null>(null);
+  if (!isAdmin) return <AdminForbidden />;
+  const { due, history, page } = loaderData;
+  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const owed = due.result?.data ?? [];
+  const payouts = history.result?.data ?? [];
+
+  return (
+    <AdminPage title="Payouts" description={DESCRIPTION}>
+      <PayDialog owed={paying} money={money} onClose={() => setPaying(null)} />
+      <Stack gap="xs" component="section" aria-labelledby="owed-title">
+        <Title order={2} fz="lg" id="owed-title">
+          Owed to performers
+        </Title>
+        <Text size="sm" c="dimmed">
+          The net of each performer's unpaid earnings: sales less the site's commission, refunds taken off.
+        </Text>
+        <ListPanel
+          label="Owed to performers"
+          error={due.error}
+          onRetry={() => void revalidator.revalidate()}
+          ready
+          empty={
+            owed.length === 0 && !due.error ? (
+              <EmptyState icon={IconCash} message="Nobody is owed anything right now." />
+            ) : null
+          }
+        >
+          <DataTable
+            label="Owed to performers"
+            minWidth={640}
+            columns={[
+              { label: "Performer" },
+              { label: "Lines", right: true },
+              { label: "Since" },
+              { label: "Owed", right: true },
+              { label: "Actions", hidden: true },
+            ]}
+          >
+            {owed.map((d) => (
+              <Table.Tr key={d.performerId} data-testid={`payout-due-${d.performer?.username ?? d.performerId}`}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600}>
+                      {d.performer?.name ?? "Unknown account"}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {d.performer ? `@${d.performer.username}` : d.performerId}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">{d.lines}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(d.since)}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {money(d.unpaid)}
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setPaying(d)}>
+                    Mark paid
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        </ListPanel>
+        {(due.result?.total ?? 0) > owed.length && (
+          <Text size="sm" c="dimmed">
+            The {DUE_LIMIT} performers owed most are shown; pay them to see the others.
+          </Text>
+        )}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="history-title">
+        <Title order={2} fz="lg" id="history-title">
+          Payouts made
+        </Title>
+        <ListPanel
+          label="Payouts made"
+          error={history.error}
+          onRetry={() => void revalidator.revalidate()}
+          ready
+          empty={
+            payouts.length === 0 && !history.error ? <EmptyState icon={IconHistory} message="No payouts yet." /> : null
+          }
+        >
+          <DataTable
+            label="Payouts made"
+            minWidth={720}
+            busy={loading}
+            columns={[
+              { label: "Date" },
+              { label: "Performer" },
+              { label: "Amount", right: true },
+              { label: "Lines", right: true },
+              { label: "Note" },
+              { label: "By" },
+            ]}
+          >
+            {payouts.map((p) => (
+              <Table.Tr key={p._id} data-testid="payout-row">
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(p.createdAt)}</Table.Td>
+                <Table.Td>
+                  {p.performer ? (
+                    <Anchor component={Link} to={`/performers/${encodeURIComponent(p.performer.username)}`} size="sm">
+                      {p.performer.name}
+                    </Anchor>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {money(p.amount)} {p.currency}
+                </Table.Td>
+                <Table.Td ta="right">{p.lines}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {p.note ?? "—"}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{p.paidBy?.name ?? "—"}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        </ListPanel>
+        <Pager total={history.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      </Stack>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,347 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { GatewayEventRecord, TransactionDetail } from "@marquee/contracts/payments";
+import { IconAlertTriangle, IconArrowLeft, IconReceiptRefund } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
+import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { itemPath } from "../lib/payments.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.transactions.$id";
+
+export const handle = pages.adminTransaction.handle;
+
+const DESCRIPTION = "One payment: what it paid for, who earned from it, and every event its gateway sent.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transaction", DESCRIPTION);
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: "yellow",
+  paid: "teal",
+  failed: "red",
+  expired: "gray",
+  refunded: "grape",
+  created: "gray",
+};
+const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
+  applied: "teal",
+  ignored: "gray",
+  flagged: "red",
+};
+
+/** The transaction of the URL with its order, lines, earnings and gateway events. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const detail = await loaded(
+    sessionApi(request, context).get<TransactionDetail>(`/admin/transactions/${encodeURIComponent(params.id)}`),
+    "Could not load the transaction.",
+  );
+  return { detail };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** Refunds the paid transaction (`id`) through its gateway. */
+    refund: (api, payload) => api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`),
+  });
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={2} fz="lg">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Detail({ t }: { t: TransactionDetail }) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const { run } = useIntent();
+  const [confirm, dialog] = useConfirm();
+  const [refunding, setRefunding] = useState(false);
+  const flagged = t.events.filter((e) => e.outcome === "flagged");
+
+  const refund = async () => {
+    const what = t.items.map((i) => i.title).join(", ");
+    const ok = await confirm({
+      title: "Refund this payment?",
+      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
+      confirmLabel: "Refund",
+      color: "red",
+    });
+    if (!ok) return;
+    setRefunding(true);
+    try {
+      await run("refund", { id: t._id });
+      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
+    } finally {
+      setRefunding(false);
+    }
+  };
+
+  return (
+    <Stack gap="xl">
+      {dialog}
+      {flagged.length > 0 && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="Needs your attention"
+          data-testid="flagged-alert"
+        >
+          {flagged.length === 1
+            ? "The gateway sent an event that contradicts this payment's state; it was recorded, not applied."
+            : `The gateway sent ${flagged.length} events that contradict this payment's state; they were recorded, not applied.`}{" "}
+          Check it with the gateway, and refund the member if they paid twice.
+        </Alert>
+      )}
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <div>
+              <Text fw={700} fz="xl" data-testid="transaction-amount">
+                {money(t.amount)} {t.currency}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t.items.map((i) => i.title).join(", ")}
+              </Text>
+            </div>
+            <Group gap="sm">
+              <Badge
+                color={STATUS_COLORS[t.status] ?? "gray"}
+                variant="light"
+                size="lg"
+                data-testid="transaction-status"
+              >
+                {t.status}
+              </Badge>
+              {t.status === "paid" && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconReceiptRefund size={14} />}
+                  loading={refunding}
+                  onClick={() => void refund()}
+                >
+                  Refund
+                </Button>
+              )}
+            </Group>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Fact label="Member">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Fact>
+            <Fact label="Created">{formatDateTime(t.createdAt)}</Fact>
+            <Fact label="Paid">{t.paidAt ? formatDateTime(t.paidAt) : "—"}</Fact>
+            <Fact label="Gateway">
+              {t.gateway}
+              {t.gatewayRef ? ` · ${t.gatewayRef}` : ""}
+            </Fact>
+            <Fact label="Order">
+              {t.order.status} · {money(t.order.total)}
+              {t.order.original !== t.order.total ? ` (was ${money(t.order.original)})` : ""}
+            </Fact>
+            <Fact label="Coupon">{t.order.couponCode ?? "—"}</Fact>
+            <Fact label="Transaction id">
+              <Code>{t._id}</Code>
+            </Fact>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Section title="Order lines">
+        <Card padding={0}>
+          <DataTable
+            label="Order lines"
+            minWidth={560}
+            columns={[
+              { label: "Item" },
+              { label: "Performers" },
+              { label: "Price", right: true },
+              { label: "Paid", right: true },
+            ]}
+          >
+            {t.lines.map((line) => {
+              const to = itemPath(line);
+              return (
+                <Table.Tr key={line._id}>
+                  <Table.Td>
+                    {to ? (
+                      <Anchor component={Link} to={to} size="sm">
+                        {line.title}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm">{line.title}</Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      {line.itemKind}
+                      {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{line.performers.map((p) => p.name).join(", ") || "—"}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{money(line.total)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
+        </Card>
+      </Section>
+
+      <Section title="Earnings">
+        {t.earnings.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No performer has earned from this payment.
+          </Text>
+        ) : (
+          <Card padding={0}>
+            <DataTable
+              label="Earnings"
+              minWidth={680}
+              columns={[
+                { label: "Performer" },
+                { label: "Kind" },
+                { label: "Sale", right: true },
+                { label: "Commission", right: true },
+                { label: "Net", right: true },
+                { label: "Paid out" },
+              ]}
+            >
+              {t.earnings.map((e) => (
+                <Table.Tr key={e._id} data-testid="transaction-earning">
+                  <Table.Td>
+                    <Text size="sm">{e.performer?.name ?? "—"}</Text>
+                  </Table.Td>
+                  <Table.Td>{e.type === "refund" ? "Refund" : "Sale"}</Table.Td>
+                  <Table.Td ta="right">{money(e.gross)}</Table.Td>
+                  <Table.Td ta="right">
+                    {money(e.commission)} ({Math.round(e.commissionRate * 10_000) / 100}%)
+                  </Table.Td>
+                  <Table.Td ta="right">{money(e.net)}</Table.Td>
+                  <Table.Td>{e.paid ? "Paid out" : "Owed"}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+          </Card>
+        )}
+      </Section>
+
+      <Section title="Gateway events">
+        {t.events.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The gateway has sent nothing about this payment yet.
+          </Text>
+        ) : (
+          <Card padding={0}>
+            <DataTable
+              label="Gateway events"
+              minWidth={640}
+              columns={[{ label: "Received" }, { label: "Event" }, { label: "Outcome" }, { label: "Note" }]}
+            >
+              {t.events.map((e) => (
+                <Table.Tr
+                  key={e._id}
+                  data-testid={`gateway-event-${e.outcome}`}
+                  bg={e.outcome === "flagged" ? "var(--mantine-color-red-light)" : undefined}
+                >
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.receivedAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {e.type}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {e.eventId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={OUTCOME_COLORS[e.outcome]} variant={e.outcome === "flagged" ? "filled" : "light"}>
+                      {e.outcome}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{e.note ?? "—"}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+          </Card>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+export default function AdminTransactionPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  const revalidator = useRevalidator();
+  if (!isAdmin) return <AdminForbidden />;
+  const { detail } = loaderData;
+  return (
+    <AdminPage
+      title="Transaction"
+      description={DESCRIPTION}
+      actions={
+        <Button component={Link} to="/admin/transactions" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          All transactions
+        </Button>
+      }
+    >
+      {detail.result ? (
+        <Detail t={detail.result} />
+      ) : (
+        <ListPanel
+          label="Transaction"
+          error={detail.error}
+          onRetry={() => void revalidator.revalidate()}
+          ready
+          empty={null}
+        >
+          {null}
+        </ListPanel>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { Transaction } from "@marquee/contracts/payments";
+import { IconArrowBackUp } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { optional } from "../lib/catalogue.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { itemPath } from "../lib/payments.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/payment.cancel";
+
+export const handle = pages.paymentCancel.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Payment cancelled", "You left the payment page: nothing was charged.");
+
+/** The payment the member walked away from, when the gateway named it (to lead them back to the item). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("transaction");
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return optional(
+    "GET /payment/transactions/:id",
+    sessionApi(request, context).get<Transaction>(`/payment/transactions/${id}`),
+  );
+}
+
+export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProps) {
+  const item = t?.items[0];
+  const back = (item && itemPath(item)) ?? (item?.itemKind === "subscription" ? "/membership" : "/");
+  return (
+    <Container size="xs">
+      <Card component="section" aria-labelledby="cancel-title" data-testid="payment-cancelled">
+        <Stack gap="md">
+          <Title order={1} fz="h2" id="cancel-title">
+            Payment cancelled
+          </Title>
+          <Text>
+            You left the payment page{item ? ` for ${item.title}` : ""}. Nothing was charged; the order is dropped after
+            a day if you do not come back to it.
+          </Text>
+          <Group>
+            <Button component={Link} to={back} leftSection={<IconArrowBackUp size={18} aria-hidden />} radius="xl">
+              Back to {item?.title ?? "the site"}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

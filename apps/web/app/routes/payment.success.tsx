@@ -1,0 +1,129 @@
+import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import type { Transaction } from "@marquee/contracts/payments";
+import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { required } from "../lib/catalogue.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { itemPath } from "../lib/payments.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { pages } from "../pages.ts";
+import { useSocket } from "../realtime/SocketProvider.tsx";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/payment.success";
+
+export const handle = pages.paymentSuccess.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Payment", "Where your payment stands: confirmed, or still on its way from the gateway.");
+
+/** How often the page asks again while the gateway's word is awaited, and for how long. */
+const POLL_MS = 3_000;
+const POLL_FOR_MS = 120_000;
+
+/** The member's own payment that the gateway sent them back from (`?transaction=`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("transaction") ?? "";
+  return required(
+    sessionApi(request, context).get<Transaction>(`/payment/transactions/${encodeURIComponent(id)}`),
+    "This payment does not exist or is not yours.",
+  );
+}
+
+/** Where the member goes once paid: what they bought, or their account for a membership or subscription. */
+function nextStep(t: Transaction): { to: string; label: string } {
+  const item = t.items[0];
+  const to = item ? itemPath(item) : null;
+  if (to) return { to, label: item?.itemKind === "video" ? "Watch now" : "See it now" };
+  return { to: "/account#membership", label: "See your membership" };
+}
+
+/**
+ * Back from the gateway: the gateway's confirmation may arrive after the member does. While it is pending the page
+ * follows it live (the payment's `notification` on the socket) and asks again every few seconds as a fallback.
+ */
+export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentProps) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { socket } = useSocket();
+  const revalidator = useRevalidator();
+  const pending = t.status === "pending";
+
+  useEffect(() => {
+    if (!pending || !socket) return;
+    const onNotification = (payload: { type?: string; transactionId?: string; orderId?: string }) => {
+      if (payload?.type === "payment" && (payload.transactionId === t._id || payload.orderId === t.orderId)) {
+        void revalidator.revalidate();
+      }
+    };
+    socket.on("notification", onNotification);
+    return () => {
+      socket.off("notification", onNotification);
+    };
+  }, [pending, socket, t._id, t.orderId, revalidator]);
+
+  useEffect(() => {
+    if (!pending) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > POLL_FOR_MS) clearInterval(timer);
+      else if (revalidator.state === "idle") void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+
+  const what = t.items.map((i) => i.title).join(", ");
+  const next = nextStep(t);
+  return (
+    <Container size="xs">
+      <Card component="section" aria-labelledby="payment-title" data-testid="payment-result" data-status={t.status}>
+        <Stack gap="md">
+          {t.status === "paid" ? (
+            <>
+              <Group gap="sm">
+                <IconCircleCheck size={28} color="var(--mantine-color-teal-6)" aria-hidden />
+                <Title order={1} fz="h2" id="payment-title">
+                  Payment received
+                </Title>
+              </Group>
+              <Text>
+                {what}: {formatPrice(t.amount, symbol)} {t.currency}. It is yours now.
+              </Text>
+              <Button component={Link} to={next.to} size="md" radius="xl">
+                {next.label}
+              </Button>
+            </>
+          ) : pending ? (
+            <>
+              <Title order={1} fz="h2" id="payment-title">
+                Confirming your payment
+              </Title>
+              <Group gap="sm" role="status">
+                <Loader size="sm" />
+                <Text>Waiting for the payment service to confirm {what}. This page updates by itself.</Text>
+              </Group>
+            </>
+          ) : (
+            <>
+              <Title order={1} fz="h2" id="payment-title">
+                The payment did not go through
+              </Title>
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="status">
+                {t.status === "refunded"
+                  ? "This payment was refunded."
+                  : "Nothing was charged. You can try again whenever you like."}
+              </Alert>
+              <Button
+                component={Link}
+                to={next.to === "/account#membership" ? "/membership" : next.to}
+                variant="default"
+              >
+                Back to {what || "the site"}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Video } from "@marquee/contracts/videos";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+
+/**
+ * Payouts in Chromium (issue 10): a member buys a performer's movie through the sandbox; the admin sees what the
+ * performer is owed on /admin/payouts, marks it paid, and the performer's studio shows the line paid out.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function logIn(page: Page, username: string, password = "marquee-demo") {
+  await goto(page, "/auth/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(`${site().webUrl}/`);
+}
+
+/** A new, confirmed member's API token: their purchases are their own, whatever other tests do. */
+async function newBuyerToken(page: Page): Promise<string> {
+  const username = `payer${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const password = "marquee-demo-1";
+  const registered = await api("POST", "/auth/users/register", {
+    body: { username, email, password, name: `Payer ${username}` },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+  await goto(page, await mailedLink(email, "/auth/verify-email"));
+  await page.getByText(/email address is confirmed/i).waitFor();
+  return apiLogin(username, password);
+}
+
+describe("payouts", () => {
+  it("the admin marks a performer paid and the performer's studio shows the lines paid out", async () => {
+    const [movie] = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=1")).body
+      .data as Video[];
+    if (!movie) throw new Error("the demo catalogue has no released movie for sale");
+    const seller = movie.performers[0] as { _id: string; username: string; name: string };
+
+    // A member buys it through the sandbox: approved on the sandbox page's API, as the page does.
+    const buyer = await newPage(browser);
+    const token = await newBuyerToken(buyer.page);
+    const checkout = await api("POST", `/payment/purchase-video/${movie._id}`, { token });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const approved = await api("POST", `/payment/sandbox/${checkout.body.transactionId}`, {
+      token,
+      body: { decision: "approve" },
+    });
+    expect(approved.body.status).toBe("paid");
+    await buyer.context.close();
+
+    const admin = await apiLogin("admin");
+    const due = (await api("GET", "/admin/payouts/due?limit=100", { token: admin })).body.data as {
+      performerId: string;
+      unpaid: number;
+    }[];
+    const owed = due.find((d) => d.performerId === seller._id);
+    if (!owed) throw new Error("the performer is not owed anything after the sale");
+    const amount = `$${owed.unpaid.toFixed(2).replace(/\.00$/, "")}`;
+
+    // The admin marks it paid, with a note, after confirming.
+    const operator = await newPage(browser);
+    await logIn(operator.page, "admin");
+    await goto(operator.page, "/admin/payouts");
+    const row = operator.page.getByTestId(`payout-due-${seller.username}`);
+    await row.getByText(amount).waitFor();
+    await row.getByRole("button", { name: "Mark paid" }).click();
+    const dialog = operator.page.getByRole("dialog", { name: "Mark as paid?" });
+    await dialog.getByLabel("Note").fill("E2E bank transfer");
+    await dialog.getByRole("button", { name: "Mark paid" }).click();
+    await operator.page.getByText(`Paid ${amount} to ${seller.name}.`).waitFor();
+    await row.waitFor({ state: "detached" });
+    const history = operator.page.getByTestId("payout-row").filter({ hasText: "E2E bank transfer" });
+    await history.getByText(amount).waitFor();
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
+
+    // The performer's studio: the sale is paid out, nothing is owed.
+    const studio = await newPage(browser);
+    await logIn(studio.page, seller.username);
+    await goto(studio.page, "/studio/earnings");
+    const line = studio.page.getByTestId("earning-line").filter({ hasText: movie.title }).first();
+    await line.getByText("Paid out").waitFor();
+    expect(await studio.page.getByTestId("earnings-unpaid").textContent()).toBe("$0");
+    expect(studio.errors).toEqual([]);
+    await studio.context.close();
+  });
+});
