@@ -245,5 +245,6 @@ describe("a start with a bad setting", () => {
     expect(result.stderr.trim()).toBe(
       "Marquee cannot start: PUBLIC_URL is not set (required when NODE_ENV=production: the address members open, e.g. PUBLIC_URL=https://fans.example.com; links in mails use it). Set it in the environment.",
     );
-  });
+    // It starts a process that compiles main.ts on the fly: seconds on a busy two-core machine, so the child's minute.
+  }, 60_000);
 });
