@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
 import { videos } from "../videos/tables.ts";
 import { TRANSACTION_FIELD } from "./ccbill.ts";
-import { gatewayEvents, transactions } from "./tables.ts";
+import { earnings, gatewayEvents, transactions } from "./tables.ts";
 
 /**
  * The CCBill gateway through the API (issue 10, DESIGN section 6): FlexForms checkouts with a signed dynamic price,
@@ -212,30 +212,41 @@ describe("CCBill's webhook", () => {
     expect(broken.statusCode).toBe(400);
   });
 
-  it("takes the movie back on a Refund carrying the transaction, and records one naming only CCBill's payment", async () => {
+  it("takes the movie back on a Refund naming only CCBill's payment, kept from the sale, and once", async () => {
     const id = await movie(6);
     const c = await checkout(id);
     await post("NewSaleSuccess", newSale(c, 600, 4));
     expect((await watch(id)).isBought).toBe(true);
-    // Without our field, the refund names CCBill's payment id, which the ledger does not keep yet: recorded, flagged.
-    const bare = await post("Refund", {
+    expect(await txOf(c.transactionId)).toMatchObject({ gatewayRef: "09121911010000004" });
+    // CCBill's Refund post need not carry our field: its transactionId is the payment the sale named.
+    const refund = await post("Refund", {
       transactionId: "09121911010000004",
       subscriptionId: "100000004",
       amount: "6.00",
       timestamp: "2026-05-15 09:00:00",
     });
-    expect(bare.statusCode).toBe(200);
-    expect(received(bare)[0]?.outcome).toBe("flagged");
-    const refund = await post("Refund", {
+    expect(refund.statusCode).toBe(200);
+    expect(received(refund)[0]?.outcome).toBe("applied");
+    expect(await txOf(c.transactionId)).toMatchObject({ status: "refunded" });
+    expect((await watch(id)).isBought).toBe(false);
+    // The same refund again, now with our field too (another delivery format): nothing more to take back.
+    const again = await post("Refund", {
       transactionId: "09121911010000004",
       subscriptionId: "100000004",
       amount: "6.00",
       timestamp: "2026-05-15 09:00:01",
       [`X-${TRANSACTION_FIELD}`]: c.transactionId,
     });
-    expect(received(refund)[0]?.outcome).toBe("applied");
-    expect(await txOf(c.transactionId)).toMatchObject({ status: "refunded" });
-    expect((await watch(id)).isBought).toBe(false);
+    expect(received(again)[0]?.outcome).toBe("ignored");
+    const lines = await t.database.db.select().from(earnings).where(eq(earnings.transactionId, c.transactionId));
+    expect(lines.reduce((n, e) => n + e.netCents, 0)).toBe(0);
+    // A refund naming a payment nobody knows is recorded and flagged for the admin.
+    const stray = await post("Refund", {
+      transactionId: "09121911010009999",
+      amount: "6.00",
+      timestamp: "2026-05-15 09:00:02",
+    });
+    expect(received(stray)[0]?.outcome).toBe("flagged");
   });
 
   it("sends an admin's refund to the CCBill admin with a 409", async () => {

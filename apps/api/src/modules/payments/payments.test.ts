@@ -524,8 +524,8 @@ describe("the reconciliation of payments left pending", () => {
       .update(transactions)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(transactions.id, old.transactionId));
-    expect(await t.app.services.payments.reconcile()).toEqual({ expired: 1 });
-    expect(await t.app.services.payments.reconcile()).toEqual({ expired: 0 });
+    expect(await t.app.services.payments.reconcile()).toEqual({ paid: 0, expired: 1, unreachable: 0 });
+    expect(await t.app.services.payments.reconcile()).toEqual({ paid: 0, expired: 0, unreachable: 0 });
     const status = async (id: string) =>
       (await t.database.db.select({ s: transactions.status }).from(transactions).where(eq(transactions.id, id)))[0]?.s;
     expect(await status(old.transactionId)).toBe("expired");

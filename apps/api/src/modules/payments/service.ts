@@ -32,6 +32,8 @@ export const PAYMENT_JOBS = { reconcile: "payments.reconcile", lapse: "subscript
 
 /** How long a checkout may stay pending (a closed tab, a lost callback) before the reconciliation expires it. */
 export const PENDING_TTL_MS = 24 * 3600_000;
+/** A checkout pending this long is asked about at a gateway that can be asked (a webhook may have been lost). */
+export const LOOKUP_AFTER_MS = 3600_000;
 type Notify = (userId: string, event: string, payload: unknown) => void;
 type SellableKind = Offer["kind"];
 
@@ -474,6 +476,17 @@ export function createPaymentsService(deps: {
           }
         }
         await setBoth("paid");
+        // The gateway's id of the payment, when the checkout had none (CCBill names it only now): its refund or
+        // chargeback may name nothing else. Kept unless another transaction holds it already (never, from a gateway).
+        if (!t.gatewayRef && event.gatewayRef) {
+          const [taken] = await tx
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(and(eq(transactions.gateway, gateway.name), eq(transactions.gatewayRef, event.gatewayRef)));
+          if (!taken) {
+            await tx.update(transactions).set({ gatewayRef: event.gatewayRef }).where(eq(transactions.id, t.id));
+          }
+        }
         const { performers } = await recordEarnings(tx, cfg, t.id, lines);
         const started = await subscribing.activate(tx, t.orderId, event.subscriptionRef ?? null);
         // The buyer's other checkouts of the same items end here: paying one of them too would be paying twice.
@@ -841,14 +854,24 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Expires the transactions left pending longer than PENDING_TTL_MS, through the ledger like a gateway's expiry
-   * (recorded under its own event id, so a second run or a late gateway event changes nothing), and logs what it did.
-   * A gateway that can be asked (Stripe) will be asked first; the sandbox has nothing more to say.
+   * Settles the transactions left pending (a closed tab, a lost webhook), and logs what it did. A gateway that can be
+   * asked (Stripe's `lookup`) is asked about each one pending for more than LOOKUP_AFTER_MS: what it answers (paid,
+   * expired) is applied through the ledger like its webhook, under the event id the lookup gives, so the late webhook
+   * itself changes nothing. What stays pending longer than PENDING_TTL_MS expires (recorded under its own event id,
+   * so a second run or a late gateway event changes nothing), unless the gateway could not be asked: then it waits
+   * for the next run rather than risk expiring a payment that went through.
    */
-  async function reconcile(): Promise<{ expired: number }> {
-    const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - PENDING_TTL_MS);
+  async function reconcile(): Promise<{ paid: number; expired: number; unreachable: number }> {
+    const now = (deps.now?.() ?? new Date()).getTime();
+    const ttlCutoff = new Date(now - PENDING_TTL_MS);
+    const cutoff = gateway.lookup ? new Date(now - LOOKUP_AFTER_MS) : ttlCutoff;
     const stale = await db
-      .select({ id: transactions.id, amountCents: transactions.amountCents })
+      .select({
+        id: transactions.id,
+        amountCents: transactions.amountCents,
+        gatewayRef: transactions.gatewayRef,
+        createdAt: transactions.createdAt,
+      })
       .from(transactions)
       .where(
         and(
@@ -857,20 +880,38 @@ export function createPaymentsService(deps: {
           sql`${transactions.createdAt} < ${cutoff}`,
         ),
       )
+      .orderBy(transactions.createdAt)
       .limit(1000);
-    let expired = 0;
+    const done = { paid: 0, expired: 0, unreachable: 0 };
     for (const t of stale) {
+      let known: GatewayEvent | null = null;
+      if (gateway.lookup) {
+        try {
+          known = await gateway.lookup({ id: t.id, gatewayRef: t.gatewayRef });
+        } catch (err) {
+          done.unreachable++;
+          deps.log?.warn({ err, transactionId: t.id }, "the gateway could not be asked about a pending payment");
+          continue;
+        }
+      }
+      if (known) {
+        if ((await applyEvent(known)) === "applied" && (known.type === "paid" || known.type === "expired")) {
+          done[known.type]++;
+        }
+        continue;
+      }
+      if (t.createdAt >= ttlCutoff) continue;
       const outcome = await applyEvent({
         id: `reconcile-expired:${t.id}`,
         type: "expired",
         transactionId: t.id,
         amountCents: t.amountCents,
-        payload: { source: "reconciliation", pendingSince: "more than 24 hours" },
+        payload: { source: "reconciliation", pendingSince: t.createdAt.toISOString() },
       });
-      if (outcome === "applied") expired++;
+      if (outcome === "applied") done.expired++;
     }
-    if (stale.length) deps.log?.info({ pending: stale.length, expired }, "payments left pending were expired");
-    return { expired };
+    if (stale.length) deps.log?.info({ pending: stale.length, ...done }, "payments left pending were reconciled");
+    return done;
   }
 
   return {

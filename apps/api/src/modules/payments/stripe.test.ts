@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeStripe, signedEvent, signPayload, startFakeStripe } from "../../../test/fake-stripe.ts";
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
 import { orders } from "../orders/tables.ts";
@@ -469,5 +469,46 @@ describe("Stripe subscriptions", () => {
     (fake.sessions.get(sessionOf(c)) as Record<string, unknown>).status = "expired";
     expect(await ask()).toMatchObject({ type: "expired" });
     expect(await lookup?.({ id: c.transactionId, gatewayRef: "cs_test_unknown" })).toBeNull();
+  });
+
+  it("is asked by the hourly reconciliation: a payment whose webhook was lost is applied, once; the rest expires after a day", async () => {
+    const backdate = (id: string, hours: number) =>
+      t.database.db
+        .update(transactions)
+        .set({ createdAt: new Date(Date.now() - hours * 3600_000) })
+        .where(eq(transactions.id, id));
+    const lostId = await movie(4);
+    const lost = await checkout(lostId);
+    const open = await checkout(await movie(5));
+    const fresh = await checkout(await movie(6));
+    // Paid at Stripe an hour and a half ago; the webhook never came.
+    const session = fake.pay(sessionOf(lost));
+    await backdate(lost.transactionId, 1.5);
+    await backdate(open.transactionId, 2);
+    const first = await t.app.services.payments.reconcile();
+    expect(first.paid).toBeGreaterThanOrEqual(1);
+    expect(await txOf(lost.transactionId)).toMatchObject({ status: "paid" });
+    expect(await watch(lostId)).toMatchObject({ canWatch: true, isBought: true });
+    // Still open at Stripe and younger than a day: left pending; a fresh one is not even asked about.
+    expect(await txOf(open.transactionId)).toMatchObject({ status: "pending" });
+    expect(await txOf(fresh.transactionId)).toMatchObject({ status: "pending" });
+    // The webhook turns up after all: nothing more happens.
+    const late = signedEvent("checkout.session.completed", session, WEBHOOK_SECRET);
+    expect(received(await deliver(late.payload, late.signature))[0]?.outcome).toBe("ignored");
+    expect(await eventsOf(lost.transactionId)).toHaveLength(2);
+
+    // Stripe cannot be reached: nothing expires on a guess, even after a day; the next run asks again.
+    await backdate(open.transactionId, 25);
+    const gateway = t.app.services.gateway;
+    const down = vi.spyOn(gateway, "lookup").mockRejectedValue(new Error("connect ECONNREFUSED"));
+    const blind = await t.app.services.payments.reconcile();
+    expect(blind.unreachable).toBeGreaterThanOrEqual(1);
+    expect(await txOf(open.transactionId)).toMatchObject({ status: "pending" });
+    down.mockRestore();
+    // Reached again, the session is still open after a day (it never will be paid now): it expires, once.
+    await t.app.services.payments.reconcile();
+    expect(await txOf(open.transactionId)).toMatchObject({ status: "expired" });
+    const events = await eventsOf(open.transactionId);
+    expect(events.map((e) => e.eventId)).toEqual([`reconcile-expired:${open.transactionId}`]);
   });
 });
