@@ -890,7 +890,7 @@ export function createPaymentsService(deps: {
           known = await gateway.lookup({ id: t.id, gatewayRef: t.gatewayRef });
         } catch (err) {
           done.unreachable++;
-          deps.log?.warn({ err, transactionId: t.id }, "the gateway could not be asked about a pending payment");
+          deps.log?.error({ err, transactionId: t.id }, "the gateway could not be asked about a pending payment");
           continue;
         }
       }
