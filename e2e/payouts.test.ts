@@ -1,3 +1,6 @@
+import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,5 +95,69 @@ describe("payouts", () => {
     expect(await studio.page.getByTestId("earnings-unpaid").textContent()).toBe("$0");
     expect(studio.errors).toEqual([]);
     await studio.context.close();
+  });
+});
+
+/**
+ * A callback as the sandbox gateway signs it (with the key the API derives from the site's media secret): the test
+ * plays the gateway sending something late.
+ */
+async function sandboxDelivery(event: Record<string, unknown>) {
+  const mediaSecret = (await readFile(path.join(site().dataDir, "media-secret"), "utf8")).trim();
+  const key = createHmac("sha256", mediaSecret).update("marquee:sandbox-gateway").digest("base64url");
+  const body = JSON.stringify(event);
+  return api("POST", "/payment/webhook/sandbox", {
+    body: event,
+    headers: { "x-sandbox-signature": createHmac("sha256", key).update(body).digest("hex") },
+  });
+}
+
+describe("flagged gateway events", () => {
+  it("the admin sees a payment the gateway reported after the member declined, and marks it handled", async () => {
+    const [movie] = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=1")).body
+      .data as Video[];
+    if (!movie) throw new Error("the demo catalogue has no released movie for sale");
+    const buyer = await newPage(browser);
+    const token = await newBuyerToken(buyer.page);
+    await buyer.context.close();
+    const checkout = await api("POST", `/payment/purchase-video/${movie._id}`, { token });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const id = checkout.body.transactionId as string;
+    const declined = await api("POST", `/payment/sandbox/${id}`, { token, body: { decision: "decline" } });
+    expect(declined.body.status).toBe("failed");
+    // The gateway reports the payment after all: recorded and flagged, never granted.
+    const late = await sandboxDelivery({
+      id: `late:${id}`,
+      type: "paid",
+      transactionId: id,
+      subscriptionRef: null,
+      amountCents: Math.round((movie.price ?? 0) * 100),
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body.received[0].outcome).toBe("flagged");
+
+    const operator = await newPage(browser);
+    await logIn(operator.page, "admin");
+    await goto(operator.page, "/admin/transactions");
+    const open = operator.page.getByTestId("flagged-events").locator(`a[href="/admin/transactions/${id}"]`);
+    await open.click();
+    await operator.page.waitForURL(`${site().webUrl}/admin/transactions/${id}`);
+    await operator.page.getByTestId("flagged-alert").waitFor();
+    await operator.page.getByText("Paid after the transaction was failed: not applied.").waitFor();
+    await operator.page.getByRole("button", { name: "Mark handled" }).click();
+    const dialog = operator.page.getByRole("dialog", { name: "Mark handled" });
+    await dialog.getByLabel("What you did").fill("Refunded the late charge at the bank.");
+    await dialog.getByRole("button", { name: "Mark handled" }).click();
+    await operator.page.getByText("Marked handled.").waitFor();
+    await expect
+      .poll(() => operator.page.getByTestId("event-handled").textContent())
+      .toMatch(/by Avery Admin: Refunded the late charge at the bank\.$/);
+    await operator.page.getByTestId("flagged-alert").waitFor({ state: "detached" });
+    // Off the list of what needs attention.
+    await goto(operator.page, "/admin/transactions");
+    await operator.page.getByRole("heading", { name: "Transactions" }).waitFor();
+    expect(await open.count()).toBe(0);
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
   });
 });

@@ -221,11 +221,21 @@ export const gatewayEvent = z.object({
   transactionId: z.uuid().nullable(),
   payload: z.unknown(),
   receivedAt: z.string(),
+  /** A flagged event an admin has dealt with: when, by whom, and what they did. */
+  handled: z
+    .object({ at: z.string(), by: accountRef.nullable(), resolution: z.string() })
+    .nullable(),
 });
 export type GatewayEventRecord = z.infer<typeof gatewayEvent>;
 export const gatewayEventList = z.object({ data: z.array(gatewayEvent), total: z.number().int() });
 export const paymentEventsQuery = transactionsQuery.extend({
   outcome: z.enum(gatewayEventOutcomes).optional(),
+  /** `false`: only what is still to be dealt with; `true`: only what an admin has handled. */
+  handled: z.enum(["true", "false"]).optional(),
+});
+/** How an admin dealt with a flagged event, in their words (kept with it). */
+export const handleEventBody = z.strictObject({
+  resolution: z.string().trim().min(3).max(500),
 });
 
 /** One transaction as the admin inspects it: its order and lines, the buyer, the earnings and every gateway event. */

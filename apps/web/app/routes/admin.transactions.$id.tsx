@@ -6,11 +6,13 @@ import {
   Card,
   Code,
   Group,
+  Modal,
   Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -65,6 +67,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
     /** Refunds the paid transaction (`id`) through its gateway. */
     refund: (api, payload) => api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`),
+    /** Marks a flagged gateway event (`id`) dealt with, saying how (`resolution`). */
+    handleEvent: (api, payload) =>
+      api.post(`/admin/payment-events/${encodeURIComponent(textOf(payload, "id"))}/handle`, {
+        resolution: textOf(payload, "resolution"),
+      }),
   });
 }
 
@@ -92,13 +99,65 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The admin says how they dealt with a flagged event; it then leaves what needs attention, their words kept. */
+function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | null; onClose: () => void }) {
+  const { run } = useIntent();
+  const [resolution, setResolution] = useState("");
+  const [saving, setSaving] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!event) return;
+    setSaving(true);
+    try {
+      await run("handleEvent", { id: event._id, resolution });
+      notifications.show({ color: "teal", message: "Marked handled." });
+      setResolution("");
+      onClose();
+    } catch (err) {
+      notifications.show({ color: "red", title: "Could not mark it handled", message: errorMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal opened={event !== null} onClose={onClose} title="Mark handled" centered>
+      <form onSubmit={(e) => void submit(e)} aria-label="Mark handled">
+        <Stack gap="md">
+          <Text size="sm">
+            {event?.type}: {event?.note ?? "no note"}
+          </Text>
+          <TextInput
+            label="What you did"
+            description="Kept with the event, with your name, e.g. checked with the gateway, refunded the member."
+            required
+            minLength={3}
+            maxLength={500}
+            value={resolution}
+            onChange={(e) => setResolution(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Mark handled
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 function Detail({ t }: { t: TransactionDetail }) {
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
   const [refunding, setRefunding] = useState(false);
-  const flagged = t.events.filter((e) => e.outcome === "flagged");
+  const flagged = t.events.filter((e) => e.outcome === "flagged" && !e.handled);
+  const [handling, setHandling] = useState<GatewayEventRecord | null>(null);
 
   const refund = async () => {
     const what = t.items.map((i) => i.title).join(", ");
@@ -123,6 +182,7 @@ function Detail({ t }: { t: TransactionDetail }) {
   return (
     <Stack gap="xl">
       {dialog}
+      <HandleEventDialog event={handling} onClose={() => setHandling(null)} />
       {flagged.length > 0 && (
         <Alert
           color="red"
@@ -133,7 +193,7 @@ function Detail({ t }: { t: TransactionDetail }) {
           {flagged.length === 1
             ? "The gateway sent an event that contradicts this payment's state; it was recorded, not applied."
             : `The gateway sent ${flagged.length} events that contradict this payment's state; they were recorded, not applied.`}{" "}
-          Check it with the gateway, and refund the member if they paid twice.
+          Check it with the gateway, refund the member if they paid twice, then mark it handled below.
         </Alert>
       )}
       <Paper withBorder radius="lg" p="md">
@@ -285,7 +345,7 @@ function Detail({ t }: { t: TransactionDetail }) {
                 <Table.Tr
                   key={e._id}
                   data-testid={`gateway-event-${e.outcome}`}
-                  bg={e.outcome === "flagged" ? "var(--mantine-color-red-light)" : undefined}
+                  bg={e.outcome === "flagged" && !e.handled ? "var(--mantine-color-red-light)" : undefined}
                 >
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.receivedAt)}</Table.Td>
                   <Table.Td>
@@ -303,6 +363,18 @@ function Detail({ t }: { t: TransactionDetail }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{e.note ?? "—"}</Text>
+                    {e.handled ? (
+                      <Text size="xs" c="dimmed" data-testid="event-handled">
+                        Handled {formatDateTime(e.handled.at)}
+                        {e.handled.by ? ` by ${e.handled.by.name}` : ""}: {e.handled.resolution}
+                      </Text>
+                    ) : (
+                      e.outcome === "flagged" && (
+                        <Button size="compact-sm" variant="light" mt={4} onClick={() => setHandling(e)}>
+                          Mark handled
+                        </Button>
+                      )
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

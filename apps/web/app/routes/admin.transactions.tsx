@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loaded(
       api.get<{ data: GatewayEventRecord[]; total: number }>("/admin/payment-events/search", {
         outcome: "flagged",
+        handled: "false",
         limit: 5,
       }),
       "Could not load the flagged events.",
@@ -88,6 +89,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   if (!isAdmin) return <AdminForbidden />;
   const { list, flagged, status, page } = loaderData;
   const flags = flagged.result?.data ?? [];
+  const flaggedTotal = flagged.result?.total ?? flags.length;
   const rows = list.result?.data ?? [];
 
   const refund = async (t: Transaction) => {
@@ -117,12 +119,13 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title={`${flagged.result?.total ?? flags.length} flagged gateway event${flags.length === 1 ? "" : "s"}`}
+          title={`${flaggedTotal} flagged gateway event${flaggedTotal === 1 ? "" : "s"} to look at`}
           data-testid="flagged-events"
         >
           <Text size="sm" mb="xs">
             The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another
-            amount, an item paid twice): it was recorded, not applied. Open the payment to act on it.
+            amount, an item paid twice): it was recorded, not applied. Open the payment to act on it, then mark it
+            handled.
           </Text>
           <List size="sm" spacing={4}>
             {flags.map((e) => (

@@ -3,7 +3,9 @@ import {
   adminEarningsQuery,
   commissionAnswer,
   commissionBody,
+  gatewayEvent,
   gatewayEventList,
+  handleEventBody,
   paymentEventsQuery,
   payout,
   payoutBody,
@@ -123,5 +125,18 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       response: { 200: gatewayEventList },
     },
     handler: async (req) => inspection.searchEvents(req.query),
+  });
+
+  app.post("/admin/payment-events/:id/handle", {
+    config: { access: "admin" },
+    schema: {
+      tags,
+      description:
+        "Marks a flagged gateway event dealt with, with how (`resolution`): it leaves the list of what needs attention. 409 when it is not flagged or already handled.",
+      params: byId,
+      body: handleEventBody,
+      response: { 200: gatewayEvent },
+    },
+    handler: async (req) => inspection.handleEvent(req.params.id, currentUser(req).id, req.body.resolution),
   });
 };

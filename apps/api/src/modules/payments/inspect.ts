@@ -1,6 +1,6 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { notFound } from "../../platform/errors.ts";
+import { conflict, notFound } from "../../platform/errors.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Accounts } from "../users/accounts.ts";
 import type { Payouts } from "./payouts.ts";
@@ -9,7 +9,9 @@ import { coupons, gatewayEvents, transactions } from "./tables.ts";
 type EventRow = typeof gatewayEvents.$inferSelect;
 type Outcome = EventRow["outcome"];
 
-const presentEvent = (e: EventRow) => ({
+type Ref = { _id: string; username: string; name: string };
+
+const presentEvent = (e: EventRow, people: Map<string, Ref>) => ({
   _id: e.id,
   gateway: e.gateway,
   eventId: e.eventId,
@@ -19,6 +21,13 @@ const presentEvent = (e: EventRow) => ({
   transactionId: e.transactionId,
   payload: e.payload,
   receivedAt: e.receivedAt.toISOString(),
+  handled: e.handledAt
+    ? {
+        at: e.handledAt.toISOString(),
+        by: (e.handledBy && people.get(e.handledBy)) || null,
+        resolution: e.resolution ?? "",
+      }
+    : null,
 });
 
 /**
@@ -51,7 +60,11 @@ export function createLedgerInspection(deps: {
         .orderBy(asc(gatewayEvents.receivedAt), asc(gatewayEvents.id)),
       deps.payouts.earningsOfTransactions([t.id]),
     ]);
-    const people = await deps.accounts.refs([t.userId, ...lines.flatMap((l) => l.performerIds)]);
+    const people = await deps.accounts.refs([
+      t.userId,
+      ...lines.flatMap((l) => l.performerIds),
+      ...events.flatMap((e) => (e.handledBy ? [e.handledBy] : [])),
+    ]);
     return {
       _id: t.id,
       orderId: t.orderId,
@@ -87,13 +100,17 @@ export function createLedgerInspection(deps: {
       })),
       // Also the reversals, which a refund records under the same transaction.
       earnings: earned,
-      events: events.map(presentEvent),
+      events: events.map((e) => presentEvent(e, people)),
     };
   }
 
-  /** Gateway events, newest first, by outcome (`flagged`: what the admin must act on). */
-  async function searchEvents(q: { limit: number; offset: number; outcome?: Outcome }) {
-    const where = q.outcome ? eq(gatewayEvents.outcome, q.outcome) : undefined;
+  /** Gateway events, newest first, by outcome (`flagged`: what the admin must act on) and whether handled. */
+  async function searchEvents(q: { limit: number; offset: number; outcome?: Outcome; handled?: "true" | "false" }) {
+    const where = and(
+      q.outcome ? eq(gatewayEvents.outcome, q.outcome) : undefined,
+      q.handled === "true" ? isNotNull(gatewayEvents.handledAt) : undefined,
+      q.handled === "false" ? isNull(gatewayEvents.handledAt) : undefined,
+    );
     const [rows, [count]] = await Promise.all([
       db
         .select()
@@ -104,9 +121,34 @@ export function createLedgerInspection(deps: {
         .offset(q.offset),
       db.select({ n: sql<number>`count(*)::int` }).from(gatewayEvents).where(where),
     ]);
-    return { total: count?.n ?? 0, data: rows.map(presentEvent) };
+    const people = await deps.accounts.refs(rows.flatMap((e) => (e.handledBy ? [e.handledBy] : [])));
+    return { total: count?.n ?? 0, data: rows.map((e) => presentEvent(e, people)) };
   }
 
-  return { transactionDetail, searchEvents };
+  /**
+   * An admin marks a flagged event dealt with, saying how (checked with the gateway, refunded the member): it leaves
+   * the list of what needs attention and keeps the note. Only flagged events, and once: a second admin's click is a
+   * 409, not an overwrite of the first one's words.
+   */
+  async function handleEvent(id: string, adminId: string, resolution: string) {
+    const [row] = await db
+      .update(gatewayEvents)
+      .set({ handledAt: sql`now()`, handledBy: adminId, resolution })
+      .where(and(eq(gatewayEvents.id, id), eq(gatewayEvents.outcome, "flagged"), isNull(gatewayEvents.handledAt)))
+      .returning();
+    if (row) return presentEvent(row, await deps.accounts.refs([adminId]));
+    const [existing] = await db
+      .select({ outcome: gatewayEvents.outcome, handledAt: gatewayEvents.handledAt })
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.id, id));
+    if (!existing) throw notFound("Gateway event");
+    throw conflict(
+      existing.outcome !== "flagged"
+        ? `This event was ${existing.outcome}, not flagged: there is nothing to handle.`
+        : "This event was already marked handled.",
+    );
+  }
+
+  return { transactionDetail, searchEvents, handleEvent };
 }
 export type LedgerInspection = ReturnType<typeof createLedgerInspection>;

@@ -107,6 +107,7 @@ describe("who may call the admin's money routes", () => {
     { method: "POST", url: "/admin/payouts", body: { performerId: id } },
     { method: "GET", url: `/admin/transactions/${id}` },
     { method: "GET", url: "/admin/payment-events/search?outcome=flagged" },
+    { method: "POST", url: `/admin/payment-events/${id}/handle`, body: { resolution: "Refunded by hand." } },
   ];
 
   it("refuses visitors (401), members and performers (403)", async () => {
@@ -155,6 +156,15 @@ describe("who may call the admin's money routes", () => {
     expectBadRequest(await get("/admin/payouts/search?performerId=x"), "querystring.performerId");
     expectBadRequest(await get("/admin/payouts/due?offset=-1"), "querystring.offset");
     expectBadRequest(await get("/admin/payment-events/search?outcome=odd"), "querystring.outcome");
+    expectBadRequest(await get("/admin/payment-events/search?handled=yes"), "querystring.handled");
+    const handle = (body: unknown, target: string = id) =>
+      t.request({ method: "POST", url: `/admin/payment-events/${target}/handle`, token: admin, body });
+    expectBadRequest(await handle({}), "body.resolution");
+    expectBadRequest(await handle({ resolution: "  " }), "body.resolution");
+    expectBadRequest(await handle({ resolution: "r".repeat(501) }), "body.resolution");
+    expectBadRequest(await handle({ resolution: "Checked.", extra: 1 }), "body.extra");
+    expectBadRequest(await handle({ resolution: "Checked." }, "x"), "params.id");
+    expect((await handle({ resolution: "Checked." })).statusCode).toBe(404);
     expectBadRequest(await get("/admin/transactions/not-an-id"), "params.id");
     expect((await get(`/admin/transactions/${id}`)).statusCode).toBe(404);
   });
@@ -325,5 +335,31 @@ describe("a transaction as the admin inspects it", () => {
     });
     const all = (await get("/admin/payment-events/search?limit=5")).json();
     expect(all.total).toBeGreaterThan(flagged.total);
+
+    // The admin checks it with the gateway and marks it handled: it leaves what needs attention, with their words.
+    const lateId = detail.events[2]._id as string;
+    const open = async () =>
+      (await get("/admin/payment-events/search?outcome=flagged&handled=false&limit=100")).json() as {
+        data: { _id: string }[];
+      };
+    expect((await open()).data.map((e) => e._id)).toContain(lateId);
+    const handle = (eventId: string, resolution: string) =>
+      t.request({ method: "POST", url: `/admin/payment-events/${eventId}/handle`, token: admin, body: { resolution } });
+    const done = await handle(lateId, "  A replay from the gateway; the member was not charged twice.  ");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      _id: lateId,
+      outcome: "flagged",
+      handled: { by: { username: "admin" }, resolution: "A replay from the gateway; the member was not charged twice." },
+    });
+    expect((await open()).data.map((e) => e._id)).not.toContain(lateId);
+    const handled = (await get("/admin/payment-events/search?handled=true&limit=100")).json();
+    expect(handled.data.map((e: { _id: string }) => e._id)).toContain(lateId);
+    expect((await get(`/admin/transactions/${c.transactionId}`)).json().events[2].handled).toMatchObject({
+      resolution: "A replay from the gateway; the member was not charged twice.",
+    });
+    // Once: a second click does not overwrite the first admin's words; an applied event has nothing to handle.
+    expect((await handle(lateId, "Something else.")).statusCode).toBe(409);
+    expect((await handle(detail.events[0]._id, "Nothing to do.")).statusCode).toBe(409);
   });
 });

@@ -75,11 +75,15 @@ export const gatewayEvents = pgTable(
     note: text("note"),
     payload: jsonb("payload").notNull(),
     receivedAt: createdAt(),
+    /** A flagged event an admin has dealt with (checked with the gateway, refunded the member): when, who, how. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: uuid("handled_by").references(() => users.id, { onDelete: "set null" }),
+    resolution: text("resolution"),
   },
   (t) => [
     uniqueIndex("gateway_events_event_idx").on(t.gateway, t.eventId),
     index("gateway_events_transaction_idx").on(t.transactionId),
-    index("gateway_events_flagged_idx").on(t.receivedAt).where(sql`outcome = 'flagged'`),
+    index("gateway_events_flagged_idx").on(t.receivedAt).where(sql`outcome = 'flagged' and handled_at is null`),
   ],
 );
 
