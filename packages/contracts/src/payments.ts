@@ -222,9 +222,7 @@ export const gatewayEvent = z.object({
   payload: z.unknown(),
   receivedAt: z.string(),
   /** A flagged event an admin has dealt with: when, by whom, and what they did. */
-  handled: z
-    .object({ at: z.string(), by: accountRef.nullable(), resolution: z.string() })
-    .nullable(),
+  handled: z.object({ at: z.string(), by: accountRef.nullable(), resolution: z.string() }).nullable(),
 });
 export type GatewayEventRecord = z.infer<typeof gatewayEvent>;
 export const gatewayEventList = z.object({ data: z.array(gatewayEvent), total: z.number().int() });

@@ -350,7 +350,10 @@ describe("a transaction as the admin inspects it", () => {
     expect(done.json()).toMatchObject({
       _id: lateId,
       outcome: "flagged",
-      handled: { by: { username: "admin" }, resolution: "A replay from the gateway; the member was not charged twice." },
+      handled: {
+        by: { username: "admin" },
+        resolution: "A replay from the gateway; the member was not charged twice.",
+      },
     });
     expect((await open()).data.map((e) => e._id)).not.toContain(lateId);
     const handled = (await get("/admin/payment-events/search?handled=true&limit=100")).json();
