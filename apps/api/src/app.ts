@@ -191,7 +191,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     log,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
-  const payouts = createPayouts({ db, accounts, settings, performers });
+  const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
   return {
     subscriptions: createSubscriptionsService({ db, accounts }),

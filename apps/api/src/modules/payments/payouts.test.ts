@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, deliverSandbox, expectBadRequest, type TestContext } from "../../../test/harness.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "../videos/tables.ts";
@@ -88,11 +90,31 @@ const get = (url: string, token = admin) => t.request({ method: "GET", url, toke
 const pay = (performerId: string, note?: string, token = admin) =>
   t.request({ method: "POST", url: "/admin/payouts", token, body: note ? { performerId, note } : { performerId } });
 const stats = async (seller: Seller) => (await get("/earning/performer/stats", seller.token)).json();
+/** What reaches `token`'s account on the realtime channel from now on (`notification` events), and a way out. */
+async function listen(token: string) {
+  const port = (t.app.server.address() as AddressInfo).port;
+  const socket = connect(`http://127.0.0.1:${port}`, {
+    path: "/socket.io",
+    query: { token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  const got: Record<string, unknown>[] = [];
+  socket.on("notification", (payload: Record<string, unknown>) => got.push(payload));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return { got, close: () => socket.disconnect() };
+}
+
 const linesOf = (performerId: string) =>
   t.database.db.select().from(earnings).where(eq(earnings.performerId, performerId));
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ REALTIME: "true" });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
   [admin, user, performer] = await Promise.all([t.login("admin"), t.login("user"), t.login("performer")]);
 });
 afterAll(() => t.close());
@@ -213,8 +235,11 @@ describe("a performer's own commission rate", () => {
 describe("payouts", () => {
   it("settles every unpaid line of the performer once, lists who is owed, and keeps their stats right", async () => {
     const seller = await newPerformer();
+    const told = await listen(seller.token);
     await sell(await saleMovie(seller, 10), 1000);
     await sell(await saleMovie(seller, 2.5), 250);
+    // Each sale reaches the performer live.
+    await vi.waitFor(() => expect(told.got.filter((n) => n.type === "sale")).toHaveLength(2));
 
     const due = (await get("/admin/payouts/due?limit=100")).json();
     const owed = due.data.find((d: { performerId: string }) => d.performerId === seller.id);
@@ -236,6 +261,16 @@ describe("payouts", () => {
       paidBy: { username: "admin" },
     });
     expect((await linesOf(seller.id)).every((l) => l.paid && l.payoutId === payout._id)).toBe(true);
+    // The performer hears of it at once.
+    await vi.waitFor(() =>
+      expect(told.got.find((n) => n.type === "payout")).toEqual({
+        type: "payout",
+        payoutId: payout._id,
+        amount: 10,
+        currency: "USD",
+      }),
+    );
+    told.close();
     expect(await stats(seller)).toMatchObject({ net: 10, paid: 10, unpaid: 0 });
     const studio = (await get("/earning/performer/search", seller.token)).json();
     expect(studio.data.map((l: { paid: boolean }) => l.paid)).toEqual([true, true]);
@@ -268,8 +303,11 @@ describe("payouts", () => {
     const first = await sell(await saleMovie(seller, 10), 1000);
     expect((await pay(seller.id)).json().amount).toBe(8);
 
-    // The refund adds a negative line, unpaid: the performer owes it back.
+    // The refund adds a negative line, unpaid: the performer owes it back, and is told of the refund.
+    const told = await listen(seller.token);
     expect((await refund(first, 1000)).json().received[0].outcome).toBe("applied");
+    await vi.waitFor(() => expect(told.got).toContainEqual({ type: "refund", orderId: first.orderId }));
+    told.close();
     expect(await stats(seller)).toMatchObject({ net: 0, paid: 8, unpaid: -8 });
     const due = (await get("/admin/payouts/due?limit=100")).json();
     expect(due.data.map((d: { performerId: string }) => d.performerId)).not.toContain(seller.id);

@@ -23,6 +23,8 @@ export function createPayouts(deps: {
   accounts: Pick<Accounts, "refs">;
   settings: Pick<SettingsService, "get">;
   performers: Pick<PerformersService, "setCommission">;
+  /** Tells the performer they were paid (the realtime channel; a no-op without it). */
+  notify?: (userId: string, event: string, payload: unknown) => void;
 }) {
   const { db } = deps;
 
@@ -204,6 +206,12 @@ export function createPayouts(deps: {
         await tx.update(earnings).set({ paid: true, payoutId: payout.id }).where(inArray(earnings.id, ids));
       }
       return payout;
+    });
+    deps.notify?.(made.performerId, "notification", {
+      type: "payout",
+      payoutId: made.id,
+      amount: made.amountCents / 100,
+      currency: made.currency,
     });
     return (await presentPayouts([made]))[0] as Awaited<ReturnType<typeof presentPayouts>>[number];
   }
