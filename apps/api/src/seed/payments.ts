@@ -36,45 +36,52 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
     return res.json();
   };
   const [admin, member] = [await login("admin"), await login("member")];
-  const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, DEMO_COUPON.code));
-  if (!coupon) await call(admin, "POST", "/admin/coupons", DEMO_COUPON);
+  try {
+    const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, DEMO_COUPON.code));
+    if (!coupon) await call(admin, "POST", "/admin/coupons", DEMO_COUPON);
 
-  /** Pays a checkout as the sandbox page's approval does: the signed callback through the webhook route. */
-  const pay = async (checkout: { transactionId: string }) => {
-    const [t] = await db.select().from(transactions).where(eq(transactions.id, checkout.transactionId));
-    if (!t) return;
-    const { body, signature } = sandbox.signed({
-      id: `approve:${t.id}`,
-      type: "paid",
-      transactionId: t.id,
-      subscriptionRef: `sandbox-sub:${t.id}`,
-      amountCents: t.amountCents,
-    });
-    await app.inject({
-      method: "POST",
-      url: "/payment/webhook/sandbox",
-      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
-      payload: body,
-    });
-  };
+    /** Pays a checkout as the sandbox page's approval does: the signed callback through the webhook route. */
+    const pay = async (checkout: { transactionId: string }) => {
+      const [t] = await db.select().from(transactions).where(eq(transactions.id, checkout.transactionId));
+      if (!t) return;
+      const { body, signature } = sandbox.signed({
+        id: `approve:${t.id}`,
+        type: "paid",
+        transactionId: t.id,
+        subscriptionRef: `sandbox-sub:${t.id}`,
+        amountCents: t.amountCents,
+      });
+      await app.inject({
+        method: "POST",
+        url: "/payment/webhook/sandbox",
+        headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature },
+        payload: body,
+      });
+    };
 
-  const sale = (await call(member, "GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2"))
-    .data as { _id: string }[];
-  for (const [i, movie] of sale.entries()) {
-    await pay(
-      await call(
-        member,
-        "POST",
-        `/payment/purchase-video/${movie._id}`,
-        i === 0 ? { couponCode: DEMO_COUPON.code } : {},
-      ),
-    );
+    const sale = (await call(member, "GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2"))
+      .data as { _id: string }[];
+    for (const [i, movie] of sale.entries()) {
+      await pay(
+        await call(
+          member,
+          "POST",
+          `/payment/purchase-video/${movie._id}`,
+          i === 0 ? { couponCode: DEMO_COUPON.code } : {},
+        ),
+      );
+    }
+    const performer = (await call(member, "GET", "/performers/search?limit=1")).data?.[0] as
+      | { _id: string; monthlyPrice: number | null }
+      | undefined;
+    if (performer?.monthlyPrice) {
+      await pay(await call(member, "POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
+    }
+    opts.log?.info({ movies: sale.length, subscriptions: performer?.monthlyPrice ? 1 : 0 }, "demo payments made");
+  } finally {
+    // The demo accounts' session lists show the people who log in, not the seed.
+    for (const token of [admin, member]) {
+      await app.inject({ method: "POST", url: "/auth/logout", headers: { authorization: `Bearer ${token}` } });
+    }
   }
-  const performer = (await call(member, "GET", "/performers/search?limit=1")).data?.[0] as
-    | { _id: string; monthlyPrice: number | null }
-    | undefined;
-  if (performer?.monthlyPrice) {
-    await pay(await call(member, "POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
-  }
-  opts.log?.info({ movies: sale.length, subscriptions: performer?.monthlyPrice ? 1 : 0 }, "demo payments made");
 }
