@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { orders } from "../orders/tables.ts";
 import { videos } from "../videos/tables.ts";
 import { TRANSACTION_FIELD } from "./ccbill.ts";
-import { earnings, gatewayEvents, transactions } from "./tables.ts";
+import { coupons, couponUses, earnings, gatewayEvents, transactions } from "./tables.ts";
 
 /**
  * The CCBill gateway through the API (issue 10, DESIGN section 6): FlexForms checkouts with a signed dynamic price,
@@ -46,8 +47,13 @@ async function movie(price: number): Promise<string> {
   return _id;
 }
 
-async function checkout(id: string): Promise<Checkout> {
-  const res = await t.request({ method: "POST", url: `/payment/purchase-video/${id}`, token: user });
+async function checkout(id: string, couponCode?: string): Promise<Checkout> {
+  const res = await t.request({
+    method: "POST",
+    url: `/payment/purchase-video/${id}`,
+    token: user,
+    body: couponCode ? { couponCode } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -152,6 +158,37 @@ describe("CCBill's webhook", () => {
     // CCBill posts again (no answer in time on its side): the same post is the same event.
     expect(received(await post("NewSaleSuccess", newSale(c, 999, 1)))[0]?.outcome).toBe("duplicate");
     expect(await eventsOf(c.transactionId)).toHaveLength(1);
+  });
+
+  it("applies one sale with a coupon posted ten times at once exactly once: one order, grant, earning and coupon use", async () => {
+    const code = `CCBILL${seq++}X`;
+    const made = await t.request({
+      method: "POST",
+      url: "/admin/coupons",
+      token: admin,
+      body: { code, value: 0.25, remainingUses: 3 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = await movie(8);
+    const c = await checkout(id, code);
+    expect(new URL(c.paymentUrl).searchParams.get("initialPrice")).toBe("6.00");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post("NewSaleSuccess", newSale(c, 600, 9))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => received(a)[0]?.outcome).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
+    expect(await txOf(c.transactionId)).toMatchObject({ status: "paid", amountCents: 600 });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order).toMatchObject({ status: "paid", totalCents: 600 });
+    expect(await watch(id)).toMatchObject({ canWatch: true, isBought: true });
+    const lines = await t.database.db.select().from(earnings).where(eq(earnings.transactionId, c.transactionId));
+    expect(lines.map((l) => [l.grossCents, l.commissionCents, l.netCents])).toEqual([[600, 120, 480]]);
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(coupon?.remainingUses).toBe(2);
+    expect(
+      await t.database.db
+        .select()
+        .from(couponUses)
+        .where(eq(couponUses.couponId, coupon?.id ?? "")),
+    ).toHaveLength(1);
   });
 
   it("refuses a wrong secret and an address outside CCBill's ranges with a 401, changing nothing", async () => {

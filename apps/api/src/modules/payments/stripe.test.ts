@@ -4,7 +4,7 @@ import { type FakeStripe, signedEvent, signPayload, startFakeStripe } from "../.
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
 import { orders } from "../orders/tables.ts";
 import { videos } from "../videos/tables.ts";
-import { gatewayEvents, transactions } from "./tables.ts";
+import { coupons, couponUses, earnings, gatewayEvents, transactions } from "./tables.ts";
 
 /**
  * The Stripe gateway through the API (issue 10, DESIGN section 6): the official SDK talks to a stand-in of Stripe's
@@ -42,8 +42,13 @@ async function movie(price: number): Promise<string> {
   return _id;
 }
 
-async function checkout(id: string): Promise<Checkout> {
-  const res = await t.request({ method: "POST", url: `/payment/purchase-video/${id}`, token: user });
+async function checkout(id: string, couponCode?: string): Promise<Checkout> {
+  const res = await t.request({
+    method: "POST",
+    url: `/payment/purchase-video/${id}`,
+    token: user,
+    body: couponCode ? { couponCode } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -159,6 +164,40 @@ describe("Stripe's webhook", () => {
     const recorded = await eventsOf(c.transactionId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ gateway: "stripe", eventId: event.id, type: "paid", outcome: "applied" });
+  });
+
+  it("applies one payment with a coupon delivered ten times at once exactly once: one order, grant, earning and coupon use", async () => {
+    const code = `STRIPE${seq++}X`;
+    const made = await t.request({
+      method: "POST",
+      url: "/admin/coupons",
+      token: admin,
+      body: { code, value: 0.1, remainingUses: 5 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = await movie(10);
+    const c = await checkout(id, code);
+    const session = fake.pay(sessionOf(c));
+    expect(session.amount_total).toBe(900);
+    const event = signedEvent("checkout.session.completed", session, WEBHOOK_SECRET);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event.payload, event.signature)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => received(a)[0]?.outcome).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
+    expect(await txOf(c.transactionId)).toMatchObject({ status: "paid", amountCents: 900 });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order).toMatchObject({ status: "paid", totalCents: 900 });
+    expect(await watch(id)).toMatchObject({ canWatch: true, isBought: true });
+    const lines = await t.database.db.select().from(earnings).where(eq(earnings.transactionId, c.transactionId));
+    expect(lines.map((l) => [l.grossCents, l.commissionCents, l.netCents])).toEqual([[900, 180, 720]]);
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(coupon?.remainingUses).toBe(4);
+    expect(
+      await t.database.db
+        .select()
+        .from(couponUses)
+        .where(eq(couponUses.couponId, coupon?.id ?? "")),
+    ).toHaveLength(1);
+    expect(await eventsOf(c.transactionId)).toHaveLength(1);
   });
 
   it("refuses a delivery whose signature is missing, wrong or too old with a 401, changing nothing", async () => {
