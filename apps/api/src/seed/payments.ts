@@ -1,11 +1,25 @@
 import { count, eq } from "drizzle-orm";
 import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
+import { orders } from "../modules/orders/tables.ts";
 import { SANDBOX_SIGNATURE } from "../modules/payments/sandbox.ts";
-import { coupons, transactions } from "../modules/payments/tables.ts";
+import { coupons, earnings, transactions } from "../modules/payments/tables.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+
+/** How long ago the demo's purchases were made, one after another (days). */
+const HISTORY_DAYS_AGO = [74, 47, 23, 9];
+
+/** Moves a paid checkout, its order and its earnings `days` back in time (the demo's history only). */
+async function backdate(db: Db, checkout: { transactionId: string; orderId: string }, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000);
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ createdAt: at, paidAt: at }).where(eq(orders.id, checkout.orderId));
+    await tx.update(transactions).set({ createdAt: at, paidAt: at }).where(eq(transactions.id, checkout.transactionId));
+    await tx.update(earnings).set({ createdAt: at }).where(eq(earnings.transactionId, checkout.transactionId));
+  });
+}
 
 /** The demo's coupon, which the README and the demo pages can name. */
 export const DEMO_COUPON = { code: "WELCOME10", value: 0.1 } as const;
@@ -61,15 +75,21 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
 
     const sale = (await call(member, "GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2"))
       .data as { _id: string }[];
+    const galleries = (await call(member, "GET", "/user/assets/galleries/search?access=sale&limit=2")).data as {
+      _id: string;
+    }[];
+    const bought: { transactionId: string; orderId: string }[] = [];
     for (const [i, movie] of sale.entries()) {
-      await pay(
-        await call(
-          member,
-          "POST",
-          `/payment/purchase-video/${movie._id}`,
-          i === 0 ? { couponCode: DEMO_COUPON.code } : {},
-        ),
-      );
+      const body = i === 0 ? { couponCode: DEMO_COUPON.code } : {};
+      bought.push(await call(member, "POST", `/payment/purchase-video/${movie._id}`, body));
+    }
+    for (const gallery of galleries) {
+      bought.push(await call(member, "POST", `/payment/purchase-gallery/${gallery._id}`, {}));
+    }
+    for (const checkout of bought) await pay(checkout);
+    // Spread over the last months, so the performers' earnings chart and the admin's lists have a history.
+    for (const [i, checkout] of bought.entries()) {
+      await backdate(db, checkout, HISTORY_DAYS_AGO[i % HISTORY_DAYS_AGO.length] as number);
     }
     const performer = (await call(member, "GET", "/performers/search?limit=1")).data?.[0] as
       | { _id: string; monthlyPrice: number | null }
@@ -77,7 +97,10 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
     if (performer?.monthlyPrice) {
       await pay(await call(member, "POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
     }
-    opts.log?.info({ movies: sale.length, subscriptions: performer?.monthlyPrice ? 1 : 0 }, "demo payments made");
+    opts.log?.info(
+      { movies: sale.length, galleries: galleries.length, subscriptions: performer?.monthlyPrice ? 1 : 0 },
+      "demo payments made",
+    );
   } finally {
     // The demo accounts' session lists show the people who log in, not the seed.
     for (const token of [admin, member]) {
