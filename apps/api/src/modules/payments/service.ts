@@ -353,6 +353,13 @@ export function createPaymentsService(deps: {
 
   /** Applies one event, in its own database transaction; the parties are told once it is committed. */
   async function applyEvent(event: GatewayEvent): Promise<Outcome["outcome"] | "duplicate"> {
+    // Most redeliveries come after the first copy committed: one read answers them, without a transaction. A copy
+    // that races the first one is caught by the unique insert in `record`.
+    const [seen] = await db
+      .select({ id: gatewayEvents.id })
+      .from(gatewayEvents)
+      .where(and(eq(gatewayEvents.gateway, gateway.name), eq(gatewayEvents.eventId, event.id)));
+    if (seen) return "duplicate";
     const cfg = await ledgerSettings();
     const { outcome, after } = await db.transaction((tx) => record(tx, cfg, event));
     after?.();
