@@ -119,7 +119,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
   });
   const storage = deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: API_PREFIX });
   const throttle = createThrottle(db);
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, config);
   const accounts = createAccounts(db);
   const recaptcha = createRecaptchaService(deps.config.recaptcha);
   const auth = createAuthService({

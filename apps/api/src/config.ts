@@ -1,12 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import proxyAddr from "@fastify/proxy-addr";
 import { localPublicUrl, parsePublicUrl } from "@marquee/contracts/origin";
+import {
+  commaList,
+  GATEWAY_SETTINGS_PLACE,
+  type GatewayKey,
+  type GatewayName,
+  gatewayFields,
+  gatewayKeys,
+} from "@marquee/contracts/payment-gateway";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
+import type { CcbillSettings } from "./modules/payments/ccbill.ts";
 import { StartupError } from "./platform/startup-errors.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -76,8 +84,6 @@ const envSchema = z.object({
   API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   API_CONNECTION_CAP_EXEMPT: list.optional(),
 });
-
-export type Config = ReturnType<typeof loadConfig>;
 
 /** Values never repeated in a message: they may carry a password or a secret. */
 const SECRET_VALUE = /SECRET|PASSWORD|SALT|^(DATABASE|REDIS|SMTP)_URL$/;
@@ -152,18 +158,46 @@ export const CCBILL_WEBHOOK_RANGES = ["64.38.212.0/24", "64.38.215.0/24", "64.38
 export const CCBILL_DATALINK_URL = "https://datalink.ccbill.com/utils/subscriptionManagement.cgi";
 
 type Env = Record<string, string | undefined>;
-type Problem = { name: string; message: string };
-type Parsed = z.infer<typeof envSchema>;
 
-/** The variables a gateway cannot run without, told together in one line when some are missing or malformed. */
-function check(env: Env, rules: [name: string, value: string | undefined, test: RegExp | null, expected: string][]) {
-  const problems: Problem[] = [];
-  for (const [name, value, test, expected] of rules) {
-    if (!value?.trim())
-      problems.push({ name, message: `required when PAYMENT_GATEWAY=${env.PAYMENT_GATEWAY}: ${expected}` });
-    else if (test && !test.test(value.trim())) problems.push({ name, message: `expected ${expected}` });
+/** The payment settings an admin stored (Admin → Settings → Payment), by key; absent or "" is unset. */
+export type StoredPaymentSettings = Partial<Record<GatewayKey, unknown>>;
+
+/** One value of the gateway: from the environment (which wins), from the admin setting, or unset. */
+type Sourced = { key: GatewayKey; from: "env" | "setting" | null; value: string };
+
+const settingLabel = (key: GatewayKey) => `the admin setting ${key} (${GATEWAY_SETTINGS_PLACE})`;
+
+/**
+ * Where each gateway value comes from, told in one line when one is missing or malformed: the variable, or the admin
+ * setting it was read from, e.g. `the admin setting stripeSecretKey (Admin → Settings → Payment) is set (expected …)`.
+ * A stored value can only be fixed in the admin screen of a running API, so its remedy says how to get there.
+ */
+export class GatewayConfigError extends StartupError {
+  constructor(problems: { at: Sourced; message: string }[]) {
+    const told = problems.map(({ at, message }) => {
+      const field = gatewayFields[at.key];
+      const value = !at.value ? "not set" : field.secret ? "set" : JSON.stringify(at.value.slice(0, 80));
+      const where =
+        at.from === "setting" ? settingLabel(at.key) : at.from === "env" ? field.env : `${field.env} is not set, nor`;
+      return at.from === null ? `${where} ${settingLabel(at.key)} (${message})` : `${where} is ${value} (${message})`;
+    });
+    const many = problems.length > 1;
+    const fromEnvOnly = problems.every((p) => p.at.from === "env");
+    const remedy = fromEnvOnly
+      ? `Fix ${many ? "them" : "it"} in the environment.`
+      : `Set ${problems.map((p) => gatewayFields[p.at.key].env).join(" and ")} in the environment (${many ? "they win" : "it wins"} over the admin setting${many ? "s" : ""}), or start with PAYMENT_GATEWAY=sandbox and fix ${many ? "them" : "it"} in ${GATEWAY_SETTINGS_PLACE}.`;
+    super(`${told.join("; ")}. ${remedy}`);
   }
-  if (problems.length) throw new ConfigError(env, problems, { required: true });
+}
+
+/** The gateway's variables set in the environment (STRIPE_API_BASE and CCBILL_DATALINK_URL are environment only). */
+function gatewayEnvOf(env: Env) {
+  const out: Record<string, string> = {};
+  for (const name of [...gatewayKeys.map((k) => gatewayFields[k].env), "STRIPE_API_BASE", "CCBILL_DATALINK_URL"]) {
+    const value = env[name]?.trim();
+    if (value) out[name] = value;
+  }
+  return out;
 }
 
 /** An `http(s)://host[:port]` origin as the Stripe SDK takes it (host, port, protocol), for a stand-in of its API. */
@@ -186,104 +220,120 @@ function stripeApiBaseOf(raw: string | undefined, env: Env) {
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
-function stripeOf(e: Parsed, env: Env) {
-  check(env, [
-    [
-      "STRIPE_SECRET_KEY",
-      e.STRIPE_SECRET_KEY,
-      /^(sk|rk)_(test|live)_\S+$/,
-      "the secret API key, sk_live_… (or sk_test_…)",
-    ],
-    ["STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET, /^whsec_\S+$/, "the webhook endpoint's signing secret, whsec_…"],
-  ]);
-  return {
-    secretKey: (e.STRIPE_SECRET_KEY as string).trim(),
-    webhookSecret: (e.STRIPE_WEBHOOK_SECRET as string).trim(),
-    apiBase: stripeApiBaseOf(e.STRIPE_API_BASE, env),
+export type BaseConfig = ReturnType<typeof loadBaseConfig>;
+
+/**
+ * The payment gateway and its settings, each from the environment or else the admin setting (Admin → Settings →
+ * Payment). The sandbox is the default for development and the demo; in production it would let every member
+ * approve their own payments, so production must name the gateway: `sandbox` only for a staging site that sells
+ * nothing for real. Stripe and CCBill need their accounts' keys. A missing or malformed value throws one line naming
+ * where it came from.
+ */
+export function resolvePayment(
+  base: Pick<BaseConfig, "env" | "gatewayEnv">,
+  stored: StoredPaymentSettings = {},
+): PaymentConfig {
+  const env = base.gatewayEnv;
+  const source = (key: GatewayKey): Sourced => {
+    const fromEnv = env[gatewayFields[key].env];
+    if (fromEnv) return { key, from: "env", value: fromEnv };
+    const raw = stored[key];
+    const fromSetting = typeof raw === "string" ? raw.trim() : raw == null ? "" : JSON.stringify(raw);
+    return fromSetting ? { key, from: "setting", value: fromSetting } : { key, from: null, value: "" };
   };
-}
 
-/** An IPv4 or IPv6 address, or a CIDR range of one. */
-function isRange(s: string) {
-  const [address, bits, ...rest] = s.split("/");
-  const family = isIP(address ?? "");
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
+  const gateway = source("paymentGateway");
+  if (gateway.from === null) {
+    if (base.env === "production") {
+      throw new ConfigError(env, [
+        {
+          name: "PAYMENT_GATEWAY",
+          message: `required when NODE_ENV=production: the sandbox lets members approve their own payments, so name it (PAYMENT_GATEWAY=sandbox) only on a site that sells nothing for real; or set it in ${GATEWAY_SETTINGS_PLACE} from a start with PAYMENT_GATEWAY=sandbox`,
+        },
+      ]);
+    }
+    return { paymentGateway: "sandbox", stripe: null, ccbill: null };
+  }
+  if (!gatewayFields.paymentGateway.valid(gateway.value)) {
+    throw new GatewayConfigError([{ at: gateway, message: `expected ${gatewayFields.paymentGateway.expected}` }]);
+  }
+  const name = gateway.value as GatewayName;
+  if (name === "sandbox") return { paymentGateway: "sandbox", stripe: null, ccbill: null };
 
-function ccbillOf(e: Parsed, env: Env) {
-  check(env, [
-    ["CCBILL_ACCOUNT", e.CCBILL_ACCOUNT, /^\d{6}$/, "the 6-digit main account number, e.g. 900100"],
-    ["CCBILL_SUBACCOUNT", e.CCBILL_SUBACCOUNT, /^\d{4}$/, "the 4-digit subaccount number, e.g. 0000"],
-    [
-      "CCBILL_FLEXFORM_ID",
-      e.CCBILL_FLEXFORM_ID,
-      /^[A-Za-z0-9-]{1,100}$/,
-      "the FlexForm's Flex ID from the CCBill admin",
-    ],
-    ["CCBILL_SALT", e.CCBILL_SALT, null, "the encryption key (salt) that signs dynamic prices, from the CCBill admin"],
-    [
-      "CCBILL_WEBHOOK_SECRET",
-      e.CCBILL_WEBHOOK_SECRET,
-      /^[A-Za-z0-9_-]{24,200}$/,
-      "a random string of at least 24 letters, digits, - or _ (it goes in the webhook URL), e.g. from openssl rand -hex 24",
-    ],
-  ]);
-  const ips = e.CCBILL_WEBHOOK_IPS ?? CCBILL_WEBHOOK_RANGES;
-  const bad = ips.find((r) => !isRange(r));
-  if (bad !== undefined || !ips.length) {
-    throw new ConfigError(env, [
-      { name: "CCBILL_WEBHOOK_IPS", message: "expected a comma list of addresses or CIDR ranges, e.g. 64.38.212.0/24" },
-    ]);
+  const chosen = gateway.from === "env" ? `PAYMENT_GATEWAY=${name}` : `the admin setting paymentGateway is ${name}`;
+  const values = Object.fromEntries(
+    gatewayKeys.filter((k) => gatewayFields[k].gateway === name).map((k) => [k, source(k)]),
+  ) as Partial<Record<GatewayKey, Sourced>>;
+  const problems: { at: Sourced; message: string }[] = [];
+  for (const at of Object.values(values)) {
+    const field = gatewayFields[at.key];
+    if (!at.value) {
+      if (field.required) problems.push({ at, message: `required when ${chosen}: ${field.expected}` });
+    } else if (!field.valid(at.value)) problems.push({ at, message: `expected ${field.expected}` });
   }
-  const username = e.CCBILL_DATALINK_USERNAME?.trim();
-  const password = e.CCBILL_DATALINK_PASSWORD?.trim();
-  if (!!username !== !!password) {
-    const missing = username ? "CCBILL_DATALINK_PASSWORD" : "CCBILL_DATALINK_USERNAME";
-    throw new ConfigError(
-      env,
-      [{ name: missing, message: "the DataLink username and password go together: set both, or neither" }],
-      { required: true },
-    );
+  if (problems.length) {
+    // Only the environment involved (the gateway named there, nothing stored): the environment's own line.
+    if (gateway.from === "env" && problems.every((p) => p.at.from !== "setting")) {
+      throw new ConfigError(
+        env,
+        problems.map((p) => ({ name: gatewayFields[p.at.key].env, message: p.message })),
+        { required: true },
+      );
+    }
+    throw new GatewayConfigError(problems);
   }
-  const datalinkUrl = e.CCBILL_DATALINK_URL?.trim() || CCBILL_DATALINK_URL;
+  const value = (key: GatewayKey) => values[key]?.value ?? "";
+
+  if (name === "stripe") {
+    return {
+      paymentGateway: "stripe",
+      stripe: {
+        secretKey: value("stripeSecretKey"),
+        webhookSecret: value("stripeWebhookSecret"),
+        apiBase: stripeApiBaseOf(env.STRIPE_API_BASE, env),
+      },
+      ccbill: null,
+    };
+  }
+
+  const ips = value("ccbillWebhookIps") ? commaList(value("ccbillWebhookIps")) : CCBILL_WEBHOOK_RANGES;
+  const username = values.ccbillDatalinkUsername as Sourced;
+  const password = values.ccbillDatalinkPassword as Sourced;
+  if (!!username.value !== !!password.value) {
+    const missing = username.value ? password : username;
+    const message = "the DataLink username and password go together: set both, or neither";
+    if (username.from !== "setting" && password.from !== "setting") {
+      throw new ConfigError(env, [{ name: gatewayFields[missing.key].env, message }], { required: true });
+    }
+    throw new GatewayConfigError([{ at: missing, message }]);
+  }
+  const datalinkUrl = env.CCBILL_DATALINK_URL || CCBILL_DATALINK_URL;
   if (!/^https?:\/\/[^\s]+$/.test(datalinkUrl)) {
     throw new ConfigError(env, [{ name: "CCBILL_DATALINK_URL", message: "expected an http(s) URL" }]);
   }
   return {
-    account: (e.CCBILL_ACCOUNT as string).trim(),
-    subaccount: (e.CCBILL_SUBACCOUNT as string).trim(),
-    flexFormId: (e.CCBILL_FLEXFORM_ID as string).trim(),
-    salt: (e.CCBILL_SALT as string).trim(),
-    webhookSecret: (e.CCBILL_WEBHOOK_SECRET as string).trim(),
-    webhookIps: ips,
-    datalink: username && password ? { url: datalinkUrl, username, password } : null,
+    paymentGateway: "ccbill",
+    stripe: null,
+    ccbill: {
+      account: value("ccbillAccount"),
+      subaccount: value("ccbillSubaccount"),
+      flexFormId: value("ccbillFlexformId"),
+      salt: value("ccbillSalt"),
+      webhookSecret: value("ccbillWebhookSecret"),
+      webhookIps: ips,
+      datalink:
+        username.value && password.value
+          ? { url: datalinkUrl, username: username.value, password: password.value }
+          : null,
+    },
   };
 }
 
 /**
- * The payment gateway and its settings. The sandbox is the default for development and the demo; in production it
- * would let every member approve their own payments, so production must name the gateway: `PAYMENT_GATEWAY=sandbox`
- * only for a staging site that sells nothing for real. Stripe and CCBill need their accounts' keys.
+ * Everything the API reads from the environment but the payment gateway, whose settings may also be stored in the
+ * database (resolvePayment): what a start needs before the database is open, and what the command-line tools need.
  */
-function paymentOf(e: Parsed, env: Env) {
-  const name = e.PAYMENT_GATEWAY;
-  if (!name && e.NODE_ENV === "production") {
-    throw new ConfigError(env, [
-      {
-        name: "PAYMENT_GATEWAY",
-        message:
-          "required when NODE_ENV=production: the sandbox lets members approve their own payments, so name it (PAYMENT_GATEWAY=sandbox) only on a site that sells nothing for real",
-      },
-    ]);
-  }
-  if (name === "stripe") return { gateway: "stripe" as const, stripe: stripeOf(e, env), ccbill: null };
-  if (name === "ccbill") return { gateway: "ccbill" as const, stripe: null, ccbill: ccbillOf(e, env) };
-  return { gateway: "sandbox" as const, stripe: null, ccbill: null };
-}
-
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
+export function loadBaseConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? "?"), message: i.message }));
@@ -306,7 +356,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const publicUrl = publicUrlOf(e, env);
-  const payment = paymentOf(e, env);
   // Without DATA_DIR, `./data` of the repository, wherever the command runs from (npm start, npm run seed).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
   return {
@@ -321,10 +370,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     /** The site's public origin (`https://fans.example.com`), for links that leave the site: mails. */
     publicUrl,
-    /** The payment gateway (DESIGN section 6) and, for Stripe or CCBill, its account's settings. */
-    paymentGateway: payment.gateway,
-    stripe: payment.stripe,
-    ccbill: payment.ccbill,
+    /** The payment gateway's variables set in the environment: they win over the admin settings (resolvePayment). */
+    gatewayEnv: gatewayEnvOf(env),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
@@ -349,6 +396,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       exempt: e.API_CONNECTION_CAP_EXEMPT ?? [...new Set(["loopback", ...e.TRUSTED_PROXIES])],
     },
   };
+}
+
+export interface PaymentConfig {
+  /** The payment gateway (DESIGN section 6) and, for Stripe or CCBill, its account's settings. */
+  paymentGateway: GatewayName;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    apiBase: { host: string; port: number; protocol: "http" | "https" } | null;
+  } | null;
+  ccbill: CcbillSettings | null;
+}
+
+/** The base configuration with the payment gateway resolved from the environment and the stored admin settings. */
+export function withPayment(base: BaseConfig, stored: StoredPaymentSettings = {}) {
+  return { ...base, ...resolvePayment(base, stored) };
+}
+
+export type Config = ReturnType<typeof withPayment>;
+
+/** The whole configuration: the environment, and the stored payment settings when given (tests give none). */
+export function loadConfig(env: Record<string, string | undefined> = process.env, stored: StoredPaymentSettings = {}) {
+  return withPayment(loadBaseConfig(env), stored);
 }
 
 /**

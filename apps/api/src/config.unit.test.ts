@@ -248,3 +248,141 @@ describe("a start with a bad setting", () => {
     // It starts a process that compiles main.ts on the fly: seconds on a busy two-core machine, so the child's minute.
   }, 60_000);
 });
+
+describe("the gateway from the admin settings (Admin → Settings → Payment)", () => {
+  const stripeStored = {
+    paymentGateway: "stripe",
+    stripeSecretKey: "sk_test_stored",
+    stripeWebhookSecret: "whsec_stored",
+  };
+  const ccbillStored = {
+    paymentGateway: "ccbill",
+    ccbillAccount: "900100",
+    ccbillSubaccount: "0000",
+    ccbillFlexformId: "687fa3e0-e60d-4466-88e2-181fa56dd6a9",
+    ccbillSalt: "7d901dad245fd0ff6bc20d06",
+    ccbillWebhookSecret: "0123456789abcdef0123456789abcdef",
+  };
+
+  it("uses the stored settings when the environment sets none", () => {
+    const config = loadConfig({ DATA_DIR: dir }, stripeStored);
+    expect(config.paymentGateway).toBe("stripe");
+    expect(config.stripe).toEqual({ secretKey: "sk_test_stored", webhookSecret: "whsec_stored", apiBase: null });
+    const cc = loadConfig({ DATA_DIR: dir }, { ...ccbillStored, ccbillWebhookIps: "10.0.0.0/8, 2001:db8::1" });
+    expect(cc.ccbill).toMatchObject({ account: "900100", webhookIps: ["10.0.0.0/8", "2001:db8::1"], datalink: null });
+  });
+
+  it("lets a variable set in the environment win over the stored setting, key by key", () => {
+    const config = loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: "sk_live_fromenv" }, stripeStored);
+    expect(config.stripe).toMatchObject({ secretKey: "sk_live_fromenv", webhookSecret: "whsec_stored" });
+    // The environment's gateway wins too: the stored Stripe keys are then not even read.
+    const sandbox = loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "sandbox" }, stripeStored);
+    expect(sandbox).toMatchObject({ paymentGateway: "sandbox", stripe: null, ccbill: null });
+    // The stored gateway, with keys from the environment.
+    const mixed = loadConfig(
+      { DATA_DIR: dir, STRIPE_SECRET_KEY: "sk_test_env", STRIPE_WEBHOOK_SECRET: "whsec_env" },
+      { paymentGateway: "stripe" },
+    );
+    expect(mixed.stripe).toMatchObject({ secretKey: "sk_test_env", webhookSecret: "whsec_env" });
+  });
+
+  it("treats an empty stored value as unset", () => {
+    expect(loadConfig({ DATA_DIR: dir }, { paymentGateway: "" }).paymentGateway).toBe("sandbox");
+    const config = loadConfig({ DATA_DIR: dir }, { ...ccbillStored, ccbillWebhookIps: "" });
+    expect(config.ccbill?.webhookIps).toEqual(["64.38.212.0/24", "64.38.215.0/24", "64.38.240.0/24", "64.38.241.0/24"]);
+  });
+
+  it("stops at a malformed stored value in one line naming the admin setting, never repeating a secret", () => {
+    const bad = () => loadConfig({ DATA_DIR: dir }, { ...stripeStored, stripeSecretKey: "pk_live_oops" });
+    expect(bad).toThrow(
+      /^the admin setting stripeSecretKey \(Admin → Settings → Payment\) is set \(expected the secret API key, sk_live_… \(or sk_test_…\)\)\. Set STRIPE_SECRET_KEY in the environment \(it wins over the admin setting\), or start with PAYMENT_GATEWAY=sandbox and fix it in Admin → Settings → Payment\.$/,
+    );
+    expect(bad).not.toThrow(/pk_live_oops/);
+    expect(() => loadConfig({ DATA_DIR: dir }, { ...ccbillStored, ccbillAccount: "9001" })).toThrow(
+      /^the admin setting ccbillAccount \(Admin → Settings → Payment\) is "9001" \(expected the 6-digit main account number, e\.g\. 900100\)\. Set CCBILL_ACCOUNT in the environment/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir }, { paymentGateway: "paypal" })).toThrow(
+      /^the admin setting paymentGateway \(Admin → Settings → Payment\) is "paypal" \(expected sandbox, stripe or ccbill\)\. Set PAYMENT_GATEWAY in the environment/,
+    );
+    // Stored with the gateway named in the environment: still the setting is named.
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, PAYMENT_GATEWAY: "ccbill" }, { ...ccbillStored, ccbillWebhookIps: "64.38.212.0/33" }),
+    ).toThrow(
+      /^the admin setting ccbillWebhookIps \(Admin → Settings → Payment\) is "64\.38\.212\.0\/33" \(expected a comma list/,
+    );
+  });
+
+  it("names both places when a key the stored gateway needs is in neither", () => {
+    const line = () => loadConfig({ DATA_DIR: dir }, { paymentGateway: "stripe", stripeSecretKey: "sk_test_1" });
+    expect(line).toThrow(
+      /^STRIPE_WEBHOOK_SECRET is not set, nor the admin setting stripeWebhookSecret \(Admin → Settings → Payment\) \(required when the admin setting paymentGateway is stripe: the webhook endpoint's signing secret, whsec_…\)\. Set STRIPE_WEBHOOK_SECRET in the environment/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir }, { ...ccbillStored, ccbillDatalinkUsername: "api" })).toThrow(
+      /^CCBILL_DATALINK_PASSWORD is not set, nor the admin setting ccbillDatalinkPassword .*\(the DataLink username and password go together: set both, or neither\)/,
+    );
+  });
+
+  it("tells every problem on the one line", () => {
+    let message = "";
+    try {
+      loadConfig({ DATA_DIR: dir }, { ...ccbillStored, ccbillAccount: "1", ccbillSubaccount: "2" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toMatch(
+      /^the admin setting ccbillAccount .*; the admin setting ccbillSubaccount .*\. Set CCBILL_ACCOUNT and CCBILL_SUBACCOUNT in the environment \(they win over the admin settings\)/,
+    );
+  });
+
+  it("still stops a production start that names no gateway anywhere", () => {
+    const production = { DATA_DIR: dir, NODE_ENV: "production", PUBLIC_URL: "https://fans.example.com" };
+    expect(() => loadConfig(production, {})).toThrow(
+      /^PAYMENT_GATEWAY is not set \(required when NODE_ENV=production: .*Admin → Settings → Payment.*\)\. Set it in the environment\.$/,
+    );
+    expect(() => loadConfig(production, { paymentGateway: "" })).toThrow(/^PAYMENT_GATEWAY is not set/);
+    // Named in the admin settings instead, it starts.
+    expect(loadConfig(production, stripeStored).paymentGateway).toBe("stripe");
+  });
+
+  it("keeps the environment's own line when nothing stored is involved", () => {
+    expect(() =>
+      loadConfig(
+        { DATA_DIR: dir, PAYMENT_GATEWAY: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_x" },
+        { ccbillAccount: "1" },
+      ),
+    ).toThrow(
+      /^STRIPE_SECRET_KEY is not set \(required when PAYMENT_GATEWAY=stripe: .*\)\. Set it in the environment\.$/,
+    );
+  });
+});
+
+describe("the gateway's shared rules", () => {
+  it.each([
+    "64.38.212.0/24",
+    "10.0.0.1",
+    "2001:db8::1",
+    "2001:db8::/32",
+    "::ffff:10.0.0.1",
+    "::",
+    "64.38.212.0/33",
+    "256.1.1.1",
+    "1.2.3",
+    "010.0.0.1",
+    "2001:db8::/129",
+    "gggg::1",
+    "example.com",
+    "10.0.0.0/8/1",
+    "",
+  ])("judges %j as node:net does", async (range) => {
+    const { isIP } = await import("node:net");
+    const { isAddressRange } = await import("@marquee/contracts/payment-gateway");
+    const [address, bits, ...rest] = range.split("/");
+    const family = isIP(address ?? "");
+    const expected =
+      family !== 0 &&
+      !rest.length &&
+      (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    expect(isAddressRange(range)).toBe(expected);
+  });
+});

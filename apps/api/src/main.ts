@@ -1,9 +1,10 @@
 import { API_PREFIX } from "@marquee/contracts/origin";
 import pino from "pino";
 import { buildApp } from "./app.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type BaseConfig, loadBaseConfig, withPayment } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { PAYMENT_JOBS } from "./modules/payments/service.ts";
+import { readPaymentSettings } from "./modules/settings/service.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
@@ -18,7 +19,7 @@ import { seedDemo } from "./seed/seed.ts";
  * Everything before the API answers. A failure here is told in one plain line (platform/startup-errors.ts) and
  * the process exits; an interrupted first start is completed by the next one (seed/catalogue.ts).
  */
-let config: Config | undefined;
+let config: BaseConfig | undefined;
 const startupContext = (): StartupContext => ({
   port: config?.port ?? Number(process.env.API_PORT ?? 4000),
   portVariable: "API_PORT",
@@ -27,7 +28,7 @@ const startupContext = (): StartupContext => ({
 });
 
 async function start() {
-  config = loadConfig();
+  config = loadBaseConfig();
   const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
   // A taken port fails the start at once, not after the minutes of a first start's demo catalogue.
   await assertPortFree(config.port, config.host);
@@ -41,6 +42,11 @@ async function start() {
     dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
   });
   await database.migrate();
+  // The gateway and its keys: each from the environment, else from Admin → Settings → Payment. Read once, here: the
+  // adapter, its webhook route and Stripe's SDK are chosen now, so a change in the admin screen applies at the next
+  // start. A missing or malformed value stops the start with one line naming the variable or the setting.
+  const full = withPayment(config, await readPaymentSettings(database.db));
+  log.info({ gateway: full.paymentGateway }, "payment gateway");
   if (config.seedDemo) await seedDemo(database.db, { log });
 
   // Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
@@ -51,7 +57,7 @@ async function start() {
   if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
 
   const app = await buildApp({
-    config,
+    config: full,
     database,
     storage,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type GatewayKey, gatewayFields } from "./payment-gateway.ts";
 import { storedLink } from "./stored-link.ts";
 
 export const menuItem = z.object({
@@ -9,6 +10,26 @@ export const menuItem = z.object({
   ordering: z.number().int().default(0),
 });
 export type MenuItem = z.infer<typeof menuItem>;
+
+/**
+ * A payment gateway setting (payment-gateway.ts): private, a secret for the keys that are, empty by default (the
+ * environment, or nothing), an empty string clears it. The API reads these at start only.
+ */
+function gatewaySetting<K extends GatewayKey>(key: K) {
+  const field = gatewayFields[key];
+  return {
+    group: "payment",
+    public: false,
+    secret: field.secret,
+    appliesAtStart: true,
+    schema: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((value) => value === "" || field.valid(value), { message: `Expected ${field.expected}` }),
+    default: "",
+  } as const;
+}
 
 /**
  * Every setting the site knows, with its schema, group, default and whether visitors may read it.
@@ -48,6 +69,17 @@ export const settingDefinitions = {
     schema: z.number().int().min(1000).max(60000),
     default: 5000,
   },
+  paymentGateway: gatewaySetting("paymentGateway"),
+  stripeSecretKey: gatewaySetting("stripeSecretKey"),
+  stripeWebhookSecret: gatewaySetting("stripeWebhookSecret"),
+  ccbillAccount: gatewaySetting("ccbillAccount"),
+  ccbillSubaccount: gatewaySetting("ccbillSubaccount"),
+  ccbillFlexformId: gatewaySetting("ccbillFlexformId"),
+  ccbillSalt: gatewaySetting("ccbillSalt"),
+  ccbillWebhookSecret: gatewaySetting("ccbillWebhookSecret"),
+  ccbillWebhookIps: gatewaySetting("ccbillWebhookIps"),
+  ccbillDatalinkUsername: gatewaySetting("ccbillDatalinkUsername"),
+  ccbillDatalinkPassword: gatewaySetting("ccbillDatalinkPassword"),
   requireEmailVerification: { group: "auth", public: true, schema: z.boolean(), default: true },
   reCaptchaSiteKey: { group: "auth", public: true, schema: z.string().max(200), default: "" },
   contactEmail: { group: "email", public: false, schema: z.email(), default: "admin@marquee.local" },
@@ -62,6 +94,13 @@ export const settingDefinitions = {
 export type SettingKey = keyof typeof settingDefinitions;
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]["schema"]>;
+/** A secret: its value is stored but never sent back, not even to an admin. */
+export const isSecretSetting = (key: SettingKey): boolean => {
+  const def = settingDefinitions[key];
+  return "secret" in def && def.secret;
+};
+/** Read once, when the API starts: a change takes effect at the next start. */
+export const appliesAtStart = (key: SettingKey): boolean => "appliesAtStart" in settingDefinitions[key];
 export const settingGroups = ["general", "payment", "auth", "email", "commission"] as const;
 
 export const publicSettingsQuery = z.strictObject({ group: z.enum(settingGroups).optional() });
@@ -70,9 +109,28 @@ export const settingsMap = z.record(z.string(), z.unknown());
 
 export const adminSetting = z.object({
   key: z.string(),
+  /** null for a secret: its value never leaves the server. */
   value: z.unknown(),
   group: z.string(),
   public: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** Whether a value is stored (for a secret, all the screen learns about it). */
+  isSet: z.boolean(),
+  secret: z.boolean(),
+  /** The environment variable that fixes this setting (it wins over the stored value), when it is set. */
+  env: z.string().nullable(),
+  /** "start": read when the API starts, so a change takes effect when it restarts; "now": at once. */
+  applies: z.enum(["now", "start"]),
 });
 export const updateSettingBody = z.strictObject({ value: z.unknown() });
+
+/** GET /admin/settings/payment: the gateway running now, and what the next start would do with the stored settings. */
+export const paymentStatus = z.object({
+  running: z.string(),
+  nextStart: z.object({
+    /** null: the next start would stop, with `problem` as its one line. */
+    gateway: z.string().nullable(),
+    problem: z.string().nullable(),
+  }),
+});
+export type PaymentStatus = z.infer<typeof paymentStatus>;

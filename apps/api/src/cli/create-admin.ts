@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { email, password, username } from "@marquee/contracts/users";
 import { eq, or } from "drizzle-orm";
-import { loadConfig } from "../config.ts";
+import { loadBaseConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { users } from "../modules/users/tables.ts";
@@ -28,7 +28,8 @@ if (!u.success || !e.success || !p.success) {
   for (const r of [u, e, p]) if (!r.success) console.error(`  ${r.error.issues[0]?.message}`);
   process.exit(2);
 }
-const config = loadConfig();
+// Not the payment gateway: an account needs none, and a misconfigured gateway must not keep an admin out.
+const config = loadBaseConfig();
 const database = await openDatabase({
   url: config.databaseUrl,
   dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,

@@ -2,20 +2,23 @@
 // on purpose.
 import pino from "pino";
 import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { loadBaseConfig, withPayment } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { readPaymentSettings } from "../modules/settings/service.ts";
 import { openGeoIp } from "../platform/geoip.ts";
 import { createMailer } from "../platform/mailer.ts";
 import { seedDemoCatalogue } from "./catalogue.ts";
 import { seedDemo } from "./seed.ts";
 
-const config = loadConfig();
-const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
+const base = loadBaseConfig();
+const log = pino({ level: base.logLevel === "silent" ? "silent" : base.logLevel });
 const database = await openDatabase({
-  url: config.databaseUrl,
-  dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
+  url: base.databaseUrl,
+  dir: base.databaseUrl ? undefined : `${base.dataDir}/db`,
 });
 await database.migrate();
+// The gateway as the API would start with it (the environment, else Admin → Settings → Payment).
+const config = withPayment(base, await readPaymentSettings(database.db));
 await seedDemo(database.db, { log });
 const app = await buildApp({
   config,

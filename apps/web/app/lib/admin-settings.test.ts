@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type AdminSetting,
+  CLEAR_SECRET,
   changedSettings,
   deepEqual,
   formValuesFrom,
@@ -24,7 +25,12 @@ const setting = (key: string, value: unknown, group = "general"): AdminSetting =
 
 describe("settings groups", () => {
   it("lists the keys of a group in the contract's order", () => {
-    expect(keysOfGroup("payment")).toEqual(["currency", "currencySymbol"]);
+    expect(keysOfGroup("payment").slice(0, 4)).toEqual([
+      "currency",
+      "currencySymbol",
+      "paymentGateway",
+      "stripeSecretKey",
+    ]);
     expect(keysOfGroup("general")).toContain("menus");
     expect(nonEmptyGroups()).toEqual(["general", "payment", "auth", "email", "commission"]);
   });
@@ -66,6 +72,43 @@ describe("deepEqual", () => {
     expect(deepEqual({ a: 1 }, { a: "1" })).toBe(false);
     expect(deepEqual(null, {})).toBe(false);
     expect(deepEqual([], {})).toBe(false);
+  });
+});
+
+describe("changedSettings for the payment gateway's settings", () => {
+  const saved = formValuesFrom([
+    { ...setting("paymentGateway", "", "payment"), isSet: false },
+    { ...setting("stripeSecretKey", null, "payment"), secret: true, isSet: true },
+    { ...setting("stripeWebhookSecret", null, "payment"), secret: true, isSet: false },
+  ]);
+  const keys = ["paymentGateway", "stripeSecretKey", "stripeWebhookSecret"];
+
+  it("holds a secret as an empty field, and an untouched one changes nothing", () => {
+    expect(saved.stripeSecretKey).toBe("");
+    expect(changedSettings(saved, structuredClone(saved), keys)).toEqual({});
+    expect(changedSettings(saved, { ...saved, stripeSecretKey: "   " }, keys)).toEqual({});
+  });
+
+  it("sends typed secrets trimmed, an empty string for a cleared one, and the gateway's name", () => {
+    expect(
+      changedSettings(
+        saved,
+        { paymentGateway: "stripe", stripeSecretKey: { ...CLEAR_SECRET }, stripeWebhookSecret: " whsec_1 " },
+        keys,
+      ),
+    ).toEqual({ paymentGateway: "stripe", stripeSecretKey: "", stripeWebhookSecret: "whsec_1" });
+    // A discarded form (cloned) keeps the marker meaning "clear".
+    expect(changedSettings(saved, structuredClone({ ...saved, stripeSecretKey: CLEAR_SECRET }), keys)).toEqual({
+      stripeSecretKey: "",
+    });
+  });
+
+  it("checks them with the start's rules before sending", () => {
+    expect(validateSettings({ stripeSecretKey: "pk_live_1", ccbillAccount: "12", paymentGateway: "stripe" })).toEqual({
+      stripeSecretKey: "Expected the secret API key, sk_live_… (or sk_test_…)",
+      ccbillAccount: "Expected the 6-digit main account number, e.g. 900100",
+    });
+    expect(validateSettings({ stripeSecretKey: "", paymentGateway: "" })).toEqual({});
   });
 });
 

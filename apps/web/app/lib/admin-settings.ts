@@ -2,7 +2,13 @@
  * Pure helpers behind the admin settings screen: turning API settings into form values and back, finding the
  * keys an operator changed, validating values against the shared contract and mapping API errors to fields.
  */
-import { type MenuItem, type SettingKey, settingDefinitions, settingGroups } from "@marquee/contracts/settings";
+import {
+  isSecretSetting,
+  type MenuItem,
+  type SettingKey,
+  settingDefinitions,
+  settingGroups,
+} from "@marquee/contracts/settings";
 
 export type SettingGroup = (typeof settingGroups)[number];
 
@@ -13,7 +19,22 @@ export interface AdminSetting {
   group: string;
   public: boolean;
   updatedAt: string | null;
+  /** Whether a value is stored; for a secret (whose value is null) all the screen knows. */
+  isSet?: boolean;
+  secret?: boolean;
+  /** The environment variable that fixes it (and wins over the stored value), when set. */
+  env?: string | null;
+  /** "start": takes effect when the API restarts. */
+  applies?: "now" | "start";
 }
+
+/**
+ * A secret's form value: "" leaves the stored one alone (the screen never has it), text replaces it, and this
+ * marker (set by the field's Clear button) removes it.
+ */
+export const CLEAR_SECRET = { clear: true } as const;
+const isClearMarker = (value: unknown) =>
+  !!value && typeof value === "object" && (value as { clear?: unknown }).clear === true;
 
 /** A menu entry as the editor holds it: `id` only keeps React rows stable and never reaches the API. */
 export interface MenuRow {
@@ -84,6 +105,7 @@ export function toFormValue(key: string, value: unknown): unknown {
 
 /** The value to PUT for a form value. Text is trimmed; an empty number input stays "" so validation names it. */
 export function fromFormValue(key: string, value: unknown): unknown {
+  if (isClearMarker(value)) return "";
   if (key === "menus") return fromMenuRows(Array.isArray(value) ? (value as MenuRow[]) : []);
   if (typeof value === "string") return value.trim();
   return value;
@@ -123,6 +145,12 @@ export function changedSettings(
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     if (!(key in current)) continue;
+    // A secret: typed text replaces it, the clear marker removes it, an empty field changes nothing.
+    if (isSettingKey(key) && isSecretSetting(key)) {
+      if (isClearMarker(current[key])) out[key] = "";
+      else if (typeof current[key] === "string" && current[key].trim()) out[key] = current[key].trim();
+      continue;
+    }
     const before = fromFormValue(key, saved[key]);
     const after = fromFormValue(key, current[key]);
     if (!deepEqual(before, after)) out[key] = after;

@@ -2,14 +2,14 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { ErrorBody } from "@marquee/contracts/common";
-import { type SettingKey, settingDefinitions } from "@marquee/contracts/settings";
-import { IconAlertCircle, IconRefresh } from "@tabler/icons-react";
+import { type PaymentStatus, type SettingKey, settingDefinitions } from "@marquee/contracts/settings";
+import { IconAlertCircle, IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { useStore } from "react-redux";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
-import { fields, GroupFields, groupText } from "../components/admin/SettingFields.tsx";
-import { handleIntents, loadedGet } from "../lib/actions.server.ts";
+import { type FieldMeta, fields, GroupFields, groupText } from "../components/admin/SettingFields.tsx";
+import { handleIntents, loaded } from "../lib/actions.server.ts";
 import {
   type AdminSetting,
   changedSettings,
@@ -25,6 +25,7 @@ import {
 } from "../lib/admin-settings.ts";
 import { ApiError, errorMessage, isApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import { normalizeSettings, publicSettingsLoaded } from "../state/settings.ts";
@@ -37,11 +38,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Site settings", "Branding, menus, maintenance mode, payments and sign-up rules.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadedGet<AdminSetting[]>(request, context, "/admin/settings", undefined, "Could not load the settings.");
+  const api = sessionApi(request, context);
+  const [settings, payment] = await Promise.all([
+    loaded(api.get<AdminSetting[]>("/admin/settings"), "Could not load the settings."),
+    // The gateway running now and the next start's: only a note, so the screen works without it.
+    loaded(api.get<PaymentStatus>("/admin/settings/payment"), "Could not check the payment gateway."),
+  ]);
+  return { ...settings, payment: payment.result };
 }
 
-/** What saving one setting gave: its stored value, or the API's error. */
-type SaveResult = { key: string; ok: true; value: unknown } | { key: string; ok: false; error: ErrorBody };
+/** What saving one setting gave: its stored value (null for a secret) and whether one is stored, or the API's error. */
+type SaveResult =
+  | { key: string; ok: true; value: unknown; isSet: boolean }
+  | { key: string; ok: false; error: ErrorBody };
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
@@ -53,7 +62,11 @@ export function action({ request, context }: Route.ActionArgs) {
       );
       return results.map((result, i): SaveResult => {
         const key = entries[i]?.[0] ?? "";
-        if (result.status === "fulfilled") return { key, ok: true, value: result.value?.value ?? entries[i]?.[1] };
+        if (result.status === "fulfilled") {
+          const row = result.value;
+          // A secret comes back as null: never fall back to the value sent.
+          return { key, ok: true, value: row ? row.value : null, isSet: row?.isSet ?? false };
+        }
         const reason = isApiError(result.reason)
           ? result.reason
           : new ApiError({ statusCode: 500, message: errorMessage(result.reason) });
@@ -64,8 +77,61 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings: AdminSetting[] }) {
+const metaOf = (settings: AdminSetting[]): Record<string, FieldMeta> =>
+  Object.fromEntries(settings.map((s) => [s.key, { isSet: s.isSet, env: s.env, applies: s.applies }]));
+
+const gatewayName = (name: string | null) =>
+  name === "stripe" ? "Stripe" : name === "ccbill" ? "CCBill" : name === "sandbox" ? "the sandbox" : "none";
+
+/** The gateway running now, and what the next start would run with what is saved (or the line it would stop with). */
+function PaymentStatusNote({ status }: { status: PaymentStatus }) {
+  const { running, nextStart } = status;
+  if (nextStart.problem) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="The API would not start with these settings"
+        data-testid="payment-status"
+      >
+        <Text size="sm">{nextStart.problem}</Text>
+        <Text size="sm" mt={4}>
+          Running now: {gatewayName(running)}. Fix the settings below before restarting the API.
+        </Text>
+      </Alert>
+    );
+  }
+  const same = nextStart.gateway === running;
+  return (
+    <Alert
+      color={same ? "blue" : "orange"}
+      variant="light"
+      icon={<IconInfoCircle size={18} />}
+      data-testid="payment-status"
+    >
+      <Text size="sm">
+        Running now: {gatewayName(running)}.{" "}
+        {same
+          ? "Gateway changes saved here take effect when the API restarts."
+          : `After a restart of the API: ${gatewayName(nextStart.gateway)}.`}
+      </Text>
+    </Alert>
+  );
+}
+
+function SettingsGroupForm({
+  group,
+  settings,
+  payment,
+}: {
+  group: SettingGroup;
+  settings: AdminSetting[];
+  payment?: PaymentStatus | null;
+}) {
   const store = useStore() as AppStore;
+  const revalidator = useRevalidator();
+  const [meta, setMeta] = useState(() => metaOf(settings));
   const keys = keysOfGroup(group).filter((k) => settings.some((s) => s.key === k));
   const [saved, setSaved] = useState<FormValues>(() => formValuesFrom(settings));
   const { run, busy: saving } = useIntent();
@@ -94,6 +160,8 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
     }
 
     const nextSaved = { ...saved };
+    const nextMeta = { ...meta };
+    let restartNeeded = false;
     const publicChanges: Record<string, unknown> = {};
     const errors: Record<string, string> = {};
     const failures: string[] = [];
@@ -103,6 +171,8 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
         const { value } = result;
         // Keep the editor's rows (and their ids) but remember what the server now holds.
         nextSaved[key] = key === "menus" ? values.menus : toFormValue(key, value);
+        nextMeta[key] = { ...nextMeta[key], isSet: result.isSet };
+        if (nextMeta[key]?.applies === "start") restartNeeded = true;
         if (isSettingKey(key) && settingDefinitions[key].public) publicChanges[key] = value;
       } else {
         const fieldErrors = settingFieldErrors(key, result.error);
@@ -111,6 +181,15 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
       }
     }
     setSaved(nextSaved);
+    // Secrets' fields empty again (their new values are stored, never shown) as the saved state holds them.
+    for (const key of entries.map(([k]) => k)) {
+      if (results.some((r) => r.key === key && r.ok) && nextMeta[key]?.applies === "start") {
+        form.setFieldValue(key, nextSaved[key]);
+      }
+    }
+    setMeta(nextMeta);
+    // What the next start would do has changed: fetch it again.
+    if (restartNeeded) void revalidator.revalidate();
     if (Object.keys(publicChanges).length) {
       // The header, footer and page titles pick the new values up at once.
       const current = store.getState().settings.data;
@@ -125,7 +204,10 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
       });
     } else {
       form.clearErrors();
-      notifications.show({ color: "teal", message: "Settings saved" });
+      notifications.show({
+        color: "teal",
+        message: restartNeeded ? "Settings saved. Restart the API to apply the gateway settings." : "Settings saved",
+      });
     }
   });
 
@@ -148,7 +230,8 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
               </Badge>
             )}
           </Group>
-          <GroupFields keys={keys} form={form} />
+          {group === "payment" && payment ? <PaymentStatusNote status={payment} /> : null}
+          <GroupFields keys={keys} form={form} meta={meta} />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
@@ -170,7 +253,15 @@ function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings:
   );
 }
 
-function SettingsForms({ settings, error }: { settings: AdminSetting[] | null; error: string | null }) {
+function SettingsForms({
+  settings,
+  error,
+  payment,
+}: {
+  settings: AdminSetting[] | null;
+  error: string | null;
+  payment: PaymentStatus | null;
+}) {
   const revalidator = useRevalidator();
   const load = () => void revalidator.revalidate();
 
@@ -190,7 +281,9 @@ function SettingsForms({ settings, error }: { settings: AdminSetting[] | null; e
     <Stack gap="xl">
       {nonEmptyGroups().map((group) => {
         const inGroup = settings.filter((s) => s.group === group && isSettingKey(s.key));
-        return inGroup.length ? <SettingsGroupForm key={group} group={group} settings={inGroup} /> : null;
+        return inGroup.length ? (
+          <SettingsGroupForm key={group} group={group} settings={inGroup} payment={payment} />
+        ) : null;
       })}
     </Stack>
   );
@@ -202,7 +295,7 @@ export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) 
       title="Site settings"
       description="Change how the site looks and behaves. Each section saves on its own."
     >
-      <SettingsForms settings={loaderData.result} error={loaderData.error} />
+      <SettingsForms settings={loaderData.result} error={loaderData.error} payment={loaderData.payment} />
     </AdminPage>
   );
 }

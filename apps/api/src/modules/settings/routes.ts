@@ -1,5 +1,6 @@
 import {
   adminSetting,
+  paymentStatus,
   publicSettingsQuery,
   settingGroups,
   settingKeysBody,
@@ -33,6 +34,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       response: { 200: z.array(adminSetting) },
     },
     handler: async (req) => settings.list(req.query.group),
+  });
+
+  app.get("/admin/settings/payment", {
+    config: { access: "admin", ...open },
+    schema: { tags: ["admin"], response: { 200: paymentStatus } },
+    handler: async () => settings.paymentStatus(),
   });
 
   app.put("/admin/settings/:key", {

@@ -1,8 +1,24 @@
-import { type SettingKey, type SettingValue, settingDefinitions, settingKeys } from "@marquee/contracts/settings";
-import { sql } from "drizzle-orm";
+import { gatewayFields, gatewayKeys, isGatewayKey } from "@marquee/contracts/payment-gateway";
+import {
+  appliesAtStart,
+  isSecretSetting,
+  type SettingKey,
+  type SettingValue,
+  settingDefinitions,
+  settingKeys,
+} from "@marquee/contracts/settings";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Config, resolvePayment, type StoredPaymentSettings } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../platform/errors.ts";
+import { StartupError } from "../../platform/startup-errors.ts";
 import { settings } from "./tables.ts";
+
+/** The payment settings an admin stored, as the start reads them (config.ts resolvePayment). */
+export async function readPaymentSettings(db: Db): Promise<StoredPaymentSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, gatewayKeys));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
 
 /** How long a process may serve a setting another process changed (maintenance, menus). */
 const CACHE_MS = 2000;
@@ -10,10 +26,21 @@ const CACHE_MS = 2000;
 /** Own keys only: `constructor` or `__proto__` must not pass for a setting. */
 const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(settingDefinitions, key);
 
-export function createSettingsService(db: Db) {
+/**
+ * `config`: what this process started with. Its gateway variables fix the settings they stand for (the environment
+ * wins), and its gateway is the one running until the next start.
+ */
+export function createSettingsService(db: Db, config?: Pick<Config, "env" | "gatewayEnv" | "paymentGateway">) {
+  /** The environment variable set for a setting, which wins over what is stored. */
+  const envOf = (key: SettingKey): string | null => {
+    if (!isGatewayKey(key)) return null;
+    const name = gatewayFields[key].env;
+    return config?.gatewayEnv[name] ? name : null;
+  };
+
   let cache: { at: number; values: Map<string, { value: unknown; updatedAt: Date }> } | null = null;
 
-  async function stored() {
+  async function storedRows() {
     if (!cache || Date.now() - cache.at > CACHE_MS) {
       const rows = await db.select().from(settings);
       cache = { at: Date.now(), values: new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt }])) };
@@ -22,7 +49,7 @@ export function createSettingsService(db: Db) {
   }
 
   async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-    const row = (await stored()).get(key);
+    const row = (await storedRows()).get(key);
     return (row ? row.value : settingDefinitions[key].default) as SettingValue<K>;
   }
 
@@ -54,18 +81,24 @@ export function createSettingsService(db: Db) {
     },
 
     async list(group?: string) {
-      const values = await stored();
+      const values = await storedRows();
       return settingKeys
         .filter((k) => !group || settingDefinitions[k].group === group)
         .map((key) => {
           const def = settingDefinitions[key];
           const row = values.get(key);
+          const secret = isSecretSetting(key);
           return {
             key,
-            value: row ? row.value : def.default,
+            // A secret's value never leaves the server, not even to an admin: only whether one is stored.
+            value: secret ? null : row ? row.value : def.default,
             group: def.group,
             public: def.public,
             updatedAt: row ? row.updatedAt.toISOString() : null,
+            isSet: Boolean(row),
+            secret,
+            env: envOf(key),
+            applies: appliesAtStart(key) ? ("start" as const) : ("now" as const),
           };
         });
     },
@@ -82,12 +115,38 @@ export function createSettingsService(db: Db) {
         }));
         throw badRequest(`Invalid value for ${key}: ${details.map((d) => d.message).join("; ")}`, details);
       }
-      await db
-        .insert(settings)
-        .values({ key, value: parsed.data })
-        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } });
+      if (isGatewayKey(key) && parsed.data === "") {
+        // An empty gateway setting is cleared: the environment's value, or none, applies.
+        await db.delete(settings).where(eq(settings.key, key));
+      } else {
+        await db
+          .insert(settings)
+          .values({ key, value: parsed.data })
+          .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } });
+      }
       cache = null;
       return (await this.list()).find((s) => s.key === key);
+    },
+
+    /**
+     * The gateway running now, and the one the next start would run with the stored settings and this process's
+     * environment, or the line that start would stop with.
+     */
+    async paymentStatus() {
+      // From the database, not the cache: what the next start will read.
+      const stored = await readPaymentSettings(db);
+      let next: { gateway: string | null; problem: string | null };
+      try {
+        const resolved = resolvePayment(
+          { env: config?.env ?? "development", gatewayEnv: config?.gatewayEnv ?? {} },
+          stored,
+        );
+        next = { gateway: resolved.paymentGateway, problem: null };
+      } catch (err) {
+        if (!(err instanceof StartupError)) throw err;
+        next = { gateway: null, problem: err.message };
+      }
+      return { running: config?.paymentGateway ?? "sandbox", nextStart: next };
     },
   };
 }

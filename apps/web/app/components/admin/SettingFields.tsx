@@ -1,10 +1,12 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Group,
   Input,
   NumberInput,
   Paper,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -12,17 +14,29 @@ import {
   Text,
   Textarea,
   TextInput,
+  Title,
   Tooltip,
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { type GatewayKey, gatewayFields, gatewayKeys } from "@marquee/contracts/payment-gateway";
 import type { SettingKey } from "@marquee/contracts/settings";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
-import { type FormValues, type MenuRow, newMenuRow, type SettingGroup } from "../../lib/admin-settings.ts";
+import {
+  CLEAR_SECRET,
+  type FormValues,
+  type MenuRow,
+  newMenuRow,
+  type SettingGroup,
+} from "../../lib/admin-settings.ts";
 
 export const groupText: Record<SettingGroup, { title: string; description: string }> = {
   general: { title: "General", description: "Branding, footer, navigation menus and site availability." },
-  payment: { title: "Payment", description: "The currency prices are shown in." },
+  payment: {
+    title: "Payment",
+    description:
+      "The currency prices are shown in, and the payment gateway with its account's keys. A variable set in the API's environment wins over the setting here. Gateway settings are read when the API starts: restart the API to apply a change.",
+  },
   auth: { title: "Sign-up and security", description: "Rules for new accounts and bot protection." },
   email: { title: "Email", description: "Where messages from the contact form go." },
   commission: { title: "Commission", description: "How sales are shared with performers." },
@@ -42,7 +56,22 @@ type FieldSpec =
       decimalScale?: number;
       suffix?: string;
     }
-  | { kind: "menus"; label: string; description?: string };
+  | { kind: "menus"; label: string; description?: string }
+  | { kind: "gateway"; label: string; description?: string }
+  | { kind: "secret"; label: string; description?: string };
+
+/** The gateway's own settings: a password field for each secret, text for the rest; the rules' words as help. */
+const gatewaySpecs = Object.fromEntries(
+  gatewayKeys
+    .filter((k) => k !== "paymentGateway")
+    .map((key) => {
+      const field = gatewayFields[key];
+      const help = field.expected.charAt(0).toUpperCase() + field.expected.slice(1);
+      const description = field.required ? `${help}.` : `${help}. Optional.`;
+      const placeholder = key === "ccbillWebhookIps" ? "Empty: CCBill's published ranges" : undefined;
+      return [key, { kind: field.secret ? "secret" : "text", label: field.label, description, placeholder }];
+    }),
+) as Record<Exclude<GatewayKey, "paymentGateway">, FieldSpec>;
 
 export const fields: Record<SettingKey, FieldSpec> = {
   siteName: { kind: "text", label: "Site name", description: "Shown in the header and in page titles." },
@@ -71,6 +100,12 @@ export const fields: Record<SettingKey, FieldSpec> = {
   },
   currency: { kind: "text", label: "Currency code", description: "Three letters, such as USD or EUR." },
   currencySymbol: { kind: "text", label: "Currency symbol", description: "Shown next to prices, such as $." },
+  paymentGateway: {
+    kind: "gateway",
+    label: "Payment gateway",
+    description: "Not set: the sandbox, where buyers approve their own payments (a production site must name one).",
+  },
+  ...gatewaySpecs,
   requireEmailVerification: {
     kind: "switch",
     label: "Require email verification",
@@ -97,6 +132,17 @@ export const fields: Record<SettingKey, FieldSpec> = {
     decimalScale: 4,
   },
 };
+
+const gatewayOptions = [
+  { value: "sandbox", label: "Sandbox (test payments only)" },
+  { value: "stripe", label: "Stripe" },
+  { value: "ccbill", label: "CCBill" },
+];
+
+/** What the screen knows of a setting beyond its value (GET /admin/settings). */
+export type FieldMeta = { isSet?: boolean; env?: string | null; applies?: "now" | "start" };
+
+const envNote = (env: string) => `Set by ${env} in the API's environment, which wins over this setting.`;
 
 const sectionOptions = [
   { value: "header", label: "Header" },
@@ -217,9 +263,105 @@ function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec }) {
   );
 }
 
-export function SettingField({ settingKey, form }: { settingKey: SettingKey; form: SettingsForm }) {
+/** A secret: never shown, only whether one is stored; typing replaces it, Clear removes it. */
+function SecretField({
+  settingKey,
+  form,
+  spec,
+  meta,
+}: {
+  settingKey: SettingKey;
+  form: SettingsForm;
+  spec: FieldSpec;
+  meta: FieldMeta;
+}) {
+  const value = form.values[settingKey];
+  const clearing = !!value && typeof value === "object";
+  const state = clearing ? "cleared on save" : meta.isSet ? "set" : "not set";
+  return (
+    <PasswordInput
+      label={
+        <Group gap={6} component="span" wrap="nowrap">
+          <span>{spec.label}</span>
+          <Badge
+            size="xs"
+            variant="light"
+            color={clearing ? "orange" : meta.isSet ? "teal" : "gray"}
+            data-testid={`secret-state-${settingKey}`}
+          >
+            {state}
+          </Badge>
+        </Group>
+      }
+      description={spec.description}
+      placeholder={meta.isSet && !clearing ? "Stored: type to replace it" : "Not set"}
+      autoComplete="new-password"
+      value={clearing ? "" : typeof value === "string" ? value : ""}
+      onChange={(event) => form.setFieldValue(settingKey, event.currentTarget.value)}
+      error={form.errors[settingKey]}
+      rightSectionWidth={meta.isSet && !clearing ? 96 : undefined}
+      inputWrapperOrder={["label", "description", "input", "error"]}
+      {...(meta.isSet && !clearing
+        ? {
+            rightSection: (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Clear ${spec.label}`}
+                onClick={() => form.setFieldValue(settingKey, { ...CLEAR_SECRET })}
+              >
+                Clear
+              </Button>
+            ),
+          }
+        : {})}
+    />
+  );
+}
+
+export function SettingField({
+  settingKey,
+  form,
+  meta = {},
+}: {
+  settingKey: SettingKey;
+  form: SettingsForm;
+  meta?: FieldMeta;
+}) {
   const spec = fields[settingKey];
+  if (meta.env) {
+    // Fixed by the environment: shown, not editable, and why.
+    return (
+      <TextInput
+        label={spec.label}
+        description={envNote(meta.env)}
+        value=""
+        placeholder={`From ${meta.env}`}
+        readOnly
+        disabled
+        data-testid={`env-fixed-${settingKey}`}
+      />
+    );
+  }
   switch (spec.kind) {
+    case "gateway": {
+      const value = form.values[settingKey];
+      return (
+        <Select
+          label={spec.label}
+          description={spec.description}
+          data={gatewayOptions}
+          placeholder="Not set (sandbox)"
+          clearable
+          value={typeof value === "string" && value ? value : null}
+          onChange={(v) => form.setFieldValue(settingKey, v ?? "")}
+          error={form.errors[settingKey]}
+        />
+      );
+    }
+    case "secret":
+      return <SecretField settingKey={settingKey} form={form} spec={spec} meta={meta} />;
     case "switch":
       return (
         <Switch
@@ -271,8 +413,23 @@ export function SettingField({ settingKey, form }: { settingKey: SettingKey; for
   }
 }
 
+/** Subheadings inside a group, before the key that starts them. */
+const subheadings: Partial<Record<SettingKey, { title: string; note: string }>> = {
+  paymentGateway: { title: "Gateway", note: "Where buyers pay." },
+  stripeSecretKey: { title: "Stripe", note: "Used when the gateway is Stripe." },
+  ccbillAccount: { title: "CCBill", note: "Used when the gateway is CCBill." },
+};
+
 /** Lays a group's fields out: short inputs two to a row, long ones (text areas, menus, switches) full width. */
-export function GroupFields({ keys, form }: { keys: SettingKey[]; form: SettingsForm }) {
+export function GroupFields({
+  keys,
+  form,
+  meta = {},
+}: {
+  keys: SettingKey[];
+  form: SettingsForm;
+  meta?: Record<string, FieldMeta>;
+}) {
   const out: ReactNode[] = [];
   let pending: SettingKey[] = [];
   const flush = () => {
@@ -280,20 +437,34 @@ export function GroupFields({ keys, form }: { keys: SettingKey[]; form: Settings
     out.push(
       <SimpleGrid key={`grid-${pending[0]}`} cols={{ base: 1, sm: 2 }}>
         {pending.map((k) => (
-          <SettingField key={k} settingKey={k} form={form} />
+          <SettingField key={k} settingKey={k} form={form} meta={meta[k]} />
         ))}
       </SimpleGrid>,
     );
     pending = [];
   };
   for (const key of keys) {
+    const heading = subheadings[key];
+    if (heading) {
+      flush();
+      out.push(
+        <div key={`heading-${key}`}>
+          <Title order={3} fz="md">
+            {heading.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {heading.note}
+          </Text>
+        </div>,
+      );
+    }
     const kind = fields[key].kind;
-    if (kind === "text" || kind === "number") {
+    if (kind === "text" || kind === "number" || kind === "secret" || kind === "gateway") {
       pending.push(key);
       continue;
     }
     flush();
-    out.push(<SettingField key={key} settingKey={key} form={form} />);
+    out.push(<SettingField key={key} settingKey={key} form={form} meta={meta[key]} />);
   }
   flush();
   return <>{out}</>;
