@@ -227,3 +227,17 @@ describe("settingFieldErrors", () => {
     expect(settingFieldErrors("siteName", { details: [{ path: "body.valueX", message: "x" }] })).toEqual({});
   });
 });
+
+describe("the commission, a fraction stored and a percentage shown", () => {
+  it("shows 0.2 as 20 and saves 12.5 as 0.125, and says a share above 100% is out of range", () => {
+    const saved = formValuesFrom([setting("performerCommission", 0.2, "commission")]);
+    expect(saved.performerCommission).toBe(20);
+    expect(changedSettings(saved, { performerCommission: 20 }, ["performerCommission"])).toEqual({});
+    expect(changedSettings(saved, { performerCommission: 12.5 }, ["performerCommission"])).toEqual({
+      performerCommission: 0.125,
+    });
+    expect(formValuesFrom([setting("performerCommission", 0.0725, "commission")]).performerCommission).toBe(7.25);
+    const tooMuch = changedSettings(saved, { performerCommission: 150 }, ["performerCommission"]);
+    expect(validateSettings(tooMuch)).toEqual({ performerCommission: "Enter a percentage from 0 to 100" });
+  });
+});

@@ -95,8 +95,12 @@ export function fromMenuRows(rows: MenuRow[]): MenuItem[] {
 }
 
 /** The form value of a setting (menus become editor rows; everything else is used as is). */
+/** Settings stored as a fraction (0.2) and entered and shown as a percentage (20). */
+const PERCENT_SETTINGS = new Set<string>(["performerCommission"]);
+
 export function toFormValue(key: string, value: unknown): unknown {
   if (key === "menus") return toMenuRows(value);
+  if (PERCENT_SETTINGS.has(key) && typeof value === "number") return Number((value * 100).toFixed(2));
   if (value === undefined || value === null) {
     return isSettingKey(key) ? structuredClone(settingDefinitions[key].default) : "";
   }
@@ -107,6 +111,7 @@ export function toFormValue(key: string, value: unknown): unknown {
 export function fromFormValue(key: string, value: unknown): unknown {
   if (isClearMarker(value)) return "";
   if (key === "menus") return fromMenuRows(Array.isArray(value) ? (value as MenuRow[]) : []);
+  if (PERCENT_SETTINGS.has(key) && typeof value === "number") return Number((value / 100).toFixed(4));
   if (typeof value === "string") return value.trim();
   return value;
 }
@@ -175,6 +180,13 @@ function friendlyMessage(key: string, issue: IssueLike): string {
     return issue.minimum === 1 ? "Required" : `At least ${String(issue.minimum)} characters`;
   }
   if (issue.code === "too_big" && issue.origin === "string") return `At most ${String(issue.maximum)} characters`;
+  if (
+    PERCENT_SETTINGS.has(key) &&
+    issue.origin === "number" &&
+    (issue.code === "too_small" || issue.code === "too_big")
+  ) {
+    return "Enter a percentage from 0 to 100";
+  }
   if (issue.code === "too_small" && issue.origin === "number") return `Must be at least ${String(issue.minimum)}`;
   if (issue.code === "too_big" && issue.origin === "number") return `Must be at most ${String(issue.maximum)}`;
   if (issue.code === "too_big" && issue.origin === "array") return `At most ${String(issue.maximum)} entries`;

@@ -125,11 +125,12 @@ export const fields: Record<SettingKey, FieldSpec> = {
   performerCommission: {
     kind: "number",
     label: "Performer commission",
-    description: "Share of each performer sale the site keeps, from 0 to 1 (0.2 = 20%); a performer's own rate wins.",
+    description: "The share of each sale the site keeps, in percent; a performer's own rate (Performers) wins.",
     min: 0,
-    max: 1,
-    step: 0.05,
-    decimalScale: 4,
+    max: 100,
+    step: 1,
+    decimalScale: 2,
+    suffix: "%",
   },
 };
 
