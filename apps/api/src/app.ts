@@ -204,7 +204,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     sandbox,
     gateway,
     sandboxActive,
-    earnings: createEarnings(db),
+    earnings: createEarnings(db, settings),
     jobs,
     signer,
     videos,

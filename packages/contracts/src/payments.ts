@@ -90,6 +90,55 @@ export const earningLine = z.object({
 });
 export const earningList = z.object({ data: z.array(earningLine), total: z.number().int() });
 
+/** The widths of the buckets of an earnings timeline (UTC; a week starts on Monday, as ISO weeks do). */
+export const earningIntervals = ["day", "week", "month"] as const;
+export type EarningInterval = (typeof earningIntervals)[number];
+/** A timeline has at most this many buckets: a longer range needs a longer interval. */
+export const EARNING_TIMELINE_MAX_BUCKETS = 400;
+/** A calendar date (taken as UTC midnight) or an instant with its offset. */
+const timelineBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: "Use an ISO date (2025-01-31) or date and time (2025-01-31T12:00:00Z)",
+});
+
+/**
+ * The timeline of a performer's earnings: `from` inclusive, `to` exclusive (by default the twelve months to now, or
+ * the thirty days to now by day); without `interval`, a day up to 62 days, a week up to a year, else a month.
+ */
+export const earningsTimelineQuery = z
+  .strictObject({
+    from: timelineBound.optional(),
+    to: timelineBound.optional(),
+    interval: z.enum(earningIntervals).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "must not be after `to`" });
+    }
+  });
+export type EarningsTimelineQuery = z.infer<typeof earningsTimelineQuery>;
+
+/** One bucket: what was earned from its start (a UTC date) to the next one's; refunds are negative lines in it. */
+export const earningPoint = z.object({
+  start: z.iso.date(),
+  gross: z.number(),
+  commission: z.number(),
+  net: z.number(),
+  /** Sale lines in the bucket. */
+  sales: z.number().int(),
+  /** Refund (reversal) lines in the bucket. */
+  refunds: z.number().int(),
+});
+export type EarningPoint = z.infer<typeof earningPoint>;
+/** Every bucket of the range, oldest first, empty ones as zeros; amounts in major units like `earningStats`. */
+export const earningTimeline = z.object({
+  interval: z.enum(earningIntervals),
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(earningPoint),
+});
+export type EarningTimeline = z.infer<typeof earningTimeline>;
+
 /** A coupon's code as members type it: letters, digits, dash and underscore. */
 export const couponCode = z
   .string()

@@ -1,7 +1,10 @@
+import { EARNING_TIMELINE_MAX_BUCKETS, type EarningInterval } from "@marquee/contracts/payments";
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { badRequest } from "../../platform/errors.ts";
 import { orderLines } from "../orders/tables.ts";
 import { performers } from "../performers/tables.ts";
+import type { SettingsService } from "../settings/service.ts";
 import { earnings } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -47,8 +50,60 @@ export function earningLineOf(
   };
 }
 
-/** A performer's own earnings: totals between two dates, and the lines (sales and their reversals). */
-export function createEarnings(db: Db) {
+const DAY = 86_400_000;
+
+/** The UTC start of the bucket of `interval` that holds `at` (weeks start on Monday, like Postgres's ISO weeks). */
+export function bucketStart(at: Date, interval: EarningInterval): Date {
+  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  if (interval === "day") return new Date(day);
+  if (interval === "week") return new Date(day - ((at.getUTCDay() + 6) % 7) * DAY);
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+/** How many buckets of `interval` start before `to`, counting from the one that holds `from`. */
+export function bucketCount(from: Date, to: Date, interval: EarningInterval): number {
+  const start = bucketStart(from, interval);
+  if (to <= start) return 0;
+  if (interval !== "month") return Math.ceil((to.getTime() - start.getTime()) / ((interval === "day" ? 1 : 7) * DAY));
+  const last = bucketStart(new Date(to.getTime() - 1), "month");
+  return (last.getUTCFullYear() - start.getUTCFullYear()) * 12 + last.getUTCMonth() - start.getUTCMonth() + 1;
+}
+
+/**
+ * The range and interval of a timeline from what was asked: `to` now by default; `from` thirty days before `to` by
+ * day, else twelve months before; without an interval, a day up to 62 days, a week up to a year, else a month.
+ * Refused (400, naming the field) when `from` is after `to` or the range has more than the cap of buckets.
+ */
+export function timelineRange(
+  q: { from?: Date; to?: Date; interval?: EarningInterval },
+  now = new Date(),
+): { from: Date; to: Date; interval: EarningInterval } {
+  const to = q.to ?? now;
+  let from = q.from;
+  if (!from) {
+    from = new Date(to);
+    if (q.interval === "day") from.setUTCDate(from.getUTCDate() - 30);
+    else from.setUTCFullYear(from.getUTCFullYear() - 1);
+  }
+  if (from > to) {
+    throw badRequest("`from` is after `to`.", [{ path: "querystring.from", message: "must not be after `to`" }]);
+  }
+  const days = (to.getTime() - from.getTime()) / DAY;
+  const interval = q.interval ?? (days <= 62 ? "day" : days <= 366 ? "week" : "month");
+  // A default range starts with a whole bucket, so its first bar is not a part of one.
+  if (!q.from) from = bucketStart(from, interval);
+  const n = bucketCount(from, to, interval);
+  if (n > EARNING_TIMELINE_MAX_BUCKETS) {
+    const message = `gives ${n} buckets of a ${interval}; at most ${EARNING_TIMELINE_MAX_BUCKETS}: choose a longer interval or a shorter range`;
+    throw badRequest(`This range ${message}.`, [
+      { path: q.interval ? "querystring.interval" : "querystring.from", message },
+    ]);
+  }
+  return { from, to, interval };
+}
+
+/** A performer's own earnings: totals between two dates, the lines (sales and their reversals) and a timeline. */
+export function createEarnings(db: Db, settings: Pick<SettingsService, "get">) {
   const within = (performerId: string, from?: Date, to?: Date) =>
     and(
       eq(earnings.performerId, performerId),
@@ -99,6 +154,58 @@ export function createEarnings(db: Db) {
       return {
         total: Number(count?.n ?? 0),
         data: rows.map(({ e, ...line }) => earningLineOf(e, line)),
+      };
+    },
+
+    /**
+     * Gross, commission, net and the count of sales and refunds in every bucket of the range, empty ones as zeros:
+     * one query, grouped in the database, the buckets a UTC `generate_series` (refunds are negative lines, so they
+     * lower the bucket they were made in). The buckets add up to `stats` over the same range.
+     */
+    async timeline(performerId: string, q: { from?: Date; to?: Date; interval?: EarningInterval }) {
+      const { from, to, interval } = timelineRange(q);
+      const [currency, result] = await Promise.all([
+        settings.get("currency"),
+        db.execute(sql`
+          with lines as (
+            select date_trunc(${interval}, ${earnings.createdAt} at time zone 'UTC') as start,
+                   sum(${earnings.grossCents}) as gross,
+                   sum(${earnings.commissionCents}) as commission,
+                   sum(${earnings.netCents}) as net,
+                   count(*) filter (where ${earnings.reversalOf} is null) as sales,
+                   count(*) filter (where ${earnings.reversalOf} is not null) as refunds
+            from ${earnings}
+            where ${within(performerId, from, to)}
+            group by 1
+          )
+          select to_char(b.start, 'YYYY-MM-DD') as start,
+                 coalesce(l.gross, 0) as gross,
+                 coalesce(l.commission, 0) as commission,
+                 coalesce(l.net, 0) as net,
+                 coalesce(l.sales, 0) as sales,
+                 coalesce(l.refunds, 0) as refunds
+          from generate_series(
+                 date_trunc(${interval}, ${from.toISOString()}::timestamptz at time zone 'UTC'),
+                 ${to.toISOString()}::timestamptz at time zone 'UTC' - interval '1 microsecond',
+                 ${`1 ${interval}`}::interval
+               ) as b(start)
+          left join lines l on l.start = b.start
+          order by b.start`),
+      ]);
+      const rows = (result as unknown as { rows: Record<string, string | number>[] }).rows;
+      return {
+        interval,
+        currency,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        points: rows.map((r) => ({
+          start: String(r.start),
+          gross: major(r.gross ?? 0),
+          commission: major(r.commission ?? 0),
+          net: major(r.net ?? 0),
+          sales: Number(r.sales),
+          refunds: Number(r.refunds),
+        })),
       };
     },
   };

@@ -12,6 +12,8 @@ import {
   earningStats,
   earningsQuery,
   earningsRange,
+  earningsTimelineQuery,
+  earningTimeline,
   purchaseBody,
   refundAnswer,
   sandboxDecisionBody,
@@ -83,6 +85,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       response: { 200: earningStats },
     },
     handler: async (req) => earnings.stats(currentUser(req).id, dateOf(req.query.from), dateOf(req.query.to)),
+  });
+
+  app.get("/earning/performer/timeline", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description:
+        "The performer's own earnings over time: gross, commission, net, sales and refunds in every bucket (`day`, `week` or `month`, UTC) between optional dates, empty buckets as zeros. By default the last twelve months (thirty days by day); without an interval, a day up to 62 days, a week up to a year, else a month. At most 400 buckets.",
+      querystring: earningsTimelineQuery,
+      response: { 200: earningTimeline },
+    },
+    handler: async (req) =>
+      earnings.timeline(currentUser(req).id, {
+        from: dateOf(req.query.from),
+        to: dateOf(req.query.to),
+        interval: req.query.interval,
+      }),
   });
 
   app.get("/earning/performer/search", {
