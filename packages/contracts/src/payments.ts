@@ -95,6 +95,13 @@ export const earningIntervals = ["day", "week", "month"] as const;
 export type EarningInterval = (typeof earningIntervals)[number];
 /** A timeline has at most this many buckets: a longer range needs a longer interval. */
 export const EARNING_TIMELINE_MAX_BUCKETS = 400;
+/** The UTC start of the bucket of `interval` that holds `at` (weeks start on Monday, like Postgres's ISO weeks). */
+export function bucketStart(at: Date, interval: EarningInterval): Date {
+  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  if (interval === "day") return new Date(day);
+  if (interval === "week") return new Date(day - ((at.getUTCDay() + 6) % 7) * 86_400_000);
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
 /** A calendar date (taken as UTC midnight) or an instant with its offset. */
 const timelineBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: "Use an ISO date (2025-01-31) or date and time (2025-01-31T12:00:00Z)",

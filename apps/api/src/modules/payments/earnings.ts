@@ -1,4 +1,4 @@
-import { EARNING_TIMELINE_MAX_BUCKETS, type EarningInterval } from "@marquee/contracts/payments";
+import { bucketStart, EARNING_TIMELINE_MAX_BUCKETS, type EarningInterval } from "@marquee/contracts/payments";
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../platform/errors.ts";
@@ -51,14 +51,6 @@ export function earningLineOf(
 }
 
 const DAY = 86_400_000;
-
-/** The UTC start of the bucket of `interval` that holds `at` (weeks start on Monday, like Postgres's ISO weeks). */
-export function bucketStart(at: Date, interval: EarningInterval): Date {
-  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
-  if (interval === "day") return new Date(day);
-  if (interval === "week") return new Date(day - ((at.getUTCDay() + 6) % 7) * DAY);
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-}
 
 /** How many buckets of `interval` start before `to`, counting from the one that holds `from`. */
 export function bucketCount(from: Date, to: Date, interval: EarningInterval): number {
