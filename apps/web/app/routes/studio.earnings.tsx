@@ -1,11 +1,36 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import type { EarningStats } from "@marquee/contracts/payments";
-import { IconCoin } from "@tabler/icons-react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { EarningInterval, EarningStats, EarningTimeline } from "@marquee/contracts/payments";
+import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
+import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { EarningsChart } from "../components/studio/EarningsChart.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { loaded } from "../lib/actions.server.ts";
+import {
+  type ChartRange,
+  chartChoice,
+  chartRanges,
+  INTERVAL_LABELS,
+  intervalsFor,
+  RANGE_LABELS,
+  timelineQuery,
+  withChartChoice,
+} from "../lib/earnings-chart.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -17,7 +42,7 @@ import type { Route } from "./+types/studio.earnings";
 
 export const handle = pages.studioEarnings.handle;
 
-const DESCRIPTION = "What your sales earned: the totals, and every sale and refund.";
+const DESCRIPTION = "What your sales earned: the totals, the chart over time, and every sale and refund.";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings", DESCRIPTION);
 
 const PAGE_SIZE = 20;
@@ -36,12 +61,21 @@ interface EarningLine {
   createdAt: string;
 }
 
-/** The performer's totals and a page of their lines (`page` in the URL). */
+/**
+ * The performer's totals, their earnings over time (`range` and `interval` in the URL) and a page of their lines
+ * (`page`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  const page = pageOf(new URL(request.url).searchParams);
-  const [stats, lines] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const page = pageOf(params);
+  const choice = chartChoice(params);
+  const [stats, timeline, lines] = await Promise.all([
     loaded(api.get<EarningStats>("/earning/performer/stats"), "Could not load your earnings."),
+    loaded(
+      api.get<EarningTimeline>("/earning/performer/timeline", timelineQuery(choice)),
+      "Could not load your earnings over time.",
+    ),
     loaded(
       api.get<{ data: EarningLine[]; total: number }>("/earning/performer/search", {
         limit: PAGE_SIZE,
@@ -50,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Could not load your earning lines.",
     ),
   ]);
-  return { stats, lines, page };
+  return { stats, timeline, lines, page };
 }
 
 function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -66,13 +100,84 @@ function Total({ label, value, testId }: { label: string; value: string; testId:
   );
 }
 
+/** The chart of net earnings over time, with its range and interval (kept in the URL, loaded by the loader). */
+function OverTime({
+  timeline,
+  money,
+  onRetry,
+}: {
+  timeline: { result: EarningTimeline | null; error: string | null };
+  money: (n: number) => string;
+  onRetry: () => void;
+}) {
+  const [current, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/studio/earnings";
+  // While a choice loads, the next one builds on it: two quick clicks keep both.
+  const params = busy ? new URLSearchParams(navigation.location.search) : current;
+  const choice = chartChoice(params);
+  const change = (next: { range?: ChartRange; interval?: EarningInterval }) =>
+    setParams(withChartChoice(params, next), { preventScrollReset: true });
+  const allowed = intervalsFor(choice.range);
+  return (
+    <Card component="section" aria-labelledby="earnings-over-time" padding="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Title order={2} fz="lg" id="earnings-over-time">
+            Over time
+          </Title>
+          <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              aria-label="Period"
+              data-testid="earnings-range"
+              value={choice.range}
+              onChange={(v) => change({ range: v as ChartRange })}
+              data={chartRanges.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+            />
+            <SegmentedControl
+              size="xs"
+              aria-label="Bars by"
+              data-testid="earnings-interval"
+              value={choice.interval}
+              onChange={(v) => change({ interval: v as EarningInterval })}
+              data={(["day", "week", "month"] as const).map((i) => ({
+                value: i,
+                label: INTERVAL_LABELS[i],
+                disabled: !allowed.includes(i),
+              }))}
+            />
+          </Group>
+        </Group>
+        {timeline.result ? (
+          <>
+            <Text size="sm" c="dimmed">
+              Your earnings after the site's commission, by {timeline.result.interval}; refunds show below the line.
+            </Text>
+            <EarningsChart timeline={timeline.result} money={money} busy={busy} />
+          </>
+        ) : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{timeline.error ?? "Could not load your earnings over time."}</Text>
+              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 export default function StudioEarningsPage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const revalidator = useRevalidator();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   if (!role) return <StudioForbidden />;
-  const { stats, lines, page } = loaderData;
+  const { stats, timeline, lines, page } = loaderData;
   const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
   const s = stats.result;
   return (
@@ -87,6 +192,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
             <Total label="Still owed" value={money(s.unpaid)} testId="earnings-unpaid" />
           </SimpleGrid>
         )}
+        <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
           label="Earning lines"
           error={stats.error ?? lines.error}
@@ -151,7 +257,13 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
           total={lines.result?.total ?? 0}
           pageSize={PAGE_SIZE}
           page={page}
-          onChange={(p) => setParams(p > 1 ? { page: String(p) } : {}, { preventScrollReset: true })}
+          onChange={(p) => {
+            // The chart's choice stays as it is.
+            const next = new URLSearchParams(params);
+            if (p > 1) next.set("page", String(p));
+            else next.delete("page");
+            setParams(next, { preventScrollReset: true });
+          }}
         />
       </Stack>
     </StudioPage>
