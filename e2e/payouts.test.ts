@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browse
 
 /**
  * Payouts in Chromium (issue 10): a member buys a performer's movie through the sandbox; the admin sees what the
- * performer is owed on /admin/payouts, marks it paid, and the performer's studio shows the line paid out.
+ * performer is owed on /admin/payouts, marks it paid, and the performer's studio shows the line paid out. Before
+ * that, the studio's chart of earnings over time shows what the demo's first sales earned.
  */
 
 let browser: Browser;
@@ -40,6 +42,90 @@ async function newBuyerToken(page: Page): Promise<string> {
   await page.getByText(/email address is confirmed/i).waitFor();
   return apiLogin(username, password);
 }
+
+describe("the studio's earnings over time", () => {
+  it("charts the demo sales' earnings, and a change of interval or period is in the URL and redraws the bars", async () => {
+    // The performer of the demo's first sale (the oldest earning line), made when the site first started.
+    const admin = await apiLogin("admin");
+    const lines = (await api("GET", "/admin/earnings/search?limit=100", { token: admin })).body.data as {
+      performer: { username: string } | null;
+    }[];
+    const seller = lines.at(-1)?.performer;
+    if (!seller) throw new Error("the demo has no earnings: its payments were not seeded");
+    const token = await apiLogin(seller.username);
+    const stats = (await api("GET", "/earning/performer/stats", { token })).body as { net: number };
+    expect(stats.net).toBeGreaterThan(0);
+
+    const studio = await newPage(browser);
+    await logIn(studio.page, seller.username);
+    await goto(studio.page, "/studio/earnings");
+    const chart = studio.page.getByTestId("earnings-chart");
+    const bars = chart.getByTestId("earnings-bar");
+    const nets = async () =>
+      (await bars.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-net"))))) as number[];
+    const sum = (values: number[]) => Math.round(values.reduce((n, v) => n + v, 0) * 100) / 100;
+
+    // By default twelve months by month: thirteen bars holding everything the demo earned (its sales are spread
+    // over the last ten weeks).
+    expect(await chart.getAttribute("data-interval")).toBe("month");
+    expect(await bars.count()).toBe(13);
+    const byMonth = await nets();
+    expect(sum(byMonth)).toBeCloseTo(stats.net, 2);
+    expect(byMonth.filter((v) => v > 0).length).toBeGreaterThan(0);
+    const summary = await chart.getByRole("img").getAttribute("aria-label");
+    expect(summary).toContain("Your earnings by month");
+    // The total with the site's currency symbol, as the page shows money ("$12", "$12.60").
+    expect(summary).toContain(`$${Number.isInteger(stats.net) ? stats.net : stats.net.toFixed(2)} in total`);
+    expect(await chart.locator("table td").first().textContent()).toMatch(/^\$/);
+
+    // By week: the URL says so, and the same earnings are in 53 or 54 narrower bars.
+    await studio.page.getByRole("radiogroup", { name: "Bars by" }).getByText("Week").click();
+    await studio.page.waitForURL(/[?&]interval=week/);
+    await chart.and(studio.page.locator('[data-interval="week"]')).waitFor();
+    const byWeek = await nets();
+    expect(byWeek.length).toBeGreaterThanOrEqual(53);
+    expect(byWeek.length).toBeLessThanOrEqual(54);
+    expect(sum(byWeek)).toBeCloseTo(stats.net, 2);
+    expect(await chart.getByRole("img").getAttribute("aria-label")).toContain("Your earnings by week");
+
+    // Thirty days, then by day (quickly: the second click builds on the first): 31 bars, today's the last. A day is
+    // what thirty days show by default, so the URL names only the period.
+    await studio.page.getByRole("radiogroup", { name: "Period" }).getByText("30 days").click();
+    await studio.page.getByRole("radiogroup", { name: "Bars by" }).getByText("Day").click();
+    await studio.page.waitForURL((url) => url.search === "?range=30d");
+    await chart.and(studio.page.locator('[data-interval="day"]')).waitFor();
+    expect(await bars.count()).toBe(31);
+    const firstDay = await bars.first().getAttribute("data-start");
+    expect(await bars.last().getAttribute("data-start")).toBe(new Date().toISOString().slice(0, 10));
+    // What the thirty days' bars add up to is what the performer earned since the first of them.
+    const recent = (await api("GET", `/earning/performer/stats?from=${firstDay}T00:00:00Z`, { token })).body as {
+      net: number;
+    };
+    expect(sum(await nets())).toBeCloseTo(recent.net, 2);
+    // Back: the bars by week again.
+    await studio.page.goBack();
+    await studio.page.waitForURL(/[?&]interval=week/);
+    await chart.and(studio.page.locator('[data-interval="week"]')).waitFor();
+    expect(studio.errors).toEqual([]);
+    await studio.context.close();
+
+    // Its labels, bars and controls pass WCAG AA in both themes.
+    for (const scheme of ["light", "dark"] as const) {
+      const themed = await newPage(browser, { colorScheme: scheme });
+      await themed.context.addInitScript((s) => window.localStorage.setItem("mantine-color-scheme-value", s), scheme);
+      await logIn(themed.page, seller.username);
+      await goto(themed.page, "/studio/earnings");
+      await themed.page.getByTestId("earnings-chart").waitFor();
+      const result = await new AxeBuilder({ page: themed.page })
+        .include("section[aria-labelledby=earnings-over-time]")
+        .withTags(["wcag2a", "wcag2aa"])
+        .analyze();
+      expect(result.violations.map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+      expect(themed.errors).toEqual([]);
+      await themed.context.close();
+    }
+  });
+});
 
 describe("payouts", () => {
   it("the admin marks a performer paid and the performer's studio shows the lines paid out", async () => {
