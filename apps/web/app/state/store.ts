@@ -4,6 +4,7 @@ import { api } from "../lib/api.ts";
 import { removeToken, storeToken } from "../lib/session.ts";
 import { authReducer } from "./auth.ts";
 import { bannersReducer } from "./banners.ts";
+import { cartReducer } from "./cart.ts";
 import { galleriesReducer, relatedGalleriesReducer } from "./galleries.ts";
 import { performerListingReducer } from "./performerListing.ts";
 import { performerProfileReducer } from "./performerProfile.ts";
@@ -29,6 +30,7 @@ export const rootReducer = combineReducers({
   galleries: galleriesReducer,
   relatedGalleries: relatedGalleriesReducer,
   photos: photosReducer,
+  cart: cartReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
