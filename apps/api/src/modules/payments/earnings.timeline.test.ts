@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, deliverSandbox, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import { checkoutVideo, saleMovie } from "../../../test/sales.ts";
 import { users } from "../users/tables.ts";
-import { videos } from "../videos/tables.ts";
 import { earnings } from "./tables.ts";
 
 /**
@@ -14,7 +14,6 @@ let t: TestContext;
 let performer: string;
 let user: string;
 let other: string;
-let seq = 0;
 
 interface Point {
   start: string;
@@ -48,21 +47,7 @@ const sum = (points: Point[], key: "gross" | "commission" | "net" | "sales" | "r
 
 /** A movie of the demo performer's, sold on its own, bought and paid by the demo member: its transaction id. */
 async function sold(cents: number): Promise<string> {
-  const made = await t.request({
-    method: "POST",
-    url: "/performer/assets/videos",
-    token: performer,
-    body: { title: `Timeline movie ${seq++}`, status: "active", access: "sale", price: cents / 100 },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { _id } = made.json() as { _id: string };
-  await t.database.db
-    .update(videos)
-    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
-    .where(eq(videos.id, _id));
-  const checkout = await t.request({ method: "POST", url: `/payment/purchase-video/${_id}`, token: user });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  const { transactionId } = checkout.json() as { transactionId: string };
+  const { transactionId } = await checkoutVideo(t, user, await saleMovie(t, performer, cents / 100));
   const paid = await deliverSandbox(t, {
     id: `paid:${transactionId}`,
     type: "paid",

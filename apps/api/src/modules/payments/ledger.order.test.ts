@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, deliverSandbox, type TestContext } from "../../../test/harness.ts";
+import { checkoutVideo, saleMovie } from "../../../test/sales.ts";
 import { orderLines, orders } from "../orders/tables.ts";
-import { videos } from "../videos/tables.ts";
 import type { SandboxCallback } from "./sandbox.ts";
 import { earnings, gatewayEvents, transactions } from "./tables.ts";
 
@@ -15,7 +15,6 @@ import { earnings, gatewayEvents, transactions } from "./tables.ts";
 let t: TestContext;
 let performer: string;
 let user: string;
-let seq = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -27,21 +26,8 @@ const deliver = (event: SandboxCallback, signature?: string) => deliverSandbox(t
 
 /** A listed movie for sale at 10.00 by the demo performer, and `user`'s pending checkout of it. */
 async function saleCheckout() {
-  const made = await t.request({
-    method: "POST",
-    url: "/performer/assets/videos",
-    token: performer,
-    body: { title: `Ledger fault ${seq++} ${Date.now()}`, status: "active", access: "sale", price: 10 },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { _id } = made.json() as { _id: string };
-  await t.database.db
-    .update(videos)
-    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
-    .where(eq(videos.id, _id));
-  const res = await t.request({ method: "POST", url: `/payment/purchase-video/${_id}`, token: user });
-  expect(res.statusCode, res.body).toBe(200);
-  return { movieId: _id, ...(res.json() as { orderId: string; transactionId: string }) };
+  const movieId = await saleMovie(t, performer, 10);
+  return { movieId, ...(await checkoutVideo(t, user, movieId)) };
 }
 
 describe("a refund delivered before the payment it refunds (out of order)", () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, deliverSandbox, type TestContext } from "../../../test/harness.ts";
+import { listedMovie } from "../../../test/sales.ts";
 import { galleries } from "../galleries/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { users } from "../users/tables.ts";
@@ -29,21 +30,7 @@ interface Checkout {
 let seq = 0;
 
 /** A listed, processed movie (what the processing job leaves behind; videos.media.test.ts runs it for real). */
-async function movie(body: Record<string, unknown>, token = performer): Promise<{ _id: string; title: string }> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/videos",
-    token,
-    body: { title: `Paid movie ${Date.now().toString(36)}${seq++}`, status: "active", ...body },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { _id } = res.json() as { _id: string };
-  await t.database.db
-    .update(videos)
-    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
-    .where(eq(videos.id, _id));
-  return res.json();
-}
+const movie = (body: Record<string, unknown>, token = performer) => listedMovie(t, token, body);
 
 const buy = (id: string, token?: string, kind = "video") =>
   t.request({ method: "POST", url: `/payment/purchase-${kind}/${id}`, token });

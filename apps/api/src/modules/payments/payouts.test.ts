@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, deliverSandbox, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import { saleMovie as saleMovieOf } from "../../../test/sales.ts";
 import { users } from "../users/tables.ts";
-import { videos } from "../videos/tables.ts";
 import type { SandboxCallback } from "./sandbox.ts";
 import { earnings, payouts } from "./tables.ts";
 
@@ -49,22 +49,8 @@ async function newPerformer(): Promise<Seller> {
   return { id, token: await t.login(username, "marquee-demo-1") };
 }
 
-/** A movie for sale by `seller`, listed and processed (as the processing job leaves it). */
-async function saleMovie(seller: Seller, price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/videos",
-    token: seller.token,
-    body: { title: `Payout movie ${Date.now().toString(36)}${seq++}`, status: "active", access: "sale", price },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { _id } = res.json() as { _id: string };
-  await t.database.db
-    .update(videos)
-    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
-    .where(eq(videos.id, _id));
-  return _id;
-}
+/** A movie for sale by `seller`, listed and processed. */
+const saleMovie = (seller: Seller, price: number) => saleMovieOf(t, seller.token, price);
 
 const deliver = (event: SandboxCallback, signature?: string) => deliverSandbox(t, event, signature);
 

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeStripe, signedEvent, signPayload, startFakeStripe } from "../../../test/fake-stripe.ts";
 import { createTestContext, type TestContext } from "../../../test/harness.ts";
+import { checkoutVideo, saleMovie } from "../../../test/sales.ts";
 import { orders } from "../orders/tables.ts";
-import { videos } from "../videos/tables.ts";
+import type { Checkout } from "./service.ts";
 import { coupons, couponUses, earnings, gatewayEvents, transactions } from "./tables.ts";
 
 /**
@@ -20,38 +21,9 @@ let performer: string;
 let user: string;
 let seq = 0;
 
-interface Checkout {
-  paymentUrl: string;
-  orderId: string;
-  transactionId: string;
-}
+const movie = (price: number) => saleMovie(t, performer, price);
 
-async function movie(price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/videos",
-    token: performer,
-    body: { title: `Stripe movie ${Date.now().toString(36)}${seq++}`, status: "active", access: "sale", price },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { _id } = res.json() as { _id: string };
-  await t.database.db
-    .update(videos)
-    .set({ processingStatus: "ready", mediaKey: `private/videos/${_id}`, durationSec: 3, listed: sql`true` })
-    .where(eq(videos.id, _id));
-  return _id;
-}
-
-async function checkout(id: string, couponCode?: string): Promise<Checkout> {
-  const res = await t.request({
-    method: "POST",
-    url: `/payment/purchase-video/${id}`,
-    token: user,
-    body: couponCode ? { couponCode } : {},
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const checkout = (id: string, couponCode?: string) => checkoutVideo(t, user, id, couponCode);
 
 const deliver = (payload: string, signature?: string) =>
   t.app.inject({
