@@ -22,8 +22,8 @@ import { type ReactNode, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
-import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -153,31 +153,9 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
 function Detail({ t }: { t: TransactionDetail }) {
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
-  const { run } = useIntent();
-  const [confirm, dialog] = useConfirm();
-  const [refunding, setRefunding] = useState(false);
+  const { refund, refunding, dialog } = useRefund();
   const flagged = t.events.filter((e) => e.outcome === "flagged" && !e.handled);
   const [handling, setHandling] = useState<GatewayEventRecord | null>(null);
-
-  const refund = async () => {
-    const what = t.items.map((i) => i.title).join(", ");
-    const ok = await confirm({
-      title: "Refund this payment?",
-      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
-      confirmLabel: "Refund",
-      color: "red",
-    });
-    if (!ok) return;
-    setRefunding(true);
-    try {
-      await run("refund", { id: t._id });
-      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
-    } finally {
-      setRefunding(false);
-    }
-  };
 
   return (
     <Stack gap="xl">
@@ -222,8 +200,8 @@ function Detail({ t }: { t: TransactionDetail }) {
                   variant="light"
                   color="red"
                   leftSection={<IconReceiptRefund size={14} />}
-                  loading={refunding}
-                  onClick={() => void refund()}
+                  loading={refunding === t._id}
+                  onClick={() => void refund(t)}
                 >
                   Refund
                 </Button>

@@ -1,21 +1,17 @@
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
 import { IconAlertTriangle, IconReceipt, IconReceiptRefund } from "@tabler/icons-react";
-import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
-import { errorMessage } from "../lib/api.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -83,34 +79,12 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
-  const { run } = useIntent();
-  const [confirm, dialog] = useConfirm();
-  const [refunding, setRefunding] = useState<string | null>(null);
+  const { refund, refunding, dialog } = useRefund();
   if (!isAdmin) return <AdminForbidden />;
   const { list, flagged, status, page } = loaderData;
   const flags = flagged.result?.data ?? [];
   const flaggedTotal = flagged.result?.total ?? flags.length;
   const rows = list.result?.data ?? [];
-
-  const refund = async (t: Transaction) => {
-    const what = t.items.map((i) => i.title).join(", ");
-    const ok = await confirm({
-      title: "Refund this payment?",
-      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
-      confirmLabel: "Refund",
-      color: "red",
-    });
-    if (!ok) return;
-    setRefunding(t._id);
-    try {
-      await run("refund", { id: t._id });
-      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
-    } finally {
-      setRefunding(null);
-    }
-  };
 
   return (
     <AdminPage title="Transactions" description={DESCRIPTION}>

@@ -1,0 +1,43 @@
+import { notifications } from "@mantine/notifications";
+import type { Transaction } from "@marquee/contracts/payments";
+import { type ReactNode, useState } from "react";
+import { errorMessage } from "../../lib/api.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { useAppSelector } from "../../state/store.ts";
+import { useConfirm } from "../ConfirmDialog.tsx";
+import { formatPrice } from "../catalogue/format.ts";
+
+/**
+ * An admin's refund of a payment, after a confirmation that says what the member gets back and loses, through the
+ * route's `refund` intent; `refunding` is the transaction under way. Render `dialog` once.
+ */
+export function useRefund(): {
+  refund: (t: Pick<Transaction, "_id" | "items" | "amount" | "buyer">) => Promise<void>;
+  refunding: string | null;
+  dialog: ReactNode;
+} {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { run } = useIntent();
+  const [confirm, dialog] = useConfirm();
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const refund = async (t: Pick<Transaction, "_id" | "items" | "amount" | "buyer">) => {
+    const what = t.items.map((i) => i.title).join(", ");
+    const ok = await confirm({
+      title: "Refund this payment?",
+      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
+      confirmLabel: "Refund",
+      color: "red",
+    });
+    if (!ok) return;
+    setRefunding(t._id);
+    try {
+      await run("refund", { id: t._id });
+      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
+    } finally {
+      setRefunding(null);
+    }
+  };
+  return { refund, refunding, dialog };
+}
