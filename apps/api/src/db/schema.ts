@@ -9,6 +9,7 @@ export * from "../modules/orders/tables.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/performers/tables.ts";
 export * from "../modules/posts/tables.ts";
+export * from "../modules/products/tables.ts";
 export * from "../modules/reactions/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/subscriptions/tables.ts";

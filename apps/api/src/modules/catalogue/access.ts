@@ -25,17 +25,21 @@ export interface Decision {
 }
 
 /**
- * What a checkout needs of an item it may sell (movies and galleries now, products next): its price and performers
- * from the database, whether it is listed, and the viewer's access decision on it.
+ * What a checkout needs of an item it may sell (movies, galleries and products): its price and performers from the
+ * database, whether it is listed, and the viewer's access decision on it (for a product: bought or not).
  */
 export interface Offer {
-  kind: "video" | "gallery";
+  kind: "video" | "gallery" | "product";
   id: string;
   title: string;
   priceCents: number;
   performerIds: string[];
   listed: boolean;
   decision: Decision;
+  /** Products only: units left of a physical product (null: digital, never runs out). */
+  stock?: number | null;
+  /** Products only: whether it is shipped (`physical`) or downloaded (`digital`). */
+  productType?: "physical" | "digital";
 }
 
 /** A viewer's memberships and purchases, read once per request and reused for every item of a list. */

@@ -13,7 +13,7 @@ export interface Kind {
   noun: string;
   /** `Movie`, `Gallery`: the 404's subject. */
   title: string;
-  categoryGroup: "video" | "gallery";
+  categoryGroup: "video" | "gallery" | "product";
 }
 
 /** The item itself: 404 when there is none, 403 when it belongs to other performers (admins manage every item). */
@@ -120,7 +120,7 @@ export function priceCentsOf(
 /** What the catalogue needs of the performers module. */
 export interface PerformerDirectory {
   exists(ids: readonly string[]): Promise<boolean>;
-  adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number }): Promise<void>;
+  adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number; products?: number }): Promise<void>;
 }
 
 /** What the catalogue needs of the categories module. */
@@ -204,7 +204,7 @@ export async function newItemFields(
  */
 export async function syncPerformerCounts<R extends { performerIds: readonly string[] }>(
   performers: Pick<PerformerDirectory, "adjustCounts">,
-  counter: "videos" | "galleries",
+  counter: "videos" | "galleries" | "products",
   counts: (row: R) => boolean,
   changes: readonly { before: R | null; after: R | null }[],
 ) {

@@ -10,7 +10,8 @@ import { discounted } from "./money.ts";
 import type { SubscribeTarget, Subscribing } from "./subscribing.ts";
 import { transactions } from "./tables.ts";
 
-type SellableKind = Offer["kind"];
+/** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
+type SellableKind = Exclude<Offer["kind"], "product">;
 
 const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
 

@@ -25,7 +25,8 @@ export const PAYMENT_JOBS = { reconcile: "payments.reconcile", lapse: "subscript
 export const PENDING_TTL_MS = 24 * 3600_000;
 /** A checkout pending this long is asked about at a gateway that can be asked (a webhook may have been lost). */
 export const LOOKUP_AFTER_MS = 3600_000;
-type SellableKind = Offer["kind"];
+/** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
+type SellableKind = Exclude<Offer["kind"], "product">;
 
 /**
  * Payments (DESIGN section 6): checkouts (checkout.ts) and the ledger that settles them (ledger.ts), composed with

@@ -365,12 +365,13 @@ export function createPerformersService(deps: {
       return rows.length === unique.length;
     },
 
-    /** Moves the videos/galleries counters of these performers by the given amounts (never below 0). */
-    async adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number }) {
+    /** Moves the videos/galleries/products counters of these performers by the given amounts (never below 0). */
+    async adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number; products?: number }) {
       const unique = [...new Set(ids)].filter(isUuid);
-      const patch: Partial<Record<"videosCount" | "galleriesCount", SQL>> = {};
+      const patch: Partial<Record<"videosCount" | "galleriesCount" | "productsCount", SQL>> = {};
       if (by.videos) patch.videosCount = sql`greatest(0, ${performers.videosCount} + ${by.videos})`;
       if (by.galleries) patch.galleriesCount = sql`greatest(0, ${performers.galleriesCount} + ${by.galleries})`;
+      if (by.products) patch.productsCount = sql`greatest(0, ${performers.productsCount} + ${by.products})`;
       if (!unique.length || !Object.keys(patch).length) return;
       await db.update(performers).set(patch).where(inArray(performers.id, unique));
     },
