@@ -49,6 +49,8 @@ import { performersRoutes } from "./modules/performers/routes.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
 import { postsRoutes } from "./modules/posts/routes.ts";
 import { createPostsService } from "./modules/posts/service.ts";
+import { productsRoutes } from "./modules/products/routes.ts";
+import { createProductsService } from "./modules/products/service.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
@@ -159,11 +161,20 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     notify,
     log,
   });
+  const products = createProductsService({
+    db,
+    storage,
+    signer,
+    downloadTtlSec: config.productDownloadTtlSec,
+    performers,
+    categories,
+  });
   const search = createSearchService({
     counters: {
       performers: performers.countMatching,
       movies: videos.countMatching,
       galleries: galleries.countMatching,
+      products: products.countMatching,
     },
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts });
@@ -225,6 +236,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     posts,
     banners,
     galleries,
+    products,
     search,
     pages,
   };
@@ -335,6 +347,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(productsRoutes, {
+    products: services.products,
+    imageMaxBytes: config.uploadImageMaxBytes,
+    fileMaxBytes: config.uploadProductFileMaxBytes,
+  });
   await app.register(adminAssetsRoutes, { assets: services.assets });
   await app.register(paymentsRoutes, {
     payments: services.payments,

@@ -49,6 +49,15 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(DEFAULT_IMAGE_MAX_MB),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().positive().default(2048),
+  /** The largest digital product file a performer may upload. */
+  UPLOAD_PRODUCT_FILE_MAX_MB: z.coerce.number().positive().default(1024),
+  /** How long a digital product's download link works (short: a link shared on is soon dead). */
+  PRODUCT_DOWNLOAD_TTL_SEC: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(300),
   MEDIA_SECRET: z.string().min(16, "use at least 16 characters").optional(),
   MEDIA_URL_TTL_SEC: z.coerce
     .number()
@@ -378,6 +387,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     uploadImageMaxBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1024 * 1024),
     uploadVideoMaxBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1024 * 1024),
+    uploadProductFileMaxBytes: Math.round(e.UPLOAD_PRODUCT_FILE_MAX_MB * 1024 * 1024),
+    productDownloadTtlSec: e.PRODUCT_DOWNLOAD_TTL_SEC,
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,

@@ -130,12 +130,12 @@ describe("search service", () => {
       return n;
     };
     const search = createSearchService({
-      counters: { performers: counter(1), movies: counter(2), galleries: counter(3) },
+      counters: { performers: counter(1), movies: counter(2), galleries: counter(3), products: counter(4) },
     });
-    expect(await search.total("  star ")).toEqual({ performers: 1, movies: 2, galleries: 3, products: 0 });
-    expect(seen).toEqual(["star", "star", "star"]);
-    expect(overlap).toBe(3);
+    expect(await search.total("  star ")).toEqual({ performers: 1, movies: 2, galleries: 3, products: 4 });
+    expect(seen).toEqual(["star", "star", "star", "star"]);
+    expect(overlap).toBe(4);
     await search.total(undefined);
-    expect(seen.slice(3)).toEqual(["", "", ""]);
+    expect(seen.slice(4)).toEqual(["", "", "", ""]);
   });
 });

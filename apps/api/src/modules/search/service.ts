@@ -5,17 +5,19 @@ export type SearchCounter = (q: string) => Promise<number>;
  * The counts behind the search page's tabs (`GET /search/total`). Each counter receives the trimmed term;
  * a blank one counts everything listed. The counters run in parallel.
  */
-export function createSearchService(deps: { counters: Record<"performers" | "movies" | "galleries", SearchCounter> }) {
+export function createSearchService(deps: {
+  counters: Record<"performers" | "movies" | "galleries" | "products", SearchCounter>;
+}) {
   return {
     async total(q: string | undefined) {
       const term = (q ?? "").trim();
-      const [performers, movies, galleries] = await Promise.all([
+      const [performers, movies, galleries, products] = await Promise.all([
         deps.counters.performers(term),
         deps.counters.movies(term),
         deps.counters.galleries(term),
+        deps.counters.products(term),
       ]);
-      // The store does not exist yet: no product can match until it does.
-      return { performers, movies, galleries, products: 0 };
+      return { performers, movies, galleries, products };
     },
   };
 }

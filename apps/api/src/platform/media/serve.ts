@@ -16,7 +16,24 @@ const CONTENT_TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".vtt": "text/vtt; charset=utf-8",
+  // Digital products (their extension comes from their sniffed content, see products/sniff.ts).
+  ".pdf": "application/pdf",
+  ".zip": "application/zip",
+  ".epub": "application/epub+zip",
+  ".gif": "image/gif",
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".ogg": "audio/ogg",
+  ".flac": "audio/flac",
+  ".gz": "application/gzip",
+  ".7z": "application/x-7z-compressed",
+  ".rar": "application/vnd.rar",
+  ".tar": "application/x-tar",
+  ".txt": "text/plain; charset=utf-8",
 };
+
+/** Digital products' files are downloads: the browser saves them, never shows them on the site's origin. */
+const DOWNLOAD_RE = /^private\/product-files\//;
 
 export const contentTypeOf = (key: string) =>
   CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
@@ -89,6 +106,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
 
       reply.code(result.statusCode).headers(result.headers);
       if (result.statusCode !== 304) reply.header("Content-Type", contentTypeOf(key));
+      if (DOWNLOAD_RE.test(key))
+        reply.header(
+          "Content-Disposition",
+          `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, "_")}"`,
+        );
       return reply.send(result.stream);
     },
   });

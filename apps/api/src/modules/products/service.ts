@@ -1,0 +1,41 @@
+import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
+import type { Db } from "../../db/client.ts";
+import type { UrlSigner } from "../../platform/signed-urls.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import { createProductFiles } from "./files.ts";
+import { createProductPresenter } from "./present.ts";
+import { createProductReads } from "./reading.ts";
+import { createProductWrites } from "./writing.ts";
+
+/**
+ * The store's products (DESIGN section 5): physical goods with a stock, digital goods with a private file and a
+ * signed, expiring download link for their buyers. Each concern in its own file over the shared catalogue core.
+ */
+export function createProductsService(deps: {
+  db: Db;
+  storage: Storage;
+  signer: UrlSigner;
+  /** How long a download link works. */
+  downloadTtlSec: number;
+  performers: PerformerDirectory & { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
+  categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
+}) {
+  const present = createProductPresenter(deps);
+  const reads = createProductReads({ db: deps.db, present });
+  const writes = createProductWrites({ ...deps, reads, present });
+  const files = createProductFiles({ ...deps, reads, writes, present });
+  return {
+    search: reads.search,
+    view: reads.view,
+    offer: reads.offer,
+    countMatching: reads.countMatching,
+    studioSearch: reads.studioSearch,
+    studioView: reads.studioView,
+    create: writes.create,
+    update: writes.update,
+    remove: writes.remove,
+    ...files,
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;
