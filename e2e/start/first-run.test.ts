@@ -12,6 +12,7 @@ import {
   demoPerformers,
   demoPosts,
 } from "../../apps/api/src/seed/catalogue-data.ts";
+import { demoProducts } from "../../apps/api/src/seed/products.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root } from "../../scripts/processes.mjs";
 
@@ -183,10 +184,14 @@ async function expectTheFullCatalogue() {
   // Posts and pages, categories, banners with their pictures.
   const posts = await json<Listed<{ slug: string }>>("/posts/search?limit=50");
   expect(posts.data.map((p) => p.slug).sort()).toEqual(demoPosts.map((p) => p.slug).sort());
-  for (const group of ["video", "gallery", "performer"] as const) {
+  for (const group of ["video", "gallery", "performer", "product"] as const) {
     const categories = await json<Listed<{ name: string }>>(`/user/assets/categories/search?group=${group}&limit=50`);
     expect(categories.data.map((c) => c.name).sort()).toEqual([...demoCategories[group]].sort());
   }
+  // The store: every demo product listed, each with its picture.
+  const store = await json<Listed<{ slug: string; image: unknown }>>("/user/assets/products/search?limit=50");
+  expect(store.data.map((p) => p.slug).sort()).toEqual(demoProducts.map((p) => p.slug).sort());
+  expect(store.data.filter((p) => !p.image)).toEqual([]);
   const banners = await json<{ data: { title: string; image: unknown }[] }>("/site-promo/search");
   expect(banners.data.map((b) => b.title).sort()).toEqual(demoBanners.map((b) => b.title).sort());
   expect(banners.data.filter((b) => !b.image)).toEqual([]);

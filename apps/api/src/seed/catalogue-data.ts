@@ -4,6 +4,7 @@ export const demoCategories = {
   video: ["Drama", "Comedy", "Documentary", "Music", "Travel", "Dance", "Behind the scenes", "Fitness"],
   gallery: ["Portraits", "Outdoors", "Studio", "Backstage", "Fashion"],
   performer: ["Actors", "Dancers", "Musicians", "Comedians", "Models", "Athletes"],
+  product: ["Merch", "Prints", "Downloads"],
 } as const;
 
 export interface DemoPerformer {

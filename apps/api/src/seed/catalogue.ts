@@ -26,6 +26,7 @@ import {
 } from "./catalogue-data.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
 import { seedDemoPayments } from "./payments.ts";
+import { seedDemoProducts } from "./products.ts";
 import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone } from "./seed.ts";
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -154,7 +155,12 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   };
 
   // Categories, by group and slug.
-  const categoryIds: Record<keyof typeof demoCategories, string[]> = { video: [], gallery: [], performer: [] };
+  const categoryIds: Record<keyof typeof demoCategories, string[]> = {
+    video: [],
+    gallery: [],
+    performer: [],
+    product: [],
+  };
   const groups = Object.keys(demoCategories) as (keyof typeof demoCategories)[];
   const haveCategories = await db
     .select({ id: categories.id, group: categories.group, slug: categories.slug })
@@ -370,6 +376,10 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
     }
   }
   phase("galleries");
+
+  // The store: shipped and downloadable products of the demo performers, with pictures and files.
+  await seedDemoProducts(app, db, performerIds, categoryIds.product);
+  phase("products");
 
   // Posts (the home and contact texts are pages), by slug, and banners, by title, each with its picture.
   const havePosts = await db
