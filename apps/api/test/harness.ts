@@ -8,7 +8,10 @@ import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { hashPassword } from "../src/modules/auth/service.ts";
 import { SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/payments/sandbox.ts";
+import { performers } from "../src/modules/performers/tables.ts";
+import { users } from "../src/modules/users/tables.ts";
 import { openGeoIp } from "../src/platform/geoip.ts";
 import { createJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
@@ -151,4 +154,25 @@ export function deliverSandbox(t: TestContext, event: SandboxCallback, signature
     headers: { "content-type": "application/json", [SANDBOX_SIGNATURE]: signature ?? signed },
     payload: body,
   });
+}
+
+let accounts = 0;
+
+/** A new, confirmed account of `role` (a performer with their profile), logged in: its data are its test's alone. */
+export async function newAccount(t: TestContext, role: "user" | "performer", prefix: string = role) {
+  const username = `${prefix}${Date.now().toString(36)}${(accounts++).toString(36)}`;
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.test`,
+      name: `Name ${username}`,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      role,
+      verifiedEmail: true,
+    })
+    .returning({ id: users.id });
+  const id = (row as { id: string }).id;
+  if (role === "performer") await t.database.db.insert(performers).values({ id });
+  return { id, username, token: await t.login(username) };
 }

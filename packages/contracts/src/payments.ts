@@ -157,6 +157,37 @@ export const couponCode = z
 /** What buying takes besides the item: an optional coupon. */
 export const purchaseBody = z.strictObject({ couponCode: couponCode.optional() }).nullish();
 
+/** How many of one product a cart line may hold (the web's cart keeps to it too). */
+export const MAX_PRODUCT_QUANTITY = 99;
+/** Distinct products one store checkout may hold. */
+export const MAX_CART_PRODUCTS = 50;
+
+/**
+ * A store checkout (SPEC section 7): the cart's products with their quantities (1 when not said), an optional coupon
+ * for the whole order, and where to ship, required when the cart holds a physical product.
+ */
+export const purchaseProductsBody = z.strictObject({
+  products: z
+    .array(
+      z.strictObject({
+        _id: z.uuid(),
+        quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).default(1),
+      }),
+    )
+    .min(1)
+    .max(MAX_CART_PRODUCTS)
+    .refine((lines) => new Set(lines.map((l) => l._id)).size === lines.length, "each product once"),
+  couponCode: couponCode.optional(),
+  deliveryAddress: z.string().trim().min(5).max(500).optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,30}$/, "a phone number: digits, spaces, + ( ) -")
+    .optional(),
+  postalCode: z.string().trim().min(2).max(20).optional(),
+});
+export type PurchaseProductsBody = z.infer<typeof purchaseProductsBody>;
+
 export const appliedCoupon = z.object({ code: z.string(), value: z.number() });
 
 export const coupon = z.object({

@@ -18,6 +18,10 @@ export const orders = pgTable(
     originalCents: integer("original_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     couponId: uuid("coupon_id"),
+    /** Where a physical order goes, as the buyer gave it at checkout (null when nothing is shipped). */
+    deliveryAddress: text("delivery_address"),
+    phoneNumber: text("phone_number"),
+    postalCode: text("postal_code"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import type { PurchaseProductsBody } from "@marquee/contracts/payments";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { conflict, unprocessable } from "../../platform/errors.ts";
+import { AppError, conflict, unprocessable } from "../../platform/errors.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
+import type { Stock } from "../products/stock.ts";
 import type { Coupons } from "./coupons.ts";
 import type { CheckoutRequest, PaymentGateway } from "./gateway.ts";
 import type { ItemKind, Ledger, Tx } from "./ledger.ts";
-import { discounted } from "./money.ts";
+import { allocate, discounted } from "./money.ts";
 import type { SubscribeTarget, Subscribing } from "./subscribing.ts";
 import { transactions } from "./tables.ts";
 
@@ -14,6 +16,8 @@ import { transactions } from "./tables.ts";
 type SellableKind = Exclude<Offer["kind"], "product">;
 
 const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
+/** What serialises one buyer's store checkouts. */
+const STORE_LOCK = "store";
 
 /** What the buyer is sent to: the gateway's payment page for the order's pending transaction. */
 export interface Checkout {
@@ -29,8 +33,9 @@ export interface Checkout {
 export function createCheckouts(deps: {
   db: Db;
   gateway: PaymentGateway;
-  offers: Record<SellableKind, (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
   coupons: Pick<Coupons, "usable" | "claim">;
+  stock: Pick<Stock, "lock" | "hold">;
   subscribing: Subscribing;
   ledger: Ledger;
   /** The site's public address: where the buyer comes back to from the gateway. */
@@ -177,6 +182,18 @@ export function createCheckouts(deps: {
       }
       return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
     });
+    return toGateway(made, currency, { description: sale.description, recurring: sale.recurring });
+  }
+
+  /**
+   * After the database transaction: the buyer goes to the gateway's page for the pending transaction (its own id
+   * kept when the gateway gives one), or straight to the success page when there was nothing to pay.
+   */
+  async function toGateway(
+    made: { orderId: string; transactionId: string; amountCents: number; free: boolean; after?: () => void },
+    currency: string,
+    what: { description: string; recurring: CheckoutRequest["recurring"] },
+  ): Promise<Checkout> {
     const back = returnUrls(made.transactionId);
     if (made.free) {
       made.after?.();
@@ -186,8 +203,7 @@ export function createCheckouts(deps: {
       transactionId: made.transactionId,
       amountCents: made.amountCents,
       currency,
-      description: sale.description,
-      recurring: sale.recurring,
+      ...what,
       ...back,
     });
     if (page.gatewayRef) {
@@ -196,5 +212,148 @@ export function createCheckouts(deps: {
     return { paymentUrl: page.paymentUrl, orderId: made.orderId, transactionId: made.transactionId };
   }
 
-  return { purchase, subscribe };
+  /**
+   * A store checkout: the cart's products at the database's prices and one pending transaction for them all. The
+   * coupon applies to the whole order and its discount is spread over the lines to the cent (what each line's
+   * performers share); the physical products' stock is held until the payment settles (given back if it fails or
+   * expires). A buyer has one store checkout pending at a time: a new one replaces the last, whose stock and coupon
+   * go back first. Delivery details are required when something is shipped.
+   */
+  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody): Promise<Checkout> {
+    const offers: Offer[] = [];
+    for (const [i, line] of body.products.entries()) {
+      const field = (message: string) => [{ path: `body.products.${i}._id`, message }];
+      const offer = await deps.offers.product(buyer, line._id).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 404) {
+          throw unprocessable("A product in the cart is not sold here (any more).", field("no such product"));
+        }
+        throw err;
+      });
+      if (!offer.listed || offer.priceCents <= 0) {
+        throw unprocessable(`“${offer.title}” is not for sale now.`, field("not for sale"));
+      }
+      if (offer.productType === "digital") {
+        if (offer.decision.isBought) throw conflict(`You have already bought “${offer.title}”.`, field("bought"));
+        if (line.quantity > 1) {
+          throw unprocessable(`“${offer.title}” is a download: one is enough.`, [
+            { path: `body.products.${i}.quantity`, message: "one download" },
+          ]);
+        }
+      }
+      offers.push(offer);
+    }
+    const shipped = offers.some((o) => o.productType === "physical");
+    if (shipped) {
+      const missing = (["deliveryAddress", "phoneNumber", "postalCode"] as const).filter((k) => !body[k]);
+      if (missing.length) {
+        throw unprocessable(
+          "Where should it go? A physical product needs a delivery address, a phone number and a postal code.",
+          missing.map((k) => ({ path: `body.${k}`, message: "required for physical products" })),
+        );
+      }
+    }
+    const lines = offers.map((o, i) => {
+      const quantity = body.products[i]?.quantity ?? 1;
+      return { offer: o, quantity, originalCents: o.priceCents * quantity };
+    });
+    const originalCents = lines.reduce((n, l) => n + l.originalCents, 0);
+    const cfg = await ledgerSettings();
+    const { currency } = cfg;
+    const made = await db.transaction(async (tx) => {
+      await lockBuyerItems(tx, buyer.id, [STORE_LOCK]);
+      const pending = await pendingStoreOrders(tx, buyer.id);
+      await deps.stock.lock(tx, [...offers.map((o) => o.id), ...pending.flatMap((p) => p.productIds)]);
+      for (const p of pending) {
+        await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new store checkout.");
+      }
+      const coupon = body.couponCode ? await deps.coupons.usable(buyer.id, body.couponCode, tx) : null;
+      const totalCents = coupon ? discounted(originalCents, coupon.value) : originalCents;
+      await deps.stock.hold(
+        tx,
+        lines
+          .filter((l) => l.offer.productType === "physical")
+          .map((l) => ({ productId: l.offer.id, quantity: l.quantity })),
+      );
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          status: "pending",
+          currency,
+          originalCents,
+          totalCents,
+          couponId: coupon?.id ?? null,
+          ...(shipped
+            ? { deliveryAddress: body.deliveryAddress, phoneNumber: body.phoneNumber, postalCode: body.postalCode }
+            : {}),
+        })
+        .returning({ id: orders.id });
+      const orderId = (order as { id: string }).id;
+      if (coupon && !(await deps.coupons.claim(tx, coupon.id, buyer.id, orderId))) {
+        throw conflict("This coupon has just been used up.");
+      }
+      const paid = allocate(
+        totalCents,
+        lines.map((l) => l.originalCents),
+      );
+      await tx.insert(orderLines).values(
+        lines.map((l, i) => ({
+          orderId,
+          itemKind: "product" as const,
+          itemId: l.offer.id,
+          performerIds: l.offer.performerIds,
+          title: l.offer.title,
+          quantity: l.quantity,
+          unitPriceCents: l.offer.priceCents,
+          totalCents: paid[i] as number,
+          deliveryStatus: l.offer.productType === "physical" ? ("created" as const) : null,
+        })),
+      );
+      const [t] = await tx
+        .insert(transactions)
+        .values({ orderId, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
+        .returning({ id: transactions.id });
+      const transactionId = (t as { id: string }).id;
+      if (totalCents === 0) {
+        const settled = await record(tx, cfg, {
+          id: `free:${transactionId}`,
+          type: "paid",
+          transactionId,
+          amountCents: 0,
+          payload: { source: "ledger", reason: "Nothing to pay." },
+        });
+        if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
+        return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
+      }
+      return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+    });
+    const count = lines.reduce((n, l) => n + l.quantity, 0);
+    return toGateway(made, currency, {
+      description: lines.length === 1 ? (lines[0]?.offer.title ?? "Order") : `${count} items from the store`,
+      recurring: null,
+    });
+  }
+
+  /** The buyer's pending store orders (one at most, see `purchaseProducts`), with their products. */
+  async function pendingStoreOrders(tx: Tx, userId: string) {
+    const rows = await tx
+      .select({
+        transactionId: transactions.id,
+        amountCents: transactions.amountCents,
+        productId: orderLines.itemId,
+      })
+      .from(orders)
+      .innerJoin(orderLines, and(eq(orderLines.orderId, orders.id), eq(orderLines.itemKind, "product")))
+      .innerJoin(transactions, and(eq(transactions.orderId, orders.id), eq(transactions.status, "pending")))
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    const byTransaction = new Map<string, { transactionId: string; amountCents: number; productIds: string[] }>();
+    for (const r of rows) {
+      const entry = byTransaction.get(r.transactionId) ?? { ...r, productIds: [] };
+      entry.productIds.push(r.productId);
+      byTransaction.set(r.transactionId, entry);
+    }
+    return [...byTransaction.values()];
+  }
+
+  return { purchase, subscribe, purchaseProducts };
 }

@@ -19,6 +19,10 @@ export interface LedgerSettings {
 }
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 
+/** The store lines of an order, as the stock counts them. */
+const productLines = (lines: readonly OrderLineRow[]) =>
+  lines.filter((l) => l.itemKind === "product").map((l) => ({ productId: l.itemId, quantity: l.quantity }));
+
 /**
  * The ledger's core (DESIGN section 6): the gateway's events settle orders. Each event is applied in one database
  * transaction together with its own record under a unique (gateway, event id): the same event delivered again,
@@ -32,6 +36,8 @@ export function createLedger(deps: {
   coupons: Pick<Coupons, "release">;
   notify: Notify;
   subscribing: Subscribing;
+  /** The physical stock a store order holds: given back when its payment fails or expires, or it is refunded. */
+  stock: { release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void> };
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }) {
   const { db, gateway, settings, notify, subscribing } = deps;
@@ -253,6 +259,7 @@ export function createLedger(deps: {
      */
     const takeBack = async () => {
       await setBoth("refunded");
+      await deps.stock.release(tx, productLines(lines));
       const performers = await reverseEarnings(tx, t.orderId, t.id);
       const ended: Array<{ renews: boolean; gatewaySubscriptionId: string | null } | null> = [];
       for (const line of lines) {
@@ -368,6 +375,7 @@ export function createLedger(deps: {
         await setBoth(event.type);
         await deps.coupons.release(tx, t.orderId);
         await subscribing.drop(tx, t.orderId);
+        await deps.stock.release(tx, productLines(lines));
         return {
           ...base,
           outcome: "applied",

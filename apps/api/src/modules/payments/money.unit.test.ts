@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { discounted, earning, shares } from "./money.ts";
+import { allocate, discounted, earning, shares } from "./money.ts";
 
 describe("money in cents", () => {
   it("applies a coupon as original x (1 - value), rounded to the cent", () => {
@@ -48,6 +48,34 @@ describe("money in cents", () => {
         expect(e.commissionCents).toBeGreaterThanOrEqual(0);
         expect(e.netCents).toBeGreaterThanOrEqual(0);
       }),
+    );
+  });
+
+  it("spreads a discounted total over a cart's lines in proportion, adding up to the cent", () => {
+    expect(allocate(900, [1000])).toEqual([900]);
+    // 20% off 10.00 + 5.00 + 2.50: 14.00 as 8.00, 4.00 and 2.00.
+    expect(allocate(1400, [1000, 500, 250])).toEqual([800, 400, 200]);
+    // Three equal lines, 10 cents: the odd cent to the first.
+    expect(allocate(10, [333, 333, 333])).toEqual([4, 3, 3]);
+    expect(allocate(0, [500, 500])).toEqual([0, 0]);
+    expect(allocate(7, [0, 0])).toEqual([7, 0]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 50 }),
+        fc.integer({ min: 1, max: 99 }),
+        (lines, percentOff) => {
+          const whole = lines.reduce((n, c) => n + c, 0);
+          const total = discounted(whole, percentOff / 100);
+          const parts = allocate(total, lines);
+          expect(parts.reduce((n, c) => n + c, 0)).toBe(total);
+          parts.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(0);
+            expect(p).toBeLessThanOrEqual(lines[i] as number);
+            // Within a cent of its exact share.
+            expect(Math.abs(p - (total * (lines[i] as number)) / whole)).toBeLessThan(1);
+          });
+        },
+      ),
     );
   });
 });

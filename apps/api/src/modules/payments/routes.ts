@@ -15,6 +15,7 @@ import {
   earningsTimelineQuery,
   earningTimeline,
   purchaseBody,
+  purchaseProductsBody,
   refundAnswer,
   sandboxDecisionBody,
   sandboxPayment,
@@ -137,6 +138,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode),
     });
   }
+
+  app.post("/payment/purchase-products", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held until the payment settles (409 when short); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
+      body: purchaseProductsBody,
+      response: { 200: checkout },
+    },
+    handler: async (req) => payments.purchaseProducts(currentUser(req), req.body),
+  });
 
   app.post("/coupons/:code/apply-coupon", {
     config: { access: "user" },

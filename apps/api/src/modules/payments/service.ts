@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines } from "../orders/tables.ts";
+import type { Stock } from "../products/stock.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
 import type { Accounts } from "../users/accounts.ts";
@@ -25,8 +26,6 @@ export const PAYMENT_JOBS = { reconcile: "payments.reconcile", lapse: "subscript
 export const PENDING_TTL_MS = 24 * 3600_000;
 /** A checkout pending this long is asked about at a gateway that can be asked (a webhook may have been lost). */
 export const LOOKUP_AFTER_MS = 3600_000;
-/** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
-type SellableKind = Exclude<Offer["kind"], "product">;
 
 /**
  * Payments (DESIGN section 6): checkouts (checkout.ts) and the ledger that settles them (ledger.ts), composed with
@@ -37,8 +36,10 @@ export function createPaymentsService(deps: {
   db: Db;
   gateway: PaymentGateway;
   settings: Pick<SettingsService, "get">;
-  offers: Record<SellableKind, (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
   coupons: Pick<Coupons, "usable" | "claim" | "release">;
+  /** The store's physical stock, held by checkouts and given back by the ledger. */
+  stock: Stock;
   notify: Notify;
   accounts: Pick<Accounts, "refs">;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -57,14 +58,16 @@ export function createPaymentsService(deps: {
     coupons: deps.coupons,
     notify,
     subscribing,
+    stock: deps.stock,
     log: deps.log,
   });
   const { applyEvent } = ledger;
-  const { purchase, subscribe } = createCheckouts({
+  const { purchase, subscribe, purchaseProducts } = createCheckouts({
     db,
     gateway,
     offers: deps.offers,
     coupons: deps.coupons,
+    stock: deps.stock,
     subscribing,
     ledger,
     publicUrl: deps.publicUrl,
@@ -300,6 +303,7 @@ export function createPaymentsService(deps: {
     gatewayName: gateway.name,
     purchase,
     subscribe,
+    purchaseProducts,
     cancelSubscription,
     cancelCurrent,
     simulate,

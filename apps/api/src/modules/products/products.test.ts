@@ -4,12 +4,10 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestContext, DEMO_PASSWORD, expectBadRequest, type TestContext } from "../../../test/harness.ts";
-import { hashPassword } from "../auth/service.ts";
+import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
 import { categories } from "../categories/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { performers } from "../performers/tables.ts";
-import { users } from "../users/tables.ts";
 import { products } from "./tables.ts";
 
 let t: TestContext;
@@ -54,23 +52,7 @@ interface ProductJson {
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-async function account(role: "user" | "performer") {
-  const username = unique(role === "performer" ? "seller" : "shopper");
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.test`,
-      name: `Name ${username}`,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      role,
-      verifiedEmail: true,
-    })
-    .returning();
-  const id = (row as { id: string }).id;
-  if (role === "performer") await t.database.db.insert(performers).values({ id });
-  return { id, token: await t.login(username) };
-}
+const account = (role: "user" | "performer") => newAccount(t, role, role === "performer" ? "seller" : "shopper");
 
 function multipart(data: Buffer, filename = "upload.png", type = "image/png") {
   const boundary = `----marquee${randomBytes(8).toString("hex")}`;

@@ -6,6 +6,7 @@ import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
 import { createProductReads } from "./reading.ts";
+import { createStock } from "./stock.ts";
 import { createProductWrites } from "./writing.ts";
 
 /**
@@ -29,6 +30,8 @@ export function createProductsService(deps: {
     search: reads.search,
     view: reads.view,
     offer: reads.offer,
+    /** Holds and gives back physical stock for the ledger (checkout, failed or expired payments, refunds). */
+    stock: createStock(),
     countMatching: reads.countMatching,
     studioSearch: reads.studioSearch,
     studioView: reads.studioView,
