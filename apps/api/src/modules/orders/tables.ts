@@ -1,3 +1,4 @@
+import { deliveryStatuses } from "@marquee/contracts/orders";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "../../db/columns.ts";
@@ -45,8 +46,13 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    deliveryStatus: text("delivery_status", { enum: ["created", "processing", "shipping", "delivered"] }),
+    /** Physical product lines only (null otherwise): moved by the seller, `refunded` by the ledger (contracts/orders.ts). */
+    deliveryStatus: text("delivery_status", { enum: deliveryStatuses }),
+    /** The carrier's tracking code, given when the line is shipped. */
+    shippingCode: text("shipping_code"),
     createdAt: createdAt(),
   },
   (t) => [index("order_lines_item_idx").on(t.itemKind, t.itemId), index("order_lines_order_idx").on(t.orderId)],
 );
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -260,6 +260,11 @@ export function createLedger(deps: {
     const takeBack = async () => {
       await setBoth("refunded");
       await deps.stock.release(tx, productLines(lines));
+      // Nothing of it is shipped any more: its physical lines say so to the buyer and the seller.
+      await tx
+        .update(orderLines)
+        .set({ deliveryStatus: "refunded" })
+        .where(and(eq(orderLines.orderId, t.orderId), isNotNull(orderLines.deliveryStatus)));
       const performers = await reverseEarnings(tx, t.orderId, t.id);
       const ended: Array<{ renews: boolean; gatewaySubscriptionId: string | null } | null> = [];
       for (const line of lines) {
