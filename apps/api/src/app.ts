@@ -33,6 +33,8 @@ import { galleriesRoutes } from "./modules/galleries/routes.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { ordersRoutes } from "./modules/orders/routes.ts";
+import { createOrdersService } from "./modules/orders/service.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { paymentsAdminRoutes } from "./modules/payments/admin-routes.ts";
@@ -206,6 +208,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
   return {
+    orders: createOrdersService({ db, accounts, notify }),
     subscriptions: createSubscriptionsService({ db, accounts }),
     payouts,
     inspection,
@@ -361,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     gateway: services.gateway.name,
     ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
+  await app.register(ordersRoutes, { orders: services.orders });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
