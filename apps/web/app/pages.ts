@@ -43,6 +43,7 @@ export const pages = {
     handle: open("auth"),
   },
   account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
+  accountOrders: { path: "/account/orders", file: "routes/account.orders.tsx", handle: protectedPage("primary") },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
@@ -84,6 +85,7 @@ export const pages = {
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
+  studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

@@ -1,5 +1,5 @@
 import { Menu, Text } from "@mantine/core";
-import { IconLogout, IconMail, IconMovie, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
+import { IconLogout, IconMail, IconMovie, IconPackage, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -23,6 +23,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Label>
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
           My account
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/orders" leftSection={<IconPackage size={16} />}>
+          My orders
         </Menu.Item>
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us

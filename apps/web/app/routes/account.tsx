@@ -1,7 +1,8 @@
-import { Container, Grid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Grid, Stack, Text, Title } from "@mantine/core";
 import type { SessionItem } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
+import { Link } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
 import { MembershipCard } from "../components/account/MembershipCard.tsx";
@@ -84,6 +85,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <div>
           <Title order={1}>My account</Title>
           <Text c="dimmed">Keep your profile up to date and your account secure.</Text>
+          <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
+            My orders and downloads
+          </Anchor>
         </div>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -18,6 +18,7 @@ const descriptions: Record<string, string> = {
   "/studio/profile": "Your cover, attributes, languages and subscription prices.",
   "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
   "/studio/subscribers": "Who subscribes to you, and until when.",
+  "/studio/orders": "What members bought from your store, and the parcels to ship.",
 };
 
 type Counts = { movies: number | null; galleries: number | null };
@@ -60,6 +61,7 @@ function Overview({ counts }: { counts: Counts }) {
               to !== "/studio/profile" &&
               to !== "/studio/earnings" &&
               to !== "/studio/subscribers" &&
+              to !== "/studio/orders" &&
               count && (
                 <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
                   {count}

@@ -4,6 +4,7 @@ import {
   IconHeartHandshake,
   IconLayoutDashboard,
   IconMovie,
+  IconPackage,
   IconPhoto,
   IconUserStar,
 } from "@tabler/icons-react";
@@ -17,6 +18,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/profile", label: "Profile", icon: IconUserStar },
   { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
   { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
+  { to: "/studio/orders", label: "Orders", icon: IconPackage },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */

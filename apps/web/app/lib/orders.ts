@@ -1,0 +1,38 @@
+import { type DeliveryStatus, NEXT_DELIVERY_STATUS, type OrderStatus } from "@marquee/contracts/orders";
+
+/** How an order's status reads, with its badge colour. */
+export const ORDER_STATUS: Record<OrderStatus, { label: string; color: string }> = {
+  created: { label: "Created", color: "gray" },
+  pending: { label: "Awaiting payment", color: "yellow" },
+  paid: { label: "Paid", color: "teal" },
+  failed: { label: "Not paid", color: "red" },
+  refunded: { label: "Refunded", color: "grape" },
+};
+
+/** How a physical line's delivery status reads, with its badge colour. */
+export const DELIVERY_STATUS: Record<DeliveryStatus, { label: string; color: string }> = {
+  created: { label: "Order received", color: "gray" },
+  processing: { label: "Being prepared", color: "blue" },
+  shipped: { label: "Shipped", color: "indigo" },
+  delivered: { label: "Delivered", color: "teal" },
+  refunded: { label: "Refunded", color: "grape" },
+};
+
+/**
+ * The one step a seller may take next on a line of a paid order (the API refuses any other), with the button's
+ * label and whether it needs a shipping code; null when there is nothing to do.
+ */
+export function nextDeliveryStep(
+  line: { deliveryStatus: DeliveryStatus | null },
+  orderStatus: OrderStatus,
+): { status: DeliveryStatus; label: string; needsShippingCode: boolean } | null {
+  if (orderStatus !== "paid" || !line.deliveryStatus) return null;
+  const status = NEXT_DELIVERY_STATUS[line.deliveryStatus];
+  if (!status) return null;
+  const label = status === "processing" ? "Start preparing" : status === "shipped" ? "Mark shipped" : "Mark delivered";
+  return { status, label, needsShippingCode: status === "shipped" };
+}
+
+/** The delivery filter of a list in its URL: a status, or `all`. */
+export const DELIVERY_FILTERS = ["all", "created", "processing", "shipped", "delivered", "refunded"] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];

@@ -1,0 +1,178 @@
+import { Anchor, Badge, Button, Card, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { type Order, type OrderStatus, orderStatuses } from "@marquee/contracts/orders";
+import type { DownloadLink } from "@marquee/contracts/products";
+import { IconDownload, IconPackage } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
+import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { DELIVERY_STATUS, ORDER_STATUS } from "../lib/orders.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/account.orders";
+
+export const handle = pages.accountOrders.handle;
+
+const DESCRIPTION = "What you ordered, where each parcel is, and your downloads.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My orders", DESCRIPTION);
+
+const PAGE_SIZE = 10;
+const STATUS_FILTERS = ["all", ...orderStatuses] as const;
+
+/** A page of the member's own orders, newest first (`status`, `page`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const status = oneOf(params, "status", STATUS_FILTERS, "all");
+  const page = pageOf(params);
+  const list = await loaded(
+    sessionApi(request, context).get<{ data: Order[]; total: number }>("/orders/users/search", {
+      status: apiFilter(status),
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load your orders.",
+  );
+  return { list, status, page };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    /** A short-lived signed link to a bought download. */
+    download: (api, payload) =>
+      api.get<DownloadLink>(`/user/assets/products/${encodeURIComponent(textOf(payload, "productId"))}/download-link`),
+  });
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { run } = useIntent();
+  const [fetching, setFetching] = useState<string | null>(null);
+  const status = ORDER_STATUS[order.status];
+
+  const download = async (productId: string, title: string) => {
+    setFetching(productId);
+    try {
+      const link = await run<DownloadLink>("download", { productId });
+      window.location.assign(link.url);
+    } catch (error) {
+      notifications.show({ color: "red", title: `Could not download “${title}”`, message: errorMessage(error) });
+    } finally {
+      setFetching(null);
+    }
+  };
+
+  return (
+    <Card component="article" data-testid="order-card" aria-label={`Order of ${formatDate(order.createdAt)}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Text fw={600}>Order of {formatDate(order.createdAt)}</Text>
+            <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+              #{order._id.slice(-8)}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Text fw={600}>{formatPrice(order.total, symbol)}</Text>
+            <Badge variant="light" color={status.color}>
+              {status.label}
+            </Badge>
+          </Group>
+        </Group>
+        {order.lines.map((line) => (
+          <Group key={line._id} justify="space-between" wrap="wrap" gap="xs" data-testid="order-line">
+            <Stack gap={2} style={{ minWidth: 0, flex: "1 1 12rem" }}>
+              <Text fw={500} style={{ overflowWrap: "anywhere" }}>
+                {line.title}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+              </Text>
+              {line.shippingCode && (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                  Shipping code: <span data-testid="shipping-code">{line.shippingCode}</span>
+                </Text>
+              )}
+            </Stack>
+            <Group gap="xs">
+              <Text size="sm">{formatPrice(line.total, symbol)}</Text>
+              {line.deliveryStatus && (
+                <Badge variant="outline" color={DELIVERY_STATUS[line.deliveryStatus].color}>
+                  {DELIVERY_STATUS[line.deliveryStatus].label}
+                </Badge>
+              )}
+              {line.productType === "digital" && order.status === "paid" && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={14} aria-hidden />}
+                  loading={fetching === line.itemId}
+                  onClick={() => void download(line.itemId, line.title)}
+                >
+                  Download
+                </Button>
+              )}
+            </Group>
+          </Group>
+        ))}
+        {order.delivery && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            Ships to {order.delivery.address}, {order.delivery.postalCode} · {order.delivery.phoneNumber}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const { setFilter, setPage } = useListParams();
+  const { list, status, page } = loaderData;
+  const orders = list.result?.data ?? [];
+  return (
+    <Container size="md">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>My orders</Title>
+          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Anchor component={Link} to="/account" size="sm">
+            Back to my account
+          </Anchor>
+        </div>
+        <Select
+          label="Show"
+          data={STATUS_FILTERS.map((s) => ({ value: s, label: s === "all" ? "All orders" : ORDER_STATUS[s].label }))}
+          value={status}
+          onChange={(v) => setFilter("status", (v as OrderStatus | "all" | null) ?? "all")}
+          allowDeselect={false}
+          maw={260}
+        />
+        <ListPanel
+          label="Orders"
+          error={list.error}
+          onRetry={() => void revalidator.revalidate()}
+          ready
+          empty={
+            orders.length === 0 && !list.error ? (
+              <EmptyState icon={IconPackage} message="No orders here yet. What you buy in the store shows here." />
+            ) : null
+          }
+        >
+          <Stack gap="md" p="md">
+            {orders.map((o) => (
+              <OrderCard key={o._id} order={o} />
+            ))}
+          </Stack>
+        </ListPanel>
+        <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      </Stack>
+    </Container>
+  );
+}
