@@ -79,6 +79,12 @@ const screens: Screen[] = [
     url: () => "/account",
     ready: (p) => p.getByLabel("Name", { exact: true }).waitFor(),
   },
+  {
+    name: "account-orders",
+    role: "member",
+    url: () => "/account/orders",
+    ready: (p) => p.getByTestId("order-card").first().waitFor(),
+  },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
   {
     name: "studio-movies",
@@ -90,6 +96,12 @@ const screens: Screen[] = [
   { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
   { name: "studio-earnings", role: "performer", url: () => "/studio/earnings", ready: main },
   { name: "studio-subscribers", role: "performer", url: () => "/studio/subscribers", ready: main },
+  {
+    name: "studio-orders",
+    role: "performer",
+    url: () => "/studio/orders",
+    ready: (p) => p.getByTestId("seller-line").first().waitFor(),
+  },
   { name: "admin", role: "admin", url: () => "/admin", ready: main },
   { name: "admin-settings", role: "admin", url: () => "/admin/settings", ready: main },
   { name: "admin-countries", role: "admin", url: () => "/admin/countries", ready: main },
@@ -150,6 +162,26 @@ beforeAll(async () => {
   await api("POST", `/payment/sandbox/${ids.transaction}`, {
     token: tokens.get("user"),
     body: { decision: "decline" },
+  });
+  // A paid store order of the member for a product of the demo performer's: a parcel to ship.
+  const made = await api("POST", "/performer/assets/products", {
+    token: tokens.get("performer"),
+    body: { title: "Signed studio poster", type: "physical", price: 18, stock: 10, status: "active" },
+  });
+  if (made.status !== 201) throw new Error(`product: ${made.status} ${JSON.stringify(made.body)}`);
+  const order = await api("POST", "/payment/purchase-products", {
+    token: tokens.get("member"),
+    body: {
+      products: [{ _id: made.body._id }],
+      deliveryAddress: "12 Harbour Road, Bristol",
+      phoneNumber: "+44 117 496 0000",
+      postalCode: "BS1 4RN",
+    },
+  });
+  if (order.status !== 200) throw new Error(`store checkout: ${order.status} ${JSON.stringify(order.body)}`);
+  await api("POST", `/payment/sandbox/${order.body.transactionId}`, {
+    token: tokens.get("member"),
+    body: { decision: "approve" },
   });
   if (SCREENSHOTS) {
     await rm(path.join(shotsDir, "phone"), { recursive: true, force: true });
