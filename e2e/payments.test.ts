@@ -44,7 +44,7 @@ async function approve(page: Page) {
 }
 
 describe("the demo's payment history", () => {
-  it("has the demo member's paid orders, a performer subscription and the welcome coupon on a first start", async () => {
+  it("has the demo member's paid orders, a performer subscription, a store order and the welcome coupon on a first start", async () => {
     const admin = await apiLogin("admin");
     const paid = (await api("GET", "/transactions/user/search?status=paid&limit=100", { token: admin })).body.data as {
       buyer: { username: string };
@@ -53,6 +53,15 @@ describe("the demo's payment history", () => {
     const member = paid.filter((t) => t.buyer.username === "member");
     expect(member.filter((t) => t.items[0]?.itemKind === "video").length).toBe(2);
     expect(member.filter((t) => t.items[0]?.itemKind === "subscription").length).toBe(1);
+    // A store order too: a parcel already shipped, with its tracking code, and a download.
+    const store = member.find((t) => t.items.some((i) => i.itemKind === "product"));
+    expect(store?.items.length).toBe(2);
+    const orders = (await api("GET", "/orders/users/search?limit=20", { token: await apiLogin("member") })).body
+      .data as { lines: { deliveryStatus: string | null; shippingCode: string | null }[] }[];
+    const lines = orders.flatMap((o) => o.lines);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ deliveryStatus: "shipped", shippingCode: "1Z999AA10123456784" }),
+    );
     const coupons = (await api("GET", "/admin/coupons?limit=100", { token: admin })).body.data as { code: string }[];
     expect(coupons.map((c) => c.code)).toContain("WELCOME10");
   });

@@ -21,6 +21,13 @@ async function backdate(db: Db, checkout: { transactionId: string; orderId: stri
   });
 }
 
+/** Where the demo member's parcels go. */
+const DEMO_ADDRESS = {
+  deliveryAddress: "12 Harbour Road, Brighton",
+  phoneNumber: "+44 1632 960000",
+  postalCode: "BN1 1AA",
+};
+
 /** The demo's coupon, which the README and the demo pages can name. */
 export const DEMO_COUPON = { code: "WELCOME10", value: 0.1 } as const;
 
@@ -43,7 +50,7 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
     if (res.statusCode !== 200) throw new Error(`demo payments: ${username} cannot log in (${res.statusCode})`);
     return res.json().token as string;
   };
-  const call = async (token: string, method: "GET" | "POST", url: string, payload?: object) => {
+  const call = async (token: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
     const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
     if (res.statusCode >= 300)
       throw new Error(`demo payments: ${method} ${url} answered ${res.statusCode} ${res.body}`);
@@ -97,8 +104,47 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
     if (performer?.monthlyPrice) {
       await pay(await call(member, "POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
     }
+    // A store order: something shipped (already on its way, with its tracking code) and a download.
+    const shipped = (
+      (await call(member, "GET", "/user/assets/products/search?type=physical&limit=20")).data as {
+        _id: string;
+        stock: number | null;
+      }[]
+    ).find((p) => (p.stock ?? 0) > 0);
+    const download = (await call(member, "GET", "/user/assets/products/search?type=digital&limit=1")).data?.[0] as
+      | { _id: string }
+      | undefined;
+    const cart = [
+      ...(shipped ? [{ _id: shipped._id, quantity: 1 }] : []),
+      ...(download ? [{ _id: download._id }] : []),
+    ];
+    if (cart.length) {
+      const order = await call(member, "POST", "/payment/purchase-products", {
+        products: cart,
+        ...(shipped ? DEMO_ADDRESS : {}),
+      });
+      await pay(order);
+      await backdate(db, order, 3);
+      const lines = (await call(admin, "GET", `/orders/details/${order.orderId}`)).lines as {
+        _id: string;
+        deliveryStatus: string | null;
+      }[];
+      const parcel = lines.find((l) => l.deliveryStatus === "created");
+      if (parcel) {
+        await call(admin, "PUT", `/orders/${parcel._id}/update`, { deliveryStatus: "processing" });
+        await call(admin, "PUT", `/orders/${parcel._id}/update`, {
+          deliveryStatus: "shipped",
+          shippingCode: "1Z999AA10123456784",
+        });
+      }
+    }
     opts.log?.info(
-      { movies: sale.length, galleries: galleries.length, subscriptions: performer?.monthlyPrice ? 1 : 0 },
+      {
+        movies: sale.length,
+        galleries: galleries.length,
+        subscriptions: performer?.monthlyPrice ? 1 : 0,
+        products: cart.length,
+      },
       "demo payments made",
     );
   } finally {
