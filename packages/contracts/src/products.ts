@@ -78,6 +78,8 @@ export const searchProductsQuery = pagedQuery
     priceMin: z.coerce.number().min(0).max(100_000).optional(),
     priceMax: z.coerce.number().min(0).max(100_000).optional(),
     excludedId: z.uuid().optional(),
+    /** Just these products (a cart's lines, at most MAX_CART_PRODUCTS); those no longer listed are left out. */
+    ids: repeated(z.uuid()),
   })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
     message: "priceMin is above priceMax",

@@ -399,6 +399,15 @@ describe("searching the store", () => {
     expect(ids(await search({ performerId: seller.id, q: "poster" }))).toEqual([made.mid?._id]);
   });
 
+  it("answers just the products asked for by id (a cart's lines), leaving out those no longer listed", async () => {
+    const asked = [made.mid?._id, made.draft?._id, made.dear?._id] as string[];
+    const res = await search({ ids: asked });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new Set(ids(res))).toEqual(new Set([made.mid?._id, made.dear?._id]));
+    expect(ids(await search({ ids: made.cheap?._id as string }))).toEqual([made.cheap?._id]);
+    expectBadRequest(await search({ ids: ["nope"] }), "querystring.ids.0");
+  });
+
   it("sorts by price both ways, newest and oldest", async () => {
     const base = { performerId: seller.id };
     const order = [made.cheap?._id, made.mid?._id, made.dear?._id];

@@ -1,5 +1,5 @@
 import type { SearchProductsQuery, SearchStudioProductsQuery } from "@marquee/contracts/products";
-import { and, arrayContains, arrayOverlaps, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -60,6 +60,7 @@ export function createProductReads(deps: { db: Db; present: ProductPresenter }) 
     if (q.priceMin !== undefined) conds.push(gte(products.priceCents, Math.ceil(q.priceMin * 100 - 1e-6)));
     if (q.priceMax !== undefined) conds.push(lte(products.priceCents, Math.floor(q.priceMax * 100 + 1e-6)));
     if (q.excludedId) conds.push(ne(products.id, q.excludedId));
+    if (q.ids?.length) conds.push(inArray(products.id, q.ids));
     return and(...conds) as SQL;
   }
 
