@@ -103,8 +103,9 @@ describe("the cart (SPEC section 4)", () => {
 });
 
 describe("the persisted cart", () => {
-  it("comes back as it was saved", () => {
-    const state = run(addToCart([{ _id: "a", quantity: 2 }, { _id: "b" }]));
+  it("comes back as it was saved, with the price each line was added at", () => {
+    const state = run(addToCart([{ _id: "a", quantity: 2, price: 12.5 }, { _id: "b" }]));
+    expect(state.items[0]).toEqual({ _id: "a", quantity: 2, price: 12.5 });
     const restored = parsePersistedCart(JSON.stringify(state));
     expect(restored).toEqual(state);
     expect(cartReducer(initialCartState, restoreCart(restored))).toEqual(state);
@@ -121,12 +122,20 @@ describe("the persisted cart", () => {
         "b",
         { _id: "" },
         { _id: "c", quantity: "lots" },
-        { _id: "d" },
+        { _id: "d", price: -3 },
+        { _id: "e", price: 4.99 },
+        { _id: "f", price: "free" },
       ],
     });
     expect(parsePersistedCart(tampered)).toEqual({
-      total: 5,
-      items: [{ _id: "a", quantity: 3 }, { _id: "c", quantity: 1 }, { _id: "d" }],
+      total: 7,
+      items: [
+        { _id: "a", quantity: 3 },
+        { _id: "c", quantity: 1 },
+        { _id: "d" },
+        { _id: "e", price: 4.99 },
+        { _id: "f" },
+      ],
     });
   });
 

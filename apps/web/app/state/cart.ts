@@ -1,10 +1,14 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { appReset } from "./reset.ts";
 
-/** One line of the cart (SPEC section 3): a product's `_id` and how many, 1 when not said. */
+/**
+ * One line of the cart (SPEC section 3): a product's `_id` and how many, 1 when not said. `price` is what the product
+ * cost when it was added, kept only to tell the member it has changed since; checkout never sends it.
+ */
 export interface CartItem {
   _id: string;
   quantity?: number;
+  price?: number;
 }
 
 /** SPEC section 3, cart: the items and their total quantity; also kept in localStorage under `cart`. */
@@ -25,6 +29,20 @@ export const initialCartState: CartState = { total: 0, items: [] };
 
 const quantityOf = (item: CartItem) => item.quantity ?? DEFAULT_QUANTITY;
 const totalOf = (items: CartItem[]) => items.reduce((sum, item) => sum + quantityOf(item), 0);
+
+/** A price as it was shown: a finite amount from 0, or nothing. */
+function validPrice(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** The line as kept: the quantity bounded, a price only when it is one. */
+function line(id: string, quantity: unknown, price: unknown): CartItem {
+  const item: CartItem = { _id: id };
+  if (quantity !== undefined) item.quantity = validQuantity(quantity);
+  const shown = validPrice(price);
+  if (shown !== undefined) item.price = shown;
+  return item;
+}
 
 /** A whole number from 1 to MAX_QUANTITY, or the default for anything else. */
 function validQuantity(value: unknown): number {
@@ -52,8 +70,8 @@ export function parsePersistedCart(text: string | null): CartState {
     const id = entry && typeof entry === "object" ? (entry as { _id?: unknown })._id : undefined;
     if (typeof id !== "string" || !id || id.length > 100 || seen.has(id)) continue;
     seen.add(id);
-    const quantity = (entry as { quantity?: unknown }).quantity;
-    items.push(quantity === undefined ? { _id: id } : { _id: id, quantity: validQuantity(quantity) });
+    const { quantity, price } = entry as { quantity?: unknown; price?: unknown };
+    items.push(line(id, quantity, price));
     if (items.length === MAX_ITEMS) break;
   }
   return { items, total: totalOf(items) };
@@ -68,10 +86,9 @@ const cartSlice = createSlice({
       const added = Array.isArray(action.payload) ? action.payload : [action.payload];
       for (const item of added) {
         if (state.items.some((i) => i._id === item._id) || state.items.length >= MAX_ITEMS) continue;
-        const line =
-          item.quantity === undefined ? { _id: item._id } : { _id: item._id, quantity: validQuantity(item.quantity) };
-        state.items.push(line);
-        state.total += quantityOf(line);
+        const kept = line(item._id, item.quantity, item.price);
+        state.items.push(kept);
+        state.total += quantityOf(kept);
       }
     },
     /** SPEC section 4, Remove: the total is the sum of the remaining quantities (1 each by default). */

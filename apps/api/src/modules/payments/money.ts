@@ -1,18 +1,10 @@
 /**
- * Money is integer cents everywhere (DESIGN section 6). Fractions (a coupon's value, a commission rate) are taken in
- * basis points (1/10,000) so that no float ever decides a cent, and every split adds up to its whole exactly.
+ * Money is integer cents everywhere (DESIGN section 6); every split here adds up to its whole exactly. The basis-point
+ * arithmetic (and the coupon's `discounted`) is shared with the web in @marquee/contracts/money.
  */
+import { basisPoints, times } from "@marquee/contracts/money";
 
-/** A fraction (0.2, 0.15, 0.0825) in basis points; at most four decimals count. */
-export const basisPoints = (fraction: number) => Math.round(fraction * 10_000);
-
-/** `cents` x `bp` / 10,000, rounded half up (for cents >= 0). */
-const times = (cents: number, bp: number) => Math.floor((cents * bp + 5_000) / 10_000);
-
-/** What an order costs with a coupon of `value` (0.01..0.99): original x (1 - value), rounded to the cent. */
-export function discounted(originalCents: number, value: number): number {
-  return times(originalCents, 10_000 - basisPoints(value));
-}
+export { basisPoints, discounted } from "@marquee/contracts/money";
 
 /**
  * A line's amount shared between the performers of its item, in their order on the item: equal shares, and the
