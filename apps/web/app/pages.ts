@@ -55,6 +55,8 @@ export const pages = {
   galleries: { path: "/galleries", file: "routes/galleries.tsx", handle: open("primary") },
   gallery: { path: "/galleries/:id", file: "routes/galleries.$id.tsx", handle: open("primary") },
   photos: { path: "/photos", file: "routes/photos.tsx", handle: open("primary") },
+  store: { path: "/store", file: "routes/store.tsx", handle: open("primary") },
+  product: { path: "/store/:id", file: "routes/store.$id.tsx", handle: open("primary") },
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
   membership: { path: "/membership", file: "routes/membership.tsx", handle: open("primary") },
   paymentSuccess: { path: "/payment/success", file: "routes/payment.success.tsx", handle: protectedPage("primary") },

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { MenuItem } from "@marquee/contracts/settings";
-import { IconSearch } from "@tabler/icons-react";
+import { IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
@@ -50,6 +50,7 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/movies", title: "Movies", isOpenNewTab: false },
   { path: "/galleries", title: "Galleries", isOpenNewTab: false },
   { path: "/photos", title: "Photos", isOpenNewTab: false },
+  { path: "/store", title: "Store", isOpenNewTab: false },
 ];
 
 /** Always in the footer (and the phone menu): the membership packages, the posts and the contact form. */
@@ -58,6 +59,29 @@ export const FOOTER_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpen
   { path: "/posts", title: "Posts", isOpenNewTab: false },
   { path: "/contact", title: "Contact", isOpenNewTab: false },
 ];
+
+/** The cart's button, with how many items it holds; shown once something is in it. */
+function CartButton() {
+  const total = useAppSelector((s) => s.cart.total);
+  if (!total) return null;
+  return (
+    <ActionIcon
+      component={Link}
+      to="/cart"
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={`Cart, ${total} ${total === 1 ? "item" : "items"}`}
+      className="marquee-cart-button"
+      data-testid="cart-button"
+    >
+      <IconShoppingCart size={18} aria-hidden />
+      <span className="marquee-cart-count" aria-hidden>
+        {total > 99 ? "99+" : total}
+      </span>
+    </ActionIcon>
+  );
+}
 
 /** Goes to /search?q=… (a plain GET form, so it also works before the app has hydrated). */
 function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
@@ -121,6 +145,7 @@ function Header() {
             >
               <IconSearch size={18} />
             </ActionIcon>
+            <CartButton />
             <ThemeToggle />
             {loggedIn ? (
               <DeferredAccountMenu />

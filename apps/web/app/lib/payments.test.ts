@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutCall } from "./payments.ts";
+import { checkoutCall, retryLink } from "./payments.ts";
 
 const ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -25,5 +25,20 @@ describe("checkoutCall", () => {
     expect(checkoutCall({ kind: "product", id: ID })).toBeNull();
     expect(checkoutCall({ kind: "video", id: "../admin" })).toBeNull();
     expect(checkoutCall({})).toBeNull();
+  });
+});
+
+describe("retryLink", () => {
+  it("leads a member who did not pay back to what they wanted: the cart for store orders", () => {
+    expect(retryLink({ itemKind: "product", itemId: "p", title: "Mug" })).toEqual({
+      to: "/cart",
+      label: "Back to your cart",
+    });
+    expect(retryLink({ itemKind: "video", itemId: "v", title: "Night" })).toEqual({
+      to: "/movies/v",
+      label: "Back to Night",
+    });
+    expect(retryLink({ itemKind: "subscription", itemId: "s", title: "Gold" }).to).toBe("/membership");
+    expect(retryLink(undefined)).toEqual({ to: "/", label: "Back to the site" });
   });
 });

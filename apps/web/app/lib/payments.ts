@@ -8,6 +8,19 @@ export function itemPath(item: { itemKind: string; itemId: string }): string | n
   return null;
 }
 
+/** Where a member who did not pay goes back to try again: the cart for store orders, else what they wanted. */
+export function retryLink(item: { itemKind: string; itemId: string; title: string } | undefined): {
+  to: string;
+  label: string;
+} {
+  if (!item) return { to: "/", label: "Back to the site" };
+  if (item.itemKind === "product") return { to: "/cart", label: "Back to your cart" };
+  return {
+    to: itemPath(item) ?? (item.itemKind === "subscription" ? "/membership" : "/"),
+    label: `Back to ${item.title}`,
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

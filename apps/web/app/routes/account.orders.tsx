@@ -1,20 +1,16 @@
 import { Anchor, Badge, Button, Card, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type Order, type OrderStatus, orderStatuses } from "@marquee/contracts/orders";
-import type { DownloadLink } from "@marquee/contracts/products";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
-import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
-import { errorMessage } from "../lib/api.ts";
+import { useDownload } from "../components/store/use-download.ts";
+import { loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { DELIVERY_STATUS, ORDER_STATUS } from "../lib/orders.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -44,31 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, status, page };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return handleIntents(request, context, {
-    /** A short-lived signed link to a bought download. */
-    download: (api, payload) =>
-      api.get<DownloadLink>(`/user/assets/products/${encodeURIComponent(textOf(payload, "productId"))}/download-link`),
-  });
-}
-
 function OrderCard({ order }: { order: Order }) {
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
-  const { run } = useIntent();
-  const [fetching, setFetching] = useState<string | null>(null);
+  const { download, fetching } = useDownload();
   const status = ORDER_STATUS[order.status];
-
-  const download = async (productId: string, title: string) => {
-    setFetching(productId);
-    try {
-      const link = await run<DownloadLink>("download", { productId });
-      window.location.assign(link.url);
-    } catch (error) {
-      notifications.show({ color: "red", title: `Could not download “${title}”`, message: errorMessage(error) });
-    } finally {
-      setFetching(null);
-    }
-  };
 
   return (
     <Card component="article" data-testid="order-card" aria-label={`Order of ${formatDate(order.createdAt)}`}>

@@ -1,19 +1,363 @@
-import { IconShoppingCart } from "@tabler/icons-react";
-import { ComingSoon } from "../components/ComingSoon.tsx";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  CloseButton,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Checkout } from "@marquee/contracts/payments";
+import type { Product } from "@marquee/contracts/products";
+import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { productPath } from "../components/catalogue/links.ts";
+import styles from "../components/store/store.module.css";
+import { api, errorMessage, isApiError } from "../lib/api.ts";
+import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import {
+  type CartLine,
+  cartLines,
+  cartSummary,
+  maxQuantity,
+  PRODUCTS_SEARCH_PATH,
+  purchaseLines,
+} from "../lib/store.ts";
 import { pages } from "../pages.ts";
+import { clearCart, MAX_ITEMS, removeFromCart, updateCartQuantities } from "../state/cart.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/cart";
 
 export const handle = pages.cart.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Cart", "Your shopping cart.");
 
-export default function CartPage() {
+const money = (cents: number, symbol: string) => formatPrice(cents / 100, symbol);
+
+const PROBLEM_TEXT: Record<NonNullable<CartLine["problem"]>, string> = {
+  unavailable: "No longer for sale. Remove it to check out.",
+  "sold-out": "Sold out. Remove it to check out.",
+  short: "Not that many left: choose fewer.",
+};
+
+/**
+ * The cart's products as they are now (GET /user/assets/products/search?ids=…), asked again whenever the set of
+ * products changes or `refresh` is called (after a checkout refused for stock). Null until the first answer.
+ */
+function useCartProducts(ids: string[]) {
+  const key = [...ids].sort().join(",");
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the ids; `round` asks again
+  useEffect(() => {
+    if (!key) {
+      setProducts([]);
+      return;
+    }
+    let live = true;
+    api
+      .get<{ data: Product[] }>(PRODUCTS_SEARCH_PATH, { ids: key.split(","), limit: MAX_ITEMS })
+      .then((page) => {
+        if (!live) return;
+        setProducts(page.data);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (live) setError(errorMessage(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [key, round]);
+  const refresh = useCallback(() => setRound((r) => r + 1), []);
+  return { products, error, refresh };
+}
+
+function Line({ line, symbol }: { line: CartLine; symbol: string }) {
+  const dispatch = useAppDispatch();
+  const p = line.product;
+  const most = p ? maxQuantity(p) : 0;
+  const choices = Array.from({ length: Math.max(most, line.quantity) }, (_, i) => String(i + 1)).slice(0, 99);
   return (
-    <ComingSoon
-      icon={<IconShoppingCart size={38} />}
-      title="Your cart"
-      text="The store is coming soon. Items you add will be listed here."
+    <li className={styles.line} data-testid="cart-line" data-id={line._id} data-problem={line.problem ?? undefined}>
+      <div className={styles.lineImage}>{p?.image && <img src={p.image.thumb.url} alt="" loading="lazy" />}</div>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          {p ? (
+            <Anchor component={Link} to={productPath(p)} className={styles.lineTitle}>
+              {p.title}
+            </Anchor>
+          ) : (
+            <Text className={styles.lineTitle} c="dimmed">
+              A product no longer for sale
+            </Text>
+          )}
+          <CloseButton
+            aria-label={`Remove ${p?.title ?? "this product"}`}
+            onClick={() => dispatch(removeFromCart(line._id))}
+          />
+        </Group>
+        {p && (
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" className={styles.amount}>
+              {formatPrice(p.price, symbol)}
+              {p.type === "digital" ? " · Download" : ""}
+            </Text>
+            {line.priceWas !== null && (
+              <Text size="sm" c="orange" fw={600} data-testid="price-changed">
+                Price changed from {formatPrice(line.priceWas, symbol)}
+              </Text>
+            )}
+          </Group>
+        )}
+        {line.problem && (
+          <Text size="sm" c="red" fw={600} role="status">
+            {PROBLEM_TEXT[line.problem]}
+          </Text>
+        )}
+        {p && p.type === "physical" && most > 0 && (
+          <Group justify="space-between" gap="sm">
+            <NativeSelect
+              size="xs"
+              aria-label={`Quantity of ${p.title}`}
+              data={choices}
+              value={String(line.quantity)}
+              onChange={(e) =>
+                dispatch(updateCartQuantities([{ _id: line._id, quantity: Number(e.currentTarget.value) }]))
+              }
+            />
+            <Text fw={600} className={styles.amount}>
+              {money(line.cents, symbol)}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </li>
+  );
+}
+
+interface Delivery {
+  deliveryAddress: string;
+  phoneNumber: string;
+  postalCode: string;
+}
+
+/**
+ * The cart (SPEC section 4): its lines checked against the products as they are now, a coupon, delivery details when
+ * something is shipped, and checkout. A visitor logs in first (`/auth/login?from=cart` brings them back here, the
+ * cart kept in localStorage). The server prices the order again; the page only shows what it will charge.
+ */
+export default function CartPage() {
+  const dispatch = useAppDispatch();
+  const cart = useAppSelector((s) => s.cart);
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  // The cart lives in this browser: until the page runs here (and the root has read localStorage) it is unknown.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const ids = useMemo(() => cart.items.map((i) => i._id), [cart.items]);
+  const { products, error, refresh } = useCartProducts(mounted ? ids : []);
+  const lines = useMemo(() => cartLines(cart.items, products ?? []), [cart.items, products]);
+
+  const [couponCode, setCouponCode] = useState("");
+  const [coupon, setCoupon] = useState<{ code: string; value: number } | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [delivery, setDelivery] = useState<Delivery>({ deliveryAddress: "", phoneNumber: "", postalCode: "" });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [paying, setPaying] = useState(false);
+  const summary = cartSummary(lines, coupon?.value ?? null);
+
+  const applyCoupon = async () => {
+    const code = couponCode.trim();
+    if (!code) return;
+    setApplying(true);
+    setCouponError(null);
+    try {
+      setCoupon(await api.post<{ code: string; value: number }>(`/coupons/${encodeURIComponent(code)}/apply-coupon`));
+    } catch (e) {
+      setCoupon(null);
+      setCouponError(errorMessage(e));
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const checkout = async () => {
+    setPaying(true);
+    setFieldErrors({});
+    try {
+      const made = await api.post<Checkout>("/payment/purchase-products", {
+        products: purchaseLines(lines),
+        ...(coupon ? { couponCode: coupon.code } : {}),
+        ...(summary.needsDelivery ? delivery : {}),
+      });
+      window.location.assign(made.paymentUrl);
+    } catch (e) {
+      setPaying(false);
+      const fields = fieldErrorsFrom(e);
+      setFieldErrors(fields);
+      if (!Object.keys(fields).length) {
+        notifications.show({ color: "red", title: "Could not check out", message: errorMessage(e) });
+      }
+      // Stock or prices may have moved: show the lines as they are now.
+      if (isApiError(e) && (e.statusCode === 409 || e.statusCode === 422)) refresh();
+    }
+  };
+
+  if (!mounted || (ids.length > 0 && products === null && !error)) {
+    return (
+      <Container size="sm" py="xl">
+        <Group gap="sm" justify="center" role="status">
+          <Loader size="sm" />
+          <Text>Loading your cart…</Text>
+        </Group>
+      </Container>
+    );
+  }
+
+  if (!cart.items.length) {
+    return (
+      <Container size="sm" py={60}>
+        <Stack align="center" ta="center" gap="md">
+          <IconShoppingCart size={48} stroke={1.4} aria-hidden />
+          <Title order={1}>Your cart is empty</Title>
+          <Text c="dimmed">Merchandise and downloads from the performers are in the store.</Text>
+          <Button component={Link} to="/store" size="md" radius="xl">
+            Browse the store
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const field = (name: keyof Delivery, label: string, autoComplete: string) => (
+    <TextInput
+      label={label}
+      required
+      autoComplete={autoComplete}
+      value={delivery[name]}
+      error={fieldErrors[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDelivery((d) => ({ ...d, [name]: value }));
+      }}
     />
+  );
+
+  return (
+    <Container size="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={1}>Your cart</Title>
+        <Button variant="subtle" color="gray" onClick={() => dispatch(clearCart())}>
+          Empty the cart
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products" mb="md">
+          {error}
+        </Alert>
+      )}
+      <div className={styles.cart}>
+        <ul aria-label="Products in your cart" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {lines.map((line) => (
+            <Line key={line._id} line={line} symbol={symbol} />
+          ))}
+        </ul>
+        <Card component="section" aria-labelledby="cart-summary-title">
+          <Stack gap="md">
+            <Title order={2} fz="h4" id="cart-summary-title">
+              Order summary
+            </Title>
+            <Group justify="space-between">
+              <Text>Subtotal</Text>
+              <Text className={styles.amount}>{money(summary.subtotalCents, symbol)}</Text>
+            </Group>
+            {loggedIn ? (
+              coupon ? (
+                <Group justify="space-between" data-testid="cart-discount">
+                  <Text>
+                    Coupon {coupon.code} (−{Math.round(coupon.value * 100)}%)
+                  </Text>
+                  <Group gap={4}>
+                    <Text className={styles.amount}>−{money(summary.discountCents, symbol)}</Text>
+                    <CloseButton size="sm" aria-label="Remove the coupon" onClick={() => setCoupon(null)} />
+                  </Group>
+                </Group>
+              ) : (
+                <Group gap="xs" align="flex-start" wrap="nowrap">
+                  <TextInput
+                    flex={1}
+                    aria-label="Coupon code"
+                    placeholder="Coupon code"
+                    leftSection={<IconTicket size={16} aria-hidden />}
+                    maxLength={40}
+                    autoComplete="off"
+                    value={couponCode}
+                    error={couponError}
+                    onChange={(e) => setCouponCode(e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === "Enter") void applyCoupon();
+                    }}
+                  />
+                  <Button variant="default" loading={applying} onClick={() => void applyCoupon()}>
+                    Apply
+                  </Button>
+                </Group>
+              )
+            ) : null}
+            <Group justify="space-between">
+              <Text fw={700}>Total</Text>
+              <Text fw={800} fz="lg" className={styles.amount} data-testid="cart-total">
+                {money(summary.totalCents, symbol)}
+              </Text>
+            </Group>
+            {loggedIn ? (
+              <>
+                {summary.needsDelivery && (
+                  <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+                    <Text component="legend" fw={600} mb={4}>
+                      Where should we ship it?
+                    </Text>
+                    {field("deliveryAddress", "Delivery address", "street-address")}
+                    {field("postalCode", "Postal code", "postal-code")}
+                    {field("phoneNumber", "Phone number", "tel")}
+                  </Stack>
+                )}
+                <Button
+                  size="md"
+                  radius="xl"
+                  loading={paying}
+                  disabled={!summary.ready}
+                  onClick={() => void checkout()}
+                >
+                  Check out
+                </Button>
+                {!summary.ready && (
+                  <Text size="sm" c="dimmed">
+                    Remove or change the lines marked in red to check out.
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Button component={Link} to="/auth/login?from=cart" size="md" radius="xl">
+                Log in to check out
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      </div>
+    </Container>
   );
 }

@@ -4,7 +4,7 @@ import { IconArrowBackUp } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { optional } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { itemPath } from "../lib/payments.ts";
+import { retryLink } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/payment.cancel";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProps) {
   const item = t?.items[0];
-  const back = (item && itemPath(item)) ?? (item?.itemKind === "subscription" ? "/membership" : "/");
+  const back = retryLink(item);
   return (
     <Container size="xs">
       <Card component="section" aria-labelledby="cancel-title" data-testid="payment-cancelled">
@@ -39,8 +39,8 @@ export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProp
             a day if you do not come back to it.
           </Text>
           <Group>
-            <Button component={Link} to={back} leftSection={<IconArrowBackUp size={18} aria-hidden />} radius="xl">
-              Back to {item?.title ?? "the site"}
+            <Button component={Link} to={back.to} leftSection={<IconArrowBackUp size={18} aria-hidden />} radius="xl">
+              {back.label}
             </Button>
           </Group>
         </Stack>

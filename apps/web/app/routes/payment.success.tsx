@@ -6,11 +6,12 @@ import { Link, useRevalidator } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { itemPath } from "../lib/payments.ts";
+import { itemPath, retryLink } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
-import { useAppSelector } from "../state/store.ts";
+import { removeFromCart } from "../state/cart.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/payment.success";
 
 export const handle = pages.paymentSuccess.handle;
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Where the member goes once paid: what they bought, or their account for a membership or subscription. */
 function nextStep(t: Transaction): { to: string; label: string } {
   const item = t.items[0];
+  if (item?.itemKind === "product") return { to: "/account/orders", label: "See your order" };
   const to = item ? itemPath(item) : null;
   if (to) return { to, label: item?.itemKind === "video" ? "Watch now" : "See it now" };
   return { to: "/account#membership", label: "See your membership" };
@@ -48,6 +50,13 @@ export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentPro
   const { socket } = useSocket();
   const revalidator = useRevalidator();
   const pending = t.status === "pending";
+  const dispatch = useAppDispatch();
+
+  // What was just paid for leaves the cart (a cancelled or failed payment leaves the cart as it was).
+  useEffect(() => {
+    const bought = t.items.filter((i) => i.itemKind === "product").map((i) => i.itemId);
+    if (t.status === "paid" && bought.length) dispatch(removeFromCart(bought));
+  }, [dispatch, t.status, t.items]);
 
   useEffect(() => {
     if (!pending || !socket) return;
@@ -113,12 +122,8 @@ export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentPro
                   ? "This payment was refunded."
                   : "Nothing was charged. You can try again whenever you like."}
               </Alert>
-              <Button
-                component={Link}
-                to={next.to === "/account#membership" ? "/membership" : next.to}
-                variant="default"
-              >
-                Back to {what || "the site"}
+              <Button component={Link} to={retryLink(t.items[0]).to} variant="default">
+                {retryLink(t.items[0]).label}
               </Button>
             </>
           )}

@@ -1,0 +1,233 @@
+import { Anchor, Badge, Button, Container, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Product, ProductDetail } from "@marquee/contracts/products";
+import { IconDownload, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { DetailError } from "../components/browse/DetailError.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { performerPath } from "../components/catalogue/links.ts";
+import { PlainText } from "../components/catalogue/PlainText.tsx";
+import movieStyles from "../components/media/movie.module.css";
+import { ProductCard, stockNote } from "../components/store/ProductCard.tsx";
+import styles from "../components/store/store.module.css";
+import { useDownload } from "../components/store/use-download.ts";
+import { optional, required } from "../lib/catalogue.server.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
+import { pages } from "../pages.ts";
+import { addToCart } from "../state/cart.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/store.$id";
+
+export const handle = pages.product.handle;
+
+/** How many of the seller's other products the page suggests. */
+const MORE_FROM_SELLER = 4;
+
+/** The product (by id or slug) as the viewer may see it, and a few more of its seller's. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const client = sessionApi(request, context);
+  const product = await required(
+    client.get<ProductDetail>(`/user/assets/products/${encodeURIComponent(params.id)}`),
+    "This product does not exist or is no longer for sale.",
+  );
+  const more = product.seller
+    ? await optional(
+        "GET /user/assets/products/search (same seller)",
+        client.get<{ data: Product[] }>(PRODUCTS_SEARCH_PATH, {
+          performerId: product.seller._id,
+          excludedId: product._id,
+          limit: MORE_FROM_SELLER,
+        }),
+      )
+    : null;
+  return { product, more: more?.data ?? [] };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const product = data?.product;
+  if (!product) return seoMeta(matches, { title: "Product not found" });
+  return seoMeta(matches, {
+    title: product.title,
+    description: product.description,
+    fallbackDescription: `${product.type === "digital" ? "A download" : "Shipped to your door"}${product.seller ? ` from ${product.seller.name}` : ""}.`,
+    image: product.image?.medium.url,
+  });
+};
+
+/** The product's pictures: the chosen one large, the others as buttons under it. */
+function Pictures({ product }: { product: ProductDetail }) {
+  const [index, setIndex] = useState(0);
+  const shown = product.images[index] ?? product.images[0];
+  return (
+    <div>
+      <div className={styles.stage}>
+        {shown ? (
+          <img
+            src={shown.large.url}
+            srcSet={shown.large.srcSet || undefined}
+            sizes="(min-width: 62em) 58vw, 100vw"
+            width={shown.width || undefined}
+            height={shown.height || undefined}
+            alt={product.title}
+            fetchPriority="high"
+          />
+        ) : (
+          <Stack align="center" justify="center" h="100%" c="dimmed">
+            <IconPackageOff size={48} stroke={1.4} aria-hidden />
+          </Stack>
+        )}
+      </div>
+      {product.images.length > 1 && (
+        <ul className={styles.thumbs} aria-label="Pictures">
+          {product.images.map((image, i) => (
+            <li key={image._id}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-current={i === index}
+                aria-label={`Picture ${i + 1} of ${product.images.length}`}
+                onClick={() => setIndex(i)}
+              >
+                <img src={image.thumb.url} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Add to cart (with a quantity for goods in stock), or where the product already is: in the cart, or bought. */
+function BuyBox({ product }: { product: ProductDetail }) {
+  const dispatch = useAppDispatch();
+  const inCart = useAppSelector((s) => s.cart.items.some((i) => i._id === product._id));
+  const { download, fetching } = useDownload();
+  const most = maxQuantity(product);
+  const [quantity, setQuantity] = useState(1);
+
+  if (product.type === "digital" && product.isBought) {
+    return (
+      <Stack gap="xs">
+        <Text>You bought this download.</Text>
+        <Button
+          size="md"
+          radius="xl"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={fetching === product._id}
+          onClick={() => void download(product._id, product.title)}
+        >
+          Download
+        </Button>
+      </Stack>
+    );
+  }
+  if (inCart) {
+    return (
+      <Group gap="sm">
+        <Text fw={600}>In your cart</Text>
+        <Button component={Link} to="/cart" size="md" radius="xl" variant="light">
+          Go to cart
+        </Button>
+      </Group>
+    );
+  }
+  if (most === 0) {
+    return (
+      <Button size="md" radius="xl" disabled>
+        Sold out
+      </Button>
+    );
+  }
+  const add = () => {
+    dispatch(addToCart({ _id: product._id, quantity, price: product.price }));
+    notifications.show({ color: "teal", message: `“${product.title}” is in your cart.` });
+  };
+  return (
+    <div className={styles.buy}>
+      {most > 1 && (
+        <NativeSelect
+          size="md"
+          label="Quantity"
+          w={96}
+          data={Array.from({ length: Math.min(most, 10) }, (_, i) => String(i + 1))}
+          value={String(quantity)}
+          onChange={(e) => setQuantity(Number(e.currentTarget.value))}
+        />
+      )}
+      <Button size="md" radius="xl" leftSection={<IconShoppingCartPlus size={18} aria-hidden />} onClick={add}>
+        Add to cart
+      </Button>
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, more } = loaderData;
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const note = stockNote(product);
+  return (
+    <Container size="xl">
+      <div className={styles.product}>
+        <Pictures product={product} />
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge variant="light" color={product.type === "digital" ? "indigo" : "grape"}>
+              {product.type === "digital" ? "Download" : "Shipped to you"}
+            </Badge>
+            {product.categories.map((c) => (
+              <Badge key={c._id} variant="outline" color="gray">
+                {c.name}
+              </Badge>
+            ))}
+          </Group>
+          <Title order={1} className={movieStyles.title}>
+            {product.title}
+          </Title>
+          {product.seller && (
+            <Text c="dimmed">
+              Sold by{" "}
+              <Anchor component={Link} to={performerPath(product.seller)} data-testid="product-seller">
+                {product.seller.name}
+              </Anchor>
+            </Text>
+          )}
+          <Group gap="md" align="baseline">
+            <span className={styles.price} data-testid="product-price">
+              {formatPrice(product.price, symbol)}
+            </span>
+            {product.type === "physical" && (
+              <Text c={note === "Sold out" ? "red" : "dimmed"} fw={note ? 600 : undefined} data-testid="product-stock">
+                {note ?? `${product.stock} in stock`}
+              </Text>
+            )}
+          </Group>
+          <BuyBox product={product} />
+          <PlainText text={product.description} className={movieStyles.description} />
+        </Stack>
+      </div>
+      {more.length > 0 && product.seller && (
+        <section className={movieStyles.related} aria-labelledby="more-products-title">
+          <Title order={2} id="more-products-title" fz={24} mb="md">
+            More from {product.seller.name}
+          </Title>
+          <CardGrid label={`More from ${product.seller.name}`} testId="more-products">
+            {more.map((p) => (
+              <ProductCard key={p._id} product={p} />
+            ))}
+          </CardGrid>
+        </section>
+      )}
+    </Container>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DetailError error={error} icon={IconPackageOff} noun="product" listPath="/store" listLabel="Browse the store" />
+  );
+}
