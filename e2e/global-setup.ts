@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: webUrl,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
+    // Download links die soon enough for a test to see one expire.
+    PRODUCT_DOWNLOAD_TTL_SEC: "10",
     // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
     DATABASE_URL: undefined,
   };

@@ -201,7 +201,10 @@ export default function CartPage() {
       const made = await api.post<Checkout>("/payment/purchase-products", {
         products: purchaseLines(lines),
         ...(coupon ? { couponCode: coupon.code } : {}),
-        ...(summary.needsDelivery ? delivery : {}),
+        // Blank fields are left out, so the server names what is missing rather than what is too short.
+        ...(summary.needsDelivery
+          ? Object.fromEntries(Object.entries(delivery).filter(([, value]) => value.trim() !== ""))
+          : {}),
       });
       window.location.assign(made.paymentUrl);
     } catch (e) {
