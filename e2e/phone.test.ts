@@ -20,6 +20,8 @@ interface Screen {
   url: () => string;
   /** Something that shows the screen has rendered its content. */
   ready: (page: Page) => Promise<unknown>;
+  /** What the browser keeps before the page opens (localStorage key -> JSON text), e.g. a filled cart. */
+  stored?: () => Record<string, string>;
 }
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -55,6 +57,22 @@ const screens: Screen[] = [
   { name: "post", role: "visitor", url: () => `/posts/${ids.post}`, ready: main },
   { name: "contact", role: "visitor", url: () => "/contact", ready: main },
   { name: "cart", role: "member", url: () => "/cart", ready: main },
+  {
+    name: "cart-filled",
+    role: "member",
+    url: () => "/cart",
+    ready: (p) => p.getByRole("heading", { name: "Order summary" }).waitFor(),
+    stored: () => ({
+      cart: JSON.stringify({ total: 3, items: [{ _id: ids.shippedProduct, quantity: 2 }, { _id: ids.download }] }),
+    }),
+  },
+  { name: "store", role: "visitor", url: () => "/store", ready: (p) => p.getByTestId("store-grid").waitFor() },
+  {
+    name: "product",
+    role: "visitor",
+    url: () => `/store/${ids.productSlug}`,
+    ready: (p) => p.getByRole("button", { name: "Add to cart" }).waitFor(),
+  },
   {
     name: "membership",
     role: "user",
@@ -152,6 +170,13 @@ beforeAll(async () => {
   ids.performer = "lucas.moreau";
   ids.gallery = (await api("GET", "/user/assets/galleries/search?limit=1")).body.data[0]._id;
   ids.post = (await api("GET", "/posts/search?limit=1")).body.data[0].slug;
+  const shipped = (await api("GET", "/user/assets/products/search?type=physical&sortBy=price&sort=desc&limit=1")).body
+    .data[0] as { _id: string; slug: string };
+  const download = (await api("GET", "/user/assets/products/search?type=digital&limit=1")).body.data[0] as {
+    _id: string;
+  };
+  if (!shipped || !download) throw new Error("the demo store has no physical or no digital product");
+  Object.assign(ids, { shippedProduct: shipped._id, productSlug: shipped.slug, download: download._id });
   // A payment the member declined on the sandbox page: a transaction with a gateway event for the admin's detail.
   const [forSale] = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=1")).body
     .data as { _id: string }[];
@@ -192,12 +217,22 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function contextFor(role: Role, device: typeof PHONE | typeof DESKTOP, scheme: "light" | "dark") {
+async function contextFor(
+  role: Role,
+  device: typeof PHONE | typeof DESKTOP,
+  scheme: "light" | "dark",
+  stored: Record<string, string> = {},
+) {
   const context = await browser.newContext({ baseURL: site().webUrl, ...device, colorScheme: scheme });
   const token = tokens.get(role);
   if (token) await context.addCookies([{ name: "token", value: token, url: site().webUrl }]);
   // Mantine's colour scheme manager reads this key before the first paint.
-  await context.addInitScript((s) => window.localStorage.setItem("mantine-color-scheme-value", s), scheme);
+  await context.addInitScript(
+    (items) => {
+      for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+    },
+    { ...stored, "mantine-color-scheme-value": scheme },
+  );
   return context;
 }
 
@@ -222,19 +257,20 @@ async function save(page: Page, file: string) {
 
 describe("every screen at 390x844 on a touch phone", () => {
   it.each(screens)("$name ($role) fits the screen", async (screen) => {
-    const context = await contextFor(screen.role, PHONE, "light");
+    const stored = screen.stored?.();
+    const context = await contextFor(screen.role, PHONE, "light", stored);
     const { page, errors } = await open(context, screen);
     expect(await layoutProblems(page, PHONE.viewport.width)).toEqual([]);
     expect(errors).toEqual([]);
     if (SCREENSHOTS) {
       await save(page, path.join(shotsDir, "phone", `${screen.name}-light.webp`));
       await context.close();
-      const dark = await contextFor(screen.role, PHONE, "dark");
+      const dark = await contextFor(screen.role, PHONE, "dark", stored);
       const { page: darkPage } = await open(dark, screen);
       await save(darkPage, path.join(shotsDir, "phone", `${screen.name}-dark.webp`));
       await dark.close();
       for (const scheme of ["light", "dark"] as const) {
-        const desktop = await contextFor(screen.role, DESKTOP, scheme);
+        const desktop = await contextFor(screen.role, DESKTOP, scheme, stored);
         const { page: wide } = await open(desktop, screen);
         expect(await layoutProblems(wide, DESKTOP.viewport.width)).toEqual([]);
         await save(wide, path.join(shotsDir, "desktop", `${screen.name}-${scheme}.webp`));

@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Box, Group, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useState } from "react";
 import { useAppSelector } from "../state/store.ts";
@@ -20,7 +20,9 @@ export function AccountButton(props: ComponentPropsWithRef<"button">) {
         <Text fw={600} size="sm" visibleFrom="sm" maw={160} truncate="end" data-testid="header-user-name">
           {displayName}
         </Text>
-        <IconChevronDown size={14} stroke={1.8} />
+        <Box component="span" visibleFrom="sm" display="flex">
+          <IconChevronDown size={14} stroke={1.8} />
+        </Box>
       </Group>
     </UnstyledButton>
   );

@@ -130,7 +130,7 @@ function Header() {
               ))}
             </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Box visibleFrom="lg" w={220}>
               <HeaderSearch />
             </Box>
