@@ -5,7 +5,7 @@ import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 /**
  * The store in Chromium with the sandbox gateway (issue 11): a visitor fills the cart, logs in and comes back to it,
  * sees a price that changed and a product that sold out, applies a coupon, gives the delivery details, pays, and
- * downloads the digital product (the link dies when it expires); the seller ships the parcel, and the buyer sees it.
+ * downloads the digital product (the link dies when it expires); the seller ships the parcel, and the buyer sees it at once.
  */
 
 let browser: Browser;
@@ -141,7 +141,8 @@ describe("buying from the store", () => {
     await line.getByRole("button", { name: "Mark shipped" }).click();
     await expect.poll(() => line.getByTestId("delivery-status").textContent()).toBe("Shipped");
 
-    await page.reload();
+    // Live, without a reload: a toast and the list read again.
+    await page.getByText(`“Tour poster ${stamp}”: shipped (LS-42-UK).`).waitFor();
     const parcelCard = page.getByTestId("order-card").filter({ hasText: `Tour poster ${stamp}` });
     await expect.poll(() => parcelCard.getByTestId("shipping-code").textContent()).toBe("LS-42-UK");
     await parcelCard.getByText("Shipped").waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextDeliveryStep } from "./orders.ts";
+import { deliveryNews, nextDeliveryStep } from "./orders.ts";
 
 describe("nextDeliveryStep", () => {
   it("moves a paid physical line one step at a time, asking the shipping code for shipped", () => {
@@ -20,5 +20,28 @@ describe("nextDeliveryStep", () => {
     expect(nextDeliveryStep({ deliveryStatus: "refunded" }, "refunded")).toBeNull();
     expect(nextDeliveryStep({ deliveryStatus: null }, "paid")).toBeNull();
     expect(nextDeliveryStep({ deliveryStatus: "created" }, "pending")).toBeNull();
+  });
+});
+
+describe("deliveryNews", () => {
+  it("tells the buyer where their parcel is, with the shipping code once shipped", () => {
+    expect(deliveryNews({ type: "delivery", title: "Poster", deliveryStatus: "processing", shippingCode: null })).toBe(
+      "“Poster”: being prepared.",
+    );
+    expect(deliveryNews({ type: "delivery", title: "Poster", deliveryStatus: "shipped", shippingCode: "ZX-1" })).toBe(
+      "“Poster”: shipped (ZX-1).",
+    );
+  });
+
+  it("ignores other notifications and anything malformed", () => {
+    for (const payload of [
+      null,
+      "x",
+      { type: "payment" },
+      { type: "delivery", title: 3 },
+      { type: "delivery", title: "P", deliveryStatus: "lost" },
+    ]) {
+      expect(deliveryNews(payload)).toBeNull();
+    }
   });
 });

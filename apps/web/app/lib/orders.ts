@@ -36,3 +36,15 @@ export function nextDeliveryStep(
 /** The delivery filter of a list in its URL: a status, or `all`. */
 export const DELIVERY_FILTERS = ["all", "created", "processing", "shipped", "delivered", "refunded"] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
+/** What a buyer is told when a line of theirs moves on (the `delivery` notification), or null for anything else. */
+export function deliveryNews(payload: unknown): string | null {
+  if (!payload || typeof payload !== "object") return null;
+  const { type, title, deliveryStatus, shippingCode } = payload as Record<string, unknown>;
+  if (type !== "delivery" || typeof title !== "string" || typeof deliveryStatus !== "string") return null;
+  const status = DELIVERY_STATUS[deliveryStatus as DeliveryStatus];
+  if (!status) return null;
+  const code =
+    deliveryStatus === "shipped" && typeof shippingCode === "string" && shippingCode ? ` (${shippingCode})` : "";
+  return `“${title}”: ${status.label.toLowerCase()}${code}.`;
+}

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Button, Card, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { type Order, type OrderStatus, orderStatuses } from "@marquee/contracts/orders";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
@@ -9,10 +11,11 @@ import { loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { DELIVERY_STATUS, ORDER_STATUS } from "../lib/orders.ts";
+import { DELIVERY_STATUS, deliveryNews, ORDER_STATUS } from "../lib/orders.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
+import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/account.orders";
 
@@ -108,6 +111,21 @@ function OrderCard({ order }: { order: Order }) {
 
 export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const { socket } = useSocket();
+  // A seller moving a parcel on shows here at once: a toast, and the list read again.
+  useEffect(() => {
+    if (!socket) return;
+    const onNotification = (payload: unknown) => {
+      const news = deliveryNews(payload);
+      if (!news) return;
+      notifications.show({ color: "indigo", title: "Delivery update", message: news });
+      void revalidator.revalidate();
+    };
+    socket.on("notification", onNotification);
+    return () => {
+      socket.off("notification", onNotification);
+    };
+  }, [socket, revalidator]);
   const { setFilter, setPage } = useListParams();
   const { list, status, page } = loaderData;
   const orders = list.result?.data ?? [];
