@@ -111,6 +111,12 @@ const screens: Screen[] = [
     ready: (p) => p.getByRole("table").or(p.getByTestId("asset-list")).first().waitFor(),
   },
   { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
+  {
+    name: "studio-products",
+    role: "performer",
+    url: () => "/studio/products",
+    ready: (p) => p.getByRole("table", { name: "My products" }).waitFor(),
+  },
   { name: "studio-profile", role: "performer", url: () => "/studio/profile", ready: main },
   { name: "studio-earnings", role: "performer", url: () => "/studio/earnings", ready: main },
   { name: "studio-subscribers", role: "performer", url: () => "/studio/subscribers", ready: main },

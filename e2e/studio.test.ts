@@ -301,6 +301,11 @@ describe("the performer studio", () => {
           ready: () => page.getByRole("table", { name: "My galleries" }).waitFor(),
         },
         {
+          path: "/studio/products",
+          name: "studio-products",
+          ready: () => page.getByRole("heading", { name: "My products", level: 1 }).waitFor(),
+        },
+        {
           path: "/studio/profile",
           name: "studio-profile",
           ready: () => page.getByRole("button", { name: "Save profile" }).waitFor(),

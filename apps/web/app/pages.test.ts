@@ -43,7 +43,14 @@ describe("page handles", () => {
   });
 
   it("keeps the studio for performers and admins", () => {
-    for (const path of ["/studio", "/studio/movies", "/studio/galleries", "/studio/profile", "/studio/orders"]) {
+    for (const path of [
+      "/studio",
+      "/studio/movies",
+      "/studio/galleries",
+      "/studio/products",
+      "/studio/profile",
+      "/studio/orders",
+    ]) {
       const handle = pageHandleFor(path);
       expect(handle, path).toEqual({ layout: "primary", requiresAuth: true, noRedirect: false, performerOnly: true });
       expect(isForbidden(handle, "performer"), path).toBe(false);

@@ -84,6 +84,7 @@ export const pages = {
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
   studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },
+  studioProducts: { path: "/studio/products", file: "routes/studio.products.tsx", handle: studioPage },
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },

@@ -1,4 +1,4 @@
-/** Loaders and actions of the studio's movie and gallery lists (server only). */
+/** Loaders and actions of the studio's movie, gallery and product lists (server only). */
 import type { StudioPhoto } from "@marquee/contracts/galleries";
 import type { AppLoadContext } from "react-router";
 import { type IntentHandlers, loaded, saveDeleteIntents, textOf } from "./actions.server.ts";
@@ -7,7 +7,10 @@ import { categoryOptions, performerOptions } from "./lookups.server.ts";
 import { sessionApi } from "./session.server.ts";
 import { studioListQuery } from "./studio.ts";
 
-export type AssetKind = "videos" | "galleries";
+export type AssetKind = "videos" | "galleries" | "products";
+
+/** The category group of each kind's categories. */
+const categoryGroup = { videos: "video", galleries: "gallery", products: "product" } as const;
 
 const enc = encodeURIComponent;
 /** At most this many photos are loaded into the manager (pages of 100 through the cursor). */
@@ -16,7 +19,7 @@ const MAX_PHOTOS = 1000;
 const base = (kind: AssetKind) => `/performer/assets/${kind}`;
 
 /**
- * A page of the viewer's movies or galleries with the filters in the URL, the item open in the drawer (`edit`),
+ * A page of the viewer's movies, galleries or products with the filters in the URL, the item open in the drawer (`edit`),
  * and the choices of the details form.
  */
 export async function loadStudioAssets<T>(
@@ -34,7 +37,7 @@ export async function loadStudioAssets<T>(
       failMessage,
     ),
     editId ? api.get<T>(`${base(kind)}/${enc(editId)}/view`).catch(() => null) : null,
-    categoryOptions(api, kind === "videos" ? "video" : "gallery"),
+    categoryOptions(api, categoryGroup[kind]),
     performerOptions(api),
   ]);
   return { list, open, options: { categories, performers } };
@@ -71,4 +74,14 @@ export const photoIntents: IntentHandlers = {
   cover: (api, payload) =>
     api.put(`${base("galleries")}/${enc(textOf(payload, "id"))}`, { coverPhotoId: textOf(payload, "photoId") }),
   deletePhoto: (api, payload) => api.del(`/performer/assets/photos/${enc(textOf(payload, "photoId"))}`),
+};
+
+/** A product's pictures: their new order (every one of them, by id) and deletions. */
+export const productImageIntents: IntentHandlers = {
+  reorderImages: (api, payload) =>
+    api.put(`${base("products")}/${enc(textOf(payload, "id"))}/images/order`, {
+      imageIds: Array.isArray(payload.imageIds) ? payload.imageIds : [],
+    }),
+  deleteImage: (api, payload) =>
+    api.del(`${base("products")}/${enc(textOf(payload, "id"))}/images/${enc(textOf(payload, "imageId"))}`),
 };

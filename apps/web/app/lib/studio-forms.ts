@@ -1,7 +1,8 @@
-/** Form values <-> API bodies of the studio: movies, galleries and the performer profile. */
+/** Form values <-> API bodies of the studio: movies, galleries, products and the performer profile. */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { UpdateGalleryBody } from "@marquee/contracts/galleries";
 import type { Performer, UpdatePerformerBody } from "@marquee/contracts/performers";
+import type { CreateProductBody, ProductType, UpdateProductBody } from "@marquee/contracts/products";
 import type { CreateVideoBody, StudioVideo } from "@marquee/contracts/videos";
 import {
   type AssetStatus,
@@ -113,6 +114,79 @@ export function galleryBody(values: GalleryFormValues): UpdateGalleryBody & { ti
 
 export function validateGalleryForm(values: GalleryFormValues): Record<string, string> {
   return validateAsset(values, "gallery");
+}
+
+// ---- products ---------------------------------------------------------------------------------------------------
+
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  /** Chosen when the product is created; fixed after that. */
+  type: ProductType;
+  price: NumberValue;
+  /** Units in stock of a physical product ("" while empty); not sent for a digital one. */
+  stock: NumberValue;
+  status: AssetStatus;
+  categoryIds: string[];
+  /** Admins choose the performers; empty for a performer's own product. */
+  performerIds: string[];
+}
+
+interface ProductLike {
+  title: string;
+  description: string;
+  type: ProductType;
+  price: number;
+  stock: number | null;
+  status: AssetStatus;
+  categories: Array<{ _id: string }>;
+  performers: Array<{ _id: string }>;
+}
+
+export function productFormValues(product: ProductLike | null | undefined): ProductFormValues {
+  return {
+    title: product?.title ?? "",
+    description: product?.description ?? "",
+    type: product?.type ?? "physical",
+    price: product?.price ?? "",
+    stock: product?.stock ?? "",
+    status: product?.status ?? "draft",
+    categoryIds: (product?.categories ?? []).map((c) => c._id),
+    performerIds: (product?.performers ?? []).map((p) => p._id),
+  };
+}
+
+/**
+ * The body of POST /performer/assets/products (`creating`, with the type) or of PUT /performer/assets/products/:id
+ * (the type cannot change). A physical product sends its stock (null while empty, which the API refuses by name); a
+ * digital one sends none.
+ */
+export function productBody(values: ProductFormValues, creating: true): CreateProductBody;
+export function productBody(values: ProductFormValues, creating: boolean): CreateProductBody | UpdateProductBody;
+export function productBody(values: ProductFormValues, creating: boolean): CreateProductBody | UpdateProductBody {
+  const body: UpdateProductBody = {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    price: numberOrNull(values.price) as number,
+    status: values.status,
+    categoryIds: [...values.categoryIds],
+  };
+  if (values.type === "physical") body.stock = numberOrNull(values.stock);
+  if (values.performerIds.length) body.performerIds = [...values.performerIds];
+  return creating ? ({ ...body, type: values.type } as CreateProductBody) : body;
+}
+
+/** Form-side checks the API would also make, with messages next to the fields. */
+export function validateProductForm(values: ProductFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.title.trim()) errors.title = "Name is required";
+  if (numberOrNull(values.price) === null) errors.price = "A product needs a price";
+  if (values.type === "physical") {
+    const stock = numberOrNull(values.stock);
+    if (stock === null) errors.stock = "A physical product needs its stock";
+    else if (!Number.isInteger(stock) || stock < 0) errors.stock = "Stock is a whole number, 0 or more";
+  }
+  return errors;
 }
 
 // ---- performer profile ------------------------------------------------------------------------------------------

@@ -74,7 +74,8 @@ export function mediaProcessedMessage(event: MediaProcessed): { color: string; t
   return { color: "red", title: `${event.title} could not be processed`, message: event.error ?? "" };
 }
 
-export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image";
+/** `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). */
+export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image" | "file";
 
 const MB = 1024 * 1024;
 
@@ -84,6 +85,7 @@ export function fileProblem(
   kind: UploadKind,
   limits: { imageMaxMb: number; videoMaxMb?: number },
 ): string | null {
+  if (kind === "file") return file.size > 0 ? null : "This file is empty.";
   const isImage = /^image\/(jpeg|png|webp|gif|avif)$/i.test(file.type);
   const isVideo = file.type.startsWith("video/");
   if (kind === "video" || kind === "teaser") {
@@ -213,4 +215,23 @@ export function movePhoto<T extends PhotoLike>(
     return { ...photo, position: index };
   });
   return { photos: renumbered, changes };
+}
+
+/**
+ * The ids of a list in their new order once the item at `from` moved to `to` (a product's pictures, saved whole
+ * through `PUT .../images/order`), or null when nothing moves.
+ */
+export function moveId(ids: readonly string[], from: number, to: number): string[] | null {
+  if (from < 0 || from >= ids.length || to < 0 || to >= ids.length || from === to) return null;
+  const list = [...ids];
+  const [moved] = list.splice(from, 1) as [string];
+  list.splice(to, 0, moved);
+  return list;
+}
+
+/** Items in the order of `ids` (those `ids` does not name keep their place after them). */
+export function inOrder<T extends { _id: string }>(items: readonly T[], ids: readonly string[] | null): T[] {
+  if (!ids) return [...items];
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  return [...items].sort((a, b) => (rank.get(a._id) ?? ids.length) - (rank.get(b._id) ?? ids.length));
 }

@@ -3,6 +3,7 @@
  * form errors from the contracts and the list filters. Forms: studio-forms.ts; media and uploads: studio-media.ts.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import type { ProductType } from "@marquee/contracts/products";
 import type { z } from "zod";
 import { offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
 
@@ -90,6 +91,32 @@ export function attributeLabel(value: string): string {
 export function priceLabel(item: { access: AccessKind; price: number | null }, currencySymbol: string): string {
   if (item.access !== "sale") return accessLabels[item.access];
   return item.price === null ? accessLabels.sale : `${currencySymbol}${item.price.toFixed(2)}`;
+}
+
+export const productTypeLabels: Record<ProductType, string> = { physical: "Physical", digital: "Digital" };
+
+/** The stock of a product in tables: "12 in stock", "Sold out", or "Download" for a digital product. */
+export function stockLabel(product: { type: ProductType; stock: number | null }): string {
+  if (product.type === "digital") return "Download";
+  if (!product.stock) return "Sold out";
+  return `${product.stock.toLocaleString("en")} in stock`;
+}
+
+/**
+ * Whether the store lists a product, as the API decides it (active, and a digital one once its file is in), and
+ * why not when it does not.
+ */
+export function productListing(product: { status: AssetStatus; type: ProductType; file: unknown }): {
+  listed: boolean;
+  reason: string | null;
+} {
+  if (product.status !== "active") {
+    return { listed: false, reason: `${statusLabels[product.status]}: make it active to list it in the store.` };
+  }
+  if (product.type === "digital" && !product.file) {
+    return { listed: false, reason: "Upload its file: a digital product is listed once its file is in." };
+  }
+  return { listed: true, reason: null };
 }
 
 export type StatusFilter = "all" | AssetStatus;

@@ -6,6 +6,7 @@ import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
 import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete } from "../components/admin/use-manage.tsx";
+import { AssetFields } from "../components/studio/AssetFields.tsx";
 import { AssetForm } from "../components/studio/AssetForm.tsx";
 import {
   AccessStatusCells,
@@ -176,6 +177,7 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
                 })}
                 toBody={galleryBody}
                 onSaved={onSaved}
+                fields={(form, choices) => <AssetFields form={form} kind="gallery" {...choices} />}
               />
             }
             newHint="Create the gallery first; then add its photos under Photos."

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { DataTable, EditDrawer } from "../components/admin/ManageList.tsx";
 import { uploadFile, useConfirmedDelete } from "../components/admin/use-manage.tsx";
+import { AssetFields } from "../components/studio/AssetFields.tsx";
 import { AssetForm } from "../components/studio/AssetForm.tsx";
 import { AssetDrawerTabs, StudioAssetScreen } from "../components/studio/AssetList.tsx";
 import { MovieMedia, MovieRow, type MovieUpload, ProcessingBadge } from "../components/studio/MovieMedia.tsx";
@@ -212,6 +213,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
                 })}
                 toBody={videoBody}
                 onSaved={onSaved}
+                fields={(form, choices) => <AssetFields form={form} kind="movie" {...choices} />}
                 extra={(form) => (
                   <TextInput
                     type="datetime-local"

@@ -15,15 +15,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const descriptions: Record<string, string> = {
   "/studio/movies": "Create movies, upload their files, teasers and thumbnails, and follow their processing.",
   "/studio/galleries": "Create galleries, upload photos in bulk, order them and pick the cover.",
+  "/studio/products": "Sell physical goods with a stock, and digital files to download.",
   "/studio/profile": "Your cover, attributes, languages and subscription prices.",
   "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
   "/studio/subscribers": "Who subscribes to you, and until when.",
   "/studio/orders": "What members bought from your store, and the parcels to ship.",
 };
 
-type Counts = { movies: number | null; galleries: number | null };
+type Counts = { movies: number | null; galleries: number | null; products: number | null };
 
-/** How many movies and galleries the viewer has (null where the API did not say). */
+/** How many movies, galleries and products the viewer has (null where the API did not say). */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Counts> {
   const api = sessionApi(request, context);
   const total = (path: string) =>
@@ -31,11 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
       .get<{ total: number }>(path, { limit: 1 })
       .then((r) => r.total)
       .catch(() => null);
-  const [movies, galleries] = await Promise.all([
+  const [movies, galleries, products] = await Promise.all([
     total("/performer/assets/videos/search"),
     total("/performer/assets/galleries/search"),
+    total("/performer/assets/products/search"),
   ]);
-  return { movies, galleries };
+  return { movies, galleries, products };
 }
 
 function countText(counts: Counts, to: string): string | null {
@@ -43,6 +45,7 @@ function countText(counts: Counts, to: string): string | null {
   if (to === "/studio/galleries" && counts.galleries !== null) {
     return countLabel(counts.galleries, "gallery", "galleries");
   }
+  if (to === "/studio/products" && counts.products !== null) return countLabel(counts.products, "product", "products");
   return null;
 }
 

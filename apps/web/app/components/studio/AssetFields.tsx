@@ -2,29 +2,41 @@ import { Input, MultiSelect, SegmentedControl, SimpleGrid, Stack, TagsInput, Tex
 import type { UseFormReturnType } from "@mantine/form";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { useId } from "react";
-import { accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
+import { type AssetStatus, accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
 import type { Option } from "./options.ts";
 import { PriceInput } from "./PriceInput.tsx";
 
-export interface AssetValues {
+/** What the details forms of movies, galleries and products have in common. */
+export interface BaseValues {
   title: string;
   description: string;
-  tags: string[];
-  access: (typeof accessKinds)[number];
-  price: NumberValue;
-  status: (typeof assetStatuses)[number];
+  status: AssetStatus;
   categoryIds: string[];
   performerIds: string[];
 }
 
+export interface AssetValues extends BaseValues {
+  tags: string[];
+  access: (typeof accessKinds)[number];
+  price: NumberValue;
+}
+
+/** The categories and performers (admins pick them) a studio form offers. */
+export interface FieldChoices {
+  categories: Option[];
+  /** Admins pick the performers; null hides the field (a performer's own item). */
+  performers: Option[] | null;
+}
+
 /** A labelled segmented control (a radio group) that shows its description and error like any input. */
-function Choice({
+export function Choice({
   label,
   description,
   data,
   value,
   onChange,
   error,
+  disabled,
 }: {
   label: string;
   description?: string;
@@ -32,6 +44,7 @@ function Choice({
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -42,32 +55,30 @@ function Choice({
         </Input.Label>
         {description && <Input.Description size="md">{description}</Input.Description>}
       </div>
-      <SegmentedControl aria-labelledby={id} data={data} value={value} onChange={onChange} fullWidth />
+      <SegmentedControl
+        aria-labelledby={id}
+        data={data}
+        value={value}
+        onChange={onChange}
+        fullWidth
+        disabled={disabled}
+      />
       {error && <Input.Error size="md">{error}</Input.Error>}
     </Stack>
   );
 }
 
-/**
- * The fields movies and galleries share: title, description, tags, access (with the price when for sale),
- * status, categories and, for admins, the performers.
- */
-export function AssetFields<T extends AssetValues>({
+/** The title (or name) and the description of an item. */
+export function TitleFields<T extends BaseValues>({
   form,
-  kind,
-  categories,
-  performers,
+  titleLabel = "Title",
 }: {
   form: UseFormReturnType<T>;
-  kind: "movie" | "gallery";
-  categories: Option[];
-  /** Admins pick the performers; null hides the field (a performer's own item). */
-  performers: Option[] | null;
+  titleLabel?: string;
 }) {
-  const values = form.values;
   return (
-    <Stack gap="md">
-      <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
+    <>
+      <TextInput label={titleLabel} required key={form.key("title")} {...form.getInputProps("title")} />
       <Textarea
         label="Description"
         autosize
@@ -76,15 +87,18 @@ export function AssetFields<T extends AssetValues>({
         key={form.key("description")}
         {...form.getInputProps("description")}
       />
-      <TagsInput
-        label="Tags"
-        size="md"
-        description="Press Enter after each tag."
-        maxTags={30}
-        clearable
-        key={form.key("tags")}
-        {...form.getInputProps("tags")}
-      />
+    </>
+  );
+}
+
+/** The categories of an item and, for admins, its performers. */
+export function PeopleFields<T extends BaseValues>({
+  form,
+  categories,
+  performers,
+}: { form: UseFormReturnType<T> } & FieldChoices) {
+  return (
+    <>
       <MultiSelect
         label="Categories"
         size="md"
@@ -108,6 +122,57 @@ export function AssetFields<T extends AssetValues>({
           {...form.getInputProps("performerIds")}
         />
       )}
+    </>
+  );
+}
+
+/** Draft, active or inactive. */
+export function StatusChoice<T extends BaseValues>({
+  form,
+  description = "Only active items are listed on the site.",
+}: {
+  form: UseFormReturnType<T>;
+  description?: string;
+}) {
+  return (
+    <Choice
+      label="Status"
+      description={description}
+      data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+      value={form.values.status}
+      onChange={(v) => form.setFieldValue("status", v as never)}
+      error={form.errors.status as string | undefined}
+    />
+  );
+}
+
+/**
+ * The fields movies and galleries share: title, description, tags, access (with the price when for sale),
+ * status, categories and, for admins, the performers.
+ */
+export function AssetFields<T extends AssetValues>({
+  form,
+  kind,
+  categories,
+  performers,
+}: {
+  form: UseFormReturnType<T>;
+  kind: "movie" | "gallery";
+} & FieldChoices) {
+  const values = form.values;
+  return (
+    <Stack gap="md">
+      <TitleFields form={form} />
+      <TagsInput
+        label="Tags"
+        size="md"
+        description="Press Enter after each tag."
+        maxTags={30}
+        clearable
+        key={form.key("tags")}
+        {...form.getInputProps("tags")}
+      />
+      <PeopleFields form={form} categories={categories} performers={performers} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice
           label="Access"
@@ -117,14 +182,7 @@ export function AssetFields<T extends AssetValues>({
           onChange={(v) => form.setFieldValue("access", v as never)}
           error={form.errors.access as string | undefined}
         />
-        <Choice
-          label="Status"
-          description="Only active items are listed on the site."
-          data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
-          value={values.status}
-          onChange={(v) => form.setFieldValue("status", v as never)}
-          error={form.errors.status as string | undefined}
-        />
+        <StatusChoice form={form} />
       </SimpleGrid>
       {values.access === "sale" && <PriceInput key={form.key("price")} {...form.getInputProps("price")} />}
     </Stack>

@@ -16,19 +16,21 @@ import type { useStudioAssets } from "./use-studio-assets.ts";
 /** The filters above a studio list: search and status. */
 export function StudioListFilters({
   searchLabel,
+  placeholder = "Title, description or tag",
   search,
   onSearch,
   status,
   onStatus,
 }: {
   searchLabel: string;
+  placeholder?: string;
   search: string;
   onSearch: (value: string) => void;
   status: StatusFilter;
   onStatus: (status: StatusFilter) => void;
 }) {
   return (
-    <SearchFilters label={searchLabel} placeholder="Title, description or tag" value={search} onChange={onSearch}>
+    <SearchFilters label={searchLabel} placeholder={placeholder} value={search} onChange={onSearch}>
       <SegmentedControl
         aria-label="Filter by status"
         data={[
@@ -44,7 +46,7 @@ export function StudioListFilters({
   );
 }
 
-/** The title cell of a movie or gallery row: the title opens it, then a dimmed line and anything else. */
+/** The title cell of a movie, gallery or product row: the title opens it, then a dimmed line and anything else. */
 export function AssetTitleCell({
   title,
   onEdit,
@@ -71,6 +73,17 @@ export function AssetTitleCell({
   );
 }
 
+/** The status cell of a studio row: draft, active or inactive. */
+export function StatusCell({ status }: { status: AssetStatus }) {
+  return (
+    <Table.Td>
+      <Badge color={statusColors[status]} variant="dot">
+        {statusLabels[status]}
+      </Badge>
+    </Table.Td>
+  );
+}
+
 /** The access (price) and status cells of a movie or gallery row. */
 export function AccessStatusCells({
   item,
@@ -84,11 +97,7 @@ export function AccessStatusCells({
       <Table.Td>
         <Text size="sm">{priceLabel(item, currencySymbol)}</Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={statusColors[item.status]} variant="dot">
-          {statusLabels[item.status]}
-        </Badge>
-      </Table.Td>
+      <StatusCell status={item.status} />
     </>
   );
 }
@@ -140,7 +149,7 @@ export function AssetDrawerTabs<M extends string>({
 }
 
 /**
- * The screen of a studio list (my movies, my galleries): heading with a "New" button, search and status filters,
+ * The screen of a studio list (my movies, my galleries, my products): heading with a "New" button, search and status filters,
  * the list or its empty state, page numbers, then the screen's drawer and dialogs.
  */
 export function StudioAssetScreen<T extends { _id: string }>({
@@ -151,6 +160,7 @@ export function StudioAssetScreen<T extends { _id: string }>({
   icon,
   assets,
   onNew,
+  searchPlaceholder,
   table,
   children,
 }: {
@@ -163,6 +173,8 @@ export function StudioAssetScreen<T extends { _id: string }>({
   icon: TablerIcon;
   assets: ReturnType<typeof useStudioAssets<T>>;
   onNew: () => void;
+  /** What the search looks in, when not "Title, description or tag". */
+  searchPlaceholder?: string;
   /** The table of `assets.result`. */
   table: ReactNode;
   /** The drawer and dialogs. */
@@ -182,6 +194,7 @@ export function StudioAssetScreen<T extends { _id: string }>({
     >
       <StudioListFilters
         searchLabel={`Search my ${plural}`}
+        placeholder={searchPlaceholder}
         search={search}
         onSearch={setSearch}
         status={status}

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
-import type { StudioPhoto } from "@marquee/contracts/galleries";
+import type { Image } from "@marquee/contracts/catalogue";
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconPhotoStar, IconTrash } from "@tabler/icons-react";
 import {
   formatBytes,
@@ -11,11 +11,19 @@ import {
 } from "../../lib/studio-media.ts";
 
 /** The files of a photo upload, one line each with its progress, and the batch's summary. */
-export function UploadQueue({ queue, onClear }: { queue: QueuedUpload[]; onClear: () => void }) {
+export function UploadQueue({
+  queue,
+  onClear,
+  label = "Photo uploads",
+}: {
+  queue: QueuedUpload[];
+  onClear: () => void;
+  label?: string;
+}) {
   if (!queue.length) return null;
   const { done, failed, total } = queueSummary(queue);
   return (
-    <Stack gap="xs" aria-label="Photo uploads" component="section">
+    <Stack gap="xs" aria-label={label} component="section">
       <Group justify="space-between">
         <Text size="sm" fw={600} data-testid="photo-upload-summary">
           {done} of {total} uploaded{failed ? ` · ${failed} failed` : ""}
@@ -63,41 +71,56 @@ export function UploadQueue({ queue, onClear }: { queue: QueuedUpload[]; onClear
   );
 }
 
+type Processing = { status: "none" | "pending" | "processing" | "ready" | "failed"; error: string | null };
+
+/**
+ * One picture of a gallery or product with its number and buttons to move it, make it the cover (when `onCover` is
+ * given) and delete it. `noun` names it in the buttons ("Move photo 2 earlier").
+ */
 export function PhotoTile({
-  photo,
+  image,
+  title,
+  processing = { status: "ready", error: null },
+  noun = "photo",
   index,
   count,
   isCover,
+  coverLabel = "Cover",
   busy,
   onMove,
   onCover,
   onDelete,
 }: {
-  photo: StudioPhoto;
+  image: Image | null;
+  title?: string;
+  processing?: Processing;
+  noun?: string;
   index: number;
   count: number;
   isCover: boolean;
+  coverLabel?: string;
   busy: boolean;
   onMove: (delta: number) => void;
-  onCover: () => void;
+  onCover?: () => void;
   onDelete: () => void;
 }) {
   const n = index + 1;
-  const { status, error } = photo.processing;
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { status, error } = processing;
   return (
     <Box className="marquee-photo-tile" data-cover={isCover} data-testid="studio-photo">
-      {photo.thumbnail ? (
+      {image ? (
         <img
-          src={photo.thumbnail.url}
-          srcSet={photo.thumbnail.srcSet ?? undefined}
+          src={image.url}
+          srcSet={image.srcSet ?? undefined}
           sizes="200px"
-          alt={photo.title || `Photo ${n}`}
-          width={photo.thumbnail.width}
-          height={photo.thumbnail.height}
+          alt={title || `${Noun} ${n}`}
+          width={image.width}
+          height={image.height}
           loading="lazy"
         />
       ) : (
-        <Box className="marquee-photo-missing" role="img" aria-label={`Photo ${n}: ${processingLabels[status]}`}>
+        <Box className="marquee-photo-missing" role="img" aria-label={`${Noun} ${n}: ${processingLabels[status]}`}>
           <IconPhoto size={28} stroke={1.5} />
         </Box>
       )}
@@ -108,7 +131,7 @@ export function PhotoTile({
           </Text>
           {isCover && (
             <Badge size="xs" variant="filled">
-              Cover
+              {coverLabel}
             </Badge>
           )}
           {status !== "ready" && status !== "none" && (
@@ -126,7 +149,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === 0}
             onClick={() => onMove(-1)}
-            aria-label={`Move photo ${n} earlier`}
+            aria-label={`Move ${noun} ${n} earlier`}
           >
             <IconArrowLeft size={14} />
           </ActionIcon>
@@ -136,29 +159,31 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === count - 1}
             onClick={() => onMove(1)}
-            aria-label={`Move photo ${n} later`}
+            aria-label={`Move ${noun} ${n} later`}
           >
             <IconArrowRight size={14} />
           </ActionIcon>
-          <Tooltip label="Use as cover">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              disabled={busy || isCover || isProcessing(status)}
-              onClick={onCover}
-              aria-label={`Use photo ${n} as cover`}
-            >
-              <IconPhotoStar size={14} />
-            </ActionIcon>
-          </Tooltip>
+          {onCover && (
+            <Tooltip label="Use as cover">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                disabled={busy || isCover || isProcessing(status)}
+                onClick={onCover}
+                aria-label={`Use ${noun} ${n} as cover`}
+              >
+                <IconPhotoStar size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <ActionIcon
             variant="subtle"
             color="red"
             size="sm"
             disabled={busy}
             onClick={onDelete}
-            aria-label={`Delete photo ${n}`}
+            aria-label={`Delete ${noun} ${n}`}
           >
             <IconTrash size={14} />
           </ActionIcon>

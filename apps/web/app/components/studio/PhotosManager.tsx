@@ -1,28 +1,15 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import type { Gallery, StudioPhoto } from "@marquee/contracts/galleries";
-import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
-import { IconAlertCircle, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
-import {
-  byPosition,
-  clearFinished,
-  coverPhotoId,
-  fileProblem,
-  movePhoto,
-  needsPolling,
-  nextQueued,
-  type QueuedUpload,
-  queueFiles,
-  updateUpload,
-} from "../../lib/studio-media.ts";
+import { byPosition, coverPhotoId, movePhoto, needsPolling } from "../../lib/studio-media.ts";
 import { useIntent } from "../../lib/use-intent.ts";
-import { uploadFile } from "../admin/use-manage.tsx";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { PhotoTile, UploadQueue } from "./PhotoTiles.tsx";
+import { PhotoDropzone, usePhotoUploads } from "./PhotoUploads.tsx";
 import { useProcessingPoll } from "./use-studio-assets.ts";
 
 /** The owner's gallery: a public gallery plus the viewer flags and when it changed. */
@@ -45,9 +32,6 @@ export function PhotosManager({
   const [confirm, confirmDialog] = useConfirm();
   const revalidator = useRevalidator();
   const { run, busy } = useIntent();
-  const [queue, setQueue] = useState<QueuedUpload[]>([]);
-  const files = useRef(new Map<string, File>());
-  const seq = useRef(0);
   const galleryId = gallery._id;
   // A move shows at once, as the new order of the photos the loader read, until it reads them again.
   const [moved, setMoved] = useState<{ of: StudioPhoto[]; photos: StudioPhoto[] } | null>(null);
@@ -60,58 +44,8 @@ export function PhotosManager({
   // Photos are processed after upload; ask again while any is pending.
   useProcessingPoll(!!photos && needsPolling(photos));
 
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-
-  // One upload request at a time, in the order the files were dropped.
-  useEffect(() => {
-    const next = nextQueued(queue);
-    if (!next) return;
-    const file = files.current.get(next.key);
-    if (!file) {
-      setQueue((q) => updateUpload(q, next.key, { state: "failed", error: "The file is no longer available." }));
-      return;
-    }
-    setQueue((q) => updateUpload(q, next.key, { state: "uploading", progress: 0 }));
-    uploadFile(`/performer/assets/galleries/${enc(galleryId)}/photos/upload`, file, (progress) =>
-      setQueue((q) => updateUpload(q, next.key, { progress })),
-    )
-      .then(() => {
-        setQueue((q) => updateUpload(q, next.key, { state: "done", progress: 100 }));
-        void revalidate.current();
-      })
-      .catch((e: unknown) => {
-        setQueue((q) => updateUpload(q, next.key, { state: "failed", error: errorMessage(e) }));
-      })
-      .finally(() => {
-        files.current.delete(next.key);
-      });
-  }, [queue, galleryId]);
-
-  const addFiles = (dropped: File[]) => {
-    const accepted: File[] = [];
-    for (const file of dropped) {
-      const problem = fileProblem(file, "photo", { imageMaxMb: DEFAULT_IMAGE_MAX_MB });
-      if (problem) notifications.show({ color: "red", title: `Skipped ${file.name}`, message: problem });
-      else accepted.push(file);
-    }
-    if (!accepted.length) return;
-    const keys = accepted.map(() => `upload-${++seq.current}`);
-    accepted.forEach((file, i) => {
-      files.current.set(keys[i] as string, file);
-    });
-    setQueue((q) => queueFiles(clearFinished(q), accepted, (i) => keys[i] as string));
-  };
-
-  const reject = (rejections: FileRejection[]) => {
-    for (const r of rejections.slice(0, 3)) {
-      notifications.show({
-        color: "red",
-        title: `Skipped ${r.file.name}`,
-        message: r.errors[0]?.message ?? "This file cannot be uploaded.",
-      });
-    }
-  };
+  // One upload request at a time; the list is read again after each.
+  const uploads = usePhotoUploads(`/performer/assets/galleries/${enc(galleryId)}/photos/upload`, load);
 
   const move = async (index: number, delta: number) => {
     if (!photos) return;
@@ -150,8 +84,6 @@ export function PhotosManager({
     }
   };
 
-  const uploading = queue.some((u) => u.state === "uploading" || u.state === "queued");
-
   return (
     <Stack gap="md" component="section" aria-label="Photos">
       <Group justify="space-between">
@@ -164,37 +96,8 @@ export function PhotosManager({
           </Badge>
         )}
       </Group>
-      <Dropzone
-        onDrop={addFiles}
-        onReject={reject}
-        accept={IMAGE_MIME_TYPE}
-        maxSize={DEFAULT_IMAGE_MAX_MB * 1024 * 1024}
-        multiple
-        data-testid="photo-dropzone"
-        inputProps={{ "aria-label": "Add photos" }}
-      >
-        <Group justify="center" gap="lg" mih={96} style={{ pointerEvents: "none" }}>
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{uploading ? "Uploading… drop more to add them" : "Drag photos here"}</Text>
-            <Text size="sm" c="dimmed">
-              Or click to choose several. JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB each.
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
-      <UploadQueue
-        queue={queue}
-        onClear={() => setQueue((q) => clearFinished(q).filter((u) => u.state !== "failed"))}
-      />
+      <PhotoDropzone uploads={uploads} />
+      <UploadQueue queue={uploads.queue} onClear={uploads.clear} />
       {loaded.error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           <Stack gap="sm" align="flex-start">
@@ -219,7 +122,9 @@ export function PhotosManager({
           {photos.map((photo, index) => (
             <PhotoTile
               key={photo._id}
-              photo={photo}
+              image={photo.thumbnail}
+              title={photo.title}
+              processing={photo.processing}
               index={index}
               count={photos.length}
               isCover={coverId === photo._id}

@@ -6,6 +6,7 @@ import {
   IconMovie,
   IconPackage,
   IconPhoto,
+  IconShoppingBag,
   IconUserStar,
 } from "@tabler/icons-react";
 import { useAppSelector } from "../../state/store.ts";
@@ -15,6 +16,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio", label: "Overview", icon: IconLayoutDashboard },
   { to: "/studio/movies", label: "Movies", icon: IconMovie },
   { to: "/studio/galleries", label: "Galleries", icon: IconPhoto },
+  { to: "/studio/products", label: "Products", icon: IconShoppingBag },
   { to: "/studio/profile", label: "Profile", icon: IconUserStar },
   { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
   { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },

@@ -46,7 +46,7 @@ export function UploadButton({
   label,
   what,
   upload,
-  accept = kind === "video" || kind === "teaser" ? VIDEO_ACCEPT : IMAGE_ACCEPT,
+  accept = kind === "file" ? undefined : kind === "video" || kind === "teaser" ? VIDEO_ACCEPT : IMAGE_ACCEPT,
   icon = <IconUpload size={16} />,
   testId,
   buttonProps,

@@ -1,0 +1,126 @@
+import { Group, Text } from "@mantine/core";
+import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
+import { notifications } from "@mantine/notifications";
+import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
+import { IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { errorMessage } from "../../lib/api.ts";
+import {
+  clearFinished,
+  fileProblem,
+  nextQueued,
+  type QueuedUpload,
+  queueFiles,
+  updateUpload,
+} from "../../lib/studio-media.ts";
+import { uploadFile } from "../admin/use-manage.tsx";
+
+/**
+ * Several pictures uploaded to `url` (multipart field `file`), one request at a time in the order they were
+ * dropped, each with its progress; `onUploaded` runs after each one is in (to read the list again).
+ */
+export function usePhotoUploads(url: string, onUploaded: () => void) {
+  const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const files = useRef(new Map<string, File>());
+  const seq = useRef(0);
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
+
+  useEffect(() => {
+    const next = nextQueued(queue);
+    if (!next) return;
+    const file = files.current.get(next.key);
+    if (!file) {
+      setQueue((q) => updateUpload(q, next.key, { state: "failed", error: "The file is no longer available." }));
+      return;
+    }
+    setQueue((q) => updateUpload(q, next.key, { state: "uploading", progress: 0 }));
+    uploadFile(url, file, (progress) => setQueue((q) => updateUpload(q, next.key, { progress })))
+      .then(() => {
+        setQueue((q) => updateUpload(q, next.key, { state: "done", progress: 100 }));
+        uploaded.current();
+      })
+      .catch((e: unknown) => {
+        setQueue((q) => updateUpload(q, next.key, { state: "failed", error: errorMessage(e) }));
+      })
+      .finally(() => {
+        files.current.delete(next.key);
+      });
+  }, [queue, url]);
+
+  const addFiles = (dropped: File[]) => {
+    const accepted: File[] = [];
+    for (const file of dropped) {
+      const problem = fileProblem(file, "photo", { imageMaxMb: DEFAULT_IMAGE_MAX_MB });
+      if (problem) notifications.show({ color: "red", title: `Skipped ${file.name}`, message: problem });
+      else accepted.push(file);
+    }
+    if (!accepted.length) return;
+    const keys = accepted.map(() => `upload-${++seq.current}`);
+    accepted.forEach((file, i) => {
+      files.current.set(keys[i] as string, file);
+    });
+    setQueue((q) => queueFiles(clearFinished(q), accepted, (i) => keys[i] as string));
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    for (const r of rejections.slice(0, 3)) {
+      notifications.show({
+        color: "red",
+        title: `Skipped ${r.file.name}`,
+        message: r.errors[0]?.message ?? "This file cannot be uploaded.",
+      });
+    }
+  };
+
+  return {
+    queue,
+    addFiles,
+    reject,
+    /** Drops the finished and failed lines. */
+    clear: () => setQueue((q) => clearFinished(q).filter((u) => u.state !== "failed")),
+    uploading: queue.some((u) => u.state === "uploading" || u.state === "queued"),
+  };
+}
+
+/** Where pictures are dropped (or clicked to choose several): JPEG, PNG or WebP within the image size limit. */
+export function PhotoDropzone({
+  uploads,
+  plural = "photos",
+  testId = "photo-dropzone",
+}: {
+  uploads: Pick<ReturnType<typeof usePhotoUploads>, "addFiles" | "reject" | "uploading">;
+  /** "photos", "pictures" */
+  plural?: string;
+  testId?: string;
+}) {
+  return (
+    <Dropzone
+      onDrop={uploads.addFiles}
+      onReject={uploads.reject}
+      accept={IMAGE_MIME_TYPE}
+      maxSize={DEFAULT_IMAGE_MAX_MB * 1024 * 1024}
+      multiple
+      data-testid={testId}
+      inputProps={{ "aria-label": `Add ${plural}` }}
+    >
+      <Group justify="center" gap="lg" mih={96} style={{ pointerEvents: "none" }}>
+        <Dropzone.Accept>
+          <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+        </Dropzone.Idle>
+        <div>
+          <Text fw={600}>{uploads.uploading ? "Uploading… drop more to add them" : `Drag ${plural} here`}</Text>
+          <Text size="sm" c="dimmed">
+            Or click to choose several. JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB each.
+          </Text>
+        </div>
+      </Group>
+    </Dropzone>
+  );
+}

@@ -1,0 +1,58 @@
+import { NumberInput, SimpleGrid, Stack } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
+import { productTypes, STOCK_MAX } from "@marquee/contracts/products";
+import { productTypeLabels } from "../../lib/studio.ts";
+import type { ProductFormValues } from "../../lib/studio-forms.ts";
+import { Choice, type FieldChoices, PeopleFields, StatusChoice, TitleFields } from "./AssetFields.tsx";
+import { PriceInput } from "./PriceInput.tsx";
+
+/**
+ * The fields of a product: name, description, categories (and performers, for admins), its type (chosen once, when
+ * it is created), status, price and, for a physical product, its stock.
+ */
+export function ProductFields({
+  form,
+  creating,
+  categories,
+  performers,
+}: { form: UseFormReturnType<ProductFormValues>; creating: boolean } & FieldChoices) {
+  const { type } = form.values;
+  return (
+    <Stack gap="md">
+      <TitleFields form={form} titleLabel="Name" />
+      <PeopleFields form={form} categories={categories} performers={performers} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Choice
+          label="Type"
+          description={
+            creating ? "Physical goods are shipped; digital ones are downloaded." : "Set when the product was created."
+          }
+          data={productTypes.map((t) => ({ value: t, label: productTypeLabels[t] }))}
+          value={type}
+          onChange={(v) => form.setFieldValue("type", v as ProductFormValues["type"])}
+          error={form.errors.type as string | undefined}
+          disabled={!creating}
+        />
+        <StatusChoice form={form} description="Only active products are listed in the store." />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PriceInput key={form.key("price")} {...form.getInputProps("price")} />
+        {type === "physical" && (
+          <NumberInput
+            label="Stock"
+            size="md"
+            description="Units you can ship."
+            min={0}
+            max={STOCK_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            key={form.key("stock")}
+            {...form.getInputProps("stock")}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
