@@ -1,10 +1,9 @@
-import { Alert, Container, NativeSelect, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Alert, Container, NativeSelect } from "@mantine/core";
 import type { Product } from "@marquee/contracts/products";
-import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
+import { SearchField } from "../components/browse/SearchField.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { ProductCard } from "../components/store/ProductCard.tsx";
@@ -52,13 +51,10 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { filters, query, key, page, error } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [q, setQ] = useState(filters.q);
-  useEffect(() => setQ(filters.q), [filters.q]);
   const apply = (next: StoreFilters) => {
     const search = storeFiltersToSearch(next);
     if (search !== key) void navigate(`/store${search}`, { preventScrollReset: true });
   };
-  const pushQ = useDebouncedCallback((value: string) => apply({ ...filters, q: value.trim() }), 400);
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/store";
   const filtered = !!(filters.q || filters.type);
 
@@ -73,34 +69,20 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <search className={browseStyles.filters}>
-        <TextInput
-          className={browseStyles.search}
-          size="sm"
-          aria-label="Search the store"
-          placeholder="Search the store…"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={q}
-          onChange={(e) => {
-            setQ(e.currentTarget.value);
-            pushQ(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") apply({ ...filters, q: q.trim() });
-          }}
-        />
+        <SearchField value={filters.q} label="Search the store" onSearch={(q) => apply({ ...filters, q })} />
         <NativeSelect
           size="sm"
           aria-label="Kind of product"
           data={[{ value: "", label: "All products" }, ...STORE_TYPES]}
           value={filters.type ?? ""}
-          onChange={(e) => apply({ ...filters, q, type: (e.currentTarget.value || null) as StoreFilters["type"] })}
+          onChange={(e) => apply({ ...filters, type: (e.currentTarget.value || null) as StoreFilters["type"] })}
         />
         <NativeSelect
           size="sm"
           aria-label="Sort by"
           data={[...STORE_SORTS]}
           value={filters.sort}
-          onChange={(e) => apply({ ...filters, q, sort: e.currentTarget.value as StoreFilters["sort"] })}
+          onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as StoreFilters["sort"] })}
         />
       </search>
       {error ? (

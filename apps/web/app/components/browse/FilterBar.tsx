@@ -1,8 +1,6 @@
-import { Button, Group, SegmentedControl, Select, TagsInput, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
+import { Button, Group, SegmentedControl, Select, TagsInput } from "@mantine/core";
 import type { CategoryRef } from "@marquee/contracts/catalogue";
-import { IconSearch, IconX } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { IconX } from "@tabler/icons-react";
 import {
   ACCESS_OPTIONS,
   type CatalogueFilters,
@@ -13,6 +11,7 @@ import {
   SORT_OPTIONS,
 } from "../../lib/catalogue-filters.ts";
 import styles from "./browse.module.css";
+import { SearchField } from "./SearchField.tsx";
 
 const ALL = "all";
 const accessData = [{ value: ALL, label: "All" }, ...ACCESS_OPTIONS];
@@ -32,33 +31,12 @@ export function FilterBar({
   onChange: (next: CatalogueFilters) => void;
   searchLabel: string;
 }) {
-  const [q, setQ] = useState(filters.q);
-  // The URL changed some other way (back button, a tag link): show its search text.
-  useEffect(() => setQ(filters.q), [filters.q]);
-  const pushQ = useDebouncedCallback((value: string) => {
-    if (value.trim() !== filters.q) onChange({ ...filters, q: value.trim() });
-  }, 400);
-
   const categoryData = categories.map((c) => ({ value: c.slug, label: c.name }));
   const knownCategory = filters.category && categoryData.some((c) => c.value === filters.category);
 
   return (
     <div className={styles.filters}>
-      <TextInput
-        className={styles.search}
-        size="sm"
-        aria-label={searchLabel}
-        placeholder={`${searchLabel}…`}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={q}
-        onChange={(e) => {
-          setQ(e.currentTarget.value);
-          pushQ(e.currentTarget.value);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") onChange({ ...filters, q: q.trim() });
-        }}
-      />
+      <SearchField value={filters.q} label={searchLabel} onSearch={(q) => onChange({ ...filters, q })} />
       <Select
         className={styles.category}
         size="sm"
@@ -111,10 +89,7 @@ export function FilterBar({
             variant="subtle"
             size="sm"
             leftSection={<IconX size={14} aria-hidden />}
-            onClick={() => {
-              setQ("");
-              onChange({ ...defaultFilters, sort: filters.sort });
-            }}
+            onClick={() => onChange({ ...defaultFilters, sort: filters.sort })}
           >
             Clear filters
           </Button>
