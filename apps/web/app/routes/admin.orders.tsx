@@ -162,7 +162,12 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                   {formatPrice(o.total, symbol)} {o.currency}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={ORDER_STATUS[o.status].color} variant="light" data-testid="order-status">
+                  <Badge
+                    color={ORDER_STATUS[o.status].color}
+                    variant="light"
+                    miw="max-content"
+                    data-testid="order-status"
+                  >
                     {ORDER_STATUS[o.status].label}
                   </Badge>
                 </Table.Td>
