@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
 
 /**
  * Orders in Chromium (issue 11): a member pays for a parcel and a download of the demo performer's; the performer
@@ -120,12 +120,14 @@ describe("an admin's orders", () => {
     expect(text).toContain("Sold by");
     expect(text).toContain("Order received");
     expect(await row.getByTestId("order-status").textContent()).toBe("Paid");
+    await expectAccessible(admin, "/admin/orders");
 
     // Its page: the parcel moved on a step, then the payment refunded.
     await row.getByRole("link", { name: "Details" }).click();
     await admin.waitForURL(`**/admin/orders/${orderId}`);
     const line = admin.getByTestId("order-line").filter({ hasText: `Poster ${stamp}` });
     expect(await line.textContent()).toContain(sellerName);
+    await expectAccessible(admin, "/admin/orders/:id");
     await line.getByRole("button", { name: "Start preparing" }).click();
     await admin.getByText(`“Poster ${stamp}” is now being prepared`).waitFor();
     await expect.poll(() => line.getByTestId("delivery-status").textContent()).toBe("Being prepared");
@@ -170,6 +172,7 @@ describe("products on the site", () => {
     await page.waitForURL(/tab=products/);
     const card = page.getByTestId("profile-products").getByTestId("product-card").filter({ hasText: soldOut.title });
     await card.getByTestId("sold-out").waitFor();
+    await expectAccessible(page, "a profile's products");
     expect(await card.getByRole("link", { name: soldOut.title }).getAttribute("href")).toBe(`/store/${soldOut.slug}`);
     expect(await card.getByTestId("product-price").textContent()).toMatch(/^\$\d/);
     // Opened straight on the tab too.
