@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 
@@ -77,4 +78,13 @@ export async function apiLogin(username: string, password = "marquee-demo") {
   const res = await api("POST", "/auth/login", { body: { username, password } });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return res.body.token as string;
+}
+
+/** No serious or critical WCAG 2 A/AA violation on the page as it is now (axe), each named with `what`. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
 }

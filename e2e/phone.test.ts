@@ -41,6 +41,12 @@ const screens: Screen[] = [
   { name: "home-member", role: "member", url: () => "/", ready: (p) => p.getByTestId("latest-movies").waitFor() },
   { name: "performers", role: "visitor", url: () => "/performers", ready: heading("Performers") },
   { name: "performer", role: "visitor", url: () => `/performers/${ids.performer}`, ready: heading(/Lucas Moreau/) },
+  {
+    name: "performer-products",
+    role: "visitor",
+    url: () => `/performers/${ids.seller}?tab=products`,
+    ready: (p) => p.getByTestId("product-card").first().waitFor(),
+  },
   { name: "movies", role: "visitor", url: () => "/movies", ready: (p) => p.getByTestId("movies-grid").waitFor() },
   { name: "movie", role: "visitor", url: () => `/movies/${ids.freeMovie}`, ready: heading(ids.freeMovieTitle ?? "") },
   {
@@ -53,6 +59,12 @@ const screens: Screen[] = [
   { name: "gallery", role: "member", url: () => `/galleries/${ids.gallery}`, ready: main },
   { name: "photos", role: "visitor", url: () => "/photos", ready: heading("Photos") },
   { name: "search", role: "visitor", url: () => "/search?q=sunrise", ready: (p) => p.getByRole("tablist").waitFor() },
+  {
+    name: "search-products",
+    role: "visitor",
+    url: () => "/search?q=tour&tab=products",
+    ready: (p) => p.getByTestId("product-card").first().waitFor(),
+  },
   { name: "posts", role: "visitor", url: () => "/posts", ready: heading("Posts") },
   { name: "post", role: "visitor", url: () => `/posts/${ids.post}`, ready: main },
   { name: "contact", role: "visitor", url: () => "/contact", ready: main },
@@ -148,6 +160,18 @@ const screens: Screen[] = [
     url: () => `/admin/transactions/${ids.transaction}`,
     ready: (p) => p.getByTestId("transaction-amount").waitFor(),
   },
+  {
+    name: "admin-orders",
+    role: "admin",
+    url: () => "/admin/orders",
+    ready: (p) => p.locator("[data-testid^=order-row-]").first().waitFor(),
+  },
+  {
+    name: "admin-order",
+    role: "admin",
+    url: () => `/admin/orders/${ids.order}`,
+    ready: (p) => p.getByTestId("order-total").waitFor(),
+  },
   { name: "admin-payouts", role: "admin", url: () => "/admin/payouts", ready: heading("Owed to performers") },
   { name: "admin-coupons", role: "admin", url: () => "/admin/coupons", ready: heading("Coupons") },
   { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },
@@ -174,6 +198,12 @@ beforeAll(async () => {
   if (!free || !locked) throw new Error("the demo catalogue has no free movie or members movie by Lucas Moreau");
   Object.assign(ids, { freeMovie: free._id, freeMovieTitle: free.title, lockedMovie: locked._id });
   ids.performer = "lucas.moreau";
+  // A performer of the demo store's, for their profile's products tab.
+  const [sold] = (await api("GET", "/user/assets/products/search?limit=1")).body.data as {
+    performers: { username: string }[];
+  }[];
+  if (!sold?.performers[0]) throw new Error("the demo store has no product with a performer");
+  ids.seller = sold.performers[0].username;
   ids.gallery = (await api("GET", "/user/assets/galleries/search?limit=1")).body.data[0]._id;
   ids.post = (await api("GET", "/posts/search?limit=1")).body.data[0].slug;
   const shipped = (await api("GET", "/user/assets/products/search?type=physical&sortBy=price&sort=desc&limit=1")).body
@@ -210,6 +240,7 @@ beforeAll(async () => {
     },
   });
   if (order.status !== 200) throw new Error(`store checkout: ${order.status} ${JSON.stringify(order.body)}`);
+  ids.order = order.body.orderId;
   await api("POST", `/payment/sandbox/${order.body.transactionId}`, {
     token: tokens.get("member"),
     body: { decision: "approve" },

@@ -179,7 +179,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
       products: products.countMatching,
     },
   });
-  const pages = createPagesService({ banners, performers, videos, galleries, posts });
+  const pages = createPagesService({ banners, performers, videos, galleries, posts, products });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // The gateway comes from the configuration (DESIGN section 6). The sandbox's callbacks are signed with a key of its
   // own derived from the media secret, so nothing else can forge them; it is made in any case (its signer is cheap)

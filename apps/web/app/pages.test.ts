@@ -31,6 +31,8 @@ describe("page handles", () => {
       "/admin/banners",
       "/admin/performers",
       "/admin/catalogue",
+      "/admin/orders",
+      "/admin/orders/0190c0de-0000-7000-8000-000000000000",
     ]) {
       expect(pageHandleFor(path), path).toEqual({
         layout: "primary",

@@ -79,6 +79,8 @@ export const pages = {
   adminPackages: { path: "/admin/packages", file: "routes/admin.packages.tsx", handle: adminPage },
   adminSubscriptions: { path: "/admin/subscriptions", file: "routes/admin.subscriptions.tsx", handle: adminPage },
   adminTransaction: { path: "/admin/transactions/:id", file: "routes/admin.transactions.$id.tsx", handle: adminPage },
+  adminOrders: { path: "/admin/orders", file: "routes/admin.orders.tsx", handle: adminPage },
+  adminOrder: { path: "/admin/orders/:id", file: "routes/admin.orders.$id.tsx", handle: adminPage },
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },

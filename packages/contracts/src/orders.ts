@@ -42,9 +42,20 @@ export const orderLine = z.object({
   total: z.number(),
   deliveryStatus: z.enum(deliveryStatuses).nullable(),
   shippingCode: z.string().nullable(),
+  /** Who sells the line's item (its performers when it was sold): for admins only. */
+  sellers: z.array(buyerRef).optional(),
   createdAt: z.string(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
+
+/** The payment of an order an admin refunds: the paid (or refunded) one, else the newest attempt. */
+export const orderTransaction = z.object({
+  _id: z.uuid(),
+  status: z.enum(["pending", "paid", "failed", "expired", "refunded"]),
+  gateway: z.string(),
+  amount: z.number(),
+});
+export type OrderTransaction = z.infer<typeof orderTransaction>;
 
 export const order = z.object({
   _id: z.uuid(),
@@ -56,6 +67,8 @@ export const order = z.object({
   delivery: delivery.nullable(),
   /** Who bought it: for sellers and admins. */
   buyer: buyerRef.nullable().optional(),
+  /** Its payment (null when none was started): for admins only. */
+  transaction: orderTransaction.nullable().optional(),
   lines: z.array(orderLine),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -79,8 +92,17 @@ export const sellerLineList = z.object({ data: z.array(sellerLine), total: z.num
 
 const paging = listQuery.pick({ limit: true, offset: true });
 export const ordersQuery = paging.extend({ status: z.enum(orderStatuses).optional() });
-export const adminOrdersQuery = ordersQuery.extend({ userId: z.uuid().optional() });
 export const linesQuery = paging.extend({ deliveryStatus: z.enum(deliveryStatuses).optional() });
+/**
+ * An admin's filters: status, one buyer (`userId`), a line's delivery status, and `q`, matched against the buyer's
+ * username, name and email and the lines' titles (or the order's id, given whole).
+ */
+export const adminOrdersQuery = ordersQuery.extend({
+  userId: z.uuid().optional(),
+  deliveryStatus: linesQuery.shape.deliveryStatus,
+  q: listQuery.shape.q,
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
 export const SHIPPING_CODE_MAX = 100;
 export const deliveryUpdateBody = z.strictObject({

@@ -7,6 +7,7 @@ import { idOrSlug } from "./common.ts";
 import { banner, post } from "./content.ts";
 import { gallery, galleryDetail, galleryList, photoList } from "./galleries.ts";
 import { performer, performerProfile } from "./performers.ts";
+import { productList } from "./products.ts";
 import { video, videoDetail, videoList } from "./videos.ts";
 
 /** How many of each the home page shows. */
@@ -55,18 +56,19 @@ export const moviePage = z.object({
 });
 export type MoviePage = z.infer<typeof moviePage>;
 
-/** How many movies and galleries a performer's profile shows before "load more". */
+/** How many movies, galleries and products a performer's profile shows before "load more". */
 export const PERFORMER_TAB_PAGE_SIZE = 12;
 
 /**
  * `GET /pages/performers/:id` (id or username): the profile as the viewer sees it (counting a view, like
- * `/performers/:id`), with the first page of the performer's newest movies and galleries (`next` continues each list
- * through its search endpoint).
+ * `/performers/:id`), with the first page of the performer's newest movies, galleries and listed products (`next`
+ * continues each list through its search endpoint).
  */
 export const performerPage = z.object({
   performer: performerProfile,
   movies: videoList,
   galleries: galleryList,
+  products: productList,
 });
 export type PerformerPage = z.infer<typeof performerPage>;
 

@@ -66,6 +66,14 @@ export function saveDeleteIntents(base: string): { save: IntentHandler; delete: 
   };
 }
 
+/** An admin's refund of a paid transaction (`id`) through its gateway (components/payments/use-refund.tsx). */
+export const refundIntent: IntentHandler = (api, payload) =>
+  api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`);
+
+/** Moves one order line (`lineId`) a delivery step on with `body` (components/orders/DeliveryStep.tsx). */
+export const deliverIntent: IntentHandler = (api, payload) =>
+  api.put(`/orders/${encodeURIComponent(textOf(payload, "lineId"))}/update`, payload.body);
+
 /** A required text field of a payload (an id); a missing one is refused as a 400 naming it. */
 export function textOf(payload: Payload, key: string): string {
   const value = payload[key];

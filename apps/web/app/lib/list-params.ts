@@ -13,6 +13,17 @@ export function textOf(params: URLSearchParams, key = "q"): string {
   return (params.get(key) ?? "").trim();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is an id as the API writes them (a UUID). */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** The id in `key` when it is one, else null. */
+export function idOf(params: URLSearchParams, key: string): string | null {
+  const value = textOf(params, key);
+  return isUuid(value) ? value : null;
+}
+
 /** The value of `key` when it is one of `values`, else `fallback`. */
 export function oneOf<T extends string>(params: URLSearchParams, key: string, values: readonly T[], fallback: T): T {
   const raw = params.get(key);

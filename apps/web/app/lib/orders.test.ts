@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryNews, nextDeliveryStep } from "./orders.ts";
+import { deliveryNews, nextDeliveryStep, orderRefund, sellerNames } from "./orders.ts";
 
 describe("nextDeliveryStep", () => {
   it("moves a paid physical line one step at a time, asking the shipping code for shipped", () => {
@@ -43,5 +43,35 @@ describe("deliveryNews", () => {
     ]) {
       expect(deliveryNews(payload)).toBeNull();
     }
+  });
+});
+
+describe("orderRefund", () => {
+  const line = { title: "Poster" } as Parameters<typeof orderRefund>[0]["lines"][number];
+  const buyer = { _id: "b", username: "mia", name: "Mia" };
+  const transaction = { _id: "t1", status: "paid" as const, gateway: "sandbox", amount: 18 };
+
+  it("refunds the order's paid payment, naming its lines and buyer", () => {
+    expect(orderRefund({ transaction, lines: [line, { ...line, title: "Guide" }], buyer })).toEqual({
+      _id: "t1",
+      amount: 18,
+      items: [{ title: "Poster" }, { title: "Guide" }],
+      buyer,
+    });
+  });
+
+  it("offers nothing without a paid payment", () => {
+    expect(orderRefund({ transaction: { ...transaction, status: "refunded" }, lines: [line], buyer })).toBeNull();
+    expect(orderRefund({ transaction: { ...transaction, status: "pending" }, lines: [line], buyer })).toBeNull();
+    expect(orderRefund({ transaction: null, lines: [line], buyer })).toBeNull();
+    expect(orderRefund({ lines: [line], buyer })).toBeNull();
+  });
+});
+
+describe("sellerNames", () => {
+  it("names a line's sellers, or a dash", () => {
+    expect(sellerNames({ sellers: [{ name: "Ava" }, { name: "Lucas" }] })).toBe("Ava, Lucas");
+    expect(sellerNames({ sellers: [] })).toBe("—");
+    expect(sellerNames({})).toBe("—");
   });
 });

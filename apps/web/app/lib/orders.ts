@@ -1,4 +1,10 @@
-import { type DeliveryStatus, NEXT_DELIVERY_STATUS, type OrderStatus } from "@marquee/contracts/orders";
+import {
+  type DeliveryStatus,
+  NEXT_DELIVERY_STATUS,
+  type Order,
+  type OrderStatus,
+  orderStatuses,
+} from "@marquee/contracts/orders";
 
 /** How an order's status reads, with its badge colour. */
 export const ORDER_STATUS: Record<OrderStatus, { label: string; color: string }> = {
@@ -47,4 +53,23 @@ export function deliveryNews(payload: unknown): string | null {
   const code =
     deliveryStatus === "shipped" && typeof shippingCode === "string" && shippingCode ? ` (${shippingCode})` : "";
   return `“${title}”: ${status.label.toLowerCase()}${code}.`;
+}
+
+/** The status filter of a list of orders in its URL: a status, or `all`. */
+export const ORDER_FILTERS = ["all", ...orderStatuses] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/**
+ * What an admin's refund of an order asks (use-refund.tsx): its payment when that is paid, with the order's lines as
+ * what it paid for and the buyer; null when there is nothing to refund (never paid, or refunded already).
+ */
+export function orderRefund(order: Pick<Order, "transaction" | "lines" | "buyer">) {
+  const t = order.transaction;
+  if (t?.status !== "paid") return null;
+  return { _id: t._id, amount: t.amount, items: order.lines.map((l) => ({ title: l.title })), buyer: order.buyer };
+}
+
+/** Who sells a line, by name ("—" when nobody is known). */
+export function sellerNames(line: { sellers?: ReadonlyArray<{ name: string }> }): string {
+  return line.sellers?.map((s) => s.name).join(", ") || "—";
 }

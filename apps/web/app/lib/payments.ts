@@ -1,3 +1,5 @@
+import { isUuid } from "./list-params.ts";
+
 /** Where the buy and subscribe buttons post: the checkout resource route (routes/payment.checkout.ts). */
 export const CHECKOUT_PATH = "/payment/checkout";
 
@@ -21,15 +23,13 @@ export function retryLink(item: { itemKind: string; itemId: string; title: strin
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The API call a checkout form stands for: a movie or gallery bought, a membership package, or a performer's
  * monthly or yearly subscription; null for anything else. The coupon, when typed, goes along.
  */
 export function checkoutCall(form: Record<string, string>): { path: string; body?: Record<string, string> } | null {
   const id = form.id ?? "";
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const couponCode = (form.couponCode ?? "").trim();
   const coupon: Record<string, string> = couponCode ? { couponCode } : {};
   switch (form.kind) {

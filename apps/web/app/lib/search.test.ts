@@ -9,11 +9,13 @@ describe("search page helpers", () => {
   });
 
   it("opens the named tab, else the first with results", () => {
-    const counts = { performers: 0, movies: 3, galleries: 1 };
+    const counts = { performers: 0, movies: 3, galleries: 1, products: 2 };
     expect(pickSearchTab("galleries", counts)).toBe("galleries");
+    expect(pickSearchTab("products", counts)).toBe("products");
     expect(pickSearchTab(null, counts)).toBe("movies");
-    expect(pickSearchTab("products", counts)).toBe("movies");
-    expect(pickSearchTab(null, { performers: 0, movies: 0, galleries: 0 })).toBe("performers");
+    expect(pickSearchTab("store", counts)).toBe("movies");
+    expect(pickSearchTab(null, { performers: 0, movies: 0, galleries: 0, products: 4 })).toBe("products");
+    expect(pickSearchTab(null, { performers: 0, movies: 0, galleries: 0, products: 0 })).toBe("performers");
   });
 
   it("builds the search URL", () => {

@@ -2,8 +2,8 @@
 
 export const SEARCH_MAX_LENGTH = 200;
 
-export type SearchTab = "performers" | "movies" | "galleries";
-export const SEARCH_TABS: readonly SearchTab[] = ["performers", "movies", "galleries"];
+export type SearchTab = "performers" | "movies" | "galleries" | "products";
+export const SEARCH_TABS: readonly SearchTab[] = ["performers", "movies", "galleries", "products"];
 
 /** GET /search/total. */
 export interface SearchTotals {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type Order, type OrderStatus, orderStatuses } from "@marquee/contracts/orders";
+import type { Order, OrderStatus } from "@marquee/contracts/orders";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -11,7 +11,7 @@ import { loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { DELIVERY_STATUS, deliveryNews, ORDER_STATUS } from "../lib/orders.ts";
+import { DELIVERY_STATUS, deliveryNews, ORDER_FILTERS, ORDER_STATUS } from "../lib/orders.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -25,12 +25,11 @@ const DESCRIPTION = "What you ordered, where each parcel is, and your downloads.
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My orders", DESCRIPTION);
 
 const PAGE_SIZE = 10;
-const STATUS_FILTERS = ["all", ...orderStatuses] as const;
 
 /** A page of the member's own orders, newest first (`status`, `page`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const status = oneOf(params, "status", STATUS_FILTERS, "all");
+  const status = oneOf(params, "status", ORDER_FILTERS, "all");
   const page = pageOf(params);
   const list = await loaded(
     sessionApi(request, context).get<{ data: Order[]; total: number }>("/orders/users/search", {
@@ -141,7 +140,7 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
         </div>
         <Select
           label="Show"
-          data={STATUS_FILTERS.map((s) => ({ value: s, label: s === "all" ? "All orders" : ORDER_STATUS[s].label }))}
+          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? "All orders" : ORDER_STATUS[s].label }))}
           value={status}
           onChange={(v) => setFilter("status", (v as OrderStatus | "all" | null) ?? "all")}
           allowDeselect={false}

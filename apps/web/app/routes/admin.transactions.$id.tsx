@@ -24,7 +24,7 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { useRefund } from "../components/payments/use-refund.tsx";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -65,8 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
-    /** Refunds the paid transaction (`id`) through its gateway. */
-    refund: (api, payload) => api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`),
+    refund: refundIntent,
     /** Marks a flagged gateway event (`id`) dealt with, saying how (`resolution`). */
     handleEvent: (api, payload) =>
       api.post(`/admin/payment-events/${encodeURIComponent(textOf(payload, "id"))}/handle`, {

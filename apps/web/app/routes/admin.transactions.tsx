@@ -6,7 +6,7 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { useRefund } from "../components/payments/use-refund.tsx";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -69,8 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
-    /** Refunds a paid transaction (`id`) through its gateway. */
-    refund: (api, payload) => api.post(`/admin/transactions/${encodeURIComponent(textOf(payload, "id"))}/refund`),
+    refund: refundIntent,
   });
 }
 

@@ -20,6 +20,7 @@ const descriptions: Record<string, string> = {
     "Memberships and performer subscriptions: when they end, renewals, and the sandbox's simulations.",
   "/admin/packages": "The membership packages members join, their prices and periods.",
   "/admin/transactions": "Every payment, who paid and for what, its gateway events, and refunds through the gateway.",
+  "/admin/orders": "Every order: who bought what from whom, moving parcels on, and refunds through the payment.",
   "/admin/payouts": "What each performer is owed, marking it paid, and the payouts made.",
   "/admin/coupons": "Discount codes: their value, expiry, uses left, and switching them on or off.",
   "/admin/categories": "The categories of performers, movies, galleries and products.",

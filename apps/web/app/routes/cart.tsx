@@ -20,7 +20,7 @@ import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-rea
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { productPath } from "../components/catalogue/links.ts";
+import { productPath } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
 import { api, errorMessage, isApiError } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";

@@ -2,10 +2,12 @@ import { Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title } from 
 import type { Gallery } from "@marquee/contracts/galleries";
 import type { PerformerPage as PerformerPageData } from "@marquee/contracts/pages";
 import type { PerformerProfile } from "@marquee/contracts/performers";
+import type { Product } from "@marquee/contracts/products";
 import type { Video } from "@marquee/contracts/videos";
-import { IconMapPin, IconMovie, IconPhoto, IconSparkles, IconUserOff } from "@tabler/icons-react";
+import { IconMapPin, IconMovie, IconPhoto, IconShoppingBag, IconSparkles, IconUserOff } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import browseStyles from "../components/browse/browse.module.css";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { initials } from "../components/catalogue/CardImage.tsx";
 import { formatCount, formatPrice } from "../components/catalogue/format.ts";
@@ -15,6 +17,7 @@ import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
+import { ProductCard } from "../components/store/ProductCard.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
@@ -30,13 +33,15 @@ export const handle = pages.performer.handle;
 /** Equal to PERFORMER_TAB_PAGE_SIZE of @marquee/contracts/pages (not imported, to keep zod out of the browser). */
 const TAB_PAGE_SIZE = 12;
 const HOUR = 3_600_000;
-type TabName = "movies" | "galleries";
+const TABS = ["movies", "galleries", "products"] as const;
+type TabName = (typeof TABS)[number];
 
 const videosQuery = (performerId: string) => ({ performerIds: [performerId], sortBy: "newest", limit: TAB_PAGE_SIZE });
 const galleriesQuery = videosQuery;
+const productsQuery = videosQuery;
 
 /**
- * One call for the page (GET /pages/performers/:id: the profile, their newest movies and galleries); the attribute
+ * One call for the page (GET /pages/performers/:id: the profile, their newest movies, galleries and products); the attribute
  * names, countries and languages come from this process's hourly copies.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -59,7 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       cachedLookup("languages", HOUR, () => client.get<Array<{ code: string; name: string }>>("/languages/list")),
     ),
   ]);
-  const { performer, movies, galleries } = page;
+  const { performer, movies, galleries, products } = page;
   // Names are looked up here so the server and the browser render the same words.
   const facts: Array<{ label: string; value: string }> = [];
   if (performer.gender) {
@@ -77,7 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const countryName = performer.country
     ? (countries?.find((c) => c.code === performer.country)?.name ?? performer.country)
     : null;
-  return { performer, movies, galleries, facts, countryName };
+  return { performer, movies, galleries, products, facts, countryName };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -212,11 +217,13 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
 }
 
 export default function PerformerPage({ loaderData }: Route.ComponentProps) {
-  const { performer, movies, galleries, facts, countryName } = loaderData;
+  const { performer, movies, galleries, products, facts, countryName } = loaderData;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const tab: TabName = search.get("tab") === "galleries" ? "galleries" : "movies";
+  // The products tab shows only for a performer who sells something (or when the URL asks for it).
+  const tab: TabName = TABS.find((t) => t === search.get("tab")) ?? "movies";
+  const hasProducts = (products?.total ?? 0) > 0 || tab === "products";
 
   useEffect(() => {
     dispatch(performerProfileReceived(performer));
@@ -344,20 +351,25 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
               value={tab}
               onChange={(value) => {
                 const next = new URLSearchParams(search);
-                if (value === "galleries") next.set("tab", "galleries");
+                if (value && value !== "movies") next.set("tab", value);
                 else next.delete("tab");
                 const qs = next.toString();
                 void navigate({ search: qs ? `?${qs}` : "" }, { replace: true, preventScrollReset: true });
               }}
               keepMounted={false}
             >
-              <Tabs.List mb="lg">
+              <Tabs.List mb="lg" className={browseStyles.scrollTabs}>
                 <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
                   Movies ({movies?.total ?? performer.stats.videos})
                 </Tabs.Tab>
                 <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
                   Galleries ({galleries?.total ?? performer.stats.galleries})
                 </Tabs.Tab>
+                {hasProducts && (
+                  <Tabs.Tab value="products" leftSection={<IconShoppingBag size={16} />}>
+                    Products ({products?.total ?? 0})
+                  </Tabs.Tab>
+                )}
               </Tabs.List>
               <Tabs.Panel value="movies">
                 <PagedGrid<Video>
@@ -381,6 +393,18 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   testId="profile-galleries"
                   empty={`${performer.name} has not published any galleries yet.`}
                   render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="products">
+                <PagedGrid<Product>
+                  initial={products}
+                  path="/user/assets/products/search"
+                  query={productsQuery(performer._id)}
+                  resetKey={`${performer._id}:products`}
+                  label="Products"
+                  testId="profile-products"
+                  empty={`${performer.name} has nothing in the store yet.`}
+                  render={(p, i) => <ProductCard key={p._id} product={p} eager={i < 4} showPerformers={false} />}
                 />
               </Tabs.Panel>
             </Tabs>

@@ -1,8 +1,9 @@
 import { Button, Container, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
 import type { Performer } from "@marquee/contracts/performers";
+import type { Product } from "@marquee/contracts/products";
 import type { Video } from "@marquee/contracts/videos";
-import { IconMovie, IconPhoto, IconSearch, IconUsers, type TablerIcon } from "@tabler/icons-react";
+import { IconMovie, IconPhoto, IconSearch, IconShoppingBag, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
@@ -11,6 +12,7 @@ import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { ProductCard } from "../components/store/ProductCard.tsx";
 import { optional } from "../lib/catalogue.server.ts";
 import { pickSearchTab, SEARCH_MAX_LENGTH, type SearchTab, type SearchTotals, searchText } from "../lib/search.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -25,12 +27,13 @@ const PAGE_SIZE = 12;
 const performersQuery = (q: string) => ({ q, sortBy: "popular", limit: PAGE_SIZE });
 const moviesQuery = (q: string) => ({ q, sortBy: "popular", limit: PAGE_SIZE });
 const galleriesQuery = moviesQuery;
+const productsQuery = moviesQuery;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = searchText(new URL(request.url).searchParams);
-  if (!q) return { q, totals: null, performers: null, movies: null, galleries: null };
+  if (!q) return { q, totals: null, performers: null, movies: null, galleries: null, products: null };
   const api = sessionApi(request, context);
-  const [totals, performers, movies, galleries] = await Promise.all([
+  const [totals, performers, movies, galleries, products] = await Promise.all([
     optional("GET /search/total", api.get<SearchTotals>("/search/total", { q })),
     optional("GET /performers/search", api.get<Page<Performer>>("/performers/search", performersQuery(q))),
     optional("GET /user/assets/videos/search", api.get<Page<Video>>("/user/assets/videos/search", moviesQuery(q))),
@@ -38,14 +41,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "GET /user/assets/galleries/search",
       api.get<Page<Gallery>>("/user/assets/galleries/search", galleriesQuery(q)),
     ),
+    optional(
+      "GET /user/assets/products/search",
+      api.get<Page<Product>>("/user/assets/products/search", productsQuery(q)),
+    ),
   ]);
-  return { q, totals, performers, movies, galleries };
+  return { q, totals, performers, movies, galleries, products };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   seoMeta(matches, {
     title: data?.q ? `Search: ${data.q}` : "Search",
-    description: "Search performers, movies and galleries.",
+    description: "Search performers, movies, galleries and products.",
   });
 
 /** Switching tabs only changes `?tab=`: every tab's first page is already loaded. */
@@ -60,7 +67,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, totals, performers, movies, galleries } = loaderData;
+  const { q, totals, performers, movies, galleries, products } = loaderData;
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -70,9 +77,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     performers: totals?.performers ?? performers?.total ?? 0,
     movies: totals?.movies ?? movies?.total ?? 0,
     galleries: totals?.galleries ?? galleries?.total ?? 0,
+    products: totals?.products ?? products?.total ?? 0,
   };
   const tab = pickSearchTab(search.get("tab"), counts);
-  const all = counts.performers + counts.movies + counts.galleries;
+  const all = counts.performers + counts.movies + counts.galleries + counts.products;
 
   /** What every result grid shares: reset on a new search, named after its tab. */
   const gridOf = (value: SearchTab, label: string) => ({
@@ -125,6 +133,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         />
       ),
     },
+    {
+      value: "products",
+      label: "Products",
+      icon: IconShoppingBag,
+      grid: (
+        <PagedGrid<Product>
+          {...gridOf("products", "Products")}
+          initial={products}
+          path="/user/assets/products/search"
+          query={productsQuery(q)}
+          render={(p, i) => <ProductCard key={p._id} product={p} eager={i < 4} />}
+        />
+      ),
+    },
   ];
 
   return (
@@ -136,8 +158,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <Group gap="sm" wrap="nowrap" maw={720}>
               <TextInput
                 name="q"
-                aria-label="Search performers, movies and galleries"
-                placeholder="Search performers, movies and galleries"
+                aria-label="Search performers, movies, galleries and products"
+                placeholder="Search performers, movies, galleries and products"
                 leftSection={<IconSearch size={18} />}
                 value={text}
                 onChange={(e) => setText(e.currentTarget.value)}

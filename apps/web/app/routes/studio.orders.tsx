@@ -1,20 +1,17 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { type SellerLine, SHIPPING_CODE_MAX } from "@marquee/contracts/orders";
+import { Card, Group, Select, Stack, Text } from "@mantine/core";
+import type { SellerLine } from "@marquee/contracts/orders";
 import { IconPackage } from "@tabler/icons-react";
-import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
-import { errorMessage, isApiError } from "../lib/api.ts";
+import { deliverIntent, handleIntents, loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { DELIVERY_FILTERS, DELIVERY_STATUS, type DeliveryFilter, nextDeliveryStep } from "../lib/orders.ts";
+import { DELIVERY_FILTERS, DELIVERY_STATUS, type DeliveryFilter } from "../lib/orders.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -45,42 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
-    /** Moves one order line's delivery on (the API checks the step and the shipping code). */
-    deliver: (api, payload) => api.put(`/orders/${encodeURIComponent(textOf(payload, "lineId"))}/update`, payload.body),
+    /** The API checks the step and the shipping code. */
+    deliver: deliverIntent,
   });
 }
 
 function LineCard({ line }: { line: SellerLine }) {
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
-  const { run, busy } = useIntent();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const step = nextDeliveryStep(line, line.orderStatus);
-  const status = line.deliveryStatus ? DELIVERY_STATUS[line.deliveryStatus] : null;
-
-  const move = async () => {
-    if (!step) return;
-    if (step.needsShippingCode && !code.trim()) {
-      setCodeError("Enter the shipping code");
-      return;
-    }
-    setCodeError(null);
-    try {
-      await run("deliver", {
-        lineId: line._id,
-        body: { deliveryStatus: step.status, ...(step.needsShippingCode ? { shippingCode: code.trim() } : {}) },
-      });
-      notifications.show({
-        color: "teal",
-        message: `“${line.title}” is now ${DELIVERY_STATUS[step.status].label.toLowerCase()}; the buyer is told.`,
-      });
-    } catch (error) {
-      const field = isApiError(error) ? error.details?.find((d) => d.path === "body.shippingCode") : undefined;
-      if (field) setCodeError(field.message);
-      notifications.show({ color: "red", title: "Could not update the delivery", message: errorMessage(error) });
-    }
-  };
-
   return (
     <Card component="article" withBorder data-testid="seller-line" aria-label={line.title}>
       <Stack gap="xs">
@@ -91,15 +59,7 @@ function LineCard({ line }: { line: SellerLine }) {
           </Text>
           <Group gap="xs">
             <Text size="sm">{formatPrice(line.total, symbol)}</Text>
-            {status ? (
-              <Badge variant="light" color={status.color} data-testid="delivery-status">
-                {status.label}
-              </Badge>
-            ) : (
-              <Badge variant="light" color="gray">
-                Download
-              </Badge>
-            )}
+            <DeliveryBadge line={line} />
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
@@ -116,23 +76,7 @@ function LineCard({ line }: { line: SellerLine }) {
             Shipping code: {line.shippingCode}
           </Text>
         )}
-        {step && (
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            {step.needsShippingCode && (
-              <TextInput
-                label="Shipping code"
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                error={codeError}
-                maxLength={SHIPPING_CODE_MAX}
-                style={{ flex: "1 1 12rem" }}
-              />
-            )}
-            <Button onClick={() => void move()} loading={busy} variant="light">
-              {step.label}
-            </Button>
-          </Group>
-        )}
+        <DeliveryStep line={line} orderStatus={line.orderStatus} />
       </Stack>
     </Card>
   );

@@ -286,6 +286,83 @@ describe("the seller's lines and one order", () => {
     const pending = (await get("/admin/orders?status=pending&limit=100", admin)).json();
     expect(pending.data.every((o: { status: string }) => o.status === "pending")).toBe(true);
   });
+
+  it("gives admins each order's payment and each line's sellers, and finds orders by buyer, title, id or delivery", async () => {
+    const who = await newAccount(t, "user", "finder");
+    const mug = await physical(seller, 3);
+    const book = await digital(rival, 2);
+    const c = await bought(who, [mug, book]);
+    const list = (await get(`/admin/orders?userId=${who.id}`, admin)).json();
+    expect(list.data[0]).toMatchObject({
+      _id: c.orderId,
+      buyer: { _id: who.id, username: who.username },
+      transaction: { _id: c.transactionId, status: "paid", gateway: "sandbox", amount: 5 },
+    });
+    const sellers = Object.fromEntries(
+      list.data[0].lines.map((l: Line & { sellers: { _id: string }[] }) => [l.itemId, l.sellers.map((x) => x._id)]),
+    );
+    expect(sellers).toEqual({ [mug]: [seller.id], [book]: [rival.id] });
+    // The same in the order's own view, for an admin only.
+    const one = (await get(`/orders/details/${c.orderId}`, admin)).json();
+    expect(one).toMatchObject({ transaction: { _id: c.transactionId }, lines: [{ sellers: [{}] }, { sellers: [{}] }] });
+    const own = (await get(`/orders/details/${c.orderId}`, who.token)).json();
+    expect(own.transaction).toBeUndefined();
+    expect(own.lines[0].sellers).toBeUndefined();
+
+    const found = async (query: string) =>
+      ((await get(`/admin/orders?limit=100&${query}`, admin)).json().data as { _id: string }[]).map((o) => o._id);
+    expect(await found(`q=${who.username.toUpperCase()}`)).toContain(c.orderId);
+    expect(await found(`q=${encodeURIComponent(who.username.slice(0, -2))}`)).toContain(c.orderId);
+    const title = (await linesIn(c.orderId, who.token)).find((l) => l.itemId === mug) as Line & { title: string };
+    expect(await found(`q=${encodeURIComponent(title.title)}&userId=${who.id}`)).toEqual([c.orderId]);
+    expect(await found(`q=${c.orderId}`)).toEqual([c.orderId]);
+    expect(await found("q=%25%25nobody_by_this_name")).toEqual([]);
+    expect(await found(`deliveryStatus=created&userId=${who.id}`)).toEqual([c.orderId]);
+    expect(await found(`deliveryStatus=shipped&userId=${who.id}`)).toEqual([]);
+    // An order whose checkout was never paid shows its pending payment.
+    const pending = await checkout(who, [mug]);
+    const again = (await get(`/admin/orders?userId=${who.id}&status=pending`, admin)).json();
+    expect(again.data).toMatchObject([
+      { _id: pending.orderId, transaction: { _id: pending.transactionId, status: "pending" } },
+    ]);
+    expectBadRequest(await get("/admin/orders?deliveryStatus=lost", admin), "querystring.deliveryStatus");
+    expectBadRequest(await get(`/admin/orders?q=${"x".repeat(201)}`, admin), "querystring.q");
+  });
+
+  it("refunds an order through its payment: refunded everywhere, the stock given back, the download refused", async () => {
+    const who = await newAccount(t, "user", "refundee");
+    const mug = await physical(seller, 4);
+    const book = await digital(seller, 3);
+    const c = await bought(who, [mug, book]);
+    const stock = async () => (await get(`/user/assets/products/${mug}`)).json().stock as number;
+    expect(await stock()).toBe(49);
+    const link = () => get(`/user/assets/products/${book}/download-link`, who.token);
+    expect((await link()).statusCode).toBe(200);
+    const listed = (await get(`/admin/orders?userId=${who.id}`, admin)).json().data[0];
+    const res = await t.request({
+      method: "POST",
+      url: `/admin/transactions/${listed.transaction._id}/refund`,
+      token: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ transactionId: c.transactionId, status: "refunded" });
+    const after = (await get(`/admin/orders?userId=${who.id}`, admin)).json().data[0];
+    expect(after).toMatchObject({ status: "refunded", transaction: { _id: c.transactionId, status: "refunded" } });
+    expect(Object.fromEntries(after.lines.map((l: Line) => [l.itemId, l.deliveryStatus]))).toEqual({
+      [mug]: "refunded",
+      [book]: null,
+    });
+    expect((await get(`/admin/orders?userId=${who.id}&status=refunded`, admin)).json().total).toBe(1);
+    expect(await stock()).toBe(50);
+    expect((await link()).statusCode).toBe(403);
+    // Twice is refused.
+    const again = await t.request({
+      method: "POST",
+      url: `/admin/transactions/${c.transactionId}/refund`,
+      token: admin,
+    });
+    expect(again.statusCode).toBe(409);
+  });
 });
 
 describe("PUT /orders/:id/update (an order line)", () => {

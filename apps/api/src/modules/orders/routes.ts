@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     schema: {
       tags,
       description:
-        "One order: its buyer and admins see all its lines; a seller of one of its lines only their own lines, with the buyer. Anyone else gets 404.",
+        "One order: its buyer and admins see all its lines (admins with the buyer, the payment and each line's sellers, as in GET /admin/orders); a seller of one of its lines only their own lines, with the buyer. Anyone else gets 404.",
       params: byId,
       response: { 200: order },
     },
@@ -83,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     schema: {
       tags: ["admin"],
       description:
-        "Every order, newest first (filter by `status` or buyer `userId`), with its lines and buyer. Refunds go through POST /admin/transactions/:id/refund.",
+        "Every order, newest first, with its buyer, its payment (`transaction`: the paid or refunded one, else the newest attempt) and its lines with their sellers. Filter by `status`, buyer `userId`, a line's `deliveryStatus`, or `q` (the buyer's username, name or email, a line's title, or the order's whole id). Refunds go through POST /admin/transactions/:id/refund with the order's `transaction._id`.",
       querystring: adminOrdersQuery,
       response: { 200: orderList },
     },

@@ -1,20 +1,27 @@
 import {
+  type AdminOrdersQuery,
   type DeliveryStatus,
   type DeliveryUpdateBody,
   NEXT_DELIVERY_STATUS,
   type OrderStatus,
 } from "@marquee/contracts/orders";
-import { and, arrayContains, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { escapeLike } from "../../platform/slugs.ts";
 import type { Actor } from "../catalogue/access.ts";
 import type { Notify } from "../payments/ledger.ts";
+import { transactions } from "../payments/tables.ts";
 import type { Accounts } from "../users/accounts.ts";
+import { users } from "../users/tables.ts";
 import { type OrderLineRow, type OrderRow, orderLines, orders } from "./tables.ts";
 
 type Paging = { limit: number; offset: number };
 
+type Ref = { _id: string; username: string; name: string };
+
 const cents = (n: number) => n / 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const newestFirst = [sql`${orders.createdAt} desc`, sql`${orders.id} desc`];
 
 /** A line as every reader sees it. */
@@ -62,8 +69,33 @@ export function createOrdersService(deps: { db: Db; accounts: Pick<Accounts, "re
           .orderBy(orderLines.createdAt, orderLines.id)
       : [];
 
-  /** Orders newest first with all their lines (and who bought them, for admins). */
-  async function listOrders(where: SQL | undefined, q: Paging, withBuyer: boolean) {
+  /**
+   * What only admins see of orders: who bought each, its payment (the paid or refunded one, else the newest
+   * attempt), and who sells each line.
+   */
+  async function adminExtras(rows: OrderRow[], lines: OrderLineRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [refs, payments] = await Promise.all([
+      deps.accounts.refs([...rows.map((r) => r.userId), ...lines.flatMap((l) => l.performerIds)]),
+      ids.length
+        ? db
+            .select()
+            .from(transactions)
+            .where(inArray(transactions.orderId, ids))
+            .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        : [],
+    ]);
+    const paymentOf = (orderId: string) => {
+      const mine = payments.filter((p) => p.orderId === orderId);
+      const t = mine.find((p) => p.status === "paid" || p.status === "refunded") ?? mine[0];
+      return t ? { _id: t.id, status: t.status, gateway: t.gateway, amount: cents(t.amountCents) } : null;
+    };
+    const sellersOf = (l: OrderLineRow) => l.performerIds.flatMap((id) => refs.get(id) ?? []);
+    return { buyers: refs, paymentOf, sellersOf };
+  }
+
+  /** Orders newest first with all their lines (and, for admins, who bought them, their payment and sellers). */
+  async function listOrders(where: SQL | undefined, q: Paging, forAdmin: boolean) {
     const [rows, [count]] = await Promise.all([
       db
         .select()
@@ -74,20 +106,29 @@ export function createOrdersService(deps: { db: Db; accounts: Pick<Accounts, "re
         .offset(q.offset),
       db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
     ]);
-    const [lines, buyers] = await Promise.all([
-      linesOf(rows.map((r) => r.id)),
-      withBuyer ? deps.accounts.refs(rows.map((r) => r.userId)) : null,
-    ]);
+    const lines = await linesOf(rows.map((r) => r.id));
+    const extras = forAdmin ? await adminExtras(rows, lines) : null;
     return {
       total: count?.total ?? 0,
-      data: rows.map((o) => presentOrder(o, lines.filter((l) => l.orderId === o.id).map(presentLine), buyers)),
+      data: rows.map((o) => {
+        const mine = lines.filter((l) => l.orderId === o.id);
+        if (!extras) return presentOrder(o, mine.map(presentLine), null);
+        return {
+          ...presentOrder(
+            o,
+            mine.map((l) => ({ ...presentLine(l), sellers: extras.sellersOf(l) })),
+            extras.buyers,
+          ),
+          transaction: extras.paymentOf(o.id),
+        };
+      }),
     };
   }
 
   function presentOrder(
     o: OrderRow,
     lines: ReturnType<typeof presentLine>[],
-    buyers: Map<string, { _id: string; username: string; name: string }> | null,
+    buyers: Map<string, Ref> | null,
     showDelivery = true,
   ) {
     return {
@@ -108,13 +149,36 @@ export function createOrdersService(deps: { db: Db; accounts: Pick<Accounts, "re
   const buyerOrders = (buyerId: string, q: Paging & { status?: OrderStatus }) =>
     listOrders(and(eq(orders.userId, buyerId), q.status ? eq(orders.status, q.status) : undefined), q, false);
 
-  /** Every order, for admins (filtered by status or buyer). */
-  const allOrders = (q: Paging & { status?: OrderStatus; userId?: string }) =>
-    listOrders(
-      and(q.status ? eq(orders.status, q.status) : undefined, q.userId ? eq(orders.userId, q.userId) : undefined),
+  /**
+   * Every order, for admins: by status, buyer, a line's delivery status, and `q` (the buyer's username, name or
+   * email, a line's title, or the order's whole id).
+   */
+  function allOrders(q: AdminOrdersQuery) {
+    const term = q.q?.trim();
+    const like = term ? `%${escapeLike(term)}%` : "";
+    const lineWhere = (cond: SQL) =>
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${cond})`;
+    return listOrders(
+      and(
+        q.status ? eq(orders.status, q.status) : undefined,
+        q.userId ? eq(orders.userId, q.userId) : undefined,
+        q.deliveryStatus ? lineWhere(eq(orderLines.deliveryStatus, q.deliveryStatus)) : undefined,
+        term
+          ? or(
+              UUID.test(term) ? eq(orders.id, term) : undefined,
+              sql`exists (select 1 from ${users} where ${users.id} = ${orders.userId} and (${or(
+                ilike(users.username, like),
+                ilike(users.name, like),
+                ilike(users.email, like),
+              )}))`,
+              lineWhere(ilike(orderLines.title, like)),
+            )
+          : undefined,
+      ),
       q,
       true,
     );
+  }
 
   /** Lines joined to their order, newest order first. */
   async function listLines(where: SQL | undefined, q: Paging) {
@@ -182,10 +246,18 @@ export function createOrdersService(deps: { db: Db; accounts: Pick<Accounts, "re
     const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!o) throw notFound("Order");
     const lines = await linesOf([o.id]);
-    if (o.userId === viewer.id || viewer.role === "admin") {
-      const buyers = viewer.role === "admin" ? await deps.accounts.refs([o.userId]) : null;
-      return presentOrder(o, lines.map(presentLine), buyers);
+    if (viewer.role === "admin") {
+      const extras = await adminExtras([o], lines);
+      return {
+        ...presentOrder(
+          o,
+          lines.map((l) => ({ ...presentLine(l), sellers: extras.sellersOf(l) })),
+          extras.buyers,
+        ),
+        transaction: extras.paymentOf(o.id),
+      };
     }
+    if (o.userId === viewer.id) return presentOrder(o, lines.map(presentLine), null);
     const mine = lines.filter((l) => l.itemKind === "product" && l.performerIds.includes(viewer.id));
     if (!mine.length || (o.status !== "paid" && o.status !== "refunded")) throw notFound("Order");
     return presentOrder(

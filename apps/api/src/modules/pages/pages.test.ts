@@ -346,6 +346,32 @@ describe("GET /pages/performers/:id", () => {
     expect(own.performer.stats.views).toBe(asUser.performer.stats.views);
   });
 
+  it("answers the performer's first page of listed products, as the product search does", async () => {
+    const product = async (status: "active" | "draft") => {
+      const res = await t.request({
+        method: "POST",
+        url: "/performer/assets/products",
+        token: performer,
+        body: { title: unique(`${status} poster `), type: "physical", price: 9, stock: 0, status },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+    const listed = await product("active");
+    const draft = await product("draft");
+    const res = await get("/pages/performers/performer", user);
+    expect(res.statusCode, res.body).toBe(200);
+    const { performer: p, products } = res.json() as {
+      performer: { _id: string };
+      products: { data: { _id: string; stock: number | null }[] };
+    };
+    const search = (await get(`/user/assets/products/search?performerId=${p._id}&sortBy=newest&limit=12`)).json();
+    expect(products).toEqual(search);
+    expect(products.data.map((x) => x._id)).toContain(listed);
+    expect(products.data.map((x) => x._id)).not.toContain(draft);
+    expect(products.data.find((x) => x._id === listed)?.stock).toBe(0);
+  });
+
   it("is 404 for an unknown performer, 400 for an id that cannot be one", async () => {
     expect((await get("/pages/performers/nobody-here")).statusCode).toBe(404);
     expectBadRequest(await get(`/pages/performers/${"x".repeat(121)}`), "params.id");

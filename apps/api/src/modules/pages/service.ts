@@ -14,6 +14,7 @@ import {
   type SubscribeOffer,
 } from "@marquee/contracts/pages";
 import { searchPerformersQuery } from "@marquee/contracts/performers";
+import { searchProductsQuery } from "@marquee/contracts/products";
 import { searchVideosQuery } from "@marquee/contracts/videos";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../../platform/errors.ts";
@@ -22,6 +23,7 @@ import type { BannersService } from "../banners/service.ts";
 import type { GalleriesService, Listing } from "../galleries/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { PostsService } from "../posts/service.ts";
+import type { ProductsService } from "../products/service.ts";
 import type { VideosService } from "../videos/service.ts";
 
 /**
@@ -55,6 +57,7 @@ export function createPagesService(deps: {
   videos: Pick<VideosService, "search" | "detail">;
   galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
+  products: Pick<ProductsService, "search">;
 }) {
   /** The `home` post the viewer may see (admins see a draft too), or null. */
   async function homeText(viewer: Viewer) {
@@ -132,16 +135,17 @@ export function createPagesService(deps: {
 
     /**
      * A performer's profile (a view is counted, not the performer's own), with the first page of their newest movies
-     * and galleries as the viewer sees them.
+     * and galleries as the viewer sees them, and of their listed products.
      */
     async performer(viewer: Viewer, idOrUsername: string): Promise<PerformerPage> {
       const performer = await deps.performers.view(viewer, idOrUsername);
       const theirs = { performerIds: [performer._id], sortBy: "newest", limit: PERFORMER_TAB_PAGE_SIZE };
-      const [movies, galleries] = await Promise.all([
+      const [movies, galleries, products] = await Promise.all([
         deps.videos.search(searchVideosQuery.parse(theirs)),
         deps.galleries.search(viewer, searchGalleriesQuery.parse(theirs)),
+        deps.products.search(searchProductsQuery.parse(theirs)),
       ]);
-      return { performer, movies, galleries };
+      return { performer, movies, galleries, products };
     },
 
     /**

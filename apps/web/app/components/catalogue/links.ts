@@ -4,5 +4,3 @@ export const performerPath = (p: { username: string }) => `/performers/${encodeU
 export const moviePath = (v: { slug: string }) => `/movies/${encodeURIComponent(v.slug)}`;
 export const galleryPath = (g: { _id: string }) => `/galleries/${g._id}`;
 export const postPath = (p: { slug: string }) => `/posts/${encodeURIComponent(p.slug)}`;
-/** Products are addressed by slug; GET /user/assets/products/{id} takes an id or a slug. */
-export const productPath = (p: { slug: string }) => `/store/${encodeURIComponent(p.slug)}`;

@@ -1,5 +1,4 @@
 import { notifications } from "@mantine/notifications";
-import type { Transaction } from "@marquee/contracts/payments";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
@@ -7,12 +6,20 @@ import { useAppSelector } from "../../state/store.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { formatPrice } from "../catalogue/format.ts";
 
+/** The payment to refund (a transaction, or an order's payment with its lines): its id, amount, items and buyer. */
+export interface RefundTarget {
+  _id: string;
+  amount: number;
+  items: ReadonlyArray<{ title: string }>;
+  buyer?: { name: string } | null;
+}
+
 /**
  * An admin's refund of a payment, after a confirmation that says what the member gets back and loses, through the
- * route's `refund` intent; `refunding` is the transaction under way. Render `dialog` once.
+ * route's `refund` intent (`id`: the transaction); `refunding` is the transaction under way. Render `dialog` once.
  */
 export function useRefund(): {
-  refund: (t: Pick<Transaction, "_id" | "items" | "amount" | "buyer">) => Promise<void>;
+  refund: (t: RefundTarget) => Promise<void>;
   refunding: string | null;
   dialog: ReactNode;
 } {
@@ -20,7 +27,7 @@ export function useRefund(): {
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
   const [refunding, setRefunding] = useState<string | null>(null);
-  const refund = async (t: Pick<Transaction, "_id" | "items" | "amount" | "buyer">) => {
+  const refund = async (t: RefundTarget) => {
     const what = t.items.map((i) => i.title).join(", ");
     const ok = await confirm({
       title: "Refund this payment?",

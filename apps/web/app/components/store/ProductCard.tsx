@@ -1,36 +1,42 @@
-import type { Product } from "@marquee/contracts/products";
 import { Link } from "react-router";
 import { useAppSelector } from "../../state/store.ts";
 import { CardImage } from "../catalogue/CardImage.tsx";
 import styles from "../catalogue/catalogue.module.css";
 import { formatPrice } from "../catalogue/format.ts";
-import { productPath } from "../catalogue/links.ts";
 import { PerformerNames } from "../catalogue/PerformerNames.tsx";
+import { isSoldOut, PRODUCT_TYPE_LABEL, type ProductCardData, productPath } from "./product-card-data.ts";
 
-export type ProductCardData = Pick<
-  Product,
-  "_id" | "slug" | "title" | "type" | "price" | "stock" | "image" | "performers"
->;
+export type { ProductCardData } from "./product-card-data.ts";
 
-/** What the stock line of a physical product says: sold out, a few left, or nothing worth saying. */
-export function stockNote(p: Pick<Product, "type" | "stock">): string | null {
-  if (p.type !== "physical") return null;
-  const stock = p.stock ?? 0;
-  if (stock <= 0) return "Sold out";
-  if (stock <= 5) return `Only ${stock} left`;
-  return null;
-}
-
-/** A product in a grid: square picture, "Download" chip for digital goods, title, seller, price and stock. */
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
-  const note = stockNote(product);
+/**
+ * A product in a grid: its first picture, a type badge (shipped or download), the price, the title linking to its
+ * store page, its performers (`showPerformers`), and "Sold out" when a shipped product has no stock left.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  showPerformers = true,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  showPerformers?: boolean;
+}) {
+  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const soldOut = isSoldOut(product);
   return (
-    <article className={styles.card} data-testid="product-card" data-id={product._id}>
-      <div className={`${styles.media} ${styles.mediaSquare}`}>
+    <article
+      className={styles.card}
+      data-testid="product-card"
+      data-id={product._id}
+      data-sold-out={soldOut || undefined}
+    >
+      <div className={`${styles.media} ${styles.mediaGallery}`}>
         <CardImage image={product.image?.thumb ?? null} alt="" eager={eager} fallback={product.title} />
-        <span className={`${styles.chip} ${styles.chipTopLeft}`}>
-          {product.type === "digital" ? "Download" : "Shipped"}
+        <span className={`${styles.badge} ${styles.badgeOverlay} ${styles[`tone-${product.type}`]}`}>
+          {PRODUCT_TYPE_LABEL[product.type]}
+        </span>
+        <span className={`${styles.chip} ${styles.chipBottomRight}`} data-testid="product-price">
+          {formatPrice(product.price, symbol)}
         </span>
       </div>
       <div className={styles.body}>
@@ -39,15 +45,16 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {product.title}
           </Link>
         </h3>
-        <div className={styles.meta}>
-          <span className={styles.price}>{formatPrice(product.price, symbol)}</span>
-          {note && <span className={`${styles.dot} ${note === "Sold out" ? styles.soldOut : ""}`}>{note}</span>}
-          {product.performers.length > 0 && (
-            <span className={styles.dot}>
-              <PerformerNames performers={product.performers} max={1} />
-            </span>
-          )}
-        </div>
+        {(soldOut || (showPerformers && product.performers.length > 0)) && (
+          <div className={styles.meta}>
+            {soldOut && (
+              <span className={`${styles.badge} ${styles["tone-soldout"]}`} data-testid="sold-out">
+                Sold out
+              </span>
+            )}
+            {showPerformers && <PerformerNames performers={product.performers} />}
+          </div>
+        )}
       </div>
     </article>
   );

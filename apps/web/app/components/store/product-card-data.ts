@@ -1,0 +1,43 @@
+/**
+ * What a product card shows, picked from the API's product (loaders send only this to the browser), and where a
+ * product lives on the site. Shared by the store pages, performer profiles and search.
+ */
+import type { Product, ProductType } from "@marquee/contracts/products";
+import type { PerformerLink } from "../catalogue/card-data.ts";
+
+export type ProductCardData = Pick<Product, "_id" | "slug" | "title" | "type" | "price" | "stock"> & {
+  image: { thumb: NonNullable<Product["image"]>["thumb"] } | null;
+  performers: PerformerLink[];
+};
+
+export function productCardData(p: ProductCardData): ProductCardData {
+  return {
+    _id: p._id,
+    slug: p.slug,
+    title: p.title,
+    type: p.type,
+    price: p.price,
+    stock: p.stock,
+    image: p.image ? { thumb: p.image.thumb } : null,
+    performers: p.performers.map(({ _id, username, name }) => ({ _id, username, name })),
+  };
+}
+
+/** A product's page: by its slug, else its id (GET /user/assets/products/:id takes either). */
+export const productPath = (p: { _id: string; slug?: string | null }) =>
+  `/store/${encodeURIComponent(p.slug || p._id)}`;
+
+/** How a product's type reads on its badge. */
+export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = { physical: "Shipped", digital: "Download" };
+
+/** A shipped product with nothing left in stock (a download never runs out). */
+export const isSoldOut = (p: { type: ProductType; stock: number | null }) => p.type === "physical" && p.stock === 0;
+
+/** What the stock line of a physical product says: sold out, a few left, or nothing worth saying. */
+export function stockNote(p: { type: ProductType; stock: number | null }): string | null {
+  if (p.type !== "physical") return null;
+  const stock = p.stock ?? 0;
+  if (stock <= 0) return "Sold out";
+  if (stock <= 5) return `Only ${stock} left`;
+  return null;
+}

@@ -1,0 +1,201 @@
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
+import type { Order } from "@marquee/contracts/orders";
+import { IconReceiptRefund, IconShoppingCart } from "@tabler/icons-react";
+import { Link, useRevalidator } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, EmptyState, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
+import { useRefund } from "../components/payments/use-refund.tsx";
+import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import {
+  DELIVERY_FILTERS,
+  DELIVERY_STATUS,
+  type DeliveryFilter,
+  ORDER_FILTERS,
+  ORDER_STATUS,
+  type OrderFilter,
+  orderRefund,
+  sellerNames,
+} from "../lib/orders.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.orders";
+
+export const handle = pages.adminOrders.handle;
+
+const DESCRIPTION = "Every order: who bought what from whom, where each parcel is, and refunds through the payment.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Orders", DESCRIPTION);
+
+const PAGE_SIZE = 20;
+
+/** A page of every order, newest first: by `q`, `status`, a line's `delivery`, one `buyer` (an id), `page`. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const status = oneOf<OrderFilter>(params, "status", ORDER_FILTERS, "all");
+  const delivery = oneOf<DeliveryFilter>(params, "delivery", DELIVERY_FILTERS, "all");
+  const buyer = idOf(params, "buyer");
+  const page = pageOf(params);
+  const list = await loaded(
+    sessionApi(request, context).get<{ data: Order[]; total: number }>("/admin/orders", {
+      q: textOf(params) || undefined,
+      status: apiFilter(status),
+      deliveryStatus: apiFilter(delivery),
+      userId: buyer ?? undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load the orders.",
+  );
+  return { list, status, delivery, buyer, page };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, { refund: refundIntent });
+}
+
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { search, setSearch, setFilter, setPage, update, loading } = useListParams();
+  const revalidator = useRevalidator();
+  const { refund, refunding, dialog } = useRefund();
+  if (!isAdmin) return <AdminForbidden />;
+  const { list, status, delivery, buyer, page } = loaderData;
+  const rows = list.result?.data ?? [];
+  const buyerRef = buyer ? rows.find((o) => o.buyer?._id === buyer)?.buyer : null;
+
+  return (
+    <AdminPage title="Orders" description={DESCRIPTION}>
+      {dialog}
+      <SearchFilters label="Search orders" placeholder="Buyer, product or order id" value={search} onChange={setSearch}>
+        <Select
+          label="Status"
+          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? "Any status" : ORDER_STATUS[s].label }))}
+          value={status}
+          allowDeselect={false}
+          onChange={(v) => setFilter("status", v ?? "all")}
+          w={200}
+        />
+        <Select
+          label="Delivery"
+          data={DELIVERY_FILTERS.map((d) => ({
+            value: d,
+            label: d === "all" ? "Any delivery" : DELIVERY_STATUS[d].label,
+          }))}
+          value={delivery}
+          allowDeselect={false}
+          onChange={(v) => setFilter("delivery", v ?? "all")}
+          w={200}
+        />
+      </SearchFilters>
+      {buyer && (
+        <Group gap="xs">
+          <Text size="sm">Orders of {buyerRef ? `${buyerRef.name} (@${buyerRef.username})` : "one member"} only.</Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => update({ buyer: null, page: null })}>
+            Show everyone's
+          </Button>
+        </Group>
+      )}
+      <ListPanel
+        label="Orders"
+        error={list.error}
+        onRetry={() => void revalidator.revalidate()}
+        ready
+        empty={
+          rows.length === 0 && !list.error ? <EmptyState icon={IconShoppingCart} message="No orders here." /> : null
+        }
+      >
+        <DataTable
+          label="Orders"
+          minWidth={960}
+          busy={loading}
+          columns={[
+            { label: "Date" },
+            { label: "Buyer" },
+            { label: "Lines" },
+            { label: "Total", right: true },
+            { label: "Status" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {rows.map((o) => {
+            const toRefund = orderRefund(o);
+            return (
+              <Table.Tr key={o._id} data-testid={`order-row-${o._id}`}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Anchor component={Link} to={`/admin/orders/${o._id}`} size="sm">
+                    {formatDate(o.paidAt ?? o.createdAt)}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    #{o._id.slice(-8)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{o.buyer ? `${o.buyer.name} (@${o.buyer.username})` : "A former member"}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={6}>
+                    {o.lines.map((line) => (
+                      <div key={line._id} data-testid="order-line">
+                        <Group gap={6} wrap="wrap">
+                          <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+                            {line.title}
+                            {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+                          </Text>
+                          <DeliveryBadge line={line} variant="outline" />
+                        </Group>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                          {line.itemKind === "product" ? `Sold by ${sellerNames(line)}` : line.itemKind}
+                          {line.shippingCode ? ` · Shipping code ${line.shippingCode}` : ""}
+                        </Text>
+                      </div>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                  {formatPrice(o.total, symbol)} {o.currency}
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={ORDER_STATUS[o.status].color}
+                    variant="light"
+                    miw="max-content"
+                    data-testid="order-status"
+                  >
+                    {ORDER_STATUS[o.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" component={Link} to={`/admin/orders/${o._id}`}>
+                      Details
+                    </Button>
+                    {toRefund && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconReceiptRefund size={14} />}
+                        loading={refunding === toRefund._id}
+                        onClick={() => void refund(toRefund)}
+                      >
+                        Refund
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
+      </ListPanel>
+      <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+    </AdminPage>
+  );
+}
