@@ -1,5 +1,15 @@
 import { isUuid } from "./list-params.ts";
 
+/** A payment's status as a badge colour (admin transactions and orders). */
+export const PAYMENT_STATUS_COLORS: Record<string, string> = {
+  created: "gray",
+  pending: "yellow",
+  paid: "teal",
+  failed: "red",
+  expired: "gray",
+  refunded: "grape",
+};
+
 /** Where the buy and subscribe buttons post: the checkout resource route (routes/payment.checkout.ts). */
 export const CHECKOUT_PATH = "/payment/checkout";
 

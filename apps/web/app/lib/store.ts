@@ -5,6 +5,7 @@
  */
 import { discounted, toCents } from "@marquee/contracts/money";
 import type { Product } from "@marquee/contracts/products";
+import { isSoldOut } from "../components/store/product-card-data.ts";
 import { type CartItem, DEFAULT_QUANTITY, MAX_QUANTITY } from "../state/cart.ts";
 
 export const PRODUCTS_SEARCH_PATH = "/user/assets/products/search";
@@ -97,11 +98,12 @@ export function maxQuantity(product: Pick<Product, "type" | "stock">): number {
 export function cartLines(items: CartItem[], products: Product[]): CartLine[] {
   const byId = new Map(products.map((p) => [p._id, p]));
   return items.map((item) => {
-    const quantity = item.quantity ?? DEFAULT_QUANTITY;
     const product = byId.get(item._id) ?? null;
+    // A download is bought once, whatever a stored line says.
+    const quantity = product?.type === "digital" ? 1 : (item.quantity ?? DEFAULT_QUANTITY);
     let problem: LineProblem | null = null;
     if (!product) problem = "unavailable";
-    else if (product.type === "physical" && (product.stock ?? 0) <= 0) problem = "sold-out";
+    else if (isSoldOut(product)) problem = "sold-out";
     else if (quantity > maxQuantity(product)) problem = "short";
     const priceWas =
       product && item.price !== undefined && toCents(item.price) !== toCents(product.price) ? item.price : null;

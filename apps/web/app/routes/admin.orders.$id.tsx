@@ -13,7 +13,7 @@ import { deliverIntent, handleIntents, loaded, refundIntent } from "../lib/actio
 import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { ORDER_STATUS, orderRefund, sellerNames } from "../lib/orders.ts";
-import { itemPath } from "../lib/payments.ts";
+import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -23,14 +23,6 @@ export const handle = pages.adminOrder.handle;
 
 const DESCRIPTION = "One order: its buyer, lines and sellers, where each parcel is, and its payment.";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Order", DESCRIPTION);
-
-const PAYMENT_COLORS: Record<string, string> = {
-  pending: "yellow",
-  paid: "teal",
-  failed: "red",
-  expired: "gray",
-  refunded: "grape",
-};
 
 /** The order of the URL, as an admin sees it (its payment and each line's sellers). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -121,7 +113,7 @@ function Detail({ order }: { order: Order }) {
                   <Anchor component={Link} to={`/admin/transactions/${payment._id}`} size="sm">
                     {payment.gateway} · {formatPrice(payment.amount, symbol)}
                   </Anchor>
-                  <Badge size="sm" variant="light" color={PAYMENT_COLORS[payment.status] ?? "gray"}>
+                  <Badge size="sm" variant="light" color={PAYMENT_STATUS_COLORS[payment.status] ?? "gray"}>
                     {payment.status}
                   </Badge>
                 </Group>

@@ -28,7 +28,7 @@ import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.serv
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { itemPath } from "../lib/payments.ts";
+import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -40,14 +40,6 @@ export const handle = pages.adminTransaction.handle;
 const DESCRIPTION = "One payment: what it paid for, who earned from it, and every event its gateway sent.";
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transaction", DESCRIPTION);
 
-const STATUS_COLORS: Record<string, string> = {
-  pending: "yellow",
-  paid: "teal",
-  failed: "red",
-  expired: "gray",
-  refunded: "grape",
-  created: "gray",
-};
 const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
   applied: "teal",
   ignored: "gray",
@@ -186,7 +178,7 @@ function Detail({ t }: { t: TransactionDetail }) {
             </div>
             <Group gap="sm">
               <Badge
-                color={STATUS_COLORS[t.status] ?? "gray"}
+                color={PAYMENT_STATUS_COLORS[t.status] ?? "gray"}
                 variant="light"
                 size="lg"
                 data-testid="transaction-status"

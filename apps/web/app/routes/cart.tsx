@@ -24,6 +24,7 @@ import { productPath } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
 import { api, errorMessage, isApiError } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { isUuid } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   type CartLine,
@@ -52,26 +53,26 @@ const PROBLEM_TEXT: Record<NonNullable<CartLine["problem"]>, string> = {
 
 /**
  * The cart's products as they are now (GET /user/assets/products/search?ids=…), asked again whenever the set of
- * products changes or `refresh` is called (after a checkout refused for stock). Null until the first answer.
+ * products changes or `refresh` is called (after a checkout refused for stock). `products` is null until the answer
+ * for these very ids has come (an id that is not one cannot be a product: it is simply not asked for).
  */
 function useCartProducts(ids: string[]) {
-  const key = [...ids].sort().join(",");
-  const [products, setProducts] = useState<Product[] | null>(null);
+  const key = ids.filter(isUuid).sort().join(",");
+  const [answer, setAnswer] = useState<{ key: string; products: Product[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the ids; `round` asks again
   useEffect(() => {
+    setError(null);
     if (!key) {
-      setProducts([]);
+      setAnswer({ key, products: [] });
       return;
     }
     let live = true;
     api
       .get<{ data: Product[] }>(PRODUCTS_SEARCH_PATH, { ids: key.split(","), limit: MAX_ITEMS })
       .then((page) => {
-        if (!live) return;
-        setProducts(page.data);
-        setError(null);
+        if (live) setAnswer({ key, products: page.data });
       })
       .catch((e: unknown) => {
         if (live) setError(errorMessage(e));
@@ -81,7 +82,7 @@ function useCartProducts(ids: string[]) {
     };
   }, [key, round]);
   const refresh = useCallback(() => setRound((r) => r + 1), []);
-  return { products, error, refresh };
+  return { products: answer?.key === key ? answer.products : null, error, refresh };
 }
 
 function Line({ line, symbol }: { line: CartLine; symbol: string }) {
@@ -177,6 +178,14 @@ export default function CartPage() {
   const [delivery, setDelivery] = useState<Delivery>({ deliveryAddress: "", phoneNumber: "", postalCode: "" });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
+  // Back from the gateway's page by the browser's Back button: the page may come from the back-forward cache.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setPaying(false);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
   const summary = cartSummary(lines, coupon?.value ?? null);
 
   const applyCoupon = async () => {
@@ -219,7 +228,22 @@ export default function CartPage() {
     }
   };
 
-  if (!mounted || (ids.length > 0 && products === null && !error)) {
+  if (cart.items.length > 0 && products === null && error) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products in your cart">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{error}</Text>
+            <Button variant="default" size="xs" onClick={refresh}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+
+  if (!mounted || (cart.items.length > 0 && products === null)) {
     return (
       <Container size="sm" py="xl">
         <Group gap="sm" justify="center" role="status">
@@ -268,7 +292,7 @@ export default function CartPage() {
         </Button>
       </Group>
       {error && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products" mb="md">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products again" mb="md">
           {error}
         </Alert>
       )}

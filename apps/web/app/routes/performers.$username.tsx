@@ -23,6 +23,7 @@ import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
+import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -398,7 +399,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
               <Tabs.Panel value="products">
                 <PagedGrid<Product>
                   initial={products}
-                  path="/user/assets/products/search"
+                  path={PRODUCTS_SEARCH_PATH}
                   query={productsQuery(performer._id)}
                   resetKey={`${performer._id}:products`}
                   label="Products"

@@ -17,6 +17,7 @@ import { optional } from "../lib/catalogue.server.ts";
 import { pickSearchTab, SEARCH_MAX_LENGTH, type SearchTab, type SearchTotals, searchText } from "../lib/search.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
+import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/search";
 
@@ -41,10 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "GET /user/assets/galleries/search",
       api.get<Page<Gallery>>("/user/assets/galleries/search", galleriesQuery(q)),
     ),
-    optional(
-      "GET /user/assets/products/search",
-      api.get<Page<Product>>("/user/assets/products/search", productsQuery(q)),
-    ),
+    optional("GET /user/assets/products/search", api.get<Page<Product>>(PRODUCTS_SEARCH_PATH, productsQuery(q))),
   ]);
   return { q, totals, performers, movies, galleries, products };
 }
@@ -141,7 +139,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <PagedGrid<Product>
           {...gridOf("products", "Products")}
           initial={products}
-          path="/user/assets/products/search"
+          path={PRODUCTS_SEARCH_PATH}
           query={productsQuery(q)}
           render={(p, i) => <ProductCard key={p._id} product={p} eager={i < 4} />}
         />

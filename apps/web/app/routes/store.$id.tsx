@@ -11,7 +11,7 @@ import { performerPath } from "../components/catalogue/links.ts";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import movieStyles from "../components/media/movie.module.css";
 import { ProductCard } from "../components/store/ProductCard.tsx";
-import { stockNote } from "../components/store/product-card-data.ts";
+import { PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
 import { useDownload } from "../components/store/use-download.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         }),
       )
     : null;
-  return { product, more: more?.data ?? [] };
+  return { product, more: (more?.data ?? []).map(productCardData) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -174,11 +174,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl">
       <div className={styles.product}>
-        <Pictures product={product} />
+        <Pictures key={product._id} product={product} />
         <Stack gap="md">
           <Group gap="xs">
-            <Badge variant="light" color={product.type === "digital" ? "indigo" : "grape"}>
-              {product.type === "digital" ? "Download" : "Shipped to you"}
+            <Badge variant="light" color={product.type === "digital" ? "teal" : "indigo"}>
+              {PRODUCT_TYPE_LABEL[product.type]}
             </Badge>
             {product.categories.map((c) => (
               <Badge key={c._id} variant="outline" color="gray">
@@ -207,7 +207,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </Text>
             )}
           </Group>
-          <BuyBox product={product} />
+          <BuyBox key={product._id} product={product} />
           <PlainText text={product.description} className={movieStyles.description} />
         </Stack>
       </div>

@@ -7,6 +7,7 @@ import { SearchField } from "../components/browse/SearchField.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { ProductCard } from "../components/store/ProductCard.tsx";
+import { type ProductCardData, productCardData } from "../components/store/product-card-data.ts";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -31,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = storeFiltersToApiQuery(filters);
   try {
     const page = await sessionApi(request, context).get<Page<Product>>(PRODUCTS_SEARCH_PATH, query);
-    return { filters, query, key: storeFiltersToSearch(filters), page, error: null };
+    return {
+      filters,
+      query,
+      key: storeFiltersToSearch(filters),
+      page: { ...page, data: page.data.map(productCardData) },
+      error: null,
+    };
   } catch (e) {
     throwIfNoAnswer(e);
     return { filters, query, key: storeFiltersToSearch(filters), page: null, error: errorMessage(e) };
@@ -42,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   seoMeta(matches, {
     title: "Store",
     description: "Merchandise shipped to your door and downloads, straight from the performers.",
-    image: data?.page?.data.find((p) => p.image)?.image?.medium.url,
+    image: data?.page?.data.find((p) => p.image)?.image?.thumb.url,
   });
 
 const countText = (total: number) => `${total} ${total === 1 ? "product" : "products"}`;
@@ -91,7 +98,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : (
         <div className={browseStyles.results} data-busy={busy}>
-          <PagedGrid<Product>
+          <PagedGrid<ProductCardData>
             initial={page}
             path={PRODUCTS_SEARCH_PATH}
             query={query}

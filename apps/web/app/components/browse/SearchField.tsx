@@ -19,7 +19,8 @@ export function SearchField({
   label: string;
 }) {
   const [q, setQ] = useState(value);
-  useEffect(() => setQ(value), [value]);
+  // The URL changed: show its search, unless the box already says it (typing on after a pause keeps its spaces).
+  useEffect(() => setQ((current) => (current.trim() === value ? current : value)), [value]);
   const push = (text: string) => {
     if (text.trim() !== value) onSearch(text.trim());
   };
@@ -37,7 +38,10 @@ export function SearchField({
         pushLater(e.currentTarget.value);
       }}
       onKeyDown={(e) => {
-        if (e.key === "Enter") push(q);
+        if (e.key === "Enter") {
+          pushLater.cancel();
+          push(q);
+        }
       }}
     />
   );

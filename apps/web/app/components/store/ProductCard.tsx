@@ -6,8 +6,6 @@ import { formatPrice } from "../catalogue/format.ts";
 import { PerformerNames } from "../catalogue/PerformerNames.tsx";
 import { isSoldOut, PRODUCT_TYPE_LABEL, type ProductCardData, productPath } from "./product-card-data.ts";
 
-export type { ProductCardData } from "./product-card-data.ts";
-
 /**
  * A product in a grid: its first picture, a type badge (shipped or download), the price, the title linking to its
  * store page, its performers (`showPerformers`), and "Sold out" when a shipped product has no stock left.
@@ -21,7 +19,7 @@ export function ProductCard({
   eager?: boolean;
   showPerformers?: boolean;
 }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const soldOut = isSoldOut(product);
   return (
     <article

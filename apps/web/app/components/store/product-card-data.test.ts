@@ -17,6 +17,7 @@ describe("product cards", () => {
   it("says sold out only for a shipped product with no stock left", () => {
     expect(isSoldOut({ type: "physical", stock: 0 })).toBe(true);
     expect(isSoldOut({ type: "physical", stock: 3 })).toBe(false);
+    expect(isSoldOut({ type: "physical", stock: null })).toBe(true);
     expect(isSoldOut({ type: "digital", stock: null })).toBe(false);
   });
 

@@ -27,17 +27,17 @@ export function productCardData(p: ProductCardData): ProductCardData {
 export const productPath = (p: { _id: string; slug?: string | null }) =>
   `/store/${encodeURIComponent(p.slug || p._id)}`;
 
-/** How a product's type reads on its badge. */
+/** How a product's type reads on its badges (cards and the product page). */
 export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = { physical: "Shipped", digital: "Download" };
 
 /** A shipped product with nothing left in stock (a download never runs out). */
-export const isSoldOut = (p: { type: ProductType; stock: number | null }) => p.type === "physical" && p.stock === 0;
+export const isSoldOut = (p: { type: ProductType; stock: number | null }) =>
+  p.type === "physical" && (p.stock ?? 0) <= 0;
 
 /** What the stock line of a physical product says: sold out, a few left, or nothing worth saying. */
 export function stockNote(p: { type: ProductType; stock: number | null }): string | null {
   if (p.type !== "physical") return null;
+  if (isSoldOut(p)) return "Sold out";
   const stock = p.stock ?? 0;
-  if (stock <= 0) return "Sold out";
-  if (stock <= 5) return `Only ${stock} left`;
-  return null;
+  return stock <= 5 ? `Only ${stock} left` : null;
 }
