@@ -224,7 +224,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
   };
   const canRead: CanRead = async (userId, objectType, objectId) => {
     const account = await accounts.byId(userId);
-    if (!account || account.status !== "active") return false;
+    if (account?.status !== "active") return false;
     try {
       return Boolean(await opens[objectType]({ id: account.id, role: account.role }, objectId));
     } catch (err) {
