@@ -44,15 +44,13 @@ if (seedUsers > 0) {
     );
   }
   const postId = uuidv7();
-  await database.db
-    .insert(posts)
-    .values({
-      id: postId,
-      slug: `sockets-${postId}`,
-      title: "Bench room",
-      status: "published",
-      publishedAt: new Date(),
-    });
+  await database.db.insert(posts).values({
+    id: postId,
+    slug: `sockets-${postId}`,
+    title: "Bench room",
+    status: "published",
+    publishedAt: new Date(),
+  });
   seeded = { tokens, postId };
 }
 
@@ -60,10 +58,17 @@ const app = await buildApp({ config, database, mailer: createMemoryMailer(), geo
 await app.listen({ host: "127.0.0.1", port: config.port });
 
 process.on("message", (msg: { kind: string; objectId?: string; seq?: number }) => {
-  if (msg.kind === "emit" && msg.objectId)
+  if (msg.kind === "emit" && msg.objectId) {
+    // How long the emit holds this process (encoding once, writing to every local socket of the room).
+    const started = performance.now();
     app.realtime?.toRoom(objectRoom(msg.objectId), "bench", { seq: msg.seq, sentAt: Date.now() });
-  if (msg.kind === "rss")
+    process.send?.({ kind: "emitted", ms: performance.now() - started });
+  }
+  if (msg.kind === "rss") {
+    // After a full collection (node runs with --expose-gc): what the sockets keep, not the garbage of their joins.
+    (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ kind: "rss", rss: process.memoryUsage().rss, sockets: app.realtime?.io.engine.clientsCount });
+  }
   if (msg.kind === "stop")
     void app
       .close()
