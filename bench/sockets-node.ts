@@ -67,7 +67,15 @@ process.on("message", (msg: { kind: string; objectId?: string; seq?: number }) =
   if (msg.kind === "rss") {
     // After a full collection (node runs with --expose-gc): what the sockets keep, not the garbage of their joins.
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ kind: "rss", rss: process.memoryUsage().rss, sockets: app.realtime?.io.engine.clientsCount });
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    process.send?.({
+      kind: "rss",
+      rss,
+      heapUsed,
+      external,
+      arrayBuffers,
+      sockets: app.realtime?.io.engine.clientsCount,
+    });
   }
   if (msg.kind === "stop")
     void app

@@ -89,6 +89,8 @@ async function startNode(name: string, port: number, env: Record<string, string>
       ...env,
       DATA_DIR: dataDir,
       API_PORT: String(port),
+      // As `npm start` runs the API (README, Production): glibc keeps fewer arenas of freed memory.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -133,7 +135,8 @@ try {
   console.log(`node A up with ${tokens.length} accounts and sessions in ${Date.now() - seedStarted} ms`);
   // Node B has no sockets: it only emits. Without a shared database it runs on its own (it reads nothing).
   const nodeB = redisUrl ? (await startNode("b", portB, databaseEnv))[0] : null;
-  const idle = await ask<{ rss: number }>(nodeA, "rss");
+  type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number; sockets: number };
+  const idle = await ask<Memory>(nodeA, "rss");
 
   let delays: number[] = [];
   const connectStarted = Date.now();
@@ -162,7 +165,7 @@ try {
   }
   const connectMs = Date.now() - connectStarted;
   await new Promise((r) => setTimeout(r, 1000));
-  const loaded = await ask<{ rss: number; sockets: number }>(nodeA, "rss");
+  const loaded = await ask<Memory>(nodeA, "rss");
   const joined = SOCKETS - refused;
 
   const fanOut = async (from: ChildProcess) => {
@@ -196,6 +199,12 @@ try {
       `${(loaded.rss / (400 * 1024 * 1024)).toFixed(2)} of budget; ` +
       `${((loaded.rss - idle.rss) / 1024 / Math.max(1, loaded.sockets)).toFixed(1)} KB a socket` +
       `${serverUrl ? "" : " (PGlite's own memory is in the idle figure: set DATABASE_URL for a production-like one)"}`,
+  );
+  const perSocket = (k: keyof Memory) =>
+    `${((loaded[k] - idle[k]) / 1024 / Math.max(1, loaded.sockets)).toFixed(1)} KB`;
+  console.log(
+    `  of which a socket: JS heap ${perSocket("heapUsed")}, buffers outside it ${perSocket("external")}` +
+      ` (array buffers ${perSocket("arrayBuffers")}), the rest V8 heap kept committed, native socket state and malloc`,
   );
   for (const [name, r] of results)
     console.log(
