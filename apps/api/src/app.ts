@@ -65,17 +65,18 @@ import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import type { UserRow } from "./modules/users/tables.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
-import { notFound, registerErrorHandling } from "./platform/errors.ts";
+import { AppError, notFound, registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
-import { attachRealtime, type Realtime } from "./platform/realtime.ts";
+import { attachRealtime, type CanRead, type ObjectType, type Realtime } from "./platform/realtime.ts";
 import { createUrlSigner } from "./platform/signed-urls.ts";
 import { createDiskStorage, type Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
@@ -207,7 +208,33 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
+
+  /**
+   * Whether a user may be in an object's realtime room: whether its page exists for them (listed, or their own, or
+   * they are an admin), asked of each module's service without counting a view. Unknown objects are not readable.
+   */
+  const opens: Record<ObjectType, (viewer: Pick<UserRow, "id" | "role">, id: string) => Promise<unknown>> = {
+    movie: (viewer, id) => videos.offer(viewer, id),
+    gallery: (viewer, id) => galleries.offer(viewer, id),
+    product: (viewer, id) => products.offer(viewer, id),
+    post: (viewer, id) => posts.view(viewer, id),
+    // A listed profile (`prices` knows only those); any profile for its performer and admins.
+    performer: async (viewer, id) =>
+      viewer.id === id || viewer.role === "admin" ? performers.exists([id]) : (await performers.prices([id])).has(id),
+  };
+  const canRead: CanRead = async (userId, objectType, objectId) => {
+    const account = await accounts.byId(userId);
+    if (account?.status !== "active") return false;
+    try {
+      return Boolean(await opens[objectType]({ id: account.id, role: account.role }, objectId));
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) return false;
+      throw err;
+    }
+  };
+
   return {
+    canRead,
     orders: createOrdersService({ db, accounts, notify }),
     subscriptions: createSubscriptionsService({ db, accounts }),
     payouts,
@@ -381,7 +408,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime = await attachRealtime({
       server: app.server,
       redisUrl: config.redisUrl,
-      resolveUserId: async (token) => (await services.auth.resolveToken(token))?.user.id ?? null,
+      resolveUser: async (token) => {
+        const user = (await services.auth.resolveToken(token))?.user;
+        return user ? { id: user.id, role: user.role } : null;
+      },
+      canRead: services.canRead,
       log: app.log,
     });
     app.decorate("realtime", realtime);

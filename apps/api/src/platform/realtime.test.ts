@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/harness.ts";
+import { createTestContext, newAccount, type TestContext } from "../../test/harness.ts";
+import { objectRoom } from "./realtime.ts";
 
 const sockets: Socket[] = [];
 afterEach(() => {
@@ -133,6 +134,216 @@ describe("realtime on one node", () => {
   });
 });
 
+/** Answers `object:join` (or `object:leave`) with `payload`, as the server acks it. */
+const join = (socket: Socket, payload: unknown, event = "object:join") =>
+  socket.timeout(3000).emitWithAck(event, payload) as Promise<{ ok: boolean; error?: string }>;
+
+/** A post made by the admin: published, or a draft only admins may read. */
+async function post(t: TestContext, admin: string, status: "published" | "draft") {
+  const res = await t.request({
+    method: "POST",
+    url: "/admin/posts",
+    token: admin,
+    body: { title: `Room ${status} ${Math.random()}`, content: "Text.", status },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+
+/** A physical product of the performer: listed when active, unlisted (its performer's only) when a draft. */
+async function product(t: TestContext, token: string, status: "active" | "draft") {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/products",
+    token,
+    body: { title: `Room poster ${Math.random()}`, type: "physical", price: 5, stock: 2, status },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+
+describe("object rooms and presence on one node", () => {
+  let t: TestContext;
+  let url: string;
+  let admin: string;
+  let user: string;
+  let performer: { id: string; token: string };
+  let published: string;
+  let draft: string;
+  let listedProduct: string;
+  let draftProduct: string;
+
+  beforeAll(async () => {
+    t = await createTestContext({ REALTIME: "true" });
+    url = await listen(t);
+    [admin, user, performer] = await Promise.all([t.login("admin"), t.login("user"), newAccount(t, "performer")]);
+    [published, draft, listedProduct, draftProduct] = await Promise.all([
+      post(t, admin, "published"),
+      post(t, admin, "draft"),
+      product(t, performer.token, "active"),
+      product(t, performer.token, "draft"),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("refuses bad payloads without dropping the socket, and answers those that bring no ack", async () => {
+    const socket = open(url, user);
+    await connected(socket);
+    const bad: unknown[] = [
+      null,
+      "x",
+      42,
+      [],
+      {},
+      { objectType: "post" },
+      { objectType: "post", objectId: "not-a-uuid" },
+      { objectType: "post", objectId: `${published}/../x` },
+      { objectType: "comment", objectId: published },
+      { objectType: { toString: "post" }, objectId: published },
+      { objectType: "post", objectId: 7 },
+      { objectType: "post", objectId: "x".repeat(100_000) },
+    ];
+    for (const payload of bad) expect(await join(socket, payload)).toEqual({ ok: false, error: "invalid" });
+    expect(await join(socket, null, "object:leave")).toEqual({ ok: false, error: "invalid" });
+    socket.emit("object:join", { objectType: "post", objectId: published }); // no ack function
+    socket.emit("object:join"); // nothing at all
+    expect(await join(socket, { objectType: "post", objectId: published })).toEqual({ ok: true });
+    expect(socket.connected).toBe(true);
+  });
+
+  it("refuses unknown and unlisted objects, allows listed ones, and their owners and admins the unlisted", async () => {
+    const [u, p, a] = [open(url, user), open(url, performer.token), open(url, admin)];
+    await Promise.all([connected(u), connected(p), connected(a)]);
+    const unknown = "0190a000-0000-7000-8000-000000000000";
+    for (const objectType of ["movie", "gallery", "product", "post", "performer"])
+      expect(await join(u, { objectType, objectId: unknown })).toEqual({ ok: false, error: "not found" });
+    // An existing id under another type is not that object.
+    expect(await join(u, { objectType: "movie", objectId: published })).toMatchObject({ ok: false });
+
+    expect(await join(u, { objectType: "post", objectId: published })).toEqual({ ok: true });
+    expect(await join(u, { objectType: "post", objectId: draft })).toEqual({ ok: false, error: "not found" });
+    expect(await join(a, { objectType: "post", objectId: draft })).toEqual({ ok: true });
+
+    expect(await join(u, { objectType: "product", objectId: listedProduct })).toEqual({ ok: true });
+    expect(await join(u, { objectType: "product", objectId: draftProduct })).toEqual({ ok: false, error: "not found" });
+    expect(await join(p, { objectType: "product", objectId: draftProduct })).toEqual({ ok: true });
+    expect(await join(a, { objectType: "product", objectId: draftProduct })).toEqual({ ok: true });
+
+    // A new performer's profile is listed; an admin hides it: only they and admins may be in its room.
+    expect(await join(u, { objectType: "performer", objectId: performer.id })).toEqual({ ok: true });
+    const hidden = await newAccount(t, "performer");
+    const off = await t.request({
+      method: "PUT",
+      url: `/admin/performers/${hidden.id}`,
+      token: admin,
+      body: { status: "inactive" },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const h = open(url, hidden.token);
+    await connected(h);
+    expect(await join(u, { objectType: "performer", objectId: hidden.id })).toEqual({ ok: false, error: "not found" });
+    expect(await join(h, { objectType: "performer", objectId: hidden.id })).toEqual({ ok: true });
+    expect(await join(a, { objectType: "performer", objectId: hidden.id })).toEqual({ ok: true });
+  });
+
+  it("delivers a room event to the sockets that joined it only, and stops after object:leave", async () => {
+    const [inside, alsoInside, outside] = [open(url, user), open(url, admin), open(url, user)];
+    await Promise.all([connected(inside), connected(alsoInside), connected(outside)]);
+    expect(await join(inside, { objectType: "post", objectId: published })).toEqual({ ok: true });
+    expect(await join(alsoInside, { objectType: "post", objectId: published })).toEqual({ ok: true });
+    // A refused join puts nobody in the room.
+    expect(await join(outside, { objectType: "post", objectId: draft })).toMatchObject({ ok: false });
+
+    const got = next(inside, "comment:created");
+    const gotToo = next(alsoInside, "comment:created");
+    const leaked = next(outside, "comment:created", 500);
+    t.app.realtime?.toRoom(objectRoom(published), "comment:created", { objectId: published, n: 1 });
+    expect(await got).toEqual({ objectId: published, n: 1 });
+    expect(await gotToo).toEqual({ objectId: published, n: 1 });
+    expect(await leaked).toBeNull();
+
+    expect(await join(inside, { objectType: "post", objectId: published }, "object:leave")).toEqual({ ok: true });
+    const afterLeave = next(inside, "comment:created", 500);
+    const stillIn = next(alsoInside, "comment:created");
+    t.app.realtime?.toRoom(objectRoom(published), "comment:created", { n: 2 });
+    expect(await afterLeave).toBeNull();
+    expect(await stillIn).toEqual({ n: 2 });
+  });
+
+  it("takes a socket out of its object rooms when auth/login moves it to another account", async () => {
+    const socket = open(url, admin);
+    await connected(socket);
+    expect(await join(socket, { objectType: "post", objectId: draft })).toEqual({ ok: true });
+    expect(await socket.timeout(3000).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
+    const leaked = next(socket, "comment:created", 500);
+    t.app.realtime?.toRoom(objectRoom(draft), "comment:created", { secret: true });
+    expect(await leaked).toBeNull();
+  });
+
+  it("caps the rooms one socket may be in", async () => {
+    const socket = open(url, admin);
+    await connected(socket);
+    const ids = await Promise.all(Array.from({ length: 21 }, () => post(t, admin, "published")));
+    const answers = [];
+    for (const objectId of ids) answers.push(await join(socket, { objectType: "post", objectId }));
+    expect(answers.slice(0, 20).every((a) => a.ok)).toBe(true);
+    expect(answers[20]).toEqual({ ok: false, error: "too many rooms" });
+  });
+
+  it("announces a performer online at their first socket and offline after their last, to their room", async () => {
+    const fresh = await newAccount(t, "performer");
+    const watcher = open(url, user);
+    const elsewhere = open(url, user);
+    await Promise.all([connected(watcher), connected(elsewhere)]);
+    // Joining a performer's room tells the joiner their state at once.
+    const initial = next(watcher, "presence");
+    expect(await join(watcher, { objectType: "performer", objectId: fresh.id })).toEqual({ ok: true });
+    expect(await initial).toEqual({ performerId: fresh.id, online: false });
+
+    const online = next(watcher, "presence");
+    const notHere = next(elsewhere, "presence", 500);
+    const first = open(url, fresh.token);
+    await connected(first);
+    expect(await online).toEqual({ performerId: fresh.id, online: true });
+    expect(await notHere).toBeNull();
+
+    // A second socket is no news; closing one of two is none either.
+    const quiet = next(watcher, "presence", 500);
+    const second = open(url, fresh.token);
+    await connected(second);
+    first.disconnect();
+    expect(await quiet).toBeNull();
+
+    const offline = next(watcher, "presence");
+    second.disconnect();
+    expect(await offline).toEqual({ performerId: fresh.id, online: false });
+
+    // A newcomer to the room hears the current state (online again).
+    const back = open(url, fresh.token);
+    await connected(back);
+    const late = open(url, user);
+    await connected(late);
+    const state = next(late, "presence");
+    expect(await join(late, { objectType: "performer", objectId: fresh.id })).toEqual({ ok: true });
+    expect(await state).toEqual({ performerId: fresh.id, online: true });
+  });
+
+  it("never announces plain users", async () => {
+    const watcher = open(url, admin);
+    await connected(watcher);
+    const plain = await newAccount(t, "user");
+    // A plain account has no profile, so no room to join; listen where its presence would go anyway.
+    expect(await join(watcher, { objectType: "performer", objectId: plain.id })).toEqual({
+      ok: false,
+      error: "not found",
+    });
+    t.app.realtime?.io.in(watcher.id as string).socketsJoin(objectRoom(plain.id));
+    const none = next(watcher, "presence", 500);
+    await connected(open(url, plain.token));
+    expect(await none).toBeNull();
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis", () => {
   let a: TestContext;
   let b: TestContext;
@@ -168,5 +379,52 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
     const gotOnB = next(onB, "notification", 3000);
     a.app.realtime?.toUser(memberIdB, "notification", { from: "node A" });
     expect(await gotOnB).toEqual({ from: "node A" });
+  });
+
+  it("delivers a room event emitted on node B to the sockets that joined that room on node A", async () => {
+    const [adminA, userA] = await Promise.all([a.login("admin"), a.login("user")]);
+    const objectId = await post(a, adminA, "published");
+    const inRoom = open(urlA, userA);
+    const notInRoom = open(urlA, userA);
+    await Promise.all([connected(inRoom), connected(notInRoom)]);
+    expect(await join(inRoom, { objectType: "post", objectId })).toEqual({ ok: true });
+
+    const got = next(inRoom, "reaction:updated", 3000);
+    const leaked = next(notInRoom, "reaction:updated", 500);
+    b.app.realtime?.toRoom(objectRoom(objectId), "reaction:updated", { objectId, likes: 3 });
+    expect(await got).toEqual({ objectId, likes: 3 });
+    expect(await leaked).toBeNull();
+  });
+
+  it("says a performer is offline only when their last socket on any node is gone", async () => {
+    // Each node has its own database: give node B's socket the performer's room on node A's terms by hand.
+    const [performerA, userA, userB] = await Promise.all([
+      newAccount(a, "performer"),
+      a.login("user"),
+      b.login("user"),
+    ]);
+    const watcher = open(urlA, userA);
+    await connected(watcher);
+    expect(await join(watcher, { objectType: "performer", objectId: performerA.id })).toEqual({ ok: true });
+    const onA = open(urlA, performerA.token);
+    await connected(onA);
+    const onB = open(urlB, userB);
+    await connected(onB);
+    b.app.realtime?.io.in(onB.id as string).socketsJoin(`user:${performerA.id}`);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const quiet = next(watcher, "presence", 800);
+    onA.disconnect();
+    expect(await quiet).toBeNull();
+
+    // Node A had the last socket of the performer it knows of; node B's is gone now, and A asks again next time.
+    const back = open(urlA, performerA.token);
+    await connected(back);
+    await next(watcher, "presence", 800);
+    onB.disconnect();
+    await new Promise((r) => setTimeout(r, 200));
+    const offline = next(watcher, "presence", 3000);
+    back.disconnect();
+    expect(await offline).toEqual({ performerId: performerA.id, online: false });
   });
 });

@@ -14,6 +14,8 @@ export interface RealtimeConnection {
 export function connectRealtime(
   getToken: () => string | null,
   onStatus: (status: SocketStatus) => void,
+  /** Another origin than the page's (tests in Node, which has no page). */
+  url?: string,
 ): RealtimeConnection {
   let status: SocketStatus = SOCKET_STATUS.INITIALIZED;
   onStatus(status);
@@ -27,11 +29,12 @@ export function connectRealtime(
   };
 
   // No URL: the page's own origin, whatever host name the site was opened by.
-  const socket = io({
+  const options = {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     query: { token: getToken() ?? "" },
-  });
+  };
+  const socket = url ? io(url, options) : io(options);
 
   socket.on("connect", () => {
     move("connect");
@@ -43,7 +46,8 @@ export function connectRealtime(
   });
   socket.on("connect_error", (error) => {
     console.debug("[realtime] connect error", error.message);
-    move("connect_error");
+    // Not active: the server refused the socket (e.g. a revoked session) and the client will not retry.
+    move(socket.active ? "connect_error" : "reconnect_failed");
   });
   socket.io.on("reconnect", () => {
     move("reconnect");

@@ -19,22 +19,51 @@ describe("socket status machine", () => {
     ["reconnect", "connected"],
     ["disconnect", "disconnected"],
     ["reconnect_attempt", "reconnecting"],
-    ["connect_error", "failed"],
-    ["error", "failed"],
     ["reconnect_failed", "failed"],
   ])("%s leads to %s from any state", (event, expected) => {
     for (const from of all) expect(nextSocketStatus(from, event)).toBe(expected);
   });
 
-  it("follows a realistic session", () => {
-    const events: SocketStatusEvent[] = ["connect", "disconnect", "reconnect_attempt", "connect_error", "reconnect"];
+  it.each<SocketStatusEvent>(["connect_error", "error"])(
+    "%s leads to failed, except while reconnecting, where retrying goes on",
+    (event) => {
+      for (const from of all) expect(nextSocketStatus(from, event)).toBe(from === "reconnecting" ? from : "failed");
+    },
+  );
+
+  it("follows a realistic session: a server restart, then a refusal", () => {
+    const events: SocketStatusEvent[] = [
+      "connect",
+      "disconnect",
+      "reconnect_attempt",
+      "error",
+      "connect_error",
+      "reconnect_attempt",
+      "connect",
+      "reconnect",
+      "disconnect",
+      "reconnect_attempt",
+      "reconnect_failed",
+    ];
     const seen: SocketStatus[] = [];
     let status: SocketStatus = SOCKET_STATUS.INITIALIZED;
     for (const event of events) {
       status = nextSocketStatus(status, event);
       seen.push(status);
     }
-    expect(seen).toEqual(["connected", "disconnected", "reconnecting", "failed", "connected"]);
+    expect(seen).toEqual([
+      "connected",
+      "disconnected",
+      "reconnecting",
+      "reconnecting",
+      "reconnecting",
+      "reconnecting",
+      "connected",
+      "connected",
+      "disconnected",
+      "reconnecting",
+      "failed",
+    ]);
   });
 
   it("uses SPEC's connection constants", () => {

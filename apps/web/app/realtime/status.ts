@@ -35,7 +35,12 @@ export const SOCKET_OPTIONS = {
 /** The event the client emits with its token after connect and reconnect. */
 export const AUTH_LOGIN_EVENT = "auth/login";
 
-/** The status machine as a pure function: where `event` takes a connection whose status is `current`. */
+/**
+ * The status machine as a pure function: where `event` takes a connection whose status is `current`.
+ * While reconnecting, a failed attempt (`connect_error`, `error`: the server is still down) is part of retrying, so
+ * the status stays `reconnecting` until the connection is back (`connected`) or retrying ends (`reconnect_failed`,
+ * which the client also reports when the server refuses the socket: then it stops retrying).
+ */
 export function nextSocketStatus(current: SocketStatus, event: SocketStatusEvent): SocketStatus {
   switch (event) {
     case "connect":
@@ -47,6 +52,7 @@ export function nextSocketStatus(current: SocketStatus, event: SocketStatusEvent
       return SOCKET_STATUS.RECONNECTING;
     case "connect_error":
     case "error":
+      return current === SOCKET_STATUS.RECONNECTING ? current : SOCKET_STATUS.FAILED;
     case "reconnect_failed":
       return SOCKET_STATUS.FAILED;
     default:

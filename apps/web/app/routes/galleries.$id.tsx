@@ -22,6 +22,7 @@ import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/rooms.ts";
 import { type ListPage, type ListRequest, listKey } from "../state/asset-list.ts";
 import { GALLERIES_SEARCH_PATH, loadMoreRelatedGalleries, loadRelatedGalleries } from "../state/galleries.ts";
 import { galleryPhotosPath, listMorePhotos, photosLoaded } from "../state/photos.ts";
@@ -106,6 +107,7 @@ function useRelatedGalleries(gallery: GalleryDetail) {
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { gallery, photosRequest, page, photosError, offers, initialIndex } = loaderData;
+  useObjectRoom("gallery", gallery._id);
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);

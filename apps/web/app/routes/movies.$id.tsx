@@ -20,6 +20,7 @@ import { formatDate, formatDuration } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/rooms.ts";
 import { type ListRequest, listKey } from "../state/asset-list.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { loadMoreRelatedVideos, loadRelatedVideos, VIDEOS_SEARCH_PATH } from "../state/videos.ts";
@@ -128,6 +129,7 @@ function Facts({ video }: { video: VideoDetail }) {
 
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
   const { video, offers } = loaderData;
+  useObjectRoom("movie", video._id);
   const { related, current, none, loadMore } = useRelated(video);
   const text = paragraphs(video.description);
 

@@ -25,6 +25,7 @@ import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom, usePresence } from "../realtime/rooms.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/performers.$username";
@@ -219,6 +220,9 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
 
 export default function PerformerPage({ loaderData }: Route.ComponentProps) {
   const { performer, movies, galleries, products, facts, countryName } = loaderData;
+  useObjectRoom("performer", performer._id);
+  // Live for signed-in visitors (they have a socket); nothing is shown while it is not known.
+  const online = usePresence(performer._id);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -284,6 +288,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <Group gap="md">
                 <Text c="dimmed">@{performer.username}</Text>
+                <span aria-live="polite">
+                  {online && (
+                    <Badge variant="dot" color="green" size="lg">
+                      Online
+                    </Badge>
+                  )}
+                </span>
                 {countryName && (
                   <Group gap={4} c="dimmed">
                     <IconMapPin size={16} />

@@ -19,6 +19,7 @@ import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/rooms.ts";
 import { addToCart } from "../state/cart.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/store.$id";
@@ -169,6 +170,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, more } = loaderData;
+  useObjectRoom("product", product._id);
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const note = stockNote(product);
   return (
