@@ -25,6 +25,8 @@ import { bannersRoutes } from "./modules/banners/routes.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
+import { commentsRoutes } from "./modules/comments/routes.ts";
+import { createCommentsService } from "./modules/comments/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
@@ -53,7 +55,9 @@ import { postsRoutes } from "./modules/posts/routes.ts";
 import { createPostsService } from "./modules/posts/service.ts";
 import { productsRoutes } from "./modules/products/routes.ts";
 import { createProductsService } from "./modules/products/service.ts";
+import { reactionsRoutes } from "./modules/reactions/routes.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
+import { createReactionWrites } from "./modules/reactions/writing.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -96,6 +100,8 @@ export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildS
 
 /** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
+/** Sends a realtime event to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
+export type ToObject = (objectId: string, event: string, payload: unknown) => void;
 
 /**
  * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
@@ -107,7 +113,13 @@ async function externalGatewayOf(config: Config): Promise<PaymentGateway | null>
   return null;
 }
 
-function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: PaymentGateway | null) {
+function buildServices(
+  deps: AppDeps,
+  notify: Notify,
+  toObject: ToObject,
+  log: JobsLog,
+  external: PaymentGateway | null,
+) {
   const { db } = deps.database;
   const { config } = deps;
   const { pglite } = deps.database;
@@ -205,6 +217,36 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     log,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
+  // Comments and reactions reach the objects they are on through each module's `engagement` (DESIGN section 2).
+  const comments = createCommentsService({
+    db,
+    targets: {
+      video: videos.engagement,
+      gallery: galleries.engagement,
+      product: products.engagement,
+      performer: performers.engagement,
+      post: posts.engagement,
+    },
+    users,
+    reactions,
+    throttle,
+    notify,
+    toObject,
+  });
+  const reacting = createReactionWrites({
+    db,
+    targets: {
+      video: videos.engagement,
+      gallery: galleries.engagement,
+      product: products.engagement,
+      performer: performers.engagement,
+      comment: comments.engagement,
+    },
+    throttle,
+    toObject,
+    videos,
+    galleries,
+  });
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
   return {
@@ -227,6 +269,8 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     storage,
     access,
     reactions,
+    comments,
+    reacting,
     notify,
     throttle,
     settings,
@@ -269,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = buildServices(
     deps,
     (userId, event, payload) => realtime?.toUser(userId, event, payload),
+    (objectId, event, payload) => realtime?.toObject(objectId, event, payload),
     app.log,
     await externalGatewayOf(config),
   );
@@ -369,6 +414,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
+  await app.register(commentsRoutes, { comments: services.comments });
+  await app.register(reactionsRoutes, { reactions: services.reacting });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

@@ -7,16 +7,25 @@ export interface Realtime {
   io: Server;
   /** Sends an event to every socket of one user, on every API process. */
   toUser(userId: string, event: string, payload: unknown): void;
+  /** Sends an event to every socket watching one object's page (room `object:<id>`), on every API process. */
+  toObject(objectId: string, event: string, payload: unknown): void;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+export const objectRoom = (objectId: string) => `object:${objectId}`;
+
+/** How many object pages one socket may watch at once (a tab shows one; a few tabs share a socket at most). */
+export const OBJECT_ROOMS_MAX = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * socket.io on the API's own HTTP server (DESIGN section 7), reached through the site's own origin (the web server
  * forwards /socket.io here), so it sends no CORS headers. A socket must carry a valid session token in
  * its `token` query parameter; it joins `user:<id>`. The client repeats `auth/login` after every
- * (re)connect; a token for another account moves the socket to that account's room.
+ * (re)connect; a token for another account moves the socket to that account's room. An object page joins
+ * `object:<id>` with `object/join` (the id, or `{ id }`) and leaves it with `object/leave`, to hear its comments and
+ * counters (`comment:created`, `comment:deleted`, `reaction:updated`); both ack `{ ok }`.
  */
 export async function attachRealtime(opts: {
   server: HttpServer;
@@ -65,12 +74,32 @@ export async function attachRealtime(opts: {
       if (typeof ack === "function") ack({ ok: userId !== null });
       if (!userId) socket.disconnect(true);
     });
+
+    const objectIdOf = (payload: unknown) => {
+      const id = typeof payload === "string" ? payload : (payload as { id?: unknown } | null)?.id;
+      return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : null;
+    };
+    socket.on("object/join", async (payload: unknown, ack?: unknown) => {
+      const id = objectIdOf(payload);
+      const watching = [...socket.rooms].filter((r) => r.startsWith("object:")).length;
+      const ok = id !== null && (socket.rooms.has(objectRoom(id)) || watching < OBJECT_ROOMS_MAX);
+      if (ok) await socket.join(objectRoom(id));
+      if (typeof ack === "function") ack({ ok });
+    });
+    socket.on("object/leave", async (payload: unknown, ack?: unknown) => {
+      const id = objectIdOf(payload);
+      if (id) await socket.leave(objectRoom(id));
+      if (typeof ack === "function") ack({ ok: id !== null });
+    });
   });
 
   return {
     io,
     toUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    toObject(objectId, event, payload) {
+      io.to(objectRoom(objectId)).emit(event, payload);
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
