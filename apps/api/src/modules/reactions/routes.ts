@@ -44,8 +44,9 @@ export const reactionsRoutes: FastifyPluginAsyncZod<{ reactions: ReactionWrites 
     handler: async (req) => {
       const { where, parsed } = keyOf(req.body, req.query);
       if (!parsed.success) {
+        // As the schema errors name them: unknown keys by their own names.
         const details = parsed.error.issues.map((i) => ({
-          path: [where, ...i.path.map(String)].join("."),
+          path: [where, ...i.path.map(String), ...(i.code === "unrecognized_keys" ? [i.keys.join(",")] : [])].join("."),
           message: i.message,
         }));
         throw badRequest(details.map((d) => `${d.path}: ${d.message}`).join("; "), details);
