@@ -25,6 +25,8 @@ import { bannersRoutes } from "./modules/banners/routes.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
+import { commentsRoutes } from "./modules/comments/routes.ts";
+import { createCommentsService } from "./modules/comments/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
@@ -53,7 +55,9 @@ import { postsRoutes } from "./modules/posts/routes.ts";
 import { createPostsService } from "./modules/posts/service.ts";
 import { productsRoutes } from "./modules/products/routes.ts";
 import { createProductsService } from "./modules/products/service.ts";
+import { reactionsRoutes } from "./modules/reactions/routes.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
+import { createReactionWrites } from "./modules/reactions/writing.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -65,12 +69,12 @@ import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
-import type { UserRow } from "./modules/users/tables.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
-import { AppError, notFound, registerErrorHandling } from "./platform/errors.ts";
+import type { Engageable } from "./platform/engageable.ts";
+import { notFound, registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
@@ -97,6 +101,8 @@ export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildS
 
 /** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
+/** Sends a realtime event to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
+export type ToObject = (objectId: string, event: string, payload: unknown) => void;
 
 /**
  * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
@@ -108,7 +114,13 @@ async function externalGatewayOf(config: Config): Promise<PaymentGateway | null>
   return null;
 }
 
-function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: PaymentGateway | null) {
+function buildServices(
+  deps: AppDeps,
+  notify: Notify,
+  toObject: ToObject,
+  log: JobsLog,
+  external: PaymentGateway | null,
+) {
   const { db } = deps.database;
   const { config } = deps;
   const { pglite } = deps.database;
@@ -206,31 +218,49 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     log,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn });
+  // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
+  // (DESIGN section 2).
+  const engageable: Record<ObjectType, Engageable> = {
+    video: videos.engagement,
+    gallery: galleries.engagement,
+    product: products.engagement,
+    performer: performers.engagement,
+    post: posts.engagement,
+  };
+  const comments = createCommentsService({
+    db,
+    targets: engageable,
+    users,
+    reactions,
+    throttle,
+    notify,
+    toObject,
+  });
+  const reacting = createReactionWrites({
+    db,
+    targets: {
+      video: videos.engagement,
+      gallery: galleries.engagement,
+      product: products.engagement,
+      performer: performers.engagement,
+      comment: comments.engagement,
+    },
+    throttle,
+    toObject,
+    videos,
+    galleries,
+  });
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
 
   /**
    * Whether a user may be in an object's realtime room: whether its page exists for them (listed, or their own, or
-   * they are an admin), asked of each module's service without counting a view. Unknown objects are not readable.
+   * they are an admin), without counting a view. Unknown objects are not readable.
    */
-  const opens: Record<ObjectType, (viewer: Pick<UserRow, "id" | "role">, id: string) => Promise<unknown>> = {
-    movie: (viewer, id) => videos.offer(viewer, id),
-    gallery: (viewer, id) => galleries.offer(viewer, id),
-    product: (viewer, id) => products.offer(viewer, id),
-    post: (viewer, id) => posts.view(viewer, id),
-    // A listed profile (`prices` knows only those); any profile for its performer and admins.
-    performer: async (viewer, id) =>
-      viewer.id === id || viewer.role === "admin" ? performers.exists([id]) : (await performers.prices([id])).has(id),
-  };
   const canRead: CanRead = async (userId, objectType, objectId) => {
     const account = await accounts.byId(userId);
     if (account?.status !== "active") return false;
-    try {
-      return Boolean(await opens[objectType]({ id: account.id, role: account.role }, objectId));
-    } catch (err) {
-      if (err instanceof AppError && err.statusCode === 404) return false;
-      throw err;
-    }
+    return (await engageable[objectType].open({ id: account.id, role: account.role }, objectId)) !== null;
   };
 
   return {
@@ -254,6 +284,8 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     storage,
     access,
     reactions,
+    comments,
+    reacting,
     notify,
     throttle,
     settings,
@@ -296,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = buildServices(
     deps,
     (userId, event, payload) => realtime?.toUser(userId, event, payload),
+    (objectId, event, payload) => realtime?.toObject(objectId, event, payload),
     app.log,
     await externalGatewayOf(config),
   );
@@ -396,6 +429,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
+  await app.register(commentsRoutes, { comments: services.comments });
+  await app.register(reactionsRoutes, { reactions: services.reacting });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

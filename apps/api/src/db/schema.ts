@@ -2,6 +2,7 @@
 export * from "../modules/auth/tables.ts";
 export * from "../modules/banners/tables.ts";
 export * from "../modules/categories/tables.ts";
+export * from "../modules/comments/tables.ts";
 export * from "../modules/contact/tables.ts";
 export * from "../modules/country-block/tables.ts";
 export * from "../modules/galleries/tables.ts";

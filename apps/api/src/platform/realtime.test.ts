@@ -215,10 +215,10 @@ describe("object rooms and presence on one node", () => {
     const [u, p, a] = [open(url, user), open(url, performer.token), open(url, admin)];
     await Promise.all([connected(u), connected(p), connected(a)]);
     const unknown = "0190a000-0000-7000-8000-000000000000";
-    for (const objectType of ["movie", "gallery", "product", "post", "performer"])
+    for (const objectType of ["video", "gallery", "product", "post", "performer"])
       expect(await join(u, { objectType, objectId: unknown })).toEqual({ ok: false, error: "not found" });
     // An existing id under another type is not that object.
-    expect(await join(u, { objectType: "movie", objectId: published })).toMatchObject({ ok: false });
+    expect(await join(u, { objectType: "video", objectId: published })).toMatchObject({ ok: false });
 
     expect(await join(u, { objectType: "post", objectId: published })).toEqual({ ok: true });
     expect(await join(u, { objectType: "post", objectId: draft })).toEqual({ ok: false, error: "not found" });

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from "node:http";
+import { type CommentObjectType, commentObjectTypes } from "@marquee/contracts/comments";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
@@ -10,6 +11,8 @@ export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
   /** Sends an event to every socket in one room (`object:<id>`, `user:<id>`), on every API process. */
   toRoom(room: string, event: string, payload: unknown): void;
+  /** Sends an event to every socket on one object's page (room `object:<id>`), on every API process. */
+  toObject(objectId: string, event: string, payload: unknown): void;
   close(): Promise<void>;
 }
 
@@ -19,9 +22,9 @@ export interface SocketUser {
   role: string;
 }
 
-/** The objects whose pages have a room; the web sends these names in `object:join`. */
-export const OBJECT_TYPES = ["movie", "gallery", "product", "post", "performer"] as const;
-export type ObjectType = (typeof OBJECT_TYPES)[number];
+/** The objects whose pages have a room (those members comment on); the web sends these names in `object:join`. */
+export const OBJECT_TYPES = commentObjectTypes;
+export type ObjectType = CommentObjectType;
 
 /** May this user read this object (listed, or their own, or they are an admin)? Answers false for unknown ones. */
 export type CanRead = (userId: string, objectType: ObjectType, objectId: string) => Promise<boolean>;
@@ -195,6 +198,9 @@ export async function attachRealtime(opts: {
     },
     toRoom(room, event, payload) {
       io.to(room).emit(event, payload);
+    },
+    toObject(objectId, event, payload) {
+      io.to(objectRoom(objectId)).emit(event, payload);
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -63,7 +63,7 @@ describe("object rooms on the client", () => {
     );
     opened.push(connection);
     const { socket } = connection;
-    const stop = watchObjectRoom(socket, "movie", OBJECT_ID);
+    const stop = watchObjectRoom(socket, "video", OBJECT_ID);
     const received: unknown[] = [];
     socket.on("comment:created", (p) => received.push(p));
 

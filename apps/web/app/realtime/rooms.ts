@@ -3,7 +3,7 @@ import type { Socket } from "socket.io-client";
 import { useSocket } from "./SocketProvider.tsx";
 
 /** The objects whose pages have a realtime room (the API's `OBJECT_TYPES`). */
-export type RoomObjectType = "movie" | "gallery" | "product" | "post" | "performer";
+export type RoomObjectType = "video" | "gallery" | "product" | "post" | "performer";
 
 export const OBJECT_JOIN_EVENT = "object:join";
 export const OBJECT_LEAVE_EVENT = "object:leave";

@@ -129,7 +129,7 @@ function Facts({ video }: { video: VideoDetail }) {
 
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
   const { video, offers } = loaderData;
-  useObjectRoom("movie", video._id);
+  useObjectRoom("video", video._id);
   const { related, current, none, loadMore } = useRelated(video);
   const text = paragraphs(video.description);
 

@@ -1,6 +1,6 @@
 import type { PerformerRef } from "@marquee/contracts/catalogue";
 import type { GalleryDetail, SearchGalleriesQuery, SearchPhotosQuery } from "@marquee/contracts/galleries";
-import { and, arrayContains, arrayOverlaps, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -242,8 +242,21 @@ export function createGalleryReads(deps: {
     return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
   }
 
+  /** Galleries by id as lists show them, in the order given; those the viewer may not open are left out. */
+  async function listByIds(viewer: Viewer, ids: readonly string[]) {
+    if (!ids.length) return [];
+    const found = await db
+      .select()
+      .from(galleries)
+      .where(inArray(galleries.id, [...new Set(ids)]));
+    const byId = new Map(found.filter((r) => canOpen(viewer, r)).map((r) => [r.id, r]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    return (await present.presentGathered(viewer, await present.gather(rows))).map((p) => p.gallery);
+  }
+
   return {
     byIdOrSlug,
+    listByIds,
     takenDownPhotos,
     offer,
     editableGallery,

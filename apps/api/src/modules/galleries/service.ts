@@ -1,14 +1,18 @@
 import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Db } from "../../db/client.ts";
+import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
+import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createGalleryAdmin } from "./admin.ts";
 import { createPhotoWrites } from "./photos.ts";
 import { createGalleryPresenter } from "./present.ts";
 import { createGalleryReads } from "./reading.ts";
+import { galleries } from "./tables.ts";
 import { createGalleryWrites } from "./writing.ts";
 
 export type { Listing } from "./rows.ts";
@@ -31,8 +35,17 @@ export function createGalleriesService(deps: {
   const reads = createGalleryReads({ ...deps, present });
   const writes = createGalleryWrites({ ...deps, reads, present });
   const photos = createPhotoWrites({ ...deps, reads, writes, present });
-  const { byIdOrSlug: _byIdOrSlug, editableGallery: _editable, ...reading } = reads;
+  const { byIdOrSlug, editableGallery: _editable, ...reading } = reads;
+  /** What comments and reactions need of a gallery: the page must exist for the viewer; its counters. */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      const row = isUuid(id) ? await byIdOrSlug(id) : undefined;
+      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+    },
+    count: tableCounter(galleries, { likes: "likes", favourites: "favourites", comments: "comments" }, "updatedAt"),
+  };
   return {
+    engagement,
     ...reading,
     create: writes.create,
     update: writes.update,

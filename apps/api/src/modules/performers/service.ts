@@ -10,6 +10,7 @@ import type {
 } from "@marquee/contracts/performers";
 import { and, arrayOverlaps, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type Engageable, tableCounter } from "../../platform/engageable.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
@@ -213,7 +214,20 @@ export function createPerformersService(deps: {
     };
   }
 
+  /** What comments and reactions need of a profile: it must exist for the viewer (as its page); its likes. */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      if (!isUuid(id)) return null;
+      const [row] = await select().where(eq(performers.id, id));
+      const listed = row?.p.status === "active" && row.u.status === "active";
+      if (!row || (!listed && viewer?.role !== "admin" && viewer?.id !== row.p.id)) return null;
+      return { id: row.p.id, title: row.u.name, performerIds: [row.p.id] };
+    },
+    count: tableCounter(performers, { likes: "likes" }, "updatedAt"),
+  };
+
   return {
+    engagement,
     /** The public directory: active profiles of active accounts, filtered, sorted and paged. */
     search: (q: SearchPerformersQuery) => list(q, visible),
 

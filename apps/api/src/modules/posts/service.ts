@@ -9,6 +9,7 @@ import type {
 } from "@marquee/contracts/content";
 import { and, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { type Engageable, tableCounter } from "../../platform/engageable.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
@@ -131,7 +132,22 @@ export function createPostsService(deps: { db: Db; storage: Storage }) {
     }
   }
 
+  /** What comments need of a post: published (drafts for admins only, as its page); posts keep no counters. */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ id: posts.id, title: posts.title, status: posts.status })
+        .from(posts)
+        .where(eq(posts.id, id));
+      if (!row || (row.status !== "published" && viewer?.role !== "admin")) return null;
+      return { id: row.id, title: row.title, performerIds: [] };
+    },
+    count: tableCounter(posts, {}, "updatedAt"),
+  };
+
   return {
+    engagement,
     toPost,
     search: (q: SearchPostsQuery) => list({ ...q, status: undefined }, true),
     adminSearch: (q: AdminSearchPostsQuery) => list(q, false),

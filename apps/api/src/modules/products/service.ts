@@ -1,12 +1,16 @@
 import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Db } from "../../db/client.ts";
+import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
+import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
 import { createProductReads } from "./reading.ts";
 import { createStock } from "./stock.ts";
+import { products } from "./tables.ts";
 import { createProductWrites } from "./writing.ts";
 
 /**
@@ -26,7 +30,16 @@ export function createProductsService(deps: {
   const reads = createProductReads({ db: deps.db, present });
   const writes = createProductWrites({ ...deps, reads, present });
   const files = createProductFiles({ ...deps, reads, writes, present });
+  /** What comments and reactions need of a product: the page must exist for the viewer; its counters. */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      const row = isUuid(id) ? await reads.byIdOrSlug(id) : undefined;
+      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+    },
+    count: tableCounter(products, { likes: "likes", comments: "comments" }, "updatedAt"),
+  };
   return {
+    engagement,
     search: reads.search,
     view: reads.view,
     offer: reads.offer,

@@ -12,7 +12,7 @@ export interface ViewerReactions {
 
 const noReactions: ViewerReactions = { isLiked: false, isFavourited: false, isWatchedLater: false };
 
-/** Reads the viewer's own reactions, for the flags on a page. Creating them belongs to the reactions issue. */
+/** Reads the viewer's own reactions, for the flags on a page (writing them: writing.ts, made once the objects are). */
 export function createReactionsService(deps: { db: Db }) {
   return {
     async flagsFor(userId: string | null, objectType: ReactionObject, ids: string[]) {
@@ -32,6 +32,13 @@ export function createReactionsService(deps: { db: Db }) {
         out.set(r.objectId, f);
       }
       return out;
+    },
+    /** Removes every reaction on these objects (comments deleted), in the caller's transaction. */
+    async forget(tx: Db, objectType: ReactionObject, ids: readonly string[]) {
+      if (!ids.length) return;
+      await tx
+        .delete(reactions)
+        .where(and(eq(reactions.objectType, objectType), inArray(reactions.objectId, [...ids])));
     },
     none: noReactions,
   };

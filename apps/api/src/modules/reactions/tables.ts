@@ -18,5 +18,7 @@ export const reactions = pgTable(
   (t) => [
     uniqueIndex("reactions_one_key").on(t.userId, t.objectType, t.objectId, t.action),
     index("reactions_object_idx").on(t.objectType, t.objectId, t.action),
+    // The user's own lists (GET /reactions/search, /reactions/videos, /reactions/galleries), newest first.
+    index("reactions_user_newest_idx").on(t.userId, t.action, t.objectType, t.createdAt, t.id),
   ],
 );

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SearchUsersQuery, UpdateProfileBody } from "@marquee/contracts/users";
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -86,6 +86,13 @@ export function createUsersService(deps: {
   }
 
   return {
+    /** The public profiles of these accounts, by id (comments show their authors with them). */
+    async publicProfiles(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map<string, ReturnType<typeof toPublicUser>>();
+      const rows = await db.select().from(users).where(inArray(users.id, unique));
+      return new Map(rows.map((r) => [r.id, toPublicUser(r)]));
+    },
     toUser,
     toOwnUser,
     toPublicUser,

@@ -5,6 +5,7 @@ import {
   arrayContains,
   arrayOverlaps,
   eq,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -321,8 +322,22 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
   }
 
+  /** Movies by id as lists show them, in the order given; those the viewer may not open are left out. */
+  async function listByIds(viewer: Viewer, ids: readonly string[]) {
+    if (!ids.length) return [];
+    const found = await db
+      .select(listColumns)
+      .from(videos)
+      .where(inArray(videos.id, [...new Set(ids)]));
+    const byId = new Map(found.filter((r) => canOpen(viewer, r)).map((r) => [r.id, r]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    const refs = await present.refsFor(rows);
+    return rows.map((r) => present.toVideo(r, refs));
+  }
+
   return {
     findRow,
+    listByIds,
     managedRow,
     takenDown,
     offer,

@@ -1,8 +1,11 @@
 import type { Db } from "../../db/client.ts";
+import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { isUuid } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
+import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory } from "../catalogue/editing.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
@@ -11,6 +14,7 @@ import { createVideoAdmin } from "./admin.ts";
 import { createVideoMedia } from "./media.ts";
 import { createVideoPresenter } from "./present.ts";
 import { createVideoReads } from "./reading.ts";
+import { videos } from "./tables.ts";
 import { createVideoWrites } from "./writing.ts";
 
 export { VIDEO_JOBS } from "./rows.ts";
@@ -40,7 +44,18 @@ export function createVideosService(deps: VideosDeps) {
   const reads = createVideoReads({ db: deps.db, present, now });
   const writes = createVideoWrites({ ...deps, reads, present, now });
   const media = createVideoMedia({ ...deps, reads, writes, present, now });
+  /** What comments and reactions need of a movie: the page must exist for the viewer; its counters. */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      const row = isUuid(id) ? await reads.findRow(id) : undefined;
+      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+    },
+    count: tableCounter(videos, { likes: "likes", favourites: "favourites", comments: "comments" }, "updatedAt"),
+  };
   return {
+    engagement,
+    /** Listed movies by id as lists show them, in the order given (ids not listed are left out). */
+    listByIds: reads.listByIds,
     search: reads.search,
     countMatching: reads.countMatching,
     detail: reads.detail,

@@ -1,0 +1,285 @@
+import type {
+  Comment,
+  CommentDeletedEvent,
+  CommentObjectType,
+  CreateCommentBody,
+  SearchCommentsQuery,
+} from "@marquee/contracts/comments";
+import type { PublicUser } from "@marquee/contracts/users";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { Engageable, EngageableObject, EngagingViewer } from "../../platform/engageable.ts";
+import { forbidden, notFound, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import type { Throttle } from "../../platform/throttle.ts";
+import type { ReactionsService } from "../reactions/service.ts";
+import { type CommentRow, comments } from "./tables.ts";
+
+/** New comments per user and window: enough for a conversation, too few for a flood. */
+export const COMMENT_LIMIT = { count: 10, windowMs: 60_000 };
+
+const nouns: Record<CommentObjectType, string> = {
+  video: "Movie",
+  gallery: "Gallery",
+  product: "Product",
+  performer: "Performer",
+  post: "Post",
+};
+
+/** Whose new top-level comments their performers hear of (a profile's own comments are its performer's too). */
+const TOLD_PERFORMERS = new Set<CommentObjectType>(["video", "gallery", "product", "performer"]);
+
+export interface CommentsDeps {
+  db: Db;
+  /** The objects comments are on, as their own modules expose them. */
+  targets: Record<CommentObjectType, Engageable>;
+  users: { publicProfiles(ids: readonly string[]): Promise<Map<string, PublicUser>> };
+  reactions: Pick<ReactionsService, "flagsFor" | "forget">;
+  throttle: Pick<Throttle, "hit">;
+  notify(userId: string, event: string, payload: unknown): void;
+  toObject(objectId: string, event: string, payload: unknown): void;
+  limit?: { count: number; windowMs: number };
+}
+
+/**
+ * Comments (DESIGN section 5) on movies, galleries, products, performers and posts. Rules:
+ * - only on an object the writer may open (else 404, as its page would be);
+ * - replies go one level deep: `parentId` must be a top-level comment on the same object, a reply to a reply is
+ *   refused with 422 (the client answers the top-level comment instead);
+ * - the author edits their own; the author, an admin, or a performer of the object deletes; deleting a top-level
+ *   comment deletes its replies too;
+ * - the object's `comments` counter counts replies too and follows every insert and delete in the same
+ *   transaction; a top-level comment's `replies` likewise.
+ * Locks are taken top-level comment first, then the object's row, so concurrent replies and deletes cannot
+ * deadlock or miscount.
+ */
+export function createCommentsService(deps: CommentsDeps) {
+  const { db, targets } = deps;
+  const limit = deps.limit ?? COMMENT_LIMIT;
+
+  async function openTarget(viewer: EngagingViewer | null, type: CommentObjectType, id: string) {
+    const target = await targets[type].open(viewer, id);
+    if (!target) throw notFound(nouns[type]);
+    return target;
+  }
+
+  async function byId(id: string, tx: Db = db): Promise<CommentRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await tx.select().from(comments).where(eq(comments.id, id));
+    return row;
+  }
+
+  async function present(viewer: EngagingViewer | null, rows: CommentRow[]): Promise<Comment[]> {
+    const [authors, flags] = await Promise.all([
+      deps.users.publicProfiles(rows.map((r) => r.userId)),
+      deps.reactions.flagsFor(
+        viewer?.id ?? null,
+        "comment",
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.flatMap((r) => {
+      const author = authors.get(r.userId);
+      if (!author) return [];
+      return [
+        {
+          _id: r.id,
+          objectType: r.objectType,
+          objectId: r.objectId,
+          parentId: r.parentId,
+          content: r.content,
+          author,
+          stats: { likes: r.likes, replies: r.replies },
+          isLiked: flags.get(r.id)?.isLiked ?? false,
+          createdAt: r.createdAt.toISOString(),
+          editedAt: r.editedAt?.toISOString() ?? null,
+        },
+      ];
+    });
+  }
+
+  function tell(author: EngagingViewer, row: CommentRow, target: EngageableObject, parent: CommentRow | undefined) {
+    const payload = {
+      type: "comment",
+      commentId: row.id,
+      objectType: row.objectType,
+      objectId: row.objectId,
+      title: target.title,
+      reply: !!parent,
+    };
+    if (parent) {
+      if (parent.userId !== author.id) deps.notify(parent.userId, "notification", payload);
+      return;
+    }
+    if (!TOLD_PERFORMERS.has(row.objectType)) return;
+    for (const performerId of new Set(target.performerIds)) {
+      if (performerId !== author.id) deps.notify(performerId, "notification", payload);
+    }
+  }
+
+  async function create(author: EngagingViewer, body: CreateCommentBody): Promise<Comment> {
+    if ((await deps.throttle.hit(`comment:${author.id}`, limit.windowMs)) > limit.count) {
+      throw tooManyRequests("You are commenting too fast. Please wait a minute.");
+    }
+    const target = await openTarget(author, body.objectType, body.objectId);
+    let parent: CommentRow | undefined;
+    if (body.parentId) {
+      parent = await byId(body.parentId);
+      if (!parent || parent.objectType !== body.objectType || parent.objectId !== body.objectId) {
+        throw notFound("Comment");
+      }
+      if (parent.parentId) {
+        throw unprocessable("Replies go one level deep: answer the comment this one replies to.", [
+          { path: "body.parentId", message: "is a reply" },
+        ]);
+      }
+    }
+    const row = await db.transaction(async (tx) => {
+      if (parent) {
+        // Locks the thread's top comment: a concurrent delete of it waits, or has already taken it (404).
+        const [kept] = await tx
+          .update(comments)
+          .set({ replies: sql`${comments.replies} + 1` })
+          .where(and(eq(comments.id, parent.id), isNull(comments.parentId)))
+          .returning({ id: comments.id });
+        if (!kept) throw notFound("Comment");
+      }
+      const [inserted] = await tx
+        .insert(comments)
+        .values({
+          objectType: body.objectType,
+          objectId: body.objectId,
+          parentId: parent?.id ?? null,
+          userId: author.id,
+          content: body.content,
+        })
+        .returning();
+      if (!(await targets[body.objectType].count(tx, body.objectId, { comments: 1 }))) {
+        throw notFound(nouns[body.objectType]);
+      }
+      return inserted as CommentRow;
+    });
+    const [out] = (await present(author, [row])) as [Comment];
+    deps.toObject(row.objectId, "comment:created", out);
+    tell(author, row, target, parent);
+    return out;
+  }
+
+  async function update(author: EngagingViewer, id: string, content: string): Promise<Comment> {
+    const row = await byId(id);
+    if (!row) throw notFound("Comment");
+    if (row.userId !== author.id) throw forbidden("You can only edit your own comments.");
+    await openTarget(author, row.objectType, row.objectId);
+    const [changed] = await db
+      .update(comments)
+      .set({ content, editedAt: sql`now()` })
+      .where(eq(comments.id, row.id))
+      .returning();
+    if (!changed) throw notFound("Comment");
+    const [out] = (await present(author, [changed])) as [Comment];
+    deps.toObject(changed.objectId, "comment:updated", out);
+    return out;
+  }
+
+  /** Who may delete: the author, an admin, or a performer of the object commented on (404 if they cannot see it). */
+  async function assertRemovable(actor: EngagingViewer, row: CommentRow) {
+    if (row.userId === actor.id || actor.role === "admin") return;
+    const target = await openTarget(actor, row.objectType, row.objectId);
+    if (!target.performerIds.includes(actor.id)) throw forbidden("You can only delete your own comments.");
+  }
+
+  async function remove(actor: EngagingViewer, id: string): Promise<CommentDeletedEvent> {
+    const row = await byId(id);
+    if (!row) throw notFound("Comment");
+    await assertRemovable(actor, row);
+    const removed = await db.transaction(async (tx) => {
+      // The thread's top comment first (see the locking note above).
+      const top = row.parentId ?? row.id;
+      await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, top)).for("update");
+      const gone = await tx
+        .delete(comments)
+        .where(row.parentId ? eq(comments.id, row.id) : or(eq(comments.id, row.id), eq(comments.parentId, row.id)))
+        .returning({ id: comments.id });
+      if (!gone.length) throw notFound("Comment");
+      if (row.parentId) {
+        await tx
+          .update(comments)
+          .set({ replies: sql`greatest(0, ${comments.replies} - 1)` })
+          .where(eq(comments.id, row.parentId));
+      }
+      const ids = gone.map((g) => g.id);
+      await deps.reactions.forget(tx, "comment", ids);
+      // The object may be gone meanwhile: nothing to count then.
+      await targets[row.objectType].count(tx, row.objectId, { comments: -ids.length });
+      return ids.length;
+    });
+    const event: CommentDeletedEvent = {
+      _id: row.id,
+      objectType: row.objectType,
+      objectId: row.objectId,
+      parentId: row.parentId,
+      removed,
+    };
+    deps.toObject(row.objectId, "comment:deleted", event);
+    return event;
+  }
+
+  async function search(viewer: EngagingViewer | null, q: SearchCommentsQuery) {
+    await openTarget(viewer, q.objectType, q.objectId);
+    const where = and(
+      eq(comments.objectType, q.objectType),
+      eq(comments.objectId, q.objectId),
+      q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
+    );
+    const keyset: Keyset = {
+      name: `comments:${q.sort}`,
+      key: comments.createdAt,
+      kind: "timestamp",
+      id: comments.id,
+      direction: q.sort,
+    };
+    const { after, orderBy } = keysetClauses(keyset, q.cursor);
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(comments)
+        .where(after ? and(where, after) : where)
+        .orderBy(...orderBy)
+        .limit(q.limit)
+        .offset(q.cursor ? 0 : q.offset),
+      cappedCount(db, comments, where),
+    ]);
+    return {
+      data: await present(viewer, rows),
+      ...counted,
+      next: nextCursor(rows, q.limit, keyset.name, (r) => [r.createdAt, r.id]),
+    };
+  }
+
+  /**
+   * Comments as reactions see them: a comment exists for a viewer when the object it is on does; its likes are
+   * its counter. Watchers of the object's page hear of its changes (room of the object, not of the comment).
+   */
+  const engagement: Engageable = {
+    async open(viewer, id) {
+      const row = await byId(id);
+      if (!row) return null;
+      const target = await targets[row.objectType].open(viewer, row.objectId);
+      return target ? { id: row.id, title: target.title, performerIds: target.performerIds, room: row.objectId } : null;
+    },
+    async count(tx, id, by) {
+      const [row] = await tx
+        .update(comments)
+        .set(
+          by.likes ? { likes: sql`greatest(0, ${comments.likes} + ${by.likes})` } : { likes: sql`${comments.likes}` },
+        )
+        .where(eq(comments.id, id))
+        .returning({ likes: comments.likes });
+      return row ? { likes: row.likes } : null;
+    },
+  };
+
+  return { create, update, remove, search, engagement };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;
