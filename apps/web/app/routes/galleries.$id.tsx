@@ -11,10 +11,12 @@ import { countLabel, paragraphs } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { CallToActionPanel } from "../components/media/CallToActionPanel.tsx";
 import styles from "../components/media/movie.module.css";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
@@ -22,6 +24,7 @@ import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/use-object-room.ts";
 import { type ListPage, type ListRequest, listKey } from "../state/asset-list.ts";
 import { GALLERIES_SEARCH_PATH, loadMoreRelatedGalleries, loadRelatedGalleries } from "../state/galleries.ts";
 import { galleryPhotosPath, listMorePhotos, photosLoaded } from "../state/photos.ts";
@@ -154,6 +157,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   }, []);
   const text = paragraphs(gallery.description);
   const published = formatDate(gallery.publishedAt);
+  useObjectRoom("gallery", gallery._id);
 
   return (
     <Container size="xl">
@@ -180,6 +184,13 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           </span>
           {published && <span>{published}</span>}
         </Text>
+        <ReactionButtons
+          key={gallery._id}
+          objectType="gallery"
+          objectId={gallery._id}
+          flags={gallery}
+          counts={gallery.stats}
+        />
         {text.length > 0 && (
           <div className={styles.description}>
             {text.map((p) => (
@@ -262,6 +273,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       )}
+
+      <Comments objectType="gallery" objectId={gallery._id} ownerIds={gallery.performers.map((p) => p._id)} />
     </Container>
   );
 }

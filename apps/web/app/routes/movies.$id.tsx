@@ -11,15 +11,18 @@ import { formatCount, paragraphs } from "../components/catalogue/format.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { performerPath } from "../components/catalogue/links.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate, formatDuration } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/use-object-room.ts";
 import { type ListRequest, listKey } from "../state/asset-list.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { loadMoreRelatedVideos, loadRelatedVideos, VIDEOS_SEARCH_PATH } from "../state/videos.ts";
@@ -130,6 +133,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
   const { video, offers } = loaderData;
   const { related, current, none, loadMore } = useRelated(video);
   const text = paragraphs(video.description);
+  useObjectRoom("video", video._id);
 
   return (
     <Container size="xl">
@@ -154,6 +158,8 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
           <Title order={1} className={styles.title}>
             {video.title}
           </Title>
+
+          <ReactionButtons key={video._id} objectType="video" objectId={video._id} flags={video} counts={video.stats} />
 
           {video.performers.length > 0 && (
             <ul className={styles.performers} aria-label="Performers">
@@ -195,6 +201,8 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
           <Facts video={video} />
         </aside>
       </div>
+
+      <Comments objectType="video" objectId={video._id} ownerIds={video.performers.map((p) => p._id)} />
 
       <section className={styles.related} aria-labelledby="related-title">
         <Title order={2} id="related-title" fz={24} mb="md">

@@ -16,7 +16,9 @@ import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
@@ -24,6 +26,7 @@ import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/per
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/use-object-room.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/performers.$username";
@@ -228,6 +231,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     dispatch(performerProfileReceived(performer));
   }, [dispatch, performer]);
+  useObjectRoom("performer", performer._id);
 
   const cover = performer.coverImage;
   const stats = [
@@ -290,6 +294,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   </Group>
                 )}
               </Group>
+              <ReactionButtons
+                key={performer._id}
+                objectType="performer"
+                objectId={performer._id}
+                flags={null}
+                counts={performer.stats}
+              />
             </Stack>
             <ul className={styles.statRow} aria-label="Stats">
               {stats.map((s) => (
@@ -408,6 +419,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 />
               </Tabs.Panel>
             </Tabs>
+            <Comments objectType="performer" objectId={performer._id} ownerIds={[performer._id]} />
           </Stack>
         </div>
       </Stack>

@@ -9,7 +9,9 @@ import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import movieStyles from "../components/media/movie.module.css";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
@@ -19,6 +21,7 @@ import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/use-object-room.ts";
 import { addToCart } from "../state/cart.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/store.$id";
@@ -169,6 +172,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, more } = loaderData;
+  useObjectRoom("product", product._id);
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const note = stockNote(product);
   return (
@@ -207,6 +211,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </Text>
             )}
           </Group>
+          <ReactionButtons
+            key={product._id}
+            objectType="product"
+            objectId={product._id}
+            flags={null}
+            counts={product.stats}
+          />
           <BuyBox product={product} />
           <PlainText text={product.description} className={movieStyles.description} />
         </Stack>
@@ -223,6 +234,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </CardGrid>
         </section>
       )}
+      <Comments objectType="product" objectId={product._id} ownerIds={product.performers.map((p) => p._id)} />
     </Container>
   );
 }

@@ -51,6 +51,7 @@ function comment(i: number, over: Partial<Comment> = {}): Comment {
 const page = (items: Comment[], total: number, next: string | null = null): CommentList => ({
   data: items,
   total,
+  totalCapped: false,
   next,
 });
 
