@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
 
 /**
  * Comments and reactions between two members on the same free movie, in two browsers: what one does, the other
@@ -89,8 +89,10 @@ describe("comments and reactions, live between two members", () => {
     expect(await b.page.getByTestId("comment-content").first().textContent()).toBe(text);
     expect(await b.page.locator("[data-testid=comment-list] b").count()).toBe(0);
     await expect.poll(() => totalOf(b.page)).toBe(before + 1);
-    // B may not edit or delete A's comment.
+    // B may not edit or delete A's comment, but may answer it.
     expect(await seen.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expect(await seen.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await expectAccessible(b.page, "a movie with comments");
 
     // A likes the movie: B's count moves.
     const likes = await likesOf(b.page);
