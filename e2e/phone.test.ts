@@ -50,6 +50,12 @@ const screens: Screen[] = [
   { name: "movies", role: "visitor", url: () => "/movies", ready: (p) => p.getByTestId("movies-grid").waitFor() },
   { name: "movie", role: "visitor", url: () => `/movies/${ids.freeMovie}`, ready: heading(ids.freeMovieTitle ?? "") },
   {
+    name: "movie-comments",
+    role: "member",
+    url: () => `/movies/${ids.freeMovie}`,
+    ready: (p) => p.getByTestId("comment").first().waitFor(),
+  },
+  {
     name: "movie-locked",
     role: "user",
     url: () => `/movies/${ids.lockedMovie}`,
@@ -115,6 +121,8 @@ const screens: Screen[] = [
     url: () => "/account/orders",
     ready: (p) => p.getByTestId("order-card").first().waitFor(),
   },
+  { name: "account-favourites", role: "member", url: () => "/account/favourites", ready: heading("My favourites") },
+  { name: "account-watch-later", role: "member", url: () => "/account/watch-later", ready: heading("Watch later") },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
   {
     name: "studio-movies",
@@ -198,6 +206,22 @@ beforeAll(async () => {
   if (!free || !locked) throw new Error("the demo catalogue has no free movie or members movie by Lucas Moreau");
   Object.assign(ids, { freeMovie: free._id, freeMovieTitle: free.title, lockedMovie: locked._id });
   ids.performer = "lucas.moreau";
+  // A comment with a reply on the free movie, and that movie on the member's favourites and watch-later lists.
+  const said = await api("POST", "/comments", {
+    token: tokens.get("user"),
+    body: { objectType: "video", objectId: free._id, content: "The lighting in the second half is something else." },
+  });
+  if (said.status !== 201) throw new Error(`comment: ${said.status} ${JSON.stringify(said.body)}`);
+  await api("POST", "/comments", {
+    token: tokens.get("member"),
+    body: { objectType: "video", objectId: free._id, content: "Agreed!", parentId: said.body._id },
+  });
+  for (const action of ["favourite", "watch_later"]) {
+    await api("POST", "/reactions", {
+      token: tokens.get("member"),
+      body: { objectType: "video", objectId: free._id, action },
+    });
+  }
   // A performer of the demo store's, for their profile's products tab.
   const [sold] = (await api("GET", "/user/assets/products/search?limit=1")).body.data as {
     performers: { username: string }[];

@@ -44,6 +44,16 @@ export const pages = {
   },
   account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
   accountOrders: { path: "/account/orders", file: "routes/account.orders.tsx", handle: protectedPage("primary") },
+  accountFavourites: {
+    path: "/account/favourites",
+    file: "routes/account.favourites.tsx",
+    handle: protectedPage("primary"),
+  },
+  accountWatchLater: {
+    path: "/account/watch-later",
+    file: "routes/account.watch-later.tsx",
+    handle: protectedPage("primary"),
+  },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },

@@ -1,5 +1,14 @@
 import { Menu, Text } from "@mantine/core";
-import { IconLogout, IconMail, IconMovie, IconPackage, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
+import {
+  IconClock,
+  IconLogout,
+  IconMail,
+  IconMovie,
+  IconPackage,
+  IconShieldLock,
+  IconStar,
+  IconUserCircle,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -26,6 +35,12 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Item>
         <Menu.Item component={Link} to="/account/orders" leftSection={<IconPackage size={16} />}>
           My orders
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/favourites" leftSection={<IconStar size={16} />}>
+          My favourites
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/watch-later" leftSection={<IconClock size={16} />}>
+          Watch later
         </Menu.Item>
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us

@@ -1,4 +1,4 @@
-import { Anchor, Container, Grid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { SessionItem } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
@@ -85,9 +85,17 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <div>
           <Title order={1}>My account</Title>
           <Text c="dimmed">Keep your profile up to date and your account secure.</Text>
-          <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
-            My orders and downloads
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
+              My orders and downloads
+            </Anchor>
+            <Anchor component={Link} to="/account/favourites" size="sm" data-testid="account-favourites-link">
+              My favourites
+            </Anchor>
+            <Anchor component={Link} to="/account/watch-later" size="sm" data-testid="account-watch-later-link">
+              Watch later
+            </Anchor>
+          </Group>
         </div>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 4 }}>

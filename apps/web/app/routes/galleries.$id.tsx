@@ -11,10 +11,12 @@ import { countLabel, paragraphs } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { CallToActionPanel } from "../components/media/CallToActionPanel.tsx";
 import styles from "../components/media/movie.module.css";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
@@ -182,6 +184,13 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           </span>
           {published && <span>{published}</span>}
         </Text>
+        <ReactionButtons
+          key={gallery._id}
+          objectType="gallery"
+          objectId={gallery._id}
+          flags={gallery}
+          counts={gallery.stats}
+        />
         {text.length > 0 && (
           <div className={styles.description}>
             {text.map((p) => (
@@ -264,6 +273,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       )}
+
+      <Comments objectType="gallery" objectId={gallery._id} ownerIds={gallery.performers.map((p) => p._id)} />
     </Container>
   );
 }

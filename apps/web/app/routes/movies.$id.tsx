@@ -11,9 +11,11 @@ import { formatCount, paragraphs } from "../components/catalogue/format.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { performerPath } from "../components/catalogue/links.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate, formatDuration } from "../lib/format.ts";
@@ -157,6 +159,8 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             {video.title}
           </Title>
 
+          <ReactionButtons key={video._id} objectType="video" objectId={video._id} flags={video} counts={video.stats} />
+
           {video.performers.length > 0 && (
             <ul className={styles.performers} aria-label="Performers">
               {video.performers.map((p) => (
@@ -197,6 +201,8 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
           <Facts video={video} />
         </aside>
       </div>
+
+      <Comments objectType="video" objectId={video._id} ownerIds={video.performers.map((p) => p._id)} />
 
       <section className={styles.related} aria-labelledby="related-title">
         <Title order={2} id="related-title" fz={24} mb="md">

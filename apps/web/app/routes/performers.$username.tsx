@@ -16,7 +16,9 @@ import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
@@ -302,6 +304,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   </Group>
                 )}
               </Group>
+              <ReactionButtons
+                key={performer._id}
+                objectType="performer"
+                objectId={performer._id}
+                flags={null}
+                counts={performer.stats}
+              />
             </Stack>
             <ul className={styles.statRow} aria-label="Stats">
               {stats.map((s) => (
@@ -420,6 +429,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 />
               </Tabs.Panel>
             </Tabs>
+            <Comments objectType="performer" objectId={performer._id} ownerIds={[performer._id]} />
           </Stack>
         </div>
       </Stack>

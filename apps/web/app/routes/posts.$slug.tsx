@@ -4,11 +4,13 @@ import { IconFileOff } from "@tabler/icons-react";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
+import { Comments } from "../components/comments/Comments.tsx";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useObjectRoom } from "../realtime/rooms.ts";
 import type { Route } from "./+types/posts.$slug";
 
 export const handle = pages.post.handle;
@@ -33,6 +35,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const date = post.type === "post" ? formatDate(post.publishedAt ?? post.createdAt) : "";
+  useObjectRoom("post", post._id);
   return (
     <Container size="sm">
       <article>
@@ -64,6 +67,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <PlainText text={post.content} className={styles.prose} testId="post-content" />
         </Stack>
       </article>
+      <Comments objectType="post" objectId={post._id} />
     </Container>
   );
 }

@@ -9,7 +9,9 @@ import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
+import { Comments } from "../components/comments/Comments.tsx";
 import movieStyles from "../components/media/movie.module.css";
+import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
@@ -209,6 +211,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </Text>
             )}
           </Group>
+          <ReactionButtons
+            key={product._id}
+            objectType="product"
+            objectId={product._id}
+            flags={null}
+            counts={product.stats}
+          />
           <BuyBox key={product._id} product={product} />
           <PlainText text={product.description} className={movieStyles.description} />
         </Stack>
@@ -225,6 +234,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </CardGrid>
         </section>
       )}
+      <Comments objectType="product" objectId={product._id} ownerIds={product.performers.map((p) => p._id)} />
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import { removeToken, storeToken } from "../lib/session.ts";
 import { authReducer } from "./auth.ts";
 import { bannersReducer } from "./banners.ts";
 import { cartReducer } from "./cart.ts";
+import { commentsReducer } from "./comments.ts";
 import { galleriesReducer, relatedGalleriesReducer } from "./galleries.ts";
 import { performerListingReducer } from "./performerListing.ts";
 import { performerProfileReducer } from "./performerProfile.ts";
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   relatedGalleries: relatedGalleriesReducer,
   photos: photosReducer,
   cart: cartReducer,
+  comments: commentsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

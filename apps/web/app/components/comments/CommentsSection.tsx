@@ -1,0 +1,341 @@
+import { Anchor, Avatar, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { canDeleteComment, canEditComment, commentsTitle } from "../../lib/comments.ts";
+import { formatDateTime, formatShortDate } from "../../lib/format.ts";
+import { useSocket } from "../../realtime/SocketProvider.tsx";
+import {
+  activeObjectSet,
+  COMMENT_FAILED,
+  COMMENT_REMOVED,
+  COMMENTED,
+  type CommentThread,
+  commentAdded,
+  commentChanged,
+  commentRemoved,
+  createComment,
+  deleteComment,
+  emptyThread,
+  loadComments,
+  loadMoreComments,
+  type ThreadRequest,
+  updateComment,
+} from "../../state/comments.ts";
+import { useAppDispatch, useAppSelector } from "../../state/store.ts";
+import { useConfirm } from "../ConfirmDialog.tsx";
+import { LoadMore } from "../catalogue/LoadMore.tsx";
+import styles from "./comments.module.css";
+
+const EMPTY = emptyThread();
+/** COMMENT_MAX of @marquee/contracts/comments (not imported, to keep zod out of the browser). */
+const COMMENT_MAX = 2000;
+
+const failed = () => notifications.show({ color: "red", message: COMMENT_FAILED });
+
+interface SectionProps {
+  objectType: CommentObjectType;
+  objectId: string;
+  ownerIds: readonly string[];
+}
+
+/** The list and the form (loaded lazily by Comments.tsx). Follows the room's comment events (joined by the page). */
+export default function CommentsSection({ objectType, objectId, ownerIds }: SectionProps) {
+  const dispatch = useAppDispatch();
+  const thread = useAppSelector((s) => s.comments.commentMapping[objectId]) ?? EMPTY;
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const { socket } = useSocket();
+  const request: ThreadRequest = { objectType, objectId };
+
+  useEffect(() => {
+    dispatch(activeObjectSet(objectId));
+    void dispatch(loadComments({ objectType, objectId }));
+    return () => {
+      dispatch(activeObjectSet(null));
+    };
+  }, [dispatch, objectType, objectId]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const mine = (e: { objectId: string }) => e.objectId === objectId;
+    const onCreated = (c: Comment) => mine(c) && dispatch(commentAdded(c));
+    const onUpdated = (c: Comment) => mine(c) && dispatch(commentChanged(c));
+    const onDeleted = (e: CommentDeletedEvent) => mine(e) && dispatch(commentRemoved(e));
+    socket.on("comment:created", onCreated);
+    socket.on("comment:updated", onUpdated);
+    socket.on("comment:deleted", onDeleted);
+    return () => {
+      socket.off("comment:created", onCreated);
+      socket.off("comment:updated", onUpdated);
+      socket.off("comment:deleted", onDeleted);
+    };
+  }, [socket, dispatch, objectId]);
+
+  const [confirm, dialog] = useConfirm();
+  const context: ItemContext = { objectType, ownerIds, confirm };
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" data-testid="comments-total" aria-live="polite">
+        {thread.loaded || thread.total > 0 ? commentsTitle(thread.total) : "Loading comments…"}
+      </Text>
+      {loggedIn ? (
+        <CommentForm
+          label="Add a comment"
+          submitLabel="Comment"
+          onSubmit={async (content) => {
+            const result = await dispatch(createComment({ ...request, content }));
+            if (createComment.fulfilled.match(result)) {
+              notifications.show({ color: "teal", message: COMMENTED });
+              return true;
+            }
+            failed();
+            return false;
+          }}
+        />
+      ) : (
+        <Text>
+          <Anchor component={Link} to="/auth/login" data-testid="comments-login">
+            Log in to comment
+          </Anchor>
+        </Text>
+      )}
+      {thread.error && !thread.loaded ? (
+        <Group gap="sm">
+          <Text c="dimmed">{thread.error}</Text>
+          <Button variant="default" size="xs" onClick={() => void dispatch(loadComments(request))}>
+            Try again
+          </Button>
+        </Group>
+      ) : null}
+      <ul className={styles.list} aria-label="Comments" data-testid="comment-list">
+        {thread.items.map((c) => (
+          <CommentItem key={c._id} comment={c} context={context} />
+        ))}
+      </ul>
+      {thread.loaded && (
+        <LoadMore
+          onClick={() => void dispatch(loadMoreComments(request))}
+          loading={thread.requesting}
+          hasMore={!!thread.next}
+          error={thread.loaded ? thread.error : null}
+          label="More comments"
+        />
+      )}
+      {dialog}
+    </Stack>
+  );
+}
+
+interface ItemContext {
+  objectType: CommentObjectType;
+  ownerIds: readonly string[];
+  confirm: ReturnType<typeof useConfirm>[0];
+}
+
+function CommentForm({
+  label,
+  submitLabel,
+  initial = "",
+  onSubmit,
+  onCancel,
+  autoFocus = false,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  /** Resolves true when the text was accepted (the box then empties). */
+  onSubmit: (content: string) => Promise<boolean>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const [content, setContent] = useState(initial);
+  const [sending, setSending] = useState(false);
+  const text = content.trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text || sending) return;
+    setSending(true);
+    const ok = await onSubmit(text);
+    setSending(false);
+    if (ok) setContent("");
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <Stack gap="xs">
+        <Textarea
+          aria-label={label}
+          placeholder={`${label}…`}
+          value={content}
+          onChange={(e) => setContent(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={COMMENT_MAX}
+          autoFocus={autoFocus}
+        />
+        <Group gap="xs" justify="flex-end">
+          {onCancel && (
+            <Button variant="subtle" color="gray" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={sending} disabled={!text}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CommentItem({ comment, context }: { comment: Comment; context: ItemContext }) {
+  const dispatch = useAppDispatch();
+  const viewer = useAppSelector((s) => (s.auth.loggedIn ? s.user.current : null));
+  const replies = useAppSelector((s) => s.comments.commentMapping[comment._id]) as CommentThread | undefined;
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const topLevel = comment.parentId === null;
+  const replyRequest: ThreadRequest = {
+    objectType: context.objectType,
+    objectId: comment.objectId,
+    parentId: comment._id,
+  };
+  const replyCount = Math.max(comment.stats.replies, replies?.items.length ?? 0);
+
+  async function remove() {
+    const ok = await context.confirm({
+      title: "Delete this comment?",
+      message: topLevel && comment.stats.replies > 0 ? "Its replies go with it." : "This cannot be undone.",
+      confirmLabel: "Delete",
+    });
+    if (!ok) return;
+    const result = await dispatch(deleteComment(comment));
+    if (deleteComment.fulfilled.match(result)) notifications.show({ color: "teal", message: COMMENT_REMOVED });
+    else failed();
+  }
+
+  function toggleReplies() {
+    const next = !showReplies;
+    setShowReplies(next);
+    if (next && !replies?.loaded) void dispatch(loadComments(replyRequest));
+  }
+
+  const name = comment.author.name || comment.author.username;
+  return (
+    <li className={styles.comment} data-testid="comment" data-comment-id={comment._id}>
+      <Avatar src={comment.author.avatar} alt="" size={36} radius="xl" name={name} color="initials" />
+      <div className={styles.body}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={comment.createdAt}
+            title={formatDateTime(comment.createdAt)}
+          >
+            {formatShortDate(comment.createdAt)}
+          </Text>
+          {comment.editedAt && (
+            <Text size="xs" c="dimmed">
+              (edited)
+            </Text>
+          )}
+        </Group>
+        {editing ? (
+          <CommentForm
+            label="Edit your comment"
+            submitLabel="Save"
+            initial={comment.content}
+            autoFocus
+            onCancel={() => setEditing(false)}
+            onSubmit={async (content) => {
+              const result = await dispatch(updateComment({ _id: comment._id, content }));
+              if (updateComment.fulfilled.match(result)) {
+                setEditing(false);
+                return true;
+              }
+              failed();
+              return false;
+            }}
+          />
+        ) : (
+          // Plain text as typed: React escapes it; line breaks are kept by CSS.
+          <Text size="sm" className={styles.content} data-testid="comment-content">
+            {comment.content}
+          </Text>
+        )}
+        {!editing && (
+          <Group gap={4}>
+            {topLevel && viewer && (
+              <Button variant="subtle" size="compact-xs" onClick={() => setReplying((r) => !r)}>
+                Reply
+              </Button>
+            )}
+            {canEditComment(viewer, comment) && (
+              <Button variant="subtle" size="compact-xs" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            {canDeleteComment(viewer, comment, context.ownerIds) && (
+              <Button variant="subtle" color="red" size="compact-xs" onClick={() => void remove()}>
+                Delete
+              </Button>
+            )}
+            {topLevel && replyCount > 0 && (
+              <Button variant="subtle" color="gray" size="compact-xs" onClick={toggleReplies}>
+                {showReplies ? "Hide replies" : `View ${replyCount} ${replyCount === 1 ? "reply" : "replies"}`}
+              </Button>
+            )}
+          </Group>
+        )}
+        {replying && (
+          <CommentForm
+            label={`Reply to ${name}`}
+            submitLabel="Reply"
+            autoFocus
+            onCancel={() => setReplying(false)}
+            onSubmit={async (content) => {
+              const result = await dispatch(createComment({ ...replyRequest, content }));
+              if (createComment.fulfilled.match(result)) {
+                notifications.show({ color: "teal", message: COMMENTED });
+                setReplying(false);
+                setShowReplies(true);
+                return true;
+              }
+              failed();
+              return false;
+            }}
+          />
+        )}
+        {topLevel && (showReplies || (replies && !replies.loaded && replies.items.length > 0)) && replies && (
+          <>
+            <ul className={styles.replies} aria-label={`Replies to ${name}`}>
+              {replies.items.map((r) => (
+                <CommentItem key={r._id} comment={r} context={context} />
+              ))}
+            </ul>
+            {replies.loaded && replies.next && (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                mt={8}
+                loading={replies.requesting}
+                onClick={() => void dispatch(loadMoreComments(replyRequest))}
+              >
+                More replies
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { canDeleteComment, canEditComment, commentsTitle } from "./comments.ts";
+
+describe("comment buttons (as the API allows)", () => {
+  const mine = { author: { _id: "me" } };
+  const theirs = { author: { _id: "them" } };
+
+  it("the author edits and deletes their own comment", () => {
+    expect(canEditComment({ _id: "me", role: "user" }, mine)).toBe(true);
+    expect(canDeleteComment({ _id: "me", role: "user" }, mine, [])).toBe(true);
+  });
+
+  it("nobody else edits, admins included", () => {
+    expect(canEditComment({ _id: "me", role: "admin" }, theirs)).toBe(false);
+    expect(canEditComment(null, theirs)).toBe(false);
+  });
+
+  it("an admin deletes anything; a performer anything on their own items; a member nothing of others'", () => {
+    expect(canDeleteComment({ _id: "me", role: "admin" }, theirs, [])).toBe(true);
+    expect(canDeleteComment({ _id: "me", role: "performer" }, theirs, ["me", "other"])).toBe(true);
+    expect(canDeleteComment({ _id: "me", role: "performer" }, theirs, ["other"])).toBe(false);
+    expect(canDeleteComment({ _id: "me", role: "user" }, theirs, [])).toBe(false);
+    expect(canDeleteComment(null, theirs, [])).toBe(false);
+    expect(canDeleteComment({ _id: "", role: "admin" }, theirs, [])).toBe(false);
+  });
+
+  it("titles the section by its total", () => {
+    expect(commentsTitle(0)).toBe("No comments yet");
+    expect(commentsTitle(1)).toBe("1 comment");
+    expect(commentsTitle(12)).toBe("12 comments");
+  });
+});

@@ -1,0 +1,37 @@
+import {
+  REACTED_PAGE_SIZE,
+  type ReactedGallery,
+  ReactedLists,
+  type ReactedVideo,
+} from "../components/account/ReactedLists.tsx";
+import type { Page } from "../components/catalogue/usePagedList.ts";
+import { loadedGet } from "../lib/actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/account.favourites";
+
+export const handle = pages.accountFavourites.handle;
+
+const DESCRIPTION = "The movies and galleries you marked as favourites.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My favourites", DESCRIPTION);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = { action: "favourite", limit: REACTED_PAGE_SIZE };
+  const [videos, galleries] = await Promise.all([
+    loadedGet<Page<ReactedVideo>>(request, context, "/reactions/videos", query, "Could not load your movies."),
+    loadedGet<Page<ReactedGallery>>(request, context, "/reactions/galleries", query, "Could not load your galleries."),
+  ]);
+  return { videos, galleries };
+}
+
+export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <ReactedLists
+      title="My favourites"
+      description={DESCRIPTION}
+      action="favourite"
+      videos={loaderData.videos}
+      galleries={loaderData.galleries}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { REACTED_PAGE_SIZE, ReactedLists, type ReactedVideo } from "../components/account/ReactedLists.tsx";
+import type { Page } from "../components/catalogue/usePagedList.ts";
+import { loadedGet } from "../lib/actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/account.watch-later";
+
+export const handle = pages.accountWatchLater.handle;
+
+const DESCRIPTION = "The movies you put aside to watch later.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Watch later", DESCRIPTION);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const videos = await loadedGet<Page<ReactedVideo>>(
+    request,
+    context,
+    "/reactions/videos",
+    { action: "watch_later", limit: REACTED_PAGE_SIZE },
+    "Could not load your watch-later list.",
+  );
+  return { videos };
+}
+
+export default function WatchLaterPage({ loaderData }: Route.ComponentProps) {
+  return <ReactedLists title="Watch later" description={DESCRIPTION} action="watch_later" videos={loaderData.videos} />;
+}

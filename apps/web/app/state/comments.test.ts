@@ -1,0 +1,219 @@
+import type { Comment, CommentList } from "@marquee/contracts/comments";
+import { describe, expect, it, vi } from "vitest";
+import type { ApiClient } from "../lib/api.ts";
+import {
+  activeObjectSet,
+  COMMENT_FAILED,
+  type CommentsState,
+  commentAdded,
+  commentChanged,
+  commentRemoved,
+  commentsLoaded,
+  commentsReducer,
+  createComment,
+  deleteComment,
+  initialCommentsState,
+  loadComments,
+  loadMoreComments,
+} from "./comments.ts";
+import { appReset } from "./reset.ts";
+import { makeStore } from "./store.ts";
+
+const MOVIE = "11111111-1111-4111-8111-111111111111";
+const n = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+
+function comment(i: number, over: Partial<Comment> = {}): Comment {
+  return {
+    _id: n(i),
+    objectType: "video",
+    objectId: MOVIE,
+    parentId: null,
+    content: `comment ${i}`,
+    author: {
+      _id: n(900),
+      username: "user",
+      name: "User",
+      avatar: null,
+      avatarSrcSet: null,
+      role: "user",
+      bio: null,
+      country: null,
+      createdAt: "2025-01-01T00:00:00.000Z",
+    },
+    stats: { likes: 0, replies: 0 },
+    isLiked: false,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    editedAt: null,
+    ...over,
+  };
+}
+
+const page = (items: Comment[], total: number, next: string | null = null): CommentList => ({
+  data: items,
+  total,
+  totalCapped: false,
+  next,
+});
+
+const run = (...actions: Parameters<typeof commentsReducer>[1][]) =>
+  actions.reduce<CommentsState>((state, action) => commentsReducer(state, action), initialCommentsState);
+
+const ids = (state: CommentsState, key = MOVIE) => state.commentMapping[key]?.items.map((c) => c._id);
+
+describe("the comments slice (SPEC sections 3 and 4)", () => {
+  it("starts with no active object and an empty mapping, and goes back to that on app reset", () => {
+    expect(commentsReducer(undefined, { type: "@@init" })).toEqual({ activeObject: { _id: null }, commentMapping: {} });
+    const state = run(activeObjectSet(MOVIE), commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }));
+    expect(state.activeObject._id).toBe(MOVIE);
+    expect(commentsReducer(state, appReset())).toEqual(initialCommentsState);
+  });
+
+  it("a first load replaces the items; a load-more appends them (skipping any already shown)", () => {
+    const first = run(commentsLoaded({ key: MOVIE, page: page([comment(1), comment(2)], 4, "c2") }));
+    expect(first.commentMapping[MOVIE]).toMatchObject({ total: 4, next: "c2", requesting: false });
+    expect(ids(first)).toEqual([n(1), n(2)]);
+
+    const more = commentsReducer(first, {
+      type: loadMoreComments.fulfilled.type,
+      payload: { key: MOVIE, page: page([comment(2), comment(3), comment(4)], 4, null) },
+    });
+    expect(ids(more)).toEqual([n(1), n(2), n(3), n(4)]);
+    expect(more.commentMapping[MOVIE]?.next).toBeNull();
+
+    const again = commentsReducer(more, commentsLoaded({ key: MOVIE, page: page([comment(9)], 1) }));
+    expect(ids(again)).toEqual([n(9)]);
+    expect(again.commentMapping[MOVIE]?.total).toBe(1);
+  });
+
+  it("a new comment goes to the front and total rises by one, once however often it arrives", () => {
+    const state = run(commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }), commentAdded(comment(2)));
+    expect(ids(state)).toEqual([n(2), n(1)]);
+    expect(state.commentMapping[MOVIE]?.total).toBe(2);
+    // The POST's answer and the room's comment:created are the same comment.
+    const twice = commentsReducer(state, commentAdded(comment(2)));
+    expect(twice).toEqual(state);
+  });
+
+  it("a deleted comment is removed and total falls by one, once however often the delete arrives", () => {
+    const state = run(
+      commentsLoaded({ key: MOVIE, page: page([comment(2), comment(1)], 5) }),
+      commentRemoved({ _id: n(1), objectId: MOVIE, parentId: null }),
+    );
+    expect(ids(state)).toEqual([n(2)]);
+    expect(state.commentMapping[MOVIE]?.total).toBe(4);
+    const twice = commentsReducer(state, commentRemoved({ _id: n(1), objectId: MOVIE, parentId: null }));
+    expect(twice.commentMapping[MOVIE]?.total).toBe(4);
+    // A comment not loaded yet (on a later page) still counts out once.
+    const unseen = commentsReducer(twice, commentRemoved({ _id: n(7), objectId: MOVIE, parentId: null }));
+    expect(unseen.commentMapping[MOVIE]?.total).toBe(3);
+    // A late create of a deleted comment does not bring it back, nor does a page read before it went.
+    const late = commentsReducer(unseen, commentAdded(comment(1)));
+    expect(late.commentMapping[MOVIE]?.total).toBe(3);
+    const more = commentsReducer(late, {
+      type: loadMoreComments.fulfilled.type,
+      payload: { key: MOVIE, page: page([comment(7), comment(8)], 3) },
+    });
+    expect(ids(more)).toEqual([n(2), n(8)]);
+  });
+
+  it("keeps replies under their top-level comment, moving its reply count", () => {
+    const reply = comment(20, { parentId: n(1) });
+    const state = run(
+      commentsLoaded({ key: MOVIE, page: page([comment(1, { stats: { likes: 0, replies: 2 } })], 1) }),
+      commentAdded(reply),
+      commentAdded(reply),
+    );
+    expect(ids(state)).toEqual([n(1)]);
+    expect(state.commentMapping[MOVIE]?.total).toBe(1);
+    expect(ids(state, n(1))).toEqual([n(20)]);
+    expect(state.commentMapping[MOVIE]?.items[0]?.stats.replies).toBe(3);
+    // Loading the replies replaces what arrived live; the page holds it.
+    const loaded = commentsReducer(
+      state,
+      commentsLoaded({ key: n(1), page: page([reply, comment(11, { parentId: n(1) })], 3) }),
+    );
+    expect(ids(loaded, n(1))).toEqual([n(20), n(11)]);
+    const gone = commentsReducer(loaded, commentRemoved({ _id: n(11), objectId: MOVIE, parentId: n(1) }));
+    expect(ids(gone, n(1))).toEqual([n(20)]);
+    expect(gone.commentMapping[MOVIE]?.items[0]?.stats.replies).toBe(2);
+    expect(gone.commentMapping[MOVIE]?.total).toBe(1);
+  });
+
+  it("a deleted top-level comment takes its replies with it", () => {
+    const state = run(
+      commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }),
+      commentAdded(comment(20, { parentId: n(1) })),
+      commentRemoved({ _id: n(1), objectId: MOVIE, parentId: null }),
+    );
+    expect(state.commentMapping[n(1)]).toBeUndefined();
+    expect(state.commentMapping[MOVIE]?.total).toBe(0);
+  });
+
+  it("an edit changes the text and editedAt of the comment shown", () => {
+    const state = run(
+      commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }),
+      commentChanged(comment(1, { content: "changed", editedAt: "2025-02-01T00:00:00.000Z" })),
+      commentChanged(comment(5, { content: "not here" })),
+    );
+    expect(state.commentMapping[MOVIE]?.items).toEqual([
+      comment(1, { content: "changed", editedAt: "2025-02-01T00:00:00.000Z" }),
+    ]);
+  });
+});
+
+describe("the comments thunks", () => {
+  const api = (over: Partial<ApiClient>) => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), ...over });
+
+  it("loads the first page newest first, then the next by its cursor", async () => {
+    const get = vi
+      .fn()
+      .mockResolvedValueOnce(page([comment(2)], 2, "cur"))
+      .mockResolvedValueOnce(page([comment(1)], 2, null));
+    const store = makeStore(undefined, { api: api({ get }) as unknown as ApiClient });
+    await store.dispatch(loadComments({ objectType: "video", objectId: MOVIE }));
+    expect(get).toHaveBeenLastCalledWith("/comments/search", { objectType: "video", objectId: MOVIE, limit: 10 });
+    await store.dispatch(loadMoreComments({ objectType: "video", objectId: MOVIE }));
+    expect(get).toHaveBeenLastCalledWith("/comments/search", {
+      objectType: "video",
+      objectId: MOVIE,
+      limit: 10,
+      cursor: "cur",
+    });
+    expect(ids(store.getState().comments)).toEqual([n(2), n(1)]);
+    // Nothing more to ask for.
+    await store.dispatch(loadMoreComments({ objectType: "video", objectId: MOVIE }));
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it("a create puts the answer in front; the live event of the same comment changes nothing", async () => {
+    const post = vi.fn().mockResolvedValue(comment(3));
+    const store = makeStore(undefined, { api: api({ post }) as unknown as ApiClient });
+    store.dispatch(commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }));
+    const result = await store.dispatch(createComment({ objectType: "video", objectId: MOVIE, content: "hi" }));
+    expect(createComment.fulfilled.match(result)).toBe(true);
+    expect(post).toHaveBeenCalledWith("/comments", { objectType: "video", objectId: MOVIE, content: "hi" });
+    store.dispatch(commentAdded(comment(3)));
+    expect(store.getState().comments.commentMapping[MOVIE]).toMatchObject({ total: 2 });
+    expect(ids(store.getState().comments)).toEqual([n(3), n(1)]);
+  });
+
+  it("a failed create or delete rejects with the SPEC's text when the API says nothing better", async () => {
+    const post = vi.fn().mockRejectedValue(new Error(""));
+    const del = vi.fn().mockRejectedValue(null);
+    const store = makeStore(undefined, { api: api({ post, del }) as unknown as ApiClient });
+    const created = await store.dispatch(createComment({ objectType: "video", objectId: MOVIE, content: "x" }));
+    expect(created.payload).toMatchObject({ message: COMMENT_FAILED });
+    const deleted = await store.dispatch(deleteComment({ _id: n(1), objectId: MOVIE, parentId: null }));
+    expect(deleted.payload).toMatchObject({ message: COMMENT_FAILED });
+  });
+
+  it("a delete removes the comment once, whether the answer or the live event comes first", async () => {
+    const del = vi.fn().mockResolvedValue(null);
+    const store = makeStore(undefined, { api: api({ del }) as unknown as ApiClient });
+    store.dispatch(commentsLoaded({ key: MOVIE, page: page([comment(2), comment(1)], 2) }));
+    store.dispatch(commentRemoved({ _id: n(1), objectId: MOVIE, parentId: null }));
+    await store.dispatch(deleteComment({ _id: n(1), objectId: MOVIE, parentId: null }));
+    expect(del).toHaveBeenCalledWith(`/comments/${n(1)}`);
+    expect(store.getState().comments.commentMapping[MOVIE]).toMatchObject({ total: 1 });
+  });
+});

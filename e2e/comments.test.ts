@@ -1,0 +1,136 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
+
+/**
+ * Comments and reactions between two members on the same free movie, in two browsers: what one does, the other
+ * sees without reloading (the movie's room: comment:created, comment:deleted, reaction:updated).
+ */
+
+let browser: Browser;
+let userToken: string;
+let memberToken: string;
+let movie: { _id: string; title: string };
+
+beforeAll(async () => {
+  browser = await launch();
+  userToken = await apiLogin("user");
+  memberToken = await apiLogin("member");
+  const videos = (await api("GET", "/user/assets/videos/search?limit=100")).body.data as {
+    _id: string;
+    title: string;
+    access: string;
+    isComing: boolean;
+  }[];
+  const free = videos.find((v) => v.access === "free" && !v.isComing);
+  if (!free) throw new Error("the demo catalogue has no free movie");
+  movie = free;
+  // Start from no reactions of A's on it, whatever an earlier run left.
+  for (const action of ["like", "favourite"]) {
+    await api("DELETE", "/reactions", { token: userToken, body: { objectType: "video", objectId: movie._id, action } });
+  }
+});
+
+afterAll(async () => {
+  for (const action of ["like", "favourite"]) {
+    await api("DELETE", "/reactions", { token: userToken, body: { objectType: "video", objectId: movie._id, action } });
+  }
+  await browser?.close();
+});
+
+async function signedIn(token: string) {
+  const opened = await newPage(browser);
+  await opened.context.addCookies([{ name: "token", value: token, url: site().webUrl }]);
+  return opened;
+}
+
+/** The movie's page with its comments read and the socket connected (so it has joined the movie's room). */
+async function openMovie(page: Page) {
+  await goto(page, `/movies/${movie._id}`);
+  await expect
+    .poll(() => page.getByTestId("socket-status").getAttribute("data-socket-status"), { timeout: 15_000 })
+    .toBe("connected");
+  await expect.poll(() => totalOf(page), { timeout: 15_000 }).not.toBeNull();
+  // The join goes out on connect; give it a moment to land before the other side acts.
+  await page.waitForTimeout(300);
+}
+
+/** The comment count the section shows ("No comments yet" is 0); null while loading. */
+async function totalOf(page: Page): Promise<number | null> {
+  const text =
+    (await page
+      .getByTestId("comments-total")
+      .textContent()
+      .catch(() => null)) ?? "";
+  if (text.startsWith("No comments")) return 0;
+  const m = text.match(/^(\d+) comments?/);
+  return m ? Number(m[1]) : null;
+}
+
+const likesOf = async (page: Page) => Number(await page.getByTestId("reaction-like-count").textContent());
+
+describe("comments and reactions, live between two members", () => {
+  it("A comments, likes and deletes; B sees each without reloading; A finds a favourite on their list", async () => {
+    const a = await signedIn(userToken);
+    const b = await signedIn(memberToken);
+    await openMovie(a.page);
+    await openMovie(b.page);
+
+    const before = (await totalOf(b.page)) as number;
+    const text = `Loved the ending <b>${Date.now()}</b>`;
+    await a.page.getByLabel("Add a comment").fill(text);
+    await a.page.getByRole("button", { name: "Comment", exact: true }).click();
+    await a.page.getByText("Commented successfully").waitFor();
+    await expect.poll(() => totalOf(a.page)).toBe(before + 1);
+
+    // B: the comment appears at the top, as text (never as HTML), and the total rises.
+    const seen = b.page.getByTestId("comment").filter({ hasText: text });
+    await seen.waitFor({ timeout: 15_000 });
+    expect(await b.page.getByTestId("comment-content").first().textContent()).toBe(text);
+    expect(await b.page.locator("[data-testid=comment-list] b").count()).toBe(0);
+    await expect.poll(() => totalOf(b.page)).toBe(before + 1);
+    // B may not edit or delete A's comment, but may answer it.
+    expect(await seen.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expect(await seen.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await expectAccessible(b.page, "a movie with comments");
+
+    // A likes the movie: B's count moves.
+    const likes = await likesOf(b.page);
+    await a.page.getByTestId("reaction-like").click();
+    await expect.poll(() => a.page.getByTestId("reaction-like").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => likesOf(b.page), { timeout: 15_000 }).toBe(likes + 1);
+
+    // A deletes the comment: B sees it go and the total fall back.
+    const mine = a.page.getByTestId("comment").filter({ hasText: text });
+    await mine.getByRole("button", { name: "Delete" }).click();
+    await a.page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await a.page.getByText("Removed successfully!").waitFor();
+    await seen.waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => totalOf(b.page)).toBe(before);
+    await expect.poll(() => totalOf(a.page)).toBe(before);
+
+    // A favourites the movie and finds it on their favourites.
+    await a.page.getByTestId("reaction-favourite").click();
+    await expect.poll(() => a.page.getByTestId("reaction-favourite").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => a.page.getByTestId("reaction-favourite").getAttribute("data-busy")).toBeNull();
+    await goto(a.page, "/account/favourites");
+    await a.page.getByTestId("reacted-movies").getByText(movie.title).first().waitFor();
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("a visitor sees the comments with a link to log in, and a reaction click goes to the login page", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await goto(page, `/movies/${movie._id}`);
+    const login = page.getByTestId("comments-login");
+    await login.waitFor();
+    expect(await login.getAttribute("href")).toBe("/auth/login");
+    await page.getByTestId("reaction-like").click();
+    await page.waitForURL(/\/auth\/login\?videoId=/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
