@@ -33,6 +33,8 @@ import { galleriesRoutes } from "./modules/galleries/routes.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { notificationsRoutes } from "./modules/notifications/routes.ts";
+import { createNotificationsService } from "./modules/notifications/service.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { createOrdersService } from "./modules/orders/service.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
@@ -94,7 +96,10 @@ export interface AppDeps {
 
 export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
 
-/** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
+/**
+ * Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). The
+ * `notify` modules get also stores every `notification` event (modules/notifications/service.ts).
+ */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 
 /**
@@ -107,8 +112,11 @@ async function externalGatewayOf(config: Config): Promise<PaymentGateway | null>
   return null;
 }
 
-function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: PaymentGateway | null) {
+function buildServices(deps: AppDeps, send: Notify, log: JobsLog, external: PaymentGateway | null) {
   const { db } = deps.database;
+  // Every module's `notify`: a `notification` is stored for its member, then sent live (issue 12).
+  const notifications = createNotificationsService({ db, send, log });
+  const { notify } = notifications;
   const { config } = deps;
   const { pglite } = deps.database;
   const jobs =
@@ -228,6 +236,7 @@ function buildServices(deps: AppDeps, notify: Notify, log: JobsLog, external: Pa
     access,
     reactions,
     notify,
+    notifications,
     throttle,
     settings,
     auth,
@@ -365,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
   await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
@@ -376,6 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await services.payments.registerJobs(services.jobs);
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
+  // What is being stored is stored before the database closes.
+  app.addHook("preClose", async () => services.notifications.settled());
 
   if (deps.realtime !== false) {
     realtime = await attachRealtime({
