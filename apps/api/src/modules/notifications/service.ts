@@ -33,7 +33,7 @@ function present(row: NotificationRow): Notification {
  * their calls did not change). A `notification` is stored for its member, at most NOTIFICATIONS_KEPT each (the
  * oldest go on insert), then sent live as stored. It never throws and never blocks its caller: modules call it after
  * their transaction has committed (the ledger in its `after` hooks), so a failure to store is logged and the event
- * still goes live, without its `_id`. `settled()` waits for what is being stored (tests, shutdown).
+ * still goes live, without its `_id`. A member's are stored and sent in the order they were told. `settled()` waits for what is being stored (tests, shutdown).
  */
 export function createNotificationsService(deps: {
   db: Db;
@@ -44,6 +44,8 @@ export function createNotificationsService(deps: {
 }) {
   const { db } = deps;
   const pending = new Set<Promise<void>>();
+  /** Each member's last notification being stored: theirs are stored and sent one after another, in call order. */
+  const tails = new Map<string, Promise<void>>();
   const mine = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
 
   /** Stores one notification and drops the member's oldest beyond the cap (an index range of the newest ones). */
@@ -69,7 +71,8 @@ export function createNotificationsService(deps: {
     const fields = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
     const { type: rawType, ...rest } = fields;
     const type = typeof rawType === "string" && rawType ? rawType.slice(0, 60) : "general";
-    const job = store(userId, type, rest)
+    const job = (tails.get(userId) ?? Promise.resolve())
+      .then(() => store(userId, type, rest))
       .then(
         (row): LiveNotification => {
           const { data: _data, readAt: _readAt, ...stored } = present(row);
@@ -83,8 +86,12 @@ export function createNotificationsService(deps: {
       )
       .then((live) => deps.send(userId, event, live))
       .catch((err: unknown) => deps.log.error({ err, userId, type }, "a notification could not be sent"))
-      .finally(() => pending.delete(job));
+      .finally(() => {
+        pending.delete(job);
+        if (tails.get(userId) === job) tails.delete(userId);
+      });
     pending.add(job);
+    tails.set(userId, job);
   };
 
   async function list(userId: string, q: NotificationsQuery) {
