@@ -44,6 +44,7 @@ export const pages = {
   },
   account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
   accountOrders: { path: "/account/orders", file: "routes/account.orders.tsx", handle: protectedPage("primary") },
+  notifications: { path: "/notifications", file: "routes/notifications.tsx", handle: protectedPage("primary") },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },

@@ -59,21 +59,3 @@ export type LiveNotification = Record<string, unknown> & {
   read: boolean;
   createdAt: string;
 };
-
-/** The live event's notification as the list shows it, or null when the payload is not one (no `_id`, no `text`). */
-export function fromLive(payload: unknown): Notification | null {
-  if (!payload || typeof payload !== "object") return null;
-  const { _id, type, text, link, read, createdAt, ...data } = payload as Record<string, unknown>;
-  if (typeof _id !== "string" || typeof type !== "string" || typeof text !== "string") return null;
-  if (typeof createdAt !== "string") return null;
-  return {
-    _id,
-    type,
-    text,
-    link: typeof link === "string" ? link : null,
-    read: read === true,
-    readAt: null,
-    createdAt,
-    data,
-  };
-}

@@ -1,5 +1,13 @@
 import { Menu, Text } from "@mantine/core";
-import { IconLogout, IconMail, IconMovie, IconPackage, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
+import {
+  IconBell,
+  IconLogout,
+  IconMail,
+  IconMovie,
+  IconPackage,
+  IconShieldLock,
+  IconUserCircle,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -26,6 +34,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Item>
         <Menu.Item component={Link} to="/account/orders" leftSection={<IconPackage size={16} />}>
           My orders
+        </Menu.Item>
+        <Menu.Item component={Link} to="/notifications" leftSection={<IconBell size={16} />}>
+          Notifications
         </Menu.Item>
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us

@@ -20,6 +20,7 @@ import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useSocket } from "../realtime/SocketProvider.tsx";
@@ -146,6 +147,7 @@ function Header() {
               <IconSearch size={18} />
             </ActionIcon>
             <CartButton />
+            {loggedIn && <NotificationBell />}
             <ThemeToggle />
             {loggedIn ? (
               <DeferredAccountMenu />
