@@ -115,6 +115,12 @@ const screens: Screen[] = [
     url: () => "/account/orders",
     ready: (p) => p.getByTestId("order-card").first().waitFor(),
   },
+  {
+    name: "notifications",
+    role: "member",
+    url: () => "/notifications",
+    ready: (p) => p.getByRole("heading", { name: "Notifications" }).waitFor(),
+  },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
   {
     name: "studio-movies",

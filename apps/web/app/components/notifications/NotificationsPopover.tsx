@@ -83,7 +83,8 @@ export function NotificationsPopover({ defaultOpened = false }: { defaultOpened?
       trapFocus={false}
     >
       <Popover.Target>
-        <BellButton />
+        {/* Controlled: the target's click is ours to handle. */}
+        <BellButton onClick={() => toggle(!opened)} />
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label="Notifications" role="dialog" data-testid="notification-list">
         <Group justify="space-between" px="md" py="xs" wrap="nowrap">
