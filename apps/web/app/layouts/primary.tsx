@@ -131,7 +131,7 @@ function Header() {
               ))}
             </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className="marquee-header-actions">
             <Box visibleFrom="lg" w={220}>
               <HeaderSearch />
             </Box>

@@ -6,7 +6,7 @@ import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { bell, useBell } from "./store.ts";
 
 /** The header's bell: the unread count on it (none until the API answered, so server and browser render alike). */
-export function BellButton(props: ComponentPropsWithRef<"button">) {
+export function BellButton({ className, ...props }: ComponentPropsWithRef<"button">) {
   const { unread } = useBell();
   const badge = bellBadge(unread);
   return (
@@ -15,10 +15,11 @@ export function BellButton(props: ComponentPropsWithRef<"button">) {
       size="lg"
       radius="md"
       aria-label={bellLabel(unread)}
-      className="marquee-count-button"
       data-testid="notification-bell"
       data-unread={unread ?? ""}
       {...props}
+      // The popover's target passes its own classes: both are kept.
+      className={className ? `marquee-count-button ${className}` : "marquee-count-button"}
     >
       <IconBell size={18} aria-hidden />
       {badge && (
