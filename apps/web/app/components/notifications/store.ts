@@ -47,7 +47,8 @@ export const bell = {
       return inflight;
     }
     inflight = api
-      .get<NotificationList>("/notifications", { limit: BELL_LIST_SIZE })
+      // The header's own read: an ended session is the page's business, not a reason to leave it.
+      .get<NotificationList>("/notifications", { limit: BELL_LIST_SIZE }, { noRedirect: true })
       .then((list) => set(loadedBell(list)))
       .finally(() => {
         inflight = null;
