@@ -33,7 +33,8 @@ function present(row: NotificationRow): Notification {
  * their calls did not change). A `notification` is stored for its member, at most NOTIFICATIONS_KEPT each (the
  * oldest go on insert), then sent live as stored. It never throws and never blocks its caller: modules call it after
  * their transaction has committed (the ledger in its `after` hooks), so a failure to store is logged and the event
- * still goes live, without its `_id`. A member's are stored and sent in the order they were told. `settled()` waits for what is being stored (tests, shutdown).
+ * still goes live, without its `_id`. A member's are stored and sent in the order they were told. `settled()` waits
+ * for what is being stored (tests, shutdown).
  */
 export function createNotificationsService(deps: {
   db: Db;
