@@ -123,6 +123,12 @@ const screens: Screen[] = [
   },
   { name: "account-favourites", role: "member", url: () => "/account/favourites", ready: heading("My favourites") },
   { name: "account-watch-later", role: "member", url: () => "/account/watch-later", ready: heading("Watch later") },
+  {
+    name: "notifications",
+    role: "member",
+    url: () => "/notifications",
+    ready: (p) => p.getByRole("heading", { name: "Notifications" }).waitFor(),
+  },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
   {
     name: "studio-movies",

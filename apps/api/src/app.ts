@@ -35,6 +35,8 @@ import { galleriesRoutes } from "./modules/galleries/routes.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { lookupsRoutes } from "./modules/lookups/routes.ts";
+import { notificationsRoutes } from "./modules/notifications/routes.ts";
+import { createNotificationsService } from "./modules/notifications/service.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { createOrdersService } from "./modules/orders/service.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
@@ -99,7 +101,10 @@ export interface AppDeps {
 
 export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
 
-/** Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). */
+/**
+ * Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). The
+ * `notify` modules get also stores every `notification` event (modules/notifications/service.ts).
+ */
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 /** Sends a realtime event to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
 export type ToObject = (objectId: string, event: string, payload: unknown) => void;
@@ -114,14 +119,11 @@ async function externalGatewayOf(config: Config): Promise<PaymentGateway | null>
   return null;
 }
 
-function buildServices(
-  deps: AppDeps,
-  notify: Notify,
-  toObject: ToObject,
-  log: JobsLog,
-  external: PaymentGateway | null,
-) {
+function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: JobsLog, external: PaymentGateway | null) {
   const { db } = deps.database;
+  // Every module's `notify`: a `notification` is stored for its member, then sent live (issue 12).
+  const notifications = createNotificationsService({ db, send, log });
+  const { notify } = notifications;
   const { config } = deps;
   const { pglite } = deps.database;
   const jobs =
@@ -287,6 +289,7 @@ function buildServices(
     comments,
     reacting,
     notify,
+    notifications,
     throttle,
     settings,
     auth,
@@ -425,6 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
   await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
@@ -438,6 +442,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await services.payments.registerJobs(services.jobs);
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
+  // What is being stored is stored before the database closes.
+  app.addHook("preClose", async () => services.notifications.settled());
 
   if (deps.realtime !== false) {
     realtime = await attachRealtime({

@@ -54,6 +54,7 @@ export const pages = {
     file: "routes/account.watch-later.tsx",
     handle: protectedPage("primary"),
   },
+  notifications: { path: "/notifications", file: "routes/notifications.tsx", handle: protectedPage("primary") },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },

@@ -6,6 +6,7 @@ export * from "../modules/comments/tables.ts";
 export * from "../modules/contact/tables.ts";
 export * from "../modules/country-block/tables.ts";
 export * from "../modules/galleries/tables.ts";
+export * from "../modules/notifications/tables.ts";
 export * from "../modules/orders/tables.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/performers/tables.ts";

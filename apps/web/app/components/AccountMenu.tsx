@@ -1,5 +1,6 @@
 import { Menu, Text } from "@mantine/core";
 import {
+  IconBell,
   IconClock,
   IconLogout,
   IconMail,
@@ -41,6 +42,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Item>
         <Menu.Item component={Link} to="/account/watch-later" leftSection={<IconClock size={16} />}>
           Watch later
+        </Menu.Item>
+        <Menu.Item component={Link} to="/notifications" leftSection={<IconBell size={16} />}>
+          Notifications
         </Menu.Item>
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us

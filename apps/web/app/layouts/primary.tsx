@@ -20,6 +20,7 @@ import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useSocket } from "../realtime/SocketProvider.tsx";
@@ -130,7 +131,7 @@ function Header() {
               ))}
             </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className="marquee-header-actions">
             <Box visibleFrom="lg" w={220}>
               <HeaderSearch />
             </Box>
@@ -146,6 +147,7 @@ function Header() {
               <IconSearch size={18} />
             </ActionIcon>
             <CartButton />
+            {loggedIn && <NotificationBell />}
             <ThemeToggle />
             {loggedIn ? (
               <DeferredAccountMenu />

@@ -254,6 +254,12 @@ describe("payouts", () => {
         payoutId: payout._id,
         amount: 10,
         currency: "USD",
+        // As stored (issue 12): its id, text and link.
+        _id: expect.any(String),
+        text: "You were paid 10.00 USD.",
+        link: "/studio/earnings",
+        read: false,
+        createdAt: expect.any(String),
       }),
     );
     told.close();
@@ -292,7 +298,9 @@ describe("payouts", () => {
     // The refund adds a negative line, unpaid: the performer owes it back, and is told of the refund.
     const told = await listen(seller.token);
     expect((await refund(first, 1000)).json().received[0].outcome).toBe("applied");
-    await vi.waitFor(() => expect(told.got).toContainEqual({ type: "refund", orderId: first.orderId }));
+    await vi.waitFor(() =>
+      expect(told.got).toContainEqual(expect.objectContaining({ type: "refund", orderId: first.orderId })),
+    );
     told.close();
     expect(await stats(seller)).toMatchObject({ net: 0, paid: 8, unpaid: -8 });
     const due = (await get("/admin/payouts/due?limit=100")).json();

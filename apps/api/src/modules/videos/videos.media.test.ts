@@ -370,6 +370,12 @@ describe("a real upload, processed end to end", () => {
       status: "ready",
       title: "Test pattern",
       message: expect.stringContaining("ready"),
+      // As stored (issue 12): its id, text and link.
+      _id: expect.any(String),
+      text: "“Test pattern” is processed and ready.",
+      link: "/studio/movies",
+      read: false,
+      createdAt: expect.any(String),
     });
   });
 

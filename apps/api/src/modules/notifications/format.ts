@@ -1,0 +1,94 @@
+/**
+ * The short text and link of a notification, made from what its sender said (issue 12), so the web shows any
+ * notification without knowing every type. One small formatter per type; anything else gets a plain sentence.
+ */
+
+type Payload = Record<string, unknown>;
+export interface Formatted {
+  text: string;
+  link: string | null;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+/** A title in quotes, shortened: texts stay one line long. */
+const quoted = (v: unknown) => {
+  const s = str(v);
+  if (!s) return null;
+  return `“${s.length > 80 ? `${s.slice(0, 79)}…` : s}”`;
+};
+const day = (v: unknown) => {
+  const s = str(v);
+  const d = s ? new Date(s) : null;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : null;
+};
+
+const PAYMENT: Record<string, string> = {
+  paid: "Payment received",
+  failed: "Payment failed",
+  expired: "Payment expired",
+  refunded: "Payment refunded",
+};
+const SUBSCRIPTION: Record<string, string> = {
+  granted: "You were given a membership",
+  revoked: "Your membership was revoked",
+  expired: "Your membership has expired",
+  renewed: "Your membership was renewed",
+  renewal_failed: "Your membership's renewal failed",
+  cancelled: "Your membership will not renew",
+};
+const DELIVERY: Record<string, string> = {
+  created: "is ordered",
+  processing: "is being prepared",
+  shipped: "has shipped",
+  delivered: "was delivered",
+  refunded: "was refunded",
+};
+
+const formatters: Record<string, (p: Payload) => Formatted> = {
+  payment: (p) => {
+    const head = PAYMENT[str(p.status) ?? ""] ?? "Payment update";
+    const what = quoted(p.title);
+    return { text: what ? `${head}: ${what}.` : `${head}.`, link: "/account/orders" };
+  },
+  refund: () => ({ text: "A sale of yours was refunded.", link: "/studio/earnings" }),
+  sale: (p) => {
+    const what = quoted(p.title);
+    return { text: what ? `New sale: ${what}.` : "New sale.", link: "/studio/earnings" };
+  },
+  subscriber: (p) => {
+    const what = quoted(p.title);
+    return { text: what ? `New subscriber: ${what}.` : "New subscriber.", link: "/studio/subscribers" };
+  },
+  subscription: (p) => {
+    const head = SUBSCRIPTION[str(p.status) ?? ""] ?? "Your membership changed";
+    const until = day(p.expiresAt);
+    const status = str(p.status);
+    const tail = until && status !== "expired" && status !== "revoked" ? ` (access until ${until})` : "";
+    return { text: `${head}${tail}.`, link: "/account#membership" };
+  },
+  delivery: (p) => {
+    const what = quoted(p.title) ?? "Your parcel";
+    const how = DELIVERY[str(p.deliveryStatus) ?? ""] ?? "was updated";
+    const code = str(p.deliveryStatus) === "shipped" && str(p.shippingCode) ? ` (${str(p.shippingCode)})` : "";
+    return { text: `${what} ${how}${code}.`, link: "/account/orders" };
+  },
+  payout: (p) => {
+    const amount = typeof p.amount === "number" && Number.isFinite(p.amount) ? p.amount.toFixed(2) : null;
+    const currency = str(p.currency) ?? "";
+    return {
+      text: amount ? `You were paid ${`${amount} ${currency}`.trim()}.` : "You were paid.",
+      link: "/studio/earnings",
+    };
+  },
+  "media.processed": (p) => {
+    const what = quoted(p.title) ?? "Your upload";
+    const ready = str(p.status) === "ready";
+    const link = str(p.objectType) === "gallery" ? "/studio/galleries" : "/studio/movies";
+    return { text: ready ? `${what} is processed and ready.` : `${what} could not be processed.`, link };
+  },
+};
+
+export function formatNotification(type: string, payload: Payload): Formatted {
+  const format = formatters[type];
+  return format ? format(payload) : { text: "You have a new notification.", link: null };
+}

@@ -1,0 +1,149 @@
+import {
+  type LiveNotification,
+  NOTIFICATIONS_KEPT,
+  type Notification,
+  type NotificationsQuery,
+} from "@marquee/contracts/notifications";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../platform/errors.ts";
+import { formatNotification } from "./format.ts";
+import { type NotificationRow, notifications } from "./tables.ts";
+
+/** The realtime event that is stored; every other event only goes live. */
+export const STORED_EVENT = "notification";
+
+type Send = (userId: string, event: string, payload: unknown) => void;
+
+function present(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    type: row.type,
+    text: row.text,
+    link: row.link,
+    read: row.readAt !== null,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    data: row.payload,
+  };
+}
+
+/**
+ * Notifications (issue 12): `notify` is what every module calls (app.ts passes it for the old live-only one, so
+ * their calls did not change). A `notification` is stored for its member, at most NOTIFICATIONS_KEPT each (the
+ * oldest go on insert), then sent live as stored. It never throws and never blocks its caller: modules call it after
+ * their transaction has committed (the ledger in its `after` hooks), so a failure to store is logged and the event
+ * still goes live, without its `_id`. A member's are stored and sent in the order they were told. `settled()` waits
+ * for what is being stored (tests, shutdown).
+ */
+export function createNotificationsService(deps: {
+  db: Db;
+  /** The realtime sender (a no-op until the socket server is attached). */
+  send: Send;
+  log: { error(obj: object, msg?: string): void };
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const pending = new Set<Promise<void>>();
+  /** Each member's last notification being stored: theirs are stored and sent one after another, in call order. */
+  const tails = new Map<string, Promise<void>>();
+  const mine = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
+
+  /** Stores one notification and drops the member's oldest beyond the cap (an index range of the newest ones). */
+  async function store(userId: string, type: string, payload: Record<string, unknown>) {
+    const { text, link } = formatNotification(type, payload);
+    const [row] = await db
+      .insert(notifications)
+      .values({ userId, type, payload, text, link, ...(deps.now ? { createdAt: deps.now() } : {}) })
+      .returning();
+    await db.execute(sql`
+      delete from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.id} in (
+        select ${notifications.id} from ${notifications} where ${notifications.userId} = ${userId}
+        order by ${notifications.createdAt} desc, ${notifications.id} desc offset ${NOTIFICATIONS_KEPT}
+      )`);
+    return row as NotificationRow;
+  }
+
+  const notify: Send = (userId, event, payload) => {
+    if (event !== STORED_EVENT) {
+      deps.send(userId, event, payload);
+      return;
+    }
+    const fields = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
+    const { type: rawType, ...rest } = fields;
+    const type = typeof rawType === "string" && rawType ? rawType.slice(0, 60) : "general";
+    const job = (tails.get(userId) ?? Promise.resolve())
+      .then(() => store(userId, type, rest))
+      .then(
+        (row): LiveNotification => {
+          const { data: _data, readAt: _readAt, ...stored } = present(row);
+          return { ...fields, ...stored };
+        },
+        (err: unknown): LiveNotification => {
+          deps.log.error({ err, userId, type }, "a notification could not be stored");
+          const when = (deps.now?.() ?? new Date()).toISOString();
+          return { ...fields, ...formatNotification(type, rest), _id: null, type, read: false, createdAt: when };
+        },
+      )
+      .then((live) => deps.send(userId, event, live))
+      .catch((err: unknown) => deps.log.error({ err, userId, type }, "a notification could not be sent"))
+      .finally(() => {
+        pending.delete(job);
+        if (tails.get(userId) === job) tails.delete(userId);
+      });
+    pending.add(job);
+    tails.set(userId, job);
+  };
+
+  async function list(userId: string, q: NotificationsQuery) {
+    const where = and(eq(notifications.userId, userId), q.unread ? isNull(notifications.readAt) : undefined);
+    const [rows, [count], unread] = await Promise.all([
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where),
+      unreadCount(userId),
+    ]);
+    return { data: rows.map(present), total: count?.total ?? 0, unread };
+  }
+
+  async function unreadCount(userId: string) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return row?.n ?? 0;
+  }
+
+  /** Marks one of the member's own notifications read (when it was read stays the first time's); 404 for others'. */
+  async function markRead(userId: string, id: string) {
+    const [updated] = await db
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(mine(userId, id))
+      .returning();
+    if (!updated) throw notFound("Notification");
+    return present(updated);
+  }
+
+  async function markAllRead(userId: string) {
+    const done = await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    return { updated: done.length, unread: await unreadCount(userId) };
+  }
+
+  /** Resolves once every notification being stored and sent is done. */
+  async function settled() {
+    while (pending.size) await Promise.allSettled([...pending]);
+  }
+
+  return { notify, list, unreadCount, markRead, markAllRead, settled };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
