@@ -80,6 +80,16 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
       link: "/studio/earnings",
     };
   },
+  comment: (p) => {
+    const what = quoted(p.title) ?? "your page";
+    const id = str(p.objectId);
+    const pages: Record<string, string> = { video: "/movies/", gallery: "/galleries/", product: "/store/" };
+    const base = pages[str(p.objectType) ?? ""];
+    return {
+      text: p.reply === true ? `New reply to your comment on ${what}.` : `New comment on ${what}.`,
+      link: base && id ? `${base}${encodeURIComponent(id)}` : null,
+    };
+  },
   "media.processed": (p) => {
     const what = quoted(p.title) ?? "Your upload";
     const ready = str(p.status) === "ready";

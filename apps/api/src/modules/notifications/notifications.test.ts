@@ -329,5 +329,13 @@ describe("the texts", () => {
       link: "/studio/galleries",
     });
     expect(formatNotification("sale", { title: "x".repeat(200) }).text.length).toBeLessThan(100);
+    const id = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+    expect(formatNotification("comment", { objectType: "video", objectId: id, title: "Dawn", reply: true })).toEqual({
+      text: "New reply to your comment on “Dawn”.",
+      link: `/movies/${id}`,
+    });
+    expect(
+      formatNotification("comment", { objectType: "performer", objectId: id, title: "Ava", reply: false }),
+    ).toEqual({ text: "New comment on “Ava”.", link: null });
   });
 });
