@@ -1,13 +1,12 @@
-import { Anchor, Badge, Button, Card, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Order, OrderLine } from "@marquee/contracts/orders";
-import { IconArrowLeft, IconReceiptRefund } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
-import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
+import { Link } from "react-router";
+import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
+import { DataTable } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
-import { useRefund } from "../components/payments/use-refund.tsx";
+import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { productPath } from "../components/store/product-card-data.ts";
 import { deliverIntent, handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -81,18 +80,7 @@ function Detail({ order }: { order: Order }) {
               <Badge color={status.color} variant="light" size="lg" data-testid="order-status">
                 {status.label}
               </Badge>
-              {toRefund && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconReceiptRefund size={14} />}
-                  loading={refunding === toRefund._id}
-                  onClick={() => void refund(toRefund)}
-                >
-                  Refund
-                </Button>
-              )}
+              {toRefund && <RefundButton target={toRefund} refund={refund} refunding={refunding} />}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -195,27 +183,14 @@ function Detail({ order }: { order: Order }) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const isAdmin = useIsAdmin();
-  const revalidator = useRevalidator();
-  if (!isAdmin) return <AdminForbidden />;
-  const { detail } = loaderData;
   return (
-    <AdminPage
+    <AdminDetailPage
       title="Order"
       description={DESCRIPTION}
-      actions={
-        <Button component={Link} to="/admin/orders" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-          All orders
-        </Button>
-      }
+      back={{ to: "/admin/orders", label: "All orders" }}
+      detail={loaderData.detail}
     >
-      {detail.result ? (
-        <Detail order={detail.result} />
-      ) : (
-        <ListPanel label="Order" error={detail.error} onRetry={() => void revalidator.revalidate()} ready empty={null}>
-          {null}
-        </ListPanel>
-      )}
-    </AdminPage>
+      {(order) => <Detail order={order} />}
+    </AdminDetailPage>
   );
 }

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import type { Order } from "@marquee/contracts/orders";
-import { IconReceiptRefund, IconShoppingCart } from "@tabler/icons-react";
+import { IconShoppingCart } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EmptyState, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
-import { useRefund } from "../components/payments/use-refund.tsx";
+import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
@@ -176,18 +176,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                     <Button size="xs" variant="default" component={Link} to={`/admin/orders/${o._id}`}>
                       Details
                     </Button>
-                    {toRefund && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<IconReceiptRefund size={14} />}
-                        loading={refunding === toRefund._id}
-                        onClick={() => void refund(toRefund)}
-                      >
-                        Refund
-                      </Button>
-                    )}
+                    {toRefund && <RefundButton target={toRefund} refund={refund} refunding={refunding} />}
                   </Group>
                 </Table.Td>
               </Table.Tr>

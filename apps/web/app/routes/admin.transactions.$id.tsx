@@ -17,13 +17,13 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { GatewayEventRecord, TransactionDetail } from "@marquee/contracts/payments";
-import { IconAlertTriangle, IconArrowLeft, IconReceiptRefund } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
+import { Link } from "react-router";
+import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
+import { DataTable } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { useRefund } from "../components/payments/use-refund.tsx";
+import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -185,18 +185,7 @@ function Detail({ t }: { t: TransactionDetail }) {
               >
                 {t.status}
               </Badge>
-              {t.status === "paid" && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconReceiptRefund size={14} />}
-                  loading={refunding === t._id}
-                  onClick={() => void refund(t)}
-                >
-                  Refund
-                </Button>
-              )}
+              {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -356,33 +345,14 @@ function Detail({ t }: { t: TransactionDetail }) {
 }
 
 export default function AdminTransactionPage({ loaderData }: Route.ComponentProps) {
-  const isAdmin = useIsAdmin();
-  const revalidator = useRevalidator();
-  if (!isAdmin) return <AdminForbidden />;
-  const { detail } = loaderData;
   return (
-    <AdminPage
+    <AdminDetailPage
       title="Transaction"
       description={DESCRIPTION}
-      actions={
-        <Button component={Link} to="/admin/transactions" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-          All transactions
-        </Button>
-      }
+      back={{ to: "/admin/transactions", label: "All transactions" }}
+      detail={loaderData.detail}
     >
-      {detail.result ? (
-        <Detail t={detail.result} />
-      ) : (
-        <ListPanel
-          label="Transaction"
-          error={detail.error}
-          onRetry={() => void revalidator.revalidate()}
-          ready
-          empty={null}
-        >
-          {null}
-        </ListPanel>
-      )}
-    </AdminPage>
+      {(t) => <Detail t={t} />}
+    </AdminDetailPage>
   );
 }

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
-import { IconAlertTriangle, IconReceipt, IconReceiptRefund } from "@tabler/icons-react";
+import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { useRefund } from "../components/payments/use-refund.tsx";
+import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
@@ -185,18 +185,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
                   <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${t._id}`}>
                     Details
                   </Button>
-                  {t.status === "paid" && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconReceiptRefund size={14} />}
-                      loading={refunding === t._id}
-                      onClick={() => void refund(t)}
-                    >
-                      Refund
-                    </Button>
-                  )}
+                  {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,6 @@
+import { Button } from "@mantine/core";
 import {
+  IconArrowLeft,
   IconCash,
   IconCategory,
   IconCrown,
@@ -15,7 +17,10 @@ import {
   IconUsers,
   IconWorldOff,
 } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, useRevalidator } from "react-router";
 import { useAppSelector } from "../../state/store.ts";
+import { ListPanel } from "./ManageList.tsx";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "./SectionPage.tsx";
 
 export const ADMIN_SECTIONS = [
@@ -53,4 +58,44 @@ export function AdminPage(props: SectionPageProps) {
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
   return <SectionFrame navLabel="Admin" sections={ADMIN_SECTIONS} size="lg" {...props} />;
+}
+
+/**
+ * An admin screen showing one record the loader read (`detail`: its result, or the error to retry), with a way back
+ * to its list: a transaction's page, an order's page.
+ */
+export function AdminDetailPage<T>({
+  title,
+  description,
+  back,
+  detail,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** The list it belongs to: `{ to: "/admin/orders", label: "All orders" }`. */
+  back: { to: string; label: string };
+  detail: { result: T | null; error: string | null };
+  children: (result: T) => ReactNode;
+}) {
+  const revalidator = useRevalidator();
+  return (
+    <AdminPage
+      title={title}
+      description={description}
+      actions={
+        <Button component={Link} to={back.to} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          {back.label}
+        </Button>
+      }
+    >
+      {detail.result !== null ? (
+        children(detail.result)
+      ) : (
+        <ListPanel label={title} error={detail.error} onRetry={() => void revalidator.revalidate()} ready empty={null}>
+          {null}
+        </ListPanel>
+      )}
+    </AdminPage>
+  );
 }

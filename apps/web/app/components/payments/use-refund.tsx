@@ -1,4 +1,6 @@
+import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { IconReceiptRefund } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
@@ -47,4 +49,28 @@ export function useRefund(): {
     }
   };
   return { refund, refunding, dialog };
+}
+
+/** The Refund button of a payment, for `useRefund`'s `refund` and `refunding`. */
+export function RefundButton({
+  target,
+  refund,
+  refunding,
+}: {
+  target: RefundTarget;
+  refund: (t: RefundTarget) => Promise<void>;
+  refunding: string | null;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      leftSection={<IconReceiptRefund size={14} />}
+      loading={refunding === target._id}
+      onClick={() => void refund(target)}
+    >
+      Refund
+    </Button>
+  );
 }
