@@ -162,7 +162,7 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
   const reactions = createReactionsService({ db });
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
   const categories = createCategoriesService({ db });
-  const performers = createPerformersService({ db, storage, access, categories, accounts });
+  const performers = createPerformersService({ db, storage, access, categories, accounts, reactions });
   const posts = createPostsService({ db, storage });
   const banners = createBannersService({ db, storage });
   const galleries = createGalleriesService({ db, storage, signer, access, reactions, performers, categories });
@@ -185,6 +185,7 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     downloadTtlSec: config.productDownloadTtlSec,
     performers,
     categories,
+    reactions,
   });
   const search = createSearchService({
     counters: {

@@ -51,6 +51,8 @@ export type Performer = z.infer<typeof performer>;
 export const performerProfile = performer.extend({
   isSubscribed: z.boolean(),
   subscriptionExpiresAt: z.string().nullable(),
+  /** The viewer likes this performer (false for visitors). */
+  isLiked: z.boolean(),
 });
 export type PerformerProfile = z.infer<typeof performerProfile>;
 

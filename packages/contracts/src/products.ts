@@ -51,6 +51,8 @@ export const productDetail = product.extend({
   seller: performerRef.nullable(),
   /** A paid order of the viewer holds this product. */
   isBought: z.boolean(),
+  /** The viewer likes it (false for visitors). */
+  isLiked: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

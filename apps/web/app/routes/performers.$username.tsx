@@ -308,7 +308,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 key={performer._id}
                 objectType="performer"
                 objectId={performer._id}
-                flags={null}
+                flags={performer}
                 counts={performer.stats}
               />
             </Stack>

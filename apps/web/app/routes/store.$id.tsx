@@ -215,7 +215,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             key={product._id}
             objectType="product"
             objectId={product._id}
-            flags={null}
+            flags={product}
             counts={product.stats}
           />
           <BuyBox key={product._id} product={product} />

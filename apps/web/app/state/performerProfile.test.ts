@@ -14,6 +14,7 @@ import { makeStore } from "./store.ts";
 const profile = (id: string): PerformerProfile => ({
   ...performer(id),
   isSubscribed: false,
+  isLiked: false,
   subscriptionExpiresAt: null,
 });
 

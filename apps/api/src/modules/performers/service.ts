@@ -19,6 +19,7 @@ import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { AccessService, Viewer } from "../access/service.ts";
 import type { CategoriesService } from "../categories/service.ts";
+import type { ReactionsService } from "../reactions/service.ts";
 import { type Accounts, joinableAccounts, type UserRow } from "../users/accounts.ts";
 import { avatarUrls } from "../users/service.ts";
 import { type PerformerRow, performers } from "./tables.ts";
@@ -62,6 +63,8 @@ export function createPerformersService(deps: {
   access: AccessService;
   categories: CategoriesService;
   accounts: Pick<Accounts, "byId" | "update">;
+  /** The viewer's own likes (modules/reactions). */
+  reactions: Pick<ReactionsService, "flagsFor">;
 }) {
   const { db, storage } = deps;
 
@@ -268,12 +271,16 @@ export function createPerformersService(deps: {
           .returning({ views: performers.views });
         if (counted) row.p.views = counted.views;
       }
-      const expiresAt = await deps.access.performerSubscription(viewer, row.p.id);
-      const [performer] = await toPerformers([row]);
+      const [expiresAt, flags, [performer]] = await Promise.all([
+        deps.access.performerSubscription(viewer, row.p.id),
+        deps.reactions.flagsFor(viewer?.id ?? null, "performer", [row.p.id]),
+        toPerformers([row]),
+      ]);
       return {
         ...(performer as Performer),
         isSubscribed: expiresAt !== null,
         subscriptionExpiresAt: expiresAt?.toISOString() ?? null,
+        isLiked: flags.get(row.p.id)?.isLiked ?? false,
       };
     },
 

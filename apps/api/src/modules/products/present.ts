@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Viewer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
+import type { ReactionsService } from "../reactions/service.ts";
 import { PRODUCT_IMAGE_SIZES } from "./rows.ts";
 import { type ProductImageRow, type ProductRow, productImages } from "./tables.ts";
 
@@ -13,6 +14,8 @@ export interface PresentDeps {
   storage: Storage;
   performers: { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
   categories: { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
+  /** The viewer's own likes (modules/reactions). */
+  reactions: Pick<ReactionsService, "flagsFor">;
 }
 
 /** The size a `width` x `height` picture has once fitted inside a `box` square, never enlarged (as sharp makes it). */
@@ -125,19 +128,18 @@ export function createProductPresenter(deps: PresentDeps) {
   const list = async (rows: ProductRow[]): Promise<Product[]> => (await withRefs(rows)).map((p) => p.product);
 
   async function details(viewer: Viewer, rows: ProductRow[]): Promise<ProductDetail[]> {
-    const [presented, bought] = await Promise.all([
+    const ids = rows.map((r) => r.id);
+    const [presented, bought, flags] = await Promise.all([
       withRefs(rows),
-      boughtProducts(
-        db,
-        viewer,
-        rows.map((r) => r.id),
-      ),
+      boughtProducts(db, viewer, ids),
+      deps.reactions.flagsFor(viewer?.id ?? null, "product", ids),
     ]);
     return presented.map(({ product, images, seller }) => ({
       ...product,
       images,
       seller,
       isBought: bought.has(product._id),
+      isLiked: flags.get(product._id)?.isLiked ?? false,
     }));
   }
 

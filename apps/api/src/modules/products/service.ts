@@ -6,6 +6,7 @@ import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import type { ReactionsService } from "../reactions/service.ts";
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
 import { createProductReads } from "./reading.ts";
@@ -25,6 +26,7 @@ export function createProductsService(deps: {
   downloadTtlSec: number;
   performers: PerformerDirectory & { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
   categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
+  reactions: Pick<ReactionsService, "flagsFor">;
 }) {
   const present = createProductPresenter(deps);
   const reads = createProductReads({ db: deps.db, present });

@@ -194,6 +194,13 @@ describe("reacting", () => {
     expect((await like(member.token, productId, "product")).json().counts).toEqual({ likes: 1, comments: 0 });
     const before = (await t.database.db.select().from(performers).where(eq(performers.id, owner.id)))[0]?.likes ?? 0;
     expect((await like(member.token, owner.id, "performer")).json().counts).toEqual({ likes: before + 1 });
+    // The product's page and the profile say so to the member who likes them, and only to them.
+    const page = (token?: string) =>
+      t.request({ method: "GET", url: `/user/assets/products/${productId}`, token }).then((r) => r.json().isLiked);
+    expect([await page(member.token), await page(owner.token), await page()]).toEqual([true, false, false]);
+    const profile = (token: string) =>
+      t.request({ method: "GET", url: `/performers/${owner.id}`, token }).then((r) => r.json().isLiked);
+    expect([await profile(member.token), await profile(owner.token)]).toEqual([true, false]);
 
     const video = await item(videos);
     const c = await t.request({

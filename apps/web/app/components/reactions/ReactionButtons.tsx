@@ -25,9 +25,6 @@ const ICONS: Record<ReactionAction, { on: typeof IconHeart; off: typeof IconHear
   watch_later: { on: IconClockFilled, off: IconClock },
 };
 
-/** How many of the viewer's newest likes are read to find their own flag where the page does not carry it. */
-const LOOKUP_LIMIT = 100;
-
 /**
  * Like, favourite and watch-later buttons with their counters. A click shows its result at once and is undone if
  * the API refuses it; the counters follow the API's answer and the room's `reaction:updated` (the page joins the
@@ -41,43 +38,22 @@ export function ReactionButtons({
 }: {
   objectType: ReactableType;
   objectId: string;
-  /** The viewer's own reactions; null when the page does not carry them (products, performers): looked up. */
-  flags: { isLiked?: boolean; isFavourited?: boolean; isWatchedLater?: boolean } | null;
+  /** The viewer's own reactions, as the page's API answer carries them (false for visitors). */
+  flags: { isLiked?: boolean; isFavourited?: boolean; isWatchedLater?: boolean };
   counts: { likes?: number; favourites?: number };
 }) {
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const navigate = useNavigate();
   const { socket } = useSocket();
-  const [view, setView] = useState<ReactionView>(() => reactionView(flags ?? {}, counts));
+  const [view, setView] = useState<ReactionView>(() => reactionView(flags, counts));
   const pending = useRef(new Set<ReactionAction>());
   const [busy, setBusy] = useState<ReactionAction[]>([]);
 
   // Another item (a client-side navigation keeps this component): start again from its flags and counters.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the item's id stands for its flags and counters
   useEffect(() => {
-    setView(reactionView(flags ?? {}, counts));
+    setView(reactionView(flags, counts));
   }, [objectId]);
-
-  // Pages without the viewer's flags: the viewer's newest likes of this kind say whether this one is among them.
-  const lookUp = flags === null && loggedIn;
-  useEffect(() => {
-    if (!lookUp) return;
-    let cancelled = false;
-    api
-      .get<{ data: Array<{ objectId: string; action: ReactionAction }> }>("/reactions/search", {
-        objectType,
-        action: "like",
-        limit: LOOKUP_LIMIT,
-      })
-      .then((list) => {
-        const liked = list.data.some((r) => r.objectId === objectId && r.action === "like");
-        if (!cancelled && liked) setView((v) => ({ ...v, active: { ...v.active, like: true } }));
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [lookUp, objectType, objectId]);
 
   useEffect(() => {
     if (!socket) return;
