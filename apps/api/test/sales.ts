@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Checkout } from "../src/modules/payments/service.ts";
+import { transactions } from "../src/modules/payments/tables.ts";
 import { videos } from "../src/modules/videos/tables.ts";
-import type { TestContext } from "./harness.ts";
+import { deliverSandbox, type TestContext } from "./harness.ts";
 
 let seq = 0;
 
@@ -44,4 +45,40 @@ export async function checkoutVideo(t: TestContext, token: string, id: string, c
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
+}
+
+/** Where a store order is shipped; a checkout with physical products needs it. */
+export type DeliveryDetails = { deliveryAddress: string; phoneNumber: string; postalCode: string };
+
+/**
+ * `token`'s order of one of each product, checked out in the store (with `delivery`, if given) and then paid: the
+ * sandbox gateway's signed paid event for the checkout's amount, applied by the ledger.
+ */
+export async function paidStoreOrder(
+  t: TestContext,
+  token: string,
+  productIds: string[],
+  delivery?: DeliveryDetails,
+): Promise<Checkout> {
+  const res = await t.request({
+    method: "POST",
+    url: "/payment/purchase-products",
+    token,
+    body: { products: productIds.map((_id) => ({ _id })), ...delivery },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const c = res.json() as Checkout;
+  const [tx] = await t.database.db
+    .select({ amountCents: transactions.amountCents })
+    .from(transactions)
+    .where(eq(transactions.id, c.transactionId));
+  const paid = await deliverSandbox(t, {
+    id: `paid:${c.transactionId}`,
+    type: "paid",
+    transactionId: c.transactionId,
+    amountCents: tx?.amountCents ?? 0,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(paid.json().received[0].outcome).toBe("applied");
+  return c;
 }

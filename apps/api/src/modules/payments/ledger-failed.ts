@@ -1,0 +1,22 @@
+import { type Decision, type LedgerDeps, productLines, type Settling } from "./ledger-common.ts";
+
+/** The ledger's failed and expired payments (ledger.ts is its entry point). */
+
+/** A `failed` or `expired` event: the pending order ends, its coupon claim, subscription and stock given back. */
+export async function decideFailed(
+  deps: LedgerDeps,
+  { tx, t, lines, base, setBoth }: Settling,
+  /** The event's type. */
+  type: "failed" | "expired",
+): Promise<Decision> {
+  if (t.status !== "pending") return { ...base, outcome: "ignored", note: `Already ${t.status}.` };
+  await setBoth(type);
+  await deps.coupons.release(tx, t.orderId);
+  await deps.subscribing.drop(tx, t.orderId);
+  await deps.stock.release(tx, productLines(lines));
+  return {
+    ...base,
+    outcome: "applied",
+    after: () => deps.notify(t.userId, "notification", { type: "payment", status: type, orderId: t.orderId }),
+  };
+}
