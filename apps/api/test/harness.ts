@@ -159,7 +159,7 @@ export function deliverSandbox(t: TestContext, event: SandboxCallback, signature
 let accounts = 0;
 
 /** A new, confirmed account of `role` (a performer with their profile), logged in: its data are its test's alone. */
-export async function newAccount(t: TestContext, role: "user" | "performer", prefix: string = role) {
+export async function newAccount(t: TestContext, role: "user" | "performer" | "admin", prefix: string = role) {
   const username = `${prefix}${Date.now().toString(36)}${(accounts++).toString(36)}`;
   const [row] = await t.database.db
     .insert(users)

@@ -24,6 +24,7 @@ import {
   demoPosts,
   demoTags,
 } from "./catalogue-data.ts";
+import { seedDemoComments } from "./comments.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoProducts } from "./products.ts";
@@ -422,6 +423,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("posts and banners");
   await seedDemoPayments(app, db, opts);
   phase("payments");
+  await seedDemoComments(app, db);
+  phase("comments");
   await markDemoCatalogueDone(db, "made");
   opts.log?.info(
     { ms: Date.now() - started, phases, performers: performerIds.length, movies: MOVIES },

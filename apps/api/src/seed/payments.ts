@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { orders } from "../modules/orders/tables.ts";
 import { SANDBOX_SIGNATURE } from "../modules/payments/sandbox.ts";
 import { coupons, earnings, transactions } from "../modules/payments/tables.ts";
-import { DEMO_PASSWORD } from "./seed.ts";
+import { demoSession } from "./demo-session.ts";
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 
@@ -41,25 +41,13 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
   const sandbox = app.services.sandbox;
   const [made] = await db.select({ n: count() }).from(transactions);
   if ((made?.n ?? 0) > 0 || app.services.payments.gatewayName !== "sandbox") return;
-  const login = async (username: string) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/auth/login",
-      payload: { username, password: DEMO_PASSWORD },
-    });
-    if (res.statusCode !== 200) throw new Error(`demo payments: ${username} cannot log in (${res.statusCode})`);
-    return res.json().token as string;
-  };
-  const call = async (token: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
-    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-    if (res.statusCode >= 300)
-      throw new Error(`demo payments: ${method} ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const [admin, member] = [await login("admin"), await login("member")];
+  const [admin, member] = [
+    await demoSession(app, "admin", "demo payments"),
+    await demoSession(app, "member", "demo payments"),
+  ];
   try {
     const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, DEMO_COUPON.code));
-    if (!coupon) await call(admin, "POST", "/admin/coupons", DEMO_COUPON);
+    if (!coupon) await admin("POST", "/admin/coupons", DEMO_COUPON);
 
     /** Pays a checkout as the sandbox page's approval does: the signed callback through the webhook route. */
     const pay = async (checkout: { transactionId: string }) => {
@@ -80,38 +68,39 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
       });
     };
 
-    const sale = (await call(member, "GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2"))
-      .data as { _id: string }[];
-    const galleries = (await call(member, "GET", "/user/assets/galleries/search?access=sale&limit=2")).data as {
+    const sale = (await member("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=2")).data as {
+      _id: string;
+    }[];
+    const galleries = (await member("GET", "/user/assets/galleries/search?access=sale&limit=2")).data as {
       _id: string;
     }[];
     const bought: { transactionId: string; orderId: string }[] = [];
     for (const [i, movie] of sale.entries()) {
       const body = i === 0 ? { couponCode: DEMO_COUPON.code } : {};
-      bought.push(await call(member, "POST", `/payment/purchase-video/${movie._id}`, body));
+      bought.push(await member("POST", `/payment/purchase-video/${movie._id}`, body));
     }
     for (const gallery of galleries) {
-      bought.push(await call(member, "POST", `/payment/purchase-gallery/${gallery._id}`, {}));
+      bought.push(await member("POST", `/payment/purchase-gallery/${gallery._id}`, {}));
     }
     for (const checkout of bought) await pay(checkout);
     // Spread over the last months, so the performers' earnings chart and the admin's lists have a history.
     for (const [i, checkout] of bought.entries()) {
       await backdate(db, checkout, HISTORY_DAYS_AGO[i % HISTORY_DAYS_AGO.length] as number);
     }
-    const performer = (await call(member, "GET", "/performers/search?limit=1")).data?.[0] as
+    const performer = (await member("GET", "/performers/search?limit=1")).data?.[0] as
       | { _id: string; monthlyPrice: number | null }
       | undefined;
     if (performer?.monthlyPrice) {
-      await pay(await call(member, "POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
+      await pay(await member("POST", "/payment/subscribe", { performerId: performer._id, type: "monthly" }));
     }
     // A store order: something shipped (already on its way, with its tracking code) and a download.
     const shipped = (
-      (await call(member, "GET", "/user/assets/products/search?type=physical&limit=20")).data as {
+      (await member("GET", "/user/assets/products/search?type=physical&limit=20")).data as {
         _id: string;
         stock: number | null;
       }[]
     ).find((p) => (p.stock ?? 0) > 0);
-    const download = (await call(member, "GET", "/user/assets/products/search?type=digital&limit=1")).data?.[0] as
+    const download = (await member("GET", "/user/assets/products/search?type=digital&limit=1")).data?.[0] as
       | { _id: string }
       | undefined;
     const cart = [
@@ -119,20 +108,20 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
       ...(download ? [{ _id: download._id }] : []),
     ];
     if (cart.length) {
-      const order = await call(member, "POST", "/payment/purchase-products", {
+      const order = await member("POST", "/payment/purchase-products", {
         products: cart,
         ...(shipped ? DEMO_ADDRESS : {}),
       });
       await pay(order);
       await backdate(db, order, 3);
-      const lines = (await call(admin, "GET", `/orders/details/${order.orderId}`)).lines as {
+      const lines = (await admin("GET", `/orders/details/${order.orderId}`)).lines as {
         _id: string;
         deliveryStatus: string | null;
       }[];
       const parcel = lines.find((l) => l.deliveryStatus === "created");
       if (parcel) {
-        await call(admin, "PUT", `/orders/${parcel._id}/update`, { deliveryStatus: "processing" });
-        await call(admin, "PUT", `/orders/${parcel._id}/update`, {
+        await admin("PUT", `/orders/${parcel._id}/update`, { deliveryStatus: "processing" });
+        await admin("PUT", `/orders/${parcel._id}/update`, {
           deliveryStatus: "shipped",
           shippingCode: "1Z999AA10123456784",
         });

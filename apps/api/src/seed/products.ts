@@ -3,7 +3,7 @@ import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
 import { productImages, products } from "../modules/products/tables.ts";
 import { makeDemoImage } from "./demo-media.ts";
-import { DEMO_PASSWORD } from "./seed.ts";
+import { demoSession } from "./demo-session.ts";
 
 /** The demo store: shipped goods (one sold out) and downloads, each with its natural key, the slug. */
 export const demoProducts = [
@@ -58,18 +58,8 @@ function multipart(data: Buffer, filename: string, type: string) {
  */
 export async function seedDemoProducts(app: App, db: Db, performerIds: readonly string[], categoryIds: string[] = []) {
   if (!performerIds.length) return;
-  const login = await app.inject({
-    method: "POST",
-    url: "/auth/login",
-    payload: { username: "admin", password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`demo products: the demo admin cannot log in (${login.statusCode})`);
-  const authorization = `Bearer ${login.json().token as string}`;
-  const send = async (url: string, payload: object, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method: "POST", url, payload, headers: { ...headers, authorization } });
-    if (res.statusCode >= 300) throw new Error(`demo products: POST ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const admin = await demoSession(app, "admin", "demo products");
+  const send = (url: string, payload: object, headers?: Record<string, string>) => admin("POST", url, payload, headers);
   const have = await db
     .select({ id: products.id, slug: products.slug, fileKey: products.fileKey })
     .from(products)
