@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagedQuery, pagedResponse } from "./common.ts";
+import { listQuery, pagedQuery, pagedResponse } from "./common.ts";
 import { publicUser } from "./users.ts";
 
 /** What members comment on (DESIGN section 5). Movies are `video`. */
@@ -68,3 +68,50 @@ export const commentDeletedEvent = z.object({
   removed: z.number().int(),
 });
 export type CommentDeletedEvent = z.infer<typeof commentDeletedEvent>;
+
+/** Why a member reports a comment. */
+export const commentReportReasons = ["spam", "abuse", "other"] as const;
+export const commentReportReason = z.enum(commentReportReasons);
+export type CommentReportReason = z.infer<typeof commentReportReason>;
+
+export const reportCommentBody = z.strictObject({
+  reason: commentReportReason,
+  /** What the moderator should know, optional. */
+  note: z.string().trim().max(500, "At most 500 characters").optional(),
+});
+export type ReportCommentBody = z.infer<typeof reportCommentBody>;
+
+/** A report is taken once per member and comment; a repeat answers the same. */
+export const commentReported = z.object({ _id: z.uuid(), reported: z.literal(true) });
+
+/** The admin's moderation lists: every comment, the ones with open reports (most reported first), the hidden. */
+export const commentModerationStatuses = ["all", "reported", "hidden"] as const;
+/** The admin's list is ordered by its `status` (newest, most reported, last hidden): no `sort`. */
+export const adminCommentsQuery = listQuery.omit({ sort: true }).extend({
+  status: z.enum(commentModerationStatuses).default("all"),
+  objectType: commentObjectType.optional(),
+});
+export type AdminCommentsQuery = z.infer<typeof adminCommentsQuery>;
+
+export const adminComment = comment.extend({
+  /** When an admin hid it; hidden comments (and a hidden comment's replies) are out of every other list. */
+  hiddenAt: z.string().nullable(),
+  /** Open reports, by reason. */
+  reports: z.object({
+    total: z.number().int(),
+    spam: z.number().int(),
+    abuse: z.number().int(),
+    other: z.number().int(),
+  }),
+  /** The newest notes reporters left (at most 3). */
+  reportNotes: z.array(z.string()),
+  /** What it is on: its title and page, or null when the item is gone. */
+  object: z.object({ title: z.string(), link: z.string() }).nullable(),
+});
+export type AdminComment = z.infer<typeof adminComment>;
+export const adminCommentList = z.object({
+  data: z.array(adminComment),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type AdminCommentList = z.infer<typeof adminCommentList>;

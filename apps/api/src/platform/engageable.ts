@@ -1,3 +1,4 @@
+import type { CommentObjectType } from "@marquee/contracts/comments";
 import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
@@ -18,6 +19,8 @@ export interface EngageableObject {
   title: string;
   /** Its performers: they are told of new comments and may remove comments on it. */
   performerIds: string[];
+  /** Its page in the web app (for notifications and the admin's lists). */
+  link: string;
   /** The id whose room (`object:<id>`) watches it: its own, or for a comment the object it is on. */
   room?: string;
 }
@@ -35,6 +38,18 @@ export interface Engageable {
    */
   count(tx: Db, id: string, by: Counts): Promise<Counts | null>;
 }
+
+/**
+ * Deletes what members left on an object (its comments with their replies and likes, its reactions) in the caller's
+ * transaction: the one that deletes the object, after its DELETE, so a comment or reaction written meanwhile either
+ * waits for the row and finds it gone or is committed before and deleted here. Comments and reactions have no
+ * foreign key to what they are on; wired in engagement.ts (`forgetEngagementOf`), each module is given it for its own object type.
+ */
+export type ForgetEngagement<T extends CommentObjectType = CommentObjectType> = (
+  tx: Db,
+  objectType: T,
+  id: string,
+) => Promise<void>;
 
 /**
  * `Engageable.count` over a table with counter columns (named by their property names): one UPDATE ... RETURNING,

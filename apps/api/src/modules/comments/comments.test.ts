@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
+import { nextEvent as next, testSockets } from "../../../test/sockets.ts";
 import { galleries } from "../galleries/tables.ts";
 import { posts } from "../posts/tables.ts";
 import { products } from "../products/tables.ts";
@@ -26,10 +26,7 @@ let member: Account;
 let other: Account;
 let seq = 0;
 
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
+const open = testSockets(() => url);
 
 async function item(table: typeof videos | typeof galleries, performerId: string, listed = true) {
   const n = seq++;
@@ -91,34 +88,6 @@ async function counter(table: typeof videos | typeof galleries | typeof products
   const [row] = await t.database.db.select({ comments: table.comments }).from(table).where(eq(table.id, id));
   return row?.comments;
 }
-
-function open(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    path: "/socket.io",
-    query: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
-
-const next = <T = unknown>(socket: Socket, event: string, ms = 2000) =>
-  new Promise<T | null>((resolve) => {
-    const timer = setTimeout(() => {
-      socket.off(event, on);
-      resolve(null);
-    }, ms);
-    const on = (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    };
-    socket.once(event, on);
-  });
 
 beforeAll(async () => {
   t = await createTestContext({ REALTIME: "true" });
@@ -345,6 +314,9 @@ describe("replies", () => {
     await commentOn(other.token, video, { parentId: top._id });
     const r3 = await commentOn(member.token, video, { parentId: keep._id });
     expect(await counter(videos, video)).toBe(5);
+    // Told: the member of the two replies from another member (not of their own), the performer of both comments.
+    expect((await toldAbout(member.token, video)).length).toBe(2);
+    expect((await toldAbout(owner.token, video)).sort()).toEqual([top._id, keep._id].sort());
 
     // Deleting a reply lowers the parent's reply count and the object's counter by one.
     const gone = await t.request({ method: "DELETE", url: `/comments/${r1._id}`, token: other.token });
@@ -357,8 +329,22 @@ describe("replies", () => {
     expect(await counter(videos, video)).toBe(2);
     const left = await t.database.db.select({ id: comments.id }).from(comments).where(eq(comments.objectId, video));
     expect(left.map((l) => l.id).sort()).toEqual([keep._id, r3._id].sort());
+
+    // What the member and the performer were told about deleted comments went with them.
+    expect(await toldAbout(member.token, video)).toEqual([]);
+    expect(await toldAbout(owner.token, video)).toEqual([keep._id]);
   });
 });
+
+/** The comments the member's stored notifications about an object are about, newest first. */
+async function toldAbout(token: string, objectId: string) {
+  await t.app.services.notifications.settled();
+  const res = await t.request({ method: "GET", url: "/notifications", token, query: { limit: "100" } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: { data: { objectId?: string; commentId?: string } }[] }).data
+    .filter((n) => n.data.objectId === objectId)
+    .map((n) => n.data.commentId);
+}
 
 describe("lists", () => {
   it("are newest first (oldest with sort=asc), paged by offset and by cursor", async () => {

@@ -1,20 +1,29 @@
 import {
+  adminComment,
+  adminCommentList,
+  adminCommentsQuery,
   comment,
   commentDeletedEvent,
   commentList,
+  commentReported,
   createCommentBody,
+  reportCommentBody,
   searchCommentsQuery,
   updateCommentBody,
 } from "@marquee/contracts/comments";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import type { CommentModeration } from "./moderation.ts";
 import type { CommentsService } from "./service.ts";
 
 const tags = ["comments"];
 const byId = z.strictObject({ id: z.uuid() });
 
-export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
+export const commentsRoutes: FastifyPluginAsyncZod<{
+  comments: CommentsService;
+  moderation: CommentModeration;
+}> = async (app, { comments, moderation }) => {
   app.post("/comments", {
     config: { access: "user" },
     schema: {
@@ -61,5 +70,62 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
       response: { 200: commentDeletedEvent },
     },
     handler: async (req) => comments.remove(currentUser(req), req.params.id),
+  });
+
+  app.post("/comments/:id/report", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "Reports a comment to the moderators, with a `reason` (spam, abuse, other) and an optional `note` (at most 500 characters). Once per member and comment: a repeat answers the same. Not one's own (422); a comment the member cannot see is a 404. At most 20 reports in 10 minutes (429).",
+      params: byId,
+      body: reportCommentBody,
+      response: { 200: commentReported },
+    },
+    handler: async (req) => moderation.report(currentUser(req), req.params.id, req.body),
+  });
+
+  const adminTags = ["admin", "comments"];
+  app.get("/admin/comments", {
+    config: { access: "admin" },
+    schema: {
+      tags: adminTags,
+      description:
+        "Every comment on the site, hidden ones included, newest first, each with what it is on and its open reports by reason. `status=reported`: those with open reports, most reported first; `status=hidden`: the hidden ones, last hidden first. Filter by `objectType` and `q` (words in the text).",
+      querystring: adminCommentsQuery,
+      response: { 200: adminCommentList },
+    },
+    handler: async (req) => moderation.list(currentUser(req), req.query),
+  });
+
+  for (const [path, hidden, what] of [
+    [
+      "hide",
+      true,
+      "Hides a comment from every page (live: its watchers get `comment:deleted`) and resolves its open reports; its author is told. The object's `stats.comments` falls by what members saw go (with a top-level comment, its replies).",
+    ],
+    ["unhide", false, "Shows a hidden comment again (its watchers get `comment:restored`); the counters rise back."],
+  ] as const) {
+    app.post(`/admin/comments/:id/${path}`, {
+      config: { access: "admin" },
+      schema: {
+        tags: adminTags,
+        description: `${what} A repeat changes nothing.`,
+        params: byId,
+        response: { 200: adminComment },
+      },
+      handler: async (req) => moderation.setHidden(currentUser(req), req.params.id, hidden),
+    });
+  }
+
+  app.post("/admin/comments/:id/dismiss-reports", {
+    config: { access: "admin" },
+    schema: {
+      tags: adminTags,
+      description: "Resolves a comment's open reports and leaves it shown.",
+      params: byId,
+      response: { 200: adminComment },
+    },
+    handler: async (req) => moderation.dismissReports(currentUser(req), req.params.id),
   });
 };

@@ -6,15 +6,15 @@ import type {
   SearchCommentsQuery,
 } from "@marquee/contracts/comments";
 import type { PublicUser } from "@marquee/contracts/users";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Engageable, EngageableObject, EngagingViewer } from "../../platform/engageable.ts";
 import { forbidden, notFound, tooManyRequests, unprocessable } from "../../platform/errors.ts";
-import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type CommentRow, comments } from "./tables.ts";
+import { createThreads } from "./threads.ts";
 
 /** New comments per user and window: enough for a conversation, too few for a flood. */
 export const COMMENT_LIMIT = { count: 10, windowMs: 60_000 };
@@ -38,6 +38,8 @@ export interface CommentsDeps {
   reactions: Pick<ReactionsService, "flagsFor" | "forget">;
   throttle: Pick<Throttle, "hit">;
   notify(userId: string, event: string, payload: unknown): void;
+  /** Deletes the stored notifications about comments being deleted (in the caller's transaction). */
+  forgetNotifications(tx: Db, commentIds: readonly string[]): Promise<void>;
   toObject(objectId: string, event: string, payload: unknown): void;
   limit?: { count: number; windowMs: number };
 }
@@ -51,8 +53,8 @@ export interface CommentsDeps {
  *   comment deletes its replies too;
  * - the object's `comments` counter counts replies too and follows every insert and delete in the same
  *   transaction; a top-level comment's `replies` likewise.
- * Locks are taken top-level comment first, then the object's row, so concurrent replies and deletes cannot
- * deadlock or miscount.
+ * Locks are taken the object's row first, then the top-level comment (as deleting the object does: its row, then
+ * its comments), so concurrent comments, replies, deletes and moderation cannot deadlock or miscount.
  */
 export function createCommentsService(deps: CommentsDeps) {
   const { db, targets } = deps;
@@ -64,40 +66,8 @@ export function createCommentsService(deps: CommentsDeps) {
     return target;
   }
 
-  async function byId(id: string, tx: Db = db): Promise<CommentRow | undefined> {
-    if (!isUuid(id)) return undefined;
-    const [row] = await tx.select().from(comments).where(eq(comments.id, id));
-    return row;
-  }
-
-  async function present(viewer: EngagingViewer | null, rows: CommentRow[]): Promise<Comment[]> {
-    const [authors, flags] = await Promise.all([
-      deps.users.publicProfiles(rows.map((r) => r.userId)),
-      deps.reactions.flagsFor(
-        viewer?.id ?? null,
-        "comment",
-        rows.map((r) => r.id),
-      ),
-    ]);
-    return rows.flatMap((r) => {
-      const author = authors.get(r.userId);
-      if (!author) return [];
-      return [
-        {
-          _id: r.id,
-          objectType: r.objectType,
-          objectId: r.objectId,
-          parentId: r.parentId,
-          content: r.content,
-          author,
-          stats: { likes: r.likes, replies: r.replies },
-          isLiked: flags.get(r.id)?.isLiked ?? false,
-          createdAt: r.createdAt.toISOString(),
-          editedAt: r.editedAt?.toISOString() ?? null,
-        },
-      ];
-    });
-  }
+  const threads = createThreads(deps);
+  const { byId, present } = threads;
 
   function tell(author: EngagingViewer, row: CommentRow, target: EngageableObject, parent: CommentRow | undefined) {
     const payload = {
@@ -106,6 +76,7 @@ export function createCommentsService(deps: CommentsDeps) {
       objectType: row.objectType,
       objectId: row.objectId,
       title: target.title,
+      link: target.link,
       reply: !!parent,
     };
     if (parent) {
@@ -125,7 +96,7 @@ export function createCommentsService(deps: CommentsDeps) {
     const target = await openTarget(author, body.objectType, body.objectId);
     let parent: CommentRow | undefined;
     if (body.parentId) {
-      parent = await byId(body.parentId);
+      parent = await threads.shown(body.parentId);
       if (!parent || parent.objectType !== body.objectType || parent.objectId !== body.objectId) {
         throw notFound("Comment");
       }
@@ -136,12 +107,16 @@ export function createCommentsService(deps: CommentsDeps) {
       }
     }
     const row = await db.transaction(async (tx) => {
+      // The object's row first: a concurrent delete of the object waits, or has already taken it (404).
+      if (!(await targets[body.objectType].count(tx, body.objectId, { comments: 1 }))) {
+        throw notFound(nouns[body.objectType]);
+      }
       if (parent) {
         // Locks the thread's top comment: a concurrent delete of it waits, or has already taken it (404).
         const [kept] = await tx
           .update(comments)
           .set({ replies: sql`${comments.replies} + 1` })
-          .where(and(eq(comments.id, parent.id), isNull(comments.parentId)))
+          .where(and(eq(comments.id, parent.id), isNull(comments.parentId), isNull(comments.hiddenAt)))
           .returning({ id: comments.id });
         if (!kept) throw notFound("Comment");
       }
@@ -155,9 +130,6 @@ export function createCommentsService(deps: CommentsDeps) {
           content: body.content,
         })
         .returning();
-      if (!(await targets[body.objectType].count(tx, body.objectId, { comments: 1 }))) {
-        throw notFound(nouns[body.objectType]);
-      }
       return inserted as CommentRow;
     });
     const [out] = (await present(author, [row])) as [Comment];
@@ -167,15 +139,20 @@ export function createCommentsService(deps: CommentsDeps) {
   }
 
   async function update(author: EngagingViewer, id: string, content: string): Promise<Comment> {
-    const row = await byId(id);
+    const row = await threads.shown(id);
     if (!row) throw notFound("Comment");
     if (row.userId !== author.id) throw forbidden("You can only edit your own comments.");
     await openTarget(author, row.objectType, row.objectId);
-    const [changed] = await db
-      .update(comments)
-      .set({ content, editedAt: sql`now()` })
-      .where(eq(comments.id, row.id))
-      .returning();
+    // Rechecked under the thread's lock: a comment (or its thread) hidden meanwhile is not edited into view.
+    const changed = await db.transaction(async (tx) => {
+      if (!(await threads.locked(tx, row)) || !(await threads.shown(row.id, tx))) return null;
+      const [out] = await tx
+        .update(comments)
+        .set({ content, editedAt: sql`now()` })
+        .where(eq(comments.id, row.id))
+        .returning();
+      return out;
+    });
     if (!changed) throw notFound("Comment");
     const [out] = (await present(author, [changed])) as [Comment];
     deps.toObject(changed.objectId, "comment:updated", out);
@@ -194,25 +171,18 @@ export function createCommentsService(deps: CommentsDeps) {
     if (!row) throw notFound("Comment");
     await assertRemovable(actor, row);
     const removed = await db.transaction(async (tx) => {
-      // The thread's top comment first (see the locking note above).
-      const top = row.parentId ?? row.id;
-      await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, top)).for("update");
-      const gone = await tx
-        .delete(comments)
-        .where(row.parentId ? eq(comments.id, row.id) : or(eq(comments.id, row.id), eq(comments.parentId, row.id)))
-        .returning({ id: comments.id });
-      if (!gone.length) throw notFound("Comment");
-      if (row.parentId) {
-        await tx
-          .update(comments)
-          .set({ replies: sql`greatest(0, ${comments.replies} - 1)` })
-          .where(eq(comments.id, row.parentId));
-      }
+      const now = await threads.locked(tx, row);
+      if (!now) throw notFound("Comment");
+      // What members saw go: none of a hidden comment or of one under a hidden thread.
+      const shown = now.hiddenAt ? 0 : await threads.weight(tx, now);
+      const gone = await tx.delete(comments).where(threads.withReplies(now)).returning({ id: comments.id });
+      if (!now.hiddenAt) await threads.countReply(tx, now, -1);
       const ids = gone.map((g) => g.id);
       await deps.reactions.forget(tx, "comment", ids);
+      await deps.forgetNotifications(tx, ids);
       // The object may be gone meanwhile: nothing to count then.
-      await targets[row.objectType].count(tx, row.objectId, { comments: -ids.length });
-      return ids.length;
+      if (shown) await targets[row.objectType].count(tx, row.objectId, { comments: -shown });
+      return shown;
     });
     const event: CommentDeletedEvent = {
       _id: row.id,
@@ -227,10 +197,15 @@ export function createCommentsService(deps: CommentsDeps) {
 
   async function search(viewer: EngagingViewer | null, q: SearchCommentsQuery) {
     await openTarget(viewer, q.objectType, q.objectId);
+    if (q.parentId) {
+      const parent = await threads.shown(q.parentId);
+      if (!parent || parent.objectId !== q.objectId || parent.objectType !== q.objectType) throw notFound("Comment");
+    }
     const where = and(
       eq(comments.objectType, q.objectType),
       eq(comments.objectId, q.objectId),
       q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
+      isNull(comments.hiddenAt),
     );
     const keyset: Keyset = {
       name: `comments:${q.sort}`,
@@ -263,10 +238,10 @@ export function createCommentsService(deps: CommentsDeps) {
    */
   const engagement: Engageable = {
     async open(viewer, id) {
-      const row = await byId(id);
+      const row = await threads.shown(id);
       if (!row) return null;
       const target = await targets[row.objectType].open(viewer, row.objectId);
-      return target ? { id: row.id, title: target.title, performerIds: target.performerIds, room: row.objectId } : null;
+      return target ? { ...target, id: row.id, room: row.objectId } : null;
     },
     async count(tx, id, by) {
       const [row] = await tx
@@ -280,6 +255,6 @@ export function createCommentsService(deps: CommentsDeps) {
     },
   };
 
-  return { create, update, remove, search, engagement };
+  return { create, update, remove, search, engagement, threads };
 }
 export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,6 +1,6 @@
 import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Db } from "../../db/client.ts";
-import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -30,6 +30,8 @@ export function createGalleriesService(deps: {
   reactions: ReactionsService;
   performers: PerformerDirectory & { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
   categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
+  /** Deletes the comments and reactions on a gallery, in the transaction that deletes it. */
+  forgetEngagement: ForgetEngagement<"gallery">;
 }) {
   const present = createGalleryPresenter(deps);
   const reads = createGalleryReads({ ...deps, present });
@@ -40,7 +42,9 @@ export function createGalleriesService(deps: {
   const engagement: Engageable = {
     async open(viewer, id) {
       const row = isUuid(id) ? await byIdOrSlug(id) : undefined;
-      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+      return row && canOpen(viewer, row)
+        ? { id: row.id, title: row.title, performerIds: row.performerIds, link: `/galleries/${row.id}` }
+        : null;
     },
     count: tableCounter(galleries, { likes: "likes", favourites: "favourites", comments: "comments" }, "updatedAt"),
   };

@@ -1,6 +1,7 @@
 import type { CreateGalleryBody, UpdateGalleryBody } from "@marquee/contracts/galleries";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { ForgetEngagement } from "../../platform/engageable.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -19,6 +20,7 @@ export function createGalleryWrites(deps: {
   categories: rules.CategoryDirectory;
   reads: GalleryReads;
   present: GalleryPresenter;
+  forgetEngagement: ForgetEngagement<"gallery">;
 }) {
   const { db, storage, reads, present } = deps;
 
@@ -163,7 +165,7 @@ export function createGalleryWrites(deps: {
     return present.studioGallery(user, row);
   }
 
-  /** Deletes a gallery, its photos and their files. */
+  /** Deletes a gallery, its photos and their files, and the comments and reactions on it. */
   async function remove(user: Actor, id: string) {
     const current = await reads.editableGallery(user, id);
     const removed = await db.transaction(async (tx) => {
@@ -171,6 +173,7 @@ export function createGalleryWrites(deps: {
       if (!before) throw notFound("Gallery");
       const photoIds = await tx.select({ id: photos.id }).from(photos).where(eq(photos.galleryId, current.id));
       await tx.delete(galleries).where(eq(galleries.id, current.id));
+      await deps.forgetEngagement(tx, "gallery", current.id);
       return { before, photoIds: photoIds.map((p) => p.id) };
     });
     await syncCounts(removed.before, null);

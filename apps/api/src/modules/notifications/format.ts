@@ -22,6 +22,16 @@ const day = (v: unknown) => {
   return d && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : null;
 };
 
+/** The page a comment is on: the link its sender gave (a path of this site), else by its type and id. */
+const pageOf = (p: Payload) => {
+  const link = str(p.link);
+  if (link?.startsWith("/") && !link.startsWith("//")) return link;
+  const id = str(p.objectId);
+  const pages: Record<string, string> = { video: "/movies/", gallery: "/galleries/", product: "/store/" };
+  const base = pages[str(p.objectType) ?? ""];
+  return base && id ? `${base}${encodeURIComponent(id)}` : null;
+};
+
 const PAYMENT: Record<string, string> = {
   paid: "Payment received",
   failed: "Payment failed",
@@ -43,6 +53,8 @@ const DELIVERY: Record<string, string> = {
   delivered: "was delivered",
   refunded: "was refunded",
 };
+
+const REPORT_REASON: Record<string, string> = { spam: "spam", abuse: "abuse", other: "breaking the rules" };
 
 const formatters: Record<string, (p: Payload) => Formatted> = {
   payment: (p) => {
@@ -82,12 +94,25 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
   },
   comment: (p) => {
     const what = quoted(p.title) ?? "your page";
-    const id = str(p.objectId);
-    const pages: Record<string, string> = { video: "/movies/", gallery: "/galleries/", product: "/store/" };
-    const base = pages[str(p.objectType) ?? ""];
     return {
       text: p.reply === true ? `New reply to your comment on ${what}.` : `New comment on ${what}.`,
-      link: base && id ? `${base}${encodeURIComponent(id)}` : null,
+      link: pageOf(p),
+    };
+  },
+  comment_hidden: (p) => {
+    const what = quoted(p.title);
+    return {
+      text: what ? `A moderator hid your comment on ${what}.` : "A moderator hid one of your comments.",
+      link: pageOf(p),
+    };
+  },
+  comment_reported: (p) => {
+    const what = quoted(p.title);
+    const reason = REPORT_REASON[str(p.reason) ?? ""];
+    const why = reason ? ` as ${reason}` : "";
+    return {
+      text: what ? `A comment on ${what} was reported${why}.` : `A comment was reported${why}.`,
+      link: "/admin/comments?status=reported",
     };
   },
   "media.processed": (p) => {

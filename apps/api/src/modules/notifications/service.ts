@@ -4,11 +4,11 @@ import {
   type Notification,
   type NotificationsQuery,
 } from "@marquee/contracts/notifications";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import { formatNotification } from "./format.ts";
-import { type NotificationRow, notifications } from "./tables.ts";
+import { aboutComment, type NotificationRow, notifications } from "./tables.ts";
 
 /** The realtime event that is stored; every other event only goes live. */
 export const STORED_EVENT = "notification";
@@ -139,11 +139,23 @@ export function createNotificationsService(deps: {
     return { updated: done.length, unread: await unreadCount(userId) };
   }
 
+  /**
+   * Deletes the notifications about these comments (a reply, a comment on one's item, a report), in the caller's
+   * transaction: the one that deletes the comments. What they pointed at is gone; a member's list keeps no dead
+   * links. A notification still being stored is not waited for.
+   */
+  async function forgetComments(tx: Db, commentIds: readonly string[]) {
+    if (!commentIds.length) return;
+    await tx
+      .delete(notifications)
+      .where(and(sql`${notifications.payload} ? 'commentId'`, inArray(aboutComment, [...commentIds])));
+  }
+
   /** Resolves once every notification being stored and sent is done. */
   async function settled() {
     while (pending.size) await Promise.allSettled([...pending]);
   }
 
-  return { notify, list, unreadCount, markRead, markAllRead, settled };
+  return { notify, list, unreadCount, markRead, markAllRead, forgetComments, settled };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -27,6 +27,10 @@ export const notifications = pgTable(
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The unread count and list, and "mark all read".
     index("notifications_user_unread_idx").on(t.userId, t.createdAt.desc()).where(sql`${t.readAt} is null`),
+    // The notifications about a comment, deleted with it.
+    index("notifications_comment_idx").on(sql`(${t.payload}->>'commentId')`).where(sql`${t.payload} ? 'commentId'`),
   ],
 );
+/** The comment a notification is about (the index above). */
+export const aboutComment = sql<string>`(${notifications.payload}->>'commentId')`;
 export type NotificationRow = typeof notifications.$inferSelect;

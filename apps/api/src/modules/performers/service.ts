@@ -224,7 +224,7 @@ export function createPerformersService(deps: {
       const [row] = await select().where(eq(performers.id, id));
       const listed = row?.p.status === "active" && row.u.status === "active";
       if (!row || (!listed && viewer?.role !== "admin" && viewer?.id !== row.p.id)) return null;
-      return { id: row.p.id, title: row.u.name, performerIds: [row.p.id] };
+      return { id: row.p.id, title: row.u.name, performerIds: [row.p.id], link: `/performers/${row.u.username}` };
     },
     count: tableCounter(performers, { likes: "likes" }, "updatedAt"),
   };

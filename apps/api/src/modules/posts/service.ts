@@ -9,7 +9,7 @@ import type {
 } from "@marquee/contracts/content";
 import { and, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
@@ -35,7 +35,12 @@ const slugTaken = () => conflict("Another post has this slug.", [{ path: "body.s
  * Posts and pages (the home and contact texts are pages). Content is plain text; the web renders its paragraphs
  * and never interprets it as HTML. The public sees published ones only.
  */
-export function createPostsService(deps: { db: Db; storage: Storage }) {
+export function createPostsService(deps: {
+  db: Db;
+  storage: Storage;
+  /** Deletes the comments on a post, in the transaction that deletes it. */
+  forgetEngagement: ForgetEngagement<"post">;
+}) {
   const { db, storage } = deps;
 
   function imageOf(key: string | null): Image | null {
@@ -137,11 +142,11 @@ export function createPostsService(deps: { db: Db; storage: Storage }) {
     async open(viewer, id) {
       if (!isUuid(id)) return null;
       const [row] = await db
-        .select({ id: posts.id, title: posts.title, status: posts.status })
+        .select({ id: posts.id, title: posts.title, slug: posts.slug, status: posts.status })
         .from(posts)
         .where(eq(posts.id, id));
       if (!row || (row.status !== "published" && viewer?.role !== "admin")) return null;
-      return { id: row.id, title: row.title, performerIds: [] };
+      return { id: row.id, title: row.title, performerIds: [], link: `/posts/${row.slug}` };
     },
     count: tableCounter(posts, {}, "updatedAt"),
   };
@@ -196,9 +201,14 @@ export function createPostsService(deps: { db: Db; storage: Storage }) {
       return toPost(row);
     },
 
+    /** Deletes a post with its comments; its image once that is committed. */
     async remove(id: string) {
-      const [row] = await db.delete(posts).where(eq(posts.id, id)).returning({ imageKey: posts.imageKey });
-      if (!row) throw notFound("Post");
+      const row = await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ imageKey: posts.imageKey });
+        if (!gone) throw notFound("Post");
+        await deps.forgetEngagement(tx, "post", id);
+        return gone;
+      });
       if (row.imageKey) await removeWebpVariants(storage, row.imageKey, POST_IMAGE_SPECS);
     },
 

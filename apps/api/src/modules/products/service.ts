@@ -1,6 +1,6 @@
 import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Db } from "../../db/client.ts";
-import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -27,6 +27,8 @@ export function createProductsService(deps: {
   performers: PerformerDirectory & { refs(ids: readonly string[]): Promise<Map<string, PerformerRef>> };
   categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
   reactions: Pick<ReactionsService, "flagsFor">;
+  /** Deletes the comments and reactions on a product, in the transaction that deletes it. */
+  forgetEngagement: ForgetEngagement<"product">;
 }) {
   const present = createProductPresenter(deps);
   const reads = createProductReads({ db: deps.db, present });
@@ -36,7 +38,9 @@ export function createProductsService(deps: {
   const engagement: Engageable = {
     async open(viewer, id) {
       const row = isUuid(id) ? await reads.byIdOrSlug(id) : undefined;
-      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+      return row && canOpen(viewer, row)
+        ? { id: row.id, title: row.title, performerIds: row.performerIds, link: `/store/${row.slug}` }
+        : null;
     },
     count: tableCounter(products, { likes: "likes", comments: "comments" }, "updatedAt"),
   };

@@ -1,6 +1,7 @@
 import type { CreateProductBody, UpdateProductBody } from "@marquee/contracts/products";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { ForgetEngagement } from "../../platform/engageable.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -33,6 +34,7 @@ export function createProductWrites(deps: {
   categories: rules.CategoryDirectory;
   reads: ProductReads;
   present: ProductPresenter;
+  forgetEngagement: ForgetEngagement<"product">;
 }) {
   const { db, storage, reads, present } = deps;
 
@@ -136,13 +138,17 @@ export function createProductWrites(deps: {
     return present.studioProduct(user, row);
   }
 
-  /** Deletes a product, its pictures and its file. Orders keep their lines (title and price as sold). */
+  /**
+   * Deletes a product, its pictures and its file, and the comments and reactions on it. Orders keep their lines
+   * (title and price as sold).
+   */
   async function remove(user: Actor, id: string) {
     const current = await reads.editableProduct(user, id);
     const before = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(products).where(eq(products.id, current.id)).for("update");
       if (!row) throw notFound("Product");
       await tx.delete(products).where(eq(products.id, current.id));
+      await deps.forgetEngagement(tx, "product", current.id);
       return row;
     });
     await syncCounts(before, null);

@@ -325,7 +325,7 @@ describe("realtime", () => {
     const video = await item(videos);
     const socket = connect(url, {
       path: "/socket.io",
-      query: { token: member.token },
+      auth: { token: member.token },
       transports: ["websocket"],
       reconnection: false,
       forceNew: true,

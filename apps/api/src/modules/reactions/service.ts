@@ -33,7 +33,10 @@ export function createReactionsService(deps: { db: Db }) {
       }
       return out;
     },
-    /** Removes every reaction on these objects (comments deleted), in the caller's transaction. */
+    /**
+     * Removes every reaction on these objects, in the caller's transaction that deletes them (comments, or an item
+     * with its comments: engagement.ts `forgetEngagementOf`). No counter moves: the objects are going.
+     */
     async forget(tx: Db, objectType: ReactionObject, ids: readonly string[]) {
       if (!ids.length) return;
       await tx

@@ -153,42 +153,35 @@ export function createReactionWrites(deps: {
     return { data: rows.map(toReaction), ...rest };
   }
 
-  /** The user's favourite (or watch-later, or liked) movies as the catalogue lists them. */
-  async function videos(user: EngagingViewer, q: ReactedItemsQuery) {
-    const { rows, ...rest } = await page(user, { ...q, objectType: "video" });
-    const found = new Map(
-      (
-        await deps.videos.listByIds(
-          user,
-          rows.map((r) => r.objectId),
-        )
-      ).map((v) => [v._id, v]),
+  /** The user's reacted items of one kind, each under its kind's name as the catalogue lists it (one they may no
+   *  longer open is left out). */
+  async function items<K extends "video" | "gallery", T extends { _id: string }>(
+    user: EngagingViewer,
+    q: ReactedItemsQuery,
+    objectType: K,
+    lister: { listByIds(viewer: EngagingViewer, ids: readonly string[]): Promise<T[]> },
+  ) {
+    const { rows, ...rest } = await page(user, { ...q, objectType });
+    const listed = await lister.listByIds(
+      user,
+      rows.map((r) => r.objectId),
     );
+    const found = new Map(listed.map((item) => [item._id, item]));
     const data = rows.flatMap((r) => {
-      const video = found.get(r.objectId);
-      return video ? [{ ...toReaction(r), video }] : [];
+      const item = found.get(r.objectId);
+      return item ? [{ ...toReaction(r), [objectType]: item } as ReturnType<typeof toReaction> & Record<K, T>] : [];
     });
     return { data, ...rest };
   }
 
-  /** The user's favourite (or watch-later, or liked) galleries as the catalogue lists them. */
-  async function galleries(user: EngagingViewer, q: ReactedItemsQuery) {
-    const { rows, ...rest } = await page(user, { ...q, objectType: "gallery" });
-    const found = new Map(
-      (
-        await deps.galleries.listByIds(
-          user,
-          rows.map((r) => r.objectId),
-        )
-      ).map((g) => [g._id, g]),
-    );
-    const data = rows.flatMap((r) => {
-      const gallery = found.get(r.objectId);
-      return gallery ? [{ ...toReaction(r), gallery }] : [];
-    });
-    return { data, ...rest };
-  }
-
-  return { react, unreact, search, videos, galleries };
+  return {
+    react,
+    unreact,
+    search,
+    /** The user's favourite (or watch-later, or liked) movies as the catalogue lists them. */
+    videos: (user: EngagingViewer, q: ReactedItemsQuery) => items(user, q, "video", deps.videos),
+    /** The user's favourite (or watch-later, or liked) galleries as the catalogue lists them. */
+    galleries: (user: EngagingViewer, q: ReactedItemsQuery) => items(user, q, "gallery", deps.galleries),
+  };
 }
 export type ReactionWrites = ReturnType<typeof createReactionWrites>;

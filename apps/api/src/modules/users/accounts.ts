@@ -33,6 +33,14 @@ export function createAccounts(db: Db) {
         .where(inArray(users.id, [...new Set(ids)]));
       return new Map(rows.map((r) => [r.id, { _id: r.id, username: r.username, name: r.name }]));
     },
+    /** The active admins' ids: who is told of what needs a moderator. */
+    async adminIds() {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+      return rows.map((r) => r.id);
+    },
     /** An account by username, or by email when the identifier has an `@`. */
     byLogin: (identifier: string) =>
       one(identifier.includes("@") ? eq(users.email, identifier) : eq(users.username, identifier)),

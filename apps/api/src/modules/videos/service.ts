@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { type Engageable, tableCounter } from "../../platform/engageable.ts";
+import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
@@ -29,6 +29,8 @@ export interface VideosDeps {
   performers: Pick<PerformersService, "refs" | "exists" | "adjustCounts">;
   categories: Pick<CategoriesService, "refs"> & CategoryDirectory;
   notify(userId: string, event: string, payload: unknown): void;
+  /** Deletes the comments and reactions on a movie, in the transaction that deletes it. */
+  forgetEngagement: ForgetEngagement<"video">;
   log: JobsLog;
   now?: () => Date;
 }
@@ -48,7 +50,9 @@ export function createVideosService(deps: VideosDeps) {
   const engagement: Engageable = {
     async open(viewer, id) {
       const row = isUuid(id) ? await reads.findRow(id) : undefined;
-      return row && canOpen(viewer, row) ? { id: row.id, title: row.title, performerIds: row.performerIds } : null;
+      return row && canOpen(viewer, row)
+        ? { id: row.id, title: row.title, performerIds: row.performerIds, link: `/movies/${row.id}` }
+        : null;
     },
     count: tableCounter(videos, { likes: "likes", favourites: "favourites", comments: "comments" }, "updatedAt"),
   };

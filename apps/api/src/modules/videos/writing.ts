@@ -2,6 +2,7 @@ import type { CreateVideoBody, StudioVideo, UpdateVideoBody } from "@marquee/con
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import type { ForgetEngagement } from "../../platform/engageable.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -25,6 +26,7 @@ export function createVideoWrites(deps: {
   categories: rules.CategoryDirectory;
   reads: VideoReads;
   present: VideoPresenter;
+  forgetEngagement: ForgetEngagement<"video">;
   now: () => Date;
 }) {
   const { db, storage, reads, present, now } = deps;
@@ -174,8 +176,12 @@ export function createVideoWrites(deps: {
 
   async function remove(actor: Actor, id: string): Promise<void> {
     const current = await reads.managedRow(actor, id);
-    const [gone] = await db.delete(videos).where(eq(videos.id, current.id)).returning({ id: videos.id });
-    if (!gone) throw notFound("Movie");
+    // The movie and its comments and reactions go together; its files and the counts once that is committed.
+    await db.transaction(async (tx) => {
+      const [gone] = await tx.delete(videos).where(eq(videos.id, current.id)).returning({ id: videos.id });
+      if (!gone) throw notFound("Movie");
+      await deps.forgetEngagement(tx, "video", current.id);
+    });
     await removeFiles(current.id);
     await syncCounts([{ before: current, after: null }]);
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree (("payload"->>'commentId')) WHERE "notifications"."payload" ? 'commentId';
