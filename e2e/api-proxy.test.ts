@@ -35,7 +35,7 @@ function openSocket(base: string, token: string): Promise<Socket> {
     const socket = io(base, {
       path: "/socket.io",
       transports: ["websocket"],
-      query: { token },
+      auth: { token },
       reconnection: false,
       timeout: 5000,
       forceNew: true,
@@ -284,7 +284,7 @@ describe("the API under /api", () => {
     expect(await logIn({ "x-forwarded-proto": "https" })).toMatch(/; Secure$/);
   });
 
-  it("answers 503 in the API's error shape while the API cannot be reached", async () => {
+  it("answers 503 in the API's error shape while the API cannot be reached, and logs the path without its query", async () => {
     const port = await freePort();
     const orphan = startWeb(
       {
@@ -294,17 +294,23 @@ describe("the API under /api", () => {
         API_INTERNAL_URL: `http://127.0.0.1:${await freePort()}`,
         WEB_WORKERS: "1",
       },
-      { stdio: "ignore" },
+      { stdio: ["ignore", "ignore", "pipe"] },
     );
+    let stderr = "";
+    orphan.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
     try {
       await waitFor(`http://127.0.0.1:${port}/favicon.svg`, orphan);
-      const res = await fetch(`http://127.0.0.1:${port}/api/users/me`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/users/me?token=query-secret`);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         statusCode: 503,
         error: "Service Unavailable",
         message: "The site is temporarily unavailable. Please try again in a moment.",
       });
+      await expect.poll(() => stderr).toContain("GET /api/users/me: the API did not answer");
+      expect(stderr).not.toContain("query-secret");
     } finally {
       await stop(orphan);
     }

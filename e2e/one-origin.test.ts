@@ -100,6 +100,8 @@ describe.each(["127.0.0.1", SECOND_NAME])("the site opened as http://%s", (name)
     expect(elsewhere).toEqual([]);
     expect(sockets.length).toBeGreaterThan(0);
     for (const url of sockets) expect(url.startsWith(`ws://${new URL(origin).host}/socket.io/`), url).toBe(true);
+    // The session token goes in the socket's CONNECT packet, never in its URL (which proxies and CDNs log).
+    for (const url of sockets) expect(url.includes(cookie?.value as string), url).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

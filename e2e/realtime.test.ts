@@ -19,7 +19,7 @@ async function connectAs(token: string): Promise<Socket> {
   const socket = io(site().apiUrl, {
     path: "/socket.io",
     transports: ["websocket"],
-    query: { token },
+    auth: { token },
     reconnection: false,
   });
   sockets.push(socket);

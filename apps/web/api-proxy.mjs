@@ -28,6 +28,9 @@ function unavailable(res, err) {
   res.end(body);
 }
 
+/** A request target without its query string. */
+const pathOf = (url = "/") => url.split("?")[0];
+
 /**
  * @param {object} opts
  * @param {string} opts.target the API's internal URL, e.g. http://127.0.0.1:4000
@@ -51,7 +54,8 @@ export function createApiProxy({ target, matches, warn = (m) => console.warn(m) 
       error(err, req, resOrSocket) {
         // A visitor who leaves mid-transfer is not news; an API that cannot be reached is.
         if (err?.code !== "ECONNRESET")
-          warn(`[web] ${req.method} ${req.url}: the API did not answer (${err?.code ?? err?.message})`);
+          // The path only: a query string may carry a secret (a signed media link's signature), and logs are kept.
+          warn(`[web] ${req.method} ${pathOf(req.url)}: the API did not answer (${err?.code ?? err?.message})`);
         if (typeof resOrSocket?.writeHead === "function") unavailable(resOrSocket, err);
         else resOrSocket?.destroy?.();
       },

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_PREFIX, withoutApiPrefix } from "@marquee/contracts/origin";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { type Config, mediaSecretOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
@@ -26,7 +27,6 @@ import { createBannersService } from "./modules/banners/service.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
-import { createCommentsService } from "./modules/comments/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
@@ -59,7 +59,6 @@ import { productsRoutes } from "./modules/products/routes.ts";
 import { createProductsService } from "./modules/products/service.ts";
 import { reactionsRoutes } from "./modules/reactions/routes.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
-import { createReactionWrites } from "./modules/reactions/writing.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -82,8 +81,8 @@ import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
-import { attachRealtime, type CanRead, type ObjectType, type Realtime } from "./platform/realtime.ts";
-import { createUrlSigner } from "./platform/signed-urls.ts";
+import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
+import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
 import { createDiskStorage, type Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
 
@@ -108,6 +107,8 @@ export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildS
 export type Notify = (userId: string, event: string, payload: unknown) => void;
 /** Sends a realtime event to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
 export type ToObject = (objectId: string, event: string, payload: unknown) => void;
+/** Closes the sockets of sessions that just ended (room `session:<id>`, on every process); a no-op likewise. */
+export type SessionsEnded = (sessionIds: string[]) => void;
 
 /**
  * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
@@ -119,7 +120,13 @@ async function externalGatewayOf(config: Config): Promise<PaymentGateway | null>
   return null;
 }
 
-function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: JobsLog, external: PaymentGateway | null) {
+function buildServices(
+  deps: AppDeps,
+  live: { send: Notify; toObject: ToObject; sessionsEnded: SessionsEnded },
+  log: JobsLog,
+  external: PaymentGateway | null,
+) {
+  const { send, toObject } = live;
   const { db } = deps.database;
   // Every module's `notify`: a `notification` is stored for its member, then sent live (issue 12).
   const notifications = createNotificationsService({ db, send, log });
@@ -150,6 +157,9 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     jobs,
     captcha: recaptcha,
     publicUrl: deps.config.publicUrl,
+    // Every deleted session row (logout, revocation, password change or reset, deactivation below, expiry) closes
+    // the sockets signed in with it.
+    onSessionsEnded: live.sessionsEnded,
   });
   const users = createUsersService({
     db,
@@ -160,12 +170,22 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
   });
   const access = createAccessService({ db });
   const reactions = createReactionsService({ db });
+  const forgetEngagement = forgetEngagementOf(reactions, notifications.forgetComments);
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
   const categories = createCategoriesService({ db });
   const performers = createPerformersService({ db, storage, access, categories, accounts, reactions });
-  const posts = createPostsService({ db, storage });
+  const posts = createPostsService({ db, storage, forgetEngagement });
   const banners = createBannersService({ db, storage });
-  const galleries = createGalleriesService({ db, storage, signer, access, reactions, performers, categories });
+  const galleries = createGalleriesService({
+    db,
+    storage,
+    signer,
+    access,
+    reactions,
+    performers,
+    categories,
+    forgetEngagement,
+  });
   const videos = createVideosService({
     db,
     storage,
@@ -176,6 +196,7 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     performers,
     categories,
     notify,
+    forgetEngagement,
     log,
   });
   const products = createProductsService({
@@ -186,6 +207,7 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     performers,
     categories,
     reactions,
+    forgetEngagement,
   });
   const search = createSearchService({
     counters: {
@@ -230,41 +252,21 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     performer: performers.engagement,
     post: posts.engagement,
   };
-  const comments = createCommentsService({
+  const { comments, moderation, reacting, canRead } = buildEngagement({
     db,
     targets: engageable,
     users,
     reactions,
     throttle,
     notify,
+    forgetNotifications: notifications.forgetComments,
     toObject,
-  });
-  const reacting = createReactionWrites({
-    db,
-    targets: {
-      video: videos.engagement,
-      gallery: galleries.engagement,
-      product: products.engagement,
-      performer: performers.engagement,
-      comment: comments.engagement,
-    },
-    throttle,
-    toObject,
+    accounts,
     videos,
     galleries,
   });
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
-
-  /**
-   * Whether a user may be in an object's realtime room: whether its page exists for them (listed, or their own, or
-   * they are an admin), without counting a view. Unknown objects are not readable.
-   */
-  const canRead: CanRead = async (userId, objectType, objectId) => {
-    const account = await accounts.byId(userId);
-    if (account?.status !== "active") return false;
-    return (await engageable[objectType].open({ id: account.id, role: account.role }, objectId)) !== null;
-  };
 
   return {
     canRead,
@@ -288,6 +290,7 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
     access,
     reactions,
     comments,
+    moderation,
     reacting,
     notify,
     notifications,
@@ -312,7 +315,22 @@ function buildServices(deps: AppDeps, send: Notify, toObject: ToObject, log: Job
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            // Fastify's request fields, with the URL's secrets cut out (signed media links are logged on every play).
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
     // Slugs and usernames in paths are validated by their schemas (up to 120 characters); let them reach it.
@@ -331,8 +349,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let realtime: Realtime | undefined;
   const services = buildServices(
     deps,
-    (userId, event, payload) => realtime?.toUser(userId, event, payload),
-    (objectId, event, payload) => realtime?.toObject(objectId, event, payload),
+    {
+      send: (userId, event, payload) => realtime?.toUser(userId, event, payload),
+      toObject: (objectId, event, payload) => realtime?.toObject(objectId, event, payload),
+      sessionsEnded: (sessionIds) => realtime?.disconnectSessions(sessionIds),
+    },
     app.log,
     await externalGatewayOf(config),
   );
@@ -434,7 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
-  await app.register(commentsRoutes, { comments: services.comments });
+  await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });
   await app.register(reactionsRoutes, { reactions: services.reacting });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
@@ -451,9 +472,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       server: app.server,
       redisUrl: config.redisUrl,
       resolveUser: async (token) => {
-        const user = (await services.auth.resolveToken(token))?.user;
-        return user ? { id: user.id, role: user.role } : null;
+        const found = await services.auth.resolveToken(token);
+        return found ? { id: found.user.id, role: found.user.role, sessionId: found.sessionId } : null;
       },
+      isSessionLive: services.auth.isSessionLive,
       canRead: services.canRead,
       log: app.log,
     });

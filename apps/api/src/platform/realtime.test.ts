@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../test/harness.ts";
+import { nextEvent } from "../../test/sockets.ts";
 import { objectRoom } from "./realtime.ts";
 
 const sockets: Socket[] = [];
@@ -17,7 +18,7 @@ async function listen(ctx: TestContext) {
 function open(url: string, token?: string): Socket {
   const socket = connect(url, {
     path: "/socket.io",
-    query: token ? { token } : {},
+    auth: token ? { token } : {},
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,
@@ -34,19 +35,8 @@ const connected = (socket: Socket) =>
     socket.once("connect_error", (err) => reject(err));
   });
 
-/** The next `event` on the socket, or `null` if none arrives within `ms`. */
-const next = <T = unknown>(socket: Socket, event: string, ms = 1000) =>
-  new Promise<T | null>((resolve) => {
-    const timer = setTimeout(() => {
-      socket.off(event, on);
-      resolve(null);
-    }, ms);
-    const on = (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    };
-    socket.once(event, on);
-  });
+/** The next `event` on the socket, or `null` if none arrives within `ms` (a second here). */
+const next = <T = unknown>(socket: Socket, event: string, ms = 1000) => nextEvent<T>(socket, event, ms);
 
 const userId = async (ctx: TestContext, token: string) =>
   (await ctx.request({ method: "GET", url: "/users/me", token })).json()._id as string;

@@ -13,6 +13,8 @@ export interface Realtime {
   toRoom(room: string, event: string, payload: unknown): void;
   /** Sends an event to every socket on one object's page (room `object:<id>`), on every API process. */
   toObject(objectId: string, event: string, payload: unknown): void;
+  /** Disconnects every socket signed in with one of these sessions (room `session:<id>`), on every API process. */
+  disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,11 @@ export interface Realtime {
 export interface SocketUser {
   id: string;
   role: string;
+}
+
+/** What a session token resolves to: the account and the session it signed in. */
+export interface SocketSession extends SocketUser {
+  sessionId: string;
 }
 
 /** The objects whose pages have a room (those members comment on); the web sends these names in `object:join`. */
@@ -31,6 +38,9 @@ export type CanRead = (userId: string, objectType: ObjectType, objectId: string)
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const objectRoom = (objectId: string) => `object:${objectId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** How many session rooms one `disconnectSessions` message names (housekeeping may end thousands at once). */
+const SESSION_ROOMS_PER_MESSAGE = 500;
 
 /** How many object pages one socket may be in at once (a tab shows one; a few tabs share nothing, but be lenient). */
 export const OBJECT_ROOMS_MAX = 20;
@@ -40,6 +50,36 @@ const JOIN_WINDOW_MS = 10_000;
 
 type Ack = (answer: { ok: true } | { ok: false; error: string }) => void;
 const ackOf = (ack: unknown): Ack => (typeof ack === "function" ? (ack as Ack) : () => undefined);
+
+/** Who a socket is and what it did, in `socket.data`: nothing else of the socket's user or handshake is kept. */
+interface SocketState {
+  /** The account the socket's object rooms were granted to (replaced whole when `auth/login` changes it). */
+  user?: SocketUser;
+  /** The session its token signed in: its room is `session:<id>`, and `object:join` checks it is still live. */
+  sessionId?: string;
+  /** The performer whose presence this socket counts for (set once it has). */
+  presenceOf?: string;
+  /** `object:join` rate limit: the start of the current window and the joins in it. */
+  joinWindowStart: number;
+  joins: number;
+}
+const stateOf = (socket: Socket) => socket.data as SocketState;
+
+/**
+ * Drops what socket.io keeps of a socket's handshake once the socket is authenticated: its reference to the first HTTP
+ * request (a polling socket's request then goes; a websocket's stays held by engine.io's upgrade response until the
+ * connection closes), the headers (cookies, user agent ...), the query and auth (the session token) and the query
+ * string. Nothing here reads them later, and with the Redis adapter the handshake of every socket a `fetchSockets`
+ * finds is sent to the asking process, so the token would travel with it. The address and times stay.
+ */
+function forgetHandshake(socket: Socket) {
+  (socket.conn as { request: unknown }).request = null;
+  const handshake = socket.handshake;
+  handshake.headers = {};
+  handshake.query = {};
+  handshake.auth = {};
+  handshake.url = handshake.url.split("?")[0] ?? "";
+}
 
 /** `{ objectType, objectId }` from a client, or null when it is not one (ids are UUIDs: rooms are by id, not slug). */
 function objectOf(payload: unknown): { objectType: ObjectType; objectId: string } | null {
@@ -52,10 +92,14 @@ function objectOf(payload: unknown): { objectType: ObjectType; objectId: string 
 
 /**
  * socket.io on the API's own HTTP server (DESIGN section 7), reached through the site's own origin (the web server
- * forwards /socket.io here), so it sends no CORS headers. A socket must carry a valid session token in
- * its `token` query parameter; it joins `user:<id>`. The client repeats `auth/login` after every
- * (re)connect; a token for another account moves the socket to that account's room (and out of its object rooms,
- * which were granted to the other account).
+ * forwards /socket.io here), so it sends no CORS headers. A socket must carry a valid session token in the `token`
+ * of its handshake's `auth` (the CONNECT packet, never the URL, which proxies log); it joins `user:<id>` and
+ * `session:<sessionId>`. The client repeats `auth/login` after every (re)connect; a token for another account moves
+ * the socket to that account's room (and out of its object rooms, which were granted to the other account).
+ *
+ * Revocation: `disconnectSessions` closes the sockets of sessions that ended (app.ts calls it for every deleted
+ * session row, through Redis on every process), and `object:join` checks the socket's session is still live, so an
+ * expired one (or one whose end was missed) is dropped there too.
  *
  * Object rooms: `object:join` / `object:leave` with `{ objectType, objectId }` (ack `{ ok }` or `{ ok: false, error }`)
  * put a socket in `object:<id>` if `canRead` says its user may read that object; bad payloads are refused.
@@ -70,7 +114,9 @@ function objectOf(payload: unknown): { objectType: ObjectType; objectId: string 
 export async function attachRealtime(opts: {
   server: HttpServer;
   redisUrl?: string;
-  resolveUser(token: string): Promise<SocketUser | null>;
+  resolveUser(token: string): Promise<SocketSession | null>;
+  /** Is this session still signed in? Asked at every `object:join` that needs the database anyway. */
+  isSessionLive(sessionId: string): Promise<boolean>;
   canRead: CanRead;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Promise<Realtime> {
@@ -78,6 +124,9 @@ export async function attachRealtime(opts: {
     path: "/socket.io",
     transports: ["websocket", "polling"],
     serveClient: false,
+    // No per-message deflate (engine.io's default too, said here as it matters): each socket would keep its own zlib
+    // contexts (hundreds of KB), and a room event would be compressed once per socket.
+    perMessageDeflate: false,
   });
   let redis: Redis[] = [];
   if (opts.redisUrl) {
@@ -94,17 +143,19 @@ export async function attachRealtime(opts: {
     io.to(objectRoom(performerId)).emit("presence", { performerId, online });
   const isOnline = async (userId: string) => (await io.in(userRoom(userId)).fetchSockets()).length > 0;
   const arrive = (socket: Socket) => {
-    const user = socket.data.user as SocketUser | undefined;
-    if (user?.role !== "performer" || socket.data.presenceOf) return;
-    socket.data.presenceOf = user.id;
+    const state = stateOf(socket);
+    const user = state.user;
+    if (user?.role !== "performer" || state.presenceOf) return;
+    state.presenceOf = user.id;
     const count = (performerSockets.get(user.id) ?? 0) + 1;
     performerSockets.set(user.id, count);
     if (count === 1) presence(user.id, true);
   };
   const depart = async (socket: Socket) => {
-    const performerId = socket.data.presenceOf as string | undefined;
+    const state = stateOf(socket);
+    const performerId = state.presenceOf;
     if (!performerId) return;
-    socket.data.presenceOf = undefined;
+    state.presenceOf = undefined;
     const count = (performerSockets.get(performerId) ?? 1) - 1;
     if (count > 0) {
       performerSockets.set(performerId, count);
@@ -114,24 +165,35 @@ export async function attachRealtime(opts: {
     if (!(await isOnline(performerId))) presence(performerId, false);
   };
 
-  /** Binds the socket to the token's user; answers the user, or null for a bad token (the socket keeps its own). */
+  /**
+   * Binds the socket to the token's user and session; answers the user, or null for a bad token (the socket keeps its
+   * own).
+   */
   const bind = async (socket: Socket, token: unknown) => {
     const user = typeof token === "string" && token.length <= 200 ? await opts.resolveUser(token) : null;
     if (!user) return null;
-    const before = socket.data.user as SocketUser | undefined;
+    const state = stateOf(socket);
+    if (state.sessionId !== user.sessionId) {
+      if (state.sessionId) await socket.leave(sessionRoom(state.sessionId));
+      state.sessionId = user.sessionId;
+      await socket.join(sessionRoom(user.sessionId));
+    }
+    const before = state.user;
     if (before && before.id === user.id) return user;
     for (const room of socket.rooms)
       if (room.startsWith("user:") || room.startsWith("object:")) await socket.leave(room);
     if (before) await depart(socket);
-    socket.data.user = user;
-    socket.data.userId = user.id;
+    // Only the id and the role, whatever else `resolveUser` answered.
+    state.user = { id: user.id, role: user.role };
     await socket.join(userRoom(user.id));
     return user;
   };
 
   io.use(async (socket, next) => {
     try {
-      const user = await bind(socket, socket.handshake.query.token ?? socket.handshake.auth?.token);
+      Object.assign(socket.data, { joinWindowStart: 0, joins: 0 } satisfies SocketState);
+      // Only from `auth`: a token in the query string is in the URL, which proxies and CDNs write to their logs.
+      const user = await bind(socket, socket.handshake.auth?.token);
       next(user ? undefined : new Error("unauthorized"));
     } catch (err) {
       opts.log.warn({ err }, "socket authentication failed");
@@ -139,56 +201,74 @@ export async function attachRealtime(opts: {
     }
   });
 
-  io.on("connection", (socket) => {
-    arrive(socket);
-    socket.on("disconnect", () => {
-      depart(socket).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
-    });
+  // The handlers are shared by all sockets (socket.io calls them with the socket as `this`): a socket costs no
+  // closures of its own, its state is in `socket.data`.
+  function onDisconnect(this: Socket) {
+    depart(this).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
+  }
 
-    socket.on("auth/login", async (payload: unknown, ack?: unknown) => {
-      const token = typeof payload === "string" ? payload : (payload as { token?: unknown } | null)?.token;
-      const user = await bind(socket, token).catch(() => null);
-      if (user) arrive(socket);
-      if (typeof ack === "function") ack({ ok: user !== null });
-      if (!user) socket.disconnect(true);
-    });
+  async function onLogin(this: Socket, payload: unknown, ack?: unknown) {
+    const token = typeof payload === "string" ? payload : (payload as { token?: unknown } | null)?.token;
+    const user = await bind(this, token).catch(() => null);
+    if (user) arrive(this);
+    if (typeof ack === "function") ack({ ok: user !== null });
+    if (!user) this.disconnect(true);
+  }
 
-    let windowStart = 0;
-    let joins = 0;
-    socket.on("object:join", async (payload: unknown, ack?: unknown) => {
-      const reply = ackOf(ack);
-      try {
-        const object = objectOf(payload);
-        if (!object) return reply({ ok: false, error: "invalid" });
-        const room = objectRoom(object.objectId);
-        if (socket.rooms.has(room)) return reply({ ok: true });
-        const now = Date.now();
-        if (now - windowStart > JOIN_WINDOW_MS) [windowStart, joins] = [now, 0];
-        if (++joins > JOINS_PER_WINDOW) return reply({ ok: false, error: "too many requests" });
-        const inRooms = [...socket.rooms].filter((r) => r.startsWith("object:")).length;
-        if (inRooms >= OBJECT_ROOMS_MAX) return reply({ ok: false, error: "too many rooms" });
-        const userId = socket.data.userId as string;
-        if (!(await opts.canRead(userId, object.objectType, object.objectId)))
-          return reply({ ok: false, error: "not found" });
-        // The user may have changed (auth/login) or the socket gone while the check ran.
-        if (socket.data.userId !== userId || socket.disconnected) return reply({ ok: false, error: "not found" });
-        await socket.join(room);
-        reply({ ok: true });
-        if (object.objectType === "performer")
-          socket.emit("presence", { performerId: object.objectId, online: await isOnline(object.objectId) });
-      } catch (err) {
-        opts.log.warn({ err }, "object:join failed");
-        reply({ ok: false, error: "unavailable" });
+  async function onJoin(this: Socket, payload: unknown, ack?: unknown) {
+    const reply = ackOf(ack);
+    try {
+      const object = objectOf(payload);
+      if (!object) return reply({ ok: false, error: "invalid" });
+      const room = objectRoom(object.objectId);
+      if (this.rooms.has(room)) return reply({ ok: true });
+      const state = stateOf(this);
+      const now = Date.now();
+      if (now - state.joinWindowStart > JOIN_WINDOW_MS) [state.joinWindowStart, state.joins] = [now, 0];
+      if (++state.joins > JOINS_PER_WINDOW) return reply({ ok: false, error: "too many requests" });
+      const inRooms = [...this.rooms].filter((r) => r.startsWith("object:")).length;
+      if (inRooms >= OBJECT_ROOMS_MAX) return reply({ ok: false, error: "too many rooms" });
+      const userId = state.user?.id as string;
+      const sessionId = state.sessionId as string;
+      const [live, readable] = await Promise.all([
+        opts.isSessionLive(sessionId),
+        opts.canRead(userId, object.objectType, object.objectId),
+      ]);
+      // Logged out, revoked or expired since the socket signed in (and its disconnection missed): it goes now.
+      if (!live && state.sessionId === sessionId) {
+        reply({ ok: false, error: "unauthorized" });
+        this.disconnect(true);
+        return;
       }
-    });
-
-    socket.on("object:leave", async (payload: unknown, ack?: unknown) => {
-      const reply = ackOf(ack);
-      const objectId = (payload as { objectId?: unknown } | null)?.objectId;
-      if (typeof objectId !== "string" || !isUuid(objectId)) return reply({ ok: false, error: "invalid" });
-      await socket.leave(objectRoom(objectId.toLowerCase()));
+      if (!readable) return reply({ ok: false, error: "not found" });
+      // The user may have changed (auth/login) or the socket gone while the checks ran.
+      if (state.user?.id !== userId || state.sessionId !== sessionId || this.disconnected)
+        return reply({ ok: false, error: "not found" });
+      await this.join(room);
       reply({ ok: true });
-    });
+      if (object.objectType === "performer")
+        this.emit("presence", { performerId: object.objectId, online: await isOnline(object.objectId) });
+    } catch (err) {
+      opts.log.warn({ err }, "object:join failed");
+      reply({ ok: false, error: "unavailable" });
+    }
+  }
+
+  async function onLeave(this: Socket, payload: unknown, ack?: unknown) {
+    const reply = ackOf(ack);
+    const objectId = (payload as { objectId?: unknown } | null)?.objectId;
+    if (typeof objectId !== "string" || !isUuid(objectId)) return reply({ ok: false, error: "invalid" });
+    await this.leave(objectRoom(objectId.toLowerCase()));
+    reply({ ok: true });
+  }
+
+  io.on("connection", (socket) => {
+    forgetHandshake(socket);
+    arrive(socket);
+    socket.on("disconnect", onDisconnect);
+    socket.on("auth/login", onLogin);
+    socket.on("object:join", onJoin);
+    socket.on("object:leave", onLeave);
   });
 
   return {
@@ -201,6 +281,15 @@ export async function attachRealtime(opts: {
     },
     toObject(objectId, event, payload) {
       io.to(objectRoom(objectId)).emit(event, payload);
+    },
+    disconnectSessions(sessionIds) {
+      for (let i = 0; i < sessionIds.length; i += SESSION_ROOMS_PER_MESSAGE) {
+        const rooms = sessionIds.slice(i, i + SESSION_ROOMS_PER_MESSAGE).map(sessionRoom);
+        // This process's sockets go at once, even when Redis cannot be reached; the others' through the adapter
+        // (which, with Redis, also goes back to this process: its sockets are gone by then).
+        io.local.in(rooms).disconnectSockets(true);
+        if (redis.length) io.in(rooms).disconnectSockets(true);
+      }
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));

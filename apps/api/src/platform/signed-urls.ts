@@ -86,3 +86,13 @@ export function createUrlSigner(opts: { secret: string; publicBaseUrl: string; t
     },
   };
 }
+
+/**
+ * A request URL as the logs may keep it: a signed media link's signature is cut out (with it, anyone reading the
+ * logs could open the file until it expires), and so is the value of any `token` in the query.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/media\/\d+\/\d+\.)[A-Za-z0-9_-]+/, "$1[redacted]")
+    .replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}

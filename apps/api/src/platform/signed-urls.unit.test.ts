@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createUrlSigner, isPrivateMediaKey, scopeOf } from "./signed-urls.ts";
+import { createUrlSigner, isPrivateMediaKey, redactUrl, scopeOf } from "./signed-urls.ts";
 
 const secret = "test-secret-0123456789abcdef";
 const signer = createUrlSigner({ secret, publicBaseUrl: "https://api.example.com/", ttlSec: 600 });
@@ -118,5 +118,20 @@ describe("signed media URLs", () => {
 
   it("refuses a short secret", () => {
     expect(() => createUrlSigner({ secret: "short", publicBaseUrl: "x", ttlSec: 1 })).toThrow();
+  });
+});
+
+describe("redactUrl", () => {
+  it("cuts a signed link's signature and any token out of what the logs keep", () => {
+    const url = new URL(signer.sign("private/videos/abc/hls/master.m3u8")).pathname;
+    const { sig } = parts(`https://api.example.com${url}`);
+    const logged = redactUrl(url);
+    expect(logged).not.toContain(sig.split(".")[1]);
+    expect(logged).toMatch(/^\/media\/\d+\/\d+\.\[redacted\]\/private\/videos\/abc\/hls\/master\.m3u8$/);
+    expect(redactUrl("/api/media/1/2.abcDEF_-x/private/a/b/c.ts")).toBe("/api/media/1/2.[redacted]/private/a/b/c.ts");
+    expect(redactUrl("/socket.io/?EIO=4&token=secret-1&transport=websocket")).toBe(
+      "/socket.io/?EIO=4&token=[redacted]&transport=websocket",
+    );
+    expect(redactUrl("/movies/search?q=token")).toBe("/movies/search?q=token");
   });
 });

@@ -16,7 +16,11 @@ function startServer(port = 0) {
   const http: HttpServer = createServer();
   const io = new Server(http, { path: "/socket.io", transports: ["websocket", "polling"], serveClient: false });
   const state = { joins: 0, leaves: 0 };
-  io.use((socket, next) => next(socket.handshake.query.token === "good" ? undefined : new Error("unauthorized")));
+  // The token comes in the CONNECT packet's `auth`; one in the URL (which proxies log) is refused.
+  io.use((socket, next) => {
+    const { auth, query } = socket.handshake;
+    next(auth.token === "good" && query.token === undefined ? undefined : new Error("unauthorized"));
+  });
   io.on("connection", (socket) => {
     socket.on("object:join", async (p: { objectId: string }, ack: (a: { ok: boolean }) => void) => {
       await socket.join(`object:${p.objectId}`);

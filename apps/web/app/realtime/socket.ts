@@ -28,11 +28,12 @@ export function connectRealtime(
     if (token) socket.emit(AUTH_LOGIN_EVENT, { token });
   };
 
-  // No URL: the page's own origin, whatever host name the site was opened by.
+  // No URL: the page's own origin, whatever host name the site was opened by. The token goes in the CONNECT
+  // packet's `auth`, read again at every (re)connect, never in the URL (proxies and CDNs log URLs).
   const options = {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
-    query: { token: getToken() ?? "" },
+    auth: (send: (auth: { token: string }) => void) => send({ token: getToken() ?? "" }),
   };
   const socket = url ? io(url, options) : io(options);
 

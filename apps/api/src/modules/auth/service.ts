@@ -1,6 +1,6 @@
 import { type LoginBody, REMEMBER_DAYS, type RegisterBody, SESSION_DAYS } from "@marquee/contracts/auth";
 import { hash, verify } from "@node-rs/argon2";
-import { eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs.ts";
@@ -12,7 +12,7 @@ import type { SettingsService } from "../settings/service.ts";
 import type { Accounts, UserRow } from "../users/accounts.ts";
 import { createEmailChange } from "./email-change.ts";
 import { createMailTokens } from "./mail-tokens.ts";
-import { createSessionsService } from "./sessions.ts";
+import { createSessionsService, type OnSessionsEnded } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
 
 const DAY = 86_400_000;
@@ -45,9 +45,11 @@ export function createAuthService(deps: {
   captcha: CaptchaGate;
   /** The site's public origin (PUBLIC_URL): every link in a mail starts with it, never with a request's Host. */
   publicUrl: string;
+  /** Told the ids of every session that ends (logout, revocation, password change or reset, deactivation, expiry). */
+  onSessionsEnded?: OnSessionsEnded;
 }) {
   const { db, accounts, mailer, throttle, settings, jobs } = deps;
-  const sessionsService = createSessionsService(db);
+  const sessionsService = createSessionsService(db, deps.onSessionsEnded);
   const tokens = createMailTokens(db);
 
   /**
@@ -198,13 +200,12 @@ export function createAuthService(deps: {
     },
 
     resolveToken: sessionsService.resolveToken,
+    isSessionLive: sessionsService.isLive,
     listSessions: sessionsService.list,
     revokeSession: sessionsService.revoke,
     revokeSessions: sessionsService.revokeAll,
 
-    async logout(sessionId: string) {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
-    },
+    logout: sessionsService.endOne,
 
     async verifyEmail(token: string) {
       const userId = (await tokens.consume(token, "verify-email"))?.userId;
@@ -230,22 +231,25 @@ export function createAuthService(deps: {
       if (!userId) throw unprocessable("This reset link is invalid or has expired. Ask for a new one.");
       // Following the mailed link proves the address, so it counts as verified.
       await accounts.update(userId, { passwordHash: await hashPassword(password), verifiedEmail: true });
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+      await sessionsService.revokeAll(userId);
       // Recovering the account also drops an email change someone asked for with the old password.
       await tokens.retire(userId, ["change-email"]);
     },
 
     /** Deletes expired sessions and spent or expired mail tokens; returns how many rows went. */
     async purgeExpired(): Promise<number> {
-      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      const gone = await sessionsService.purgeExpired();
       const spent = await db
         .delete(emailTokens)
         .where(or(lt(emailTokens.expiresAt, sql`now()`), isNotNull(emailTokens.usedAt)))
         .returning({ id: emailTokens.id });
-      return gone.length + spent.length;
+      return gone + spent.length;
     },
 
-    /** Sets a new password once the current one is confirmed; ends the other sessions and tells the address. */
+    /**
+     * Sets a new password once the current one is confirmed; ends the other sessions, drops pending email-change and
+     * reset links (someone who knew the old password may have asked for them), and tells the address.
+     */
     async changePassword(
       user: UserRow,
       sessionId: string,
@@ -255,6 +259,7 @@ export function createAuthService(deps: {
       await confirmCurrentPassword(user, body.currentPassword, ip);
       await accounts.update(user.id, { passwordHash: await hashPassword(body.password) });
       await sessionsService.revokeAll(user.id, sessionId);
+      await tokens.retire(user.id, ["change-email", "reset-password"]);
       const siteName = await settings.get("siteName");
       const forgot = `${deps.publicUrl}/auth/forgot-password`;
       await mailer.send({

@@ -1,5 +1,5 @@
 import type { SessionItem } from "@marquee/contracts/auth";
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import { hashToken } from "../../platform/tokens.ts";
@@ -10,10 +10,25 @@ import { sessions } from "./tables.ts";
 /** `lastSeenAt` is written at most this often per session: a write per request would cost more than it tells. */
 export const SESSION_TOUCH_MS = 60_000;
 
-/** The signed-in sessions of an account: resolving bearer tokens, listing and revoking them. */
 const account = joinableAccounts("account");
 
-export function createSessionsService(db: Db) {
+/** Told the ids of sessions that were just deleted (their sockets are closed); it must not throw. */
+export type OnSessionsEnded = (sessionIds: string[]) => void;
+
+/**
+ * The signed-in sessions of an account: resolving bearer tokens, listing and ending them. Every session row that is
+ * deleted (logout, revocation, password change or reset, deactivation, housekeeping) is deleted here, through `end`,
+ * so `onEnded` hears of each one.
+ */
+export function createSessionsService(db: Db, onEnded: OnSessionsEnded = () => undefined) {
+  /** Deletes the sessions `where` picks, tells `onEnded` of them and answers their ids. */
+  async function end(where: SQL | undefined): Promise<string[]> {
+    const gone = await db.delete(sessions).where(where).returning({ id: sessions.id });
+    const ids = gone.map((row) => row.id);
+    if (ids.length) onEnded(ids);
+    return ids;
+  }
+
   return {
     async resolveToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
       const [found] = await db
@@ -48,6 +63,15 @@ export function createSessionsService(db: Db) {
       return { user: row.user, sessionId: row.sessionId };
     },
 
+    /** Is this session still signed in (not logged out, revoked or expired)? One lookup by primary key. */
+    async isLive(sessionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
+      return row !== undefined;
+    },
+
     async list(userId: string, currentSessionId: string): Promise<{ data: SessionItem[]; total: number }> {
       const rows = await db
         .select()
@@ -68,24 +92,28 @@ export function createSessionsService(db: Db) {
 
     /** Ends one of the user's own sessions; another account's session id is answered like an unknown one. */
     async revoke(userId: string, sessionId: string): Promise<void> {
-      const gone = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-        .returning({ id: sessions.id });
+      const gone = await end(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
       if (!gone.length) throw notFound("Session");
+    },
+
+    /** Ends one session (logout). */
+    async endOne(sessionId: string): Promise<void> {
+      await end(eq(sessions.id, sessionId));
     },
 
     /** Ends every session of the user, or every one but `exceptSessionId`; returns how many ended. */
     async revokeAll(userId: string, exceptSessionId?: string): Promise<number> {
-      const gone = await db
-        .delete(sessions)
-        .where(
-          exceptSessionId
-            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-            : eq(sessions.userId, userId),
-        )
-        .returning({ id: sessions.id });
+      const gone = await end(
+        exceptSessionId
+          ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+          : eq(sessions.userId, userId),
+      );
       return gone.length;
+    },
+
+    /** Deletes the expired sessions (housekeeping); returns how many went. */
+    async purgeExpired(): Promise<number> {
+      return (await end(lt(sessions.expiresAt, sql`now()`))).length;
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   newAccount,
   type TestContext,
 } from "../../../test/harness.ts";
+import { paidStoreOrder } from "../../../test/sales.ts";
 
 /**
  * Orders through HTTP (issue 11): a buyer's own orders and lines, a seller's lines to ship, one order as each may see
@@ -94,12 +95,8 @@ async function settle(c: Checkout, type: "paid" | "refunded") {
   expect(res.json().received[0].outcome).toBe("applied");
 }
 
-/** A paid order of `who` for `ids`. */
-async function bought(who: Account, ids: string[]) {
-  const c = await checkout(who, ids);
-  await settle(c, "paid");
-  return c;
-}
+/** A paid order of `who` for `ids`, with the delivery details. */
+const bought = (who: Account, ids: string[]) => paidStoreOrder(t, who.token, ids, ADDRESS);
 
 const get = (url: string, token?: string) => t.request({ method: "GET", url, token });
 const update = (lineId: string, body: unknown, token = seller.token) =>
@@ -112,7 +109,7 @@ async function listen(token: string) {
   const port = (t.app.server.address() as AddressInfo).port;
   const socket = connect(`http://127.0.0.1:${port}`, {
     path: "/socket.io",
-    query: { token },
+    auth: { token },
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,

@@ -81,7 +81,7 @@ async function listen(token: string) {
   const port = (t.app.server.address() as AddressInfo).port;
   const socket = connect(`http://127.0.0.1:${port}`, {
     path: "/socket.io",
-    query: { token },
+    auth: { token },
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,

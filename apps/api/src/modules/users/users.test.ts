@@ -357,6 +357,38 @@ describe("changing the email address", () => {
     expect((await login(a.email, "recovered-password")).statusCode).toBe(200);
   });
 
+  it("drops a pending change, and a pending reset link, when the password is changed", async () => {
+    const a = await account("emailchpw");
+    const wanted = `stolen_${seq}@example.test`;
+    // Someone who knew the password asks to move the account, and for a reset link (mailed to the owner).
+    await updateProfile(a.token, { email: wanted, currentPassword: PASSWORD });
+    const change = tokenOf(lastLinkTo(t.mailer, wanted));
+    await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: a.email } });
+    await t.jobs.idle();
+    const reset = tokenOf(lastLinkTo(t.mailer, a.email));
+
+    const changed = await t.request({
+      method: "PUT",
+      url: "/auth/users/me/password",
+      token: a.token,
+      body: { currentPassword: PASSWORD, password: "owner-new-password" },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(a.token)).json()).toMatchObject({ email: a.email, pendingEmail: null });
+    const refused = await confirm(change);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/invalid or has expired/i);
+    expect((await me(a.token)).json().email).toBe(a.email);
+    const resetRefused = await t.request({
+      method: "POST",
+      url: "/auth/users/reset",
+      body: { token: reset, password: "thief-password" },
+    });
+    expect(resetRefused.statusCode).toBe(422);
+    expect((await login(a.email, "owner-new-password")).statusCode).toBe(200);
+  });
+
   it("stops links mailed to the old address from acting on the account once the new one is confirmed", async () => {
     const a = await account("emailoldlinks");
     await t.request({ method: "POST", url: "/auth/users/forgot", body: { email: a.email } });

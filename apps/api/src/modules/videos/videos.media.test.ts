@@ -154,7 +154,7 @@ beforeAll(async () => {
   const port = (t.app.server.address() as AddressInfo).port;
   socket = connect(`http://127.0.0.1:${port}`, {
     path: "/socket.io",
-    query: { token: performer },
+    auth: { token: performer },
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,
