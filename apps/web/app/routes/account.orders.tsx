@@ -4,7 +4,7 @@ import type { Order, OrderStatus } from "@marquee/contracts/orders";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { useDownload } from "../components/store/use-download.ts";
 import { loaded } from "../lib/actions.server.ts";
@@ -151,11 +151,8 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
           error={list.error}
           onRetry={() => void revalidator.revalidate()}
           ready
-          empty={
-            orders.length === 0 && !list.error ? (
-              <EmptyState icon={IconPackage} message="No orders here yet. What you buy in the store shows here." />
-            ) : null
-          }
+          count={orders.length}
+          empty={{ icon: IconPackage, message: "No orders here yet. What you buy in the store shows here." }}
         >
           <Stack gap="md" p="md">
             {orders.map((o) => (

@@ -25,7 +25,6 @@ import {
   DataTable,
   EditDeleteActions,
   EditModal,
-  EmptyState,
   ListPanel,
   MediaThumb,
 } from "../components/admin/ManageList.tsx";
@@ -208,7 +207,8 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
         onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
         skeleton={{ rows: 3, height: 56 }}
-        empty={sorted?.length === 0 ? <EmptyState icon={IconPhotoStar} message="No banners here yet." /> : null}
+        count={sorted?.length}
+        empty={{ icon: IconPhotoStar, message: "No banners here yet." }}
       >
         <DataTable
           label="Banners"

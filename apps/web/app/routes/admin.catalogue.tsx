@@ -20,7 +20,6 @@ import {
   DataTable,
   EditDrawer,
   EditModal,
-  EmptyState,
   ListPanel,
   MediaThumb,
   Pager,
@@ -162,14 +161,11 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 5, height: 56 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              icon={IconLibraryPhoto}
-              message={isFiltered(filters) ? "Nothing matches these filters." : "No movies or galleries yet."}
-            />
-          ) : null
-        }
+        count={result?.data.length}
+        empty={{
+          icon: IconLibraryPhoto,
+          message: isFiltered(filters) ? "Nothing matches these filters." : "No movies or galleries yet.",
+        }}
       >
         <DataTable
           label="Movies and galleries"

@@ -18,14 +18,7 @@ import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/
 import { IconCategory, IconPlus } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import {
-  ActiveBadge,
-  DataTable,
-  EditDeleteActions,
-  EditModal,
-  EmptyState,
-  ListPanel,
-} from "../components/admin/ManageList.tsx";
+import { ActiveBadge, DataTable, EditDeleteActions, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
@@ -200,7 +193,8 @@ function Categories({ data: { result, error } }: { data: Route.ComponentProps["l
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
-        empty={sorted?.length === 0 ? <EmptyState icon={IconCategory} message="No categories here yet." /> : null}
+        count={sorted?.length}
+        empty={{ icon: IconCategory, message: "No categories here yet." }}
       >
         <DataTable
           label="Categories"

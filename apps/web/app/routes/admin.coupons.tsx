@@ -18,15 +18,7 @@ import { IconCalendarEvent, IconEdit, IconPlus, IconTicket } from "@tabler/icons
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import {
-  DataTable,
-  EditModal,
-  EmptyState,
-  ListPanel,
-  Pager,
-  RowAction,
-  RowActions,
-} from "../components/admin/ManageList.tsx";
+import { DataTable, EditModal, ListPanel, Pager, RowAction, RowActions } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
@@ -224,9 +216,8 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={
-          rows.length === 0 && !list.error ? <EmptyState icon={IconTicket} message="No coupons here yet." /> : null
-        }
+        count={rows.length}
+        empty={{ icon: IconTicket, message: "No coupons here yet." }}
       >
         <DataTable
           label="Coupons"

@@ -3,7 +3,7 @@ import type { Order } from "@marquee/contracts/orders";
 import { IconShoppingCart } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, EmptyState, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
@@ -107,9 +107,8 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={
-          rows.length === 0 && !list.error ? <EmptyState icon={IconShoppingCart} message="No orders here." /> : null
-        }
+        count={rows.length}
+        empty={{ icon: IconShoppingCart, message: "No orders here." }}
       >
         <DataTable
           label="Orders"

@@ -23,7 +23,7 @@ import {
 import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, EditModal, EmptyState, ListPanel } from "../components/admin/ManageList.tsx";
+import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
@@ -232,7 +232,8 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
-        empty={result?.data.length === 0 ? <EmptyState icon={IconCrown} message="No packages yet." /> : null}
+        count={result?.data.length}
+        empty={{ icon: IconCrown, message: "No packages yet." }}
       >
         <DataTable
           label="Packages"

@@ -5,7 +5,7 @@ import { IconCash, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -144,11 +144,8 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
           error={due.error}
           onRetry={() => void revalidator.revalidate()}
           ready
-          empty={
-            owed.length === 0 && !due.error ? (
-              <EmptyState icon={IconCash} message="Nobody is owed anything right now." />
-            ) : null
-          }
+          count={owed.length}
+          empty={{ icon: IconCash, message: "Nobody is owed anything right now." }}
         >
           <DataTable
             label="Owed to performers"
@@ -203,9 +200,8 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
           error={history.error}
           onRetry={() => void revalidator.revalidate()}
           ready
-          empty={
-            payouts.length === 0 && !history.error ? <EmptyState icon={IconHistory} message="No payouts yet." /> : null
-          }
+          count={payouts.length}
+          empty={{ icon: IconHistory, message: "No payouts yet." }}
         >
           <DataTable
             label="Payouts made"

@@ -23,7 +23,6 @@ import {
   ActiveSwitch,
   DataTable,
   EditDrawer,
-  EmptyState,
   ListPanel,
   Pager,
   PersonCell,
@@ -308,22 +307,17 @@ function Performers({ data: { list, options, siteCommission } }: { data: PageDat
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              icon={IconUserStar}
-              message={
-                q
-                  ? "No performer matches this search."
-                  : status === "inactive"
-                    ? "No performer is switched off."
-                    : status === "active"
-                      ? "No performer is switched on."
-                      : "No performers yet."
-              }
-            />
-          ) : null
-        }
+        count={result?.data.length}
+        empty={{
+          icon: IconUserStar,
+          message: q
+            ? "No performer matches this search."
+            : status === "inactive"
+              ? "No performer is switched off."
+              : status === "active"
+                ? "No performer is switched on."
+                : "No performers yet.",
+        }}
       >
         <DataTable
           label="Performers"

@@ -23,7 +23,6 @@ import {
   DataTable,
   EditDeleteActions,
   EditDrawer,
-  EmptyState,
   ListPanel,
   MediaThumb,
   Pager,
@@ -201,14 +200,8 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 3, height: 48 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              icon={IconNews}
-              message={q || type !== "all" ? "No post matches these filters." : "No posts yet."}
-            />
-          ) : null
-        }
+        count={result?.data.length}
+        empty={{ icon: IconNews, message: q || type !== "all" ? "No post matches these filters." : "No posts yet." }}
       >
         <DataTable
           label="Posts"

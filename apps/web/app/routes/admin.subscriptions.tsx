@@ -19,7 +19,7 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { LookupSelect } from "../components/admin/LookupSelect.tsx";
-import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
@@ -262,9 +262,8 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={
-          rows.length === 0 && !list.error ? <EmptyState icon={IconCrown} message="No subscriptions here." /> : null
-        }
+        count={rows.length}
+        empty={{ icon: IconCrown, message: "No subscriptions here." }}
       >
         <DataTable
           label="Subscriptions"

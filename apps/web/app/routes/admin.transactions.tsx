@@ -3,7 +3,7 @@ import { type GatewayEventRecord, type Transaction, transactionStatuses } from "
 import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
@@ -133,7 +133,8 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={rows.length === 0 && !list.error ? <EmptyState icon={IconReceipt} message="No payments here." /> : null}
+        count={rows.length}
+        empty={{ icon: IconReceipt, message: "No payments here." }}
       >
         <DataTable
           label="Transactions"

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabl
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
-import { ActiveSwitch, DataTable, EmptyState, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
+import { ActiveSwitch, DataTable, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
 import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -193,9 +193,8 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
-        empty={
-          result?.data.length === 0 ? <EmptyState icon={IconUsers} message="No users match these filters." /> : null
-        }
+        count={result?.data.length}
+        empty={{ icon: IconUsers, message: "No users match these filters." }}
       >
         <DataTable
           label="Users"

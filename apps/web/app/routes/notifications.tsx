@@ -15,7 +15,7 @@ import type { Notification, NotificationList } from "@marquee/contracts/notifica
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { bell } from "../components/notifications/store.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -181,16 +181,12 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
           error={list.error}
           onRetry={() => void revalidator.revalidate()}
           ready
-          empty={
-            items.length === 0 && !list.error ? (
-              <EmptyState
-                icon={IconBell}
-                message={
-                  show === "unread" ? "Nothing unread." : "Nothing yet. Payments, sales, deliveries and more show here."
-                }
-              />
-            ) : null
-          }
+          count={items.length}
+          empty={{
+            icon: IconBell,
+            message:
+              show === "unread" ? "Nothing unread." : "Nothing yet. Payments, sales, deliveries and more show here.",
+          }}
         >
           <Stack gap="sm" p="md">
             {items.map((n) => (

@@ -16,7 +16,7 @@ import {
 import type { EarningInterval, EarningStats, EarningTimeline } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { EarningsChart } from "../components/studio/EarningsChart.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
@@ -198,14 +198,11 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
           error={stats.error ?? lines.error}
           onRetry={() => void revalidator.revalidate()}
           ready
-          empty={
-            lines.result && lines.result.data.length === 0 ? (
-              <EmptyState
-                icon={IconCoin}
-                message="No sales yet. When members buy your movies and galleries, they show here."
-              />
-            ) : null
-          }
+          count={lines.result?.data.length}
+          empty={{
+            icon: IconCoin,
+            message: "No sales yet. When members buy your movies and galleries, they show here.",
+          }}
         >
           <DataTable
             label="Earning lines"

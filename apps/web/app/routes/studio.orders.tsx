@@ -2,7 +2,7 @@ import { Card, Group, Select, Stack, Text } from "@mantine/core";
 import type { SellerLine } from "@marquee/contracts/orders";
 import { IconPackage } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
-import { EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
@@ -104,11 +104,8 @@ export default function StudioOrdersPage({ loaderData }: Route.ComponentProps) {
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={
-          lines.length === 0 && !list.error ? (
-            <EmptyState icon={IconPackage} message="Nothing here yet. Paid orders of your products show here." />
-          ) : null
-        }
+        count={lines.length}
+        empty={{ icon: IconPackage, message: "Nothing here yet. Paid orders of your products show here." }}
       >
         <Stack gap="md" p="md">
           {lines.map((l) => (

@@ -2,7 +2,7 @@ import { Badge, SegmentedControl, Table, Text } from "@mantine/core";
 import type { Subscription } from "@marquee/contracts/subscriptions";
 import { IconHeartHandshake } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
-import { DataTable, EmptyState, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { loaded } from "../lib/actions.server.ts";
@@ -64,11 +64,8 @@ export default function StudioSubscribersPage({ loaderData }: Route.ComponentPro
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
-        empty={
-          rows.length === 0 && !list.error ? (
-            <EmptyState icon={IconHeartHandshake} message="No subscribers here yet. Set your prices in your profile." />
-          ) : null
-        }
+        count={rows.length}
+        empty={{ icon: IconHeartHandshake, message: "No subscribers here yet. Set your prices in your profile." }}
       >
         <DataTable
           label="Subscribers"

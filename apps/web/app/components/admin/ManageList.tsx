@@ -31,6 +31,7 @@ export function ListPanel({
   error,
   onRetry,
   ready,
+  count,
   empty,
   skeleton = { rows: 3, height: 40 },
   children,
@@ -41,8 +42,10 @@ export function ListPanel({
   onRetry: () => void;
   /** False until the first page arrived. */
   ready: boolean;
-  /** What to show instead of the list when it is empty; null when it is not. */
-  empty: ReactNode;
+  /** How many rows the list shows; undefined while it is not known. The empty state shows only when it is 0. */
+  count?: number;
+  /** The empty state shown instead of the list when `count` is 0. */
+  empty?: EmptyStateProps;
   skeleton?: { rows: number; height: number };
   children: ReactNode;
 }) {
@@ -73,8 +76,10 @@ export function ListPanel({
         ))}
       </Stack>
     );
+  } else if (empty && count === 0) {
+    body = <EmptyState {...empty} />;
   } else {
-    body = empty ?? children;
+    body = children;
   }
   return (
     <Card padding={0} component="section" aria-label={label}>
@@ -83,19 +88,16 @@ export function ListPanel({
   );
 }
 
-/** The empty state of a list: an icon, a sentence and maybe a button. */
-export function EmptyState({
-  icon: Icon,
-  message,
-  action,
-  large = false,
-}: {
+export type EmptyStateProps = {
   icon: TablerIcon;
   message: ReactNode;
   action?: ReactNode;
   /** The studio's roomier variant. */
   large?: boolean;
-}) {
+};
+
+/** The empty state of a list: an icon, a sentence and maybe a button. */
+export function EmptyState({ icon: Icon, message, action, large = false }: EmptyStateProps) {
   return (
     <Stack align="center" gap={large ? "sm" : 6} p="xl" ta="center">
       <Icon size={large ? 36 : 32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />

@@ -9,7 +9,7 @@ import {
   statusColors,
   statusLabels,
 } from "../../lib/studio.ts";
-import { EmptyState, ListPanel, Pager, SearchFilters } from "../admin/ManageList.tsx";
+import { ListPanel, Pager, SearchFilters } from "../admin/ManageList.tsx";
 import { StudioPage } from "./StudioPage.tsx";
 import type { useStudioAssets } from "./use-studio-assets.ts";
 
@@ -207,22 +207,17 @@ export function StudioAssetScreen<T extends { _id: string }>({
         onRetry={load}
         ready={!!result}
         skeleton={{ rows: 3, height: 64 }}
-        empty={
-          result?.data.length === 0 ? (
-            <EmptyState
-              large
-              icon={icon}
-              message={filtered ? `No ${noun} matches these filters.` : `You have no ${plural} yet.`}
-              action={
-                !filtered && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-                    Create your first {noun}
-                  </Button>
-                )
-              }
-            />
-          ) : null
-        }
+        count={result?.data.length}
+        empty={{
+          large: true,
+          icon,
+          message: filtered ? `No ${noun} matches these filters.` : `You have no ${plural} yet.`,
+          action: !filtered && (
+            <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
+              Create your first {noun}
+            </Button>
+          ),
+        }}
       >
         {table}
       </ListPanel>
