@@ -30,12 +30,17 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
     if (!video) return;
     let cancelled = false;
     let destroy: (() => void) | null = null;
+    // The MP4 a failed stream falls back to resets the element to paused: it plays on from where the stream
+    // stopped if the viewer was playing it (a stream that has not loaded yet waits unpaused for it).
     const playMp4 = () => {
       if (cancelled) return;
+      const [position, playing] = [video.currentTime, !video.paused];
       destroy?.();
       destroy = null;
       video.src = mp4;
+      if (position > 0) video.addEventListener("loadedmetadata", () => (video.currentTime = position), { once: true });
       setSource("mp4");
+      if (playing) play(video);
     };
     // A native HLS stream that fails (an odd rendition, a codec) falls back to the MP4 once.
     const onNativeError = () => {
@@ -53,8 +58,18 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
           if (!Hls.isSupported()) return playMp4();
           // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
           const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startLevel: -1 });
+          // hls.js has retried a fatal network error already; a fatal media error (a stalled or corrupt buffer)
+          // is recovered once, as hls.js advises, before the MP4 takes over.
+          let recovered = false;
           player.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) playMp4();
+            if (!data.fatal) return;
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+              recovered = true;
+              player.recoverMediaError();
+              return;
+            }
+            console.warn(`hls.js: ${data.details}; playing the MP4`);
+            playMp4();
           });
           player.loadSource(hls);
           player.attachMedia(video);
@@ -77,9 +92,8 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
     if (!video) return;
     setStarted(true);
     video.focus();
-    void video.play().catch(() => {
-      // Autoplay policies aside, a click always may play; if it still refuses, the controls are there.
-    });
+    // Before hls.js has attached its stream the element waits for one, and plays when it comes.
+    play(video);
   };
 
   return (
@@ -106,4 +120,10 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
       )}
     </div>
   );
+}
+
+function play(video: HTMLVideoElement) {
+  void video.play().catch(() => {
+    // Autoplay policies aside, a click always may play; if it still refuses, the controls are there.
+  });
 }
