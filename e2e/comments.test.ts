@@ -133,4 +133,65 @@ describe("comments and reactions, live between two members", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("B reports A's comment; the admin hides it from /admin/comments and B's page loses it live; A is told", async () => {
+    const adminToken = await apiLogin("admin");
+    const text = `Buy followers now ${Date.now()}`;
+    const posted = await api("POST", "/comments", {
+      token: userToken,
+      body: { objectType: "video", objectId: movie._id, content: text },
+    });
+    expect(posted.status).toBe(201);
+    const id = (posted.body as { _id: string })._id;
+
+    const b = await signedIn(memberToken);
+    await openMovie(b.page);
+    const before = (await totalOf(b.page)) as number;
+    const theirs = b.page.getByTestId("comment").filter({ hasText: text });
+    await theirs.getByRole("button", { name: "Report" }).click();
+    const form = b.page.getByRole("dialog");
+    await form.getByLabel("Spam or advertising").check();
+    await form.getByLabel("Anything the moderators should know (optional)").fill("An advert for followers");
+    await expectAccessible(b.page, "the report dialog");
+    await form.getByRole("button", { name: "Send report" }).click();
+    await b.page.getByText("Thanks for the report. A moderator will look at it.").waitFor();
+    await expect.poll(() => theirs.getByRole("button", { name: "Reported" }).isDisabled()).toBe(true);
+
+    const admin = await signedIn(adminToken);
+    await goto(admin.page, "/admin/comments?status=reported");
+    const row = admin.page.getByTestId(`comment-row-${id}`);
+    await row.getByText("1 report: 1 spam").waitFor();
+    await row.getByText("“An advert for followers”").waitFor();
+    await row.getByRole("link", { name: movie.title }).waitFor();
+    await expectAccessible(admin.page, "the admin's comments");
+    await row.getByRole("button", { name: "Hide" }).click();
+    await admin.page.getByText("The comment is hidden.").waitFor();
+    // Hidden: out of the reported queue (its report is resolved).
+    await row.waitFor({ state: "detached" });
+
+    await theirs.waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => totalOf(b.page)).toBe(before - 1);
+
+    const told = await api("GET", "/notifications?limit=5", { token: userToken });
+    expect((told.body as { data: { text: string }[] }).data.map((n) => n.text)).toContain(
+      `A moderator hid your comment on “${movie.title}”.`,
+    );
+
+    // Shown again from the hidden list, then deleted for good.
+    await goto(admin.page, "/admin/comments?status=hidden");
+    await row.getByRole("button", { name: "Show" }).click();
+    await admin.page.getByText("The comment is shown again.").waitFor();
+    await theirs.waitFor({ timeout: 15_000 });
+    await expect.poll(() => totalOf(b.page)).toBe(before);
+    await goto(admin.page, "/admin/comments");
+    await row.getByRole("button", { name: "Delete" }).click();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await admin.page.getByText("Removed successfully!").waitFor();
+    await theirs.waitFor({ state: "detached", timeout: 15_000 });
+
+    expect(b.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await b.context.close();
+    await admin.context.close();
+  });
 });

@@ -186,6 +186,12 @@ const screens: Screen[] = [
     url: () => `/admin/orders/${ids.order}`,
     ready: (p) => p.getByTestId("order-total").waitFor(),
   },
+  {
+    name: "admin-comments",
+    role: "admin",
+    url: () => "/admin/comments",
+    ready: (p) => p.locator("[data-testid^=comment-row-]").first().waitFor(),
+  },
   { name: "admin-payouts", role: "admin", url: () => "/admin/payouts", ready: heading("Owed to performers") },
   { name: "admin-coupons", role: "admin", url: () => "/admin/coupons", ready: heading("Coupons") },
   { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },

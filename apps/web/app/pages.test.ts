@@ -32,6 +32,7 @@ describe("page handles", () => {
       "/admin/performers",
       "/admin/catalogue",
       "/admin/orders",
+      "/admin/comments",
       "/admin/orders/0190c0de-0000-7000-8000-000000000000",
     ]) {
       expect(pageHandleFor(path), path).toEqual({

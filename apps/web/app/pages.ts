@@ -91,6 +91,7 @@ export const pages = {
   adminSubscriptions: { path: "/admin/subscriptions", file: "routes/admin.subscriptions.tsx", handle: adminPage },
   adminTransaction: { path: "/admin/transactions/:id", file: "routes/admin.transactions.$id.tsx", handle: adminPage },
   adminOrders: { path: "/admin/orders", file: "routes/admin.orders.tsx", handle: adminPage },
+  adminComments: { path: "/admin/comments", file: "routes/admin.comments.tsx", handle: adminPage },
   adminOrder: { path: "/admin/orders/:id", file: "routes/admin.orders.$id.tsx", handle: adminPage },
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canDeleteComment, canEditComment, commentsTitle } from "./comments.ts";
+import { canDeleteComment, canEditComment, canReportComment, commentsTitle, reportSummary } from "./comments.ts";
 
 describe("comment buttons (as the API allows)", () => {
   const mine = { author: { _id: "me" } };
@@ -24,9 +24,22 @@ describe("comment buttons (as the API allows)", () => {
     expect(canDeleteComment({ _id: "", role: "admin" }, theirs, [])).toBe(false);
   });
 
+  it("a signed-in member reports others' comments, never their own; a visitor reports nothing", () => {
+    expect(canReportComment({ _id: "me", role: "user" }, theirs)).toBe(true);
+    expect(canReportComment({ _id: "me", role: "admin" }, theirs)).toBe(true);
+    expect(canReportComment({ _id: "me", role: "user" }, mine)).toBe(false);
+    expect(canReportComment(null, theirs)).toBe(false);
+  });
+
   it("titles the section by its total", () => {
     expect(commentsTitle(0)).toBe("No comments yet");
     expect(commentsTitle(1)).toBe("1 comment");
     expect(commentsTitle(12)).toBe("12 comments");
+  });
+
+  it("sums up a comment's open reports for the moderators", () => {
+    expect(reportSummary({ total: 0, spam: 0, abuse: 0, other: 0 })).toBeNull();
+    expect(reportSummary({ total: 1, spam: 1, abuse: 0, other: 0 })).toBe("1 report: 1 spam");
+    expect(reportSummary({ total: 3, spam: 1, abuse: 2, other: 0 })).toBe("3 reports: 1 spam, 2 abuse");
   });
 });

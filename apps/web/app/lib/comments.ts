@@ -27,3 +27,45 @@ export function commentsTitle(total: number): string {
   if (total <= 0) return "No comments yet";
   return `${total} ${total === 1 ? "comment" : "comments"}`;
 }
+
+/** Someone else's comment, to a signed-in member: they may report it. */
+export function canReportComment(viewer: CommentViewer | null, comment: { author: { _id: string } }): boolean {
+  return !!viewer?._id && viewer._id !== comment.author._id;
+}
+
+export const REPORT_REASONS = [
+  { value: "spam", label: "Spam or advertising" },
+  { value: "abuse", label: "Abusive, hateful or harassing" },
+  { value: "other", label: "Something else" },
+] as const;
+
+export const REPORTED = "Thanks for the report. A moderator will look at it.";
+
+/** The admin's moderation filters (adminCommentsQuery's `status`). */
+export const MODERATION_FILTERS = ["all", "reported", "hidden"] as const;
+export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
+export const MODERATION_LABELS: Record<ModerationFilter, string> = {
+  all: "All comments",
+  reported: "Reported",
+  hidden: "Hidden",
+};
+
+/** What comments are on, as the admin's kind filter names them. */
+export const COMMENT_KINDS = ["all", "video", "gallery", "product", "performer", "post"] as const;
+export type CommentKindFilter = (typeof COMMENT_KINDS)[number];
+export const COMMENT_KIND_LABELS: Record<CommentKindFilter, string> = {
+  all: "Anything",
+  video: "Movies",
+  gallery: "Galleries",
+  product: "Products",
+  performer: "Performers",
+  post: "Posts",
+};
+
+/** "2 reports: 1 spam, 1 abuse" for the admin's list; null without open reports. */
+export function reportSummary(reports: { total: number; spam: number; abuse: number; other: number }): string | null {
+  if (reports.total <= 0) return null;
+  const parts = (["spam", "abuse", "other"] as const).filter((r) => reports[r] > 0).map((r) => `${reports[r]} ${r}`);
+  const head = `${reports.total} ${reports.total === 1 ? "report" : "reports"}`;
+  return parts.length ? `${head}: ${parts.join(", ")}` : head;
+}

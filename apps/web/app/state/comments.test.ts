@@ -8,6 +8,7 @@ import {
   commentAdded,
   commentChanged,
   commentRemoved,
+  commentRestored,
   commentsLoaded,
   commentsReducer,
   createComment,
@@ -114,6 +115,22 @@ describe("the comments slice (SPEC sections 3 and 4)", () => {
       payload: { key: MOVIE, page: page([comment(7), comment(8)], 3) },
     });
     expect(ids(more)).toEqual([n(2), n(8)]);
+  });
+
+  it("a comment a moderator shows again comes back to the front, once, though it was counted out", () => {
+    const hidden = run(
+      commentsLoaded({ key: MOVIE, page: page([comment(2), comment(1)], 2) }),
+      commentRemoved({ _id: n(2), objectId: MOVIE, parentId: null }),
+    );
+    expect(ids(hidden)).toEqual([n(1)]);
+    const back = commentsReducer(hidden, commentRestored(comment(2)));
+    expect(ids(back)).toEqual([n(2), n(1)]);
+    expect(back.commentMapping[MOVIE]?.total).toBe(2);
+    expect(commentsReducer(back, commentRestored(comment(2)))).toEqual(back);
+    // Hidden again: out again.
+    const again = commentsReducer(back, commentRemoved({ _id: n(2), objectId: MOVIE, parentId: null }));
+    expect(ids(again)).toEqual([n(1)]);
+    expect(again.commentMapping[MOVIE]?.total).toBe(1);
   });
 
   it("keeps replies under their top-level comment, moving its reply count", () => {

@@ -73,6 +73,8 @@ export const commentsLoaded = createAction<ThreadLoaded>("comments/loaded");
 export const commentAdded = createAction<Comment>("comments/added");
 /** A comment edited: the PUT's answer or the room's `comment:updated`. */
 export const commentChanged = createAction<Comment>("comments/changed");
+/** A hidden comment shown again by a moderator (the room's `comment:restored`): back in, even if counted out. */
+export const commentRestored = createAction<Comment>("comments/restored");
 /** A comment gone: the DELETE's answer or the room's `comment:deleted`. */
 export const commentRemoved =
   createAction<Pick<CommentDeletedEvent, "_id" | "objectId" | "parentId">>("comments/removed");
@@ -181,6 +183,18 @@ function findComment(state: CommentsState, key: string, id: string): Comment | u
   return state.commentMapping[key]?.items.find((c) => c._id === id);
 }
 
+/** A comment into the front of its thread (once: a comment counted out stays out); its total and parent follow. */
+function add(state: CommentsState, comment: Comment) {
+  const thread = threadAt(state, threadKeyOf(comment));
+  if (thread.removed.includes(comment._id) || thread.items.some((c) => c._id === comment._id)) return;
+  thread.items.unshift(comment);
+  thread.total += 1;
+  if (comment.parentId) {
+    const parent = findComment(state, comment.objectId, comment.parentId);
+    if (parent) parent.stats.replies += 1;
+  }
+}
+
 const comments = createSlice({
   name: "comments",
   initialState: initialCommentsState,
@@ -237,16 +251,12 @@ const comments = createSlice({
         thread.requesting = false;
         thread.error = action.payload?.message ?? "Could not load more comments, please try again.";
       })
-      .addCase(commentAdded, (state, action) => {
+      .addCase(commentAdded, (state, action) => add(state, action.payload))
+      .addCase(commentRestored, (state, action) => {
         const comment = action.payload;
         const thread = threadAt(state, threadKeyOf(comment));
-        if (thread.removed.includes(comment._id) || thread.items.some((c) => c._id === comment._id)) return;
-        thread.items.unshift(comment);
-        thread.total += 1;
-        if (comment.parentId) {
-          const parent = findComment(state, comment.objectId, comment.parentId);
-          if (parent) parent.stats.replies += 1;
-        }
+        thread.removed = thread.removed.filter((id) => id !== comment._id);
+        add(state, comment);
       })
       .addCase(commentChanged, (state, action) => {
         const comment = action.payload;

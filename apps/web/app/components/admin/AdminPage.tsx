@@ -6,6 +6,7 @@ import {
   IconCrown,
   IconLayoutDashboard,
   IconLibraryPhoto,
+  IconMessageCircle,
   IconNews,
   IconPackage,
   IconPhotoStar,
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/coupons", label: "Coupons", icon: IconTicket },
   { to: "/admin/categories", label: "Categories", icon: IconCategory },
   { to: "/admin/posts", label: "Posts", icon: IconNews },
+  { to: "/admin/comments", label: "Comments", icon: IconMessageCircle },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
 ] as const;
 
@@ -92,7 +94,7 @@ export function AdminDetailPage<T>({
       {detail.result !== null ? (
         children(detail.result)
       ) : (
-        <ListPanel label={title} error={detail.error} onRetry={() => void revalidator.revalidate()} ready empty={null}>
+        <ListPanel label={title} error={detail.error} onRetry={() => void revalidator.revalidate()} ready>
           {null}
         </ListPanel>
       )}

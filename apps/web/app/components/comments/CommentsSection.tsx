@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { canDeleteComment, canEditComment, commentsTitle } from "../../lib/comments.ts";
+import { canDeleteComment, canEditComment, canReportComment, commentsTitle } from "../../lib/comments.ts";
 import { formatDateTime, formatShortDate } from "../../lib/format.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import {
@@ -15,6 +15,7 @@ import {
   commentAdded,
   commentChanged,
   commentRemoved,
+  commentRestored,
   createComment,
   deleteComment,
   emptyThread,
@@ -27,6 +28,7 @@ import { useAppDispatch, useAppSelector } from "../../state/store.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { LoadMore } from "../catalogue/LoadMore.tsx";
 import styles from "./comments.module.css";
+import { ReportComment } from "./ReportComment.tsx";
 
 const EMPTY = emptyThread();
 /** COMMENT_MAX of @marquee/contracts/comments (not imported, to keep zod out of the browser). */
@@ -62,13 +64,16 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
     const onCreated = (c: Comment) => mine(c) && dispatch(commentAdded(c));
     const onUpdated = (c: Comment) => mine(c) && dispatch(commentChanged(c));
     const onDeleted = (e: CommentDeletedEvent) => mine(e) && dispatch(commentRemoved(e));
+    const onRestored = (c: Comment) => mine(c) && dispatch(commentRestored(c));
     socket.on("comment:created", onCreated);
     socket.on("comment:updated", onUpdated);
     socket.on("comment:deleted", onDeleted);
+    socket.on("comment:restored", onRestored);
     return () => {
       socket.off("comment:created", onCreated);
       socket.off("comment:updated", onUpdated);
       socket.off("comment:deleted", onDeleted);
+      socket.off("comment:restored", onRestored);
     };
   }, [socket, dispatch, objectId]);
 
@@ -289,6 +294,7 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
                 Delete
               </Button>
             )}
+            {canReportComment(viewer, comment) && <ReportComment commentId={comment._id} author={name} />}
             {topLevel && replyCount > 0 && (
               <Button variant="subtle" color="gray" size="compact-xs" onClick={toggleReplies}>
                 {showReplies ? "Hide replies" : `View ${replyCount} ${replyCount === 1 ? "reply" : "replies"}`}

@@ -1,0 +1,81 @@
+import { Button, Group, Modal, Radio, Stack, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { CommentReportReason } from "@marquee/contracts/comments";
+import { type FormEvent, useState } from "react";
+import { api, errorMessage } from "../../lib/api.ts";
+import { REPORT_REASONS, REPORTED } from "../../lib/comments.ts";
+import { COMMENT_FAILED } from "../../state/comments.ts";
+
+/** "Report" under someone else's comment: a reason and a note for the moderators; once sent it reads "Reported". */
+export function ReportComment({ commentId, author }: { commentId: string; author: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<CommentReportReason>("spam");
+  const [note, setNote] = useState("");
+  const [sending, setSending] = useState(false);
+  const [reported, setReported] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await api.post(`/comments/${encodeURIComponent(commentId)}/report`, {
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setReported(true);
+      setOpen(false);
+      notifications.show({ color: "teal", message: REPORTED });
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, COMMENT_FAILED) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="subtle" color="gray" size="compact-xs" disabled={reported} onClick={() => setOpen(true)}>
+        {reported ? "Reported" : "Report"}
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Report ${author}'s comment`}
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <form onSubmit={(e) => void submit(e)}>
+          <Stack gap="md">
+            <Radio.Group
+              label="What is wrong with it?"
+              value={reason}
+              onChange={(v) => setReason(v as CommentReportReason)}
+            >
+              <Stack gap={8} mt={6}>
+                {REPORT_REASONS.map((r) => (
+                  <Radio key={r.value} value={r.value} label={r.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label="Anything the moderators should know (optional)"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              maxLength={500}
+              autosize
+              minRows={2}
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="subtle" color="gray" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={sending}>
+                Send report
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
