@@ -101,7 +101,7 @@ try {
       const s = io(`http://127.0.0.1:${portA}`, {
         path: "/socket.io",
         transports: ["websocket"],
-        query: { token },
+        auth: { token },
         reconnection: false,
       });
       s.on("notification", (p: { sentAt: number }) => latencies.push(Date.now() - p.sentAt));

@@ -5,8 +5,11 @@
 // REDIS_URL set, both nodes use the Redis adapter and a second process (node B, no sockets) emits to the same room:
 // the delay across two processes through Redis. Database: a throwaway one on DATABASE_URL's server when it is set,
 // else an embedded PGlite in a temporary directory. The whole run is bounded by --timeout seconds.
-// The N clients share this one process, so the tail includes this process parsing N frames per event.
-// Usage: npm run bench:sockets [-- --sockets 5000 --rounds 20 --gap-ms 500 --timeout 300]  (or SOCKETS=2000)
+// The N clients run in --client-processes processes of their own (bench/sockets-clients.ts), not in this one nor in
+// node A: one process decoding all N frames of an event would put its own queue into the tail. They still share the
+// machine's cores with node A, so run it on an otherwise quiet machine.
+// Usage: npm run bench:sockets [-- --sockets 5000 --rounds 20 --gap-ms 500 --client-processes 2 --timeout 300]
+// (or SOCKETS=2000)
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -15,23 +18,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
 
 const { values } = parseArgs({
   options: {
     sockets: { type: "string", default: process.env.SOCKETS ?? "5000" },
     rounds: { type: "string", default: "20" },
     "gap-ms": { type: "string", default: "500" },
+    "client-processes": { type: "string", default: "2" },
     timeout: { type: "string", default: "300" },
   },
 });
 const ROUNDS = Number(values.rounds);
 const GAP_MS = Number(values["gap-ms"]);
 const TIMEOUT_S = Number(values.timeout);
+const CLIENT_PROCESSES = Math.max(1, Number(values["client-processes"]));
 const serverUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
-/** This process's open-file limit: each client socket is a file descriptor here (and one in node A). */
+/** The open-file limit (the client processes inherit it): each client socket is a file descriptor (and one in node A). */
 function openFileLimit(): number {
   try {
     const line = readFileSync("/proc/self/limits", "utf8")
@@ -53,16 +57,16 @@ if (SOCKETS + 500 > fdLimit) {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const nodes: ChildProcess[] = [];
-const clients: Socket[] = [];
+const clients: ChildProcess[] = [];
 const dataDirs: string[] = [];
 let admin: pg.Client | null = null;
 let dbName: string | null = null;
 
 async function cleanUp() {
-  for (const c of clients) c.disconnect();
+  for (const c of clients) if (c.connected) c.send({ kind: "stop" });
   for (const n of nodes) if (n.connected) n.send({ kind: "stop" });
   await new Promise((r) => setTimeout(r, 1500));
-  for (const n of nodes) n.kill("SIGKILL");
+  for (const c of [...clients, ...nodes]) c.kill("SIGKILL");
   if (admin && dbName) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await admin?.end().catch(() => undefined);
   await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
@@ -103,17 +107,33 @@ async function startNode(name: string, port: number, env: Record<string, string>
   return [child, ready];
 }
 
-const ask = <T>(child: ChildProcess, kind: string) =>
-  new Promise<T>((resolve) => {
-    const on = (m: { kind: string }) => {
-      if (m.kind === kind) {
+/** Sends `{ kind, ...more }` to `child` and answers its first message of kind `answer` (by default `kind`). */
+const ask = <T>(child: ChildProcess, kind: string, more: object = {}, answer = kind) =>
+  new Promise<T>((resolve, reject) => {
+    const on = (m: { kind: string; error?: string }) => {
+      if (m.kind === answer || m.kind === "failed") {
         child.off("message", on);
-        resolve(m as T);
+        if (m.kind === "failed") reject(new Error(m.error));
+        else resolve(m as T);
       }
     };
     child.on("message", on);
-    child.send({ kind });
+    child.send({ kind, ...more });
   });
+
+/** A process for a share of the socket clients (bench/sockets-clients.ts), once it is listening. */
+async function startClients(): Promise<ChildProcess> {
+  const child = fork(path.join(here, "sockets-clients.ts"), {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  clients.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (c) => reject(new Error(`a client process exited ${c}`)));
+    child.on("message", (m: { kind: string }) => m.kind === "ready" && resolve());
+  });
+  return child;
+}
 
 const quantile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
@@ -138,66 +158,91 @@ try {
   type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number; sockets: number };
   const idle = await ask<Memory>(nodeA, "rss");
 
-  let delays: number[] = [];
+  // Each client process takes every CLIENT_PROCESSES-th token; together they connect 250 sockets at a time.
+  const shares = await Promise.all(Array.from({ length: CLIENT_PROCESSES }, startClients));
+  const shareOf = (k: number) => tokens.slice(0, SOCKETS).filter((_, i) => i % CLIENT_PROCESSES === k);
   const connectStarted = Date.now();
-  let refused = 0;
-  for (let i = 0; i < SOCKETS; i += 250) {
-    const batch = tokens.slice(i, Math.min(SOCKETS, i + 250)).map(async (token) => {
-      const s = io(`http://127.0.0.1:${portA}`, {
-        path: "/socket.io",
-        transports: ["websocket"],
-        query: { token },
-        reconnection: false,
-        timeout: 30_000,
-      });
-      clients.push(s);
-      s.on("bench", (p: { sentAt: number }) => delays.push(Date.now() - p.sentAt));
-      await new Promise<void>((resolve, reject) => {
-        s.once("connect", () => resolve());
-        s.once("connect_error", reject);
-      });
-      const answer = (await s.timeout(30_000).emitWithAck("object:join", { objectType: "post", objectId: postId })) as {
-        ok: boolean;
-      };
-      if (!answer.ok) refused++;
-    });
-    await Promise.all(batch);
-  }
+  const connected = await Promise.all(
+    shares.map((c, k) =>
+      ask<{ refused: number }>(
+        c,
+        "connect",
+        {
+          url: `http://127.0.0.1:${portA}`,
+          tokens: shareOf(k),
+          postId,
+          batch: Math.ceil(250 / CLIENT_PROCESSES),
+        },
+        "connected",
+      ),
+    ),
+  );
+  const refused = connected.reduce((n, c) => n + c.refused, 0);
   const connectMs = Date.now() - connectStarted;
   await new Promise((r) => setTimeout(r, 1000));
   const loaded = await ask<Memory>(nodeA, "rss");
+  const loadedAt = Date.now();
   const joined = SOCKETS - refused;
 
   const fanOut = async (from: ChildProcess) => {
-    delays = [];
     const emitMs: number[] = [];
-    const onEmitted = (m: { kind: string; ms?: number }) => m.kind === "emitted" && emitMs.push(m.ms ?? 0);
+    const emitCpuMs: number[] = [];
+    const onEmitted = (m: { kind: string; ms?: number; cpuMs?: number }) => {
+      if (m.kind !== "emitted") return;
+      emitMs.push(m.ms ?? 0);
+      emitCpuMs.push(m.cpuMs ?? 0);
+    };
     from.on("message", onEmitted);
     for (let seq = 0; seq < ROUNDS; seq++) {
       from.send({ kind: "emit", objectId: postId, seq });
       await new Promise((r) => setTimeout(r, GAP_MS));
     }
     const expected = ROUNDS * joined;
-    const deadline = Date.now() + 20_000;
-    while (delays.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // Each client process waits (20 s at most) for its share, hands its delays over and starts afresh.
+    const got = await Promise.all(
+      shares.map((c, k) =>
+        ask<{ delays: number[]; cpuMs: number }>(
+          c,
+          "collect",
+          { expected: ROUNDS * shareOf(k).length, deadlineMs: 20_000 },
+          "delays",
+        ),
+      ),
+    );
     from.off("message", onEmitted);
-    const sorted = [...delays].sort((a, b) => a - b);
+    const sorted = got.flatMap((g) => g.delays).sort((a, b) => a - b);
     const emitMax = Math.max(...emitMs);
-    return { received: sorted.length, expected, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), emitMax };
+    const emitCpuMax = Math.max(...emitCpuMs);
+    // The client processes' CPU over the rounds (and the wait for the last deliveries), per event.
+    const clientsCpuMs = got.reduce((n, g) => n + g.cpuMs, 0) / ROUNDS;
+    return {
+      received: sorted.length,
+      expected,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      emitMax,
+      emitCpuMax,
+      clientsCpuMs,
+    };
   };
   const results: [string, Awaited<ReturnType<typeof fanOut>>][] = [["same node", await fanOut(nodeA)]];
   if (nodeB) results.push(["emitted on node B, through Redis", await fanOut(nodeB)]);
+  // The same sockets after the events, for how much of the figure above the heap gives back once they have run.
+  const later = await ask<Memory>(nodeA, "rss");
+  const laterS = Math.round((Date.now() - loadedAt) / 1000);
 
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   console.log(
     `sockets benchmark: ${loaded.sockets} authenticated sockets on node A, ${joined} in one object room` +
       `${refused ? ` (${refused} joins refused)` : ""}, connected and joined in ${connectMs} ms` +
+      ` from ${CLIENT_PROCESSES} client process${CLIENT_PROCESSES === 1 ? "" : "es"}` +
       ` (${serverUrl ? "PostgreSQL" : "PGlite"}${redisUrl ? ", Redis adapter" : ""}; open-file limit ${fdLimit})`,
   );
   console.log(
     `  node A RSS after a full GC: ${mb(idle.rss)} MB idle -> ${mb(loaded.rss)} MB with sockets (budget 400 MB for 5,000): ` +
       `${(loaded.rss / (400 * 1024 * 1024)).toFixed(2)} of budget; ` +
-      `${((loaded.rss - idle.rss) / 1024 / Math.max(1, loaded.sockets)).toFixed(1)} KB a socket` +
+      `${((loaded.rss - idle.rss) / 1024 / Math.max(1, loaded.sockets)).toFixed(1)} KB a socket ` +
+      `(${mb(later.rss)} MB with the same ${later.sockets} sockets ${laterS} s later, after the events)` +
       `${serverUrl ? "" : " (PGlite's own memory is in the idle figure: set DATABASE_URL for a production-like one)"}`,
   );
   const perSocket = (k: keyof Memory) =>
@@ -210,7 +255,8 @@ try {
     console.log(
       `  room event to ${joined} sockets, ${name}: ${r.received}/${r.expected} deliveries over ${ROUNDS} events, ` +
         `p50 ${r.p50} ms, p99 ${r.p99} ms (budget 100 ms): ${(r.p99 / 100).toFixed(2)} of budget; ` +
-        `the emitting process busy up to ${r.emitMax.toFixed(1)} ms an event`,
+        `the emitting process busy up to ${r.emitMax.toFixed(1)} ms an event (${r.emitCpuMax.toFixed(1)} ms of its CPU), ` +
+        `the client processes' CPU ${r.clientsCpuMs.toFixed(0)} ms an event`,
     );
   if (!redisUrl) console.log("  (set REDIS_URL for the two-node figure)");
 } finally {
