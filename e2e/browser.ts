@@ -80,8 +80,28 @@ export async function apiLogin(username: string, password = "marquee-demo") {
   return res.body.token as string;
 }
 
-/** No serious or critical WCAG 2 A/AA violation on the page as it is now (axe), each named with `what`. */
+/**
+ * Waits (at most 5 s) until no finite CSS animation or transition has run for 150 ms. axe measures colours as they
+ * are drawn, so a dialog still fading in (its opacity below 1) reads as text without contrast; spinners, which
+ * never end, are left alone.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    let quiet = 0;
+    while (quiet < 3 && performance.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 50));
+      const moving = document
+        .getAnimations()
+        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      quiet = moving ? 0 : quiet + 1;
+    }
+  });
+}
+
+/** No serious or critical WCAG 2 A/AA violation on the page once it has stopped moving (axe), each named with `what`. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

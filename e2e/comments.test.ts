@@ -150,9 +150,11 @@ describe("comments and reactions, live between two members", () => {
     const theirs = b.page.getByTestId("comment").filter({ hasText: text });
     await theirs.getByRole("button", { name: "Report" }).click();
     const form = b.page.getByRole("dialog");
+    await form.waitFor();
+    // Checked as soon as it opens: axe must wait for the dialog's fade-in (read mid-fade, its button lacked contrast).
+    await expectAccessible(b.page, "the report dialog");
     await form.getByLabel("Spam or advertising").check();
     await form.getByLabel("Anything the moderators should know (optional)").fill("An advert for followers");
-    await expectAccessible(b.page, "the report dialog");
     await form.getByRole("button", { name: "Send report" }).click();
     await b.page.getByText("Thanks for the report. A moderator will look at it.").waitFor();
     await expect.poll(() => theirs.getByRole("button", { name: "Reported" }).isDisabled()).toBe(true);
