@@ -88,17 +88,23 @@ describe("sockets of ended sessions", () => {
   });
   afterAll(() => t.close());
 
-  it("refuses a handshake that carries the token only in the URL's query", async () => {
+  it("takes the token from the handshake's auth or, as SPEC's clients send it, its query; a bad one is refused", async () => {
     const a = await newAccount(t, "user");
-    const socket = open(url, { query: { token: a.token } });
+    expect((await connected(url, a.token)).connected).toBe(true);
+    const byQuery = open(url, { query: { token: a.token } });
+    await new Promise((resolve, reject) => {
+      byQuery.once("connect", () => resolve("connected"));
+      byQuery.once("connect_error", reject);
+    });
+    // Bound to the account: a notification to it arrives on the socket.
+    expect(await stillHears(t, byQuery, a.id)).toBe(true);
+    const bad = open(url, { query: { token: "not-a-session" } });
     await expect(
       new Promise((resolve, reject) => {
-        socket.once("connect", () => resolve("connected"));
-        socket.once("connect_error", reject);
+        bad.once("connect", () => resolve("connected"));
+        bad.once("connect_error", reject);
       }),
     ).rejects.toThrow(/unauthorized/);
-    // And the same token in `auth` is welcome.
-    expect((await connected(url, a.token)).connected).toBe(true);
   });
 
   it("disconnects the socket of a session that logs out, and only that session's", async () => {

@@ -93,7 +93,8 @@ function objectOf(payload: unknown): { objectType: ObjectType; objectId: string 
 /**
  * socket.io on the API's own HTTP server (DESIGN section 7), reached through the site's own origin (the web server
  * forwards /socket.io here), so it sends no CORS headers. A socket must carry a valid session token in the `token`
- * of its handshake's `auth` (the CONNECT packet, never the URL, which proxies log); it joins `user:<id>` and
+ * of its handshake's `auth` (the CONNECT packet: the web client's way, as URLs end up in proxies' logs) or of its
+ * query (SPEC section 7's way, for clients written to it); it joins `user:<id>` and
  * `session:<sessionId>`. The client repeats `auth/login` after every (re)connect; a token for another account moves
  * the socket to that account's room (and out of its object rooms, which were granted to the other account).
  *
@@ -192,8 +193,9 @@ export async function attachRealtime(opts: {
   io.use(async (socket, next) => {
     try {
       Object.assign(socket.data, { joinWindowStart: 0, joins: 0 } satisfies SocketState);
-      // Only from `auth`: a token in the query string is in the URL, which proxies and CDNs write to their logs.
-      const user = await bind(socket, socket.handshake.auth?.token);
+      // `auth` first (the web client's: the CONNECT packet, out of every URL); the query's `token` is SPEC section 7's
+      // way, kept for clients written to it (this process never logs socket.io's URLs).
+      const user = await bind(socket, socket.handshake.auth?.token ?? socket.handshake.query?.token);
       next(user ? undefined : new Error("unauthorized"));
     } catch (err) {
       opts.log.warn({ err }, "socket authentication failed");
