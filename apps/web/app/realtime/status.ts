@@ -36,10 +36,9 @@ export const SOCKET_OPTIONS = {
 export const AUTH_LOGIN_EVENT = "auth/login";
 
 /**
- * The status machine as a pure function: where `event` takes a connection whose status is `current`.
- * While reconnecting, a failed attempt (`connect_error`, `error`: the server is still down) is part of retrying, so
- * the status stays `reconnecting` until the connection is back (`connected`) or retrying ends (`reconnect_failed`,
- * which the client also reports when the server refuses the socket: then it stops retrying).
+ * The status machine as a pure function (SPEC section 4 and 8): where `event` takes a connection whose status is
+ * `current`. Every error is `failed`, a failed reconnection attempt too; the next attempt is `reconnecting` again, so
+ * while the server is down the status moves between the two until the connection is back (`connected`).
  */
 export function nextSocketStatus(current: SocketStatus, event: SocketStatusEvent): SocketStatus {
   switch (event) {
@@ -52,7 +51,6 @@ export function nextSocketStatus(current: SocketStatus, event: SocketStatusEvent
       return SOCKET_STATUS.RECONNECTING;
     case "connect_error":
     case "error":
-      return current === SOCKET_STATUS.RECONNECTING ? current : SOCKET_STATUS.FAILED;
     case "reconnect_failed":
       return SOCKET_STATUS.FAILED;
     default:
