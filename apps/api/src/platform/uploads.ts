@@ -41,6 +41,38 @@ async function filePart(req: FastifyRequest, maxBytes: number, throwFileSizeLimi
 }
 
 /**
+ * A `preValidation` hook: the text fields of a multipart/form-data request become its body, so a route whose SPEC call
+ * is an upload (a form) takes the same fields as JSON and validates them with the same schema. Any file part, more
+ * than `maxFields` fields or a value over `maxFieldBytes` is a 400 naming the field; a JSON request passes untouched.
+ */
+export function formFieldsAsBody(maxFieldBytes: number, maxFields = 10) {
+  const noFiles = () => badRequest("This form takes no files", [{ path: "body", message: "no files" }]);
+  return async (req: FastifyRequest) => {
+    if (!req.isMultipart()) return;
+    const body: Record<string, unknown> = {};
+    try {
+      for await (const part of req.parts({ limits: { files: 0, fields: maxFields, fieldSize: maxFieldBytes } })) {
+        // `files: 0` has busboy refuse a file part before it is yielded; this narrows the type.
+        if (part.type === "file") throw noFiles();
+        if (part.valueTruncated)
+          throw badRequest(`${part.fieldname} is too long`, [
+            { path: `body.${part.fieldname}`, message: `over ${maxFieldBytes} bytes` },
+          ]);
+        body[part.fieldname] = part.value;
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === "FST_FILES_LIMIT") throw noFiles();
+      if (code === "FST_FIELDS_LIMIT")
+        throw badRequest(`At most ${maxFields} fields`, [{ path: "body", message: "too many fields" }]);
+      throw badRequest("The form could not be read", [{ path: "body", message: "malformed multipart body" }]);
+    }
+    req.body = body;
+  };
+}
+
+/**
  * Reads the single file part named `file` of a multipart request, up to `maxBytes`.
  * The client's file name and content type are ignored: callers sniff the bytes.
  */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
+import { multipart, type Part } from "../../../test/multipart.ts";
 import { nextEvent as next, testSockets } from "../../../test/sockets.ts";
 import { galleries } from "../galleries/tables.ts";
 import { posts } from "../posts/tables.ts";
@@ -175,6 +176,55 @@ describe("who may call it", () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("takes an edit as a form too (SPEC's upload call): the content field, no files, the same rules", async () => {
+    const video = await item(videos, owner.id);
+    const c = await commentOn(member.token, video);
+    const form = (parts: Part[], token = member.token) => {
+      const { body, headers } = multipart(parts);
+      return t.request({ method: "PUT", url: `/comments/${c._id}`, token, body, headers });
+    };
+    const res = await form([{ name: "content", data: "  Edited by form ✓  " }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: c._id, content: "Edited by form ✓" });
+    expect((await form([{ name: "content", data: "not yours" }], other.token)).statusCode).toBe(403);
+    const bad = async (parts: Part[], path: string, message?: string) => {
+      const r = await form(parts);
+      expectBadRequest(r, path);
+      if (message) expect(r.json().message).toBe(message);
+    };
+    await bad([{ name: "content", data: "   " }], "body.content");
+    await bad([{ name: "content", data: "x".repeat(2001) }], "body.content");
+    await bad([{ name: "content", data: "x".repeat(10_001) }], "body.content");
+    await bad(
+      [
+        { name: "content", data: "hi" },
+        { name: "extra", data: "1" },
+      ],
+      "body.extra",
+    );
+    await bad(
+      [{ name: "file", filename: "movie.mp4", contentType: "video/mp4", data: "x" }],
+      "body",
+      "This form takes no files",
+    );
+    await bad(
+      ["a", "b", "c"].map((name) => ({ name, data: "1" })),
+      "body",
+      "At most 2 fields",
+    );
+    const cut = multipart([{ name: "content", data: "hi" }]);
+    const malformed = await t.request({
+      method: "PUT",
+      url: `/comments/${c._id}`,
+      token: member.token,
+      body: cut.body.subarray(0, cut.body.length - 10),
+      headers: cut.headers,
+    });
+    expectBadRequest(malformed, "body");
+    const read = await list({ objectType: "video", objectId: video });
+    expect(read.json().data[0].content).toBe("Edited by form ✓");
   });
 
   it("deletes: another member 403, a performer of another item 403, the item's performer, the author and an admin OK", async () => {

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import { formFieldsAsBody } from "../../platform/uploads.ts";
 import type { CommentModeration } from "./moderation.ts";
 import type { CommentsService } from "./service.ts";
 
@@ -40,11 +41,14 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     config: { access: "user" },
     schema: {
       tags,
-      description: "Changes the text of one's own comment (403 for anyone else's, admins included).",
+      description:
+        "Changes the text of one's own comment (403 for anyone else's, admins included). `content` as JSON or, as SPEC's upload call sends it, a multipart/form-data field (no files).",
       params: byId,
       body: updateCommentBody,
       response: { 200: comment },
     },
+    // Bytes, not characters: 2000 characters of up to 4 bytes each, and room for the trimmed spaces.
+    preValidation: formFieldsAsBody(10_000, 2),
     handler: async (req) => comments.update(currentUser(req), req.params.id, req.body.content),
   });
 
