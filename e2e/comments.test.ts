@@ -70,7 +70,7 @@ async function totalOf(page: Page): Promise<number | null> {
 const likesOf = async (page: Page) => Number(await page.getByTestId("reaction-like-count").textContent());
 
 describe("comments and reactions, live between two members", () => {
-  it("A comments, likes and deletes; B sees each without reloading; A finds a favourite on their list", async () => {
+  it("A comments, edits, likes and deletes; B sees each without reloading; A finds a favourite on their list", async () => {
     const a = await signedIn(userToken);
     const b = await signedIn(memberToken);
     await openMovie(a.page);
@@ -100,8 +100,16 @@ describe("comments and reactions, live between two members", () => {
     await expect.poll(() => a.page.getByTestId("reaction-like").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => likesOf(b.page), { timeout: 15_000 }).toBe(likes + 1);
 
+    // A edits the comment (sent as a form, SPEC's upload): B sees the new text live, marked edited.
+    const edited = `${text} (and the score)`;
+    await a.page.getByTestId("comment").filter({ hasText: text }).getByRole("button", { name: "Edit" }).click();
+    await a.page.getByLabel("Edit your comment").fill(edited);
+    await a.page.getByRole("button", { name: "Save" }).click();
+    await b.page.getByTestId("comment-content").filter({ hasText: edited }).waitFor({ timeout: 15_000 });
+    await seen.getByText("(edited)").waitFor();
+
     // A deletes the comment: B sees it go and the total fall back.
-    const mine = a.page.getByTestId("comment").filter({ hasText: text });
+    const mine = a.page.getByTestId("comment").filter({ hasText: edited });
     await mine.getByRole("button", { name: "Delete" }).click();
     await a.page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await a.page.getByText("Removed successfully!").waitFor();

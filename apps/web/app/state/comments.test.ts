@@ -16,6 +16,7 @@ import {
   initialCommentsState,
   loadComments,
   loadMoreComments,
+  updateComment,
 } from "./comments.ts";
 import { appReset } from "./reset.ts";
 import { makeStore } from "./store.ts";
@@ -179,7 +180,14 @@ describe("the comments slice (SPEC sections 3 and 4)", () => {
 });
 
 describe("the comments thunks", () => {
-  const api = (over: Partial<ApiClient>) => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), ...over });
+  const api = (over: Partial<ApiClient>) => ({
+    get: vi.fn(),
+    post: vi.fn(),
+    put: vi.fn(),
+    del: vi.fn(),
+    upload: vi.fn(),
+    ...over,
+  });
 
   it("loads the first page newest first, then the next by its cursor", async () => {
     const get = vi
@@ -212,6 +220,16 @@ describe("the comments thunks", () => {
     store.dispatch(commentAdded(comment(3)));
     expect(store.getState().comments.commentMapping[MOVIE]).toMatchObject({ total: 2 });
     expect(ids(store.getState().comments)).toEqual([n(3), n(1)]);
+  });
+
+  it("an edit is sent as SPEC's upload (a form with the content field, PUT) and shows the answer", async () => {
+    const upload = vi.fn().mockResolvedValue(comment(1, { content: "better", editedAt: "2025-02-01T00:00:00.000Z" }));
+    const store = makeStore(undefined, { api: api({ upload }) as unknown as ApiClient });
+    store.dispatch(commentsLoaded({ key: MOVIE, page: page([comment(1)], 1) }));
+    const result = await store.dispatch(updateComment({ _id: n(1), content: "better" }));
+    expect(updateComment.fulfilled.match(result)).toBe(true);
+    expect(upload).toHaveBeenCalledWith(`/comments/${n(1)}`, [], { fields: { content: "better" }, method: "PUT" });
+    expect(store.getState().comments.commentMapping[MOVIE]?.items[0]).toMatchObject({ content: "better" });
   });
 
   it("a failed create or delete rejects with the SPEC's text when the API says nothing better", async () => {

@@ -135,7 +135,11 @@ export const updateComment = createAppThunk(
   "comments/update",
   async ({ _id, content }: { _id: string; content: string }, { extra, dispatch, rejectWithValue }) => {
     try {
-      const comment = await extra.api.put<Comment>(`/comments/${encodeURIComponent(_id)}`, { content });
+      // SPEC section 7: an upload (a form with the `content` field).
+      const comment = await extra.api.upload<Comment>(`/comments/${encodeURIComponent(_id)}`, [], {
+        fields: { content },
+        method: "PUT",
+      });
       dispatch(commentChanged(comment));
       return comment;
     } catch (error) {
