@@ -5,6 +5,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.ts";
+import { refuseUnstorable } from "./input.ts";
 
 const tooLarge = (maxBytes: number) =>
   new AppError(413, "Payload Too Large", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, [
@@ -43,7 +44,8 @@ async function filePart(req: FastifyRequest, maxBytes: number, throwFileSizeLimi
 /**
  * A `preValidation` hook: the text fields of a multipart/form-data request become its body, so a route whose SPEC call
  * is an upload (a form) takes the same fields as JSON and validates them with the same schema. Any file part, more
- * than `maxFields` fields or a value over `maxFieldBytes` is a 400 naming the field; a JSON request passes untouched.
+ * than `maxFields` fields, a value over `maxFieldBytes` or one PostgreSQL cannot store (a NUL) is a 400 naming the
+ * field; a JSON request passes untouched.
  */
 export function formFieldsAsBody(maxFieldBytes: number, maxFields = 10) {
   const noFiles = () => badRequest("This form takes no files", [{ path: "body", message: "no files" }]);
@@ -68,6 +70,8 @@ export function formFieldsAsBody(maxFieldBytes: number, maxFields = 10) {
         throw badRequest(`At most ${maxFields} fields`, [{ path: "body", message: "too many fields" }]);
       throw badRequest("The form could not be read", [{ path: "body", message: "malformed multipart body" }]);
     }
+    // The app's check of every body ran before this hook, on the form's empty one.
+    refuseUnstorable([body, "body"]);
     req.body = body;
   };
 }

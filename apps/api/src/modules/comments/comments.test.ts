@@ -197,6 +197,8 @@ describe("who may call it", () => {
     await bad([{ name: "content", data: "   " }], "body.content");
     await bad([{ name: "content", data: "x".repeat(2001) }], "body.content");
     await bad([{ name: "content", data: "x".repeat(10_001) }], "body.content");
+    // A form's text is checked as a JSON body is: PostgreSQL cannot store a NUL.
+    await bad([{ name: "content", data: "nul\u0000here" }], "body.content");
     await bad(
       [
         { name: "content", data: "hi" },
