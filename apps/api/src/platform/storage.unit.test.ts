@@ -29,7 +29,7 @@ describe("disk storage", () => {
     expect(await scratch()).toEqual([]);
 
     await storage.put("public/a/file.webp", Readable.from([Buffer.from("whole")]));
-    expect(await readFile(storage.localPath("public/a/file.webp"), "utf8")).toBe("whole");
+    expect(await readFile(storage.diskPath("public/a/file.webp")!, "utf8")).toBe("whole");
     expect(await scratch()).toEqual([]);
   });
 
@@ -42,7 +42,7 @@ describe("disk storage", () => {
     await mkdir(path.join(second, "hls"), { recursive: true });
     await writeFile(path.join(second, "hls/new.ts"), "new");
     await storage.moveIn(second, "private/videos/v1");
-    expect(await readdir(storage.localPath("private/videos/v1/hls"))).toEqual(["new.ts"]);
+    expect(await readdir(storage.diskPath("private/videos/v1/hls")!)).toEqual(["new.ts"]);
     expect(await scratch()).toEqual([]);
   });
 

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -283,14 +282,16 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
     movieIds.push(found?.id ?? (await call("POST", "/performer/assets/videos", body))._id);
   }
   /** Processed, and its media on disk (a start cut short while copying media left the row as it was). */
-  const hasMedia = (m: { processingStatus: string; mediaKey: string | null } | undefined) =>
-    m?.processingStatus === "ready" && m.mediaKey !== null && existsSync(storage.localPath(m.mediaKey));
+  const hasMedia = async (m: { processingStatus: string; mediaKey: string | null } | undefined) =>
+    m?.processingStatus === "ready" &&
+    m.mediaKey !== null &&
+    (await storage.stat(`${m.mediaKey}/hls/master.m3u8`)) !== null;
   const clipSlugs = movieSlugs.slice(0, CLIPS);
   const work = await mkdtemp(path.join(tmpdir(), "marquee-demo-"));
   try {
     const clips = await movieRow(clipSlugs);
     for (let c = 0; c < CLIPS; c++) {
-      if (hasMedia(clips.find((m) => m.slug === clipSlugs[c]))) continue;
+      if (await hasMedia(clips.find((m) => m.slug === clipSlugs[c]))) continue;
       // A transcode of an interrupted start may still be queued: it finds this new upload and makes it instead.
       const file = path.join(work, `clip${c}.mp4`);
       await makeDemoClip(c, file, 4);
@@ -310,7 +311,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   const clips = await movieRow(clipSlugs);
   for (const slug of clipSlugs) {
     const clip = clips.find((m) => m.slug === slug);
-    if (!hasMedia(clip)) {
+    if (!(await hasMedia(clip))) {
       throw new Error(
         `the demo clip ${slug} could not be processed (${clip?.processingError ?? clip?.processingStatus ?? "missing"})`,
       );
@@ -319,7 +320,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("clips");
   const copies = await movieRow(movieSlugs.slice(CLIPS));
   for (let i = CLIPS; i < movieIds.length; i++) {
-    if (hasMedia(copies.find((m) => m.slug === movieSlugs[i]))) continue;
+    if (await hasMedia(copies.find((m) => m.slug === movieSlugs[i]))) continue;
     await app.services.videos.copyMedia(movieIds[i % CLIPS] as string, movieIds[i] as string);
   }
   phase("movies");

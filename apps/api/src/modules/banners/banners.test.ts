@@ -42,7 +42,7 @@ const upload = (id: string, data: Buffer | string, token = admin) => {
 const promos = (query: Record<string, string> = {}, token?: string) =>
   t.request({ method: "GET", url: "/site-promo/search", query, token });
 const titles = (res: { json(): unknown }) => (res.json() as { data: Banner[] }).data.map((b) => b.title);
-const localOf = (url: string) => t.app.services.storage.localPath(`public/${url.split("/files/")[1]}`);
+const localOf = (url: string) => t.app.services.storage.diskPath(`public/${url.split("/files/")[1]}`)!;
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -186,7 +186,7 @@ const localPath = (url: string) => {
 
 beforeAll(async () => {
   t = await createTestContext();
-  mediaDir = t.app.services.storage.localPath("public/x").replace(/\/public\/x$/, "");
+  mediaDir = t.app.services.storage.diskPath("public/x")!.replace(/\/public\/x$/, "");
   [admin, performer, member, user] = await Promise.all([
     t.login("admin"),
     t.login("performer"),

@@ -505,7 +505,7 @@ describe("covers", () => {
     const up = fileUpload(data);
     return t.request({ method: "POST", url, token, body: up.body, headers: up.headers });
   };
-  const localFile = (url: string) => t.app.services.storage.localPath(`public/${url.split("/files/")[1]}`);
+  const localFile = (url: string) => t.app.services.storage.diskPath(`public/${url.split("/files/")[1]}`)!;
 
   it("makes public 1600x500 and 800x250 webp variants and replaces the previous cover", async () => {
     const res = await upload("/performer/cover/upload", await pngOf(2400, 1200));

@@ -155,7 +155,7 @@ describe("admin: create, update, delete", () => {
       headers: up.headers,
     });
     expect(withImage.statusCode).toBe(200);
-    const file = t.app.services.storage.localPath(`public/${withImage.json().image.url.split("/files/")[1]}`);
+    const file = t.app.services.storage.diskPath(`public/${withImage.json().image.url.split("/files/")[1]}`)!;
     await expect(stat(file)).resolves.toBeTruthy();
     const del = await t.request({ method: "DELETE", url: `/admin/posts/${p._id}`, token: admin });
     expect(del.statusCode).toBe(204);
@@ -186,7 +186,7 @@ describe("post images", () => {
     expect(image).toMatchObject({ width: 1200, height: 630 });
     const entries = image.srcSet.split(", ").map((s) => s.split(" "));
     expect(entries.map((e) => e[1])).toEqual(["1200w", "600w"]);
-    const localOf = (url: string) => t.app.services.storage.localPath(`public/${url.split("/files/")[1]}`);
+    const localOf = (url: string) => t.app.services.storage.diskPath(`public/${url.split("/files/")[1]}`)!;
     const small = await sharp(localOf(entries[1]?.[0] as string)).metadata();
     expect([small.format, small.width, small.height]).toEqual(["webp", 600, 315]);
     const again = await upload(p._id, await pngOf(640, 480));

@@ -512,7 +512,7 @@ describe("pictures", () => {
     expectBadRequest(await reorder([c, a, UNKNOWN]), "body.imageIds");
     expectBadRequest(await reorder([]), "body.imageIds");
 
-    const file = t.app.services.storage.localPath(`public/products/${p._id}/${a}/thumb.webp`);
+    const file = t.app.services.storage.diskPath(`public/products/${p._id}/${a}/thumb.webp`)!;
     expect(await exists(file)).toBe(true);
     const removed = await t.request({
       method: "DELETE",
@@ -568,7 +568,7 @@ describe("the digital file", () => {
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
     const res = await uploadRes(performer, d._id, "file", zip, "book.pdf");
     expect((res.json() as ProductJson).file?.contentType).toBe("application/zip");
-    expect(await exists(t.app.services.storage.localPath(before?.fileKey as string))).toBe(false);
+    expect(await exists(t.app.services.storage.diskPath(before?.fileKey as string)!)).toBe(false);
   });
 });
 

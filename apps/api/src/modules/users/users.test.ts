@@ -565,7 +565,7 @@ describe("POST /users/avatar/upload", () => {
     expect(body.avatar).toMatch(/^\/api\/files\/avatars\/.+-256\.webp$/);
     expect(body.avatarSrcSet).toMatch(/-64\.webp 64w, .+-256\.webp 256w, .+-512\.webp 512w$/);
     const { path, key } = locate(body.avatar);
-    expect((await stat(t.app.services.storage.localPath(key))).size).toBeGreaterThan(0);
+    expect((await stat(t.app.services.storage.diskPath(key)!)).size).toBeGreaterThan(0);
     const file = await t.request({ method: "GET", url: path });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/webp");

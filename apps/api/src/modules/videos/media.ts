@@ -1,4 +1,4 @@
-import { access, cp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { StudioVideo } from "@marquee/contracts/videos";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import { imageVariants } from "../../platform/media/images.ts";
 import { probeVideo } from "../../platform/media/probe.ts";
 import { makeTeaser, transcodeVideo } from "../../platform/media/video.ts";
-import type { Storage } from "../../platform/storage.ts";
+import { readAll, type Storage, withLocalCopy } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
 import { randomTail } from "../catalogue/editing.ts";
 import type { VideoPresenter } from "./present.ts";
@@ -172,7 +172,12 @@ export function createVideoMedia(deps: {
   }
 
   async function transcodeAndStore(videoId: string, mediaKey: string, work: string): Promise<void> {
-    const source = storage.localPath(`${sourceDir(videoId)}/source`);
+    await withLocalCopy(storage, `${sourceDir(videoId)}/source`, (source) =>
+      transcodeFrom(source, videoId, mediaKey, work),
+    );
+  }
+
+  async function transcodeFrom(source: string, videoId: string, mediaKey: string, work: string): Promise<void> {
     let result: Awaited<ReturnType<typeof transcodeVideo>> | null = null;
     let error: string | null = null;
     try {
@@ -274,32 +279,26 @@ export function createVideoMedia(deps: {
 
   /**
    * Gives `toId` the processed media of `fromId` (renditions, thumbnail, teaser) without transcoding again:
-   * the demo seed makes a few clips and shares them among its movies. Local-disk storage only.
+   * the demo seed makes a few clips and shares them among its movies.
    */
   async function copyMedia(fromId: string, toId: string): Promise<void> {
     const [from, to] = [await reads.findRow(fromId), await reads.findRow(toId)];
     if (!from || !to) throw notFound("Movie");
     if (from.processingStatus !== "ready" || !from.mediaKey) throw new Error(`movie ${fromId} is not processed`);
     const mediaKey = `private/videos/${to.id}`;
-    await cp(storage.localPath(from.mediaKey), storage.localPath(mediaKey), { recursive: true, force: true });
-    await cp(storage.localPath(sourceDir(from.id)), storage.localPath(sourceDir(to.id)), {
-      recursive: true,
-      force: true,
-    });
+    await storage.copy(from.mediaKey, mediaKey);
+    await storage.copy(sourceDir(from.id), sourceDir(to.id));
     let thumbnailKey: string | null = null;
     if (from.thumbnailKey) {
       thumbnailKey = `public/videos/${to.id}/poster-${randomTail()}`;
       for (const spec of THUMB_SPECS) {
-        await cp(
-          storage.localPath(`${from.thumbnailKey}-${spec.name}.webp`),
-          storage.localPath(`${thumbnailKey}-${spec.name}.webp`),
-        );
+        await storage.copy(`${from.thumbnailKey}-${spec.name}.webp`, `${thumbnailKey}-${spec.name}.webp`);
       }
     }
     let teaserKey: string | null = null;
     if (from.teaserKey) {
       teaserKey = `public/videos/${to.id}/teaser-auto-${randomTail()}.mp4`;
-      await cp(storage.localPath(from.teaserKey), storage.localPath(teaserKey));
+      await storage.copy(from.teaserKey, teaserKey);
     }
     const [row] = await db
       .update(videos)
@@ -326,11 +325,7 @@ export function createVideoMedia(deps: {
    * `srcSet` names files that exist. Run once at each start (idempotent); returns how many thumbnails it completed.
    */
   async function completeThumbnailVariants(): Promise<number> {
-    const exists = (key: string) =>
-      access(storage.localPath(key)).then(
-        () => true,
-        () => false,
-      );
+    const exists = async (key: string) => (await storage.stat(key)) !== null;
     const largest = THUMB_SPECS[THUMB_SPECS.length - 1] as (typeof THUMB_SPECS)[number];
     const rows = await db.select({ key: videos.thumbnailKey }).from(videos).where(isNotNull(videos.thumbnailKey));
     let completed = 0;
@@ -340,7 +335,7 @@ export function createVideoMedia(deps: {
       for (const s of THUMB_SPECS) if (!(await exists(`${key}-${s.name}.webp`))) missing.push(s);
       const source = `${key}-${largest.name}.webp`;
       if (!missing.length || !(await exists(source))) continue;
-      const { variants } = await imageVariants(storage.localPath(source), missing);
+      const { variants } = await imageVariants(await readAll(storage, source), missing);
       for (const [name, data] of variants) await storage.put(`${key}-${name}.webp`, data);
       completed++;
     }

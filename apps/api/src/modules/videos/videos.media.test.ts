@@ -99,7 +99,7 @@ const fetchUrl = (url: string, headers: Record<string, string> = {}, method: "GE
   return t.app.inject({ method, url, headers });
 };
 
-const filesIn = async (key: string) => readdir(t.app.services.storage.localPath(key)).catch(() => [] as string[]);
+const filesIn = async (key: string) => readdir(t.app.services.storage.diskPath(key)!).catch(() => [] as string[]);
 
 beforeAll(async () => {
   base = "/api/";
@@ -243,7 +243,7 @@ describe("uploads that point at other files", () => {
     expect(res.statusCode, res.body).toBe(201);
     victim = res.json() as StudioJson;
     // The victim's processed files, where the job would have put them.
-    victimDir = t.app.services.storage.localPath(`private/videos/${victim._id}`);
+    victimDir = t.app.services.storage.diskPath(`private/videos/${victim._id}`)!;
     const source = path.join(work, "victim.mp4");
     await writeFile(source, clip);
     await mkdir(path.join(victimDir, "hls/360p"), { recursive: true });
@@ -411,7 +411,7 @@ describe("a real upload, processed end to end", () => {
 
   it("streams the MP4 with ranges", async () => {
     const m = await detail(movie._id);
-    const size = (await stat(t.app.services.storage.localPath(`private/videos/${movie._id}/video.mp4`))).size;
+    const size = (await stat(t.app.services.storage.diskPath(`private/videos/${movie._id}/video.mp4`)!)).size;
     const part = await fetchUrl(m.media?.mp4 as string, { range: "bytes=0-99" });
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-99/${size}`);
@@ -536,7 +536,7 @@ describe("a real upload, processed end to end", () => {
       .find((p) => p.endsWith(" 800w"))
       ?.split(" ")[0] as string;
     const mediumKey = `public/${medium.slice(`${base}files/`.length)}`;
-    await rm(t.app.services.storage.localPath(mediumKey));
+    await rm(t.app.services.storage.diskPath(mediumKey)!);
     expect((await fetchUrl(medium)).statusCode).toBe(404);
     expect(await t.app.services.videos.completeThumbnailVariants()).toBe(1);
     expect((await fetchUrl(medium)).statusCode).toBe(200);

@@ -807,7 +807,7 @@ describe("DELETE /performer/assets/videos/:id", () => {
     await t.app.services.videos.publishScheduled();
     expect(await performerCount(performerId)).toBe((countBefore ?? 0) + 1);
 
-    const dirs = [`private/videos/${m._id}`, `public/videos/${m._id}`].map((k) => t.app.services.storage.localPath(k));
+    const dirs = [`private/videos/${m._id}`, `public/videos/${m._id}`].map((k) => t.app.services.storage.diskPath(k)!);
     for (const dir of dirs) {
       await mkdir(dir, { recursive: true });
       await writeFile(`${dir}/file`, "x");
