@@ -72,13 +72,8 @@ function isNotFound(err: unknown) {
   );
 }
 
-/** `attachment` with the name as given where it is plain ASCII, with `filename*` for the rest (RFC 6266). */
-export function attachmentOf(name: string) {
-  const plain = name.replace(/[^A-Za-z0-9._-]/g, "_");
-  return plain === name
-    ? `attachment; filename="${name}"`
-    : `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+/** `attachment` with the name in plain ASCII, as the API's own downloads name it (media/serve.ts). */
+export const attachmentOf = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
 
 export function createS3Storage(
   opts: S3Settings & {
