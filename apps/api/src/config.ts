@@ -66,6 +66,8 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(21600),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
+  // Where the heavy media jobs run (transcodes, teasers): media workers, or this API process.
+  MEDIA_JOBS: z.enum(["worker", "inline"]).default("worker"),
   // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
   // Stripe (PAYMENT_GATEWAY=stripe): see stripeOf. STRIPE_API_BASE points the SDK at another server (tests).
@@ -392,6 +394,11 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    /**
+     * `worker`: the heavy media jobs run only in media workers (`npm run worker`; on the embedded database the API
+     * forks one), never in this process, which then spawns no ffmpeg. `inline`: this process runs them too.
+     */
+    mediaJobs: e.MEDIA_JOBS,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -75,7 +75,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });
+  // The heavy media jobs run in the app's own process unless a test starts a worker (MEDIA_JOBS=worker).
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    MEDIA_DIR: mediaDir,
+    DATA_DIR: mediaDir,
+    MEDIA_JOBS: "inline",
+    ...env,
+  });
   const mailer = createMemoryMailer();
   // The app's own jobs, retried at once: tests wait for them with `jobs.idle()`.
   const quiet = () => {};
