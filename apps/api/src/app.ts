@@ -138,7 +138,11 @@ function buildServices(
   const { pglite } = deps.database;
   const jobs =
     deps.jobs ??
-    createJobs({ database: pglite ? { pglite } : { connectionString: config.databaseUrl as string }, log });
+    createJobs({
+      database: pglite ? { pglite } : { connectionString: config.databaseUrl as string },
+      log,
+      leaseSeconds: config.jobsLeaseSec,
+    });
   // Private media is only reachable through links signed after an access check (DESIGN section 9). Media links are
   // root-relative under the API prefix, so they work under whatever host name the site was opened by.
   const signer = createUrlSigner({
