@@ -53,6 +53,10 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
 export interface TestContext {
   app: App;
   database: Database;
+  /** The test database's URL on PostgreSQL (TEST_DB=postgres); undefined on the embedded one. */
+  databaseUrl?: string;
+  /** The app's MEDIA_DIR (also its DATA_DIR). */
+  mediaDir: string;
   mailer: ReturnType<typeof createMemoryMailer>;
   /** The app's background jobs (pg-boss in the test database); `await t.jobs.idle()` waits until every queued job has run. */
   jobs: Jobs;
@@ -70,8 +74,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. `jobs` tunes its
+ * job runner: how often expired leases are looked for (JOBS_LEASE_SEC in `env` sets the lease).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  jobsOpts: { maintenanceIntervalSeconds?: number } = {},
+): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
@@ -92,6 +102,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     log: { info: quiet, warn: quiet, error: (obj, msg) => console.error(msg ?? "job failed", obj) },
     pollingIntervalSeconds: 0.5,
     retryDelaySeconds: 0,
+    leaseSeconds: config.jobsLeaseSec,
+    ...jobsOpts,
   });
   const app = await buildApp({
     config,
@@ -115,6 +127,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     database,
+    databaseUrl: url,
+    mediaDir,
     mailer,
     jobs,
     request,

@@ -98,7 +98,10 @@ export function createSystemService(deps: { db: Db; jobs: Jobs; mediaJobs: "work
       const { rows } = await jobs.sql(`SELECT state FROM ${schema}.job WHERE name = $1 AND id = $2`, [queue, id]);
       const state = (rows[0] as { state?: string } | undefined)?.state;
       if (!state) throw notFound("Job");
-      if (state !== "failed") throw conflict(`This job is ${state}, not failed: only a failed job can be retried.`);
+      if (state !== "failed") {
+        const now = state === "active" ? "running" : state === "completed" ? "done" : "waiting to run";
+        throw conflict(`Only a failed job can be run again; this one is ${now}.`);
+      }
       if (!(await jobs.retry(queue, id))) throw conflict("This job is no longer failed.");
     },
   };
