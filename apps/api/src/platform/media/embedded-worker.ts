@@ -1,12 +1,24 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Supervised, supervise } from "../../../../../scripts/processes.mjs";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { supervise as superviseUntyped } from "../../../../../scripts/processes.mjs";
 import type { Jobs, JobsLog, SqlExecutor } from "../jobs.ts";
 import { serveSql } from "../jobs-ipc.ts";
 import { HEAVY_QUEUES } from "./work.ts";
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface Supervised {
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+/** scripts/processes.mjs's `supervise`, which `npm start` keeps its servers running with. */
+const supervise = superviseUntyped as (
+  name: string,
+  start: () => ChildProcess,
+  opts: { log?: (line: string) => void; minDelayMs?: number; onStartupFailure?: (child: ChildProcess) => void },
+) => Supervised;
 
 /**
  * The media worker beside an API on the embedded database (`npm start`'s default): forked by the API, its pg-boss
