@@ -195,6 +195,7 @@ const screens: Screen[] = [
   { name: "admin-payouts", role: "admin", url: () => "/admin/payouts", ready: heading("Owed to performers") },
   { name: "admin-coupons", role: "admin", url: () => "/admin/coupons", ready: heading("Coupons") },
   { name: "admin-catalogue", role: "admin", url: () => "/admin/catalogue", ready: main },
+  { name: "admin-system", role: "admin", url: () => "/admin/system", ready: heading("Media workers") },
   { name: "not-found", role: "visitor", url: () => "/no-such-page", ready: main },
   { name: "movie-not-found", role: "visitor", url: () => "/movies/no-such-movie", ready: main },
   { name: "gallery-not-found", role: "visitor", url: () => "/galleries/no-such-gallery", ready: main },

@@ -78,6 +78,16 @@ export function startApi(env, { stdio = "inherit" } = {}) {
   );
 }
 
+/** A media worker (`npm run worker`): on PostgreSQL only; on the embedded database the API forks its own. */
+export function startWorker(env, { stdio = "inherit" } = {}) {
+  return spawnServer(
+    ["--import", "tsx", "src/worker.ts"],
+    path.join(root, "apps/api"),
+    environment(env, { MALLOC_ARENA_MAX: "2" }),
+    stdio,
+  );
+}
+
 export function startWeb(env, { stdio = "inherit" } = {}) {
   return spawnServer(["server.mjs"], path.join(root, "apps/web"), environment(env, { NODE_ENV: "production" }), stdio);
 }

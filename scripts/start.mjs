@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { lockHolder } from "@marquee/contracts/startup";
 import { portFrom, portProblem, STARTUP_FAILURE_PREFIX } from "../apps/web/startup-errors.mjs";
-import { closed, root, startApi, startWeb, stop, supervise, waitFor } from "./processes.mjs";
+import { closed, root, startApi, startWeb, startWorker, stop, supervise, waitFor } from "./processes.mjs";
 
 /** The live process holding the embedded database's lock (apps/api/src/db/client.ts), if any. */
 function embeddedDatabaseOwner(dir) {
@@ -112,6 +112,10 @@ try {
     }),
   );
   starting = undefined;
+  // On PostgreSQL a media worker runs beside the API (on the embedded database the API forks its own).
+  if (process.env.DATABASE_URL && process.env.MEDIA_JOBS !== "inline") {
+    servers.push(supervise("Media worker", () => startWorker(env, { stdio: "forward" })));
+  }
 } catch (err) {
   // Unless Ctrl-C is what stopped it.
   if (!stopping) await shutdown(1, await failureOf(name, starting, err));

@@ -67,6 +67,8 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { subscriptionsRoutes } from "./modules/subscriptions/routes.ts";
 import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
+import { systemRoutes } from "./modules/system/routes.ts";
+import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -82,6 +84,7 @@ import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
+import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
 import type { Storage } from "./platform/storage.ts";
@@ -136,7 +139,11 @@ function buildServices(
   const { pglite } = deps.database;
   const jobs =
     deps.jobs ??
-    createJobs({ database: pglite ? { pglite } : { connectionString: config.databaseUrl as string }, log });
+    createJobs({
+      database: pglite ? { pglite } : { connectionString: config.databaseUrl as string },
+      log,
+      leaseSeconds: config.jobsLeaseSec,
+    });
   // Private media is only reachable through links signed after an access check (DESIGN section 9). Media links are
   // root-relative under the API prefix, so they work under whatever host name the site was opened by.
   const signer = createUrlSigner({
@@ -301,6 +308,7 @@ function buildServices(
     auth,
     users,
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
+    system: createSystemService({ db, jobs, mediaJobs: config.mediaJobs }),
     contact: createContactService({ db, mailer: deps.mailer, throttle, settings, captcha: recaptcha }),
     recaptcha,
     categories,
@@ -459,9 +467,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(pagesRoutes, { pages: services.pages });
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });
   await app.register(reactionsRoutes, { reactions: services.reacting });
+  await app.register(systemRoutes, { system: services.system });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();
+  // The heavy media jobs, here only when asked (MEDIA_JOBS=inline); else media workers run them (worker.ts).
+  if (config.mediaJobs === "inline") {
+    await createMediaWork({ storage: services.storage, jobs: services.jobs, log: app.log }).registerJobs();
+  }
   await services.auth.registerJobs();
   await services.payments.registerJobs(services.jobs);
   app.addHook("onReady", async () => services.jobs.start());

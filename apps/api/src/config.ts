@@ -76,6 +76,17 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(21600),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
+  // Where the heavy media jobs run (transcodes, teasers): media workers, or this API process.
+  MEDIA_JOBS: z.enum(["worker", "inline"]).default("worker"),
+  // How long a job may run; a job whose process died is retried once it is over (pg-boss's expiry).
+  JOBS_LEASE_SEC: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 3600)
+    .default(4 * 3600),
+  // How long a media worker told to stop waits for its job to end before giving it back to the queue.
+  WORKER_STOP_GRACE_SEC: z.coerce.number().int().min(1).max(3600).default(5),
   // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
   // Stripe (PAYMENT_GATEWAY=stripe): see stripeOf. STRIPE_API_BASE points the SDK at another server (tests).
@@ -268,7 +279,10 @@ function httpUrlOf(raw: string) {
  * disk. Half a setting is an error, not a silent fall-back to the disk: an S3 variable without S3_BUCKET, one key of
  * the pair without the other.
  */
-function storageOf(e: z.infer<typeof envSchema>, env: Env): StorageSettings {
+function storageOf(
+  e: Pick<z.infer<typeof envSchema>, "STORAGE" | (typeof S3_VARIABLES)[number]>,
+  env: Env,
+): StorageSettings {
   const set = (name: (typeof S3_VARIABLES)[number]) => e[name]?.trim() || undefined;
   const bucket = set("S3_BUCKET");
   const kind = e.STORAGE ?? (bucket ? "s3" : "disk");
@@ -500,6 +514,12 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    /**
+     * `worker`: the heavy media jobs run only in media workers (`npm run worker`; on the embedded database the API
+     * forks one), never in this process, which then spawns no ffmpeg. `inline`: this process runs them too.
+     */
+    mediaJobs: e.MEDIA_JOBS,
+    jobsLeaseSec: e.JOBS_LEASE_SEC,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -516,6 +536,49 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     },
   };
 }
+
+/**
+ * What a media worker reads (`npm run worker`): the database, where the media is, its logging and its jobs' lease.
+ * None of the API's own settings (PUBLIC_URL, the gateway ...) is needed, so none is required.
+ */
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema
+    .pick({
+      NODE_ENV: true,
+      DATA_DIR: true,
+      DATABASE_URL: true,
+      MEDIA_DIR: true,
+      LOG_LEVEL: true,
+      JOBS_LEASE_SEC: true,
+      WORKER_STOP_GRACE_SEC: true,
+      STORAGE: true,
+      S3_ENDPOINT: true,
+      S3_REGION: true,
+      S3_BUCKET: true,
+      S3_ACCESS_KEY_ID: true,
+      S3_SECRET_ACCESS_KEY: true,
+      S3_FORCE_PATH_STYLE: true,
+      S3_PUBLIC_BASE_URL: true,
+    })
+    .safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? "?"), message: i.message }));
+    throw new ConfigError(env, problems);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, "data");
+  return {
+    production: e.NODE_ENV === "production",
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
+    logLevel: e.LOG_LEVEL,
+    jobsLeaseSec: e.JOBS_LEASE_SEC,
+    stopGraceSec: e.WORKER_STOP_GRACE_SEC,
+    storage: storageOf(e, env),
+  };
+}
+export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;
 
 export interface PaymentConfig {
   /** The payment gateway (DESIGN section 6) and, for Stripe or CCBill, its account's settings. */

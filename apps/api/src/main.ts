@@ -8,7 +8,9 @@ import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { checkStorage, createStorage } from "./platform/create-storage.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
+import { pgliteExecutor } from "./platform/jobs.ts";
 import { createMailer } from "./platform/mailer.ts";
+import { startEmbeddedWorker } from "./platform/media/embedded-worker.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { assertPortFree, exitOnStartupFailure, type StartupContext } from "./platform/startup-errors.ts";
 import { seedDemoCatalogue } from "./seed/catalogue.ts";
@@ -31,7 +33,8 @@ async function start() {
   const log = pino({ level: config.logLevel === "silent" ? "silent" : config.logLevel });
   // A taken port fails the start at once, not after the minutes of a first start's demo catalogue.
   await assertPortFree(config.port, config.host);
-  // Before anything else: uploads and the demo catalogue need both tools, and a broken one should stop the start.
+  // Before anything else: uploads need ffprobe, the demo catalogue and inline media jobs ffmpeg too (the worker
+  // checks its own), and a broken one should stop the start.
   const mediaTools = await checkMediaTools();
   log.info(describeMediaTools(mediaTools));
   const bundledWarning = config.production ? bundledToolsWarning(mediaTools) : null;
@@ -69,23 +72,29 @@ async function start() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
     geoip: await openGeoIp(config.geoipDb),
   });
+  await app.ready();
+  // On the embedded database, which no other process can open, the API forks the media worker itself; on a server,
+  // media workers run on their own (`npm run worker`; `npm start` runs one beside the API).
+  const worker =
+    config.mediaJobs === "worker" && database.pglite
+      ? startEmbeddedWorker({ executor: pgliteExecutor(database.pglite), jobs: app.services.jobs, log: app.log })
+      : null;
   if (config.seedDemo) {
     // First run only: the catalogue goes in through the API's own routes before the site opens.
-    await app.ready();
     await seedDemoCatalogue(app, database.db, { log }).catch((err: unknown) => {
       const why = (err instanceof Error ? err.message : String(err)).split("\n")[0];
       throw new Error(`the demo catalogue could not be made (${why}); the next start continues it`, { cause: err });
     });
   }
   await app.listen({ host: config.host, port: config.port });
-  return { app, database, storage };
+  return { app, database, storage, worker };
 }
 
 // What fails in the background while starting (a job runner, the embedded database) fails the start the same way.
 const failStart = (err: unknown) => exitOnStartupFailure(err, startupContext());
 process.on("uncaughtException", failStart);
 process.on("unhandledRejection", failStart);
-const { app, database, storage } = await start().catch(failStart);
+const { app, database, storage, worker } = await start().catch(failStart);
 process.off("uncaughtException", failStart);
 process.off("unhandledRejection", failStart);
 // Hourly, on the hour: scheduled movies whose date has come are released; once now for those due while stopped.
@@ -112,6 +121,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (closing) return;
     closing = true;
     stopHousekeeping();
+    // The worker first: it gives its job back through this process's database.
+    await worker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

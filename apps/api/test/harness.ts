@@ -53,6 +53,8 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
 export interface TestContext {
   app: App;
   database: Database;
+  /** The test database's URL on PostgreSQL (TEST_DB=postgres); undefined on the embedded one. */
+  databaseUrl?: string;
   mailer: ReturnType<typeof createMemoryMailer>;
   /** The app's background jobs (pg-boss in the test database); `await t.jobs.idle()` waits until every queued job has run. */
   jobs: Jobs;
@@ -73,14 +75,27 @@ export interface TestContext {
 }
 
 /**
+/**
  * A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. `env` adds settings,
- * e.g. a test S3 server's (test/s3-server.ts) to put the app's files in its bucket.
+ * e.g. a test S3 server's (test/s3-server.ts) to put the app's files in its bucket. `jobsOpts` tunes its job runner:
+ * how often expired leases are looked for (JOBS_LEASE_SEC in `env` sets the lease).
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  jobsOpts: { maintenanceIntervalSeconds?: number } = {},
+): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, DATA_DIR: mediaDir, ...env });
+  // The heavy media jobs run in the app's own process unless a test starts a worker (MEDIA_JOBS=worker).
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    MEDIA_DIR: mediaDir,
+    DATA_DIR: mediaDir,
+    MEDIA_JOBS: "inline",
+    ...env,
+  });
   const mailer = createMemoryMailer();
   // The app's own jobs, retried at once: tests wait for them with `jobs.idle()`.
   const quiet = () => {};
@@ -89,6 +104,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     log: { info: quiet, warn: quiet, error: (obj, msg) => console.error(msg ?? "job failed", obj) },
     pollingIntervalSeconds: 0.5,
     retryDelaySeconds: 0,
+    leaseSeconds: config.jobsLeaseSec,
+    ...jobsOpts,
   });
   const app = await buildApp({
     config,
@@ -112,9 +129,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     database,
+    databaseUrl: url,
+    mediaDir,
     mailer,
     jobs,
-    mediaDir,
     request,
     async login(username, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/auth/login", body: { username, password } });

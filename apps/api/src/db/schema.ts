@@ -15,6 +15,7 @@ export * from "../modules/products/tables.ts";
 export * from "../modules/reactions/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/subscriptions/tables.ts";
+export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";
 export * from "../modules/videos/tables.ts";
 export * from "../platform/throttle-table.ts";

@@ -14,22 +14,55 @@ export interface JobOptions {
   retryLimit?: number;
 }
 
+/** The job a handler runs: its queue, its id and how many times it failed before this run. */
+export interface JobInfo {
+  name: string;
+  id: string;
+  retryCount: number;
+}
+
+/** A handler's resolved value is kept as the job's output (see `result`). */
 // biome-ignore lint/suspicious/noExplicitAny: handlers type their own payload
-export type JobHandler<T = any> = (data: T) => Promise<void>;
+export type JobHandler<T = any> = (data: T, job: JobInfo) => Promise<unknown>;
+
+/** What became of a job, once it ended. */
+export type JobOutcome =
+  | { state: "completed"; output: unknown }
+  | { state: "failed" | "cancelled"; error: string }
+  | { state: "waiting" };
 
 export interface Jobs {
-  /** Queues a job. Call `start()` first. */
-  send(name: string, data: object, opts?: JobOptions): Promise<void>;
+  /** Queues a job and returns its id (null: one with the same `singletonKey` is already waiting). Call `start()` first. */
+  send(name: string, data: object, opts?: JobOptions): Promise<string | null>;
+  /**
+   * Waits (polling) until the job `id` of `name` ended or `timeoutMs` passed (then `waiting`). Only a failure
+   * after its last retry is told as `failed`.
+   */
+  result(name: string, id: string, timeoutMs: number): Promise<JobOutcome>;
   /** Runs `handler` for the jobs of `name`, one at a time per process. Errors are logged and retried. */
   // biome-ignore lint/suspicious/noExplicitAny: handlers type their own payload
   work<T = any>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Sends an empty job named `name` on a cron pattern (UTC); a second call for a name replaces the first. */
   schedule(name: string, cron: string): Promise<void>;
   start(): Promise<void>;
-  /** Stops taking jobs and waits for the running ones. */
-  stop(): Promise<void>;
-  /** Resolves once no job is waiting or running in a queue this process works. */
-  idle(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones up to `timeoutMs` (default 5 s); one still running then is
+   * failed, so retried (by another process, or by this one's next start).
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Resolves once no job is waiting or running in a queue this process works (or in `names`). */
+  idle(names?: readonly string[]): Promise<void>;
+  /**
+   * Fails, so retries, the jobs of the `names` queues that are marked running: for a process that knows their
+   * runner died (the API, when the media worker it supervises exits). Returns how many.
+   */
+  failRunning(names: readonly string[], message: string): Promise<number>;
+  /** Runs a job that failed for good once more (one more attempt); false when it is not failed. */
+  retry(name: string, id: string): Promise<boolean>;
+  /** Runs one statement on the jobs' database (the system screen reads pg-boss's tables; the heartbeat). */
+  sql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** pg-boss's schema name, for `sql`. */
+  readonly schema: string;
 }
 
 /** What the runner needs of a logger (pino's and Fastify's fit). */
@@ -39,8 +72,16 @@ export interface JobsLog {
   error(obj: object, msg?: string): void;
 }
 
-/** Where pg-boss keeps its tables: a PostgreSQL server, or the embedded database of this process. */
-export type JobsDatabase = { connectionString: string } | { pglite: PGlite };
+/** Runs SQL for pg-boss (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Where pg-boss keeps its tables: a PostgreSQL server, the embedded database of this process, or any executor (the
+ * media worker the API forks reaches the API's embedded database through one, over its IPC channel).
+ */
+export type JobsDatabase = { connectionString: string } | { pglite: PGlite } | { executor: SqlExecutor };
 
 const DEFAULT_RETRY_LIMIT = 2;
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
@@ -88,18 +129,34 @@ export function createJobs(opts: {
   leaseSeconds?: number;
   /** How often expired leases are looked for (default 60). */
   maintenanceIntervalSeconds?: number;
+  /**
+   * Off: no maintenance (expiring leases, archiving), no cron schedules and no schema migration here; another
+   * process does them (the API, for the worker it forks on the embedded database). Default on.
+   */
+  maintenance?: boolean;
+  /** Told when a handler of this process starts and ends a job (the worker's heartbeat says what it is on). */
+  observer?: {
+    started(job: JobInfo, data: unknown): void;
+    finished(job: JobInfo, error: unknown): void;
+  };
 }): Jobs {
   const { log } = opts;
   const schema = opts.schema ?? "pgboss";
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
   const leaseSeconds = opts.leaseSeconds ?? 4 * 60 * 60;
   const reclaimOnStart = opts.reclaimOnStart ?? "pglite" in opts.database;
+  const { observer } = opts;
+  const maintenance = opts.maintenance ?? true;
+  const db = opts.database;
   const boss = new PgBoss({
-    ...("pglite" in opts.database
-      ? { db: pgliteExecutor(opts.database.pglite) }
-      : { connectionString: opts.database.connectionString, max: 4, application_name: "marquee-jobs" }),
+    ...("pglite" in db
+      ? { db: pgliteExecutor(db.pglite) }
+      : "executor" in db
+        ? { db: { executeSql: (text: string, values: unknown[]) => db.executor.executeSql(text, values) } }
+        : { connectionString: db.connectionString, max: 4, application_name: "marquee-jobs" }),
     schema,
     maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+    ...(maintenance ? {} : { supervise: false, schedule: false, migrate: false }),
   });
   boss.on("error", (err) => log.error({ err }, "pg-boss"));
   const sql = (text: string, values: unknown[] = []) => boss.getDb().executeSql(text, values);
@@ -134,33 +191,46 @@ export function createJobs(opts: {
     return p;
   };
 
-  const reclaim = async () => {
+  const failRunning = async (names: readonly string[] | null, message: string) => {
     const { rows } = await sql(
-      `SELECT name, array_agg(id) AS ids FROM ${schema}.job WHERE state = 'active' GROUP BY name`,
+      `SELECT name, array_agg(id) AS ids FROM ${schema}.job WHERE state = 'active'${names ? " AND name = ANY($1::text[])" : ""} GROUP BY name`,
+      names ? [names] : [],
     );
+    let count = 0;
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
       // A failure like any other: retried with backoff, up to the job's retry limit (a job that keeps
       // crashing the process is not retried forever).
-      for (const id of ids) await boss.fail(name, id, { message: "the process running this job stopped" });
+      for (const id of ids) await boss.fail(name, id, { message });
       log.warn({ job: name, count: ids.length }, "jobs interrupted by a stop are retried");
+      count += ids.length;
     }
+    return count;
   };
 
   const startWorker = async (name: string, handler: JobHandler) => {
     await ensureQueue(name);
-    const id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (batch) => {
-      // pg-boss 10 hands a batch (an array) to every handler; a throw fails the batch, which is retried.
+    const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
+    const id = await boss.work<object>(name, options, async (batch) => {
+      // pg-boss 10 hands a batch (an array) to every handler; a throw fails the batch, which is retried. With one
+      // job per batch, what the handler returns is kept as the job's output.
+      let output: unknown;
       for (const job of batch) {
+        const info: JobInfo = { name, id: job.id, retryCount: job.retryCount };
+        observer?.started(info, job.data);
+        let error: unknown = null;
         try {
-          await handler(job.data);
+          output = await handler(job.data, info);
         } catch (err) {
+          error = err;
           log.error({ err, job: name, id: job.id }, "job failed");
           throw err;
         } finally {
+          observer?.finished(info, error);
           // Look for the next job right away instead of after the polling interval.
           boss.notifyWorker(workerIds.get(name) ?? "");
         }
       }
+      return output;
     });
     workerIds.set(name, id);
   };
@@ -171,17 +241,39 @@ export function createJobs(opts: {
   };
 
   return {
+    schema,
+    sql,
+    failRunning: (names, message) => failRunning(names, message),
+    async retry(name, id) {
+      assertName(name);
+      const res = (await boss.retry(name, id)) as unknown as { affected: number };
+      return res.affected > 0;
+    },
     async send(name, data, sendOpts = {}) {
       assertName(name);
       if (!started) throw new Error("jobs: call start() before send()");
       await ensureQueue(name);
-      await boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...jobSettings,
         singletonKey: sendOpts.singletonKey ?? randomUUID(),
         retryLimit: sendOpts.retryLimit ?? DEFAULT_RETRY_LIMIT,
       });
       const worker = workerIds.get(name);
       if (worker) boss.notifyWorker(worker);
+      return id;
+    },
+    async result(name, id, timeoutMs) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await boss.getJobById(name, id, { includeArchive: true });
+        if (job?.state === "completed") return { state: "completed", output: job.output };
+        if (job?.state === "failed" || job?.state === "cancelled") {
+          const output = job.output as { message?: unknown } | null;
+          return { state: job.state, error: String(output?.message ?? job.state) };
+        }
+        if (!job || Date.now() >= until) return { state: "waiting" };
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     async work(name, handler) {
       assertName(name);
@@ -198,22 +290,22 @@ export function createJobs(opts: {
       if (started) return;
       await boss.start();
       started = true;
-      if (reclaimOnStart) await reclaim();
+      if (reclaimOnStart) await failRunning(null, "the process running this job stopped");
       for (const [name, handler] of workers) await startWorker(name, handler);
       for (const [name, cron] of schedules) await startSchedule(name, cron);
     },
-    async stop() {
+    async stop(stopOpts = {}) {
       if (!started) return;
       started = false;
       // A job still running after a short wait is failed, so retried by the next start (`npm start` kills a
       // server that takes more than 8 s to stop).
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: stopOpts.timeoutMs ?? 5_000 });
       workerIds.clear();
     },
-    async idle() {
+    async idle(names) {
       for (;;) {
         let busy = 0;
-        for (const name of workers.keys()) {
+        for (const name of names ?? workers.keys()) {
           // States before `completed` are created, retry and active.
           busy += (await boss.getQueueSize(name, { before: "completed" })) ?? 0;
         }

@@ -12,7 +12,9 @@ import { performers } from "../modules/performers/tables.ts";
 import { posts } from "../modules/posts/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import { users } from "../modules/users/tables.ts";
+import { VIDEO_JOBS } from "../modules/videos/rows.ts";
 import { videos } from "../modules/videos/tables.ts";
+import { MEDIA_QUEUES } from "../platform/media/work.ts";
 import { slugify } from "../platform/slugs.ts";
 import {
   demoBanners,
@@ -307,7 +309,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   }
 
   // The clips' transcodes (also those an interrupted start had queued) finish; then the other movies share them.
-  await app.services.jobs.idle();
+  // Along the chain of a movie's jobs: each sends the next before it ends. The heavy one may run in a media worker.
+  await app.services.jobs.idle([VIDEO_JOBS.process, MEDIA_QUEUES.transcode, VIDEO_JOBS.transcoded]);
   const clips = await movieRow(clipSlugs);
   for (const slug of clipSlugs) {
     const clip = clips.find((m) => m.slug === slug);

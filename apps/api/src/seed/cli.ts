@@ -20,8 +20,9 @@ await database.migrate();
 // The gateway as the API would start with it (the environment, else Admin → Settings → Payment).
 const config = withPayment(base, await readPaymentSettings(database.db));
 await seedDemo(database.db, { log });
+// A one-off tool: the demo clips' transcodes run here, whether or not media workers run (MEDIA_JOBS).
 const app = await buildApp({
-  config,
+  config: { ...config, mediaJobs: "inline" },
   database,
   mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
   geoip: await openGeoIp(config.geoipDb),

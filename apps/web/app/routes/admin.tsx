@@ -26,6 +26,7 @@ const descriptions: Record<string, string> = {
   "/admin/categories": "The categories of performers, movies, galleries and products.",
   "/admin/posts": "News posts and pages such as the home and contact texts.",
   "/admin/banners": "The promotional banners on the home page, by position.",
+  "/admin/system": "The media workers, what each is doing, the job queues and their recent failures.",
 };
 
 export default function AdminOverviewPage() {

@@ -1,24 +1,24 @@
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { StudioVideo } from "@marquee/contracts/videos";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
-import { isUuid } from "../../platform/ids.ts";
-import type { Jobs, JobsLog } from "../../platform/jobs.ts";
+import type { JobOutcome, Jobs, JobsLog } from "../../platform/jobs.ts";
 import { imageVariants } from "../../platform/media/images.ts";
 import { probeVideo } from "../../platform/media/probe.ts";
-import { makeTeaser, transcodeVideo } from "../../platform/media/video.ts";
-import { readAll, type Storage, withLocalCopy } from "../../platform/storage.ts";
+import { MEDIA_QUEUES, type TeaserJob, type TeaserResult } from "../../platform/media/work.ts";
+import { readAll, type Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
 import { randomTail } from "../catalogue/editing.ts";
 import type { VideoPresenter } from "./present.ts";
+import { createVideoProcessing, freshMediaKey, TEASER_SECONDS } from "./processing.ts";
 import type { VideoReads } from "./reading.ts";
-import { type Row, rowColumns, sourceDir, THUMB_SPECS, VIDEO_JOBS } from "./rows.ts";
+import { rowColumns, sourceDir, THUMB_SPECS, VIDEO_JOBS } from "./rows.ts";
 import { videos } from "./tables.ts";
 import type { VideoWrites } from "./writing.ts";
 
-const TEASER_SECONDS = 8;
+/** How long a teaser upload waits for a media worker to cut it (the cut itself is bounded to about 2 minutes). */
+const TEASER_WAIT_MS = 5 * 60_000;
 
 /** Media of movies: uploads, the processing job, the hourly release of scheduled movies and the demo's copies. */
 export function createVideoMedia(deps: {
@@ -33,18 +33,20 @@ export function createVideoMedia(deps: {
   now: () => Date;
 }) {
   const { db, storage, jobs, log, reads, writes, present, now } = deps;
+  const processing = createVideoProcessing(deps);
 
   /** Writes a file to `destPath` and says how large it is (the route streams the request body). */
   type Receive = (destPath: string) => Promise<{ bytes: number }>;
 
   /**
    * Takes the movie file: streamed to a temp file, probed at once so that what is not a video is refused (422) and
-   * removed, then moved in as `private/video-sources/<id>/source` and queued for processing. A crash mid-upload
-   * leaves only the temp file, which the next start or the housekeeping removes.
+   * removed, then moved in as `private/video-sources/<id>/source` and queued for processing under a fresh media
+   * prefix; the renditions of the file it replaces go (nothing links to them while the movie is pending). A crash
+   * mid-upload leaves only the temp file, which the next start or the housekeeping removes.
    */
   async function uploadVideo(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await reads.managedRow(actor, id);
-    const mediaKey = `private/videos/${current.id}`;
+    const mediaKey = freshMediaKey(current.id);
     const tmp = await storage.tempPath("upload");
     let bytes: number;
     let info: Awaited<ReturnType<typeof probeVideo>>;
@@ -76,38 +78,54 @@ export function createVideoMedia(deps: {
       await writes.removeFiles(current.id);
       throw notFound("Movie");
     }
+    if (current.mediaKey) await storage.remove(current.mediaKey);
     await writes.syncCounts([{ before: current, after: row }]);
     await jobs.send(VIDEO_JOBS.process, { videoId: row.id }, { singletonKey: row.id });
     return present.studioOf(actor, row);
   }
 
-  /** A teaser: a short silent clip cut from the uploaded video, public (shown also when the movie is locked). */
+  /**
+   * A teaser: a short silent clip cut from the uploaded video, public (shown also when the movie is locked). The
+   * upload is probed here (what is not a video is refused at once), stored beside the movie's source and cut by a
+   * media worker (`media.teaser`) while the request waits for it, so no request runs ffmpeg.
+   */
   async function uploadTeaser(actor: Actor, id: string, receive: Receive): Promise<StudioVideo> {
     const current = await reads.managedRow(actor, id);
     const tmp = await storage.tempPath("teaser-upload");
-    const key = `public/videos/${current.id}/teaser-${randomTail()}.mp4`;
+    const source = `${sourceDir(current.id)}/teaser-upload-${randomTail()}`;
     try {
       await receive(tmp);
-      await makeTeaserAt(tmp, key);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      log.warn({ err, videoId: current.id }, "teaser could not be made");
-      throw unprocessable("The file is not a video we can read.", [{ path: "file", message: "not a video" }]);
+      await probeVideo(tmp);
+      await storage.moveIn(tmp, source);
     } finally {
       await rm(tmp, { force: true });
     }
-    return replaceTeaser(actor, current.id, key);
-  }
-
-  /** Cuts a teaser from `input` in the scratch folder and moves it in at `key` once complete. */
-  async function makeTeaserAt(input: string, key: string) {
-    const out = await storage.tempPath("teaser");
-    try {
-      await makeTeaser(input, out, { seconds: TEASER_SECONDS });
-      await storage.moveIn(out, key);
-    } finally {
-      await rm(out, { force: true });
+    const job: TeaserJob = {
+      source,
+      out: `public/videos/${current.id}/teaser-${randomTail()}.mp4`,
+      seconds: TEASER_SECONDS,
+    };
+    const jobId = await jobs.send(MEDIA_QUEUES.teaser, job);
+    const outcome: JobOutcome = jobId
+      ? await jobs.result(MEDIA_QUEUES.teaser, jobId, TEASER_WAIT_MS)
+      : { state: "failed", error: "not queued" };
+    if (outcome.state === "waiting") {
+      // Its file, if it comes, is removed with the movie.
+      throw new AppError(
+        503,
+        "Service Unavailable",
+        "The teaser is taking too long to make. Try again in a few minutes.",
+      );
     }
+    await storage.remove(source);
+    const made = outcome.state === "completed" ? (outcome.output as TeaserResult) : null;
+    if (!made || made.error) {
+      log.warn({ videoId: current.id, error: made?.error ?? outcome }, "teaser could not be made");
+      throw unprocessable(made?.error ?? "The file is not a video we can read.", [
+        { path: "file", message: "not a video" },
+      ]);
+    }
+    return replaceTeaser(actor, current.id, made.out);
   }
 
   async function replaceTeaser(actor: Actor, id: string, key: string) {
@@ -149,114 +167,6 @@ export function createVideoMedia(deps: {
     return present.studioOf(actor, row);
   }
 
-  /** Generated thumbnails and teasers are replaced when the movie is processed again; uploaded ones stay. */
-  const isGenerated = (key: string | null) => !key || /\/(poster|teaser-auto)-[^/]+$/.test(key);
-
-  /**
-   * The `video.process` job: transcodes the source into an HLS ladder, an MP4, a strip and a poster, adds a
-   * thumbnail and a teaser when none was uploaded, and tells the uploader. Safe to run again.
-   */
-  async function processVideo(videoId: string): Promise<void> {
-    if (!isUuid(videoId)) return;
-    const start = await reads.findRow(videoId);
-    if (!start?.mediaKey || !["pending", "processing"].includes(start.processingStatus)) return;
-    await db.update(videos).set({ processingStatus: "processing" }).where(eq(videos.id, videoId));
-    // The outputs are made in a work folder, moved into place only when complete: a run cut short by a crash
-    // leaves them in the scratch folder (removed at start or by the housekeeping) and the job runs again.
-    const work = await storage.tempPath("transcode");
-    try {
-      await transcodeAndStore(videoId, start.mediaKey, work);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-  }
-
-  async function transcodeAndStore(videoId: string, mediaKey: string, work: string): Promise<void> {
-    await withLocalCopy(storage, `${sourceDir(videoId)}/source`, (source) =>
-      transcodeFrom(source, videoId, mediaKey, work),
-    );
-  }
-
-  async function transcodeFrom(source: string, videoId: string, mediaKey: string, work: string): Promise<void> {
-    let result: Awaited<ReturnType<typeof transcodeVideo>> | null = null;
-    let error: string | null = null;
-    try {
-      result = await transcodeVideo(source, work);
-    } catch (err) {
-      log.error({ err, videoId }, "video processing failed");
-      error =
-        err instanceof AppError ? err.message : "The video could not be processed. Try again or upload another file.";
-    }
-
-    const current = await reads.findRow(videoId);
-    if (!current) {
-      await writes.removeFiles(videoId);
-      return;
-    }
-    // Another file was uploaded while this one was transcoding: its own job makes the movie; this result is stale.
-    if (current.processingStatus !== "processing") return;
-    const changes: Partial<typeof videos.$inferInsert> = {};
-    const stale: (() => Promise<void>)[] = [];
-    if (result) {
-      Object.assign(changes, {
-        processingStatus: "ready",
-        processingError: null,
-        durationSec: result.durationSec,
-        width: result.width,
-        height: result.height,
-      });
-      if (isGenerated(current.thumbnailKey)) {
-        try {
-          changes.thumbnailKey = await storeThumbnail(videoId, path.join(work, result.files.poster), "poster");
-          const old = current.thumbnailKey;
-          if (old) stale.push(() => removeThumbnail(old));
-        } catch (err) {
-          log.warn({ err, videoId }, "thumbnail from the poster failed");
-        }
-      }
-      if (isGenerated(current.teaserKey)) {
-        const key = `public/videos/${videoId}/teaser-auto-${randomTail()}.mp4`;
-        try {
-          await makeTeaserAt(source, key);
-          changes.teaserKey = key;
-          const old = current.teaserKey;
-          if (old) stale.push(() => storage.remove(old));
-        } catch (err) {
-          log.warn({ err, videoId }, "teaser could not be made");
-        }
-      }
-      await storage.moveIn(work, mediaKey);
-    } else {
-      Object.assign(changes, { processingStatus: "failed", processingError: error });
-    }
-    const [row] = await db
-      .update(videos)
-      .set({
-        ...changes,
-        ...writes.placementNow({ ...current, processingStatus: changes.processingStatus as Row["processingStatus"] }),
-      })
-      // Only while still processing this upload: a newer upload set it back to pending.
-      .where(and(eq(videos.id, videoId), eq(videos.processingStatus, "processing")))
-      .returning(rowColumns);
-    if (!row) {
-      if (!(await reads.findRow(videoId))) return writes.removeFiles(videoId);
-      if (changes.thumbnailKey && changes.thumbnailKey !== current.thumbnailKey)
-        await removeThumbnail(changes.thumbnailKey);
-      if (changes.teaserKey && changes.teaserKey !== current.teaserKey) await storage.remove(changes.teaserKey);
-      return;
-    }
-    for (const drop of stale) await drop();
-    await writes.syncCounts([{ before: current, after: row }]);
-    deps.notify(row.createdBy, "notification", {
-      type: "media.processed",
-      objectType: "video",
-      objectId: row.id,
-      status: result ? "ready" : "failed",
-      title: row.title,
-      message: result ? `"${row.title}" is processed and ready.` : `"${row.title}" could not be processed: ${error}`,
-    });
-  }
-
   /**
    * The hourly job: movies whose date has come become plain movies, released at their scheduled date;
    * their performers' counts follow. Returns how many were released.
@@ -285,7 +195,7 @@ export function createVideoMedia(deps: {
     const [from, to] = [await reads.findRow(fromId), await reads.findRow(toId)];
     if (!from || !to) throw notFound("Movie");
     if (from.processingStatus !== "ready" || !from.mediaKey) throw new Error(`movie ${fromId} is not processed`);
-    const mediaKey = `private/videos/${to.id}`;
+    const mediaKey = freshMediaKey(to.id);
     await storage.copy(from.mediaKey, mediaKey);
     await storage.copy(sourceDir(from.id), sourceDir(to.id));
     let thumbnailKey: string | null = null;
@@ -347,7 +257,7 @@ export function createVideoMedia(deps: {
     await jobs.work(VIDEO_JOBS.thumbnailVariants, async () => {
       await completeThumbnailVariants();
     });
-    await jobs.work<{ videoId: string }>(VIDEO_JOBS.process, (data) => processVideo(String(data?.videoId ?? "")));
+    await processing.registerJobs();
     await jobs.work(VIDEO_JOBS.publishScheduled, async () => {
       await publishScheduled();
     });
@@ -357,7 +267,8 @@ export function createVideoMedia(deps: {
     uploadVideo,
     uploadTeaser,
     uploadThumbnail,
-    processVideo,
+    processVideo: processing.processVideo,
+    applyTranscoded: processing.applyTranscoded,
     publishScheduled,
     completeThumbnailVariants,
     copyMedia,

@@ -2,9 +2,13 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { Kind } from "../catalogue/editing.ts";
 import { type VideoRow, videos } from "./tables.ts";
 
-/** Job names: processing one upload, and the hourly release of scheduled movies. */
+/**
+ * Job names: processing one upload (handing it to the media workers, then taking their result), the hourly release
+ * of scheduled movies, and completing thumbnails at start.
+ */
 export const VIDEO_JOBS = {
   process: "video.process",
+  transcoded: "video.transcoded",
   publishScheduled: "videos.publishScheduled",
   thumbnailVariants: "videos.thumbnailVariants",
 } as const;

@@ -100,6 +100,12 @@ const fetchUrl = (url: string, headers: Record<string, string> = {}, method: "GE
 };
 
 const filesIn = async (key: string) => readdir(t.app.services.storage.diskPath(key)!).catch(() => [] as string[]);
+/** Where the movie's renditions are: a prefix of its own under `private/videos/<id>/`, fresh for each upload. */
+const mediaKeyOf = async (id: string) => {
+  const [row] = await t.database.db.select({ key: videos.mediaKey }).from(videos).where(eq(videos.id, id));
+  expect(row?.key).toMatch(new RegExp(`^private/videos/${id}/[a-z0-9]+$`));
+  return row?.key as string;
+};
 
 beforeAll(async () => {
   base = "/api/";
@@ -311,6 +317,7 @@ describe("uploads that point at other files", () => {
     await t.app.services.storage.put(`private/video-sources/${m._id}/source`, Buffer.from(hls(entry().relative)));
     await t.database.db.update(videos).set({ processingStatus: "pending", mediaKey: key }).where(eq(videos.id, m._id));
     await t.app.services.videos.processVideo(m._id);
+    await t.jobs.idle();
     const after = await studio(m._id);
     expect(after.processing).toEqual({ status: "failed", error: expect.stringMatching(HLS) });
     expect(after).toMatchObject({ media: null, teaser: null });
@@ -342,14 +349,17 @@ describe("a real upload, processed end to end", () => {
     expect(ready.durationSec).toBeLessThan(3.5);
     expect(ready.thumbnail?.url).toMatch(new RegExp(`/files/videos/${movie._id}/poster-[a-z0-9]+-480\\.webp$`));
     expect(ready.teaser).toMatch(new RegExp(`/files/videos/${movie._id}/teaser-auto-[a-z0-9]+\\.mp4$`));
-    const files = await filesIn(`private/videos/${movie._id}`);
+    const key = await mediaKeyOf(movie._id);
+    // One prefix: the upload's own.
+    expect(await filesIn(`private/videos/${movie._id}`)).toEqual([key.split("/").at(-1)]);
+    const files = await filesIn(key);
     expect(files).toEqual(expect.arrayContaining(["hls", "video.mp4", "poster.webp", "strip.webp"]));
     // The original is kept apart from what signed links open.
     expect(files).not.toContain("source");
     expect(await filesIn(`private/video-sources/${movie._id}`)).toEqual(["source"]);
     // The upload and the work folder were moved in: nothing is left in the scratch folder.
     expect(await readdir(path.dirname(await t.app.services.storage.tempPath("check")))).toEqual([]);
-    expect(await filesIn(`private/videos/${movie._id}/hls`)).toEqual(expect.arrayContaining(["master.m3u8", "360p"]));
+    expect(await filesIn(`${key}/hls`)).toEqual(expect.arrayContaining(["master.m3u8", "360p"]));
 
     const thumb = await fetchUrl(ready.thumbnail?.url as string);
     expect(thumb.statusCode).toBe(200);
@@ -411,7 +421,8 @@ describe("a real upload, processed end to end", () => {
 
   it("streams the MP4 with ranges", async () => {
     const m = await detail(movie._id);
-    const size = (await stat(t.app.services.storage.diskPath(`private/videos/${movie._id}/video.mp4`)!)).size;
+    const key = await mediaKeyOf(movie._id);
+    const size = (await stat(t.app.services.storage.diskPath(`${key}/video.mp4`)!)).size;
     const part = await fetchUrl(m.media?.mp4 as string, { range: "bytes=0-99" });
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-99/${size}`);
@@ -481,7 +492,7 @@ describe("a real upload, processed end to end", () => {
     const otherMovie = await createMovie();
     expect((await fetchUrl(hls.replace(movie._id, otherMovie._id))).statusCode).toBe(403);
     expect(
-      (await fetchUrl(hls.replace(`private/videos/${movie._id}/hls/master.m3u8`, "../media-secret"))).statusCode,
+      (await fetchUrl(hls.replace(`${await mediaKeyOf(movie._id)}/hls/master.m3u8`, "../media-secret"))).statusCode,
     ).toBeGreaterThanOrEqual(400);
 
     // After MEDIA_URL_TTL_SEC (6 hours by default) the very same link is refused.
@@ -508,7 +519,7 @@ describe("a real upload, processed end to end", () => {
       expect(JSON.stringify(m)).not.toContain("/media/");
     }
     const asMember = await detail(movie._id, member);
-    expect(asMember.media?.hls).toContain(`/private/videos/${movie._id}/hls/master.m3u8`);
+    expect(asMember.media?.hls).toContain(`/${await mediaKeyOf(movie._id)}/hls/master.m3u8`);
     expect((await fetchUrl(asMember.media?.hls as string)).statusCode).toBe(200);
     expect((await detail(movie._id, admin)).media).not.toBeNull();
   });
@@ -567,7 +578,7 @@ describe("a real upload, processed end to end", () => {
     const copy = await studio(m._id);
     expect(copy.processing.status).toBe("ready");
     expect(copy.media).not.toBeNull();
-    expect(await filesIn(`private/videos/${m._id}`)).toContain("video.mp4");
+    expect(await filesIn(await mediaKeyOf(m._id))).toContain("video.mp4");
     const res = await t.request({ method: "DELETE", url: `/performer/assets/videos/${m._id}`, token: performer });
     expect(res.statusCode).toBe(204);
     expect(await filesIn(`private/videos/${m._id}`)).toEqual([]);
@@ -660,6 +671,7 @@ describe("processing that fails", () => {
     await t.app.services.storage.put(`private/video-sources/${m._id}/source`, randomBytes(8192));
     await t.database.db.update(videos).set({ processingStatus: "pending", mediaKey: key }).where(eq(videos.id, m._id));
     await t.app.services.videos.processVideo(m._id);
+    await t.jobs.idle();
 
     const after = await studio(m._id);
     expect(after.processing).toEqual({ status: "failed", error: NOT_A_VIDEO });

@@ -3,6 +3,7 @@ import {
   IconArrowLeft,
   IconCash,
   IconCategory,
+  IconCpu,
   IconCrown,
   IconLayoutDashboard,
   IconLibraryPhoto,
@@ -41,6 +42,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/posts", label: "Posts", icon: IconNews },
   { to: "/admin/comments", label: "Comments", icon: IconMessageCircle },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
+  { to: "/admin/system", label: "System", icon: IconCpu },
 ] as const;
 
 export function useIsAdmin(): boolean {

@@ -1,0 +1,265 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
+import { IconAlertCircle, IconCpu, IconRefresh } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/admin.system";
+
+export const handle = pages.adminSystem.handle;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "System", "The media workers, the job queues and their failures.");
+
+/** How often the screen reads the status again while it is open. */
+const REFRESH_MS = 5000;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadedGet<SystemStatus>(request, context, "/admin/system", undefined, "Could not load the system status.");
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    retry: (api, payload) =>
+      api.post(
+        `/admin/system/jobs/${encodeURIComponent(textOf(payload, "queue"))}/${encodeURIComponent(textOf(payload, "id"))}/retry`,
+        {},
+      ),
+  });
+}
+
+/** "12 s ago", "3 min ago", or the date. */
+function ago(iso: string, now: number): string {
+  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  return formatDateTime(iso);
+}
+
+const QUEUE_LABELS: Record<string, string> = {
+  "media.transcode": "Movie transcodes",
+  "media.teaser": "Teaser cuts",
+  "video.process": "Movies handed to workers",
+  "video.transcoded": "Transcode results",
+};
+
+function WorkerCard({ worker, now }: { worker: SystemWorker; now: number }) {
+  const state = worker.alive ? "alive" : worker.stoppedAt ? "stopped" : "gone";
+  return (
+    <Card withBorder padding="md" data-testid="system-worker" data-state={state}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={600} truncate title={worker._id}>
+            {worker.host} · pid {worker.pid}
+          </Text>
+          <Badge color={worker.alive ? "teal" : worker.stoppedAt ? "gray" : "red"} variant="light">
+            {worker.alive ? "Alive" : worker.stoppedAt ? "Stopped" : "Not seen"}
+          </Badge>
+        </Group>
+        {worker.job ? (
+          <Text size="sm" data-testid="system-worker-job">
+            On {QUEUE_LABELS[worker.job.queue] ?? worker.job.queue}
+            {worker.job.subject ? ` of ${worker.job.subject}` : ""}, for{" "}
+            {ago(worker.job.startedAt, now).replace(" ago", "")}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="system-worker-job">
+            {worker.alive ? "Idle, waiting for work" : "No job"}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          Last seen {ago(worker.lastSeenAt, now)} · {worker.jobsDone} done · {worker.jobsFailed} failed · started{" "}
+          {formatDateTime(worker.startedAt)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function QueueTable({ queues }: { queues: SystemQueue[] }) {
+  if (!queues.length) return <Text c="dimmed">No job has been queued yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={340}>
+      <Table verticalSpacing="xs" horizontalSpacing="sm" aria-label="Queues">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Queue</Table.Th>
+            <Table.Th ta="right">Waiting</Table.Th>
+            <Table.Th ta="right">Running</Table.Th>
+            <Table.Th ta="right">Failed (24 h)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {queues.map((q) => (
+            <Table.Tr key={q.name} data-testid={`system-queue-${q.name}`}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {QUEUE_LABELS[q.name] ?? q.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {q.name}
+                  {q.heavy ? " · media workers" : ""}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" data-testid="waiting">
+                {q.created + q.retry}
+              </Table.Td>
+              <Table.Td ta="right" data-testid="running">
+                {q.active}
+              </Table.Td>
+              <Table.Td ta="right" c={q.failed ? "red" : undefined}>
+                {q.failed}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function FailureList({ failures }: { failures: SystemFailure[] }) {
+  const { run } = useIntent();
+  const [retrying, setRetrying] = useState<string | null>(null);
+  if (!failures.length) return <Text c="dimmed">No job failed in the last 7 days.</Text>;
+  const retry = async (f: SystemFailure) => {
+    setRetrying(f._id);
+    try {
+      await run("retry", { queue: f.queue, id: f._id });
+      notifications.show({ color: "teal", message: "The job will run again." });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Could not run the job again", message: errorMessage(error) });
+    } finally {
+      setRetrying(null);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      {failures.map((f) => (
+        <Card key={f._id} withBorder padding="sm" data-testid="system-failure">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
+              <Text size="sm" fw={600}>
+                {QUEUE_LABELS[f.queue] ?? f.queue}
+              </Text>
+              <Text size="sm" c="red" style={{ overflowWrap: "anywhere" }}>
+                {f.error}
+              </Text>
+              {f.subject && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                  {f.subject}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {formatDateTime(f.failedAt)} · {f.attempts} {f.attempts === 1 ? "attempt" : "attempts"}
+              </Text>
+            </Stack>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              loading={retrying === f._id}
+              onClick={() => void retry(f)}
+            >
+              Run again
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const revalidator = useRevalidator();
+  const [now, setNow] = useState(() => Date.now());
+  const { result: status, error } = data;
+  // Read again every few seconds while the screen is open and visible.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+
+  if (error) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{error}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void revalidator.revalidate()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!status) return <Skeleton h={200} />;
+  const alive = status.workers.filter((w) => w.alive).length;
+  return (
+    <Stack gap="xl">
+      <Card component="section" aria-labelledby="workers-title">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={2} fz="lg" id="workers-title">
+              Media workers
+            </Title>
+            <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
+              {alive} alive
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {status.mediaJobs === "worker"
+              ? "Transcodes and teasers run only in media workers. A worker unseen for three heartbeats"
+              : "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats"}{" "}
+            ({status.heartbeatSeconds * 3} s) is counted as gone.
+          </Text>
+          {status.workers.length === 0 ? (
+            <Group gap="xs" c="dimmed">
+              <IconCpu size={20} aria-hidden />
+              <Text c="dimmed">No media worker was seen in the last hour: start one with npm run worker.</Text>
+            </Group>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {status.workers.map((w) => (
+                <WorkerCard key={w._id} worker={w} now={now} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Card>
+      <Card component="section" aria-labelledby="queues-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="queues-title">
+            Queues
+          </Title>
+          <QueueTable queues={status.queues} />
+        </Stack>
+      </Card>
+      <Card component="section" aria-labelledby="failures-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="failures-title">
+            Recent failures
+          </Title>
+          <FailureList failures={status.failures} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+export default function AdminSystemPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="System" description="The media workers, the job queues and what failed.">
+      <SystemStatusView data={loaderData} />
+    </AdminPage>
+  );
+}
