@@ -43,6 +43,17 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MEDIA_DIR: z.string().optional(),
+  // The internal location of the proxy in front that serves MEDIA_DIR (platform/media/handoff.ts), e.g. /_media/.
+  MEDIA_ACCEL_REDIRECT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)+$/,
+        "expected a path that starts and ends with /, such as /_media/",
+      )
+      .optional(),
+  ),
   TRUSTED_PROXIES: list.default(["loopback"]),
   GEOIP_DB: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -382,6 +393,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** The payment gateway's variables set in the environment: they win over the admin settings (resolvePayment). */
     gatewayEnv: gatewayEnvOf(env),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
+    /** Set: every media file that passes its checks is handed to the proxy in front (`X-Accel-Redirect`). */
+    mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT ?? null,
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
