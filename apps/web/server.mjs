@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -149,7 +150,6 @@ async function serve() {
     accelPrefix,
     unavailable,
   });
-  app.use(media.middleware);
   const apiProxy = createApiProxy({
     target: internalApi,
     matches: (pathname) => env.isApiPath(pathname) || env.isSocketPath(pathname),
@@ -241,7 +241,9 @@ async function serve() {
     }),
   );
 
-  const server = app.listen(port, host, () => {
+  // Media requests go to `media` before Express (media-delivery.mjs says why); everything else to the app.
+  const server = http.createServer((req, res) => (media.handles(req) ? media.serve(req, res) : app(req, res)));
+  server.listen(port, host, () => {
     console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${internalApi})`);
   });
   server.once("error", (err) => {
