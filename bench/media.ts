@@ -6,7 +6,7 @@
 // Starts its own API and web server (production mode, PGlite, or a throwaway database when DATABASE_URL is set) on a
 // throwaway DATA_DIR, and nginx (a Debian package) as a child on a loopback port. Talks only to 127.0.0.1.
 // Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
-// Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200]
+// Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200 --loader wrk|node]
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     "movie-mb": { type: "string", default: "200" },
+    /** `node` uses the Node load generator even where wrk is installed (to compare, or to try it). */
+    loader: { type: "string", default: "wrk" },
     /** Ends the whole run (servers stopped) after this many seconds, whatever it is doing. */
     timeout: { type: "string", default: "900" },
   },
@@ -90,7 +92,7 @@ interface Load {
   errors: number;
 }
 
-const WRK = which("wrk");
+const WRK = values.loader !== "node" && which("wrk");
 
 function wrkDuration(text: string): number {
   const m = /^([\d.]+)(us|ms|s|m)$/.exec(text);
@@ -383,7 +385,7 @@ try {
     `Media delivery benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per path and workload, all on 127.0.0.1`,
   );
   console.log(
-    `  ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)}; API on ${databaseUrl ? "PostgreSQL" : "PGlite"}; web server with ${webWorkers || 1} worker process(es); load from ${WRK ? "wrk" : "a Node load generator (wrk is not installed: apt-get install -y wrk; figures not comparable with wrk's)"}; MB = 2^20 bytes`,
+    `  ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)}; API on ${databaseUrl ? "PostgreSQL" : "PGlite"}; web server with ${webWorkers || 1} worker process(es); load from ${WRK ? "wrk" : `a Node load generator (${values.loader === "node" ? "--loader node" : "wrk is not installed: apt-get install -y wrk"}; figures not comparable with wrk's)`}; MB = 2^20 bytes`,
   );
   if (!baseline) {
     console.log(
