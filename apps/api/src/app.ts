@@ -403,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (await services.withdrawn.takenDownAt(key)) throw notFound("File");
       // Anything but an existing file (a folder, a missing name) is @fastify/static's answer, as before.
       const target = (req.method === "GET" || req.method === "HEAD") && handoff.targetFor(req, key);
-      if (target && (await isFile(config.mediaDir, key))) {
+      if (target && isFile(config.mediaDir, key)) {
         return handOff(reply, target, {
           "Content-Type": contentTypeOf(key),
           "Cache-Control": "public, max-age=31536000, immutable",

@@ -78,7 +78,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
 
       const target = handoff?.targetFor(req, key);
       if (target) {
-        if (!(await isFile(root, key))) throw notFound("Media");
+        if (!isFile(root, key)) throw notFound("Media");
         const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
         return handOff(reply, target, {
           "Content-Type": contentTypeOf(key),
