@@ -2,7 +2,8 @@
 // HLS segments, side by side in one run, on each delivery path: (a) through the site's origin (the web server, one
 // Node hop: the API checks, the web server sends the file), (b) the API direct, (c) nginx serving the file from
 // disk (the baseline), (d) nginx in front of the API with X-Accel-Redirect. For each: MB/s, p99, CPU-seconds per GB
-// of each Node process (web cluster workers included) and the ratio to nginx. Prints figures, never asserts.
+// of each Node process (web cluster workers included; nginx's too, for comparison) and the ratio to nginx. Prints
+// figures, never asserts.
 // Starts its own API and web server (production mode, PGlite, or a throwaway database when DATABASE_URL is set) on a
 // throwaway DATA_DIR, and nginx (a Debian package) as a child on a loopback port. Talks only to 127.0.0.1.
 // Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
@@ -351,9 +352,11 @@ try {
     { name: "(b) API direct", url: (key) => `http://127.0.0.1:${apiPort}${link(key)}` },
   ];
   let baseline: DeliveryPath | null = null;
+  let nginxPid: number | undefined;
   if (which("nginx")) {
     const nginx = await startNginx(await mkdtemp(path.join(dataDir, "nginx-")), mediaDir, apiPort);
     children.push(nginx.child);
+    nginxPid = nginx.child.pid;
     baseline = { name: "(c) nginx from disk (baseline)", url: (key) => `${nginx.staticUrl}/${key}` };
     paths.push(baseline, {
       name: "(d) nginx + API, X-Accel-Redirect",
@@ -378,7 +381,9 @@ try {
     },
     { name: "whole 1.5 MB HLS segments", key: SEGMENT_KEY, headers: {}, body: SEGMENT_BYTES, status: 200 },
   ];
+  // Node's processes, and nginx's for comparison (its master and workers).
   const trees: Record<string, number> = { api: api.pid as number, web: web.pid as number };
+  if (nginxPid) trees.nginx = nginxPid;
 
   const webWorkers = (await childrenOf(web.pid as number)).length;
   console.log(
