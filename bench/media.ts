@@ -8,11 +8,10 @@
 // throwaway DATA_DIR, and nginx (a Debian package) as a child on a loopback port. Talks only to 127.0.0.1.
 // Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
 // Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200 --loader wrk|node]
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +19,7 @@ import pg from "pg";
 import { createUrlSigner } from "../apps/api/src/platform/signed-urls.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { childrenOf, cpuOf, loadWithNode, loadWithWrk, which } from "./media-load.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,119 +45,14 @@ const MOVIE_KEY = "private/videos/bench/video.mp4";
 const SEGMENT_KEY = "private/videos/bench/hls/720p/seg_0000.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const which = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 
 if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
   console.error("The web app is not built: run `npm run build` first.");
   process.exit(2);
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// CPU of processes, from /proc (utime + stime, in clock ticks), children included (the web server's cluster).
-
-const TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
-
-async function childrenOf(pid: number): Promise<number[]> {
-  const text = await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => "");
-  const direct = text.trim().split(/\s+/).filter(Boolean).map(Number);
-  return [...direct, ...(await Promise.all(direct.map(childrenOf))).flat()];
-}
-
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  // The command name may hold spaces: the fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / TICKS || 0;
-}
-
-/** The CPU-seconds of each named process tree so far. */
-async function cpuOf(trees: Record<string, number>): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(trees)) {
-    let total = 0;
-    for (const p of [pid, ...(await childrenOf(pid))]) total += await cpuSeconds(p);
-    out[name] = total;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Load: wrk when installed, else a bounded Node generator (keep-alive, CONNECTIONS requests in flight).
-
-interface Load {
-  requests: number;
-  seconds: number;
-  /** Response bodies, bytes. */
-  bytes: number;
-  p99Ms: number;
-  errors: number;
-}
-
+/** Load from wrk when installed (and not `--loader node`), else the Node generator (media-load.ts). */
 const WRK = values.loader !== "node" && which("wrk");
-
-function wrkDuration(text: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text);
-  if (!m) return Number.NaN;
-  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
-  return Number(m[1]) * scale;
-}
-
-function loadWithWrk(url: string, headers: Record<string, string>, seconds: number, body: number): Load {
-  const args = ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
-  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  const run = spawnSync("wrk", [...args, url], { encoding: "utf8", timeout: (seconds + 30) * 1000 });
-  const out = run.stdout ?? "";
-  const done = /(\d+) requests in ([\d.]+\w+)/.exec(out);
-  const requests = Number(done?.[1] ?? 0);
-  const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = bad + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
-  return {
-    requests,
-    seconds: wrkDuration(done?.[2] ?? "") / 1000,
-    bytes: (requests - bad) * body,
-    p99Ms: wrkDuration(/ 99%\s+(\S+)/.exec(out)?.[1] ?? ""),
-    errors,
-  };
-}
-
-async function loadWithNode(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const until = Date.now() + seconds * 1000;
-  const latencies: number[] = [];
-  let bytes = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        const ok = await new Promise<boolean>((resolve) => {
-          const req = http.get(url, { agent, headers }, (res) => {
-            res.on("data", (c: Buffer) => {
-              bytes += c.length;
-            });
-            res.on("end", () => resolve((res.statusCode ?? 0) < 300));
-            res.on("error", () => resolve(false));
-          });
-          req.setTimeout(10_000, () => req.destroy());
-          req.on("error", () => resolve(false));
-        });
-        if (ok) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
-  );
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length + errors,
-    seconds: (performance.now() - started) / 1000,
-    bytes,
-    p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? Number.NaN,
-    errors,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // nginx: its own configuration in a temporary folder, as a non-daemon child on free loopback ports.
@@ -266,8 +161,8 @@ async function measure(
   const url = p.url(work.key);
   const before = await cpuOf(trees);
   const load = WRK
-    ? loadWithWrk(url, work.headers, seconds, work.body)
-    : await loadWithNode(url, work.headers, seconds);
+    ? loadWithWrk(url, work.headers, seconds, work.body, CONNECTIONS)
+    : await loadWithNode(url, work.headers, seconds, CONNECTIONS);
   const after = await cpuOf(trees);
   const gb = load.bytes / GB;
   const cpuPerGb: Record<string, number> = {};
