@@ -65,6 +65,7 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(21600),
+  MEDIA_SEGMENT_TTL_SEC: z.coerce.number().int().min(10).max(3600).default(300),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
@@ -392,6 +393,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    /** How long an HLS segment's link, and a redirect to a file on object storage, stay valid. */
+    mediaSegmentTtlSec: e.MEDIA_SEGMENT_TTL_SEC,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
