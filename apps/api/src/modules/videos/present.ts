@@ -147,6 +147,6 @@ export function createVideoPresenter(deps: PresentDeps) {
     return toStudio(d as VideoDetail, row);
   }
 
-  return { refsFor, toVideo, publicFilesOf, detailsOf, toStudio, studioOf };
+  return { refsFor, toVideo, publicFilesOf, detailsOf, toStudio, studioOf, mediaOf };
 }
 export type VideoPresenter = ReturnType<typeof createVideoPresenter>;

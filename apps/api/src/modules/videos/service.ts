@@ -12,7 +12,7 @@ import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createVideoAdmin } from "./admin.ts";
 import { createVideoMedia } from "./media.ts";
-import { createPlaybackCheck } from "./playback.ts";
+import { createFreshMedia, createPlaybackCheck } from "./playback.ts";
 import { createVideoPresenter } from "./present.ts";
 import { createVideoReads } from "./reading.ts";
 import { videos } from "./tables.ts";
@@ -71,6 +71,7 @@ export function createVideosService(deps: VideosDeps) {
     takenDown: reads.takenDown,
     /** The media route's check of a movie's grants (platform/media/grants.ts). */
     playback: createPlaybackCheck({ reads, access: deps.access, viewerOf: deps.viewerOf }),
+    freshMedia: createFreshMedia({ reads, access: deps.access, present }),
     offer: reads.offer,
     create: writes.create,
     update: writes.update,

@@ -96,8 +96,10 @@ export async function rewritePlaylist(
   const made = new Map<string, Promise<string>>();
   const linkOf = (ref: PlaylistRef) => {
     const id = `${ref.kind} ${ref.uri}`;
-    let url = made.get(id);
-    if (!url) made.set(id, (url = Promise.resolve(link(ref))));
+    const known = made.get(id);
+    if (known) return known;
+    const url = Promise.resolve(link(ref));
+    made.set(id, url);
     return url;
   };
   const out = await Promise.all(
