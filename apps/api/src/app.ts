@@ -74,6 +74,7 @@ import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
+import { createStorage } from "./platform/create-storage.ts";
 import type { Engageable } from "./platform/engageable.ts";
 import { notFound, registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
@@ -85,7 +86,7 @@ import { createGrantedMedia } from "./platform/media/grants.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
-import { createDiskStorage, type Storage } from "./platform/storage.ts";
+import type { Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
 
 export interface AppDeps {
@@ -145,7 +146,8 @@ function buildServices(
     publicBaseUrl: API_PREFIX,
     ttlSec: config.mediaUrlTtlSec,
   });
-  const storage = deps.storage ?? createDiskStorage({ root: deps.config.mediaDir, publicBaseUrl: API_PREFIX });
+  // buildApp chose it (the configuration's, unless a test gave one).
+  const storage = deps.storage as Storage;
   const throttle = createThrottle(db);
   const settings = createSettingsService(db, config);
   const accounts = createAccounts(db);
@@ -363,7 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   let realtime: Realtime | undefined;
   const services = buildServices(
-    deps,
+    { ...deps, storage: deps.storage ?? (await createStorage(config)) },
     {
       send: (userId, event, payload) => realtime?.toUser(userId, event, payload),
       toObject: (objectId, event, payload) => realtime?.toObject(objectId, event, payload),

@@ -16,6 +16,7 @@ import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { z } from "zod";
 import type { CcbillSettings } from "./modules/payments/ccbill.ts";
 import { StartupError } from "./platform/startup-errors.ts";
+import type { S3Settings } from "./platform/storage-s3.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -43,6 +44,15 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MEDIA_DIR: z.string().optional(),
+  // Object storage (storageOf): STORAGE=s3, or inferred from S3_BUCKET.
+  STORAGE: z.enum(["disk", "s3"]).optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  S3_PUBLIC_BASE_URL: z.string().optional(),
   TRUSTED_PROXIES: list.default(["loopback"]),
   GEOIP_DB: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -230,6 +240,102 @@ function stripeApiBaseOf(raw: string | undefined, env: Env) {
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
+/** Where files live: this machine's disk (MEDIA_DIR), or an S3-compatible bucket. */
+export type StorageSettings = { kind: "disk" } | ({ kind: "s3" } & S3Settings);
+
+const S3_VARIABLES = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PUBLIC_BASE_URL",
+] as const;
+
+/** An http(s) URL without query, fragment or credentials, without its trailing slash; null when it is not one. */
+function httpUrlOf(raw: string) {
+  try {
+    const url = new URL(raw);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username) return null;
+    return url.toString().replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The storage: STORAGE=s3 (or S3_BUCKET set, STORAGE unset) puts every file in the bucket, else MEDIA_DIR on this
+ * disk. Half a setting is an error, not a silent fall-back to the disk: an S3 variable without S3_BUCKET, one key of
+ * the pair without the other.
+ */
+function storageOf(e: z.infer<typeof envSchema>, env: Env): StorageSettings {
+  const set = (name: (typeof S3_VARIABLES)[number]) => e[name]?.trim() || undefined;
+  const bucket = set("S3_BUCKET");
+  const kind = e.STORAGE ?? (bucket ? "s3" : "disk");
+  if (kind === "disk") {
+    const stray = e.STORAGE ? undefined : S3_VARIABLES.find((name) => set(name));
+    if (stray) {
+      throw new ConfigError(env, [
+        {
+          name: "S3_BUCKET",
+          message: `${stray} is set: name the bucket to keep files in object storage, or set STORAGE=disk`,
+        },
+      ]);
+    }
+    return { kind };
+  }
+  if (!bucket) {
+    throw new ConfigError(env, [{ name: "S3_BUCKET", message: "required when STORAGE=s3: the bucket's name" }]);
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(env, [
+      { name: "S3_BUCKET", message: "expected a bucket name: 3-63 lowercase letters, digits, dots and hyphens" },
+    ]);
+  }
+  const rawEndpoint = set("S3_ENDPOINT");
+  const endpoint = rawEndpoint ? httpUrlOf(rawEndpoint) : undefined;
+  if (endpoint === null || (endpoint && new URL(endpoint).pathname !== "/")) {
+    throw new ConfigError(env, [
+      { name: "S3_ENDPOINT", message: "expected an origin such as https://<account>.r2.cloudflarestorage.com" },
+    ]);
+  }
+  const region = set("S3_REGION") ?? "us-east-1";
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) {
+    throw new ConfigError(env, [{ name: "S3_REGION", message: "expected a region such as eu-west-1, or auto" }]);
+  }
+  const accessKeyId = set("S3_ACCESS_KEY_ID");
+  const secretAccessKey = set("S3_SECRET_ACCESS_KEY");
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError(
+      env,
+      [
+        {
+          name: accessKeyId ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+          message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK's own",
+        },
+      ],
+      { required: true },
+    );
+  }
+  const rawPublic = set("S3_PUBLIC_BASE_URL");
+  const publicBaseUrl = rawPublic ? httpUrlOf(rawPublic) : undefined;
+  if (publicBaseUrl === null) {
+    throw new ConfigError(env, [
+      { name: "S3_PUBLIC_BASE_URL", message: "expected an http(s) URL such as https://cdn.example.com" },
+    ]);
+  }
+  return {
+    kind,
+    endpoint,
+    region,
+    bucket,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+    publicBaseUrl,
+  };
+}
+
 export type BaseConfig = ReturnType<typeof loadBaseConfig>;
 
 /**
@@ -383,6 +489,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** The payment gateway's variables set in the environment: they win over the admin settings (resolvePayment). */
     gatewayEnv: gatewayEnvOf(env),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
+    /** Where files live (disk: `mediaDir`; S3: the bucket, with the scratch folder in `mediaDir`). */
+    storage: storageOf(e, env),
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },

@@ -1,4 +1,3 @@
-import { API_PREFIX } from "@marquee/contracts/origin";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type BaseConfig, loadBaseConfig, withPayment } from "./config.ts";
@@ -6,12 +5,12 @@ import { openDatabase } from "./db/client.ts";
 import { PAYMENT_JOBS } from "./modules/payments/service.ts";
 import { readPaymentSettings } from "./modules/settings/service.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
+import { checkStorage, createStorage } from "./platform/create-storage.ts";
 import { openGeoIp } from "./platform/geoip.ts";
 import { scheduleHousekeeping, TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { assertPortFree, exitOnStartupFailure, type StartupContext } from "./platform/startup-errors.ts";
-import { createDiskStorage } from "./platform/storage.ts";
 import { seedDemoCatalogue } from "./seed/catalogue.ts";
 import { seedDemo } from "./seed/seed.ts";
 
@@ -52,7 +51,14 @@ async function start() {
   // Uploads and transcodes cut short by a crash leave files only in the storage's scratch folder. The embedded
   // database belongs to this process alone, so all of them are stale now; on a server, other API processes sharing
   // MEDIA_DIR may be writing theirs, so only those untouched for the grace period go.
-  const storage = createDiskStorage({ root: config.mediaDir, publicBaseUrl: API_PREFIX });
+  const storage = await createStorage(config);
+  await checkStorage(storage, config);
+  log.info(
+    storage.kind === "s3" && config.storage.kind === "s3"
+      ? { storage: "s3", bucket: config.storage.bucket }
+      : { storage: "disk", mediaDir: config.mediaDir },
+    "storage",
+  );
   const leftovers = await storage.removeTemp(database.kind === "pglite" ? 0 : TEMP_FILES_GRACE_MS);
   if (leftovers) log.info({ removed: leftovers }, "removed the temp files of an earlier run");
 

@@ -56,6 +56,8 @@ export interface TestContext {
   mailer: ReturnType<typeof createMemoryMailer>;
   /** The app's background jobs (pg-boss in the test database); `await t.jobs.idle()` waits until every queued job has run. */
   jobs: Jobs;
+  /** The app's MEDIA_DIR (on object storage, only its scratch folder is used). */
+  mediaDir: string;
   /** Logs a demo (or registered) account in and returns its bearer token. */
   login(username: string, password?: string): Promise<string>;
   /** Shorthand for JSON requests through `app.inject`. */
@@ -70,7 +72,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. */
+/**
+ * A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. `env` adds settings,
+ * e.g. a test S3 server's (test/s3-server.ts) to put the app's files in its bucket.
+ */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
@@ -109,6 +114,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     mailer,
     jobs,
+    mediaDir,
     request,
     async login(username, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/auth/login", body: { username, password } });
