@@ -83,6 +83,7 @@ import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { createGrantedMedia } from "./platform/media/grants.ts";
+import { publicFilesRedirect } from "./platform/media/public-files.ts";
 import { mediaRoutes } from "./platform/media/serve.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
@@ -416,6 +417,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       if (await services.withdrawn.takenDownAt(key)) throw notFound("File");
     });
+    // On object storage the bucket sends the bytes: a redirect to it (media/public-files.ts).
+    if (services.storage.kind === "s3") {
+      await files.register(publicFilesRedirect, { storage: services.storage });
+      return;
+    }
     await files.register(fastifyStatic, {
       root: `${config.mediaDir}/public`,
       prefix: "/files/",
