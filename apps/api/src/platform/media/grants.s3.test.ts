@@ -56,7 +56,7 @@ async function movieOnS3() {
 describe("movies on object storage", () => {
   it("hands out playlists whose segments are presigned bucket URLs a browser fetches directly", async () => {
     expect(t.app.services.storage.kind).toBe("s3");
-    const { media } = await movieOnS3();
+    const { id, media } = await movieOnS3();
     const master = await get(media.hls);
     expect(master.statusCode, master.body).toBe(200);
     expect(master.headers["cache-control"]).toBe("private, no-store");
@@ -68,6 +68,14 @@ describe("movies on object storage", () => {
     const [segmentUrl] = uris(variant.body) as [string];
     expect(segmentUrl.startsWith(`${server.endpoint}/${server.bucket}/private/videos/`)).toBe(true);
     expect(expiresIn(segmentUrl)).toBe(SEGMENT_TTL);
+
+    // Presigning is costly and the segment links name no viewer: every viewer let in gets the same for a while.
+    const member = await newAccount(t, "user");
+    const theirs = (await t.request({ method: "GET", url: `/user/assets/videos/${id}`, token: member.token })).json()
+      .media.hls as string;
+    const theirMaster = (await get(theirs)).body;
+    expect(theirMaster).not.toBe(master.body);
+    expect((await get(uris(theirMaster)[0] as string)).body).toBe(variant.body);
 
     const res = await fetch(segmentUrl);
     expect(res.status).toBe(200);

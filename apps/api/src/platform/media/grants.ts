@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { forbidden, notFound } from "../errors.ts";
 import type { GrantViewer, UrlSigner, VerifiedLink } from "../signed-urls.ts";
 import { readAll, type Storage, StorageNotFound } from "../storage.ts";
-import { keyOfRef, type PlaylistRef, rewritePlaylist } from "./playlists.ts";
+import { keyOfRef, type PlaylistRef, playlistRefs, rewritePlaylist } from "./playlists.ts";
 
 /**
  * Whether the viewer a grant was made for (`viewerId`, null for nobody signed in) may still watch item `itemId`:
@@ -14,6 +14,9 @@ export type ItemAccess = (viewerId: string | null, itemId: string) => Promise<st
 export type ItemAccessPorts = Partial<Record<string, ItemAccess>>;
 
 const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
+/** A shared playlist is made again after 1/SHARED_WINDOW of the segment TTL; SHARED_MAX are kept at most. */
+const SHARED_WINDOW = 5;
+const SHARED_MAX = 256;
 const NOT_VALID = "This media link has expired or is not valid.";
 /** Private keys are `private/<kind>/<item id>/...`. */
 const ITEM_RE = /^private\/([a-z0-9-]+)\/([^/]+)\//;
@@ -56,22 +59,57 @@ export function createGrantedMedia(deps: {
   const shortTtl = (link: VerifiedLink) =>
     Math.max(1, Math.min(deps.segmentTtlSec, Math.floor((link.expiresAt.getTime() - Date.now()) / 1000)));
 
-  async function playlist(reply: FastifyReply, key: string, link: VerifiedLink & { viewer: GrantViewer }) {
-    let text: string;
+  // On object storage a variant's segment links are the same for every viewer (presigned, no viewer in them), and
+  // presigning costs about a millisecond each: a 2-hour movie's variant names 1,800 segments. So a playlist without
+  // links of a grant is made once per SHARED_WINDOW of its segment TTL and given to every viewer let in meanwhile:
+  // its links then have at least 4/5 of MEDIA_SEGMENT_TTL_SEC left.
+  const shared = new Map<string, { until: number; body: Promise<string> }>();
+  const sharedWindowMs = (deps.segmentTtlSec * 1000) / SHARED_WINDOW;
+
+  async function textOf(key: string): Promise<string> {
     try {
-      text = (await readAll(storage, key)).toString("utf8");
+      return (await readAll(storage, key)).toString("utf8");
     } catch (err) {
       if (err instanceof StorageNotFound) throw notFound("Media");
       throw err;
     }
+  }
+
+  function made(text: string, key: string, link: VerifiedLink & { viewer: GrantViewer }): Promise<string> {
     const ttlSec = shortTtl(link);
-    const linkOf = async (ref: PlaylistRef) => {
+    return rewritePlaylist(text, async (ref: PlaylistRef) => {
       const target = keyOfRef(ref.uri, key);
       if (!target) throw new Error(`${key} names what is no file of its item: ${ref.uri}`);
       if (ref.kind === "playlist") return signer.sameGrant(target, link);
       return (await storage.directUrl(target, { ttlSec })) ?? signer.sign(target, ttlSec);
-    };
-    const body = await rewritePlaylist(text, linkOf);
+    });
+  }
+
+  async function sharedOrMade(key: string, link: VerifiedLink & { viewer: GrantViewer }): Promise<string> {
+    const text = await textOf(key);
+    // A master (links of the grant), disk storage (signing is cheap) or a grant about to end: made for this fetch.
+    const shareable =
+      storage.kind === "s3" &&
+      shortTtl(link) === deps.segmentTtlSec &&
+      !playlistRefs(text).some((ref) => ref.kind === "playlist");
+    if (!shareable) return made(text, key, link);
+    const now = Date.now();
+    const known = shared.get(key);
+    if (known && known.until > now) return known.body;
+    const body = made(text, key, link);
+    shared.delete(key);
+    shared.set(key, { until: now + sharedWindowMs, body });
+    body.catch(() => shared.delete(key));
+    // The oldest go first.
+    for (const [old] of shared) {
+      if (shared.size <= SHARED_MAX) break;
+      shared.delete(old);
+    }
+    return body;
+  }
+
+  async function playlist(reply: FastifyReply, key: string, link: VerifiedLink & { viewer: GrantViewer }) {
+    const body = await sharedOrMade(key, link);
     return reply
       .code(200)
       .header("Content-Type", PLAYLIST_TYPE)
