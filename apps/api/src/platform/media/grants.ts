@@ -37,7 +37,7 @@ export function downloadNameOf(key: string): string | null {
  *   most, as presigned bucket URLs on object storage (their bytes never pass through the API) or as short file links
  *   on disk. Never cached: `private, no-store`;
  * - on object storage, any other file is a 302 to a presigned URL valid as briefly, a product's file with its name.
- * Null: the caller sends the file from disk.
+ * Otherwise the caller sends the file from disk.
  */
 export function createGrantedMedia(deps: {
   storage: Storage;
@@ -110,28 +110,27 @@ export function createGrantedMedia(deps: {
 
   async function playlist(reply: FastifyReply, key: string, link: VerifiedLink & { viewer: GrantViewer }) {
     const body = await sharedOrMade(key, link);
-    return reply
-      .code(200)
-      .header("Content-Type", PLAYLIST_TYPE)
-      .header("Cache-Control", "private, no-store")
-      .send(body);
+    reply.code(200).header("Content-Type", PLAYLIST_TYPE).header("Cache-Control", "private, no-store").send(body);
   }
 
   return {
-    async answer(reply: FastifyReply, key: string, link: VerifiedLink): Promise<FastifyReply | null> {
+    /** True once it has answered (the caller returns `reply`); false: the caller sends the file from disk. */
+    async answer(reply: FastifyReply, key: string, link: VerifiedLink): Promise<boolean> {
       const { viewer } = link;
       if (viewer) await checkViewer(key, viewer);
       if (key.endsWith(".m3u8")) {
         if (!viewer) throw forbidden(NOT_VALID);
-        return playlist(reply, key, { ...link, viewer });
+        await playlist(reply, key, { ...link, viewer });
+        return true;
       }
       const downloadName = downloadNameOf(key);
       const direct = await storage.directUrl(key, {
         ttlSec: shortTtl(link),
         ...(downloadName ? { downloadName } : {}),
       });
-      if (!direct) return null;
-      return reply.code(302).header("Location", direct).header("Cache-Control", "private, no-store").send();
+      if (!direct) return false;
+      reply.code(302).header("Location", direct).header("Cache-Control", "private, no-store").send();
+      return true;
     },
   };
 }

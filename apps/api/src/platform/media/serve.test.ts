@@ -17,6 +17,7 @@ const signer = createUrlSigner({ secret: "serve-test-secret-0123456789", publicB
 const FORBIDDEN = { statusCode: 403, error: "Forbidden", message: "This media link has expired or is not valid." };
 
 let app: FastifyInstance;
+const logged: string[] = [];
 let mediaDir: string;
 const body = randomBytes(1000);
 const videoKey = "private/videos/v1/video.mp4";
@@ -46,7 +47,8 @@ beforeAll(async () => {
   await writeFile(path.join(mediaDir, "private/videos/v2/video.mp4"), randomBytes(10));
   await writeFile(path.join(mediaDir, "secret.txt"), "outside the private tree");
 
-  app = Fastify();
+  // What the route logs: a second answer to one request would be a warning here.
+  app = Fastify({ logger: { level: "warn", stream: { write: (line: string) => void logged.push(line) } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -274,6 +276,15 @@ describe("HLS playlists through a grant", () => {
     } finally {
       watchers.add(VIEWER);
     }
+  });
+
+  it("answers a playlist once, never the stored file after it", async () => {
+    logged.length = 0;
+    const res = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, VIEWER).url) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toBe(master);
+    await vi.waitFor(() => expect(res.raw.res.writableFinished).toBe(true));
+    expect(logged).toEqual([]);
   });
 
   it("serves a playlist only through a grant, and a grant only to a kind that checks its viewers", async () => {

@@ -45,8 +45,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const grant = signer.verify(exp, sig, key);
       if (!grant) throw forbidden("This media link has expired or is not valid.");
       if (await withdrawn?.madeBeforeTakedown(key, grant.issuedAt)) throw notFound("Media");
-      const answered = await granted.answer(reply, key, grant);
-      if (answered) return answered;
+      if (await granted.answer(reply, key, grant)) return reply;
 
       const result = await send(req.raw, `/${key}`, {
         root,
