@@ -35,7 +35,8 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
   const child = spawn(
     process.execPath,
     ["--openssl-legacy-provider", "--import", "tsx", path.join(here, "s3-server-process.ts"), dir, bucket],
-    { stdio: ["pipe", "pipe", "inherit"] },
+    // From the repository's root, where `tsx` resolves.
+    { cwd: path.resolve(here, "../../.."), stdio: ["pipe", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

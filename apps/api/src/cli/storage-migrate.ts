@@ -118,7 +118,7 @@ async function main() {
           (values["size-only"] || !/^"[0-9a-f]{32}"$/.test(remote.etag) || remote.etag === (await md5Of(file.abs)));
         if (same) done.skipped++;
         else {
-          await storage.put(file.key, createReadStream(file.abs));
+          await storage.putFile(file.key, file.abs);
           done.uploaded++;
           done.uploadedBytes += file.size;
         }

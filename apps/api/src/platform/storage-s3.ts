@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { lstat, mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +14,10 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
+  UploadPartCommand,
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -41,9 +45,14 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Private files reach a browser only through a short-lived link: never a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, max-age=3600";
 
-/** Streamed uploads are sent in parts of this size, `QUEUE` at a time: memory stays near PART_SIZE * QUEUE. */
+/**
+ * A stream of unknown length (`put`) is sent in parts of this size, `QUEUE` at a time, each held in memory while it is
+ * sent. A file on disk (`moveIn`) is sent straight from the disk in parts of at least this size: nothing is held.
+ */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE = 4;
+/** S3's most parts in one upload. */
+const MAX_PARTS = 10_000;
 /** Files of a folder uploaded, copied or removed at once. */
 const FOLDER_CONCURRENCY = 6;
 /** CopyObject copies up to 5 GiB; a larger file is copied in parts of this size. */
@@ -55,7 +64,9 @@ export type S3Storage = Storage & {
   readonly bucket: string;
   /** The files directly in the folder `dir` (not below it), by key: what `storage:migrate` compares with. */
   filesIn(dir: string): Promise<Map<string, { size: number; etag: string }>>;
-  /** Fails with one line when the bucket cannot be reached, does not exist or refuses the keys. */
+  /** Uploads a file on this machine's disk to `key` (the file stays). */
+  putFile(key: string, file: string): Promise<void>;
+  /** Fails when the bucket cannot be reached, does not exist or refuses the keys. */
   checkBucket(): Promise<void>;
 };
 
@@ -86,7 +97,7 @@ export function createS3Storage(
   },
 ): S3Storage {
   const Bucket = opts.bucket;
-  const client = new S3Client({
+  const config: S3ClientConfig = {
     endpoint: opts.endpoint,
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
@@ -96,11 +107,15 @@ export function createS3Storage(
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
-  });
+  };
+  const client = new S3Client(config);
+  // For bodies read from a file: the SDK's retry would resend a stream already read, so `retried` opens it anew.
+  const single = new S3Client({ ...config, maxAttempts: 1 });
   const scratch = createScratch(opts.scratchDir);
   const copyLimits = opts.copyLimits ?? { single: MAX_COPY, part: COPY_PART };
 
-  async function upload(key: string, body: Buffer | Readable) {
+  /** A stream of unknown length (an upload as it arrives): parts of PART_SIZE in memory, QUEUE at a time. */
+  async function upload(key: string, body: Readable) {
     const done = new Upload({
       client,
       params: { Bucket, Key: key, Body: body, ContentType: contentTypeOf(key), CacheControl: cacheControlOf(key) },
@@ -109,7 +124,7 @@ export function createS3Storage(
     }).done();
     await done.catch((err) => {
       // The source (a request, a file) is not read further.
-      if (!Buffer.isBuffer(body)) body.destroy();
+      body.destroy();
       throw err;
     });
   }
@@ -136,37 +151,100 @@ export function createS3Storage(
     if (failed) throw new Error(`could not remove ${failed.Key}: ${failed.Code} ${failed.Message ?? ""}`.trim());
   }
 
+  /** A multipart upload of `count` parts, `QUEUE` at a time: complete, or aborted (nothing appears at `key`). */
+  async function multipart(key: string, count: number, sendPart: (UploadId: string, n: number) => Promise<string>) {
+    const meta = { ContentType: contentTypeOf(key), CacheControl: cacheControlOf(key) };
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ...meta }));
+    const id = UploadId as string;
+    try {
+      const numbers = Array.from({ length: count }, (_, i) => i + 1);
+      const Parts = await pMap(numbers, async (n) => ({ PartNumber: n, ETag: await sendPart(id, n) }), {
+        concurrency: QUEUE,
+      });
+      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts } }));
+    } catch (err) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * Sends a request whose body is read from a file, up to 3 times, reading the file anew each time. A file that cannot
+   * be read fails at once, and one that fails part-way ends the request (it would wait for the missing bytes).
+   */
+  async function retried<T>(
+    send: (body: Readable, abortSignal: AbortSignal) => Promise<T>,
+    file: string,
+    range: { start: number; end: number },
+  ) {
+    for (let attempt = 1; ; attempt++) {
+      const body = createReadStream(file, range);
+      const controller = new AbortController();
+      let readError: unknown;
+      body.on("error", (err) => {
+        readError = err;
+        controller.abort();
+      });
+      try {
+        await once(body, "ready");
+        return await send(body, controller.signal);
+      } catch (err) {
+        if (readError) throw readError;
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const transient = status === undefined || status >= 500 || status === 429;
+        if (attempt >= 3 || !transient) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      } finally {
+        body.destroy();
+      }
+    }
+  }
+
+  /** A file on disk, streamed from it: one PUT up to PART_SIZE, else parts (at most MAX_PARTS). */
+  async function uploadFile(key: string, file: string) {
+    const { size } = await stat(file);
+    if (size <= PART_SIZE) {
+      const meta = { ContentType: contentTypeOf(key), CacheControl: cacheControlOf(key) };
+      await retried(
+        (Body, abortSignal) =>
+          single.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ...meta }), { abortSignal }),
+        file,
+        { start: 0, end: Math.max(0, size - 1) },
+      );
+      return;
+    }
+    const part = Math.max(PART_SIZE, Math.ceil(size / MAX_PARTS));
+    await multipart(key, Math.ceil(size / part), async (UploadId, n) => {
+      const start = (n - 1) * part;
+      const end = Math.min(size, start + part) - 1;
+      const res = await retried(
+        (Body, abortSignal) =>
+          single.send(
+            new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber: n, Body, ContentLength: end - start + 1 }),
+            { abortSignal },
+          ),
+        file,
+        { start, end },
+      );
+      return res.ETag as string;
+    });
+  }
+
   async function copyFile(from: string, to: string, size: number) {
-    const meta = { ContentType: contentTypeOf(to), CacheControl: cacheControlOf(to) };
     const CopySource = encodeURI(`${Bucket}/${from}`);
     if (size <= copyLimits.single) {
+      const meta = { ContentType: contentTypeOf(to), CacheControl: cacheControlOf(to) };
       await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource, MetadataDirective: "REPLACE", ...meta }));
       return;
     }
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: to, ...meta }));
-    try {
-      const { part } = copyLimits;
-      const ranges = Array.from({ length: Math.ceil(size / part) }, (_, i) => ({
-        PartNumber: i + 1,
-        range: `bytes=${i * part}-${Math.min(size, (i + 1) * part) - 1}`,
-      }));
-      const parts = await pMap(
-        ranges,
-        async ({ PartNumber, range }) => {
-          const res = await client.send(
-            new UploadPartCopyCommand({ Bucket, Key: to, UploadId, PartNumber, CopySource, CopySourceRange: range }),
-          );
-          return { PartNumber, ETag: res.CopyPartResult?.ETag };
-        },
-        { concurrency: QUEUE },
+    const { part } = copyLimits;
+    await multipart(to, Math.ceil(size / part), async (UploadId, n) => {
+      const range = `bytes=${(n - 1) * part}-${Math.min(size, n * part) - 1}`;
+      const res = await client.send(
+        new UploadPartCopyCommand({ Bucket, Key: to, UploadId, PartNumber: n, CopySource, CopySourceRange: range }),
       );
-      await client.send(
-        new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }),
-      );
-    } catch (err) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId })).catch(() => {});
-      throw err;
-    }
+      return res.CopyPartResult?.ETag as string;
+    });
   }
 
   /** Uploads a folder made on disk to `key/…`, then removes what was under `key` before and is not in it now. */
@@ -175,11 +253,7 @@ export function createS3Storage(
     for await (const [rel, abs] of localFiles(dir)) {
       files.push({ key: assertKey(`${key}/${rel}`), abs, size: (await stat(abs)).size });
     }
-    // Small files several at a time, large ones (each sent in parts, QUEUE at a time) one by one: memory stays bounded.
-    const small = files.filter((f) => f.size <= PART_SIZE);
-    const large = files.filter((f) => f.size > PART_SIZE);
-    await pMap(small, (f) => upload(f.key, createReadStream(f.abs)), { concurrency: FOLDER_CONCURRENCY });
-    for (const f of large) await upload(f.key, createReadStream(f.abs));
+    await pMap(files, (f) => uploadFile(f.key, f.abs), { concurrency: FOLDER_CONCURRENCY });
     const fresh = new Set(files.map((f) => f.key));
     for await (const page of pages(key)) await removeKeys(page.map((f) => f.key).filter((k) => !fresh.has(k)));
   }
@@ -189,7 +263,10 @@ export function createS3Storage(
     client,
     bucket: Bucket,
     async put(key, data) {
-      await upload(assertKey(key), data);
+      assertKey(key);
+      if (!Buffer.isBuffer(data)) return upload(key, data);
+      const meta = { ContentType: contentTypeOf(key), CacheControl: cacheControlOf(key) };
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ...meta }));
     },
     async stat(key) {
       try {
@@ -269,7 +346,7 @@ export function createS3Storage(
       scratch.assertTemp(tempPath);
       assertKey(key);
       if ((await lstat(tempPath)).isDirectory()) await uploadFolder(tempPath, key);
-      else await upload(key, createReadStream(tempPath));
+      else await uploadFile(key, tempPath);
       await rm(tempPath, { recursive: true, force: true });
     },
     removeTemp: scratch.removeTemp,
@@ -285,6 +362,7 @@ export function createS3Storage(
       } while (ContinuationToken);
       return out;
     },
+    putFile: (key, file) => uploadFile(assertKey(key), file),
     async checkBucket() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },

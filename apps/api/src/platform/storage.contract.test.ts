@@ -227,9 +227,24 @@ describe.each(["disk", "s3"] as const)("%s storage", (kind) => {
       await madeFolder({ "hls/old.ts": "old", "hls/kept.ts": "v1", "video.mp4": "mp4" }),
       `${dir}/v1`,
     );
-    await storage.moveIn(await madeFolder({ "hls/new.ts": "new", "hls/kept.ts": "v2" }), `${dir}/v1`);
-    expect(await keysUnder(`${dir}/v1`)).toEqual([`${dir}/v1/hls/kept.ts`, `${dir}/v1/hls/new.ts`]);
+    const replacing = await madeFolder({ "hls/new.ts": "new", "hls/kept.ts": "v2", "hls/empty.vtt": "" });
+    // Larger than one 8 MB part: on S3, sent from the disk in parts.
+    const movie = randomBytes(20 * MB + 1);
+    await writeFile(path.join(replacing, "movie.mp4"), movie);
+    await storage.moveIn(replacing, `${dir}/v1`);
+    expect(await keysUnder(`${dir}/v1`)).toEqual([
+      `${dir}/v1/hls/empty.vtt`,
+      `${dir}/v1/hls/kept.ts`,
+      `${dir}/v1/hls/new.ts`,
+      `${dir}/v1/movie.mp4`,
+    ]);
     expect(await text(`${dir}/v1/hls/kept.ts`)).toBe("v2");
+    expect(await text(`${dir}/v1/hls/empty.vtt`)).toBe("");
+    expect(sha(await readAll(storage, `${dir}/v1/movie.mp4`))).toBe(sha(movie));
+    const single = await storage.tempPath("upload");
+    await writeFile(single, movie);
+    await storage.moveIn(single, `${dir}/movie.mp4`);
+    expect((await storage.stat(`${dir}/movie.mp4`))?.size).toBe(movie.length);
     expect(await scratch()).toEqual([]);
   });
 
