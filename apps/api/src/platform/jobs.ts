@@ -14,11 +14,13 @@ export interface JobOptions {
   retryLimit?: number;
 }
 
-/** The job a handler runs: its queue, its id and how many times it failed before this run. */
+/** The job a handler runs: its queue, its id, how many times it failed before this run and how often it may. */
 export interface JobInfo {
   name: string;
   id: string;
   retryCount: number;
+  /** Retries after the first failure; a run with `retryCount >= retryLimit` is the last one. */
+  retryLimit: number;
 }
 
 /** A handler's resolved value is kept as the job's output (see `result`). */
@@ -215,7 +217,7 @@ export function createJobs(opts: {
       // job per batch, what the handler returns is kept as the job's output.
       let output: unknown;
       for (const job of batch) {
-        const info: JobInfo = { name, id: job.id, retryCount: job.retryCount };
+        const info: JobInfo = { name, id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
         observer?.started(info, job.data);
         let error: unknown = null;
         try {
