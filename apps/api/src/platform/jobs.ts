@@ -266,6 +266,8 @@ export function createJobs(opts: {
     },
     async result(name, id, timeoutMs) {
       const until = Date.now() + timeoutMs;
+      // From 100 ms (a teaser is cut in a second or two) to 2 s between looks, so a long wait costs few queries.
+      let pauseMs = 100;
       for (;;) {
         const job = await boss.getJobById(name, id, { includeArchive: true });
         if (job?.state === "completed") return { state: "completed", output: job.output };
@@ -274,7 +276,8 @@ export function createJobs(opts: {
           return { state: job.state, error: String(output?.message ?? job.state) };
         }
         if (!job || Date.now() >= until) return { state: "waiting" };
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, pauseMs));
+        pauseMs = Math.min(pauseMs * 2, 2000);
       }
     },
     async work(name, handler) {
