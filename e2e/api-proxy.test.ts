@@ -126,7 +126,8 @@ describe("the API under /api", () => {
     const detail = await api("GET", `/user/assets/videos/${free.body.data[0]._id}`);
     const mp4 = detail.body.media.mp4 as string;
     // Root-relative: the browser loads it from whatever origin it opened the site by.
-    expect(mp4).toMatch(/^\/api\/media\/\d+\/\d+\.[\w-]+\/private\/videos\/.+\/video\.mp4$/);
+    // A grant: expiry, issue time, the viewer (`anon` here) and the signature, then the file's key.
+    expect(mp4).toMatch(/^\/api\/media\/\d+\/\d+\.anon\.[\w-]+\/private\/videos\/.+\/video\.mp4$/);
     // The API answers the same path on its own port: the reference bytes.
     const whole = Buffer.from(await (await fetch(`${site().apiUrl}${mp4}`)).arrayBuffer());
     expect(whole.length).toBeGreaterThan(10_000);
@@ -147,7 +148,7 @@ describe("the API under /api", () => {
     const outside = await fetch(`${webUrl}${mp4}`, { headers: { Range: `bytes=${whole.length + 10}-` } });
     expect(outside.status).toBe(416);
 
-    // The HLS playlist and its variants load by relative paths, through the same prefix.
+    // The HLS playlist and its variants (links signed per fetch) load through the same prefix.
     const master = await fetch(`${webUrl}${detail.body.media.hls}`);
     expect(master.status).toBe(200);
     expect(master.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");

@@ -185,8 +185,8 @@ describe("through the site's origin on the embedded default (the web server send
   it("answers whole files, ranges, HEAD and 304 with the file's exact bytes and the API's headers", async () => {
     await privateMovieChecks(site().webUrl, movie);
 
-    // An HLS segment through the movie's signature (the player resolves it against the playlist's URL).
-    const segmentUrl = signed(movieKey).replace("video.mp4", "hls/360p/seg_0000.ts");
+    // An HLS segment through its own link (a link covers one file).
+    const segmentUrl = signed(segmentKey);
     const seg = await get(site().webUrl, segmentUrl);
     expect(seg.status).toBe(200);
     expect(seg.headers["content-type"]).toBe("video/mp2t");
@@ -247,7 +247,7 @@ describe("a web server whose MEDIA_DIR is another folder", () => {
     // Its folder's bytes, not the API's: the file came from this server's disk.
     await privateMovieChecks(mirrorUrl, mirrorMovie);
     // The segment is not in its folder: the API sends it, through this server.
-    const seg = await get(mirrorUrl, signed(movieKey).replace("video.mp4", "hls/360p/seg_0000.ts"), {
+    const seg = await get(mirrorUrl, signed(segmentKey), {
       range: "bytes=1000-1999",
     });
     expect(seg.status).toBe(206);

@@ -64,7 +64,7 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number }) {
           </Badge>
         </Group>
         {worker.job ? (
-          <Text size="sm" data-testid="system-worker-job">
+          <Text size="sm" data-testid="system-worker-job" style={{ overflowWrap: "anywhere" }}>
             On {QUEUE_LABELS[worker.job.queue] ?? worker.job.queue}
             {worker.job.subject ? ` of ${worker.job.subject}` : ""}, for{" "}
             {ago(worker.job.startedAt, now).replace(" ago", "")}
