@@ -8,7 +8,7 @@ import https from "node:https";
 import { createProxyMiddleware } from "http-proxy-middleware";
 
 /** The answer when the API cannot be reached: the API's error shape, so the browser's client shows the message. */
-function unavailable(res, err) {
+export function unavailable(res, err) {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +13,8 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { createApiProxy } from "./api-proxy.mjs";
+import { createApiProxy, unavailable } from "./api-proxy.mjs";
+import { createMediaDelivery } from "./media-delivery.mjs";
 import { createMicroCache } from "./micro-cache.mjs";
 import { cannotStart, listenProblem, portFrom, portProblem, STARTUP_FAILURE_EXIT_CODE } from "./startup-errors.mjs";
 
@@ -42,6 +44,23 @@ millis("API_TIMEOUT_MS", 10_000, 1);
 const requestTimeoutMs = millis("API_REQUEST_TIMEOUT_MS", 4 * 3600_000, 100);
 // Proxies whose X-Forwarded-Proto and X-Forwarded-Host are believed (the same setting as the API's): behind a TLS
 // proxy the token cookie is then marked Secure.
+// Media: sent from MEDIA_DIR by this server once the API has checked each request (media-delivery.mjs), with the
+// API's defaults (DATA_DIR/media); WEB_SERVES_MEDIA=false forwards the bytes from the API instead (a web server
+// on a machine without the media folder).
+const servesMedia = process.env.WEB_SERVES_MEDIA?.trim() || "true";
+if (servesMedia !== "true" && servesMedia !== "false") {
+  cannotStart(
+    `WEB_SERVES_MEDIA is ${JSON.stringify(servesMedia.slice(0, 80))} (expected true or false). Fix it in the environment, or unset it for the default (true).`,
+  );
+}
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(here, "../../data"));
+const mediaDir = servesMedia === "true" ? path.resolve(process.env.MEDIA_DIR || path.join(dataDir, "media")) : null;
+const accelPrefix = process.env.MEDIA_ACCEL_REDIRECT?.trim() || "/_media/";
+if (!/^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)+$/.test(accelPrefix)) {
+  cannotStart(
+    `MEDIA_ACCEL_REDIRECT is ${JSON.stringify(accelPrefix.slice(0, 80))} (expected a path that starts and ends with /, such as /_media/). Fix it in the environment, or unset it for the default.`,
+  );
+}
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? "loopback")
   .split(",")
   .map((s) => s.trim())
@@ -123,6 +142,14 @@ async function serve() {
   }
 
   // First: the API's answers keep the API's own headers and bodies (no compression, no page CSP, no page cache).
+  // Media files: the API checks, this server sends the bytes (one Node hop).
+  const media = createMediaDelivery({
+    target: internalApi,
+    apiPrefix: env.API_PREFIX,
+    mediaDir,
+    accelPrefix,
+    unavailable,
+  });
   const apiProxy = createApiProxy({
     target: internalApi,
     matches: (pathname) => env.isApiPath(pathname) || env.isSocketPath(pathname),
@@ -214,7 +241,9 @@ async function serve() {
     }),
   );
 
-  const server = app.listen(port, host, () => {
+  // Media requests go to `media` before Express (media-delivery.mjs says why); everything else to the app.
+  const server = http.createServer((req, res) => (media.handles(req) ? media.serve(req, res) : app(req, res)));
+  server.listen(port, host, () => {
     console.log(`[web] listening on http://${host ?? "localhost"}:${port} (API ${internalApi})`);
   });
   server.once("error", (err) => {
@@ -225,7 +254,10 @@ async function serve() {
   server.requestTimeout = requestTimeoutMs;
   // Every worker forwards the socket's websocket upgrades from its first connection on.
   server.on("upgrade", apiProxy.upgrade);
-  server.on("close", () => apiProxy.close());
+  server.on("close", () => {
+    apiProxy.close();
+    media.close();
+  });
 
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {

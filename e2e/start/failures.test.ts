@@ -157,5 +157,16 @@ describe("start-up failures", { timeout: 120_000 }, () => {
       'Marquee cannot start: WEB_MICROCACHE_MS is "soon" (expected a whole number of milliseconds, at least 0). Fix it in the environment, or unset it for the default.',
     );
     noStack(bad.output);
+    const media = await web({ WEB_SERVES_MEDIA: "yes" });
+    expect(media.code).toBe(78);
+    expect(media.lastLine).toBe(
+      'Marquee cannot start: WEB_SERVES_MEDIA is "yes" (expected true or false). Fix it in the environment, or unset it for the default (true).',
+    );
+    const prefix = await web({ MEDIA_ACCEL_REDIRECT: "_media" });
+    expect(prefix.code).toBe(78);
+    expect(prefix.lastLine).toBe(
+      'Marquee cannot start: MEDIA_ACCEL_REDIRECT is "_media" (expected a path that starts and ends with /, such as /_media/). Fix it in the environment, or unset it for the default.',
+    );
+    noStack(prefix.output);
   });
 });

@@ -83,7 +83,8 @@ import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
-import { mediaRoutes } from "./platform/media/serve.ts";
+import { createMediaHandoff, handOff, isFile } from "./platform/media/handoff.ts";
+import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
@@ -395,10 +396,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // on the API's port.
   await app.register(swaggerUi, { routePrefix: "/docs", indexPrefix: API_PREFIX });
   await mkdir(`${config.mediaDir}/public`, { recursive: true });
+  // Media files handed to the proxy in front (X-Accel-Redirect) instead of streamed: platform/media/handoff.ts.
+  const handoff = createMediaHandoff({ prefix: config.mediaAccelRedirect, trustedProxies: config.trustedProxies });
   await app.register(async (files) => {
     // A taken-down movie's poster, thumbnails and teaser, and a taken-down gallery's previews, are gone for
     // everyone; its staff get them through signed links (see the presenters).
-    files.addHook("onRequest", async (req) => {
+    files.addHook("onRequest", async (req, reply) => {
       const match = /^\/files\/([^?#]*)/.exec(req.url);
       if (!match) return;
       let key: string;
@@ -408,6 +411,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return;
       }
       if (await services.withdrawn.takenDownAt(key)) throw notFound("File");
+      // Anything but an existing file (a folder, a missing name) is @fastify/static's answer, as before.
+      const target = (req.method === "GET" || req.method === "HEAD") && handoff.targetFor(req, key);
+      if (target && isFile(config.mediaDir, key)) {
+        return handOff(reply, target, {
+          "Content-Type": contentTypeOf(key),
+          "Cache-Control": "public, max-age=31536000, immutable",
+        });
+      }
     });
     await files.register(fastifyStatic, {
       root: `${config.mediaDir}/public`,
@@ -432,6 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signer: services.signer,
     mediaDir: config.mediaDir,
     withdrawn: services.withdrawn,
+    handoff,
   });
   await app.register(videosRoutes, {
     videos: services.videos,

@@ -53,6 +53,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   S3_PUBLIC_BASE_URL: z.string().optional(),
+  // The internal location of the proxy in front that serves MEDIA_DIR (platform/media/handoff.ts), e.g. /_media/.
+  MEDIA_ACCEL_REDIRECT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)+$/,
+        "expected a path that starts and ends with /, such as /_media/",
+      )
+      .optional(),
+  ),
   TRUSTED_PROXIES: list.default(["loopback"]),
   GEOIP_DB: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -504,6 +515,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, "media")),
     /** Where files live (disk: `mediaDir`; S3: the bucket, with the scratch folder in `mediaDir`). */
     storage: storageOf(e, env),
+    /** Set: every media file that passes its checks is handed to the proxy in front (`X-Accel-Redirect`). */
+    mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT ?? null,
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },

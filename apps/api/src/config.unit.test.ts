@@ -51,6 +51,17 @@ describe("media settings", () => {
     expect(() => loadConfig({ MEDIA_URL_TTL_SEC: "5" })).toThrow(/MEDIA_URL_TTL_SEC/);
     expect(() => loadConfig({ UPLOAD_VIDEO_MAX_MB: "0" })).toThrow(/UPLOAD_VIDEO_MAX_MB/);
   });
+
+  it("reads MEDIA_ACCEL_REDIRECT as an internal location's prefix, unset by default", () => {
+    expect(loadConfig({ DATA_DIR: dir }).mediaAccelRedirect).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_ACCEL_REDIRECT: "" }).mediaAccelRedirect).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_ACCEL_REDIRECT: "/_media/" }).mediaAccelRedirect).toBe("/_media/");
+    for (const bad of ["_media/", "/_media", "/a b/", "/../"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, MEDIA_ACCEL_REDIRECT: bad }), bad).toThrow(
+        `MEDIA_ACCEL_REDIRECT is ${JSON.stringify(bad)} (expected a path that starts and ends with /, such as /_media/)`,
+      );
+    }
+  });
 });
 
 describe("slow-client settings", () => {

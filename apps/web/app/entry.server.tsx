@@ -10,7 +10,7 @@ import { requestToken } from "./lib/session.server.ts";
 import "./lib/load-context.ts";
 
 // server.mjs forwards the API's paths with the same rules, and checks the settings the renderer reads, at start.
-export { isApiPath, isSocketPath } from "@marquee/contracts/origin";
+export { API_PREFIX, isApiPath, isSocketPath } from "@marquee/contracts/origin";
 // server.mjs's page cache decides "no session" with the renderer's own cookie reading (build.entry.module), and
 // keys pages by the renderer's own copies of the settings and country verdict.
 export { mayCarrySession } from "./lib/cookies.ts";

@@ -5,11 +5,15 @@ import { z } from "zod";
 import { forbidden, notFound } from "../errors.ts";
 import type { UrlSigner } from "../signed-urls.ts";
 import { contentTypeOf } from "./content-types.ts";
+import { handOff, isFile, type MediaHandoff } from "./handoff.ts";
 
 export { contentTypeOf };
 
 /** Digital products' files are downloads: the browser saves them, never shows them on the site's origin. */
 const DOWNLOAD_RE = /^private\/product-files\//;
+
+/** How a digital product's file is saved: under its own name, as a download. */
+const dispositionOf = (key: string) => `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, "_")}"`;
 
 const params = z.object({
   exp: z.string().max(20).describe("Expiry, unix seconds"),
@@ -21,13 +25,15 @@ const params = z.object({
  * `GET|HEAD /media/:exp/:sig/<key>`: private media through signed, expiring links (see signed-urls.ts).
  * The link is the permission: it is checked here, the viewer's rights were checked when it was made. Only a
  * take-down since then stops it early (404): the links handed out before it, not the ones its staff get after.
- * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD).
+ * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD), or, when
+ * `handoff` says so, from the proxy in front after an `X-Accel-Redirect` answer (handoff.ts).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   signer: UrlSigner;
   mediaDir: string;
   withdrawn?: { madeBeforeTakedown(key: string, issuedAt: Date): Promise<boolean> };
-}> = async (app, { signer, mediaDir, withdrawn }) => {
+  handoff?: MediaHandoff;
+}> = async (app, { signer, mediaDir, withdrawn, handoff }) => {
   const root = path.resolve(mediaDir);
 
   app.get("/media/:exp/:sig/*", {
@@ -42,6 +48,17 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const grant = signer.verify(exp, sig, key);
       if (!grant) throw forbidden("This media link has expired or is not valid.");
       if (await withdrawn?.madeBeforeTakedown(key, grant.issuedAt)) throw notFound("Media");
+
+      const target = handoff?.targetFor(req, key);
+      if (target) {
+        if (!isFile(root, key)) throw notFound("Media");
+        const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+        return handOff(reply, target, {
+          "Content-Type": contentTypeOf(key),
+          "Cache-Control": `private, max-age=${maxAge}`,
+          ...(DOWNLOAD_RE.test(key) ? { "Content-Disposition": dispositionOf(key) } : {}),
+        });
+      }
 
       const result = await send(req.raw, `/${key}`, {
         root,
@@ -79,11 +96,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
 
       reply.code(result.statusCode).headers(result.headers);
       if (result.statusCode !== 304) reply.header("Content-Type", contentTypeOf(key));
-      if (DOWNLOAD_RE.test(key))
-        reply.header(
-          "Content-Disposition",
-          `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, "_")}"`,
-        );
+      if (DOWNLOAD_RE.test(key)) reply.header("Content-Disposition", dispositionOf(key));
       return reply.send(result.stream);
     },
   });

@@ -1,0 +1,353 @@
+// Media delivery benchmark (issue 21, DESIGN section 10): 1 MB range requests on a movie-sized MP4 and whole 1.5 MB
+// HLS segments, side by side in one run, on each delivery path: (a) through the site's origin (the web server, one
+// Node hop: the API checks, the web server sends the file), (b) the API direct, (c) nginx serving the file from
+// disk (the baseline), (d) nginx in front of the API with X-Accel-Redirect. For each: MB/s, p99, CPU-seconds per GB
+// of each Node process (web cluster workers included; nginx's too, for comparison) and the ratio to nginx. Prints
+// figures, never asserts.
+// Starts its own API and web server (production mode, PGlite, or a throwaway database when DATABASE_URL is set) on a
+// throwaway DATA_DIR, and nginx (a Debian package) as a child on a loopback port. Talks only to 127.0.0.1.
+// Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
+// Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200 --loader wrk|node]
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { createUrlSigner } from "../apps/api/src/platform/signed-urls.ts";
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { freePort, root, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { childrenOf, cpuOf, loadWithNode, loadWithWrk, which } from "./media-load.ts";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    rounds: { type: "string", default: "2" },
+    connections: { type: "string", default: "20" },
+    "movie-mb": { type: "string", default: "200" },
+    /** `node` uses the Node load generator even where wrk is installed (to compare, or to try it). */
+    loader: { type: "string", default: "wrk" },
+    /** Ends the whole run (servers stopped) after this many seconds, whatever it is doing. */
+    timeout: { type: "string", default: "900" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const CONNECTIONS = Number(values.connections);
+const MOVIE_MB = Number(values["movie-mb"]);
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+const RANGE = MB;
+const SEGMENT_BYTES = 1_500_000;
+const MOVIE_KEY = "private/videos/bench/video.mp4";
+const SEGMENT_KEY = "private/videos/bench/hls/720p/seg_0000.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
+  console.error("The web app is not built: run `npm run build` first.");
+  process.exit(2);
+}
+
+/** Load from wrk when installed (and not `--loader node`), else the Node generator (media-load.ts). */
+const WRK = values.loader !== "node" && which("wrk");
+
+// ---------------------------------------------------------------------------------------------------------------
+// nginx: its own configuration in a temporary folder, as a non-daemon child on free loopback ports.
+
+async function startNginx(work: string, mediaDir: string, apiPort: number) {
+  const [staticPort, accelPort] = [await freePort(), await freePort()];
+  const conf = path.join(work, "nginx.conf");
+  for (const dir of ["client", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(work, dir));
+  await writeFile(
+    conf,
+    `worker_processes auto;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  default_type application/octet-stream;
+  client_body_temp_path ${work}/client;
+  proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi;
+  scgi_temp_path ${work}/scgi;
+  upstream marquee_api { server 127.0.0.1:${apiPort}; keepalive 32; }
+
+  # (c) the file from disk: the baseline.
+  server {
+    listen 127.0.0.1:${staticPort};
+    root ${mediaDir};
+  }
+
+  # (d) the API checks, nginx sends: X-Accel-Redirect to an internal location (README, Production). The API is
+  # asked per request (X-Sendfile-Type from a trusted proxy), so the same API process also answers (b) directly;
+  # MEDIA_ACCEL_REDIRECT=/_media/ on the API does the same for every request.
+  server {
+    listen 127.0.0.1:${accelPort};
+    location /api/ {
+      proxy_pass http://marquee_api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Sendfile-Type X-Accel-Redirect;
+    }
+    location /_media/ {
+      internal;
+      alias ${mediaDir}/;
+    }
+  }
+}
+`,
+  );
+  const child = spawn("nginx", ["-p", work, "-c", conf, "-e", path.join(work, "error.log")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${staticPort}/${MOVIE_KEY}`, child, 15_000);
+  return { child, staticUrl: `http://127.0.0.1:${staticPort}`, accelUrl: `http://127.0.0.1:${accelPort}` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface DeliveryPath {
+  name: string;
+  /** The URL this path serves `key` at. */
+  url: (key: string) => string;
+}
+
+interface Workload {
+  name: string;
+  key: string;
+  headers: Record<string, string>;
+  /** The body of one answer, bytes. */
+  body: number;
+  status: number;
+}
+
+interface Figures {
+  mbps: number;
+  p99Ms: number;
+  errors: number;
+  /** CPU-seconds per GB served, per Node process tree. */
+  cpuPerGb: Record<string, number>;
+}
+
+/** One answer of `path` for `work`, checked before it is loaded: the status and the body's length. */
+async function check(p: DeliveryPath, work: Workload) {
+  const res = await fetch(p.url(work.key), { headers: work.headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== work.status || body.length !== work.body) {
+    throw new Error(
+      `${p.name}: ${work.name} answered ${res.status} with ${body.length} bytes (expected ${work.status}, ${work.body}): ${body.subarray(0, 200).toString()}`,
+    );
+  }
+  return res.headers;
+}
+
+async function measure(
+  p: DeliveryPath,
+  work: Workload,
+  trees: Record<string, number>,
+  seconds = SECONDS,
+): Promise<Figures> {
+  const url = p.url(work.key);
+  const before = await cpuOf(trees);
+  const load = WRK
+    ? loadWithWrk(url, work.headers, seconds, work.body, CONNECTIONS)
+    : await loadWithNode(url, work.headers, seconds, CONNECTIONS);
+  const after = await cpuOf(trees);
+  const gb = load.bytes / GB;
+  const cpuPerGb: Record<string, number> = {};
+  for (const name of Object.keys(trees)) cpuPerGb[name] = gb > 0 ? ((after[name] ?? 0) - (before[name] ?? 0)) / gb : 0;
+  return { mbps: load.bytes / MB / load.seconds, p99Ms: load.p99Ms, errors: load.errors, cpuPerGb };
+}
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
+
+async function makeFile(file: string, bytes: number) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, "w");
+  const chunk = randomBytes(8 * MB);
+  for (let written = 0; written < bytes; written += chunk.length)
+    await handle.write(chunk, 0, Math.min(chunk.length, bytes - written));
+  await handle.close();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-media-"));
+// nginx's workers run as another user: they read the throwaway media folder.
+await chmod(dataDir, 0o755);
+const mediaDir = path.join(dataDir, "media");
+const children: (ChildProcess | undefined)[] = [];
+let admin: pg.Client | undefined;
+const BENCH_DB = "marquee_bench_media";
+const cleanUp = async () => {
+  await Promise.all(children.map((c) => stop(c)));
+  if (admin) {
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+  await rm(dataDir, { recursive: true, force: true });
+};
+const deadline = setTimeout(async () => {
+  console.error(`\nbench:media: still running after ${values.timeout} s; stopped.`);
+  await cleanUp();
+  process.exit(1);
+}, Number(values.timeout) * 1000);
+deadline.unref();
+
+try {
+  await makeFile(path.join(mediaDir, MOVIE_KEY), MOVIE_MB * MB);
+  await makeFile(path.join(mediaDir, SEGMENT_KEY), SEGMENT_BYTES);
+
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+    databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${BENCH_DB}` }).toString();
+  }
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const secret = randomBytes(24).toString("base64url");
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: "production",
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+    PAYMENT_GATEWAY: "sandbox",
+    MEDIA_SECRET: secret,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    DATABASE_URL: databaseUrl,
+  };
+  const api = startApi(env);
+  children.push(api);
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 300_000);
+  const web = startWeb(env);
+  children.push(web);
+  await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, web);
+
+  // A link as the API hands them out to a viewer with access: signed, valid for the run.
+  const signer = createUrlSigner({ secret, publicBaseUrl: "/api", ttlSec: 3600 });
+  const link = (key: string) => signer.sign(MOVIE_KEY).replace(MOVIE_KEY, key);
+  const paths: DeliveryPath[] = [
+    { name: "(a) site's origin (web server, hand-off)", url: (key) => `http://127.0.0.1:${webPort}${link(key)}` },
+    { name: "(b) API direct", url: (key) => `http://127.0.0.1:${apiPort}${link(key)}` },
+  ];
+  let baseline: DeliveryPath | null = null;
+  let nginxPid: number | undefined;
+  if (which("nginx")) {
+    const nginx = await startNginx(await mkdtemp(path.join(dataDir, "nginx-")), mediaDir, apiPort);
+    children.push(nginx.child);
+    nginxPid = nginx.child.pid;
+    baseline = { name: "(c) nginx from disk (baseline)", url: (key) => `${nginx.staticUrl}/${key}` };
+    paths.push(baseline, {
+      name: "(d) nginx + API, X-Accel-Redirect",
+      url: (key) => `${nginx.accelUrl}${link(key)}`,
+    });
+  }
+
+  // ---- (e) presigned from the S3 server -------------------------------------------------------------------------
+  // The fifth path is added here once the S3 storage adapter is merged (issue 21, part 1): a function of the key
+  // that returns the presigned URL the API hands out, e.g.
+  //   paths.push({ name: "(e) presigned from the S3 server", url: (key) => presignedUrlOf(key) });
+  // with the S3 server's process in `trees` below. Not measured on this branch: there is no S3 adapter here.
+  // -----------------------------------------------------------------------------------------------------------------
+
+  const workloads: Workload[] = [
+    {
+      name: `1 MB ranges of a ${MOVIE_MB} MB MP4`,
+      key: MOVIE_KEY,
+      headers: { Range: `bytes=0-${RANGE - 1}` },
+      body: RANGE,
+      status: 206,
+    },
+    { name: "whole 1.5 MB HLS segments", key: SEGMENT_KEY, headers: {}, body: SEGMENT_BYTES, status: 200 },
+  ];
+  // Node's processes, and nginx's for comparison (its master and workers).
+  const trees: Record<string, number> = { api: api.pid as number, web: web.pid as number };
+  if (nginxPid) trees.nginx = nginxPid;
+
+  const webWorkers = (await childrenOf(web.pid as number)).length;
+  console.log(
+    `Media delivery benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per path and workload, all on 127.0.0.1`,
+  );
+  console.log(
+    `  ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)}; API on ${databaseUrl ? "PostgreSQL" : "PGlite"}; web server with ${webWorkers || 1} worker process(es); load from ${WRK ? "wrk" : `a Node load generator (${values.loader === "node" ? "--loader node" : "wrk is not installed: apt-get install -y wrk"}; figures not comparable with wrk's)`}; MB = 2^20 bytes`,
+  );
+  if (!baseline) {
+    console.log(
+      "  nginx is not installed (apt-get install -y nginx): paths (c) and (d) are not measured and the ratios to nginx cannot be computed.",
+    );
+  }
+  for (const p of paths) {
+    const headers = await check(p, workloads[0] as Workload);
+    await check(p, workloads[1] as Workload);
+    console.log(
+      `  ${p.name}: Cache-Control ${headers.get("cache-control")}, Content-Type ${headers.get("content-type")}`,
+    );
+  }
+  // The files in the page cache before anything is timed.
+  await readFile(path.join(mediaDir, MOVIE_KEY));
+
+  for (const work of workloads) {
+    console.log(`\n${work.name}`);
+    const results = new Map<DeliveryPath, Figures[]>(paths.map((p) => [p, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Side by side: every path in each round, so a machine that gets busier weighs on all of them.
+      for (const p of paths) {
+        if (round === 0) await measure(p, work, trees, 1); // warm-up (JIT, keep-alive pools)
+        results.get(p)?.push(await measure(p, work, trees));
+        await sleep(300);
+      }
+    }
+    const summary = new Map(
+      [...results].map(([p, runs]) => [
+        p,
+        {
+          mbps: mean(runs.map((r) => r.mbps)),
+          p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+          errors: runs.reduce((s, r) => s + r.errors, 0),
+          cpuPerGb: Object.fromEntries(Object.keys(trees).map((n) => [n, mean(runs.map((r) => r.cpuPerGb[n] ?? 0))])),
+        },
+      ]),
+    );
+    const nginxMbps = baseline ? summary.get(baseline)?.mbps : undefined;
+    for (const [p, s] of summary) {
+      const cpu = Object.entries(s.cpuPerGb)
+        .map(([n, v]) => `${n} ${v.toFixed(2)}`)
+        .join(", ");
+      const ratio = nginxMbps ? (s.mbps / nginxMbps).toFixed(2) : "n/a (no nginx)";
+      console.log(
+        `  ${p.name.padEnd(42)} ${s.mbps.toFixed(0).padStart(6)} MB/s  p99 ${s.p99Ms.toFixed(1).padStart(6)} ms  CPU-s/GB: ${cpu}  ratio to nginx ${ratio}${s.errors ? `  errors ${s.errors}` : ""}`,
+      );
+    }
+    if (nginxMbps) {
+      const ratioOf = (prefix: string) => {
+        const found = [...summary].find(([p]) => p.name.startsWith(prefix));
+        return found ? found[1].mbps / nginxMbps : Number.NaN;
+      };
+      console.log(
+        `  budgets (DESIGN section 10): origin >= 0.25 of nginx: ${ratioOf("(a)").toFixed(2)} (${(ratioOf("(a)") / 0.25).toFixed(2)}x); X-Accel-Redirect >= 0.90: ${ratioOf("(d)").toFixed(2)} (${(ratioOf("(d)") / 0.9).toFixed(2)}x)`,
+      );
+    }
+  }
+  console.log(
+    "\n(e) presigned from the S3 server: not on this branch (the S3 storage adapter comes with issue 21, part 1)",
+  );
+} finally {
+  clearTimeout(deadline);
+  await cleanUp();
+}
