@@ -80,10 +80,13 @@ import { createStorage } from "./platform/create-storage.ts";
 import type { Engageable } from "./platform/engageable.ts";
 import { notFound, registerErrorHandling } from "./platform/errors.ts";
 import type { GeoIp } from "./platform/geoip.ts";
+import { isUuid } from "./platform/ids.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
 import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
+import { createGrantedMedia } from "./platform/media/grants.ts";
 import { createMediaHandoff, handOff, isFile } from "./platform/media/handoff.ts";
+import { publicFilesRedirect } from "./platform/media/public-files.ts";
 import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
@@ -208,6 +211,10 @@ function buildServices(
     notify,
     forgetEngagement,
     log,
+    viewerOf: async (userId) => {
+      const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
+      return row?.status === "active" ? { id: row.id, role: row.role } : null;
+    },
   });
   const products = createProductsService({
     db,
@@ -229,6 +236,14 @@ function buildServices(
   });
   const pages = createPagesService({ banners, performers, videos, galleries, posts, products });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
+  // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
+  // item's module, playlists made per fetch, redirects to object storage.
+  const grantedMedia = createGrantedMedia({
+    storage,
+    signer,
+    segmentTtlSec: config.mediaSegmentTtlSec,
+    items: { videos: videos.playback },
+  });
   // The gateway comes from the configuration (DESIGN section 6). The sandbox's callbacks are signed with a key of its
   // own derived from the media secret, so nothing else can forge them; it is made in any case (its signer is cheap)
   // but is the gateway, with its page and webhook route, only when PAYMENT_GATEWAY is `sandbox`.
@@ -285,6 +300,7 @@ function buildServices(
     payouts,
     inspection,
     withdrawn,
+    grantedMedia,
     payments,
     coupons,
     /** The sandbox's signer; the gateway only when `gateway` is it (`sandboxActive`). */
@@ -420,6 +436,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         });
       }
     });
+    // On object storage the bucket sends the bytes: a redirect to it (media/public-files.ts).
+    if (services.storage.kind === "s3") {
+      await files.register(publicFilesRedirect, { storage: services.storage });
+      return;
+    }
     await files.register(fastifyStatic, {
       root: `${config.mediaDir}/public`,
       prefix: "/files/",
@@ -444,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaDir: config.mediaDir,
     withdrawn: services.withdrawn,
     handoff,
+    granted: services.grantedMedia,
   });
   await app.register(videosRoutes, {
     videos: services.videos,

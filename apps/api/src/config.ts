@@ -86,6 +86,7 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(21600),
+  MEDIA_SEGMENT_TTL_SEC: z.coerce.number().int().min(10).max(3600).default(300),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   // Where the heavy media jobs run (transcodes, teasers): media workers, or this API process.
   MEDIA_JOBS: z.enum(["worker", "inline"]).default("worker"),
@@ -533,6 +534,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
      */
     mediaJobs: e.MEDIA_JOBS,
     jobsLeaseSec: e.JOBS_LEASE_SEC,
+    /** How long an HLS segment's link, and a redirect to a file on object storage, stay valid. */
+    mediaSegmentTtlSec: e.MEDIA_SEGMENT_TTL_SEC,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -55,6 +55,7 @@ export const videoMedia = z.object({
   strip: z.string().nullable(),
   expiresAt: z.string(),
 });
+export type VideoMedia = z.infer<typeof videoMedia>;
 
 export const videoDetail = video.extend({ ...viewerFlags.shape, media: videoMedia.nullable() });
 export type VideoDetail = z.infer<typeof videoDetail>;

@@ -5,6 +5,8 @@ import { createUrlSigner, isPrivateMediaKey, redactUrl, scopeOf } from "./signed
 
 const secret = "test-secret-0123456789abcdef";
 const signer = createUrlSigner({ secret, publicBaseUrl: "https://api.example.com/", ttlSec: 600 });
+const VIEWER = "0192f0e4-7b1c-7c3e-9d2a-1b2c3d4e5f60";
+const OTHER = "0192f0e4-7b1c-7c3e-9d2a-1b2c3d4e5f61";
 
 /** Splits a signed URL into the route's parameters. */
 function parts(url: string) {
@@ -21,28 +23,86 @@ describe("signed media URLs", () => {
   it("has the documented shape and signature", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
-    const url = signer.sign("private/videos/abc/hls/master.m3u8");
+    const url = signer.sign("private/photos/abc/full.webp");
     const { exp, sig, key } = parts(url);
     expect(Number(exp)).toBe(Date.parse("2030-01-01T00:00:00Z") / 1000 + 600);
-    expect(key).toBe("private/videos/abc/hls/master.m3u8");
+    expect(key).toBe("private/photos/abc/full.webp");
     const iat = Date.parse("2030-01-01T00:00:00Z");
-    const mac = createHmac("sha256", secret).update(`${exp}:${iat}:private/videos/abc`).digest("base64url");
+    const mac = createHmac("sha256", secret).update(`file|${exp}|${iat}|${key}`).digest("base64url");
     expect(sig).toBe(`${iat}.${mac.slice(0, 32)}`);
     expect(sig).toMatch(/^\d+\.[A-Za-z0-9_-]{32}$/);
-    // The route learns when the link was made (a take-down stops the links made before it).
-    expect(signer.verify(exp, sig, key)).toEqual({ issuedAt: new Date("2030-01-01T00:00:00Z") });
+    // The route learns when the link was made (a take-down stops the links made before it) and that it is no grant.
+    expect(signer.verify(exp, sig, key)).toEqual({
+      issuedAt: new Date("2030-01-01T00:00:00Z"),
+      expiresAt: new Date(Number(exp) * 1000),
+      viewer: null,
+    });
   });
 
-  it("verifies its own URLs, and every file in the same scope", () => {
-    const { exp, sig, key } = parts(signer.sign("private/videos/abc/hls/master.m3u8"));
-    expect(signer.verify(exp, sig, key)).not.toBeNull();
-    expect(signer.verify(Number(exp), sig, key)).not.toBeNull();
-    expect(signer.verify(exp, sig, "private/videos/abc/hls/720p/index.m3u8")).not.toBeNull();
-    expect(signer.verify(exp, sig, "private/videos/abc/hls/720p/seg_0003.ts")).not.toBeNull();
-    expect(signer.verify(exp, sig, "private/videos/abc/video.mp4")).not.toBeNull();
+  it("signs a grant for a viewer, or for nobody signed in, and tells the route whose it is", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const iat = Date.parse("2030-01-01T00:00:00Z");
+    const mine = signer.granted("private/videos/abc/hls/master.m3u8", VIEWER, 300);
+    expect(mine.expiresAt).toEqual(new Date(iat + 300_000));
+    const { exp, sig, key } = parts(mine.url);
+    const mac = createHmac("sha256", secret)
+      .update(`grant|${exp}|${iat}|${VIEWER}|private/videos/abc/hls/master.m3u8`)
+      .digest("base64url");
+    expect(sig).toBe(`${iat}.${VIEWER}.${mac.slice(0, 32)}`);
+    expect(signer.verify(exp, sig, key)).toEqual({
+      issuedAt: new Date(iat),
+      expiresAt: mine.expiresAt,
+      viewer: { id: VIEWER },
+    });
+    const anon = parts(signer.granted("private/videos/abc/hls/master.m3u8", null).url);
+    expect(anon.sig).toMatch(/^\d+\.anon\.[A-Za-z0-9_-]{32}$/);
+    expect(signer.verify(anon.exp, anon.sig, anon.key)?.viewer).toEqual({ id: null });
+    expect(() => signer.granted(key, "a.b")).toThrow();
+    expect(() => signer.granted(key, "anon")).toThrow();
   });
 
-  it("refuses another scope, a tampered signature or expiry, another secret", () => {
+  it("never lets a grant's viewer be swapped, dropped or added", () => {
+    const { exp, sig, key } = parts(signer.granted("private/videos/abc/video.mp4", VIEWER).url);
+    const [iat, , mac] = sig.split(".") as [string, string, string];
+    expect(signer.verify(exp, `${iat}.${OTHER}.${mac}`, key)).toBeNull();
+    expect(signer.verify(exp, `${iat}.anon.${mac}`, key)).toBeNull();
+    // The same signature as a file link (no viewer to check) or as a grant made from a file link: refused.
+    expect(signer.verify(exp, `${iat}.${mac}`, key)).toBeNull();
+    const file = parts(signer.sign("private/videos/abc/video.mp4"));
+    const [fileIat, fileMac] = file.sig.split(".") as [string, string];
+    expect(signer.verify(file.exp, `${fileIat}.anon.${fileMac}`, key)).toBeNull();
+    expect(signer.verify(file.exp, `${fileIat}.${VIEWER}.${fileMac}`, key)).toBeNull();
+  });
+
+  it("makes links of the same grant to the other playlists, with its viewer, expiry and issue time", () => {
+    const master = parts(signer.granted("private/videos/abc/hls/master.m3u8", VIEWER, 120).url);
+    const grant = signer.verify(master.exp, master.sig, master.key);
+    if (!grant?.viewer) throw new Error("no grant");
+    const variant = parts(
+      signer.sameGrant("private/videos/abc/hls/720p/index.m3u8", { ...grant, viewer: grant.viewer }),
+    );
+    expect(variant.exp).toBe(master.exp);
+    expect(variant.key).toBe("private/videos/abc/hls/720p/index.m3u8");
+    expect(signer.verify(variant.exp, variant.sig, variant.key)).toEqual(grant);
+  });
+
+  it("opens only the file it was made for", () => {
+    for (const made of [
+      signer.sign("private/videos/abc/hls/720p/seg_0003.ts"),
+      signer.granted("private/videos/abc/hls/720p/seg_0003.ts", VIEWER).url,
+    ]) {
+      const { exp, sig, key } = parts(made);
+      expect(signer.verify(exp, sig, key)).not.toBeNull();
+      expect(signer.verify(Number(exp), sig, key)).not.toBeNull();
+      // A segment's short link opens neither the playlists nor the MP4 of its movie.
+      expect(signer.verify(exp, sig, "private/videos/abc/hls/720p/seg_0004.ts")).toBeNull();
+      expect(signer.verify(exp, sig, "private/videos/abc/hls/master.m3u8")).toBeNull();
+      expect(signer.verify(exp, sig, "private/videos/abc/video.mp4")).toBeNull();
+    }
+  });
+
+  it("refuses another file, a tampered signature or expiry, another secret", () => {
     const { exp, sig, key } = parts(signer.sign("private/videos/abc/video.mp4"));
     expect(signer.verify(exp, sig, "private/videos/abd/video.mp4")).toBeNull();
     expect(signer.verify(exp, sig, "private/photos/abc/video.mp4")).toBeNull();
@@ -70,7 +130,7 @@ describe("signed media URLs", () => {
     expect(signer.verify(exp, sig, key)).toBeNull();
   });
 
-  it("refuses keys that are not media keys, also with a valid signature for their scope", () => {
+  it("refuses keys that are not media keys", () => {
     const { exp, sig } = parts(signer.sign("private/videos/abc/video.mp4"));
     for (const key of [
       "private/videos/abc/../../../etc/passwd",
@@ -90,7 +150,7 @@ describe("signed media URLs", () => {
     expect(() => signer.sign("public/avatars/x.webp")).toThrow();
     // A movie's or photo's public files may be signed (for staff, while the item is taken down).
     const poster = parts(signer.sign("public/videos/abc/poster-x-480.webp"));
-    expect(signer.verify(poster.exp, poster.sig, "public/videos/abc/poster-x-1280.webp")).not.toBeNull();
+    expect(signer.verify(poster.exp, poster.sig, poster.key)).not.toBeNull();
     expect(signer.verify(poster.exp, poster.sig, "private/videos/abc/video.mp4")).toBeNull();
     expect(() => signer.sign("private/videos/../x")).toThrow();
   });
@@ -108,9 +168,18 @@ describe("signed media URLs", () => {
         expect(signer.verify(future, `${now}.${mac}`, "private/videos/abc/video.mp4")).toBeNull();
       }),
     );
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+        (viewer, mac) => {
+          expect(signer.verify(future, `${now}.${viewer}.${mac}`, "private/videos/abc/video.mp4")).toBeNull();
+        },
+      ),
+    );
   });
 
-  it("scopes by the first three segments", () => {
+  it("names the item of a key by its first three segments", () => {
     expect(scopeOf("private/videos/abc/hls/360p/seg_0001.ts")).toBe("private/videos/abc");
     expect(scopeOf("private/photos/p1.webp")).toBe("private/photos/p1.webp");
     expect(isPrivateMediaKey("private/videos/0192f0e4-7b1c-7c3e-9d2a-1b2c3d4e5f60/poster-480.webp")).toBe(true);
@@ -129,6 +198,13 @@ describe("redactUrl", () => {
     expect(logged).not.toContain(sig.split(".")[1]);
     expect(logged).toMatch(/^\/media\/\d+\/\d+\.\[redacted\]\/private\/videos\/abc\/hls\/master\.m3u8$/);
     expect(redactUrl("/api/media/1/2.abcDEF_-x/private/a/b/c.ts")).toBe("/api/media/1/2.[redacted]/private/a/b/c.ts");
+    // A grant keeps its viewer (whose link it was) and loses its signature.
+    const grant = new URL(signer.granted("private/videos/abc/hls/master.m3u8", VIEWER).url).pathname;
+    const grantMac = parts(`https://api.example.com${grant}`).sig.split(".")[2] as string;
+    expect(redactUrl(grant)).not.toContain(grantMac);
+    expect(redactUrl(grant)).toMatch(
+      new RegExp(`^/media/\\d+/\\d+\\.${VIEWER}\\.\\[redacted\\]/private/videos/abc/hls/master\\.m3u8$`),
+    );
     expect(redactUrl("/socket.io/?EIO=4&token=secret-1&transport=websocket")).toBe(
       "/socket.io/?EIO=4&token=[redacted]&transport=websocket",
     );

@@ -2,8 +2,8 @@ import { Avatar, Container, Group, Text, Title } from "@mantine/core";
 import type { MoviePage as MoviePageData } from "@marquee/contracts/pages";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconMovieOff } from "@tabler/icons-react";
-import { useEffect, useMemo } from "react";
-import { Link } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -14,6 +14,7 @@ import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
 import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
+import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
@@ -88,6 +89,8 @@ function useRelated(video: VideoDetail) {
 
 function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[] }) {
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const [lost, setLost] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
   // The API's access decision says why the viewer cannot watch, "processing" for a movie not processed yet.
   const lock = video.lock;
@@ -102,8 +105,26 @@ function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[]
     offers,
     currencySymbol,
   });
+  // Access gone while playing (a refund, a lapsed membership): the API's message over the movie's lock as it is now.
+  if (lost !== null) {
+    return (
+      <LockedStage poster={video.thumbnail} teaser={video.teaser} cta={lostAccessCta(lost, cta)} title={video.title} />
+    );
+  }
   if (!cta && video.media) {
-    return <VideoPlayer media={video.media} poster={video.thumbnail} title={video.title} />;
+    return (
+      <VideoPlayer
+        media={video.media}
+        poster={video.thumbnail}
+        title={video.title}
+        videoId={video._id}
+        onLost={(message) => {
+          setLost(message);
+          // The page again, as the API sees the viewer now: the lock and its ways in.
+          void revalidator.revalidate();
+        }}
+      />
+    );
   }
   return cta ? <LockedStage poster={video.thumbnail} teaser={video.teaser} cta={cta} title={video.title} /> : null;
 }

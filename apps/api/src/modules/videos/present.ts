@@ -2,7 +2,7 @@ import type { StudioVideo, Video, VideoDetail } from "@marquee/contracts/videos"
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
-import { signMedia } from "../catalogue/media.ts";
+import { grantMedia } from "../catalogue/media.ts";
 import { takedownOf } from "../catalogue/paging.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
@@ -18,6 +18,18 @@ export interface PresentDeps {
   categories: Pick<CategoriesService, "refs">;
   now: () => Date;
 }
+
+/** What the access rules need of a movie. */
+export const protectedOf = (
+  row: Pick<Row, "id" | "access" | "performerIds" | "scheduledAt" | "processingStatus" | "mediaKey">,
+): Protected => ({
+  kind: "video",
+  id: row.id,
+  access: row.access,
+  performerIds: row.performerIds,
+  scheduledAt: row.scheduledAt,
+  ready: row.processingStatus === "ready" && !!row.mediaKey,
+});
 
 /** Movies as answers: the public card, the viewer's detail (access decided, media signed) and the studio's view. */
 export function createVideoPresenter(deps: PresentDeps) {
@@ -79,18 +91,13 @@ export function createVideoPresenter(deps: PresentDeps) {
     };
   }
 
-  const protectedOf = (row: Row): Protected => ({
-    kind: "video",
-    id: row.id,
-    access: row.access,
-    performerIds: row.performerIds,
-    scheduledAt: row.scheduledAt,
-    ready: row.processingStatus === "ready" && !!row.mediaKey,
-  });
-
-  /** Signed links to the renditions; only ever called after the access decision let the viewer watch. */
-  function mediaOf(mediaKey: string) {
-    const { urls, expiresAt } = signMedia(signer, {
+  /**
+   * Grants to the renditions for this viewer; only ever made after the access decision let them watch. The media
+   * route decides again at every fetch of one (and of the playlists the master names), so a refund or a lapsed
+   * membership stops playback at the next playlist fetch.
+   */
+  function mediaOf(viewer: Viewer, mediaKey: string) {
+    const { urls, expiresAt } = grantMedia(signer, viewer?.id ?? null, {
       hls: `${mediaKey}/hls/master.m3u8`,
       mp4: `${mediaKey}/video.mp4`,
       strip: `${mediaKey}/strip.webp`,
@@ -108,7 +115,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       canWatch: decision.canWatch,
       lock: decision.lock,
       // A locked movie shows its thumbnail and teaser, never a usable media URL; `canWatch` implies processed.
-      media: decision.canWatch && row.mediaKey ? mediaOf(row.mediaKey) : null,
+      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, row.mediaKey) : null,
     } satisfies VideoDetail;
   }
 
@@ -140,6 +147,6 @@ export function createVideoPresenter(deps: PresentDeps) {
     return toStudio(d as VideoDetail, row);
   }
 
-  return { refsFor, toVideo, publicFilesOf, detailsOf, toStudio, studioOf };
+  return { refsFor, toVideo, publicFilesOf, detailsOf, toStudio, studioOf, mediaOf };
 }
 export type VideoPresenter = ReturnType<typeof createVideoPresenter>;

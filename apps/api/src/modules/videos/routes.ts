@@ -8,6 +8,7 @@ import {
   updateVideoBody,
   videoDetail,
   videoList,
+  videoMedia,
 } from "@marquee/contracts/videos";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,6 +36,19 @@ export const videosRoutes: FastifyPluginAsyncZod<{
     config: { access: "public" },
     schema: { tags, params: byIdOrSlug, response: { 200: videoDetail } },
     handler: async (req) => videos.detail(req.user, req.params.id),
+  });
+
+  app.get("/user/assets/videos/:id/media", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      summary: "Fresh media links for a player whose links ran out (no view is counted)",
+      description:
+        'The movie\'s `media` as its detail gives it, decided again now: 404 when the viewer may not open the movie, 403 "You no longer have access to this movie." when they may not watch it.',
+      params: byIdOrSlug,
+      response: { 200: videoMedia },
+    },
+    handler: async (req) => videos.freshMedia(req.user, req.params.id),
   });
 
   app.get("/performer/assets/videos/:id/view", {

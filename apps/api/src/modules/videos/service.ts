@@ -5,13 +5,14 @@ import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
-import { canOpen } from "../catalogue/access.ts";
+import { canOpen, type Viewer } from "../catalogue/access.ts";
 import type { CategoryDirectory } from "../catalogue/editing.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createVideoAdmin } from "./admin.ts";
 import { createVideoMedia } from "./media.ts";
+import { createFreshMedia, createPlaybackCheck } from "./playback.ts";
 import { createVideoPresenter } from "./present.ts";
 import { createVideoReads } from "./reading.ts";
 import { videos } from "./tables.ts";
@@ -32,6 +33,8 @@ export interface VideosDeps {
   /** Deletes the comments and reactions on a movie, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"video">;
   log: JobsLog;
+  /** A signed-in viewer as they are now (null: no such active account), for the media route's checks. */
+  viewerOf(userId: string): Promise<Viewer>;
   now?: () => Date;
 }
 
@@ -66,6 +69,9 @@ export function createVideosService(deps: VideosDeps) {
     studioView: reads.studioView,
     studioSearch: reads.studioSearch,
     takenDown: reads.takenDown,
+    /** The media route's check of a movie's grants (platform/media/grants.ts). */
+    playback: createPlaybackCheck({ reads, access: deps.access, viewerOf: deps.viewerOf }),
+    freshMedia: createFreshMedia({ reads, access: deps.access, present }),
     offer: reads.offer,
     create: writes.create,
     update: writes.update,

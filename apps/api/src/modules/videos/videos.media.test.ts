@@ -389,7 +389,7 @@ describe("a real upload, processed end to end", () => {
     });
   });
 
-  it("lists the movie once processed and serves its playlist through the signed link", async () => {
+  it("lists the movie once processed and serves its playlists made for the fetch", async () => {
     const list = (
       await t.request({ method: "GET", url: "/user/assets/videos/search", query: { q: "pattern" } })
     ).json();
@@ -400,16 +400,24 @@ describe("a real upload, processed end to end", () => {
     const master = await fetchUrl(m.media?.hls as string);
     expect(master.statusCode).toBe(200);
     expect(master.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
-    expect(master.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    // Made for this fetch, with links signed now: never kept by a cache.
+    expect(master.headers["cache-control"]).toBe("private, no-store");
     expect(master.body).toContain("#EXTM3U");
-    expect(master.body).toContain("360p/index.m3u8");
+    expect(master.body).toContain("#EXT-X-STREAM-INF:");
 
-    // The same signature opens the variant playlist and its segments, which the player resolves relatively.
-    const variantUrl = String(m.media?.hls).replace("master.m3u8", "360p/index.m3u8");
+    // Every URI is an absolute link: the variant a link of the same grant, its segments short file links.
+    const variantUrl = master.body.split("\n").find((l) => l.endsWith("/360p/index.m3u8")) as string;
+    expect(variantUrl).toMatch(
+      new RegExp(`^/api/media/\\d+/\\d+\\.anon\\.[\\w-]{32}/private/videos/${movie._id}/hls/360p/index\\.m3u8$`),
+    );
     const variant = await fetchUrl(variantUrl);
     expect(variant.statusCode).toBe(200);
+    expect(variant.headers["cache-control"]).toBe("private, no-store");
     const segment = variant.body.split("\n").find((l) => l.endsWith(".ts")) as string;
-    const seg = await fetchUrl(variantUrl.replace("index.m3u8", segment));
+    expect(segment).toMatch(
+      new RegExp(`^/api/media/\\d+/\\d+\\.[\\w-]{32}/private/videos/${movie._id}/hls/360p/seg_\\d+\\.ts$`),
+    );
+    const seg = await fetchUrl(segment);
     expect(seg.statusCode).toBe(200);
     expect(seg.headers["content-type"]).toBe("video/mp2t");
     expect(seg.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
@@ -585,7 +593,9 @@ describe("a real upload, processed end to end", () => {
     expect(await filesIn(`private/video-sources/${m._id}`)).toEqual([]);
     expect(await filesIn(`public/videos/${m._id}`)).toEqual([]);
     // Its links die with it.
-    expect((await fetchUrl(copy.media?.mp4 as string)).statusCode).toBe(404);
+    const gone = await fetchUrl(copy.media?.mp4 as string);
+    expect(gone.statusCode).toBe(403);
+    expect(gone.json().message).toBe("You no longer have access to this movie.");
   });
 });
 

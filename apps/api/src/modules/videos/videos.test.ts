@@ -410,11 +410,17 @@ describe("GET /user/assets/videos/:id", () => {
     expect((await detail(coming._id, user)).stats.views).toBe(announced.stats.views);
   });
 
-  it("lets everyone watch a free movie, with signed media links", async () => {
+  it("lets everyone watch a free movie, with media links granted to the viewer", async () => {
     const m = await detail(alpha._id);
     expect(m).toMatchObject({ canWatch: true, lock: null, isBought: false, isLiked: false });
+    // Nobody signed in: a grant for `anon`; a member's names them.
     expect(m.media?.hls).toMatch(
-      new RegExp(`/media/\\d+/\\d+\\.[\\w-]+/private/videos/${alpha._id}/hls/master\\.m3u8$`),
+      new RegExp(`/media/\\d+/\\d+\\.anon\\.[\\w-]{32}/private/videos/${alpha._id}/hls/master\\.m3u8$`),
+    );
+    const mine = await detail(alpha._id, member);
+    const memberId = (await t.request({ method: "GET", url: "/users/me", token: member })).json()._id;
+    expect(mine.media?.mp4).toMatch(
+      new RegExp(`/media/\\d+/\\d+\\.${memberId}\\.[\\w-]{32}/private/videos/${alpha._id}/video\\.mp4$`),
     );
     expect(m.media?.mp4).toMatch(new RegExp(`/private/videos/${alpha._id}/video\\.mp4$`));
     expect(m.media?.strip).toMatch(/strip\.webp$/);

@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { registerAccess } from "../access.ts";
 import { registerErrorHandling } from "../errors.ts";
 import { createUrlSigner } from "../signed-urls.ts";
+import { createDiskStorage } from "../storage.ts";
+import { createGrantedMedia } from "./grants.ts";
 import { mediaRoutes } from "./serve.ts";
 
 const base = "http://api.test";
@@ -15,12 +17,20 @@ const signer = createUrlSigner({ secret: "serve-test-secret-0123456789", publicB
 const FORBIDDEN = { statusCode: 403, error: "Forbidden", message: "This media link has expired or is not valid." };
 
 let app: FastifyInstance;
+const logged: string[] = [];
 let mediaDir: string;
 const body = randomBytes(1000);
 const videoKey = "private/videos/v1/video.mp4";
 const masterKey = "private/videos/v1/hls/master.m3u8";
 const segmentKey = "private/videos/v1/hls/360p/seg_0000.ts";
+const variantKey = "private/videos/v1/hls/360p/index.m3u8";
 const master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000\n360p/index.m3u8\n";
+const variant = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nseg_0000.ts\n#EXT-X-ENDLIST\n";
+const SEGMENT_TTL = 120;
+const VIEWER = "0192f0e4-7b1c-7c3e-9d2a-1b2c3d4e5f60";
+/** Who may still watch movie v1 (the movies' port answers this in the app). */
+const watchers = new Set<string | null>([VIEWER]);
+const NO_LONGER = "You no longer have access to this movie.";
 
 /** The path and query part of a signed URL, for `inject`. */
 const pathOf = (url: string) => url.slice(base.length);
@@ -32,11 +42,13 @@ beforeAll(async () => {
   await mkdir(path.join(mediaDir, "private/videos/v2"), { recursive: true });
   await writeFile(path.join(mediaDir, videoKey), body);
   await writeFile(path.join(mediaDir, masterKey), master);
+  await writeFile(path.join(mediaDir, variantKey), variant);
   await writeFile(path.join(mediaDir, segmentKey), randomBytes(188 * 4));
   await writeFile(path.join(mediaDir, "private/videos/v2/video.mp4"), randomBytes(10));
   await writeFile(path.join(mediaDir, "secret.txt"), "outside the private tree");
 
-  app = Fastify();
+  // What the route logs: a second answer to one request would be a warning here.
+  app = Fastify({ logger: { level: "warn", stream: { write: (line: string) => void logged.push(line) } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -45,7 +57,13 @@ beforeAll(async () => {
     isCountryBlocked: async () => false,
     isMaintenance: async () => false,
   });
-  await app.register(mediaRoutes, { signer, mediaDir });
+  const granted = createGrantedMedia({
+    storage: createDiskStorage({ root: mediaDir, publicBaseUrl: base }),
+    signer,
+    segmentTtlSec: SEGMENT_TTL,
+    items: { videos: async (viewerId, id) => (id === "v1" && watchers.has(viewerId) ? null : NO_LONGER) },
+  });
+  await app.register(mediaRoutes, { signer, mediaDir, granted });
   await app.ready();
 });
 
@@ -112,21 +130,6 @@ describe("GET /media/:exp/:sig/*", () => {
     expect(range.rawPayload.length).toBe(0);
   });
 
-  it("serves a master playlist and, with the same signature, the files it names", async () => {
-    const url = signed(masterKey);
-    const res = await app.inject({ method: "GET", url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
-    expect(res.body).toBe(master);
-
-    // A player resolves relative URIs against the playlist's URL.
-    const segmentUrl = new URL("360p/seg_0000.ts", `${base}${url}`);
-    const segment = await app.inject({ method: "GET", url: segmentUrl.pathname });
-    expect(segment.statusCode).toBe(200);
-    expect(segment.headers["content-type"]).toBe("video/mp2t");
-    expect(segment.rawPayload.length).toBe(188 * 4);
-  });
-
   it("answers a conditional request with 304", async () => {
     const url = signed(videoKey);
     const first = await app.inject({ method: "GET", url });
@@ -160,14 +163,19 @@ describe("GET /media/:exp/:sig/*", () => {
     expect(garbage.statusCode).toBe(403);
   });
 
-  it("refuses a key outside the signed scope", async () => {
-    const url = signed(videoKey).replace("/private/videos/v1/", "/private/videos/v2/");
-    const res = await app.inject({ method: "GET", url });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(FORBIDDEN);
+  it("refuses another file than the one signed", async () => {
+    for (const url of [
+      signed(videoKey).replace("/private/videos/v1/", "/private/videos/v2/"),
+      signed(segmentKey).replace("seg_0000.ts", "index.m3u8"),
+      signed(segmentKey).replace("hls/360p/seg_0000.ts", "video.mp4"),
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(FORBIDDEN);
+    }
   });
 
-  it("refuses paths that climb out of the scope", async () => {
+  it("refuses paths that climb out of the signed file", async () => {
     const url = signed(videoKey);
     const prefix = url.slice(0, url.indexOf("/private/"));
     for (const tail of [
@@ -189,5 +197,111 @@ describe("GET /media/:exp/:sig/*", () => {
     expect(missing.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
     const dir = await app.inject({ method: "GET", url: signed("private/videos/v1/hls") });
     expect(dir.statusCode).toBe(404);
+    const playlist = await app.inject({
+      method: "GET",
+      url: pathOf(signer.granted("private/videos/v1/hls/720p/index.m3u8", VIEWER).url),
+    });
+    expect(playlist.statusCode).toBe(404);
   });
 });
+
+/** The URI lines (not tags, not comments) of a playlist. */
+const urisOf = (text: string) => text.split("\n").filter((l) => l && !l.startsWith("#"));
+
+describe("HLS playlists through a grant", () => {
+  it("answers the master with its variants as links of the same grant, never cached", async () => {
+    const grant = signer.granted(masterKey, VIEWER, 600);
+    const res = await app.inject({ method: "GET", url: pathOf(grant.url) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const [variantUrl] = urisOf(res.body) as [string];
+    expect(res.body).toBe(`#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000\n${variantUrl}\n`);
+    const [, exp, sig] =
+      /^http:\/\/api\.test\/media\/(\d+)\/([^/]+)\/private\/videos\/v1\/hls\/360p\/index\.m3u8$/.exec(
+        variantUrl,
+      ) as unknown as [string, string, string];
+    expect(signer.verify(exp, sig, variantKey)).toEqual(signer.verify(...grantParts(grant.url)));
+  });
+
+  it("answers a variant with its segments signed for a short time, and the segments play", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const master = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, VIEWER, 600).url) });
+    const variant = await app.inject({ method: "GET", url: pathOf(urisOf(master.body)[0] as string) });
+    expect(variant.statusCode, variant.body).toBe(200);
+    expect(variant.headers["cache-control"]).toBe("private, no-store");
+    const [segmentUrl] = urisOf(variant.body) as [string];
+    expect(variant.body).toBe(`#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\n${segmentUrl}\n#EXT-X-ENDLIST\n`);
+    const [, exp] = /\/media\/(\d+)\/\d+\.[A-Za-z0-9_-]{32}\/private\/videos\/v1\/hls\/360p\/seg_0000\.ts$/.exec(
+      segmentUrl,
+    ) as unknown as [string, string];
+    expect(Number(exp)).toBe(Date.parse("2030-01-01T00:00:00Z") / 1000 + SEGMENT_TTL);
+    const segment = await app.inject({ method: "GET", url: pathOf(segmentUrl) });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers["content-type"]).toBe("video/mp2t");
+    expect(segment.rawPayload.length).toBe(188 * 4);
+    // Past its short life the segment's link is refused; the grant itself still makes new ones.
+    vi.setSystemTime(new Date(Date.parse("2030-01-01T00:00:00Z") + SEGMENT_TTL * 1000));
+    expect((await app.inject({ method: "GET", url: pathOf(segmentUrl) })).json()).toEqual(FORBIDDEN);
+    const again = await app.inject({ method: "GET", url: pathOf(urisOf(master.body)[0] as string) });
+    expect(again.statusCode).toBe(200);
+    expect(urisOf(again.body)[0]).not.toBe(segmentUrl);
+  });
+
+  it("never signs a segment past its grant's expiry", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const master = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, VIEWER, 30).url) });
+    const variant = await app.inject({ method: "GET", url: pathOf(urisOf(master.body)[0] as string) });
+    const [, exp] = /\/media\/(\d+)\//.exec(urisOf(variant.body)[0] as string) as unknown as [string, string];
+    expect(Number(exp)).toBe(Date.parse("2030-01-01T00:00:00Z") / 1000 + 30);
+  });
+
+  it("decides the viewer's access again at every fetch of a grant", async () => {
+    const url = pathOf(signer.granted(masterKey, VIEWER).url);
+    const mp4 = pathOf(signer.granted(videoKey, VIEWER).url);
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: mp4 })).statusCode).toBe(200);
+    watchers.delete(VIEWER);
+    try {
+      for (const refused of [url, mp4]) {
+        const res = await app.inject({ method: "GET", url: refused });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ statusCode: 403, error: "Forbidden", message: NO_LONGER });
+      }
+      // Nobody signed in is another viewer, refused as well.
+      const anon = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, null).url) });
+      expect(anon.json().message).toBe(NO_LONGER);
+    } finally {
+      watchers.add(VIEWER);
+    }
+  });
+
+  it("answers a playlist once, never the stored file after it", async () => {
+    logged.length = 0;
+    const res = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, VIEWER).url) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toBe(master);
+    await vi.waitFor(() => expect(res.raw.res.writableFinished).toBe(true));
+    expect(logged).toEqual([]);
+  });
+
+  it("serves a playlist only through a grant, and a grant only to a kind that checks its viewers", async () => {
+    const file = await app.inject({ method: "GET", url: signed(masterKey) });
+    expect(file.statusCode).toBe(403);
+    expect(file.json()).toEqual(FORBIDDEN);
+    const photo = await app.inject({
+      method: "GET",
+      url: pathOf(signer.granted("private/photos/p1/full.webp", VIEWER).url),
+    });
+    expect(photo.statusCode).toBe(403);
+    expect(photo.json()).toEqual(FORBIDDEN);
+  });
+});
+
+/** A signed URL's expiry, signature and key, as the route reads them. */
+function grantParts(url: string): [string, string, string] {
+  const [, exp, sig, key] = /\/media\/(\d+)\/([^/]+)\/(.+)$/.exec(url) as unknown as [string, string, string, string];
+  return [exp, sig, key];
+}

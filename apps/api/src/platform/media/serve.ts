@@ -5,6 +5,7 @@ import { z } from "zod";
 import { forbidden, notFound } from "../errors.ts";
 import type { UrlSigner } from "../signed-urls.ts";
 import { contentTypeOf } from "./content-types.ts";
+import type { GrantedMedia } from "./grants.ts";
 import { handOff, isFile, type MediaHandoff } from "./handoff.ts";
 
 export { contentTypeOf };
@@ -17,23 +18,25 @@ const dispositionOf = (key: string) => `attachment; filename="${path.basename(ke
 
 const params = z.object({
   exp: z.string().max(20).describe("Expiry, unix seconds"),
-  sig: z.string().max(64).describe("Signature of the expiry and the key's scope"),
+  sig: z.string().max(120).describe("Issue time, the grant's viewer (if any) and the signature"),
   "*": z.string().max(1000).describe("Storage key, e.g. private/videos/<id>/hls/master.m3u8"),
 });
 
 /**
  * `GET|HEAD /media/:exp/:sig/<key>`: private media through signed, expiring links (see signed-urls.ts).
- * The link is the permission: it is checked here, the viewer's rights were checked when it was made. Only a
- * take-down since then stops it early (404): the links handed out before it, not the ones its staff get after.
- * Files come from `${mediaDir}/${key}` through @fastify/send (ranges, conditional requests, HEAD), or, when
- * `handoff` says so, from the proxy in front after an `X-Accel-Redirect` answer (handoff.ts).
+ * The link is checked here, and a take-down since it was made stops it early (404): the links handed out before it,
+ * not the ones its staff get after. A grant's viewer is checked again, playlists are made per fetch and object
+ * storage answers with a redirect to the bucket (grants.ts). Files on disk come from `${mediaDir}/${key}` through
+ * @fastify/send (ranges, conditional requests, HEAD), or, when `handoff` says so, from the proxy in front after an
+ * `X-Accel-Redirect` answer (handoff.ts).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   signer: UrlSigner;
   mediaDir: string;
   withdrawn?: { madeBeforeTakedown(key: string, issuedAt: Date): Promise<boolean> };
   handoff?: MediaHandoff;
-}> = async (app, { signer, mediaDir, withdrawn, handoff }) => {
+  granted: GrantedMedia;
+}> = async (app, { signer, mediaDir, withdrawn, handoff, granted }) => {
   const root = path.resolve(mediaDir);
 
   app.get("/media/:exp/:sig/*", {
@@ -48,6 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const grant = signer.verify(exp, sig, key);
       if (!grant) throw forbidden("This media link has expired or is not valid.");
       if (await withdrawn?.madeBeforeTakedown(key, grant.issuedAt)) throw notFound("Media");
+      if (await granted.answer(reply, key, grant)) return reply;
 
       const target = handoff?.targetFor(req, key);
       if (target) {

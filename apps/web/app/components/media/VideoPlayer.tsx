@@ -1,10 +1,15 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { browserApiUrl, buildUrl } from "../../lib/api.ts";
+import { browserToken } from "../../lib/session.ts";
 import styles from "./media.module.css";
+import { fetchFreshMedia, isLinkRefused, type Refreshed, shouldRefresh } from "./playback-recovery.ts";
 import { StagePoster } from "./StagePoster.tsx";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
+/** `MediaError.MEDIA_ERR_DECODE`: the element got the bytes and could not play them. */
+const MEDIA_ERR_DECODE = 3;
 
 export interface PlayableMedia {
   /** Signed HLS master playlist. */
@@ -13,55 +18,144 @@ export interface PlayableMedia {
   mp4: string;
 }
 
+/** Where a reload resumes: the position, and whether the movie was playing. */
+interface Resume {
+  position: number;
+  playing: boolean;
+}
+
 /**
  * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it.
  * Streams HLS natively where the browser can (Safari, recent Chromium), else through hls.js, loaded on demand on
  * the client only; when neither works, or the stream fails, it plays the MP4.
+ *
+ * Its links run out by design (segments after MEDIA_SEGMENT_TTL_SEC) and are refused once the viewer may no longer
+ * watch: a refused playlist or segment, or the element's own failure, asks the API for fresh links
+ * (playback-recovery.ts) and resumes at the same position; `onLost` gets the API's message when access is gone.
  */
-export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; poster: Image | null; title: string }) {
+export function VideoPlayer({
+  media,
+  poster,
+  title,
+  videoId,
+  onLost,
+}: {
+  media: PlayableMedia;
+  poster: Image | null;
+  title: string;
+  videoId: string;
+  onLost?: (message: string) => void;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  // The links of the first render: a revalidated page signs new ones, which must not restart the movie.
-  const [{ hls, mp4 }] = useState(media);
+  // The links of the first render: a revalidated page signs new ones, which must not restart the movie. Fresh links
+  // the player asked for itself replace them.
+  const [{ hls, mp4 }, setLinks] = useState<PlayableMedia>(media);
   const [started, setStarted] = useState(false);
   const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
+  const resume = useRef<Resume | null>(null);
+  /** Once the stream failed for good, fresh links play the MP4 too. */
+  const mp4Only = useRef(false);
+  const refreshes = useRef<number[]>([]);
+  const refreshing = useRef(false);
+  const lostRef = useRef(onLost);
+  lostRef.current = onLost;
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
     let destroy: (() => void) | null = null;
+    const here = (): Resume => ({ position: video.currentTime, playing: !video.paused });
+    // Where the previous links left off (fresh links), else the start.
+    const from = resume.current;
+    resume.current = null;
+    const seekOnLoad = (at: Resume | null) => {
+      if (!at || at.position <= 0) return;
+      video.addEventListener("loadedmetadata", () => (video.currentTime = at.position), { once: true });
+    };
+    const playIf = (at: Resume | null) => {
+      if (at?.playing) play(video);
+    };
+
+    /**
+     * Fresh links for a failure (`status` of the refused request, null when unknown); false when none are asked
+     * for, so the caller falls back. The effect runs again with the new links, resuming where this one was.
+     */
+    const refresh = (status: number | null): boolean => {
+      if (refreshing.current) return true;
+      if (!shouldRefresh(status, refreshes.current, Date.now())) return false;
+      refreshing.current = true;
+      refreshes.current = [...refreshes.current, Date.now()];
+      const at = here();
+      const url = buildUrl(browserApiUrl(), `/user/assets/videos/${encodeURIComponent(videoId)}/media`);
+      void fetchFreshMedia(url, browserToken()).then((result: Refreshed) => {
+        refreshing.current = false;
+        if (cancelled) return;
+        if (result.kind === "links") {
+          resume.current = at;
+          setLinks({ hls: result.media.hls, mp4: result.media.mp4 });
+        } else if (result.kind === "lost") {
+          destroy?.();
+          destroy = null;
+          video.pause();
+          lostRef.current?.(result.message);
+        } else {
+          playMp4();
+        }
+      });
+      return true;
+    };
+
     // The MP4 a failed stream falls back to resets the element to paused: it plays on from where the stream
     // stopped if the viewer was playing it (a stream that has not loaded yet waits unpaused for it).
-    const playMp4 = () => {
+    const playMp4 = (at: Resume | null = here()) => {
       if (cancelled) return;
-      const [position, playing] = [video.currentTime, !video.paused];
+      mp4Only.current = true;
       destroy?.();
       destroy = null;
       video.src = mp4;
-      if (position > 0) video.addEventListener("loadedmetadata", () => (video.currentTime = position), { once: true });
+      seekOnLoad(at);
       setSource("mp4");
-      if (playing) play(video);
+      playIf(at);
     };
-    // A native HLS stream that fails (an odd rendition, a codec) falls back to the MP4 once.
-    const onNativeError = () => {
-      if (video.currentSrc === hls || video.src === hls) playMp4();
+    // The element failed on its own (native HLS, the MP4): unless it could not decode the movie, its links may have
+    // run out (it does not tell the status); else the stream falls back to the MP4 once.
+    const onElementError = () => {
+      if (video.error?.code !== MEDIA_ERR_DECODE && refresh(null)) return;
+      if (!mp4Only.current) playMp4();
     };
+    video.addEventListener("error", onElementError);
 
-    if (video.canPlayType(HLS_TYPE)) {
-      video.addEventListener("error", onNativeError);
+    if (mp4Only.current) {
+      playMp4(from);
+    } else if (video.canPlayType(HLS_TYPE)) {
       video.src = hls;
+      seekOnLoad(from);
       setSource("hls");
+      playIf(from);
     } else {
       import("hls.js")
         .then(({ default: Hls }) => {
           if (cancelled) return;
-          if (!Hls.isSupported()) return playMp4();
+          if (!Hls.isSupported()) return playMp4(from);
           // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
-          const player = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startLevel: -1 });
+          const player = new Hls({
+            enableWorker: false,
+            capLevelToPlayerSize: true,
+            startLevel: -1,
+            startPosition: from?.position ?? -1,
+          });
           // hls.js has retried a fatal network error already; a fatal media error (a stalled or corrupt buffer)
-          // is recovered once, as hls.js advises, before the MP4 takes over.
+          // is recovered once, as hls.js advises, before the MP4 takes over. A refused playlist or segment (its
+          // link ran out, or access went) asks for fresh links first.
           let recovered = false;
+          player.on(Hls.Events.FRAG_LOADED, () => {
+            // Playing again: the refreshes so far were not a loop.
+            if (refreshes.current.length) refreshes.current = [];
+          });
           player.on(Hls.Events.ERROR, (_event, data) => {
+            const status = data.type === Hls.ErrorTypes.NETWORK_ERROR ? (data.response?.code ?? null) : null;
+            if (isLinkRefused(status) && refresh(status)) return;
             if (!data.fatal) return;
             if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
               recovered = true;
@@ -75,17 +169,18 @@ export function VideoPlayer({ media, poster, title }: { media: PlayableMedia; po
           player.attachMedia(video);
           destroy = () => player.destroy();
           setSource("hls.js");
+          playIf(from);
         })
-        .catch(playMp4);
+        .catch(() => playMp4(from));
     }
     return () => {
       cancelled = true;
-      video.removeEventListener("error", onNativeError);
+      video.removeEventListener("error", onElementError);
       destroy?.();
       video.removeAttribute("src");
       video.load();
     };
-  }, [hls, mp4]);
+  }, [hls, mp4, videoId]);
 
   const start = () => {
     const video = videoRef.current;
