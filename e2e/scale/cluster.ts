@@ -23,11 +23,18 @@ export interface Cluster {
   api2: string;
   s3: TestS3Server;
   worker: ChildProcess;
+  /** Each process's own DATA_DIR. */
+  dataDirs: { api1: string; api2: string; worker: string };
   /** The throwaway database's URL. */
   databaseUrl: string;
   close(): Promise<void>;
 }
 
+/**
+ * How long a playlist's segment links live (MEDIA_SEGMENT_TTL_SEC): its smallest value, so that the test sees the
+ * links a player held at a take-down run out.
+ */
+export const SEGMENT_TTL_SEC = 10;
 const STDIO = ["ignore", "inherit", "inherit"];
 /** A start on a loaded 2-core machine: migrations, pg-boss's schema, the bucket check. */
 const START_MS = 60_000;
@@ -75,6 +82,7 @@ export async function startCluster(): Promise<Cluster> {
       // Every API process must check the links any other signed.
       MEDIA_SECRET: randomBytes(24).toString("hex"),
       MEDIA_JOBS: "worker",
+      MEDIA_SEGMENT_TTL_SEC: String(SEGMENT_TTL_SEC),
       SEED_DEMO: "false",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -83,14 +91,15 @@ export async function startCluster(): Promise<Cluster> {
     const [port1, port2] = [await freePort(), await freePort()];
     const api1 = `http://127.0.0.1:${port1}`;
     const api2 = `http://127.0.0.1:${port2}`;
-    const apiEnv = async (name: string, port: number) => ({ ...shared, API_PORT: String(port), DATA_DIR: await dataDir(name) });
+    const dataDirs = { api1: await dataDir("api1"), api2: await dataDir("api2"), worker: await dataDir("worker") };
 
-    // API 1 migrates; API 2 and the worker start meanwhile (the migration takes a lock, so API 2 waits for it).
-    const first = startApi(await apiEnv("api1", port1), { stdio: STDIO });
+    // All at once, as an orchestrator starts them: one API process migrates while the other waits for its lock, both
+    // create the job queues, and the worker waits for the tables.
+    const first = startApi({ ...shared, API_PORT: String(port1), DATA_DIR: dataDirs.api1 }, { stdio: STDIO });
     children.push(first);
-    const second = startApi(await apiEnv("api2", port2), { stdio: STDIO });
+    const second = startApi({ ...shared, API_PORT: String(port2), DATA_DIR: dataDirs.api2 }, { stdio: STDIO });
     children.push(second);
-    const worker = startWorker({ ...shared, DATA_DIR: await dataDir("worker") }, { stdio: STDIO });
+    const worker = startWorker({ ...shared, DATA_DIR: dataDirs.worker }, { stdio: STDIO });
     children.push(worker);
     await waitFor(`${api1}/health`, first, START_MS);
     // The demo accounts (admin, performer, member with a membership, user), as `npm run seed` makes them.
@@ -101,7 +110,7 @@ export async function startCluster(): Promise<Cluster> {
       await database.close();
     }
     await waitFor(`${api2}/health`, second, START_MS);
-    return { api1, api2, s3, worker, databaseUrl, close };
+    return { api1, api2, s3, worker, dataDirs, databaseUrl, close };
   } catch (err) {
     await close();
     throw err;
@@ -110,7 +119,7 @@ export async function startCluster(): Promise<Cluster> {
 
 /** `check()` until it returns something other than undefined, or fails naming `what` after `timeoutMs`. */
 export async function until<T>(
-  what: string,
+  what: string | (() => string),
   check: () => Promise<T | undefined>,
   { timeoutMs, intervalMs = 250 }: { timeoutMs: number; intervalMs?: number },
 ): Promise<T> {
@@ -118,7 +127,9 @@ export async function until<T>(
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`${typeof what === "string" ? what : what()}: not within ${timeoutMs / 1000} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
