@@ -51,6 +51,10 @@ export function createApiProxy({ target, matches, warn = (m) => console.warn(m) 
     // library's own subscription happens only on a worker's first plain HTTP request.
     ws: false,
     on: {
+      // Only the media path (media-delivery.mjs) may ask the API for the hand-off; a visitor's own request never does.
+      proxyReq(proxyReq) {
+        proxyReq.removeHeader("x-sendfile-type");
+      },
       error(err, req, resOrSocket) {
         // A visitor who leaves mid-transfer is not news; an API that cannot be reached is.
         if (err?.code !== "ECONNRESET")

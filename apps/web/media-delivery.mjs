@@ -17,8 +17,11 @@ const SENDFILE_TYPE = "x-sendfile-type";
 const ACCEL_REDIRECT = "x-accel-redirect";
 /** What a hand-off may name: a key under private/ or public/, plain characters, no dot segment (no `..`, dotfiles). */
 const HANDED_KEY = /^(?:private|public)(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
-/** Read size for files sent from disk: few reads and writes per megabyte range. */
-const HIGH_WATER_MARK = 1024 * 1024;
+/**
+ * Read size for files sent from disk: few reads and writes per range, while a slow reader pins at most about twice
+ * this in memory (the read stream's buffer and the chunk queued on its socket).
+ */
+const HIGH_WATER_MARK = 256 * 1024;
 /** Headers of one hop (RFC 9110 section 7.6.1), never passed on. */
 const HOP_BY_HOP = new Set([
   "connection",

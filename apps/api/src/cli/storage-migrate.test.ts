@@ -142,6 +142,8 @@ describe("npm run storage:migrate", () => {
   it("says which files failed and exits non-zero; leaves out names the site never makes", async () => {
     await make("public/avatars/a1-64.webp", randomBytes(100));
     await make("public/Thumbs.DB", randomBytes(10));
+    // A folder the site never makes (a desktop's trash) is left out with its files, not a reason to stop.
+    await make("public/.Trash/old.webp", randomBytes(10));
     // A socket where a file should be: it cannot be read.
     await mkdir(path.join(mediaDir, "private/odd"), { recursive: true });
     const socket: Server = createServer();
@@ -149,8 +151,10 @@ describe("npm run storage:migrate", () => {
     try {
       const result = await run();
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(summary(3, 1, 0, 1));
-      expect(result.stdout).toContain("Left out 1 file whose names the site never makes: public/Thumbs.DB");
+      expect(result.stdout).toMatch(summary(4, 1, 0, 1));
+      expect(result.stdout).toContain(
+        "Left out 2 files whose names the site never makes: public/Thumbs.DB, public/.Trash/old.webp",
+      );
       expect(result.stderr).toMatch(/^ {2}failed: private\/odd\/file\.bin: .+$/m);
       expect(result.stderr).toContain("Some files were not copied: run storage:migrate again to retry them.");
       expect([...(await objects()).keys()]).toEqual(["public/avatars/a1-64.webp"]);

@@ -11,7 +11,7 @@ import pMap from "p-map";
 import { loadBaseConfig } from "../config.ts";
 import { checkStorage } from "../platform/create-storage.ts";
 import { classifyStartupFailure } from "../platform/startup-errors.ts";
-import { KEY_RE } from "../platform/storage.ts";
+import { isStorageKey } from "../platform/storage.ts";
 import { createS3Storage, type S3Storage } from "../platform/storage-s3.ts";
 
 const USAGE = "Usage: npm run storage:migrate [-- --concurrency N (1-64, default 8)] [--size-only]";
@@ -97,7 +97,8 @@ async function main() {
   async function* work() {
     for (const top of roots) {
       for await (const { dir, files } of folders(config.mediaDir, top)) {
-        const inBucket = await storage.filesIn(dir);
+        // A folder the site never makes (its files are left out below) is not listed in the bucket either.
+        const inBucket = dir === top || isStorageKey(dir) ? await storage.filesIn(dir) : new Map();
         for (const file of files) yield { file, remote: inBucket.get(file.key) };
       }
     }
@@ -107,7 +108,7 @@ async function main() {
     work(),
     async ({ file, remote }) => {
       try {
-        if (!KEY_RE.test(file.key) || file.key.includes("..")) {
+        if (!isStorageKey(file.key)) {
           done.ignored.push(file.key);
           return;
         }

@@ -14,11 +14,13 @@ export interface JobOptions {
   retryLimit?: number;
 }
 
-/** The job a handler runs: its queue, its id and how many times it failed before this run. */
+/** The job a handler runs: its queue, its id, how many times it failed before this run and how often it may. */
 export interface JobInfo {
   name: string;
   id: string;
   retryCount: number;
+  /** Retries after the first failure; a run with `retryCount >= retryLimit` is the last one. */
+  retryLimit: number;
 }
 
 /** A handler's resolved value is kept as the job's output (see `result`). */
@@ -234,7 +236,7 @@ export function createJobs(opts: {
       // job per batch, what the handler returns is kept as the job's output.
       let output: unknown;
       for (const job of batch) {
-        const info: JobInfo = { name, id: job.id, retryCount: job.retryCount };
+        const info: JobInfo = { name, id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
         observer?.started(info, job.data);
         let error: unknown = null;
         try {
@@ -283,6 +285,8 @@ export function createJobs(opts: {
     },
     async result(name, id, timeoutMs) {
       const until = Date.now() + timeoutMs;
+      // From 100 ms (a teaser is cut in a second or two) to 2 s between looks, so a long wait costs few queries.
+      let pauseMs = 100;
       for (;;) {
         const job = await boss.getJobById(name, id, { includeArchive: true });
         if (job?.state === "completed") return { state: "completed", output: job.output };
@@ -291,7 +295,8 @@ export function createJobs(opts: {
           return { state: job.state, error: String(output?.message ?? job.state) };
         }
         if (!job || Date.now() >= until) return { state: "waiting" };
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, pauseMs));
+        pauseMs = Math.min(pauseMs * 2, 2000);
       }
     },
     async work(name, handler) {

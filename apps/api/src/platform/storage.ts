@@ -67,11 +67,20 @@ export class StorageNotFound extends Error {
 export const KEY_RE = /^(public|private)\/[a-z0-9][a-z0-9/_.-]*$/;
 const LABEL_RE = /^[a-z0-9-]{1,40}$/;
 
-/** Throws on a key the server could not have made: another root, `..`, an empty segment, a trailing slash. */
+/** Whether the server could have made `key`: no other root, `..`, dot segment, empty segment or trailing slash. */
+export function isStorageKey(key: string): boolean {
+  return (
+    KEY_RE.test(key) &&
+    !key.includes("..") &&
+    !key.includes("//") &&
+    !key.endsWith("/") &&
+    !key.split("/").some((segment) => segment.startsWith("."))
+  );
+}
+
+/** Throws on a key the server could not have made (see `isStorageKey`). */
 export function assertKey(key: string): string {
-  if (!KEY_RE.test(key) || key.includes("..") || key.includes("//") || key.endsWith("/")) {
-    throw new Error(`invalid storage key: ${key}`);
-  }
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
   return key;
 }
 

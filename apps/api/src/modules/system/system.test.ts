@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import type { SystemStatus } from "@marquee/contracts/system";
@@ -52,7 +52,11 @@ const aliveWorker = (s: SystemStatus, pid: number) => s.workers.find((w) => w.pi
 const studio = async (id: string) => {
   const res = await t.request({ method: "GET", url: `/performer/assets/videos/${id}/view`, token: performer });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { processing: { status: string }; media: { hls: string } | null; teaser: string | null };
+  return res.json() as {
+    processing: { status: string; error: string | null };
+    media: { hls: string } | null;
+    teaser: string | null;
+  };
 };
 async function newMovie(title: string) {
   const res = await t.request({
@@ -118,6 +122,39 @@ describe("GET /admin/system", () => {
     expect(bad.statusCode).toBe(400);
     expect(detailPaths(bad)).toContain("params.id");
   });
+});
+
+describe("a transcode that fails for good on something other than the file", () => {
+  // First in the file: no worker runs yet, so the heavy job waits until the test has broken its output's place.
+  it("tells the uploader the movie failed, instead of leaving it processing", async () => {
+    const id = await newMovie("Broken storage");
+    expect((await upload(id, "video", clip)).statusCode).toBe(200);
+    await waitFor(async () => expect((await studio(id)).processing.status).toBe("processing"));
+    // A file where the movie's renditions folder goes: every attempt fails to move them in (ENOTDIR), a failure of
+    // the storage, not of the upload, so it is retried, then given up.
+    const movieDir = t.app.services.storage.diskPath(`private/videos/${id}`) as string;
+    expect((await mediaKeyOf(id)).startsWith(`private/videos/${id}/`)).toBe(true);
+    await rm(movieDir, { recursive: true, force: true });
+    await mkdir(path.dirname(movieDir), { recursive: true });
+    await writeFile(movieDir, "in the way");
+    const worker = start();
+    try {
+      const failed = await waitFor(async () => {
+        const view = await studio(id);
+        expect(view.processing.status).toBe("failed");
+        return view;
+      }, 100_000);
+      expect(failed.processing).toEqual({
+        status: "failed",
+        error: "The video could not be processed. Try again or upload another file.",
+      });
+      expect(failed.media).toBeNull();
+      expect((await status()).failures.find((f) => f.queue === MEDIA_QUEUES.transcode)).toMatchObject({ attempts: 3 });
+    } finally {
+      await terminate(worker);
+      await rm(movieDir, { force: true });
+    }
+  }, 150_000);
 });
 
 describe("a media worker beside an API that runs no heavy job", () => {

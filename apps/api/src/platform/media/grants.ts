@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 import { forbidden, notFound } from "../errors.ts";
 import type { GrantViewer, UrlSigner, VerifiedLink } from "../signed-urls.ts";
 import { readAll, type Storage, StorageNotFound } from "../storage.ts";
@@ -14,9 +15,12 @@ export type ItemAccess = (viewerId: string | null, itemId: string) => Promise<st
 export type ItemAccessPorts = Partial<Record<string, ItemAccess>>;
 
 const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
-/** A shared playlist is made again after 1/SHARED_WINDOW of the segment TTL; SHARED_MAX are kept at most. */
+/**
+ * A shared playlist is made again after 1/SHARED_WINDOW of the segment TTL; at most SHARED_MAX_BYTES of them are kept
+ * (a 2-hour movie's variant with presigned links is about 1 MB, more with a session token in every link).
+ */
 const SHARED_WINDOW = 5;
-const SHARED_MAX = 256;
+const SHARED_MAX_BYTES = 64 * 1024 * 1024;
 const NOT_VALID = "This media link has expired or is not valid.";
 /** Private keys are `private/<kind>/<item id>/...`. */
 const ITEM_RE = /^private\/([a-z0-9-]+)\/([^/]+)\//;
@@ -61,10 +65,15 @@ export function createGrantedMedia(deps: {
 
   // On object storage a variant's segment links are the same for every viewer (presigned, no viewer in them), and
   // presigning costs about a millisecond each: a 2-hour movie's variant names 1,800 segments. So a playlist without
-  // links of a grant is made once per SHARED_WINDOW of its segment TTL and given to every viewer let in meanwhile:
-  // its links then have at least 4/5 of MEDIA_SEGMENT_TTL_SEC left.
-  const shared = new Map<string, { until: number; body: Promise<string> }>();
-  const sharedWindowMs = (deps.segmentTtlSec * 1000) / SHARED_WINDOW;
+  // links of a grant is made once per SHARED_WINDOW of its segment TTL (concurrent fetches wait for the same making)
+  // and given to every viewer let in meanwhile, whatever their grant's own expiry: its links then live at most
+  // MEDIA_SEGMENT_TTL_SEC, the bound a refund already has.
+  const shared = new LRUCache<string, string, { text: string; key: string }>({
+    maxSize: SHARED_MAX_BYTES,
+    sizeCalculation: (body) => Math.max(1, body.length),
+    ttl: (deps.segmentTtlSec * 1000) / SHARED_WINDOW,
+    fetchMethod: (_key, _stale, { context }) => made(context.text, context.key, deps.segmentTtlSec),
+  });
 
   async function textOf(key: string): Promise<string> {
     try {
@@ -75,37 +84,25 @@ export function createGrantedMedia(deps: {
     }
   }
 
-  function made(text: string, key: string, link: VerifiedLink & { viewer: GrantViewer }): Promise<string> {
-    const ttlSec = shortTtl(link);
+  /** `text` with its URIs signed now: segments for `ttlSec`, playlists as links of `link` (a master's only). */
+  function made(text: string, key: string, ttlSec: number, link?: VerifiedLink & { viewer: GrantViewer }) {
     return rewritePlaylist(text, async (ref: PlaylistRef) => {
       const target = keyOfRef(ref.uri, key);
       if (!target) throw new Error(`${key} names what is no file of its item: ${ref.uri}`);
-      if (ref.kind === "playlist") return signer.sameGrant(target, link);
+      if (ref.kind === "playlist") {
+        if (!link) throw new Error(`${key}: a shared playlist names another playlist`);
+        return signer.sameGrant(target, link);
+      }
       return (await storage.directUrl(target, { ttlSec })) ?? signer.sign(target, ttlSec);
     });
   }
 
   async function sharedOrMade(key: string, link: VerifiedLink & { viewer: GrantViewer }): Promise<string> {
     const text = await textOf(key);
-    // A master (links of the grant), disk storage (signing is cheap) or a grant about to end: made for this fetch.
-    const shareable =
-      storage.kind === "s3" &&
-      shortTtl(link) === deps.segmentTtlSec &&
-      !playlistRefs(text).some((ref) => ref.kind === "playlist");
-    if (!shareable) return made(text, key, link);
-    const now = Date.now();
-    const known = shared.get(key);
-    if (known && known.until > now) return known.body;
-    const body = made(text, key, link);
-    shared.delete(key);
-    shared.set(key, { until: now + sharedWindowMs, body });
-    body.catch(() => shared.delete(key));
-    // The oldest go first.
-    for (const [old] of shared) {
-      if (shared.size <= SHARED_MAX) break;
-      shared.delete(old);
-    }
-    return body;
+    // A master (links of the grant) or disk storage (signing is cheap): made for this fetch.
+    const shareable = storage.kind === "s3" && !playlistRefs(text).some((ref) => ref.kind === "playlist");
+    if (!shareable) return made(text, key, shortTtl(link), link);
+    return (await shared.fetch(key, { context: { text, key } })) as string;
   }
 
   async function playlist(reply: FastifyReply, key: string, link: VerifiedLink & { viewer: GrantViewer }) {

@@ -83,10 +83,10 @@ describe("private media: the hand-off to a trusted proxy that asks for it", () =
     expect(head.statusCode).toBe(200);
     expect(head.headers["x-accel-redirect"]).toBe(`/_media/private/videos/${movie}/video.mp4`);
 
-    // An HLS segment through the same signature (its scope), with its own type.
+    // An HLS segment through its own link (a link covers one file), with its own type.
     const segment = await t.app.inject({
       method: "GET",
-      url: url.replace("video.mp4", "hls/360p/seg_0000.ts"),
+      url: signed(t, `private/videos/${movie}/hls/360p/seg_0000.ts`, 300),
       headers: ASK,
     });
     expect(segment.headers["x-accel-redirect"]).toBe(`/_media/private/videos/${movie}/hls/360p/seg_0000.ts`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../errors.ts";
-import { KEY_RE, type Storage } from "../storage.ts";
+import { isStorageKey, type Storage } from "../storage.ts";
 
 /** How long the bucket URL a public file's redirect names stays valid. */
 export const PUBLIC_REDIRECT_TTL_SEC = 3600;
@@ -24,7 +24,7 @@ export const publicFilesRedirect: FastifyPluginAsyncZod<{ storage: Storage }> = 
     },
     handler: async (req, reply) => {
       const key = `public/${req.params["*"]}`;
-      if (!KEY_RE.test(key) || key.includes("..") || key.includes("//") || key.endsWith("/")) throw notFound("File");
+      if (!isStorageKey(key)) throw notFound("File");
       const url = await storage.directUrl(key, { ttlSec: PUBLIC_REDIRECT_TTL_SEC });
       if (!url) throw notFound("File");
       return reply

@@ -101,8 +101,31 @@ export function createMediaWork(deps: { storage: Storage; jobs: Jobs; log: JobsL
     if (job.teaser) await storage.remove(job.teaser.key);
   }
 
+  /**
+   * A transcode's job. A failure the file causes is a result (the uploader is told why); any other (the storage
+   * unreachable, a full disk) is retried, and on the last attempt the API is told the movie failed before the job
+   * fails for good, so it never stays "processing" with nobody to tell.
+   */
   async function transcode(job: TranscodeJob, info: JobInfo): Promise<TranscodeResult> {
     for (const key of [job.source, job.out, job.thumbnail?.key, job.teaser?.key]) if (key) assertKey(key);
+    try {
+      return await attemptTranscode(job, info);
+    } catch (err) {
+      if (info.retryCount < info.retryLimit) throw err;
+      await clearOutputs(job).catch((cleanup: unknown) => log.warn({ err: cleanup }, "outputs left after a failure"));
+      const failed: TranscodeResult = {
+        out: job.out,
+        video: null,
+        error: NOT_PROCESSED,
+        thumbnail: null,
+        teaser: null,
+      };
+      await jobs.send(job.reply.name, { ...job.reply.data, ...failed }, { singletonKey: `${job.out}:${info.id}` });
+      throw err;
+    }
+  }
+
+  async function attemptTranscode(job: TranscodeJob, info: JobInfo): Promise<TranscodeResult> {
     if (info.retryCount > 0) await clearOutputs(job);
     const result: TranscodeResult = { out: job.out, video: null, error: null, thumbnail: null, teaser: null };
     // The outputs are made in a work folder and moved in once complete: a run cut short leaves them only in the
