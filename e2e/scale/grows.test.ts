@@ -58,7 +58,9 @@ describe.skipIf(missingServers.length > 0)("two API processes, a media worker, P
     clip = await readFile(file);
     const starting = Date.now();
     c = await startCluster();
-    console.log(`two APIs, a worker, the database and the bucket up in ${((Date.now() - starting) / 1000).toFixed(1)} s`);
+    console.log(
+      `two APIs, a worker, the database and the bucket up in ${((Date.now() - starting) / 1000).toFixed(1)} s`,
+    );
     [performer, admin, user, member] = await Promise.all([
       login(c.api1, "performer"),
       login(c.api1, "admin"),
