@@ -30,10 +30,21 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
-          exclude: ["e2e/start/**"],
+          exclude: ["e2e/start/**", "e2e/scale/**"],
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The production layout (issue 21): two API processes, a media worker, PostgreSQL, Redis and a bucket, each
+        // a process of its own (e2e/scale/cluster.ts). Needs DATABASE_URL and REDIS_URL; says so and skips without.
+        test: {
+          name: "scale",
+          include: ["e2e/scale/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

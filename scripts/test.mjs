@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unit, API integration (PostgreSQL when DATABASE_URL is set, else PGlite),
+// `npm test`: typecheck, lint, unit, API integration (PostgreSQL when DATABASE_URL is set, else PGlite), the
+// production layout (two API processes, a media worker, a bucket; when DATABASE_URL and REDIS_URL are set),
 // then `npm start` itself (a fresh machine's first run, its failure lines) and end-to-end in Chromium against the
 // built servers. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
@@ -72,6 +73,16 @@ if (process.env.DATABASE_URL) {
 } else {
   vitest("api (PGlite)", "api", { TEST_DB: "pglite" });
   console.log("\n(DATABASE_URL is not set: the API suite ran on PGlite)");
+}
+// The production layout (README, Production, Layout): two API processes, a media worker, PostgreSQL, Redis and the
+// tests' S3 server, each a process of its own. Without a database server or Redis it cannot run, and says so.
+const missingForScale = ["DATABASE_URL", "REDIS_URL"].filter((name) => !process.env[name]?.trim());
+if (!missingForScale.length) vitest("scale", "scale");
+else {
+  const what = missingForScale.join(" and ");
+  console.log(
+    `\n(${what} ${missingForScale.length > 1 ? "are" : "is"} not set: the scale test (two API processes, a media worker, PostgreSQL, Redis and a bucket) did not run)`,
+  );
 }
 // The stages above used the ffmpeg on PATH when there is one; the bundled build must pass the media tests too.
 const bundled = bundledMediaTools();

@@ -1,7 +1,7 @@
 import pg from "pg";
 import pino from "pino";
 import { loadWorkerConfig } from "./config.ts";
-import { createHeartbeat } from "./modules/system/heartbeat.ts";
+import { createHeartbeat, migrated } from "./modules/system/heartbeat.ts";
 import { checkStorage, createStorage } from "./platform/create-storage.ts";
 import { TEMP_FILES_GRACE_MS } from "./platform/housekeeping.ts";
 import { createJobs, type SqlExecutor } from "./platform/jobs.ts";
@@ -44,6 +44,8 @@ async function start() {
     const p = pool;
     executor = { executeSql: async (text, values = []) => ({ rows: (await p.query(text, values)).rows }) };
   }
+  // Started together with the API processes, it may come before their migrations.
+  await migrated(executor, log);
   const heartbeat = createHeartbeat({ executor, queues: HEAVY_QUEUES, log });
   const jobs = createJobs({
     database: { executor },

@@ -180,3 +180,41 @@ describe.each(crashCases)("a job whose process was killed ($name)", ({ kind, rec
     }
   });
 });
+
+// API processes and workers started together on a fresh database (or rolling out a version that adds a queue) all
+// create the same queues at once; pg-boss's create_queue deadlocks two of them, and each must still start.
+describe.skipIf(!serverUrl)("processes starting together on a server", () => {
+  it("all start, each with its workers on the same new queues", { timeout: 60_000 }, async () => {
+    const db = await freshDatabase("postgres");
+    const errors: unknown[] = [];
+    const log = { info() {}, warn() {}, error: (obj: object) => errors.push(obj) };
+    const processes = Array.from({ length: 4 }, () =>
+      createJobs({ database: { connectionString: db.target }, log, pollingIntervalSeconds: 0.5 }),
+    );
+    const queues = ["media.transcode", "media.teaser", "video.transcoded", "video.release"];
+    try {
+      const seen: string[] = [];
+      for (const jobs of processes) {
+        for (const queue of queues) {
+          await jobs.work<{ from: number }>(queue, async ({ from }) => void seen.push(`${queue} ${from}`));
+        }
+      }
+      const outcomes = await Promise.allSettled(processes.map((jobs) => jobs.start()));
+      expect(outcomes.map((o) => (o.status === "rejected" ? String(o.reason) : "started"))).toEqual(
+        processes.map(() => "started"),
+      );
+      expect(await db.query("SELECT name FROM pgboss.queue WHERE name NOT LIKE '\\_\\_pgboss%' ORDER BY name")).toEqual(
+        [...queues].sort().map((name) => ({ name })),
+      );
+      // And the queues work: a job sent by one is run by one of them.
+      await (processes[0] as Jobs).send("video.release", { from: 0 });
+      const started = Date.now();
+      while (seen.length === 0 && Date.now() - started < 10_000) await sleep(100);
+      expect(seen).toEqual(["video.release 0"]);
+      expect(errors).toEqual([]);
+    } finally {
+      await Promise.all(processes.map((jobs) => jobs.stop()));
+      await db.drop();
+    }
+  });
+});

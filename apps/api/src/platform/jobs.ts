@@ -86,6 +86,9 @@ export interface SqlExecutor {
 export type JobsDatabase = { connectionString: string } | { pglite: PGlite } | { executor: SqlExecutor };
 
 const DEFAULT_RETRY_LIMIT = 2;
+/** PostgreSQL's SQLSTATE for "deadlock detected", and how often creating a queue is tried when it meets one. */
+const DEADLOCK_DETECTED = "40P01";
+const QUEUE_CREATE_ATTEMPTS = 5;
 const QUEUE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
 function assertName(name: string) {
@@ -176,17 +179,33 @@ export function createJobs(opts: {
   const schedules = new Map<string, string>();
   let started = false;
 
+  // Every process creates the queues it uses when it starts. pg-boss's create_queue inserts the queue's row, then
+  // makes its partition of the job table and attaches it: two processes creating the same new queue at once (API
+  // processes and workers started together on a fresh database, or rolling out a version that adds a queue)
+  // deadlock, and PostgreSQL aborts one of them. That one tries again and finds the queue made.
+  const createQueue = async (name: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(name, {
+          name,
+          policy: "stately",
+          retryLimit: DEFAULT_RETRY_LIMIT,
+          retryDelay: jobSettings.retryDelay,
+          retryBackoff: true,
+          expireInSeconds: leaseSeconds,
+        });
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= QUEUE_CREATE_ATTEMPTS) throw err;
+        log.info({ queue: name, attempt }, "creating a queue met another process creating it; trying again");
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+      }
+    }
+  };
+
   const ensureQueue = (name: string) => {
     let p = created.get(name);
     if (!p) {
-      p = boss.createQueue(name, {
-        name,
-        policy: "stately",
-        retryLimit: DEFAULT_RETRY_LIMIT,
-        retryDelay: jobSettings.retryDelay,
-        retryBackoff: true,
-        expireInSeconds: leaseSeconds,
-      });
+      p = createQueue(name);
       p.catch(() => created.delete(name));
       created.set(name, p);
     }

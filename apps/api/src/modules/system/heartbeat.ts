@@ -9,6 +9,22 @@ export const HEARTBEAT_SECONDS = 10;
 const FORGET_AFTER = "1 day";
 
 /**
+ * Resolves once the database has the heartbeats' table, i.e. an API process has migrated it: a worker started with
+ * the API processes on a fresh database (or ahead of a version's migrations) waits for them, saying so once, instead
+ * of failing. Checked every `intervalMs`.
+ */
+export async function migrated(executor: SqlExecutor, log: JobsLog, intervalMs = 1000): Promise<void> {
+  let told = false;
+  for (;;) {
+    const { rows } = await executor.executeSql("SELECT to_regclass('worker_heartbeats') IS NOT NULL AS ready");
+    if ((rows[0] as { ready?: boolean } | undefined)?.ready) return;
+    if (!told) log.warn({}, "waiting for an API process to migrate the database (it has no worker_heartbeats yet)");
+    told = true;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/**
  * A media worker's row in `worker_heartbeats` (tables.ts), kept up to date in plain SQL through the worker's own
  * connection to the jobs' database (on the embedded database, the API's IPC executor): it is all a worker writes
  * besides pg-boss's statements. Its `observer` goes to `createJobs`, so the row says which job it is on.
