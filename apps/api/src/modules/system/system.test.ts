@@ -124,39 +124,6 @@ describe("GET /admin/system", () => {
   });
 });
 
-describe("a transcode that fails for good on something other than the file", () => {
-  // First in the file: no worker runs yet, so the heavy job waits until the test has broken its output's place.
-  it("tells the uploader the movie failed, instead of leaving it processing", async () => {
-    const id = await newMovie("Broken storage");
-    expect((await upload(id, "video", clip)).statusCode).toBe(200);
-    await waitFor(async () => expect((await studio(id)).processing.status).toBe("processing"));
-    // A file where the movie's renditions folder goes: every attempt fails to move them in (ENOTDIR), a failure of
-    // the storage, not of the upload, so it is retried, then given up.
-    const movieDir = t.app.services.storage.diskPath(`private/videos/${id}`) as string;
-    expect((await mediaKeyOf(id)).startsWith(`private/videos/${id}/`)).toBe(true);
-    await rm(movieDir, { recursive: true, force: true });
-    await mkdir(path.dirname(movieDir), { recursive: true });
-    await writeFile(movieDir, "in the way");
-    const worker = start();
-    try {
-      const failed = await waitFor(async () => {
-        const view = await studio(id);
-        expect(view.processing.status).toBe("failed");
-        return view;
-      }, 100_000);
-      expect(failed.processing).toEqual({
-        status: "failed",
-        error: "The video could not be processed. Try again or upload another file.",
-      });
-      expect(failed.media).toBeNull();
-      expect((await status()).failures.find((f) => f.queue === MEDIA_QUEUES.transcode)).toMatchObject({ attempts: 3 });
-    } finally {
-      await terminate(worker);
-      await rm(movieDir, { force: true });
-    }
-  }, 150_000);
-});
-
 describe("a media worker beside an API that runs no heavy job", () => {
   it("transcodes an uploaded movie and cuts a teaser; the admin sees it alive, busy, then stopped", async () => {
     // On the embedded database the way `npm start` runs it (forked and supervised by the API); on PostgreSQL as
@@ -306,4 +273,39 @@ describe("failures", () => {
       expect((await status()).failures.find((x) => x._id === jobId)).toMatchObject({ attempts: 3 }),
     );
   }, 120_000);
+});
+
+describe("a transcode that fails for good on something other than the file", () => {
+  it("tells the uploader the movie failed, instead of leaving it processing", async () => {
+    // No worker runs, so the heavy job waits until the test has broken its output's place.
+    for (const child of children) child.kill("SIGKILL");
+    await Promise.all(children.map(exited));
+    const id = await newMovie("Broken storage");
+    expect((await upload(id, "video", clip)).statusCode).toBe(200);
+    await waitFor(async () => expect((await studio(id)).processing.status).toBe("processing"));
+    // A file where the movie's renditions folder goes: every attempt fails to move them in (ENOTDIR), a failure of
+    // the storage, not of the upload, so it is retried, then given up.
+    const movieDir = t.app.services.storage.diskPath(`private/videos/${id}`) as string;
+    expect((await mediaKeyOf(id)).startsWith(`private/videos/${id}/`)).toBe(true);
+    await rm(movieDir, { recursive: true, force: true });
+    await mkdir(path.dirname(movieDir), { recursive: true });
+    await writeFile(movieDir, "in the way");
+    const worker = start();
+    try {
+      const failed = await waitFor(async () => {
+        const view = await studio(id);
+        expect(view.processing.status).toBe("failed");
+        return view;
+      }, 100_000);
+      expect(failed.processing).toEqual({
+        status: "failed",
+        error: "The video could not be processed. Try again or upload another file.",
+      });
+      expect(failed.media).toBeNull();
+      expect((await status()).failures.find((f) => f.queue === MEDIA_QUEUES.transcode)).toMatchObject({ attempts: 3 });
+    } finally {
+      await terminate(worker);
+      await rm(movieDir, { force: true });
+    }
+  }, 150_000);
 });
