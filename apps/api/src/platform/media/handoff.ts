@@ -36,8 +36,8 @@ export interface MediaHandoff {
   /** The `X-Accel-Redirect` value for `key` when this request is to be handed off; null: the API streams it. */
   targetFor(req: FastifyRequest, key: string): string | null;
   /**
-   * The seconds the hand-off of `key` may be reused (X-Accel-Expires): MEDIA_HANDOFF_CACHE_SEC, no longer than the
-   * link's remaining life `linkSec` (private media); 0 for a playlist, which is made per fetch.
+   * The seconds the hand-off of `key` may be reused (X-Accel-Expires): MEDIA_HANDOFF_CACHE_SEC, ending before the
+   * link does (`linkSec`, its remaining life, for private media); 0 for a playlist, which is made per fetch.
    */
   reuseSec(key: string, linkSec?: number): number;
 }
@@ -67,7 +67,8 @@ export function createMediaHandoff(opts: {
     },
     reuseSec(key, linkSec = Number.POSITIVE_INFINITY) {
       if (PLAYLIST.test(key)) return 0;
-      return Math.max(0, Math.min(opts.cacheSec, Math.floor(linkSec)));
+      // A second short of the link's life: nginx counts whole seconds, and may keep it up to one more.
+      return Math.max(0, Math.min(opts.cacheSec, Math.floor(linkSec) - 1));
     },
   };
 }
