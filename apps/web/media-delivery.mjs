@@ -43,7 +43,7 @@ const HOP_BY_HOP = new Set([
 /** The API's headers that describe its own (empty) answer, not the file this server sends. */
 const NOT_THE_FILES = new Set([...HOP_BY_HOP, "content-length", "date", ACCEL_REDIRECT, ACCEL_EXPIRES]);
 
-/** The seconds a hand-off may be reused (its X-Accel-Expires); 0 for one that must not be, or sets a cookie. */
+/** The seconds a hand-off may be reused (its X-Accel-Expires); 0 without it, or with a cookie or a Vary. */
 function reuseSecOf(headers) {
   if (headers["set-cookie"] || headers.vary) return 0;
   const value = headers[ACCEL_EXPIRES];

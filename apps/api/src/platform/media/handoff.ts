@@ -14,8 +14,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * trusted proxy (TRUSTED_PROXIES, by the address of the connection): a client cannot turn it on for itself.
  *
  * How long the server in front may reuse the hand-off for the same URL without asking again: `X-Accel-Expires:
- * <seconds>` (nginx's cache honours it, the web server's own hand-offs too), the smaller of MEDIA_HANDOFF_CACHE_SEC
- * and the link's remaining life; absent when that is 0, and never on a playlist (made per fetch) or a refusal. This
+ * <seconds>` (nginx's cache honours it, the web server's own hand-offs too): MEDIA_HANDOFF_CACHE_SEC, ending a
+ * second before the link does; absent when that is 0, and never on a playlist (made per fetch) or a refusal. This
  * bound is how late a take-down, a refund or a lapsed membership reaches a link already being fetched.
  */
 
