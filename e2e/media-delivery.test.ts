@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUrlSigner } from "../apps/api/src/platform/signed-urls.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startWeb, stop, waitFor } from "../scripts/processes.mjs";
-import { site } from "./browser.ts";
+import { api, apiLogin, site } from "./browser.ts";
 
 /**
  * Media through the site's origin (issue 21): the built web server asks the real API to check each request and
@@ -122,6 +122,7 @@ async function privateMovieChecks(base: string, bytes: Buffer) {
   expect(whole.headers["content-length"]).toBe(String(bytes.length));
   expect(whole.headers["accept-ranges"]).toBe("bytes");
   expect(whole.headers["x-accel-redirect"]).toBeUndefined();
+  expect(whole.headers["x-accel-expires"]).toBeUndefined();
   // Private media is never for shared caches, and no longer than its link lives.
   const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(whole.headers["cache-control"]))?.[1]);
   expect(maxAge).toBeGreaterThan(250);
@@ -239,6 +240,52 @@ describe("through the site's origin on the embedded default (the web server send
     }
     const publicMissing = await get(site().webUrl, "/api/files/e2e-delivery/nothing.webp");
     expect(publicMissing.status).toBe(404);
+  });
+});
+
+describe("the API's hand-off reused for its X-Accel-Expires (MEDIA_HANDOFF_CACHE_SEC, 5 s by default)", () => {
+  it("keeps sending a link being fetched for at most those seconds after a take-down, then answers the API's 404", async () => {
+    const [performer, admin] = [await apiLogin("performer"), await apiLogin("admin")];
+    const created = await api("POST", "/performer/assets/videos", {
+      token: performer,
+      body: { title: `Reuse ${id}`, status: "draft" },
+    });
+    expect(created.status).toBe(201);
+    const key = `private/videos/${created.body._id}/video.mp4`;
+    await mkdir(path.dirname(path.join(mediaDir, key)), { recursive: true });
+    await writeFile(path.join(mediaDir, key), movie);
+    const url = signed(key, 300);
+    try {
+      const first = await get(site().webUrl, url, { range: "bytes=0-9" });
+      const firstAt = Date.now();
+      expect(first.status).toBe(206);
+      expect(first.body.equals(movie.subarray(0, 10))).toBe(true);
+      const down = await api("POST", `/admin/assets/video/${created.body._id}/take-down`, {
+        token: admin,
+        body: { reason: "Rights claim" },
+      });
+      expect(down.status).toBe(200);
+      const kept = await get(site().webUrl, url, { range: "bytes=0-9" });
+      // The API's decision of the first request, still valid unless this machine took 4 s to get here.
+      if (Date.now() - firstAt < 4000) expect(kept.status).toBe(206);
+      // The API itself refuses at once.
+      expect((await get(site().apiUrl, url)).status).toBe(404);
+      await expect
+        .poll(async () => (await get(site().webUrl, url, { range: "bytes=0-9" })).status, {
+          timeout: 7000,
+          interval: 200,
+        })
+        .toBe(404);
+      const gone = await get(site().webUrl, url);
+      expect(JSON.parse(gone.body.toString())).toEqual({
+        statusCode: 404,
+        error: "Not Found",
+        message: "Media not found",
+      });
+    } finally {
+      await api("DELETE", `/admin/assets/video/${created.body._id}/take-down`, { token: admin });
+      await rm(path.join(mediaDir, `private/videos/${created.body._id}`), { recursive: true, force: true });
+    }
   });
 });
 

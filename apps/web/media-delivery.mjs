@@ -4,17 +4,26 @@
 // If-None-Match/If-Modified-Since, 1 MB reads), keeping the API's headers (Cache-Control, Content-Type,
 // Content-Disposition, its security headers). The API stays the only judge of a link, an access and a take-down.
 //
+// The API's hand-off says how long it may be reused (`X-Accel-Expires`, MEDIA_HANDOFF_CACHE_SEC at most, never past
+// the link's expiry): for that long the same URL is sent from MEDIA_DIR without asking the API again, as nginx's cache
+// does in the README's configuration. Kept by the full URL, at most HANDOFFS_KEPT of them; that is how late a
+// take-down or a refund reaches a link already being fetched.
+//
 // Where this server cannot read the files (WEB_SERVES_MEDIA=false, or MEDIA_DIR is on another machine and the
 // file is not here), the API's answer is forwarded as it is, bytes and all: the two-hop path of before.
 import { existsSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import send from "send";
 
 /** The request header that asks the API for the hand-off, and its value (Rack::Sendfile's convention). */
 const SENDFILE_TYPE = "x-sendfile-type";
 const ACCEL_REDIRECT = "x-accel-redirect";
+const ACCEL_EXPIRES = "x-accel-expires";
+/** Hand-offs kept at once (a URL and the API's headers: about 1 KB each). */
+const HANDOFFS_KEPT = 5000;
 /** What a hand-off may name: a key under private/ or public/, plain characters, no dot segment (no `..`, dotfiles). */
 const HANDED_KEY = /^(?:private|public)(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
 /**
@@ -35,7 +44,14 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 /** The API's headers that describe its own (empty) answer, not the file this server sends. */
-const NOT_THE_FILES = new Set([...HOP_BY_HOP, "content-length", "date", ACCEL_REDIRECT]);
+const NOT_THE_FILES = new Set([...HOP_BY_HOP, "content-length", "date", ACCEL_REDIRECT, ACCEL_EXPIRES]);
+
+/** The seconds a hand-off may be reused (its X-Accel-Expires); 0 without it, or with a cookie or a Vary. */
+function reuseSecOf(headers) {
+  if (headers["set-cookie"] || headers.vary) return 0;
+  const value = headers[ACCEL_EXPIRES];
+  return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 0;
+}
 
 /** A request target without its query string. */
 const pathOf = (url = "/") => url.split("?")[0];
@@ -69,6 +85,8 @@ export function createMediaDelivery({ target, apiPrefix, mediaDir, accelPrefix, 
   const warned = new Set();
   /** Whether hand-offs are asked for: files are readable here (see sendFile). */
   let serving = mediaDir !== null;
+  /** The API's hand-offs still valid, by the full URL (path and query): { key, headers }. */
+  const handoffs = new LRUCache({ max: HANDOFFS_KEPT });
   const warnOnce = (key, message) => {
     if (warned.has(key)) return;
     warned.add(key);
@@ -146,6 +164,8 @@ export function createMediaDelivery({ target, apiPrefix, mediaDir, accelPrefix, 
         );
         return passOn(answer, res);
       }
+      const reuseSec = reuseSecOf(answer.headers);
+      if (reuseSec > 0) handoffs.set(req.url, { key, headers: answer.headers }, { ttl: reuseSec * 1000 });
       sendFile(req, res, key, answer.headers);
     });
     upstream.end();
@@ -216,7 +236,9 @@ export function createMediaDelivery({ target, apiPrefix, mediaDir, accelPrefix, 
     },
     /** Answers a request `handles` took. */
     serve(req, res) {
-      forward(req, res, serving);
+      const kept = serving ? handoffs.get(req.url) : undefined;
+      if (kept) sendFile(req, res, kept.key, kept.headers);
+      else forward(req, res, serving);
     },
     close() {
       agent.destroy();

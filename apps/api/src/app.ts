@@ -413,7 +413,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: "/docs", indexPrefix: API_PREFIX });
   await mkdir(`${config.mediaDir}/public`, { recursive: true });
   // Media files handed to the proxy in front (X-Accel-Redirect) instead of streamed: platform/media/handoff.ts.
-  const handoff = createMediaHandoff({ prefix: config.mediaAccelRedirect, trustedProxies: config.trustedProxies });
+  const handoff = createMediaHandoff({
+    prefix: config.mediaAccelRedirect,
+    trustedProxies: config.trustedProxies,
+    cacheSec: config.mediaHandoffCacheSec,
+  });
   await app.register(async (files) => {
     // A taken-down movie's poster, thumbnails and teaser, and a taken-down gallery's previews, are gone for
     // everyone; its staff get them through signed links (see the presenters).
@@ -430,10 +434,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Anything but an existing file (a folder, a missing name) is @fastify/static's answer, as before.
       const target = (req.method === "GET" || req.method === "HEAD") && handoff.targetFor(req, key);
       if (target && isFile(config.mediaDir, key)) {
-        return handOff(reply, target, {
-          "Content-Type": contentTypeOf(key),
-          "Cache-Control": "public, max-age=31536000, immutable",
-        });
+        return handOff(
+          reply,
+          target,
+          { "Content-Type": contentTypeOf(key), "Cache-Control": "public, max-age=31536000, immutable" },
+          handoff.reuseSec(key),
+        );
       }
     });
     // On object storage the bucket sends the bytes: a redirect to it (media/public-files.ts).

@@ -64,6 +64,8 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // How long the server in front may reuse the API's hand-off of a media file (X-Accel-Expires); 0: never.
+  MEDIA_HANDOFF_CACHE_SEC: z.coerce.number().int().min(0).max(600).default(5),
   TRUSTED_PROXIES: list.default(["loopback"]),
   GEOIP_DB: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -518,6 +520,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     storage: storageOf(e, env),
     /** Set: every media file that passes its checks is handed to the proxy in front (`X-Accel-Redirect`). */
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT ?? null,
+    /** The longest a hand-off may be reused by the server in front without asking again (X-Accel-Expires). */
+    mediaHandoffCacheSec: e.MEDIA_HANDOFF_CACHE_SEC,
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },

@@ -62,6 +62,14 @@ describe("media settings", () => {
       );
     }
   });
+
+  it("reads MEDIA_HANDOFF_CACHE_SEC: 5 seconds by default, 0 for never, at most 600", () => {
+    expect(loadConfig({ DATA_DIR: dir }).mediaHandoffCacheSec).toBe(5);
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_HANDOFF_CACHE_SEC: "0" }).mediaHandoffCacheSec).toBe(0);
+    for (const bad of ["-1", "601", "2.5", "soon"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, MEDIA_HANDOFF_CACHE_SEC: bad }), bad).toThrow(/MEDIA_HANDOFF_CACHE_SEC/);
+    }
+  });
 });
 
 describe("slow-client settings", () => {

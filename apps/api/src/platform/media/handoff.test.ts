@@ -55,7 +55,7 @@ async function context(env: Record<string, string> = {}) {
 
 beforeAll(async () => {
   t = await context();
-  accel = await context({ MEDIA_ACCEL_REDIRECT: "/internal/media/" });
+  accel = await context({ MEDIA_ACCEL_REDIRECT: "/internal/media/", MEDIA_HANDOFF_CACHE_SEC: "0" });
   admin = await t.login("admin");
   movie = await movieWithFiles(t);
 });
@@ -214,5 +214,100 @@ describe("MEDIA_ACCEL_REDIRECT", () => {
     const file = await accel.app.inject({ method: "GET", url: `/files/videos/${id}/poster-480.webp` });
     expect(file.headers["x-accel-redirect"]).toBe(`/internal/media/public/videos/${id}/poster-480.webp`);
     expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("X-Accel-Expires: how long the server in front may reuse a hand-off", () => {
+  const maxAgeOf = (value: unknown) => Number(/max-age=(\d+)/.exec(String(value))?.[1]);
+
+  it("is MEDIA_HANDOFF_CACHE_SEC (5 by default) on a private file's and a public file's hand-off", async () => {
+    const media = await t.app.inject({
+      method: "GET",
+      url: signed(t, `private/videos/${movie}/video.mp4`, 300),
+      headers: ASK,
+    });
+    expect(media.headers["x-accel-redirect"]).toBe(`/_media/private/videos/${movie}/video.mp4`);
+    expect(media.headers["x-accel-expires"]).toBe("5");
+    const head = await t.app.inject({
+      method: "HEAD",
+      url: signed(t, `private/videos/${movie}/hls/360p/seg_0000.ts`, 300),
+      headers: ASK,
+    });
+    expect(head.headers["x-accel-expires"]).toBe("5");
+    const file = await t.app.inject({ method: "GET", url: `/files/videos/${movie}/poster-480.webp`, headers: ASK });
+    expect(file.headers["x-accel-redirect"]).toBe(`/_media/public/videos/${movie}/poster-480.webp`);
+    expect(file.headers["x-accel-expires"]).toBe("5");
+    expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("ends a second before the link does (nginx counts whole seconds), and is absent on a link about to expire", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: signed(t, `private/videos/${movie}/video.mp4`, 4),
+      headers: ASK,
+    });
+    expect(res.statusCode).toBe(200);
+    const left = maxAgeOf(res.headers["cache-control"]);
+    expect(left).toBeLessThanOrEqual(4);
+    if (left > 1) expect(res.headers["x-accel-expires"]).toBe(String(left - 1));
+    else expect(res.headers["x-accel-expires"]).toBeUndefined();
+
+    const ending = await t.app.inject({
+      method: "GET",
+      url: signed(t, `private/videos/${movie}/video.mp4`, 1),
+      headers: ASK,
+    });
+    expect(ending.statusCode).toBe(200);
+    expect(ending.headers["x-accel-redirect"]).toBe(`/_media/private/videos/${movie}/video.mp4`);
+    expect(ending.headers["x-accel-expires"]).toBeUndefined();
+  });
+
+  it("is absent with MEDIA_HANDOFF_CACHE_SEC=0, on the bytes the API sends itself, on a playlist and on a refusal", async () => {
+    const id = await movieWithFiles(accel);
+    const off = await accel.app.inject({ method: "GET", url: signed(accel, `private/videos/${id}/video.mp4`) });
+    expect(off.headers["x-accel-redirect"]).toBe(`/internal/media/private/videos/${id}/video.mp4`);
+    expect(off.headers["x-accel-expires"]).toBeUndefined();
+    const file = await accel.app.inject({ method: "GET", url: `/files/videos/${id}/poster-480.webp` });
+    expect(file.headers["x-accel-redirect"]).toBe(`/internal/media/public/videos/${id}/poster-480.webp`);
+    expect(file.headers["x-accel-expires"]).toBeUndefined();
+
+    const streamed = await t.app.inject({ method: "GET", url: signed(t, `private/videos/${movie}/video.mp4`) });
+    expect(streamed.rawPayload.equals(mp4)).toBe(true);
+    expect(streamed.headers["x-accel-expires"]).toBeUndefined();
+
+    const playlistKey = `private/videos/${movie}/hls/master.m3u8`;
+    await writeFile(path.join(mediaDirs.get(t) as string, playlistKey), "#EXTM3U\n");
+    const playlist = await t.app.inject({ method: "GET", url: signed(t, playlistKey), headers: ASK });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers["x-accel-expires"]).toBeUndefined();
+
+    const url = signed(t, `private/videos/${movie}/video.mp4`);
+    const refused = [
+      await t.app.inject({ method: "GET", url: url.replace(/\.([\w-]{4})/, ".AAAA"), headers: ASK }),
+      await t.app.inject({ method: "GET", url: signed(t, `private/videos/${movie}/nope.mp4`), headers: ASK }),
+      await t.app.inject({ method: "GET", url: `/files/videos/${movie}/nope.webp`, headers: ASK }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 404, 404]);
+    for (const res of refused) expect(res.headers["x-accel-expires"]).toBeUndefined();
+  });
+
+  it("is absent on the 404 of a taken-down movie's links and files", async () => {
+    const mediaUrl = signed(t, `private/videos/${movie}/video.mp4`);
+    const down = await t.request({
+      method: "POST",
+      url: `/admin/assets/video/${movie}/take-down`,
+      token: admin,
+      body: { reason: "Rights claim" },
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    try {
+      for (const url of [mediaUrl, `/files/videos/${movie}/poster-480.webp`]) {
+        const res = await t.app.inject({ method: "GET", url, headers: ASK });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers["x-accel-expires"]).toBeUndefined();
+      }
+    } finally {
+      await t.request({ method: "DELETE", url: `/admin/assets/video/${movie}/take-down`, token: admin });
+    }
   });
 });

@@ -12,6 +12,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * When: always with MEDIA_ACCEL_REDIRECT set (a proxy in front that handles the header); otherwise only for a
  * request that asks for it with `X-Sendfile-Type: X-Accel-Redirect` (Rack::Sendfile's convention) and comes from a
  * trusted proxy (TRUSTED_PROXIES, by the address of the connection): a client cannot turn it on for itself.
+ *
+ * How long the server in front may reuse the hand-off for the same URL without asking again: `X-Accel-Expires:
+ * <seconds>` (nginx's cache honours it, the web server's own hand-offs too): MEDIA_HANDOFF_CACHE_SEC, ending a
+ * second before the link does; absent when that is 0, and never on a playlist (made per fetch) or a refusal. This
+ * bound is how late a take-down, a refund or a lapsed membership reaches a link already being fetched.
  */
 
 /** The prefix of the hand-off's location when MEDIA_ACCEL_REDIRECT is unset (the web server reads the same default). */
@@ -30,9 +35,22 @@ const PLAIN_KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]
 export interface MediaHandoff {
   /** The `X-Accel-Redirect` value for `key` when this request is to be handed off; null: the API streams it. */
   targetFor(req: FastifyRequest, key: string): string | null;
+  /**
+   * The seconds the hand-off of `key` may be reused (X-Accel-Expires): MEDIA_HANDOFF_CACHE_SEC, ending before the
+   * link does (`linkSec`, its remaining life, for private media); 0 for a playlist, which is made per fetch.
+   */
+  reuseSec(key: string, linkSec?: number): number;
 }
 
-export function createMediaHandoff(opts: { prefix: string | null; trustedProxies: string[] }): MediaHandoff {
+/** HLS playlists: answered per fetch, never reused. */
+const PLAYLIST = /\.m3u8$/i;
+
+export function createMediaHandoff(opts: {
+  prefix: string | null;
+  trustedProxies: string[];
+  /** MEDIA_HANDOFF_CACHE_SEC */
+  cacheSec: number;
+}): MediaHandoff {
   const trusted = proxyAddr.compile([...opts.trustedProxies]);
   const prefix = opts.prefix ?? DEFAULT_ACCEL_PREFIX;
   const always = opts.prefix !== null;
@@ -46,6 +64,11 @@ export function createMediaHandoff(opts: { prefix: string | null; trustedProxies
     targetFor(req, key) {
       if (!PLAIN_KEY.test(key)) return null;
       return always || asked(req) ? `${prefix}${key}` : null;
+    },
+    reuseSec(key, linkSec = Number.POSITIVE_INFINITY) {
+      if (PLAYLIST.test(key)) return 0;
+      // A second short of the link's life: nginx counts whole seconds, and may keep it up to one more.
+      return Math.max(0, Math.min(opts.cacheSec, Math.floor(linkSec) - 1));
     },
   };
 }
@@ -63,10 +86,18 @@ export function isFile(root: string, key: string): boolean {
   }
 }
 
-/** Answers with the hand-off: no body, the location and the headers the file is to be served with. */
-export function handOff(reply: FastifyReply, target: string, headers: Record<string, string>) {
+/**
+ * Answers with the hand-off: no body, the location and the headers the file is to be served with, and for how long
+ * it may be reused (`reuseSec`, see MediaHandoff.reuseSec). X-Accel-Expires comes first: nginx before 1.23 lets a
+ * `Cache-Control: private` seen before it forbid the caching.
+ */
+export function handOff(reply: FastifyReply, target: string, headers: Record<string, string>, reuseSec: number) {
   return reply
     .code(200)
-    .headers({ ...headers, "X-Accel-Redirect": target })
+    .headers({
+      ...(reuseSec > 0 ? { "X-Accel-Expires": String(reuseSec) } : {}),
+      ...headers,
+      "X-Accel-Redirect": target,
+    })
     .send();
 }

@@ -54,14 +54,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       if (await granted.answer(reply, key, grant)) return reply;
 
       const target = handoff?.targetFor(req, key);
-      if (target) {
+      if (handoff && target) {
         if (!isFile(root, key)) throw notFound("Media");
         const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-        return handOff(reply, target, {
-          "Content-Type": contentTypeOf(key),
-          "Cache-Control": `private, max-age=${maxAge}`,
-          ...(DOWNLOAD_RE.test(key) ? { "Content-Disposition": dispositionOf(key) } : {}),
-        });
+        return handOff(
+          reply,
+          target,
+          {
+            "Content-Type": contentTypeOf(key),
+            "Cache-Control": `private, max-age=${maxAge}`,
+            ...(DOWNLOAD_RE.test(key) ? { "Content-Disposition": dispositionOf(key) } : {}),
+          },
+          handoff.reuseSec(key, maxAge),
+        );
       }
 
       const result = await send(req.raw, `/${key}`, {
