@@ -402,6 +402,9 @@ describe("a real upload, processed end to end", () => {
     expect(master.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
     // Made for this fetch, with links signed now: never kept by a cache.
     expect(master.headers["cache-control"]).toBe("private, no-store");
+    // Nor by a proxy in front: it is no hand-off to reuse.
+    expect(master.headers["x-accel-redirect"]).toBeUndefined();
+    expect(master.headers["x-accel-expires"]).toBeUndefined();
     expect(master.body).toContain("#EXTM3U");
     expect(master.body).toContain("#EXT-X-STREAM-INF:");
 
