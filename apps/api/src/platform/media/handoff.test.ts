@@ -282,7 +282,6 @@ describe("X-Accel-Expires: how long the server in front may reuse a hand-off", (
     expect(plain.statusCode).toBe(403);
     expect(plain.headers["x-accel-expires"]).toBeUndefined();
 
-
     const url = signed(t, `private/videos/${movie}/video.mp4`);
     const refused = [
       await t.app.inject({ method: "GET", url: url.replace(/\.([\w-]{4})/, ".AAAA"), headers: ASK }),
