@@ -86,20 +86,22 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number }) {
 function QueueTable({ queues }: { queues: SystemQueue[] }) {
   if (!queues.length) return <Text c="dimmed">No job has been queued yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table verticalSpacing="xs" horizontalSpacing="sm" aria-label="Queues">
+    <Table.ScrollContainer minWidth={300}>
+      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Queues">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Queue</Table.Th>
             <Table.Th ta="right">Waiting</Table.Th>
             <Table.Th ta="right">Running</Table.Th>
-            <Table.Th ta="right">Failed (24 h)</Table.Th>
+            <Table.Th ta="right" title="Failed in the last 24 hours">
+              Failed
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {queues.map((q) => (
             <Table.Tr key={q.name} data-testid={`system-queue-${q.name}`}>
-              <Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
                 <Text size="sm" fw={500}>
                   {QUEUE_LABELS[q.name] ?? q.name}
                 </Text>
@@ -241,6 +243,9 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
           <Title order={2} fz="lg" id="queues-title">
             Queues
           </Title>
+          <Text size="sm" c="dimmed">
+            Jobs waiting and running now, and those that failed in the last 24 hours.
+          </Text>
           <QueueTable queues={status.queues} />
         </Stack>
       </Card>
