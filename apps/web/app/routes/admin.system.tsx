@@ -35,8 +35,12 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** "12 s ago", "3 min ago", or the date. */
-function ago(iso: string, now: number): string {
+/**
+ * "12 s ago", "3 min ago", or the date. Before the page runs in the browser (`now` null) the date: the server's clock
+ * and the browser's differ, and relative text rendered on one would not match the other's first render.
+ */
+function ago(iso: string, now: number | null): string {
+  if (now === null) return formatDateTime(iso);
   const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
   if (s < 60) return `${s} s ago`;
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
@@ -50,7 +54,7 @@ const QUEUE_LABELS: Record<string, string> = {
   "video.transcoded": "Transcode results",
 };
 
-function WorkerCard({ worker, now }: { worker: SystemWorker; now: number }) {
+function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null }) {
   const state = worker.alive ? "alive" : worker.stoppedAt ? "stopped" : "gone";
   return (
     <Card withBorder padding="md" data-testid="system-worker" data-state={state}>
@@ -181,10 +185,11 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
 
 function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const revalidator = useRevalidator();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | null>(null);
   const { result: status, error } = data;
   // Read again every few seconds while the screen is open and visible.
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => {
       setNow(Date.now());
       if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
