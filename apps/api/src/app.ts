@@ -61,6 +61,8 @@ import { reactionsRoutes } from "./modules/reactions/routes.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
+import { reviewRoutes } from "./modules/review/routes.ts";
+import { createReviewService } from "./modules/review/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -189,7 +191,19 @@ function buildServices(
   const performers = createPerformersService({ db, storage, access, categories, accounts, reactions });
   const posts = createPostsService({ db, storage, forgetEngagement });
   const banners = createBannersService({ db, storage });
+  // Review before publication (issue 22 section 2): its gate decides, at every performer's publication, whether
+  // the item waits for an admin; the kinds' modules hand it their queues once they exist.
+  const review = createReviewService({
+    settings,
+    ports: () => ({ video: videos.review, gallery: galleries.review, product: products.review }),
+    accounts,
+    notify,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const galleries = createGalleriesService({
+    review: review.gate,
     db,
     storage,
     signer,
@@ -200,6 +214,7 @@ function buildServices(
     forgetEngagement,
   });
   const videos = createVideosService({
+    review: review.gate,
     db,
     storage,
     signer,
@@ -217,6 +232,7 @@ function buildServices(
     },
   });
   const products = createProductsService({
+    review: review.gate,
     db,
     storage,
     signer,
@@ -267,7 +283,7 @@ function buildServices(
     notify,
     log,
   });
-  const assets = createAdminAssetsService({ videos, galleries, withdrawn });
+  const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
   const engageable: Record<ObjectType, Engageable> = {
@@ -312,6 +328,7 @@ function buildServices(
     signer,
     videos,
     assets,
+    review,
     storage,
     access,
     reactions,
@@ -492,6 +509,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fileMaxBytes: config.uploadProductFileMaxBytes,
   });
   await app.register(adminAssetsRoutes, { assets: services.assets });
+  await app.register(reviewRoutes, { review: services.review });
   await app.register(paymentsRoutes, {
     payments: services.payments,
     earnings: services.earnings,

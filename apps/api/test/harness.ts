@@ -75,14 +75,19 @@ export interface TestContext {
 }
 
 /**
-/**
  * A fresh app on a fresh copy of the migrated database, with the demo accounts, for one test file. `env` adds settings,
  * e.g. a test S3 server's (test/s3-server.ts) to put the app's files in its bucket. `jobsOpts` tunes its job runner:
  * how often expired leases are looked for (JOBS_LEASE_SEC in `env` sets the lease).
+ *
+ * `site.reviewMode`: a new site reviews everything performers publish (issue 22 section 2); the tests of other
+ * features publish as performers and look at the result, so their site reviews nothing (`none`, set through the
+ * settings service as an admin's change would be) unless they ask for another mode, or for the site's default
+ * (`default`: nothing is set).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
   jobsOpts: { maintenanceIntervalSeconds?: number } = {},
+  site: { reviewMode?: "none" | "first" | "all" | "default" } = {},
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase();
   await seedDemo(database.db);
@@ -116,6 +121,8 @@ export async function createTestContext(
     jobs,
   });
   await app.ready();
+  const reviewMode = site.reviewMode ?? "none";
+  if (reviewMode !== "default") await app.services.settings.update("reviewMode", reviewMode);
 
   const request: TestContext["request"] = ({ method, url, token, body, query, headers }) =>
     app.inject({

@@ -43,6 +43,19 @@ export const tag = z.string().trim().toLowerCase().min(1).max(40);
 /** An admin took the item off the site: when, and why (its performers see this in the studio). */
 export const takedown = z.object({ at: z.string(), reason: z.string() });
 
+/**
+ * Where an item stands with the site's moderators, as its performers see it in the studio (issue 22): waiting for
+ * review, refused with the reviewer's reason, or taken down with the admin's reason. null: nothing holds it back
+ * (whether it is listed then follows its status). `at`: when it was submitted, refused or taken down.
+ */
+export const moderationStates = ["in-review", "refused", "taken-down"] as const;
+export const moderation = z.object({
+  state: z.enum(moderationStates),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type Moderation = z.infer<typeof moderation>;
+
 /** Why a viewer cannot watch an item, so the page can offer the right way in. */
 export const lockReasons = ["members", "sale", "scheduled", "processing"] as const;
 export const lockReason = z.enum(lockReasons);

@@ -4,6 +4,7 @@ import {
   assetStatus,
   categoryRef,
   image,
+  moderation,
   performerRef,
   price,
   processing,
@@ -97,7 +98,12 @@ export const galleryPhotosQuery = pagedQuery
 export const photoList = pagedResponse(photo);
 
 /** `takedown`: taken down by an admin, not shown to members and visitors until restored. */
-export const studioGallery = galleryDetail.extend({ takedown: takedown.nullable(), updatedAt: z.string() });
+export const studioGallery = galleryDetail.extend({
+  takedown: takedown.nullable(),
+  /** In review, refused or taken down (with the reason), as the studio shows it; null when nothing holds it back. */
+  moderation: moderation.nullable(),
+  updatedAt: z.string(),
+});
 export type StudioGallery = z.infer<typeof studioGallery>;
 export const studioGalleryList = pagedResponse(studioGallery);
 export const searchStudioGalleriesQuery = pagedQuery.extend({

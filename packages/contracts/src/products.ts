@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetStatus, categoryRef, image, performerRef, price, slug } from "./catalogue.ts";
+import { assetStatus, categoryRef, image, moderation, performerRef, price, slug } from "./catalogue.ts";
 import { pagedQuery, pagedResponse, repeated } from "./common.ts";
 
 /** `physical` goods are shipped and have a stock; `digital` goods are downloaded after payment (DESIGN section 5). */
@@ -61,6 +61,8 @@ export const productFile = z.object({ sizeBytes: z.number().int(), contentType: 
 
 export const studioProduct = productDetail.extend({
   file: productFile.nullable(),
+  /** In review or refused (with the reason), as the studio shows it; null when nothing holds it back. */
+  moderation: moderation.nullable(),
   updatedAt: z.string(),
 });
 export type StudioProduct = z.infer<typeof studioProduct>;

@@ -31,6 +31,10 @@ function gatewaySetting<K extends GatewayKey>(key: K) {
   } as const;
 }
 
+/** When performers' items are reviewed before they go out: never, their first N items, or every item. */
+export const reviewModes = ["none", "first", "all"] as const;
+export type ReviewMode = (typeof reviewModes)[number];
+
 /**
  * Every setting the site knows, with its schema, group, default and whether visitors may read it.
  * The database stores values; this table is the single source of what a valid value is.
@@ -89,6 +93,10 @@ export const settingDefinitions = {
     schema: z.number().min(0).max(1),
     default: 0.2,
   },
+  // Review before publication (issue 22 section 2): what a performer publishes waits for an admin's approval:
+  // never, for each performer's first `reviewFirstItems` approved items, or always (a new site's default).
+  reviewMode: { group: "review", public: false, schema: z.enum(reviewModes), default: "all" as ReviewMode },
+  reviewFirstItems: { group: "review", public: false, schema: z.number().int().min(1).max(1000), default: 3 },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;
@@ -101,7 +109,7 @@ export const isSecretSetting = (key: SettingKey): boolean => {
 };
 /** Read once, when the API starts: a change takes effect at the next start. */
 export const appliesAtStart = (key: SettingKey): boolean => "appliesAtStart" in settingDefinitions[key];
-export const settingGroups = ["general", "payment", "auth", "email", "commission"] as const;
+export const settingGroups = ["general", "payment", "auth", "email", "commission", "review"] as const;
 
 export const publicSettingsQuery = z.strictObject({ group: z.enum(settingGroups).optional() });
 export const settingKeysBody = z.strictObject({ keys: z.array(z.string().max(60)).min(1).max(50) });

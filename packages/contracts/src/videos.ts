@@ -4,6 +4,7 @@ import {
   assetStatus,
   categoryRef,
   image,
+  moderation,
   performerRef,
   price,
   processing,
@@ -66,6 +67,8 @@ export const studioVideo = videoDetail.extend({
   sourceSizeBytes: z.number().nullable(),
   /** Taken down by an admin: not shown to members and visitors until restored. */
   takedown: takedown.nullable(),
+  /** In review, refused or taken down (with the reason), as the studio shows it; null when nothing holds it back. */
+  moderation: moderation.nullable(),
   updatedAt: z.string(),
 });
 export type StudioVideo = z.infer<typeof studioVideo>;

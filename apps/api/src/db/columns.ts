@@ -27,3 +27,16 @@ export const takedownColumns = () => ({
   takenDownAt: timestamp("taken_down_at", { withTimezone: true, mode: "date", precision: 3 }),
   takenDownReason: text("taken_down_reason"),
 });
+
+/**
+ * Review before publication (issue 22 section 2) of a catalogue item a performer publishes (movie, gallery,
+ * product): `pending` waits in the admins' queue since `reviewSubmittedAt`; `approved` went through it; `refused`
+ * carries the reviewer's reason for its performers. null: never reviewed (the site did not ask for it, or an admin
+ * published it). A pending or refused item is unlisted whatever its status.
+ */
+export const reviewColumns = () => ({
+  reviewState: text("review_state", { enum: ["pending", "approved", "refused"] }),
+  reviewReason: text("review_reason"),
+  reviewSubmittedAt: timestamp("review_submitted_at", { withTimezone: true, mode: "date", precision: 3 }),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date", precision: 3 }),
+});

@@ -28,15 +28,29 @@ export function createAdminAssetsService(deps: {
   videos: AssetAdmin;
   galleries: AssetAdmin;
   withdrawn: Pick<WithdrawnRegistry, "invalidate">;
+  /** Tells the item's performers of a take-down (with its reason) or a restore. */
+  notify?: (userId: string, event: string, payload: unknown) => void;
 }) {
   const byKind: Record<AssetKind, AssetAdmin> = { video: deps.videos, gallery: deps.galleries };
   /** A take-down or restore stops (or opens) the item's files in this process at once. */
   const setTakedown = async (admin: Actor, kind: AssetKind, id: string, reason: string | null) => {
+    let asset: AdminAsset;
     try {
-      return await byKind[kind].adminTakedown(admin, id, reason);
+      asset = await byKind[kind].adminTakedown(admin, id, reason);
     } finally {
       deps.withdrawn.invalidate();
     }
+    // Its performers see the status and the reason in the studio; they are told at once (issue 22 section 2).
+    for (const performer of asset.performers)
+      deps.notify?.(performer._id, "notification", {
+        type: "takedown",
+        status: reason === null ? "restored" : "taken-down",
+        objectType: kind,
+        objectId: asset._id,
+        title: asset.title,
+        reason,
+      });
+    return asset;
   };
 
   return {

@@ -7,6 +7,7 @@ import { uuidv7 } from "../../platform/ids.ts";
 import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
+import { type ReviewGate, reviewOfNewMedia } from "../catalogue/review.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
 import { PHOTO_FULL_MAX, PHOTO_THUMB_WIDTH } from "./rows.ts";
@@ -20,6 +21,7 @@ export function createPhotoWrites(deps: {
   reads: GalleryReads;
   writes: GalleryWrites;
   present: GalleryPresenter;
+  review: ReviewGate;
 }) {
   const { db, storage, reads, writes, present } = deps;
 
@@ -32,6 +34,8 @@ export function createPhotoWrites(deps: {
    */
   async function uploadPhoto(user: Actor, galleryId: string, readFile: () => Promise<Buffer>): Promise<StudioPhoto> {
     const g = await reads.editableGallery(user, galleryId);
+    // A new photo in a gallery that is out (or approved) is new content: review again when the site asks for it.
+    const review = await reviewOfNewMedia(deps.review, user, g, new Date());
     const file = await readFile();
     // The upload is decoded once, into the full size; the thumbnail and the preview come from that
     // (rotated already, and at most 2048 px), which halves the work on a large camera picture.
@@ -77,6 +81,8 @@ export function createPhotoWrites(deps: {
             createdAt: new Date(),
           })
           .returning();
+        if (Object.keys(review).length && locked.reviewState !== "pending")
+          await tx.update(galleries).set(review).where(eq(galleries.id, g.id));
         const refreshed = await writes.refreshGallery(tx as unknown as Db, g.id);
         return { photo: photo as PhotoRow, refreshed };
       });

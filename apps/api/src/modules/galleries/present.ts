@@ -8,6 +8,7 @@ import type { AccessService } from "../access/service.ts";
 import type { Actor, Viewer } from "../catalogue/access.ts";
 import { signMedia } from "../catalogue/media.ts";
 import { takedownOf } from "../catalogue/paging.ts";
+import { moderationOf } from "../catalogue/review.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type Gathered, PHOTO_THUMB_WIDTH, protectedOf, visiblePhoto } from "./rows.ts";
 import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
@@ -155,7 +156,7 @@ export function createGalleryPresenter(deps: PresentDeps) {
     const list = await details(user, rows);
     return list.map((g, i) => {
       const row = rows[i] as GalleryRow;
-      return { ...g, takedown: takedownOf(row), updatedAt: row.updatedAt.toISOString() };
+      return { ...g, takedown: takedownOf(row), moderation: moderationOf(row), updatedAt: row.updatedAt.toISOString() };
     });
   }
 

@@ -7,11 +7,13 @@ import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
 import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import type { ReviewGate } from "../catalogue/review.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createGalleryAdmin } from "./admin.ts";
 import { createPhotoWrites } from "./photos.ts";
 import { createGalleryPresenter } from "./present.ts";
 import { createGalleryReads } from "./reading.ts";
+import { createGalleryReview } from "./review.ts";
 import { galleries } from "./tables.ts";
 import { createGalleryWrites } from "./writing.ts";
 
@@ -32,6 +34,8 @@ export function createGalleriesService(deps: {
   categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
   /** Deletes the comments and reactions on a gallery, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"gallery">;
+  /** Whether what a performer publishes waits for review (modules/review). */
+  review: ReviewGate;
 }) {
   const present = createGalleryPresenter(deps);
   const reads = createGalleryReads({ ...deps, present });
@@ -56,6 +60,8 @@ export function createGalleriesService(deps: {
     remove: writes.remove,
     ...photos,
     ...createGalleryAdmin({ db: deps.db, reads, writes, present }),
+    /** The review queue's port (modules/review). */
+    review: createGalleryReview({ db: deps.db, writes, present }),
   };
 }
 export type GalleriesService = ReturnType<typeof createGalleriesService>;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, idColumn, reviewColumns, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Galleries follow the movies' access model; `listed` = active with at least one ready photo. */
 export const galleries = pgTable(
@@ -32,10 +32,13 @@ export const galleries = pgTable(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     ...takedownColumns(),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The review queue, oldest first (issue 22 section 2).
+    index("galleries_review_queue_idx").on(t.reviewSubmittedAt, t.id).where(sql`review_state = 'pending'`),
     uniqueIndex("galleries_slug_key").on(t.slug),
     index("galleries_newest_idx").on(t.releasedAt, t.id).where(sql`listed`),
     index("galleries_popular_idx").on(t.views, t.id).where(sql`listed`),

@@ -2,11 +2,13 @@ import type { CreateGalleryBody, UpdateGalleryBody } from "@marquee/contracts/ga
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
-import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, forbidden, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { type Actor, ownsOrAdmin } from "../catalogue/access.ts";
 import * as rules from "../catalogue/editing.ts";
+import { decisionFields, heldByReview, type ReviewGate, reviewAfterWrite } from "../catalogue/review.ts";
+import type { ReviewDecisionIn } from "../catalogue/review-port.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
 import { GALLERY, visiblePhoto } from "./rows.ts";
@@ -21,6 +23,7 @@ export function createGalleryWrites(deps: {
   reads: GalleryReads;
   present: GalleryPresenter;
   forgetEngagement: ForgetEngagement<"gallery">;
+  review: ReviewGate;
 }) {
   const { db, storage, reads, present } = deps;
 
@@ -30,7 +33,8 @@ export function createGalleryWrites(deps: {
 
   /**
    * Recomputes what follows from a gallery's photos, inside the caller's transaction with the gallery locked:
-   * `photos_count` (photos the public sees) and `listed` (active with at least one of them).
+   * `photos_count` (photos the public sees) and `listed` (active with at least one of them, and neither taken down
+   * nor held by review).
    */
   async function refreshGallery(tx: Db, galleryId: string) {
     const [g] = await tx.select().from(galleries).where(eq(galleries.id, galleryId)).for("update");
@@ -40,7 +44,7 @@ export function createGalleryWrites(deps: {
       .from(photos)
       .where(and(eq(photos.galleryId, galleryId), visiblePhoto));
     const n = c?.n ?? 0;
-    const listed = g.status === "active" && n > 0 && !g.takenDownAt;
+    const listed = g.status === "active" && n > 0 && !g.takenDownAt && !heldByReview(g);
     if (n === g.photosCount && listed === g.listed) return { before: g, after: g };
     const [after] = await tx
       .update(galleries)
@@ -109,6 +113,7 @@ export function createGalleryWrites(deps: {
       // First publication: "newest" lists it from now on, not from when the draft was made.
       if (current.status === "draft" && body.status === "active") patch.releasedAt = new Date();
     }
+    Object.assign(patch, await reviewAfterWrite(deps.review, user, current, body.status ?? current.status, new Date()));
     return present.studioGallery(user, await save(current.id, patch));
   }
 
@@ -144,11 +149,42 @@ export function createGalleryWrites(deps: {
     return save(id, { takenDownAt, takenDownReason: reason });
   }
 
+  /**
+   * An admin's review decision on a waiting gallery, in one transaction with `record` (the audit trail): approved,
+   * it is listed (from now on in "newest"); refused, it stays off the site with the reason. 409 when not waiting.
+   */
+  async function decideReview(
+    id: string,
+    decision: ReviewDecisionIn,
+    record?: (tx: Db, before: GalleryRow, after: GalleryRow) => Promise<void>,
+  ): Promise<GalleryRow> {
+    const { before, after } = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(galleries).where(eq(galleries.id, id)).for("update");
+      if (!current) throw notFound("Gallery");
+      if (current.reviewState !== "pending") throw conflict("This gallery is not waiting for review.");
+      if (decision.state === "approved" && current.photosCount === 0)
+        throw unprocessable("This gallery has no processed photos yet: it can be approved once they show.");
+      const at = new Date();
+      const fields = decisionFields(decision, at);
+      await tx
+        .update(galleries)
+        .set({ ...fields, ...(decision.state === "approved" ? { releasedAt: at } : {}) })
+        .where(eq(galleries.id, id));
+      const refreshed = await refreshGallery(tx as unknown as Db, id);
+      const row = refreshed?.after as GalleryRow;
+      await record?.(tx as unknown as Db, current, row);
+      return { before: current, after: row };
+    });
+    await syncCounts(before, after);
+    return after;
+  }
+
   async function create(user: Actor, body: CreateGalleryBody) {
     const fields = await rules.newItemFields(deps, user, body, GALLERY);
     const now = new Date();
     // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
-    const values = { ...fields, status: body.status, releasedAt: now, createdAt: now };
+    const review = await reviewAfterWrite(deps.review, user, null, body.status, now);
+    const values = { ...fields, ...review, status: body.status, releasedAt: now, createdAt: now };
     const row = await rules.insertWithSlug({
       db,
       table: galleries,
@@ -180,6 +216,6 @@ export function createGalleryWrites(deps: {
     for (const photoId of removed.photoIds) await removePhotoFiles(photoId);
   }
 
-  return { syncCounts, refreshGallery, photoOf, removePhotoFiles, create, update, setTakedown, remove };
+  return { syncCounts, refreshGallery, photoOf, removePhotoFiles, create, update, setTakedown, decideReview, remove };
 }
 export type GalleryWrites = ReturnType<typeof createGalleryWrites>;

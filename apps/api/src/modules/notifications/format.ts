@@ -123,7 +123,37 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
   },
 };
 
+/** Where a performer finds an item of theirs in the studio. */
+const studioOf = (p: Payload) => {
+  const kind = str(p.objectType);
+  return kind === "gallery" ? "/studio/galleries" : kind === "product" ? "/studio/products" : "/studio/movies";
+};
+
+/** A review decision (modules/review) or a take-down (modules/admin-assets), told to the item's performers. */
+const moderationFormatters: Record<string, (p: Payload) => Formatted> = {
+  review: (p) => {
+    const what = quoted(p.title) ?? "Your item";
+    const status = str(p.status);
+    const until = day(p.scheduledAt);
+    const text =
+      status === "approved"
+        ? until && new Date(String(p.scheduledAt)) > new Date()
+          ? `${what} was approved; it comes out on ${until}.`
+          : `${what} was approved and is on the site.`
+        : `${what} was refused: ${str(p.reason) ?? "no reason given"}.`;
+    return { text, link: studioOf(p) };
+  },
+  takedown: (p) => {
+    const what = quoted(p.title) ?? "Your item";
+    const text =
+      str(p.status) === "restored"
+        ? `${what} is back on the site.`
+        : `${what} was taken down: ${str(p.reason) ?? "no reason given"}.`;
+    return { text, link: studioOf(p) };
+  },
+};
+
 export function formatNotification(type: string, payload: Payload): Formatted {
-  const format = formatters[type];
+  const format = formatters[type] ?? moderationFormatters[type];
   return format ? format(payload) : { text: "You have a new notification.", link: null };
 }

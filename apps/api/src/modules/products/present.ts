@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Viewer } from "../catalogue/access.ts";
+import { moderationOf } from "../catalogue/review.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { PRODUCT_IMAGE_SIZES } from "./rows.ts";
@@ -159,6 +160,7 @@ export function createProductPresenter(deps: PresentDeps) {
                 name: row.fileKey.split("/").pop() as string,
               }
             : null,
+        moderation: moderationOf(row),
         updatedAt: row.updatedAt.toISOString(),
       };
     });

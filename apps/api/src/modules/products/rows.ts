@@ -1,4 +1,5 @@
 import type { Kind } from "../catalogue/editing.ts";
+import { heldByReview } from "../catalogue/review.ts";
 import type { ProductRow } from "./tables.ts";
 
 export const PRODUCT: Kind = { noun: "product", title: "Product", categoryGroup: "product" };
@@ -19,6 +20,9 @@ export const productFileDir = (productId: string) => `private/product-files/${pr
 /** Where a product's pictures live (public: a product's pictures are its shop window). */
 export const productImageDir = (productId: string) => `public/products/${productId}`;
 
-/** Listed: active, and sellable (a digital product needs its file). The public sees listed products only. */
-export const isListed = (p: Pick<ProductRow, "status" | "type" | "fileKey">) =>
-  p.status === "active" && (p.type === "physical" || !!p.fileKey);
+/**
+ * Listed: active, sellable (a digital product needs its file) and not held by review (waiting or refused). The
+ * public sees listed products only.
+ */
+export const isListed = (p: Pick<ProductRow, "status" | "type" | "fileKey" | "reviewState">) =>
+  p.status === "active" && (p.type === "physical" || !!p.fileKey) && !heldByReview(p);

@@ -6,10 +6,12 @@ import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import type { ReviewGate } from "../catalogue/review.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
 import { createProductReads } from "./reading.ts";
+import { createProductReview } from "./review.ts";
 import { createStock } from "./stock.ts";
 import { products } from "./tables.ts";
 import { createProductWrites } from "./writing.ts";
@@ -29,6 +31,8 @@ export function createProductsService(deps: {
   reactions: Pick<ReactionsService, "flagsFor">;
   /** Deletes the comments and reactions on a product, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"product">;
+  /** Whether what a performer publishes waits for review (modules/review). */
+  review: ReviewGate;
 }) {
   const present = createProductPresenter(deps);
   const reads = createProductReads({ db: deps.db, present });
@@ -58,6 +62,8 @@ export function createProductsService(deps: {
     update: writes.update,
     remove: writes.remove,
     ...files,
+    /** The review queue's port (modules/review). */
+    review: createProductReview({ db: deps.db, writes, present }),
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

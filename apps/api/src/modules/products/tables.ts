@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, idColumn, reviewColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /**
  * Products of the store (DESIGN section 5): `physical` goods with a stock, `digital` goods with a private file.
@@ -48,10 +48,13 @@ export const products = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The review queue, oldest first (issue 22 section 2).
+    index("products_review_queue_idx").on(t.reviewSubmittedAt, t.id).where(sql`review_state = 'pending'`),
     uniqueIndex("products_slug_key").on(t.slug),
     check("products_price_positive", sql`${t.priceCents} > 0`),
     check(

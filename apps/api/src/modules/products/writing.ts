@@ -2,11 +2,13 @@ import type { CreateProductBody, UpdateProductBody } from "@marquee/contracts/pr
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
-import { badRequest, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
 import * as rules from "../catalogue/editing.ts";
+import { decisionFields, type ReviewGate, reviewAfterWrite } from "../catalogue/review.ts";
+import type { ReviewDecisionIn } from "../catalogue/review-port.ts";
 import type { ProductPresenter } from "./present.ts";
 import type { ProductReads } from "./reading.ts";
 import { isListed, PRODUCT, productFileDir, productImageDir } from "./rows.ts";
@@ -35,6 +37,7 @@ export function createProductWrites(deps: {
   reads: ProductReads;
   present: ProductPresenter;
   forgetEngagement: ForgetEngagement<"product">;
+  review: ReviewGate;
 }) {
   const { db, storage, reads, present } = deps;
 
@@ -58,8 +61,9 @@ export function createProductWrites(deps: {
         const changes = patch(before);
         const merged = { ...before, ...changes } as ProductRow;
         const listed = isListed(merged);
-        // First publication: "newest" lists it from now on, not from when the draft was made.
-        if (listed && !before.listed && before.status === "draft") changes.releasedAt = new Date();
+        // First publication (or approval): "newest" lists it from now on, not from when the draft was made.
+        if (listed && !before.listed && (before.status === "draft" || before.reviewState === "pending"))
+          changes.releasedAt = new Date();
         const [after] = await tx
           .update(products)
           .set({ ...changes, listed })
@@ -80,6 +84,7 @@ export function createProductWrites(deps: {
     const categoryIds = await rules.resolveCategories(deps.categories, body.categoryIds, PRODUCT);
     const stock = stockOf(body.type, body.stock);
     const now = new Date();
+    const review = await reviewAfterWrite(deps.review, user, null, body.status, now);
     // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
     const values = {
       title: body.title,
@@ -88,7 +93,13 @@ export function createProductWrites(deps: {
       priceCents: Math.round(body.price * 100),
       stock,
       status: body.status,
-      listed: isListed({ status: body.status, type: body.type, fileKey: null }),
+      ...review,
+      listed: isListed({
+        status: body.status,
+        type: body.type,
+        fileKey: null,
+        reviewState: review.reviewState ?? null,
+      }),
       performerIds,
       categoryIds,
       createdBy: user.id,
@@ -134,7 +145,8 @@ export function createProductWrites(deps: {
     if (body.categoryIds !== undefined)
       fields.categoryIds = await rules.resolveCategories(deps.categories, body.categoryIds, PRODUCT);
     if (body.stock !== undefined) fields.stock = stockOf(current.type, body.stock);
-    const row = await save(current.id, () => fields);
+    const review = await reviewAfterWrite(deps.review, user, current, body.status ?? current.status, new Date());
+    const row = await save(current.id, () => ({ ...fields, ...review }));
     return present.studioProduct(user, row);
   }
 
@@ -156,6 +168,37 @@ export function createProductWrites(deps: {
     await storage.remove(productFileDir(current.id));
   }
 
-  return { syncCounts, save, create, update, remove };
+  /**
+   * An admin's review decision on a waiting product (`record`: the audit trail, in the same transaction): approved,
+   * it is listed (a digital one once its file is in, which approval asks for); refused, it stays off the store.
+   */
+  async function decideReview(
+    id: string,
+    decision: ReviewDecisionIn,
+    record?: (tx: Db, before: ProductRow, after: ProductRow) => Promise<void>,
+  ): Promise<ProductRow> {
+    const { before, after } = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!current) throw notFound("Product");
+      if (current.reviewState !== "pending") throw conflict("This product is not waiting for review.");
+      if (decision.state === "approved" && current.type === "digital" && !current.fileKey)
+        throw unprocessable("This product's file is not uploaded yet: it can be approved once it is.");
+      const fields = decisionFields(decision, new Date());
+      const merged = { ...current, ...fields } as ProductRow;
+      const listed = isListed(merged);
+      const [after] = await tx
+        .update(products)
+        .set({ ...fields, listed, ...(listed && !current.listed ? { releasedAt: new Date() } : {}) })
+        .where(eq(products.id, id))
+        .returning();
+      const row = after as ProductRow;
+      await record?.(tx as unknown as Db, current, row);
+      return { before: current, after: row };
+    });
+    await syncCounts(before, after);
+    return after;
+  }
+
+  return { syncCounts, save, create, update, decideReview, remove };
 }
 export type ProductWrites = ReturnType<typeof createProductWrites>;

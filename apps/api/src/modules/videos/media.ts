@@ -58,10 +58,14 @@ export function createVideoMedia(deps: {
       await rm(tmp, { force: true });
       throw err;
     }
-    const state = { ...current, processingStatus: "pending" as const };
+    // New media of a movie that is out (or approved) is new content: it goes through review again when the site
+    // asks for it (issue 22 section 2).
+    const review = await writes.reviewOfNewMedia(actor, current);
+    const state = { ...current, ...review, processingStatus: "pending" as const };
     const [row] = await db
       .update(videos)
       .set({
+        ...review,
         processingStatus: "pending",
         processingError: null,
         mediaKey,

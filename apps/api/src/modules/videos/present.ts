@@ -4,6 +4,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
 import { grantMedia } from "../catalogue/media.ts";
 import { takedownOf } from "../catalogue/paging.ts";
+import { moderationOf } from "../catalogue/review.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
@@ -138,6 +139,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       processing: { status: row.processingStatus, error: row.processingError },
       sourceSizeBytes: row.sourceSizeBytes,
       takedown: takedownOf(row),
+      moderation: moderationOf(row),
       updatedAt: row.updatedAt.toISOString(),
     };
   }

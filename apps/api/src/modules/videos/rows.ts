@@ -41,6 +41,10 @@ export const {
   updatedAt: _ua,
   takenDownAt: _td,
   takenDownReason: _tr,
+  reviewState: _rs,
+  reviewReason: _rr,
+  reviewSubmittedAt: _rsa,
+  reviewedAt: _ra,
   ...listColumns
 } = rowColumns;
 export type ListRow = Pick<Row, keyof typeof listColumns>;

@@ -7,6 +7,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
 import { canOpen, type Viewer } from "../catalogue/access.ts";
 import type { CategoryDirectory } from "../catalogue/editing.ts";
+import type { ReviewGate } from "../catalogue/review.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
@@ -15,6 +16,7 @@ import { createVideoMedia } from "./media.ts";
 import { createFreshMedia, createPlaybackCheck } from "./playback.ts";
 import { createVideoPresenter } from "./present.ts";
 import { createVideoReads } from "./reading.ts";
+import { createVideoReview } from "./review.ts";
 import { videos } from "./tables.ts";
 import { createVideoWrites } from "./writing.ts";
 
@@ -35,6 +37,8 @@ export interface VideosDeps {
   log: JobsLog;
   /** A signed-in viewer as they are now (null: no such active account), for the media route's checks. */
   viewerOf(userId: string): Promise<Viewer>;
+  /** Whether what a performer publishes waits for review (modules/review). */
+  review: ReviewGate;
   now?: () => Date;
 }
 
@@ -78,6 +82,8 @@ export function createVideosService(deps: VideosDeps) {
     remove: writes.remove,
     ...media,
     ...createVideoAdmin({ db: deps.db, reads, writes, present }),
+    /** The review queue's port (modules/review). */
+    review: createVideoReview({ db: deps.db, writes, present }),
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, idColumn, reviewColumns, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /**
  * Movies. `listed` is kept by the service: active and processed (or announced with a future `scheduledAt`).
@@ -58,10 +58,13 @@ export const videos = pgTable(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     ...takedownColumns(),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The review queue, oldest first (issue 22 section 2).
+    index("videos_review_queue_idx").on(t.reviewSubmittedAt, t.id).where(sql`review_state = 'pending'`),
     uniqueIndex("videos_slug_key").on(t.slug),
     index("videos_newest_idx").on(t.releasedAt, t.id).where(sql`listed`),
     index("videos_popular_idx").on(t.views, t.id).where(sql`listed`),

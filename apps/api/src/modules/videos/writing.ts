@@ -3,11 +3,18 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
-import { badRequest, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUniqueViolation } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
 import * as rules from "../catalogue/editing.ts";
+import {
+  decisionFields,
+  heldByReview,
+  type ReviewGate,
+  reviewAfterWrite,
+  reviewOfNewMedia as reviewOfNewMediaRule,
+} from "../catalogue/review.ts";
 import type { VideoPresenter } from "./present.ts";
 import type { VideoReads } from "./reading.ts";
 import { MOVIE, type Row, rowColumns, sourceDir } from "./rows.ts";
@@ -15,7 +22,7 @@ import { videos } from "./tables.ts";
 
 type PlacementState = Pick<
   Row,
-  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt"
+  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt" | "reviewState"
 >;
 
 /** Writing movies: create, edit, delete and take down, keeping `listed`, `releasedAt` and the counters true. */
@@ -27,19 +34,24 @@ export function createVideoWrites(deps: {
   reads: VideoReads;
   present: VideoPresenter;
   forgetEngagement: ForgetEngagement<"video">;
+  review: ReviewGate;
   now: () => Date;
 }) {
   const { db, storage, reads, present, now } = deps;
 
   /**
    * Where a movie stands in the catalogue after a change: listed when active and processed, or active and
-   * announced for a future date ("coming"), unless an admin took it down. `releasedAt` (the "newest" key) is the
+   * announced for a future date ("coming"), unless an admin took it down or it waits for (or failed) review. `releasedAt` (the "newest" key) is the
    * scheduled date, else the moment it was first listed; `releasedAt = createdAt` marks a movie never released.
    */
   function placement(state: PlacementState): { listed: boolean; releasedAt: Date } {
     const at = now();
     const coming = !!state.scheduledAt && state.scheduledAt > at;
-    const listed = state.status === "active" && !state.takenDownAt && (state.processingStatus === "ready" || coming);
+    const listed =
+      state.status === "active" &&
+      !state.takenDownAt &&
+      !heldByReview(state) &&
+      (state.processingStatus === "ready" || coming);
     let releasedAt = state.releasedAt;
     if (state.scheduledAt) releasedAt = state.scheduledAt;
     // A schedule taken back before its date: not released after all.
@@ -55,7 +67,13 @@ export function createVideoWrites(deps: {
    */
   function placementNow(state: PlacementState): { listed: boolean | SQL<boolean>; releasedAt: Date } {
     const p = placement(state);
-    return { ...p, listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null` : false };
+    // Likewise a review that began meanwhile (a performer's publication of it in another request) holds it back.
+    return {
+      ...p,
+      listed: p.listed
+        ? sql<boolean>`(${videos.takenDownAt} is null and coalesce(${videos.reviewState}, 'approved') = 'approved')`
+        : false,
+    };
   }
 
   /**
@@ -92,6 +110,8 @@ export function createVideoWrites(deps: {
       releasedAt: createdAt,
       createdAt,
       takenDownAt: null,
+      reviewState: null,
+      ...(await reviewAfterWrite(deps.review, actor, null, body.status, createdAt)),
     };
     const values = { ...fields, ...base, ...placement(base) };
     const row = await rules.insertWithSlug({
@@ -141,7 +161,9 @@ export function createVideoWrites(deps: {
     const scheduledAt = scheduled === undefined ? current.scheduledAt : scheduled;
     if (body.slug !== undefined && body.slug !== current.slug) rules.assertSlugAllowed(body.slug);
     const status = body.status ?? current.status;
+    const review = await reviewAfterWrite(deps.review, actor, current, status, now());
     const row = await save(current, {
+      ...review,
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.slug !== undefined ? { slug: body.slug } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -152,7 +174,7 @@ export function createVideoWrites(deps: {
       scheduledAt,
       performerIds,
       categoryIds,
-      ...placementNow({ ...current, status, scheduledAt }),
+      ...placementNow({ ...current, ...review, status, scheduledAt }),
     });
     return present.studioOf(actor, row);
   }
@@ -166,6 +188,39 @@ export function createVideoWrites(deps: {
     if (!current) throw notFound("Movie");
     const takenDownAt = reason === null ? null : (current.takenDownAt ?? now());
     return save(current, { takenDownAt, takenDownReason: reason, ...placement({ ...current, takenDownAt }) });
+  }
+
+  /** What a new upload does to an active movie's review (catalogue/review.ts). */
+  const reviewOfNewMedia = (actor: Actor, current: Row) => reviewOfNewMediaRule(deps.review, actor, current, now());
+
+  /**
+   * An admin's review decision on a waiting movie, in one transaction with `record` (the audit trail): approved,
+   * it is listed now (or announced until its scheduled date, when the hourly job releases it); refused, it stays
+   * off the site with the reason. 409 when it is not waiting; 422 to approve a movie whose media is not processed.
+   */
+  async function decideReview(
+    id: string,
+    decision: { state: "approved" } | { state: "refused"; reason: string },
+    record?: (tx: Db, before: Row, after: Row) => Promise<void>,
+  ): Promise<Row> {
+    const { before, after } = await db.transaction(async (tx) => {
+      const [current] = await tx.select(rowColumns).from(videos).where(eq(videos.id, id)).for("update");
+      if (!current) throw notFound("Movie");
+      if (current.reviewState !== "pending") throw conflict("This movie is not waiting for review.");
+      if (decision.state === "approved" && current.processingStatus !== "ready")
+        throw unprocessable("This movie's media is not processed yet: it can be approved once it plays.");
+      const fields = decisionFields(decision, now());
+      const [row] = await tx
+        .update(videos)
+        .set({ ...fields, ...placement({ ...current, ...fields }) })
+        .where(eq(videos.id, id))
+        .returning(rowColumns);
+      if (!row) throw notFound("Movie");
+      await record?.(tx as unknown as Db, current, row);
+      return { before: current, after: row };
+    });
+    await syncCounts([{ before, after }]);
+    return after;
   }
 
   async function removeFiles(id: string) {
@@ -186,6 +241,17 @@ export function createVideoWrites(deps: {
     await syncCounts([{ before: current, after: null }]);
   }
 
-  return { placement, placementNow, syncCounts, removeFiles, create, update, setTakedown, remove };
+  return {
+    placement,
+    placementNow,
+    syncCounts,
+    removeFiles,
+    create,
+    update,
+    setTakedown,
+    decideReview,
+    reviewOfNewMedia,
+    remove,
+  };
 }
 export type VideoWrites = ReturnType<typeof createVideoWrites>;
