@@ -86,6 +86,7 @@ export const pages = {
   adminBanners: { path: "/admin/banners", file: "routes/admin.banners.tsx", handle: adminPage },
   adminPerformers: { path: "/admin/performers", file: "routes/admin.performers.tsx", handle: adminPage },
   adminCatalogue: { path: "/admin/catalogue", file: "routes/admin.catalogue.tsx", handle: adminPage },
+  adminReview: { path: "/admin/review", file: "routes/admin.review.tsx", handle: adminPage },
   adminTransactions: { path: "/admin/transactions", file: "routes/admin.transactions.tsx", handle: adminPage },
   adminPackages: { path: "/admin/packages", file: "routes/admin.packages.tsx", handle: adminPage },
   adminSubscriptions: { path: "/admin/subscriptions", file: "routes/admin.subscriptions.tsx", handle: adminPage },

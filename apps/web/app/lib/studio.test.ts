@@ -72,6 +72,7 @@ function studioVideo(overrides: Partial<StudioVideo> = {}): StudioVideo {
     processing: { status: "ready", error: null },
     sourceSizeBytes: 1234,
     takedown: null,
+    moderation: null,
     updatedAt: "2030-01-01T00:00:00.000Z",
     ...overrides,
   };

@@ -2,7 +2,7 @@
  * Pure helpers shared by the performer studio and the admin screens: labels, number inputs, dates in inputs, tags,
  * form errors from the contracts and the list filters. Forms: studio-forms.ts; media and uploads: studio-media.ts.
  */
-import type { AccessKind } from "@marquee/contracts/catalogue";
+import type { AccessKind, Moderation } from "@marquee/contracts/catalogue";
 import type { ProductType } from "@marquee/contracts/products";
 import type { z } from "zod";
 import { offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
@@ -16,6 +16,19 @@ export const PROCESSING_POLL_MS = 3000;
 export const accessLabels: Record<AccessKind, string> = { free: "Free", members: "Members", sale: "For sale" };
 export const statusLabels: Record<AssetStatus, string> = { draft: "Draft", active: "Active", inactive: "Inactive" };
 export const statusColors: Record<AssetStatus, string> = { draft: "gray", active: "teal", inactive: "orange" };
+
+/** How the studio names what holds an item back (issue 22 section 2). */
+export const moderationBadges: Record<Moderation["state"], { label: string; color: string }> = {
+  "in-review": { label: "In review", color: "yellow" },
+  refused: { label: "Refused", color: "red" },
+  "taken-down": { label: "Taken down", color: "red" },
+};
+
+/** "In review", "Refused: <reason>", "Taken down: <reason>". */
+export function moderationText(m: Moderation): string {
+  const { label } = moderationBadges[m.state];
+  return m.reason ? `${label}: ${m.reason}` : label;
+}
 
 /** A `NumberInput` value: a number, or "" while empty. */
 export type NumberValue = number | string;
@@ -106,10 +119,20 @@ export function stockLabel(product: { type: ProductType; stock: number | null })
  * Whether the store lists a product, as the API decides it (active, and a digital one once its file is in), and
  * why not when it does not.
  */
-export function productListing(product: { status: AssetStatus; type: ProductType; file: unknown }): {
+export function productListing(product: {
+  status: AssetStatus;
+  type: ProductType;
+  file: unknown;
+  moderation?: Moderation | null;
+}): {
   listed: boolean;
   reason: string | null;
 } {
+  if (product.moderation) {
+    const why =
+      product.moderation.state === "in-review" ? "it is listed once an admin approves it." : "it is not in the store.";
+    return { listed: false, reason: `${moderationText(product.moderation)}: ${why}` };
+  }
   if (product.status !== "active") {
     return { listed: false, reason: `${statusLabels[product.status]}: make it active to list it in the store.` };
   }

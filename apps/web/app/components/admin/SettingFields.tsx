@@ -40,6 +40,11 @@ export const groupText: Record<SettingGroup, { title: string; description: strin
   auth: { title: "Sign-up and security", description: "Rules for new accounts and bot protection." },
   email: { title: "Email", description: "Where messages from the contact form go." },
   commission: { title: "Commission", description: "How sales are shared with performers." },
+  review: {
+    title: "Content review",
+    description:
+      "Whether what performers publish (movies, galleries, store products, and new media of one that is out) waits in the review queue until an admin approves it. What admins publish goes out at once.",
+  },
 };
 
 type FieldSpec =
@@ -58,6 +63,7 @@ type FieldSpec =
     }
   | { kind: "menus"; label: string; description?: string }
   | { kind: "gateway"; label: string; description?: string }
+  | { kind: "select"; label: string; description?: string; options: { value: string; label: string }[] }
   | { kind: "secret"; label: string; description?: string };
 
 /** The gateway's own settings: a password field for each secret, text for the rest; the rules' words as help. */
@@ -131,6 +137,24 @@ export const fields: Record<SettingKey, FieldSpec> = {
     step: 1,
     decimalScale: 2,
     suffix: "%",
+  },
+  reviewMode: {
+    kind: "select",
+    label: "Review before publication",
+    description: "Card networks ask for review of content before it is published.",
+    options: [
+      { value: "all", label: "Everything performers publish" },
+      { value: "first", label: "Each performer's first items only" },
+      { value: "none", label: "Nothing (performers publish directly)" },
+    ],
+  },
+  reviewFirstItems: {
+    kind: "number",
+    label: "Items reviewed per performer",
+    description: "With “first items only”: how many approved items a performer needs before theirs go out directly.",
+    min: 1,
+    max: 1000,
+    step: 1,
   },
 };
 
@@ -357,6 +381,20 @@ export function SettingField({
           clearable
           value={typeof value === "string" && value ? value : null}
           onChange={(v) => form.setFieldValue(settingKey, v ?? "")}
+          error={form.errors[settingKey]}
+        />
+      );
+    }
+    case "select": {
+      const value = form.values[settingKey];
+      return (
+        <Select
+          label={spec.label}
+          description={spec.description}
+          data={spec.options}
+          allowDeselect={false}
+          value={typeof value === "string" ? value : null}
+          onChange={(v) => v && form.setFieldValue(settingKey, v)}
           error={form.errors[settingKey]}
         />
       );

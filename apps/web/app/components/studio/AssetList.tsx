@@ -1,8 +1,11 @@
 import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
+import type { Moderation } from "@marquee/contracts/catalogue";
 import { IconEdit, IconPlus, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import {
   type AssetStatus,
+  moderationBadges,
+  moderationText,
   priceLabel,
   STUDIO_PAGE_SIZE,
   type StatusFilter,
@@ -73,8 +76,28 @@ export function AssetTitleCell({
   );
 }
 
-/** The status cell of a studio row: draft, active or inactive. */
-export function StatusCell({ status }: { status: AssetStatus }) {
+/**
+ * The status cell of a studio row: draft, active or inactive, unless the moderators hold the item back: "In review",
+ * "Refused" or "Taken down", with the reason under it (what the performer must know to act on it).
+ */
+export function StatusCell({ status, moderation }: { status: AssetStatus; moderation?: Moderation | null }) {
+  if (moderation) {
+    const { label, color } = moderationBadges[moderation.state];
+    return (
+      <Table.Td data-testid="moderation">
+        <Stack gap={2} maw={260}>
+          <Badge color={color} variant="light">
+            {label}
+          </Badge>
+          {moderation.reason ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {moderationText(moderation)}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Td>
+    );
+  }
   return (
     <Table.Td>
       <Badge color={statusColors[status]} variant="dot">
@@ -89,7 +112,7 @@ export function AccessStatusCells({
   item,
   currencySymbol,
 }: {
-  item: Parameters<typeof priceLabel>[0] & { status: AssetStatus };
+  item: Parameters<typeof priceLabel>[0] & { status: AssetStatus; moderation?: Moderation | null };
   currencySymbol: string;
 }) {
   return (
@@ -97,7 +120,7 @@ export function AccessStatusCells({
       <Table.Td>
         <Text size="sm">{priceLabel(item, currencySymbol)}</Text>
       </Table.Td>
-      <StatusCell status={item.status} />
+      <StatusCell status={item.status} moderation={item.moderation} />
     </>
   );
 }

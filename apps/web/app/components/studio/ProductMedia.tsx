@@ -214,7 +214,7 @@ export function ProductRow({
           </Text>
         )}
       </Table.Td>
-      <StatusCell status={product.status} />
+      <StatusCell status={product.status} moderation={product.moderation} />
       <Table.Td>
         <EditDeleteActions name={product.title} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>

@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import type { Photo } from "@marquee/contracts/galleries";
+import type { ProductDetail } from "@marquee/contracts/products";
+import { type ReviewItem, refuseBody } from "@marquee/contracts/review";
+import type { VideoDetail } from "@marquee/contracts/videos";
+import { IconAlertCircle, IconCheck, IconExternalLink, IconFileCertificate, IconX } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { accessLabels, schemaErrors } from "../../lib/studio.ts";
+import { processingLabels } from "../../lib/studio-media.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { PhotoGrid } from "../media/PhotoGrid.tsx";
+import { VideoPlayer } from "../media/VideoPlayer.tsx";
+import { useFormSubmit } from "./use-manage.tsx";
+
+export const reviewNouns: Record<ReviewItem["kind"], string> = {
+  video: "movie",
+  gallery: "gallery",
+  product: "product",
+};
+export const reviewKindLabels: Record<ReviewItem["kind"], string> = {
+  video: "Movie",
+  gallery: "Gallery",
+  product: "Product",
+};
+
+/** What the review screen loads of the item under review: the movie (with its media), the photos, the product. */
+export type ReviewMedia =
+  | { kind: "video"; video: VideoDetail }
+  | { kind: "gallery"; photos: Photo[]; total: number }
+  | { kind: "product"; product: ProductDetail };
+
+/** The media as members would get it once approved: the movie plays through the normal player, photos show. */
+function ReviewMediaView({ item, media }: { item: ReviewItem; media: ReviewMedia | null }) {
+  if (!media) return null;
+  if (media.kind === "video") {
+    const { video } = media;
+    if (!video.media)
+      return (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} data-testid="review-no-media">
+          Its media is {processingLabels[item.processing ?? "none"].toLowerCase()}: it can be approved once it plays.
+        </Alert>
+      );
+    return (
+      <VideoPlayer
+        key={video._id}
+        media={video.media}
+        poster={video.thumbnail}
+        title={video.title}
+        videoId={video._id}
+      />
+    );
+  }
+  if (media.kind === "gallery")
+    return media.photos.length ? (
+      <PhotoGrid photos={media.photos} total={media.total} label={`Photos of ${item.title}`} eagerCount={4} />
+    ) : (
+      <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
+        No photos yet: it can be approved once they show.
+      </Alert>
+    );
+  return media.product.images.length ? (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+      {media.product.images.map((img) => (
+        <Image
+          key={img._id}
+          src={img.medium.url}
+          srcSet={img.medium.srcSet ?? undefined}
+          alt={item.title}
+          radius="md"
+          fit="contain"
+          h={160}
+        />
+      ))}
+    </SimpleGrid>
+  ) : (
+    <Text size="sm" c="dimmed">
+      No pictures.
+    </Text>
+  );
+}
+
+/**
+ * The releases of the people who appear in the item (issue 22 section 1, co-performers): the verification module
+ * keeps them with the item; this is where the reviewer reads them beside the media. Until that module answers here,
+ * the slot says so, so the reviewer knows to check the releases elsewhere.
+ */
+export function ReviewReleases({ item }: { item: ReviewItem }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="review-releases">
+      <Group gap="xs" mb={4}>
+        <IconFileCertificate size={18} aria-hidden />
+        <Text fw={600} size="sm">
+          Releases
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Everyone in this {reviewNouns[item.kind]}:{" "}
+        {item.performers.map((p) => p.name).join(", ") || "no performer named"}. Co-performer releases are shown here
+        once they are kept with the item.
+      </Text>
+    </Card>
+  );
+}
+
+/** Asks for the reason (required: the performers are told it) and refuses the item. */
+export function RefuseForm({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
+  const { run } = useIntent();
+  const form = useForm({ initialValues: { reason: "" }, validate: (values) => schemaErrors(refuseBody, values) });
+  const { submit, saving } = useFormSubmit(
+    form,
+    async ({ reason }) => {
+      await run("refuse", { kind: item.kind, id: item._id, reason: reason.trim() });
+      notifications.show({ color: "teal", message: `“${item.title}” is refused; its performers are told why.` });
+      onDone();
+    },
+    `Could not refuse the ${reviewNouns[item.kind]}`,
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Refuse">
+      <Stack gap="md">
+        <Text size="sm">
+          <b>{item.title}</b> stays off the site. Its performers are notified and mailed your reason, and can change it
+          and publish it again.
+        </Text>
+        <Textarea
+          label="Reason"
+          description="Shown to the performers."
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          data-autofocus
+          key={form.key("reason")}
+          {...form.getInputProps("reason")}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={saving}>
+            Refuse
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The item under review: what it is, its media, the releases, and approve or refuse. */
+export function ReviewPanel({
+  item,
+  media,
+  mediaError,
+  onApprove,
+  onRefuse,
+  approving,
+  currencySymbol,
+}: {
+  item: ReviewItem;
+  media: ReviewMedia | null;
+  mediaError: string | null;
+  onApprove: () => void;
+  onRefuse: () => void;
+  approving: boolean;
+  currencySymbol: string;
+}) {
+  const future = item.scheduledAt && new Date(item.scheduledAt) > new Date() ? item.scheduledAt : null;
+  const price = item.price !== null ? `${currencySymbol}${item.price.toFixed(2)}` : null;
+  const access = item.access ? (item.access === "sale" && price ? price : accessLabels[item.access]) : price;
+  return (
+    <Card withBorder radius="lg" p="md" data-testid="review-panel" aria-label={`Review ${item.title}`}>
+      <Stack gap="md">
+        <div>
+          <Group gap="xs" mb={4}>
+            <Badge variant="light">{reviewKindLabels[item.kind]}</Badge>
+            {access && (
+              <Badge variant="outline" color="gray">
+                {access}
+              </Badge>
+            )}
+          </Group>
+          <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
+            {item.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            By {item.performers.map((p) => p.name).join(", ") || "—"} · submitted {formatDateTime(item.submittedAt)}
+          </Text>
+          {future && (
+            <Text size="sm" mt={4}>
+              Scheduled for {formatDate(future)}: approved, it is announced now and released then.
+            </Text>
+          )}
+        </div>
+        {mediaError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load its media">
+            {mediaError}
+          </Alert>
+        ) : (
+          <ReviewMediaView item={item} media={media} />
+        )}
+        {item.description && (
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} lineClamp={6}>
+            {item.description}
+          </Text>
+        )}
+        <ReviewReleases item={item} />
+        <Group justify="space-between" gap="sm">
+          <Anchor component={Link} to={item.link} size="sm" target="_blank">
+            <Group gap={4} component="span">
+              Open its page <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+          <Group gap="sm">
+            <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={onRefuse}>
+              Refuse
+            </Button>
+            <Button color="teal" leftSection={<IconCheck size={16} />} loading={approving} onClick={onApprove}>
+              Approve
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,245 @@
+import { Badge, Grid, Group, SegmentedControl, Stack, Text, UnstyledButton } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Photo } from "@marquee/contracts/galleries";
+import type { ProductDetail } from "@marquee/contracts/products";
+import type { ReviewItem, ReviewKind, ReviewQueue } from "@marquee/contracts/review";
+import type { VideoDetail } from "@marquee/contracts/videos";
+import { IconChecklist, IconMovie, IconPhoto, IconShoppingBag } from "@tabler/icons-react";
+import { useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { EditModal, ListPanel, MediaThumb } from "../components/admin/ManageList.tsx";
+import {
+  RefuseForm,
+  type ReviewMedia,
+  ReviewPanel,
+  reviewKindLabels,
+  reviewNouns,
+} from "../components/admin/ReviewItem.tsx";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
+import type { Route } from "./+types/admin.review";
+
+export const handle = pages.adminReview.handle;
+
+const DESCRIPTION =
+  "What performers published and waits for review, oldest first: watch it, read the releases, approve or refuse.";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Review", DESCRIPTION);
+
+const KINDS: ReviewKind[] = ["video", "gallery", "product"];
+const kindOf = (value: string | null): ReviewKind | undefined =>
+  KINDS.find((k) => k === value) as ReviewKind | undefined;
+const enc = encodeURIComponent;
+
+/** The item's media as the admin gets it: the movie with signed links, the photos, the product's pictures. */
+async function mediaOf(api: ReturnType<typeof sessionApi>, item: ReviewItem): Promise<ReviewMedia> {
+  if (item.kind === "video")
+    return { kind: "video", video: await api.get<VideoDetail>(`/user/assets/videos/${enc(item._id)}`) };
+  if (item.kind === "gallery") {
+    const page = await api.get<{ data: Photo[]; total: number }>(`/user/assets/gallery/${enc(item._id)}/photos`, {
+      limit: 24,
+    });
+    return { kind: "gallery", photos: page.data, total: page.total };
+  }
+  return { kind: "product", product: await api.get<ProductDetail>(`/user/assets/products/${enc(item._id)}`) };
+}
+
+/** The queue (`kind` filter in the URL) and the media of the item under review (`item`, else the oldest). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = sessionApi(request, context);
+  const params = new URL(request.url).searchParams;
+  const kind = kindOf(params.get("kind"));
+  const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), "Could not load the review queue.");
+  const items = queue.result?.data ?? [];
+  const current = items.find((i) => i._id === params.get("item")) ?? items[0] ?? null;
+  const media = current ? await loaded(mediaOf(api, current), "Could not load its media.") : null;
+  return { queue, current: current?._id ?? null, media };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const path = (payload: Record<string, unknown>, verb: string) =>
+    `/admin/review/${enc(textOf(payload, "kind"))}/${enc(textOf(payload, "id"))}/${verb}`;
+  return handleIntents(request, context, {
+    approve: (api, payload) => api.post(path(payload, "approve"), {}),
+    refuse: (api, payload) => api.post(path(payload, "refuse"), { reason: payload.reason ?? "" }),
+  });
+}
+
+const kindIcons = { video: IconMovie, gallery: IconPhoto, product: IconShoppingBag } as const;
+
+/** One waiting item in the queue: picture, title, kind, performers, since when; selecting it shows it beside. */
+function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: boolean; onSelect: () => void }) {
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      aria-current={selected ? "true" : undefined}
+      data-testid="review-row"
+      p="xs"
+      style={{
+        borderRadius: "var(--mantine-radius-md)",
+        border: `1px solid ${selected ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`,
+      }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <MediaThumb image={item.thumbnail} width={72} height={48} icon={kindIcons[item.kind]} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+            {item.title}
+          </Text>
+          <Group gap={6}>
+            <Badge size="xs" variant="light">
+              {reviewKindLabels[item.kind]}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(item.submittedAt)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {item.performers.map((p) => p.name).join(", ")}
+          </Text>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { run, busy } = useIntent();
+  const [refusing, setRefusing] = useState<ReviewItem | null>(null);
+  const { result, error } = data.queue;
+  const items = result?.data ?? [];
+  const current = items.find((i) => i._id === data.current) ?? null;
+  const set = (patch: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  const approve = async (item: ReviewItem) => {
+    try {
+      await run("approve", { kind: item.kind, id: item._id });
+      const later = item.scheduledAt && new Date(item.scheduledAt) > new Date();
+      notifications.show({
+        color: "teal",
+        message: later
+          ? `“${item.title}” is approved: announced now, released on its date.`
+          : `“${item.title}” is out.`,
+      });
+      set({ item: null });
+    } catch (e) {
+      notifications.show({
+        color: "red",
+        title: `Could not approve the ${reviewNouns[item.kind]}`,
+        message: errorMessage(e),
+      });
+    }
+  };
+
+  return (
+    <AdminPage title="Review" description={DESCRIPTION}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <SegmentedControl
+            aria-label="Filter by kind"
+            value={params.get("kind") ?? "all"}
+            onChange={(v) => set({ kind: v === "all" ? null : v, item: null })}
+            data={[
+              { value: "all", label: "All" },
+              { value: "video", label: "Movies" },
+              { value: "gallery", label: "Galleries" },
+              { value: "product", label: "Products" },
+            ]}
+          />
+          {result && (
+            <Text size="sm" c="dimmed" data-testid="review-total">
+              {result.total === 1 ? "1 item waits" : `${result.total} items wait`}
+            </Text>
+          )}
+        </Group>
+        <ListPanel
+          label="Waiting for review"
+          error={error}
+          onRetry={() => void revalidator.revalidate()}
+          ready={!!result}
+          skeleton={{ rows: 3, height: 64 }}
+          count={items.length}
+          empty={{ large: true, icon: IconChecklist, message: "Nothing waits for review." }}
+        >
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack
+                gap="xs"
+                component="ul"
+                aria-label="Waiting for review, oldest first"
+                style={{ listStyle: "none", margin: 0, padding: 0 }}
+              >
+                {items.map((item) => (
+                  <li key={item._id}>
+                    <QueueRow
+                      item={item}
+                      selected={item._id === current?._id}
+                      onSelect={() => set({ item: item._id })}
+                    />
+                  </li>
+                ))}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {current && (
+                <ReviewPanel
+                  key={current._id}
+                  item={current}
+                  media={data.media?.result ?? null}
+                  mediaError={data.media?.error ?? null}
+                  approving={busy}
+                  onApprove={() => void approve(current)}
+                  onRefuse={() => setRefusing(current)}
+                  currencySymbol={currencySymbol}
+                />
+              )}
+            </Grid.Col>
+          </Grid>
+        </ListPanel>
+      </Stack>
+      <EditModal
+        opened={refusing !== null}
+        onClose={() => setRefusing(null)}
+        title={refusing ? `Refuse this ${reviewNouns[refusing.kind]}?` : ""}
+      >
+        {refusing && (
+          <RefuseForm
+            key={refusing._id}
+            item={refusing}
+            onDone={() => {
+              setRefusing(null);
+              set({ item: null });
+            }}
+          />
+        )}
+      </EditModal>
+    </AdminPage>
+  );
+}
+
+export default function AdminReviewPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AdminForbidden />;
+  return <Review data={loaderData} />;
+}
