@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     await waitFor(`${apiUrl}/health`, api, 600_000);
     web = startWeb(env, { stdio: ["ignore", "inherit", "inherit"] });
     await waitFor(`${webUrl}/auth/login`, web);
+    await reviewNothing(apiUrl);
   } catch (err) {
     // Never leave a server running after a failed start.
     await Promise.all([web ? stop(web) : undefined, stop(api)]);
@@ -43,6 +44,26 @@ export default async function setup(project: TestProject) {
     await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * A new site reviews everything performers publish (issue 22 section 2). The journeys of other features publish as
+ * performers and look at the result, so this site reviews nothing, as its admin would set it; the review journey
+ * (e2e/review.test.ts) turns review on for itself and back off.
+ */
+async function reviewNothing(apiUrl: string) {
+  const login = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${apiUrl}/admin/settings/reviewMode`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ value: "none" }),
+  });
+  if (!res.ok) throw new Error(`e2e set-up: reviewMode answered ${res.status} ${await res.text()}`);
 }
 
 declare module "vitest" {

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
 import { fileUpload, pngOf } from "../../../test/multipart.ts";
+import { auditLog } from "../audit/tables.ts";
 import { videos } from "../videos/tables.ts";
 
 /**
@@ -202,6 +203,16 @@ describe("a new site reviews everything performers publish", () => {
       type: "review",
       text: expect.stringMatching(/was approved and is on the site\.$/),
     });
+    // The audit trail has who decided what, from where, with the movie before and after.
+    const [audited] = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, movie));
+    expect(audited).toMatchObject({
+      action: "review.approve",
+      subjectType: "video",
+      actorName: "admin",
+      ip: "127.0.0.1",
+      before: { status: "active", listed: false, reviewState: "pending" },
+      after: { status: "active", listed: true, reviewState: "approved" },
+    });
     // A second decision on it is refused: it is not waiting any more.
     expect((await approve("video", movie)).statusCode).toBe(409);
   });
@@ -379,6 +390,12 @@ describe("the queue", () => {
     const mail = t.mailer.outbox.findLast((m) => m.to === `${owner.username}@example.test`);
     expect(mail?.subject).toMatch(/^Your movie “.+” was not approved$/);
     expect(mail?.text).toContain("The release of the second person is missing.");
+    const [audited] = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
+    expect(audited).toMatchObject({
+      action: "review.refuse",
+      actorName: "admin",
+      after: { reviewState: "refused", reviewReason: "The release of the second person is missing." },
+    });
 
     // The performer answers the refusal: saved while active, it waits again.
     const saved = await t.request({

@@ -1,6 +1,7 @@
 import { refuseBody, reviewDecision, reviewParams, reviewQueue, reviewQueueQuery } from "@marquee/contracts/review";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../platform/access.ts";
+import { actorOf } from "../audit/service.ts";
 import type { ReviewService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
@@ -26,7 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ review: ReviewService }> = as
       params: reviewParams,
       response: { 200: reviewDecision },
     },
-    handler: async (req) => review.approve(currentUser(req), req.params.kind, req.params.id),
+    handler: async (req) => review.approve(actorOf(req), req.params.kind, req.params.id),
   });
 
   app.post("/admin/review/:kind/:id/refuse", {
@@ -38,6 +39,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ review: ReviewService }> = as
       body: refuseBody,
       response: { 200: reviewDecision },
     },
-    handler: async (req) => review.refuse(currentUser(req), req.params.kind, req.params.id, req.body.reason),
+    handler: async (req) => review.refuse(actorOf(req), req.params.kind, req.params.id, req.body.reason),
   });
 };

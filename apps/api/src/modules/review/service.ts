@@ -1,7 +1,7 @@
 import type { ReviewDecision, ReviewItem, ReviewKind } from "@marquee/contracts/review";
 import { reviewKinds } from "@marquee/contracts/review";
-import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../platform/mailer.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
 import type { Decided, ReviewDecisionIn, ReviewPort } from "../catalogue/review-port.ts";
@@ -14,13 +14,6 @@ const KIND: Record<ReviewKind, { noun: string; studio: string }> = {
   gallery: { noun: "gallery", studio: "/studio/galleries" },
   product: { noun: "product", studio: "/studio/products" },
 };
-
-/** The audit trail's hook (modules/audit), called in the decision's transaction. */
-export type RecordDecision = (
-  tx: Db,
-  admin: Actor,
-  entry: { action: string; subjectType: string; subjectId: string; before: object; after: object },
-) => Promise<void>;
 
 /**
  * Review before publication (issue 22 section 2). The gate answers, for every performer's publication, whether it
@@ -38,7 +31,6 @@ export function createReviewService(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg?: string): void };
-  record?: RecordDecision;
 }) {
   const gate: ReviewGate = {
     async needsReview(actor) {
@@ -96,14 +88,15 @@ export function createReviewService(deps: {
     }
   }
 
+  /** The decision, recorded in the audit trail in its own transaction (who, when, from where, before and after). */
   async function decide(
-    admin: Actor,
+    actor: AuditActor,
     kind: ReviewKind,
     id: string,
     decision: ReviewDecisionIn,
   ): Promise<ReviewDecision> {
     const decided = await deps.ports()[kind].decide(id, decision, async (tx, d) => {
-      await deps.record?.(tx, admin, {
+      await recordAudit(tx, actor, {
         action: decision.state === "approved" ? "review.approve" : "review.refuse",
         subjectType: kind,
         subjectId: d.id,
@@ -126,9 +119,9 @@ export function createReviewService(deps: {
   return {
     gate,
     queue,
-    approve: (admin: Actor, kind: ReviewKind, id: string) => decide(admin, kind, id, { state: "approved" }),
-    refuse: (admin: Actor, kind: ReviewKind, id: string, reason: string) =>
-      decide(admin, kind, id, { state: "refused", reason }),
+    approve: (actor: AuditActor, kind: ReviewKind, id: string) => decide(actor, kind, id, { state: "approved" }),
+    refuse: (actor: AuditActor, kind: ReviewKind, id: string, reason: string) =>
+      decide(actor, kind, id, { state: "refused", reason }),
   };
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
