@@ -8,6 +8,7 @@ import {
 } from "@marquee/contracts/admin-assets";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../platform/access.ts";
+import { actorOf } from "../audit/service.ts";
 import type { AdminAssetsService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
@@ -47,7 +48,8 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       body: takedownBody,
       response: { 200: adminAsset },
     },
-    handler: async (req) => assets.takeDown(currentUser(req), req.params.kind, req.params.id, req.body.reason),
+    handler: async (req) =>
+      assets.takeDown(currentUser(req), actorOf(req), req.params.kind, req.params.id, req.body.reason),
   });
 
   app.delete("/admin/assets/:kind/:id/take-down", {
@@ -58,6 +60,6 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       params: assetParams,
       response: { 200: adminAsset },
     },
-    handler: async (req) => assets.restore(currentUser(req), req.params.kind, req.params.id),
+    handler: async (req) => assets.restore(currentUser(req), actorOf(req), req.params.kind, req.params.id),
   });
 };

@@ -1,6 +1,7 @@
 import type { AdminAsset, AdminAssetsQuery, AssetKind, UpdateAdminAssetBody } from "@marquee/contracts/admin-assets";
 import { TOTAL_CAP } from "@marquee/contracts/common";
 import { nextCursor } from "../../platform/paging.ts";
+import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
 import { ADMIN_SORT } from "../catalogue/paging.ts";
 import type { WithdrawnRegistry } from "./withdrawn.ts";
@@ -13,7 +14,7 @@ interface AssetAdmin {
     take: number,
   ): Promise<{ items: AdminAsset[]; total: number; totalCapped: boolean }>;
   adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody): Promise<AdminAsset>;
-  adminTakedown(admin: Actor, id: string, reason: string | null): Promise<AdminAsset>;
+  adminTakedown(admin: Actor, id: string, reason: string | null, audit: AuditActor): Promise<AdminAsset>;
 }
 
 /** Newest first, then by id: the order every kind's share of a page comes in. */
@@ -33,10 +34,10 @@ export function createAdminAssetsService(deps: {
 }) {
   const byKind: Record<AssetKind, AssetAdmin> = { video: deps.videos, gallery: deps.galleries };
   /** A take-down or restore stops (or opens) the item's files in this process at once. */
-  const setTakedown = async (admin: Actor, kind: AssetKind, id: string, reason: string | null) => {
+  const setTakedown = async (admin: Actor, audit: AuditActor, kind: AssetKind, id: string, reason: string | null) => {
     let asset: AdminAsset;
     try {
-      asset = await byKind[kind].adminTakedown(admin, id, reason);
+      asset = await byKind[kind].adminTakedown(admin, id, reason, audit);
     } finally {
       deps.withdrawn.invalidate();
     }
@@ -73,8 +74,10 @@ export function createAdminAssetsService(deps: {
     update: (admin: Actor, kind: AssetKind, id: string, body: UpdateAdminAssetBody) =>
       byKind[kind].adminUpdate(admin, id, body),
     /** Takes the item off the site for members and visitors; its performers still see it, with the reason. */
-    takeDown: (admin: Actor, kind: AssetKind, id: string, reason: string) => setTakedown(admin, kind, id, reason),
-    restore: (admin: Actor, kind: AssetKind, id: string) => setTakedown(admin, kind, id, null),
+    takeDown: (admin: Actor, audit: AuditActor, kind: AssetKind, id: string, reason: string) =>
+      setTakedown(admin, audit, kind, id, reason),
+    restore: (admin: Actor, audit: AuditActor, kind: AssetKind, id: string) =>
+      setTakedown(admin, audit, kind, id, null),
   };
 }
 export type AdminAssetsService = ReturnType<typeof createAdminAssetsService>;

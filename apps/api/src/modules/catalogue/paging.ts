@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { matchText } from "../../platform/fulltext.ts";
 import { cappedCount, type Keyset, keysetClauses } from "../../platform/paging.ts";
 import { cleanTerm } from "../../platform/slugs.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 
 /** The public sorts of a catalogue list. */
 export type CatalogueSort = "newest" | "oldest" | "popular" | "price";
@@ -82,3 +83,29 @@ export async function adminRows<R>(db: Db, table: PgTable & AdminColumns, q: Adm
 /** The take-down as the admin's list shows it. */
 export const takedownOf = (row: { takenDownAt: Date | null; takenDownReason: string | null }) =>
   row.takenDownAt ? { at: row.takenDownAt.toISOString(), reason: row.takenDownReason ?? "" } : null;
+
+/** A take-down or restore in the audit trail (issue 22 section 5), in the transaction that makes it. */
+export function recordTakedown(
+  tx: Db,
+  actor: AuditActor,
+  kind: "video" | "gallery",
+  before: TakedownRow,
+  after: TakedownRow,
+) {
+  const view = (r: TakedownRow) => ({ title: r.title, status: r.status, listed: r.listed, takedown: takedownOf(r) });
+  return recordAudit(tx, actor, {
+    action: after.takenDownAt ? "catalogue.take-down" : "catalogue.restore",
+    subjectType: kind,
+    subjectId: after.id,
+    before: view(before),
+    after: view(after),
+  });
+}
+type TakedownRow = {
+  id: string;
+  title: string;
+  status: string;
+  listed: boolean;
+  takenDownAt: Date | null;
+  takenDownReason: string | null;
+};

@@ -1,7 +1,8 @@
 import type { AdminAsset, AdminAssetsQuery, UpdateAdminAssetBody } from "@marquee/contracts/admin-assets";
 import type { Db } from "../../db/client.ts";
+import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
-import { adminRows, takedownOf } from "../catalogue/paging.ts";
+import { adminRows, recordTakedown, takedownOf } from "../catalogue/paging.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
 import { type GalleryRow, galleries } from "./tables.ts";
@@ -43,7 +44,11 @@ export function createGalleryAdmin(deps: {
       await writes.update(admin, id, body);
       return (await toAdmin(admin, [await reads.editableGallery(admin, id)]))[0] as AdminAsset;
     },
-    adminTakedown: async (admin: Actor, id: string, reason: string | null) =>
-      (await toAdmin(admin, [await writes.setTakedown(id, reason)]))[0] as AdminAsset,
+    adminTakedown: async (admin: Actor, id: string, reason: string | null, audit: AuditActor) => {
+      const row = await writes.setTakedown(id, reason, (tx, before, after) =>
+        recordTakedown(tx, audit, "gallery", before, after),
+      );
+      return (await toAdmin(admin, [row]))[0] as AdminAsset;
+    },
   };
 }

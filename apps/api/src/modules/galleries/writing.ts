@@ -118,7 +118,11 @@ export function createGalleryWrites(deps: {
   }
 
   /** Writes `patch` to a gallery (its photos follow its performers), recomputes `listed`, keeps the counters. */
-  async function save(id: string, patch: Partial<typeof galleries.$inferInsert>): Promise<GalleryRow> {
+  async function save(
+    id: string,
+    patch: Partial<typeof galleries.$inferInsert>,
+    record?: (tx: Db, before: GalleryRow, after: GalleryRow) => Promise<void>,
+  ): Promise<GalleryRow> {
     let result: { before: GalleryRow; after: GalleryRow };
     try {
       result = await db.transaction(async (tx) => {
@@ -128,6 +132,7 @@ export function createGalleryWrites(deps: {
         if (patch.performerIds)
           await tx.update(photos).set({ performerIds: patch.performerIds }).where(eq(photos.galleryId, id));
         const refreshed = await refreshGallery(tx as unknown as Db, id);
+        await record?.(tx as unknown as Db, before, refreshed?.after as GalleryRow);
         return { before, after: refreshed?.after as GalleryRow };
       });
     } catch (err) {
@@ -139,14 +144,18 @@ export function createGalleryWrites(deps: {
   }
 
   /** An admin takes a gallery off the site (`reason` kept for its performers), or puts it back (`reason` null). */
-  async function setTakedown(id: string, reason: string | null): Promise<GalleryRow> {
+  async function setTakedown(
+    id: string,
+    reason: string | null,
+    record?: (tx: Db, before: GalleryRow, after: GalleryRow) => Promise<void>,
+  ): Promise<GalleryRow> {
     const [current] = await db
       .select({ takenDownAt: galleries.takenDownAt })
       .from(galleries)
       .where(eq(galleries.id, id));
     if (!current) throw notFound("Gallery");
     const takenDownAt = reason === null ? null : (current.takenDownAt ?? new Date());
-    return save(id, { takenDownAt, takenDownReason: reason });
+    return save(id, { takenDownAt, takenDownReason: reason }, record);
   }
 
   /**

@@ -449,6 +449,14 @@ describe("a take-down", () => {
     });
 
     await t.request({ method: "DELETE", url: `/admin/assets/video/${id}/take-down`, token: admin });
+    // Both are in the audit trail, with the movie before and after.
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
+    expect(trail.map((r) => r.action).sort()).toEqual(["catalogue.restore", "catalogue.take-down"]);
+    expect(trail.find((r) => r.action === "catalogue.take-down")).toMatchObject({
+      actorName: "admin",
+      before: { listed: true, takedown: null },
+      after: { listed: false, takedown: { reason: "Reported as copied from another site." } },
+    });
     expect((await studioMovie(id, owner.token)).moderation).toBeNull();
     await t.app.services.notifications.settled();
     const back = (await get("/notifications", owner.token)).json().data as { text: string }[];

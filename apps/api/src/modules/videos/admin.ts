@@ -1,7 +1,8 @@
 import type { AdminAsset, AdminAssetsQuery, UpdateAdminAssetBody } from "@marquee/contracts/admin-assets";
 import type { Db } from "../../db/client.ts";
+import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
-import { adminRows, takedownOf } from "../catalogue/paging.ts";
+import { adminRows, recordTakedown, takedownOf } from "../catalogue/paging.ts";
 import type { VideoPresenter } from "./present.ts";
 import type { VideoReads } from "./reading.ts";
 import type { Row } from "./rows.ts";
@@ -39,7 +40,9 @@ export function createVideoAdmin(deps: { db: Db; reads: VideoReads; writes: Vide
       await writes.update(admin, id, body);
       return one(await reads.managedRow(admin, id));
     },
-    adminTakedown: async (_admin: Actor, id: string, reason: string | null) =>
-      one(await writes.setTakedown(id, reason)),
+    adminTakedown: async (_admin: Actor, id: string, reason: string | null, audit: AuditActor) =>
+      one(
+        await writes.setTakedown(id, reason, (tx, before, after) => recordTakedown(tx, audit, "video", before, after)),
+      ),
   };
 }

@@ -183,11 +183,27 @@ export function createVideoWrites(deps: {
    * An admin takes a movie off the site (`reason` is kept for its performers), or puts it back (`reason` null).
    * Nothing else about the movie changes: restored, it is listed again exactly when it would have been.
    */
-  async function setTakedown(id: string, reason: string | null): Promise<Row> {
-    const current = await reads.findRow(id);
-    if (!current) throw notFound("Movie");
-    const takenDownAt = reason === null ? null : (current.takenDownAt ?? now());
-    return save(current, { takenDownAt, takenDownReason: reason, ...placement({ ...current, takenDownAt }) });
+  async function setTakedown(
+    id: string,
+    reason: string | null,
+    record?: (tx: Db, before: Row, after: Row) => Promise<void>,
+  ): Promise<Row> {
+    // In one transaction with the audit trail's record (`record`), the movie locked.
+    const { before, after } = await db.transaction(async (tx) => {
+      const [current] = await tx.select(rowColumns).from(videos).where(eq(videos.id, id)).for("update");
+      if (!current) throw notFound("Movie");
+      const takenDownAt = reason === null ? null : (current.takenDownAt ?? now());
+      const [row] = await tx
+        .update(videos)
+        .set({ takenDownAt, takenDownReason: reason, ...placement({ ...current, takenDownAt }) })
+        .where(eq(videos.id, id))
+        .returning(rowColumns);
+      if (!row) throw notFound("Movie");
+      await record?.(tx as unknown as Db, current, row);
+      return { before: current, after: row };
+    });
+    await syncCounts([{ before, after }]);
+    return after;
   }
 
   /** What a new upload does to an active movie's review (catalogue/review.ts). */
