@@ -54,6 +54,7 @@ export function createGalleriesService(deps: {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
+    setHold: writes.setHold,
     ...photos,
     ...createGalleryAdmin({ db: deps.db, reads, writes, present }),
   };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, holdColumns, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Galleries follow the movies' access model; `listed` = active with at least one ready photo. */
 export const galleries = pgTable(
@@ -32,6 +32,7 @@ export const galleries = pgTable(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     ...takedownColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

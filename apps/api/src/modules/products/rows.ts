@@ -20,5 +20,5 @@ export const productFileDir = (productId: string) => `private/product-files/${pr
 export const productImageDir = (productId: string) => `public/products/${productId}`;
 
 /** Listed: active, and sellable (a digital product needs its file). The public sees listed products only. */
-export const isListed = (p: Pick<ProductRow, "status" | "type" | "fileKey">) =>
-  p.status === "active" && (p.type === "physical" || !!p.fileKey);
+export const isListed = (p: Pick<ProductRow, "status" | "type" | "fileKey" | "takenDownAt" | "heldAt">) =>
+  p.status === "active" && !p.takenDownAt && !p.heldAt && (p.type === "physical" || !!p.fileKey);

@@ -57,6 +57,8 @@ export function createProductsService(deps: {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
+    setTakedown: writes.setTakedown,
+    setHold: writes.setHold,
     ...files,
   };
 }

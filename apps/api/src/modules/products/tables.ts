@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, holdColumns, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /**
  * Products of the store (DESIGN section 5): `physical` goods with a stock, `digital` goods with a private file.
@@ -48,6 +48,8 @@ export const products = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    ...takedownColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -88,7 +88,7 @@ export function createProductWrites(deps: {
       priceCents: Math.round(body.price * 100),
       stock,
       status: body.status,
-      listed: isListed({ status: body.status, type: body.type, fileKey: null }),
+      listed: isListed({ status: body.status, type: body.type, fileKey: null, takenDownAt: null, heldAt: null }),
       performerIds,
       categoryIds,
       createdBy: user.id,
@@ -156,6 +156,15 @@ export function createProductWrites(deps: {
     await storage.remove(productFileDir(current.id));
   }
 
-  return { syncCounts, save, create, update, remove };
+  /**
+   * An admin takes a product off the store (`reason` kept for its performers) or puts it back (null); a report holds
+   * it pending review or lifts the hold (modules/reports). Either keeps it unlisted whatever its status.
+   */
+  const setTakedown = (id: string, reason: string | null) =>
+    save(id, (p) => ({ takenDownAt: reason === null ? null : (p.takenDownAt ?? new Date()), takenDownReason: reason }));
+  const setHold = (id: string, reason: string | null) =>
+    save(id, (p) => ({ heldAt: reason === null ? null : (p.heldAt ?? new Date()), heldReason: reason }));
+
+  return { syncCounts, save, create, update, remove, setTakedown, setHold };
 }
 export type ProductWrites = ReturnType<typeof createProductWrites>;

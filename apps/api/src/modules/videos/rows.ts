@@ -41,6 +41,8 @@ export const {
   updatedAt: _ua,
   takenDownAt: _td,
   takenDownReason: _tr,
+  heldAt: _ha,
+  heldReason: _hr,
   ...listColumns
 } = rowColumns;
 export type ListRow = Pick<Row, keyof typeof listColumns>;

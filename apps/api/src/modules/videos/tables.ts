@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, holdColumns, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /**
  * Movies. `listed` is kept by the service: active and processed (or announced with a future `scheduledAt`).
@@ -58,6 +58,7 @@ export const videos = pgTable(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     ...takedownColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

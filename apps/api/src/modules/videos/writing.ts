@@ -15,7 +15,7 @@ import { videos } from "./tables.ts";
 
 type PlacementState = Pick<
   Row,
-  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt"
+  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt" | "heldAt"
 >;
 
 /** Writing movies: create, edit, delete and take down, keeping `listed`, `releasedAt` and the counters true. */
@@ -39,7 +39,11 @@ export function createVideoWrites(deps: {
   function placement(state: PlacementState): { listed: boolean; releasedAt: Date } {
     const at = now();
     const coming = !!state.scheduledAt && state.scheduledAt > at;
-    const listed = state.status === "active" && !state.takenDownAt && (state.processingStatus === "ready" || coming);
+    const listed =
+      state.status === "active" &&
+      !state.takenDownAt &&
+      !state.heldAt &&
+      (state.processingStatus === "ready" || coming);
     let releasedAt = state.releasedAt;
     if (state.scheduledAt) releasedAt = state.scheduledAt;
     // A schedule taken back before its date: not released after all.
@@ -55,7 +59,7 @@ export function createVideoWrites(deps: {
    */
   function placementNow(state: PlacementState): { listed: boolean | SQL<boolean>; releasedAt: Date } {
     const p = placement(state);
-    return { ...p, listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null` : false };
+    return { ...p, listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null and ${videos.heldAt} is null` : false };
   }
 
   /**
@@ -92,6 +96,7 @@ export function createVideoWrites(deps: {
       releasedAt: createdAt,
       createdAt,
       takenDownAt: null,
+      heldAt: null,
     };
     const values = { ...fields, ...base, ...placement(base) };
     const row = await rules.insertWithSlug({
@@ -168,6 +173,14 @@ export function createVideoWrites(deps: {
     return save(current, { takenDownAt, takenDownReason: reason, ...placement({ ...current, takenDownAt }) });
   }
 
+  /** A report holds a movie off the site pending review (`reason` kept for its performers), or lifts it (null). */
+  async function setHold(id: string, reason: string | null): Promise<Row> {
+    const current = await reads.findRow(id);
+    if (!current) throw notFound("Movie");
+    const heldAt = reason === null ? null : (current.heldAt ?? now());
+    return save(current, { heldAt, heldReason: reason, ...placement({ ...current, heldAt }) });
+  }
+
   async function removeFiles(id: string) {
     await storage.remove(`private/videos/${id}`);
     await storage.remove(sourceDir(id));
@@ -186,6 +199,6 @@ export function createVideoWrites(deps: {
     await syncCounts([{ before: current, after: null }]);
   }
 
-  return { placement, placementNow, syncCounts, removeFiles, create, update, setTakedown, remove };
+  return { placement, placementNow, syncCounts, removeFiles, create, update, setTakedown, setHold, remove };
 }
 export type VideoWrites = ReturnType<typeof createVideoWrites>;
