@@ -319,7 +319,10 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
    */
   async function takenDown(): Promise<Map<string, Date>> {
     const rows = await db
-      .select({ id: videos.id, at: sql<Date>`coalesce(${videos.takenDownAt}, ${videos.heldAt})`.mapWith(videos.takenDownAt) })
+      .select({
+        id: videos.id,
+        at: sql<Date>`coalesce(${videos.takenDownAt}, ${videos.heldAt})`.mapWith(videos.takenDownAt),
+      })
       .from(videos)
       .where(or(isNotNull(videos.takenDownAt), isNotNull(videos.heldAt)));
     return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));

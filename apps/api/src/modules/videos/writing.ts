@@ -59,7 +59,10 @@ export function createVideoWrites(deps: {
    */
   function placementNow(state: PlacementState): { listed: boolean | SQL<boolean>; releasedAt: Date } {
     const p = placement(state);
-    return { ...p, listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null and ${videos.heldAt} is null` : false };
+    return {
+      ...p,
+      listed: p.listed ? sql<boolean>`${videos.takenDownAt} is null and ${videos.heldAt} is null` : false,
+    };
   }
 
   /**
