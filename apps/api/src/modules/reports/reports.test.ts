@@ -125,7 +125,7 @@ describe("filing a report", () => {
     expect(mail?.subject).toContain(body.reference);
     expect(mail?.text).toContain(`Your report's reference is ${body.reference}.`);
     // An illegal-content report does not hide the movie by itself.
-    expect(await status(publicPath.video(id))).toBe(200);
+    expect(await status(publicPath.video?.(id) as string)).toBe(200);
   });
 
   it("uses a signed-in member's own address", async () => {
