@@ -61,6 +61,10 @@ import { reactionsRoutes } from "./modules/reactions/routes.ts";
 import { createReactionsService } from "./modules/reactions/service.ts";
 import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
 import { createRecaptchaService } from "./modules/recaptcha/service.ts";
+import { reportMails } from "./modules/reports/mails.ts";
+import { reportsRoutes } from "./modules/reports/routes.ts";
+import { createReportsService } from "./modules/reports/service.ts";
+import type { ReportTargets } from "./modules/reports/targets.ts";
 import { reviewRoutes } from "./modules/review/routes.ts";
 import { createReviewService } from "./modules/review/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -306,11 +310,63 @@ function buildServices(
     videos,
     galleries,
   });
+  // Reports reach each kind of item through its own module: open, hold pending review, take down (issue 22).
+  const reportTargets: ReportTargets = {
+    video: {
+      open: videos.engagement.open,
+      hold: async (id, reason) => {
+        await videos.setHold(id, reason).finally(() => withdrawn.invalidate());
+      },
+      takeDown: async (admin, actor, id, reason) => {
+        await (reason === null
+          ? assets.restore(admin, actor, "video", id)
+          : assets.takeDown(admin, actor, "video", id, reason));
+      },
+    },
+    gallery: {
+      open: galleries.engagement.open,
+      hold: async (id, reason) => {
+        await galleries.setHold(id, reason).finally(() => withdrawn.invalidate());
+      },
+      takeDown: async (admin, actor, id, reason) => {
+        await (reason === null
+          ? assets.restore(admin, actor, "gallery", id)
+          : assets.takeDown(admin, actor, "gallery", id, reason));
+      },
+    },
+    product: {
+      open: products.engagement.open,
+      hold: async (id, reason) => void (await products.setHold(id, reason)),
+      takeDown: async (_admin, _actor, id, reason) => void (await products.setTakedown(id, reason)),
+    },
+    post: {
+      open: posts.engagement.open,
+      hold: async (id, reason) => void (await posts.setHold(id, reason)),
+      takeDown: async (_admin, _actor, id, reason) => void (await posts.setTakedown(id, reason)),
+    },
+    // A performer's profile is not held; taking it down deactivates the account (its profile leaves the site).
+    performer: {
+      open: performers.engagement.open,
+      takeDown: async (admin, _actor, id, reason) =>
+        void (await users.adminUpdate(admin, id, { status: reason === null ? "active" : "inactive" })),
+    },
+  };
+  const reports = createReportsService({
+    db,
+    targets: reportTargets,
+    mailer: deps.mailer,
+    mails: async () => reportMails({ name: await settings.get("siteName"), publicUrl: config.publicUrl }),
+    throttle,
+    captcha: recaptcha,
+    notify,
+    admins: accounts.adminIds,
+  });
   const payouts = createPayouts({ db, accounts, settings, performers, notify });
   const inspection = createLedgerInspection({ db, accounts, payouts });
 
   return {
     canRead,
+    reports,
     orders: createOrdersService({ db, accounts, notify }),
     subscriptions: createSubscriptionsService({ db, accounts }),
     payouts,
@@ -480,6 +536,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
   // Catalogue routes are registered here.

@@ -97,6 +97,8 @@ export const pages = {
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
   adminSystem: { path: "/admin/system", file: "routes/admin.system.tsx", handle: adminPage },
+  adminReports: { path: "/admin/reports", file: "routes/admin.reports.tsx", handle: adminPage },
+  reportAppeal: { path: "/reports/appeal", file: "routes/reports.appeal.tsx", handle: open("primary") },
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },
   studioGalleries: { path: "/studio/galleries", file: "routes/studio.galleries.tsx", handle: studioPage },
@@ -105,6 +107,7 @@ export const pages = {
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
+  studioReports: { path: "/studio/reports", file: "routes/studio.reports.tsx", handle: studioPage },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

@@ -1,6 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { CHECKOUT_PATH } from "./lib/payments.ts";
+import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
@@ -11,5 +12,9 @@ export default [
   route(LOOKUPS_PATH, "routes/admin.lookups.ts", { id: "adminLookups" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
+  // A resource route (action only): the Report buttons' filing.
+  route(REPORT_PATH, "routes/reports.file.ts", { id: "reportFile" }),
+  // A resource route (data only): the admin's monthly CSV of reports.
+  route(REPORT_EXPORT_PATH, "routes/admin.reports.export.ts", { id: "adminReportsExport" }),
   ...Object.entries(rest).map(([id, page]) => route(page.path, page.file, { id })),
 ] satisfies RouteConfig;

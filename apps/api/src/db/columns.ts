@@ -40,3 +40,14 @@ export const reviewColumns = () => ({
   reviewSubmittedAt: timestamp("review_submitted_at", { withTimezone: true, mode: "date", precision: 3 }),
   reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date", precision: 3 }),
 });
+
+/**
+ * A hold on a catalogue item (movie, gallery, product, post) while a report that it shows someone without their
+ * consent, or someone who may be under 18, waits for review (modules/reports): when, and the reason its performers
+ * are shown. A held item is unlisted whatever its status, like a taken-down one, until the report is dismissed (the
+ * hold is lifted) or the item is taken down. It is its own state: status, review and take-down are untouched.
+ */
+export const holdColumns = () => ({
+  heldAt: timestamp("held_at", { withTimezone: true, mode: "date", precision: 3 }),
+  heldReason: text("held_reason"),
+});

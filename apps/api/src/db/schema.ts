@@ -14,6 +14,7 @@ export * from "../modules/performers/tables.ts";
 export * from "../modules/posts/tables.ts";
 export * from "../modules/products/tables.ts";
 export * from "../modules/reactions/tables.ts";
+export * from "../modules/reports/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/subscriptions/tables.ts";
 export * from "../modules/system/tables.ts";

@@ -10,7 +10,7 @@ import { ApiError } from "./api.ts";
 type Result = { ok: true; data: unknown } | { ok: false; error: ErrorBody };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-export function useIntent(): {
+export function useIntent(action?: string): {
   run: <T = unknown>(intent: string, payload?: Record<string, unknown>) => Promise<T>;
   busy: boolean;
 } {
@@ -33,9 +33,13 @@ export function useIntent(): {
     <T>(intent: string, payload: Record<string, unknown> = {}) =>
       new Promise<T>((resolve, reject) => {
         waiting.current.push({ resolve: resolve as (value: unknown) => void, reject });
-        void submit(JSON.parse(JSON.stringify({ intent, payload })), { method: "post", encType: "application/json" });
+        void submit(JSON.parse(JSON.stringify({ intent, payload })), {
+          method: "post",
+          encType: "application/json",
+          ...(action ? { action } : {}),
+        });
       }),
-    [submit],
+    [submit, action],
   );
   return { run, busy: fetcher.state !== "idle" };
 }

@@ -27,6 +27,8 @@ const descriptions: Record<string, string> = {
   "/admin/posts": "News posts and pages such as the home and contact texts.",
   "/admin/banners": "The promotional banners on the home page, by position.",
   "/admin/system": "The media workers, what each is doing, the job queues and their recent failures.",
+  "/admin/reports":
+    "Reports of content, each due 7 business days after filing: take down, dismiss or ask the performer.",
 };
 
 export default function AdminOverviewPage() {

@@ -17,6 +17,7 @@ import styles from "../components/media/movie.module.css";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
+import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
@@ -184,13 +185,16 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           </span>
           {published && <span>{published}</span>}
         </Text>
-        <ReactionButtons
-          key={gallery._id}
-          objectType="gallery"
-          objectId={gallery._id}
-          flags={gallery}
-          counts={gallery.stats}
-        />
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <ReactionButtons
+            key={gallery._id}
+            objectType="gallery"
+            objectId={gallery._id}
+            flags={gallery}
+            counts={gallery.stats}
+          />
+          <ReportButton kind="gallery" id={gallery._id} />
+        </Group>
         {text.length > 0 && (
           <div className={styles.description}>
             {text.map((p) => (

@@ -17,6 +17,7 @@ import styles from "../components/media/movie.module.css";
 import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
+import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate, formatDuration } from "../lib/format.ts";
@@ -180,7 +181,16 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             {video.title}
           </Title>
 
-          <ReactionButtons key={video._id} objectType="video" objectId={video._id} flags={video} counts={video.stats} />
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <ReactionButtons
+              key={video._id}
+              objectType="video"
+              objectId={video._id}
+              flags={video}
+              counts={video.stats}
+            />
+            <ReportButton kind="video" id={video._id} />
+          </Group>
 
           {video.performers.length > 0 && (
             <ul className={styles.performers} aria-label="Performers">

@@ -19,6 +19,7 @@ import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
+import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
@@ -304,13 +305,16 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   </Group>
                 )}
               </Group>
-              <ReactionButtons
-                key={performer._id}
-                objectType="performer"
-                objectId={performer._id}
-                flags={performer}
-                counts={performer.stats}
-              />
+              <Group gap="xs" wrap="wrap">
+                <ReactionButtons
+                  key={performer._id}
+                  objectType="performer"
+                  objectId={performer._id}
+                  flags={performer}
+                  counts={performer.stats}
+                />
+                <ReportButton kind="performer" id={performer._id} />
+              </Group>
             </Stack>
             <ul className={styles.statRow} aria-label="Stats">
               {stats.map((s) => (

@@ -1,10 +1,11 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
 import { IconFileOff } from "@tabler/icons-react";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { Comments } from "../components/comments/Comments.tsx";
+import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -65,6 +66,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             />
           )}
           <PlainText text={post.content} className={styles.prose} testId="post-content" />
+          <Group justify="flex-end">
+            <ReportButton kind="post" id={post._id} />
+          </Group>
         </Stack>
       </article>
       <Comments objectType="post" objectId={post._id} />

@@ -12,6 +12,7 @@ import { PlainText } from "../components/catalogue/PlainText.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
 import movieStyles from "../components/media/movie.module.css";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
+import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
@@ -211,13 +212,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </Text>
             )}
           </Group>
-          <ReactionButtons
-            key={product._id}
-            objectType="product"
-            objectId={product._id}
-            flags={product}
-            counts={product.stats}
-          />
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <ReactionButtons
+              key={product._id}
+              objectType="product"
+              objectId={product._id}
+              flags={product}
+              counts={product.stats}
+            />
+            <ReportButton kind="product" id={product._id} />
+          </Group>
           <BuyBox key={product._id} product={product} />
           <PlainText text={product.description} className={movieStyles.description} />
         </Stack>

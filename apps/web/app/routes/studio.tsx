@@ -20,6 +20,7 @@ const descriptions: Record<string, string> = {
   "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
   "/studio/subscribers": "Who subscribes to you, and until when.",
   "/studio/orders": "What members bought from your store, and the parcels to ship.",
+  "/studio/reports": "Reports about your work that the site's team asks you about, and DMCA notices to answer.",
 };
 
 type Counts = { movies: number | null; galleries: number | null; products: number | null };

@@ -1,6 +1,6 @@
 import type { PerformerRef } from "@marquee/contracts/catalogue";
 import type { GalleryDetail, SearchGalleriesQuery, SearchPhotosQuery } from "@marquee/contracts/galleries";
-import { and, arrayContains, arrayOverlaps, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
@@ -235,10 +235,14 @@ export function createGalleryReads(deps: {
   /** The photos of the galleries an admin has taken down, with when: photo id -> gallery taken down at. */
   async function takenDownPhotos(): Promise<Map<string, Date>> {
     const rows = await db
-      .select({ id: photos.id, at: galleries.takenDownAt })
+      .select({
+        id: photos.id,
+        at: sql<Date>`coalesce(${galleries.takenDownAt}, ${galleries.heldAt})`.mapWith(galleries.takenDownAt),
+      })
       .from(photos)
       .innerJoin(galleries, eq(galleries.id, photos.galleryId))
-      .where(isNotNull(galleries.takenDownAt));
+      // Held by a report (modules/reports) stops its files the same way.
+      .where(or(isNotNull(galleries.takenDownAt), isNotNull(galleries.heldAt)));
     return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
   }
 

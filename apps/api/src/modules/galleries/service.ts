@@ -58,6 +58,7 @@ export function createGalleriesService(deps: {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
+    setHold: writes.setHold,
     ...photos,
     ...createGalleryAdmin({ db: deps.db, reads, writes, present }),
     /** The review queue's port (modules/review). */

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, reviewColumns, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import {
+  createdAt,
+  holdColumns,
+  idColumn,
+  reviewColumns,
+  takedownColumns,
+  tsvector,
+  updatedAt,
+} from "../../db/columns.ts";
 
 /** Galleries follow the movies' access model; `listed` = active with at least one ready photo. */
 export const galleries = pgTable(
@@ -33,6 +41,7 @@ export const galleries = pgTable(
     ),
     ...takedownColumns(),
     ...reviewColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -44,7 +44,7 @@ export function createGalleryWrites(deps: {
       .from(photos)
       .where(and(eq(photos.galleryId, galleryId), visiblePhoto));
     const n = c?.n ?? 0;
-    const listed = g.status === "active" && n > 0 && !g.takenDownAt && !heldByReview(g);
+    const listed = g.status === "active" && n > 0 && !g.takenDownAt && !g.heldAt && !heldByReview(g);
     if (n === g.photosCount && listed === g.listed) return { before: g, after: g };
     const [after] = await tx
       .update(galleries)
@@ -188,6 +188,14 @@ export function createGalleryWrites(deps: {
     return after;
   }
 
+  /** A report holds a gallery off the site pending review (`reason` kept for its performers), or lifts it (null). */
+  async function setHold(id: string, reason: string | null): Promise<GalleryRow> {
+    const [current] = await db.select({ heldAt: galleries.heldAt }).from(galleries).where(eq(galleries.id, id));
+    if (!current) throw notFound("Gallery");
+    const heldAt = reason === null ? null : (current.heldAt ?? new Date());
+    return save(id, { heldAt, heldReason: reason });
+  }
+
   async function create(user: Actor, body: CreateGalleryBody) {
     const fields = await rules.newItemFields(deps, user, body, GALLERY);
     const now = new Date();
@@ -225,6 +233,17 @@ export function createGalleryWrites(deps: {
     for (const photoId of removed.photoIds) await removePhotoFiles(photoId);
   }
 
-  return { syncCounts, refreshGallery, photoOf, removePhotoFiles, create, update, setTakedown, decideReview, remove };
+  return {
+    syncCounts,
+    refreshGallery,
+    photoOf,
+    removePhotoFiles,
+    create,
+    update,
+    setTakedown,
+    setHold,
+    decideReview,
+    remove,
+  };
 }
 export type GalleryWrites = ReturnType<typeof createGalleryWrites>;

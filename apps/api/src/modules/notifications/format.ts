@@ -115,6 +115,29 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
       link: "/admin/comments?status=reported",
     };
   },
+  report_hold: (p) => {
+    const what = quoted(p.title) ?? "Your item";
+    return {
+      text: `${what} is hidden pending review of a report (${str(p.reference) ?? ""}).`,
+      link: "/studio/reports",
+    };
+  },
+  report_question: (p) => {
+    const what = quoted(p.title) ?? "your item";
+    return { text: `An admin asks you about a report on ${what}.`, link: "/studio/reports" };
+  },
+  content_reported: (p) => {
+    const what = quoted(p.title) ?? "An item";
+    return { text: `${what} was reported (${str(p.reference) ?? ""}).`, link: "/admin/reports" };
+  },
+  report_answered: (p) => ({
+    text: `The performer answered about report ${str(p.reference) ?? ""}.`,
+    link: "/admin/reports",
+  }),
+  report_counter_notice: (p) => ({
+    text: `A counter-notice was filed on report ${str(p.reference) ?? ""}.`,
+    link: "/admin/reports",
+  }),
   "media.processed": (p) => {
     const what = quoted(p.title) ?? "Your upload";
     const ready = str(p.status) === "ready";

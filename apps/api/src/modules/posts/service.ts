@@ -7,7 +7,7 @@ import type {
   SearchPostsQuery,
   UpdatePostBody,
 } from "@marquee/contracts/content";
-import { and, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
@@ -28,6 +28,10 @@ export const POST_IMAGE_SPECS = [
 // Everything but the generated search vector, which no answer needs.
 const { search: _search, ...columns } = getTableColumns(posts);
 type Row = { [K in keyof typeof columns]: (typeof posts.$inferSelect)[K] };
+
+/** What the public sees: published, neither taken down nor held by a report. */
+const isPublic = (row: Pick<Row, "status" | "takenDownAt" | "heldAt">) =>
+  row.status === "published" && !row.takenDownAt && !row.heldAt;
 
 const slugTaken = () => conflict("Another post has this slug.", [{ path: "body.slug", message: "already used" }]);
 
@@ -74,7 +78,7 @@ export function createPostsService(deps: {
 
   async function list(q: AdminSearchPostsQuery, publicOnly: boolean) {
     const where: SQL[] = [];
-    if (publicOnly) where.push(eq(posts.status, "published"));
+    if (publicOnly) where.push(eq(posts.status, "published"), isNull(posts.takenDownAt), isNull(posts.heldAt));
     else if (q.status) where.push(eq(posts.status, q.status));
     const term = cleanTerm(q.q);
     if (term) where.push(matching(term));
@@ -137,15 +141,39 @@ export function createPostsService(deps: {
     }
   }
 
+  /**
+   * An admin takes a post off the site (`reason` kept) or puts it back (null); a report holds it pending review or
+   * lifts the hold (modules/reports). Either hides it from everyone but admins, whatever its status.
+   */
+  async function setWithdrawal(id: string, patch: (row: Row) => Partial<typeof posts.$inferInsert>) {
+    const row = await byId(id);
+    const [after] = await db.update(posts).set(patch(row)).where(eq(posts.id, row.id)).returning(columns);
+    return toPost(after as Row);
+  }
+  const setTakedown = (id: string, reason: string | null) =>
+    setWithdrawal(id, (p) => ({
+      takenDownAt: reason === null ? null : (p.takenDownAt ?? new Date()),
+      takenDownReason: reason,
+    }));
+  const setHold = (id: string, reason: string | null) =>
+    setWithdrawal(id, (p) => ({ heldAt: reason === null ? null : (p.heldAt ?? new Date()), heldReason: reason }));
+
   /** What comments need of a post: published (drafts for admins only, as its page); posts keep no counters. */
   const engagement: Engageable = {
     async open(viewer, id) {
       if (!isUuid(id)) return null;
       const [row] = await db
-        .select({ id: posts.id, title: posts.title, slug: posts.slug, status: posts.status })
+        .select({
+          id: posts.id,
+          title: posts.title,
+          slug: posts.slug,
+          status: posts.status,
+          takenDownAt: posts.takenDownAt,
+          heldAt: posts.heldAt,
+        })
         .from(posts)
         .where(eq(posts.id, id));
-      if (!row || (row.status !== "published" && viewer?.role !== "admin")) return null;
+      if (!row || (!isPublic(row) && viewer?.role !== "admin")) return null;
       return { id: row.id, title: row.title, performerIds: [], link: `/posts/${row.slug}` };
     },
     count: tableCounter(posts, {}, "updatedAt"),
@@ -153,6 +181,8 @@ export function createPostsService(deps: {
 
   return {
     engagement,
+    setTakedown,
+    setHold,
     toPost,
     search: (q: SearchPostsQuery) => list({ ...q, status: undefined }, true),
     adminSearch: (q: AdminSearchPostsQuery) => list(q, false),
@@ -164,7 +194,7 @@ export function createPostsService(deps: {
         .select(columns)
         .from(posts)
         .where(isUuid(key) ? eq(posts.id, key) : eq(posts.slug, key));
-      if (!row || (row.status !== "published" && viewer?.role !== "admin")) throw notFound("Post");
+      if (!row || (!isPublic(row) && viewer?.role !== "admin")) throw notFound("Post");
       return toPost(row);
     },
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, tsvector, updatedAt } from "../../db/columns.ts";
+import { createdAt, holdColumns, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Posts and pages (the home and contact texts are pages with the slugs `home` and `contact`). */
 export const posts = pgTable(
@@ -22,6 +22,8 @@ export const posts = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
     ),
+    ...takedownColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,8 +21,9 @@ export const productFileDir = (productId: string) => `private/product-files/${pr
 export const productImageDir = (productId: string) => `public/products/${productId}`;
 
 /**
- * Listed: active, sellable (a digital product needs its file) and not held by review (waiting or refused). The
- * public sees listed products only.
+ * Listed: active, sellable (a digital product needs its file), not taken down, not held by a report and not held by
+ * review (waiting or refused). The public sees listed products only.
  */
-export const isListed = (p: Pick<ProductRow, "status" | "type" | "fileKey" | "reviewState">) =>
-  p.status === "active" && (p.type === "physical" || !!p.fileKey) && !heldByReview(p);
+export const isListed = (
+  p: Pick<ProductRow, "status" | "type" | "fileKey" | "reviewState" | "takenDownAt" | "heldAt">,
+) => p.status === "active" && !p.takenDownAt && !p.heldAt && (p.type === "physical" || !!p.fileKey) && !heldByReview(p);

@@ -61,6 +61,8 @@ export function createProductsService(deps: {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
+    setTakedown: writes.setTakedown,
+    setHold: writes.setHold,
     ...files,
     /** The review queue's port (modules/review). */
     review: createProductReview({ db: deps.db, writes, present }),

@@ -11,7 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, reviewColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import {
+  createdAt,
+  holdColumns,
+  idColumn,
+  reviewColumns,
+  takedownColumns,
+  tsvector,
+  updatedAt,
+} from "../../db/columns.ts";
 
 /**
  * Products of the store (DESIGN section 5): `physical` goods with a stock, `digital` goods with a private file.
@@ -49,6 +57,8 @@ export const products = pgTable(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
     ...reviewColumns(),
+    ...takedownColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -99,6 +99,8 @@ export function createProductWrites(deps: {
         type: body.type,
         fileKey: null,
         reviewState: review.reviewState ?? null,
+        takenDownAt: null,
+        heldAt: null,
       }),
       performerIds,
       categoryIds,
@@ -199,6 +201,15 @@ export function createProductWrites(deps: {
     return after;
   }
 
-  return { syncCounts, save, create, update, decideReview, remove };
+  /**
+   * An admin takes a product off the store (`reason` kept for its performers) or puts it back (null); a report holds
+   * it pending review or lifts the hold (modules/reports). Either keeps it unlisted whatever its status.
+   */
+  const setTakedown = (id: string, reason: string | null) =>
+    save(id, (p) => ({ takenDownAt: reason === null ? null : (p.takenDownAt ?? new Date()), takenDownReason: reason }));
+  const setHold = (id: string, reason: string | null) =>
+    save(id, (p) => ({ heldAt: reason === null ? null : (p.heldAt ?? new Date()), heldReason: reason }));
+
+  return { syncCounts, save, create, update, decideReview, remove, setTakedown, setHold };
 }
 export type ProductWrites = ReturnType<typeof createProductWrites>;

@@ -181,7 +181,7 @@ export function createVideoMedia(deps: {
       .set({
         releasedAt: sql`${videos.scheduledAt}`,
         scheduledAt: null,
-        listed: sql`${videos.status} = 'active' and ${videos.processingStatus} = 'ready' and ${videos.takenDownAt} is null`,
+        listed: sql`${videos.status} = 'active' and ${videos.processingStatus} = 'ready' and ${videos.takenDownAt} is null and ${videos.heldAt} is null`,
       })
       .where(and(isNotNull(videos.scheduledAt), lte(videos.scheduledAt, at)))
       .returning(rowColumns);

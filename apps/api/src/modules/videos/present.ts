@@ -63,8 +63,8 @@ export function createVideoPresenter(deps: PresentDeps) {
    * admins, the only ones who still see it, get them through signed links made now, which the take-down does not
    * stop.
    */
-  function publicFilesOf(row: Pick<Row, "thumbnailKey" | "teaserKey" | "takenDownAt">) {
-    const url = row.takenDownAt ? (key: string) => signer.sign(key) : publicUrl;
+  function publicFilesOf(row: Pick<Row, "thumbnailKey" | "teaserKey" | "takenDownAt" | "heldAt">) {
+    const url = row.takenDownAt || row.heldAt ? (key: string) => signer.sign(key) : publicUrl;
     return { thumbnail: thumbnailOf(row.thumbnailKey, url), teaser: row.teaserKey ? url(row.teaserKey) : null };
   }
 

@@ -313,12 +313,18 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     };
   }
 
-  /** The movies an admin has taken down, with when: id -> taken down at. */
+  /**
+   * The movies an admin has taken down or a report holds (modules/reports), with when: id -> withdrawn at (the
+   * take-down's time, else the hold's). Their files stop for everyone but their staff's fresh links.
+   */
   async function takenDown(): Promise<Map<string, Date>> {
     const rows = await db
-      .select({ id: videos.id, at: videos.takenDownAt })
+      .select({
+        id: videos.id,
+        at: sql<Date>`coalesce(${videos.takenDownAt}, ${videos.heldAt})`.mapWith(videos.takenDownAt),
+      })
       .from(videos)
-      .where(isNotNull(videos.takenDownAt));
+      .where(or(isNotNull(videos.takenDownAt), isNotNull(videos.heldAt)));
     return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
   }
 

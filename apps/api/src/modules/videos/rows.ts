@@ -45,6 +45,8 @@ export const {
   reviewReason: _rr,
   reviewSubmittedAt: _rsa,
   reviewedAt: _ra,
+  heldAt: _ha,
+  heldReason: _hr,
   ...listColumns
 } = rowColumns;
 export type ListRow = Pick<Row, keyof typeof listColumns>;

@@ -80,6 +80,7 @@ export function createVideosService(deps: VideosDeps) {
     create: writes.create,
     update: writes.update,
     remove: writes.remove,
+    setHold: writes.setHold,
     ...media,
     ...createVideoAdmin({ db: deps.db, reads, writes, present }),
     /** The review queue's port (modules/review). */

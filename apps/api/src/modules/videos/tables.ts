@@ -11,7 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, idColumn, reviewColumns, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
+import {
+  createdAt,
+  holdColumns,
+  idColumn,
+  reviewColumns,
+  takedownColumns,
+  tsvector,
+  updatedAt,
+} from "../../db/columns.ts";
 
 /**
  * Movies. `listed` is kept by the service: active and processed (or announced with a future `scheduledAt`).
@@ -59,6 +67,7 @@ export const videos = pgTable(
     ),
     ...takedownColumns(),
     ...reviewColumns(),
+    ...holdColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

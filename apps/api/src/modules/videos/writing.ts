@@ -22,7 +22,7 @@ import { videos } from "./tables.ts";
 
 type PlacementState = Pick<
   Row,
-  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt" | "reviewState"
+  "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt" | "heldAt" | "reviewState"
 >;
 
 /** Writing movies: create, edit, delete and take down, keeping `listed`, `releasedAt` and the counters true. */
@@ -50,6 +50,7 @@ export function createVideoWrites(deps: {
     const listed =
       state.status === "active" &&
       !state.takenDownAt &&
+      !state.heldAt &&
       !heldByReview(state) &&
       (state.processingStatus === "ready" || coming);
     let releasedAt = state.releasedAt;
@@ -67,11 +68,12 @@ export function createVideoWrites(deps: {
    */
   function placementNow(state: PlacementState): { listed: boolean | SQL<boolean>; releasedAt: Date } {
     const p = placement(state);
-    // Likewise a review that began meanwhile (a performer's publication of it in another request) holds it back.
+    // Likewise a hold or a review that began meanwhile (a report, or a performer's publication of it in another
+    // request) holds it back.
     return {
       ...p,
       listed: p.listed
-        ? sql<boolean>`(${videos.takenDownAt} is null and coalesce(${videos.reviewState}, 'approved') = 'approved')`
+        ? sql<boolean>`(${videos.takenDownAt} is null and ${videos.heldAt} is null and coalesce(${videos.reviewState}, 'approved') = 'approved')`
         : false,
     };
   }
@@ -110,6 +112,7 @@ export function createVideoWrites(deps: {
       releasedAt: createdAt,
       createdAt,
       takenDownAt: null,
+      heldAt: null,
       reviewState: null,
       ...(await reviewAfterWrite(deps.review, actor, null, body.status, createdAt)),
     };
@@ -239,6 +242,14 @@ export function createVideoWrites(deps: {
     return after;
   }
 
+  /** A report holds a movie off the site pending review (`reason` kept for its performers), or lifts it (null). */
+  async function setHold(id: string, reason: string | null): Promise<Row> {
+    const current = await reads.findRow(id);
+    if (!current) throw notFound("Movie");
+    const heldAt = reason === null ? null : (current.heldAt ?? now());
+    return save(current, { heldAt, heldReason: reason, ...placement({ ...current, heldAt }) });
+  }
+
   async function removeFiles(id: string) {
     await storage.remove(`private/videos/${id}`);
     await storage.remove(sourceDir(id));
@@ -265,6 +276,7 @@ export function createVideoWrites(deps: {
     create,
     update,
     setTakedown,
+    setHold,
     decideReview,
     reviewOfNewMedia,
     remove,

@@ -6,6 +6,7 @@ import {
   IconChecklist,
   IconCpu,
   IconCrown,
+  IconFlag,
   IconLayoutDashboard,
   IconLibraryPhoto,
   IconMessageCircle,
@@ -43,6 +44,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/categories", label: "Categories", icon: IconCategory },
   { to: "/admin/posts", label: "Posts", icon: IconNews },
   { to: "/admin/comments", label: "Comments", icon: IconMessageCircle },
+  { to: "/admin/reports", label: "Reports", icon: IconFlag },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
   { to: "/admin/system", label: "System", icon: IconCpu },
 ] as const;

@@ -1,6 +1,7 @@
 import "./studio.css";
 import {
   IconCoin,
+  IconFlag,
   IconHeartHandshake,
   IconLayoutDashboard,
   IconMovie,
@@ -21,6 +22,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
   { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
   { to: "/studio/orders", label: "Orders", icon: IconPackage },
+  { to: "/studio/reports", label: "Reports", icon: IconFlag },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */

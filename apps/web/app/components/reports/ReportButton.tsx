@@ -1,0 +1,189 @@
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import type { ReportItemKind } from "@marquee/contracts/reports";
+import { IconCircleCheck, IconFlag } from "@tabler/icons-react";
+import { useState } from "react";
+import { errorMessage } from "../../lib/api.ts";
+import { CAPTCHA_FIELD } from "../../lib/captcha.ts";
+import { setFieldErrors } from "../../lib/form-errors.ts";
+import {
+  emptyReport,
+  ITEM_NOUNS,
+  REASON_OPTIONS,
+  REPORT_PATH,
+  type ReportFormValues,
+  reportBody,
+} from "../../lib/reports.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { useAppSelector } from "../../state/store.ts";
+import { useCaptcha } from "../Captcha.tsx";
+
+type Filed = { reference: string; dueAt: string; hidden: boolean };
+
+/** The DMCA notice's statutory fields (17 U.S.C. 512(c)(3)); the item itself is where the work appears. */
+function DmcaFields({ form }: { form: ReturnType<typeof useForm<ReportFormValues>> }) {
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label="The copyrighted work"
+        description="What you own the rights to, and where the original is."
+        autosize
+        minRows={2}
+        key={form.key("dmca.work")}
+        {...form.getInputProps("dmca.work")}
+      />
+      <TextInput
+        label="Your full name"
+        autoComplete="name"
+        key={form.key("dmca.fullName")}
+        {...form.getInputProps("dmca.fullName")}
+      />
+      <TextInput
+        label="Postal address"
+        autoComplete="street-address"
+        key={form.key("dmca.address")}
+        {...form.getInputProps("dmca.address")}
+      />
+      <TextInput
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        key={form.key("dmca.phone")}
+        {...form.getInputProps("dmca.phone")}
+      />
+      <Checkbox
+        label="I have a good-faith belief that this use is not authorised by the copyright owner, its agent or the law."
+        key={form.key("dmca.goodFaith")}
+        {...form.getInputProps("dmca.goodFaith", { type: "checkbox" })}
+      />
+      <Checkbox
+        label="The information in this notice is accurate and, under penalty of perjury, I am the owner or authorised to act on the owner's behalf."
+        key={form.key("dmca.accuracy")}
+        {...form.getInputProps("dmca.accuracy", { type: "checkbox" })}
+      />
+      <TextInput
+        label="Signature"
+        description="Type your full name as above."
+        key={form.key("dmca.signature")}
+        {...form.getInputProps("dmca.signature")}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * "Report" on an item's page (movie, gallery, product, post, performer profile), open to visitors too: a visitor
+ * gives an email address, and the captcha when the site has one. The reporter gets a reference on screen (and by
+ * mail).
+ */
+export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string }) {
+  const signedIn = useAppSelector((s) => s.auth.loggedIn);
+  const [opened, setOpened] = useState(false);
+  const [filed, setFiled] = useState<Filed | null>(null);
+  const { run, busy } = useIntent(REPORT_PATH);
+  const captcha = useCaptcha();
+  const form = useForm<ReportFormValues>({ mode: "controlled", initialValues: emptyReport });
+  const reason = form.getValues().reason;
+  const noun = ITEM_NOUNS[kind];
+
+  const close = () => {
+    setOpened(false);
+    setFiled(null);
+    form.reset();
+  };
+  const submit = form.onSubmit(async (values) => {
+    if (!values.reason) {
+      form.setFieldError("reason", "Choose a reason");
+      return;
+    }
+    const response = captcha.response();
+    if (response === null) return;
+    try {
+      const body = { ...reportBody(kind, id, values, signedIn), ...(response ? { [CAPTCHA_FIELD]: response } : {}) };
+      setFiled(await run<Filed>("file", body));
+    } catch (error) {
+      if (captcha.refused(error)) return;
+      if (!setFieldErrors(form, error)) {
+        notifications.show({ color: "red", title: "Report not sent", message: errorMessage(error) });
+      }
+    }
+  });
+
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        leftSection={<IconFlag size={16} />}
+        onClick={() => setOpened(true)}
+        data-testid="report-button"
+      >
+        Report
+      </Button>
+      <Modal opened={opened} onClose={close} title={`Report this ${noun}`} size="lg">
+        {filed ? (
+          <Stack gap="md" data-testid="report-filed">
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconCircleCheck size={18} />}
+              title="Thank you, we received your report"
+            >
+              <Text>
+                Your reference is <strong data-testid="report-reference">{filed.reference}</strong>. We sent it to your
+                email address too, and will write when we have decided.
+              </Text>
+              {filed.hidden && <Text mt="xs">The {noun} is hidden from the site while we review it.</Text>}
+            </Alert>
+            <Group justify="flex-end">
+              <Button onClick={close}>Close</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <Radio.Group label="What is wrong?" key={form.key("reason")} {...form.getInputProps("reason")}>
+                <Stack gap="xs" mt="xs">
+                  {REASON_OPTIONS.map((o) => (
+                    <Radio key={o.value} value={o.value} label={o.label} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              {!signedIn && (
+                <TextInput
+                  label="Your email address"
+                  description="For your reference and our decision."
+                  type="email"
+                  autoComplete="email"
+                  key={form.key("email")}
+                  {...form.getInputProps("email")}
+                />
+              )}
+              {reason === "copyright" && <DmcaFields form={form} />}
+              {reason && reason !== "copyright" && (
+                <Textarea
+                  label={reason === "other" ? "What is the problem?" : "Anything we should know (optional)"}
+                  autosize
+                  minRows={3}
+                  key={form.key("details")}
+                  {...form.getInputProps("details")}
+                />
+              )}
+              {captcha.field}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" color="red" loading={busy}>
+                  Send report
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
+import {
+  REPORT_REASON_LABELS,
+  type ReportItemKind,
+  type ReportReason,
+  reportReasons,
+} from "@marquee/contracts/reports";
+
+/** The resource route the Report buttons post to (routes/reports.file.ts). */
+export const REPORT_PATH = "/reports/file";
+/** The resource route of the admin's monthly CSV (routes/admin.reports.export.ts). */
+export const REPORT_EXPORT_PATH = "/admin/reports/export";
+
+export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
+export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason];
+
+export const ITEM_NOUNS: Record<ReportItemKind, string> = {
+  video: "movie",
+  gallery: "gallery",
+  product: "product",
+  post: "post",
+  performer: "profile",
+};
+
+export interface ReportFormValues {
+  reason: ReportReason | "";
+  email: string;
+  details: string;
+  dmca: {
+    work: string;
+    fullName: string;
+    address: string;
+    phone: string;
+    goodFaith: boolean;
+    accuracy: boolean;
+    signature: string;
+  };
+}
+
+export const emptyReport: ReportFormValues = {
+  reason: "",
+  email: "",
+  details: "",
+  dmca: { work: "", fullName: "", address: "", phone: "", goodFaith: false, accuracy: false, signature: "" },
+};
+
+/** The API's body for the form: only the fields its reason uses; a member's address comes from their account. */
+export function reportBody(kind: ReportItemKind, id: string, v: ReportFormValues, signedIn: boolean) {
+  return {
+    itemKind: kind,
+    itemId: id,
+    reason: v.reason,
+    ...(signedIn ? {} : { email: v.email.trim() }),
+    ...(v.details.trim() ? { details: v.details.trim() } : {}),
+    ...(v.reason === "copyright" ? { dmca: v.dmca } : {}),
+  };
+}
+
+/** "Due in 3 days", "Due today", "2 days overdue": how the queue says a due date. */
+export function dueLabel(dueAt: string, now: Date): string {
+  const days = Math.floor((new Date(dueAt).getTime() - now.getTime()) / 86_400_000);
+  if (days < 0) return `${-days} ${-days === 1 ? "day" : "days"} overdue`;
+  if (days === 0) return "Due today";
+  return `Due in ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+export const STATUS_LABELS = {
+  open: "Open",
+  awaiting_performer: "Waiting for the performer",
+  resolved: "Resolved",
+} as const;
+export const OUTCOME_LABELS = { taken_down: "Taken down", dismissed: "Dismissed" } as const;
