@@ -32,7 +32,8 @@ describe("settings groups", () => {
       "stripeSecretKey",
     ]);
     expect(keysOfGroup("general")).toContain("menus");
-    expect(nonEmptyGroups()).toEqual(["general", "payment", "auth", "email", "commission"]);
+    expect(nonEmptyGroups()).toEqual(["general", "payment", "auth", "email", "commission", "review"]);
+    expect(keysOfGroup("review")).toEqual(["reviewMode", "reviewFirstItems"]);
   });
 });
 

@@ -82,6 +82,7 @@ function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: bo
       aria-current={selected ? "true" : undefined}
       data-testid="review-row"
       p="xs"
+      w="100%"
       style={{
         borderRadius: "var(--mantine-radius-md)",
         border: `1px solid ${selected ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`,

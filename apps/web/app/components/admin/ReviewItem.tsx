@@ -230,7 +230,7 @@ export function ReviewPanel({
             <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={onRefuse}>
               Refuse
             </Button>
-            <Button color="teal" leftSection={<IconCheck size={16} />} loading={approving} onClick={onApprove}>
+            <Button leftSection={<IconCheck size={16} />} loading={approving} onClick={onApprove}>
               Approve
             </Button>
           </Group>
