@@ -1,4 +1,5 @@
-// bench:media's measuring tools: the CPU of process trees from /proc, and the load (wrk, or a Node generator).
+// bench:media's measuring tools: the CPU, memory and writes of processes from /proc, and the load (wrk, or a Node
+// generator).
 import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
@@ -32,6 +33,21 @@ export async function cpuOf(trees: Record<string, number>): Promise<Record<strin
     out[name] = total;
   }
   return out;
+}
+
+/** A process's resident memory now, bytes (/proc/<pid>/status VmRSS); 0 once it has gone. */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * The bytes a process has written so far through system calls, to files, pipes and sockets alike (/proc/<pid>/io
+ * `wchar`): every byte it sends to a client is among them.
+ */
+export async function writtenBy(pid: number): Promise<number> {
+  const io = await readFile(`/proc/${pid}/io`, "utf8").catch(() => "");
+  return Number(/^wchar: (\d+)/m.exec(io)?.[1] ?? Number.NaN);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
