@@ -195,9 +195,9 @@ try {
   children.push(web);
   await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, web);
 
-  // A link as the API hands them out to a viewer with access: signed, valid for the run.
+  // A link as the API hands them out to a viewer with access: signed for its one file, valid for the run.
   const signer = createUrlSigner({ secret, publicBaseUrl: "/api", ttlSec: 3600 });
-  const link = (key: string) => signer.sign(MOVIE_KEY).replace(MOVIE_KEY, key);
+  const link = (key: string) => signer.sign(key);
   const paths: DeliveryPath[] = [
     { name: "(a) site's origin (web server, hand-off)", url: (key) => `http://127.0.0.1:${webPort}${link(key)}` },
     { name: "(b) API direct", url: (key) => `http://127.0.0.1:${apiPort}${link(key)}` },
