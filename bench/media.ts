@@ -86,6 +86,9 @@ interface Figures {
   errors: number;
   /** CPU-seconds per GB served, per Node process tree. */
   cpuPerGb: Record<string, number>;
+  /** CPU-seconds spent, per Node process tree, in `seconds` of load. */
+  cpuSeconds: Record<string, number>;
+  seconds: number;
   /** Bytes served. */
   bytes: number;
   /** Bytes the path's bypassed process wrote meanwhile (to its clients, logs, anything). */
@@ -119,10 +122,23 @@ async function measure(
   const after = await cpuOf(trees);
   const bypassedWrites = p.bypassed ? (await writtenBy(p.bypassed.pid)) - wroteBefore : 0;
   const gb = load.bytes / GB;
+  const cpuSeconds: Record<string, number> = {};
   const cpuPerGb: Record<string, number> = {};
-  for (const name of Object.keys(trees)) cpuPerGb[name] = gb > 0 ? ((after[name] ?? 0) - (before[name] ?? 0)) / gb : 0;
+  for (const name of Object.keys(trees)) {
+    cpuSeconds[name] = (after[name] ?? 0) - (before[name] ?? 0);
+    cpuPerGb[name] = gb > 0 ? cpuSeconds[name] / gb : 0;
+  }
   const { bytes, p99Ms, errors } = load;
-  return { mbps: bytes / MB / load.seconds, p99Ms, errors, cpuPerGb, bytes, bypassedWrites };
+  return {
+    mbps: bytes / MB / load.seconds,
+    p99Ms,
+    errors,
+    cpuPerGb,
+    cpuSeconds,
+    seconds: load.seconds,
+    bytes,
+    bypassedWrites,
+  };
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
@@ -334,10 +350,14 @@ try {
         `  ${p.name.padEnd(54)} ${s.mbps.toFixed(0).padStart(6)} MB/s  p99 ${s.p99Ms.toFixed(1).padStart(6)} ms  CPU-s/GB: ${cpu}  ratio to nginx ${ratio}${s.errors ? `  errors ${s.errors}` : ""}`,
       );
       if (p.bypassed) {
-        const served = s.bytes / MB;
-        const wrote = s.bypassedWrites / MB;
+        // Its CPU per second while this path was loaded, and while the others were (where it only idles).
+        const { name } = p.bypassed;
+        const rate = (runs: Figures[]) =>
+          runs.reduce((t, r) => t + (r.cpuSeconds[name] ?? 0), 0) / runs.reduce((t, r) => t + r.seconds, 0);
+        const others = [...results].filter(([q]) => q !== p).flatMap(([, runs]) => runs);
+        const [served, wrote] = [s.bytes / MB, s.bypassedWrites / 1024];
         console.log(
-          `      ${p.bypassed.name} wrote ${wrote.toFixed(2)} MB in all while ${served.toFixed(0)} MB were served (${((100 * wrote) / served).toFixed(3)}%): ${wrote < served / 100 ? "no media byte passed through it" : "MEDIA PASSED THROUGH IT"}, every URL was the bucket's`,
+          `      ${name}: ${(1000 * rate(results.get(p) ?? [])).toFixed(0)} ms of CPU per second meanwhile, ${(1000 * rate(others)).toFixed(0)} ms/s idle during the other paths; it wrote ${wrote.toFixed(1)} KB in all while ${served.toFixed(0)} MB were served: ${wrote * 1024 < s.bytes / 100 ? "no media byte passed through it" : "MEDIA PASSED THROUGH IT"}, every URL was the bucket's`,
         );
       }
     }
