@@ -22,7 +22,7 @@ import pg from "pg";
 import { createUrlSigner } from "../apps/api/src/platform/signed-urls.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
-import { childrenOf, cpuOf, loadWithNode, loadWithWrk, which, writtenBy } from "./media/load.ts";
+import { childrenOf, cpuOf, loadWithNode, loadWithWrk, START_MS, which, writtenBy } from "./media/load.ts";
 import { startNginx } from "./media/nginx.ts";
 import { type Presigned, startPresigned } from "./media/presigned.ts";
 import { measureUpload } from "./media/upload.ts";
@@ -206,7 +206,7 @@ try {
   };
   const api = startApi(env);
   children.push(api);
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 300_000);
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, START_MS);
   const web = startWeb(env);
   children.push(web);
   await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, web);
@@ -234,7 +234,7 @@ try {
       MEDIA_HANDOFF_CACHE_SEC: "0",
     });
     children.push(uncachedApi);
-    await waitFor(`http://127.0.0.1:${uncachedPort}/health`, uncachedApi, 300_000);
+    await waitFor(`http://127.0.0.1:${uncachedPort}/health`, uncachedApi, START_MS);
     const nginx = await startNginx(
       await mkdtemp(path.join(dataDir, "nginx-")),
       mediaDir,

@@ -4,6 +4,9 @@ import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 
+/** How long an API process may take to start: minutes on a machine loaded by other work. */
+export const START_MS = 600_000;
+
 export const which = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 
 // ---------------------------------------------------------------------------------------------------------------

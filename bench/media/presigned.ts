@@ -18,6 +18,7 @@ import { DEMO_PASSWORD, seedDemo } from "../../apps/api/src/seed/seed.ts";
 import { startS3Server, type TestS3Server } from "../../apps/api/test/s3-server.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, stop, waitFor } from "../../scripts/processes.mjs";
+import { START_MS } from "./load.ts";
 
 /** A call to the API with the session `token`: the answer's status and JSON. */
 export async function call<T = Record<string, unknown>>(
@@ -108,7 +109,7 @@ export async function startPresigned(opts: {
     const base = `http://127.0.0.1:${port}`;
     const env = { ...opts.env, ...s3.env, API_PORT: String(port), DATA_DIR: dataDir, MEDIA_JOBS: "inline" };
     api = startApi(env) as ChildProcess;
-    await waitFor(`${base}/health`, api, 300_000);
+    await waitFor(`${base}/health`, api, START_MS);
     const login = async (username: string) => {
       const res = await call<{ token: string }>(base, "/auth/login", {
         body: { username, password: DEMO_PASSWORD },
