@@ -380,7 +380,7 @@ try {
   if (crashes) console.log(`\nnginx: ${crashes} worker(s) crashed during the run (see its error.log)`);
   const uploadMb = Number(values["upload-mb"]);
   if (uploadMb > 0) {
-    await measureUpload({
+    const upload = measureUpload({
       api: presigned.api,
       apiPid: presigned.apiPid,
       token: presigned.performer,
@@ -388,6 +388,11 @@ try {
       work: dataDir,
       mb: uploadMb,
       log: (line) => console.log(line),
+    });
+    // The delivery figures above stand whatever becomes of the upload.
+    await upload.catch((err: Error) => {
+      console.log(`\nUpload of a ${uploadMb} MB movie to the API on object storage FAILED: ${err.message}`);
+      process.exitCode = 1;
     });
   }
 } finally {

@@ -39,8 +39,17 @@ function postFile(url: string, token: string, file: string, size: number) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="movie.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const started = performance.now();
+  let sent = 0;
   return new Promise<{ status: number; body: string; sentAt: number }>((resolve, reject) => {
     let sentAt = Number.NaN;
+    // A failure says how far the upload got, and when.
+    const failed = (err: Error) =>
+      reject(
+        new Error(
+          `${err.message} after ${((performance.now() - started) / 1000).toFixed(1)} s, ${(sent / MB).toFixed(0)} MB of ${(size / MB).toFixed(0)} MB sent`,
+        ),
+      );
     const req = http.request(url, {
       method: "POST",
       headers: {
@@ -56,13 +65,16 @@ function postFile(url: string, token: string, file: string, size: number) {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sentAt }));
-      res.on("error", reject);
+      res.on("error", failed);
     });
-    req.on("error", reject);
+    req.on("error", failed);
     Readable.from(
       (async function* () {
         yield head;
-        yield* createReadStream(file, { highWaterMark: MB });
+        for await (const chunk of createReadStream(file, { highWaterMark: MB })) {
+          sent += (chunk as Buffer).length;
+          yield chunk;
+        }
         yield tail;
       })(),
     ).pipe(req);
