@@ -1,17 +1,20 @@
 // Media delivery benchmark (issue 21, DESIGN section 10): 1 MB range requests on a movie-sized MP4 and whole 1.5 MB
 // HLS segments, side by side in one run, on each delivery path: (a) through the site's origin (the web server, one
 // Node hop: the API checks, the web server sends the file), (b) the API direct, (c) nginx serving the file from
-// disk (the baseline), (d) nginx in front of the API with X-Accel-Redirect. For each: MB/s, p99, CPU-seconds per GB
-// of each Node process (web cluster workers included; nginx's too, for comparison) and the ratio to nginx. Prints
-// figures, never asserts.
-// Starts its own API and web server (production mode, PGlite, or a throwaway database when DATABASE_URL is set) on a
-// throwaway DATA_DIR, and nginx (a Debian package) as a child on a loopback port. Talks only to 127.0.0.1.
-// Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
-// Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200 --loader wrk|node]
-import { type ChildProcess, spawn } from "node:child_process";
+// disk (the baseline), (d) nginx in front of the API with X-Accel-Redirect, (e) presigned from the S3 server (an API
+// on object storage hands out presigned URLs: media/presigned.ts). For each: MB/s, p99, CPU-seconds per GB of each
+// Node process (web cluster workers included; nginx's and the S3 server's too, for comparison) and the ratio to
+// nginx. Then the API's RSS growth during a 1 GB upload to object storage (media/upload.ts). Prints figures, never
+// asserts.
+// Starts its own APIs and web server (production mode, PGlite, or a throwaway database when DATABASE_URL is set) on a
+// throwaway DATA_DIR, the tests' S3 server, and nginx (a Debian package) as a child on a loopback port. Talks only to
+// 127.0.0.1. Needs `npm run build` first. Load from `wrk` (Debian package), else a bounded Node load generator.
+// Usage: npm run bench:media [-- --seconds 5 --rounds 2 --connections 20 --movie-mb 200 --loader wrk|node
+//   --upload-mb 1024 (0: no upload)]
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,7 +22,10 @@ import pg from "pg";
 import { createUrlSigner } from "../apps/api/src/platform/signed-urls.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
-import { childrenOf, cpuOf, loadWithNode, loadWithWrk, which } from "./media-load.ts";
+import { childrenOf, cpuOf, loadWithNode, loadWithWrk, START_MS, which, writtenBy } from "./media/load.ts";
+import { startNginx } from "./media/nginx.ts";
+import { type Presigned, startPresigned } from "./media/presigned.ts";
+import { measureUpload } from "./media/upload.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,10 +33,11 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     connections: { type: "string", default: "20" },
     "movie-mb": { type: "string", default: "200" },
+    "upload-mb": { type: "string", default: "1024" },
     /** `node` uses the Node load generator even where wrk is installed (to compare, or to try it). */
     loader: { type: "string", default: "wrk" },
     /** Ends the whole run (servers stopped) after this many seconds, whatever it is doing. */
-    timeout: { type: "string", default: "900" },
+    timeout: { type: "string", default: "1800" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -51,118 +58,17 @@ if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
   process.exit(2);
 }
 
-/** Load from wrk when installed (and not `--loader node`), else the Node generator (media-load.ts). */
+/** Load from wrk when installed (and not `--loader node`), else the Node generator (media/load.ts). */
 const WRK = values.loader !== "node" && which("wrk");
-
-// ---------------------------------------------------------------------------------------------------------------
-// nginx: its own configuration in a temporary folder, as a non-daemon child on free loopback ports.
-
-/**
- * The README's nginx configuration (Production: one public origin) in front of the API on `apiPort`: the local
- * server that keeps the API's hand-offs (proxy_cache, as long as X-Accel-Expires says) on a unix socket, and the
- * site's server that asks it and follows the hand-off to the internal location. The same lines as the README, with
- * this run's paths and ports, plain HTTP, and X-Sendfile-Type instead of MEDIA_ACCEL_REDIRECT, so that the same API
- * also answers (b) directly.
- */
-function accelServers(work: string, name: string, mediaDir: string, apiPort: number, port: number) {
-  return `
-  upstream ${name}_api { server 127.0.0.1:${apiPort}; keepalive 32; }
-  proxy_cache_path ${work}/${name}-cache levels=1:2 keys_zone=${name}:10m max_size=64m inactive=1m use_temp_path=off;
-  upstream ${name}_handoff { server unix:${work}/${name}.sock; keepalive 32; }
-  server {
-    listen unix:${work}/${name}.sock;
-    location / {
-      proxy_pass http://${name}_api;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header Connection "";
-      proxy_cache ${name};
-      proxy_cache_key $request_uri;
-      proxy_ignore_headers X-Accel-Redirect Cache-Control Expires;
-      proxy_pass_header X-Accel-Redirect;
-    }
-  }
-  server {
-    listen 127.0.0.1:${port};
-    proxy_http_version 1.1;
-    proxy_buffering off;
-    location /_media/ {
-      internal;
-      alias ${mediaDir}/;
-      sendfile on;
-      tcp_nopush on;
-      add_header X-Content-Type-Options nosniff;
-    }
-    location ~ ^/api/(media|files)/ {
-      proxy_pass http://${name}_handoff;
-      proxy_pass_request_headers off;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Connection "";
-      proxy_set_header X-Sendfile-Type X-Accel-Redirect;
-    }
-  }
-`;
-}
-
-async function startNginx(work: string, mediaDir: string, apis: { cached: number; uncached: number }) {
-  const [staticPort, cachedPort, uncachedPort] = [await freePort(), await freePort(), await freePort()];
-  const conf = path.join(work, "nginx.conf");
-  for (const dir of ["client", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(work, dir));
-  // nginx's workers run as another user: they open the unix sockets and keep the cache here.
-  await chmod(work, 0o755);
-  await writeFile(
-    conf,
-    `worker_processes auto;
-daemon off;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  default_type application/octet-stream;
-  client_body_temp_path ${work}/client;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
-
-  # (c) the file from disk: the baseline.
-  server {
-    listen 127.0.0.1:${staticPort};
-    root ${mediaDir};
-  }
-
-  # (d) the API checks, nginx sends, with the README's configuration: on an API with MEDIA_HANDOFF_CACHE_SEC=0
-  # (every request asks it), and on one with the default (its decision reused for that long).
-  ${accelServers(work, "uncached", mediaDir, apis.uncached, uncachedPort)}
-  ${accelServers(work, "cached", mediaDir, apis.cached, cachedPort)}
-}
-`,
-  );
-  const child = spawn("nginx", ["-p", work, "-c", conf, "-e", path.join(work, "error.log")], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${staticPort}/${MOVIE_KEY}`, child, 15_000);
-  return {
-    child,
-    staticUrl: `http://127.0.0.1:${staticPort}`,
-    cachedUrl: `http://127.0.0.1:${cachedPort}`,
-    uncachedUrl: `http://127.0.0.1:${uncachedPort}`,
-    errorLog: path.join(work, "error.log"),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 
 interface DeliveryPath {
   name: string;
-  /** The URL this path serves `key` at. */
-  url: (key: string) => string;
+  /** The URL this path serves `key` at (asked for before each measurement). */
+  url: (key: string) => string | Promise<string>;
+  /** A process through which no media byte may pass on this path: what it writes meanwhile is counted. */
+  bypassed?: { name: string; pid: number };
 }
 
 interface Workload {
@@ -180,11 +86,18 @@ interface Figures {
   errors: number;
   /** CPU-seconds per GB served, per Node process tree. */
   cpuPerGb: Record<string, number>;
+  /** CPU-seconds spent, per Node process tree, in `seconds` of load. */
+  cpuSeconds: Record<string, number>;
+  seconds: number;
+  /** Bytes served. */
+  bytes: number;
+  /** Bytes the path's bypassed process wrote meanwhile (to its clients, logs, anything). */
+  bypassedWrites: number;
 }
 
 /** One answer of `path` for `work`, checked before it is loaded: the status and the body's length. */
 async function check(p: DeliveryPath, work: Workload) {
-  const res = await fetch(p.url(work.key), { headers: work.headers });
+  const res = await fetch(await p.url(work.key), { headers: work.headers });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== work.status || body.length !== work.body) {
     throw new Error(
@@ -200,16 +113,32 @@ async function measure(
   trees: Record<string, number>,
   seconds = SECONDS,
 ): Promise<Figures> {
-  const url = p.url(work.key);
+  const url = await p.url(work.key);
   const before = await cpuOf(trees);
+  const wroteBefore = p.bypassed ? await writtenBy(p.bypassed.pid) : 0;
   const load = WRK
     ? loadWithWrk(url, work.headers, seconds, work.body, CONNECTIONS)
     : await loadWithNode(url, work.headers, seconds, CONNECTIONS);
   const after = await cpuOf(trees);
+  const bypassedWrites = p.bypassed ? (await writtenBy(p.bypassed.pid)) - wroteBefore : 0;
   const gb = load.bytes / GB;
+  const cpuSeconds: Record<string, number> = {};
   const cpuPerGb: Record<string, number> = {};
-  for (const name of Object.keys(trees)) cpuPerGb[name] = gb > 0 ? ((after[name] ?? 0) - (before[name] ?? 0)) / gb : 0;
-  return { mbps: load.bytes / MB / load.seconds, p99Ms: load.p99Ms, errors: load.errors, cpuPerGb };
+  for (const name of Object.keys(trees)) {
+    cpuSeconds[name] = (after[name] ?? 0) - (before[name] ?? 0);
+    cpuPerGb[name] = gb > 0 ? cpuSeconds[name] / gb : 0;
+  }
+  const { bytes, p99Ms, errors } = load;
+  return {
+    mbps: bytes / MB / load.seconds,
+    p99Ms,
+    errors,
+    cpuPerGb,
+    cpuSeconds,
+    seconds: load.seconds,
+    bytes,
+    bypassedWrites,
+  };
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
@@ -230,10 +159,11 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-media-"));
 await chmod(dataDir, 0o755);
 const mediaDir = path.join(dataDir, "media");
 const children: (ChildProcess | undefined)[] = [];
+let presigned: Presigned | undefined;
 let admin: pg.Client | undefined;
 const BENCH_DB = "marquee_bench_media";
 const cleanUp = async () => {
-  await Promise.all(children.map((c) => stop(c)));
+  await Promise.all([...children.map((c) => stop(c)), presigned?.close()]);
   if (admin) {
     await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`).catch(() => {});
     await admin.end().catch(() => {});
@@ -276,14 +206,14 @@ try {
   };
   const api = startApi(env);
   children.push(api);
-  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 300_000);
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, api, START_MS);
   const web = startWeb(env);
   children.push(web);
   await waitFor(`http://127.0.0.1:${webPort}/favicon.svg`, web);
 
-  // A link as the API hands them out to a viewer with access: signed, valid for the run.
+  // A link as the API hands them out to a viewer with access: signed for its one file, valid for the run.
   const signer = createUrlSigner({ secret, publicBaseUrl: "/api", ttlSec: 3600 });
-  const link = (key: string) => signer.sign(MOVIE_KEY).replace(MOVIE_KEY, key);
+  const link = (key: string) => signer.sign(key);
   const paths: DeliveryPath[] = [
     { name: "(a) site's origin (web server, hand-off)", url: (key) => `http://127.0.0.1:${webPort}${link(key)}` },
     { name: "(b) API direct", url: (key) => `http://127.0.0.1:${apiPort}${link(key)}` },
@@ -304,11 +234,13 @@ try {
       MEDIA_HANDOFF_CACHE_SEC: "0",
     });
     children.push(uncachedApi);
-    await waitFor(`http://127.0.0.1:${uncachedPort}/health`, uncachedApi, 300_000);
-    const nginx = await startNginx(await mkdtemp(path.join(dataDir, "nginx-")), mediaDir, {
-      cached: apiPort,
-      uncached: uncachedPort,
-    });
+    await waitFor(`http://127.0.0.1:${uncachedPort}/health`, uncachedApi, START_MS);
+    const nginx = await startNginx(
+      await mkdtemp(path.join(dataDir, "nginx-")),
+      mediaDir,
+      { cached: apiPort, uncached: uncachedPort },
+      MOVIE_KEY,
+    );
     children.push(nginx.child);
     nginxPid = nginx.child.pid;
     nginxErrors = nginx.errorLog;
@@ -326,12 +258,24 @@ try {
     );
   }
 
-  // ---- (e) presigned from the S3 server -------------------------------------------------------------------------
-  // The fifth path is added here once the S3 storage adapter is merged (issue 21, part 1): a function of the key
-  // that returns the presigned URL the API hands out, e.g.
-  //   paths.push({ name: "(e) presigned from the S3 server", url: (key) => presignedUrlOf(key) });
-  // with the S3 server's process in `trees` below. Not measured on this branch: there is no S3 adapter here.
-  // -----------------------------------------------------------------------------------------------------------------
+  // (e) an API on object storage (the same secret and database) hands out presigned URLs of the same files in the
+  // bucket, asked for through its playback routes before each measurement (media/presigned.ts).
+  console.log(
+    "Setting up (e): the S3 server, an API on STORAGE=s3, a movie uploaded and processed into the bucket ...",
+  );
+  presigned = await startPresigned({
+    work: await mkdtemp(path.join(dataDir, "s3-")),
+    env,
+    movieFile: path.join(mediaDir, MOVIE_KEY),
+    segmentFile: path.join(mediaDir, SEGMENT_KEY),
+    log: (line) => console.log(line),
+  });
+  const bucket = presigned;
+  paths.push({
+    name: "(e) presigned from the S3 server",
+    url: (key) => (key === MOVIE_KEY ? bucket.movieUrl() : bucket.segmentUrl()),
+    bypassed: { name: "api (s3)", pid: bucket.apiPid },
+  });
 
   const workloads: Workload[] = [
     {
@@ -347,6 +291,8 @@ try {
   const trees: Record<string, number> = { api: api.pid as number, web: web.pid as number };
   if (uncachedApi) trees["api (cache 0)"] = uncachedApi.pid as number;
   if (nginxPid) trees.nginx = nginxPid;
+  trees["api (s3)"] = presigned.apiPid;
+  trees.s3rver = presigned.s3.pid;
 
   const webWorkers = (await childrenOf(web.pid as number)).length;
   console.log(
@@ -389,6 +335,8 @@ try {
           p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
           errors: runs.reduce((s, r) => s + r.errors, 0),
           cpuPerGb: Object.fromEntries(Object.keys(trees).map((n) => [n, mean(runs.map((r) => r.cpuPerGb[n] ?? 0))])),
+          bytes: runs.reduce((s, r) => s + r.bytes, 0),
+          bypassedWrites: runs.reduce((s, r) => s + r.bypassedWrites, 0),
         },
       ]),
     );
@@ -401,6 +349,17 @@ try {
       console.log(
         `  ${p.name.padEnd(54)} ${s.mbps.toFixed(0).padStart(6)} MB/s  p99 ${s.p99Ms.toFixed(1).padStart(6)} ms  CPU-s/GB: ${cpu}  ratio to nginx ${ratio}${s.errors ? `  errors ${s.errors}` : ""}`,
       );
+      if (p.bypassed) {
+        // Its CPU per second while this path was loaded, and while the others were (where it only idles).
+        const { name } = p.bypassed;
+        const rate = (runs: Figures[]) =>
+          runs.reduce((t, r) => t + (r.cpuSeconds[name] ?? 0), 0) / runs.reduce((t, r) => t + r.seconds, 0);
+        const others = [...results].filter(([q]) => q !== p).flatMap(([, runs]) => runs);
+        const [served, wrote] = [s.bytes / MB, s.bypassedWrites / 1024];
+        console.log(
+          `      ${name}: ${(1000 * rate(results.get(p) ?? [])).toFixed(0)} ms of CPU per second meanwhile, ${(1000 * rate(others)).toFixed(0)} ms/s idle during the other paths; it wrote ${wrote.toFixed(1)} KB in all while ${served.toFixed(0)} MB were served: ${wrote * 1024 < s.bytes / 100 ? "no media byte passed through it" : "MEDIA PASSED THROUGH IT"}, every URL was the bucket's`,
+        );
+      }
     }
     if (nginxMbps) {
       const ratioOf = (prefix: string) => {
@@ -413,12 +372,29 @@ try {
       );
     }
   }
+  console.log(
+    "\n(e): s3rver, the tests' S3 server, is a Node process standing in for the bucket: its CPU is its own, and a real bucket or CDN replaces it (the site's processes spend only the API's figure).",
+  );
   // A worker that crashed (as following a cached X-Accel-Redirect does on nginx 1.22) would spoil the figures.
   const crashes = nginxErrors ? ((await readFile(nginxErrors, "utf8")).match(/exited on signal/g) ?? []).length : 0;
   if (crashes) console.log(`\nnginx: ${crashes} worker(s) crashed during the run (see its error.log)`);
-  console.log(
-    "\n(e) presigned from the S3 server: not on this branch (the S3 storage adapter comes with issue 21, part 1)",
-  );
+  const uploadMb = Number(values["upload-mb"]);
+  if (uploadMb > 0) {
+    const upload = measureUpload({
+      api: presigned.api,
+      apiPid: presigned.apiPid,
+      token: presigned.performer,
+      clip: presigned.clip,
+      work: dataDir,
+      mb: uploadMb,
+      log: (line) => console.log(line),
+    });
+    // The delivery figures above stand whatever becomes of the upload.
+    await upload.catch((err: Error) => {
+      console.log(`\nUpload of a ${uploadMb} MB movie to the API on object storage FAILED: ${err.message}`);
+      process.exitCode = 1;
+    });
+  }
 } finally {
   clearTimeout(deadline);
   await cleanUp();

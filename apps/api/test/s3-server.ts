@@ -21,6 +21,8 @@ export interface TestS3Server {
   secretAccessKey: string;
   /** Where the server keeps its objects. */
   dir: string;
+  /** The server's process (bench:media measures its CPU). */
+  pid: number;
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -29,7 +31,8 @@ export interface TestS3Server {
 const ACCESS_KEY = "S3RVER";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startS3Server(opts: { bucket?: string } = {}): Promise<TestS3Server> {
+/** `startMs`: how long it may take to listen (a benchmark on a loaded machine waits longer than a test). */
+export async function startS3Server(opts: { bucket?: string; startMs?: number } = {}): Promise<TestS3Server> {
   const dir = await mkdtemp(path.join(tmpdir(), "marquee-s3-"));
   const bucket = opts.bucket ?? "marquee-test";
   const child = spawn(
@@ -39,13 +42,24 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
     { cwd: path.resolve(here, "../../.."), stdio: ["pipe", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the S3 test server did not start within 20 s")), 20_000);
+  const listening = new Promise<number>((resolve, reject) => {
+    const startMs = opts.startMs ?? 20_000;
+    const timer = setTimeout(
+      () => reject(new Error(`the S3 test server did not start within ${startMs / 1000} s`)),
+      startMs,
+    );
     child.once("exit", (code) => reject(new Error(`the S3 test server exited (${code}) before listening`)));
     createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);
       resolve((JSON.parse(line) as { port: number }).port);
     });
+  });
+  // One that does not listen in time is stopped, and its folder goes.
+  const port = await listening.catch(async (err: unknown) => {
+    child.kill("SIGKILL");
+    await exited;
+    await rm(dir, { recursive: true, force: true });
+    throw err;
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const region = "us-east-1";
@@ -56,6 +70,7 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
     accessKeyId: ACCESS_KEY,
     secretAccessKey: ACCESS_KEY,
     dir,
+    pid: child.pid as number,
     env: {
       STORAGE: "s3",
       S3_ENDPOINT: endpoint,

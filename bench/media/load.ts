@@ -1,7 +1,11 @@
-// bench:media's measuring tools: the CPU of process trees from /proc, and the load (wrk, or a Node generator).
+// bench:media's measuring tools: the CPU, memory and writes of processes from /proc, and the load (wrk, or a Node
+// generator).
 import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
+
+/** How long an API process may take to start: minutes on a machine loaded by other work. */
+export const START_MS = 600_000;
 
 export const which = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
 
@@ -32,6 +36,21 @@ export async function cpuOf(trees: Record<string, number>): Promise<Record<strin
     out[name] = total;
   }
   return out;
+}
+
+/** A process's resident memory now, bytes (/proc/<pid>/status VmRSS); 0 once it has gone. */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * The bytes a process has written so far through system calls, to files, pipes and sockets alike (/proc/<pid>/io
+ * `wchar`): every byte it sends to a client is among them.
+ */
+export async function writtenBy(pid: number): Promise<number> {
+  const io = await readFile(`/proc/${pid}/io`, "utf8").catch(() => "");
+  return Number(/^wchar: (\d+)/m.exec(io)?.[1] ?? Number.NaN);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
