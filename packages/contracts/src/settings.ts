@@ -89,6 +89,13 @@ export const settingDefinitions = {
     schema: z.number().min(0).max(1),
     default: 0.2,
   },
+  /** How many months a performer's verification stays valid once approved (0: it does not expire). */
+  verificationValidMonths: {
+    group: "commission",
+    public: false,
+    schema: z.number().int().min(0).max(120),
+    default: 12,
+  },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -5,8 +5,8 @@ import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
-import { canOpen } from "../catalogue/access.ts";
-import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import { type Actor, canOpen } from "../catalogue/access.ts";
+import type { CategoryDirectory, PerformerDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createGalleryAdmin } from "./admin.ts";
 import { createPhotoWrites } from "./photos.ts";
@@ -32,6 +32,8 @@ export function createGalleriesService(deps: {
   categories: CategoryDirectory & { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
   /** Deletes the comments and reactions on a gallery, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"gallery">;
+  /** Publishing waits for the performers' verification and releases (modules/verification). */
+  publication: PublicationGate;
 }) {
   const present = createGalleryPresenter(deps);
   const reads = createGalleryReads({ ...deps, present });
@@ -53,6 +55,8 @@ export function createGalleriesService(deps: {
     ...reading,
     create: writes.create,
     update: writes.update,
+    /** A gallery as its owner (or an admin) manages it: 404/403 otherwise. */
+    managedItem: (actor: Actor, id: string) => _editable(actor, id),
     remove: writes.remove,
     ...photos,
     ...createGalleryAdmin({ db: deps.db, reads, writes, present }),

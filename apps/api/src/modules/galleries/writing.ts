@@ -18,6 +18,7 @@ export function createGalleryWrites(deps: {
   storage: Storage;
   performers: rules.PerformerDirectory;
   categories: rules.CategoryDirectory;
+  publication: rules.PublicationGate;
   reads: GalleryReads;
   present: GalleryPresenter;
   forgetEngagement: ForgetEngagement<"gallery">;
@@ -104,6 +105,9 @@ export function createGalleryWrites(deps: {
       }
       patch.coverPhotoId = body.coverPhotoId;
     }
+    const after = { status: body.status ?? current.status, performerIds: patch.performerIds ?? current.performerIds };
+    if (rules.publishes(current, after))
+      await deps.publication.assertPublishable("gallery", current.id, after.performerIds);
     if (body.status !== undefined) {
       patch.status = body.status;
       // First publication: "newest" lists it from now on, not from when the draft was made.
@@ -146,6 +150,8 @@ export function createGalleryWrites(deps: {
 
   async function create(user: Actor, body: CreateGalleryBody) {
     const fields = await rules.newItemFields(deps, user, body, GALLERY);
+    if (rules.publishes(null, { status: body.status, performerIds: fields.performerIds }))
+      await deps.publication.assertPublishable("gallery", null, fields.performerIds);
     const now = new Date();
     // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
     const values = { ...fields, status: body.status, releasedAt: now, createdAt: now };

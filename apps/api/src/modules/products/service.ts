@@ -5,7 +5,7 @@ import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { canOpen } from "../catalogue/access.ts";
-import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import type { CategoryDirectory, PerformerDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
@@ -29,6 +29,8 @@ export function createProductsService(deps: {
   reactions: Pick<ReactionsService, "flagsFor">;
   /** Deletes the comments and reactions on a product, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"product">;
+  /** Publishing waits for the performers' verification (modules/verification). */
+  publication: PublicationGate;
 }) {
   const present = createProductPresenter(deps);
   const reads = createProductReads({ db: deps.db, present });
