@@ -20,6 +20,7 @@ const descriptions: Record<string, string> = {
   "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
   "/studio/subscribers": "Who subscribes to you, and until when.",
   "/studio/orders": "What members bought from your store, and the parcels to ship.",
+  "/studio/verification": "Your identity verification: publishing and payouts wait for it.",
 };
 
 type Counts = { movies: number | null; galleries: number | null; products: number | null };
@@ -65,6 +66,7 @@ function Overview({ counts }: { counts: Counts }) {
               to !== "/studio/earnings" &&
               to !== "/studio/subscribers" &&
               to !== "/studio/orders" &&
+              to !== "/studio/verification" &&
               count && (
                 <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
                   {count}

@@ -66,17 +66,15 @@ const auditable = (row: ApplicationRow) => ({
  */
 export async function markVerifiedWithoutDocuments(db: Db, userIds: readonly string[], note = "Seeded demo performer") {
   if (!userIds.length) return;
-  await db
-    .insert(performerApplications)
-    .values(
-      userIds.map((userId) => ({
-        userId,
-        state: "approved" as const,
-        source: "seed" as const,
-        note,
-        reviewedAt: new Date(),
-      })),
-    );
+  await db.insert(performerApplications).values(
+    userIds.map((userId) => ({
+      userId,
+      state: "approved" as const,
+      source: "seed" as const,
+      note,
+      reviewedAt: new Date(),
+    })),
+  );
 }
 
 /** Performer applications: filing, the admins' queue and decisions, and each user's current standing. */
@@ -349,7 +347,7 @@ export function createApplications(deps: {
     /** Asks a verified performer to apply again: their approval stops counting now. */
     async requestAgain(actor: Actor, userId: string, reason: string | undefined) {
       const row = (await latestOf([userId])).get(userId);
-      if (!row || row.state !== "approved")
+      if (row?.state !== "approved")
         throw conflict("This account has no approved verification to renew.", [
           { path: "userId", message: "not verified" },
         ]);

@@ -6,6 +6,7 @@ import {
   IconMovie,
   IconPackage,
   IconPhoto,
+  IconShieldCheck,
   IconShoppingBag,
   IconUserStar,
 } from "@tabler/icons-react";
@@ -21,6 +22,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
   { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
   { to: "/studio/orders", label: "Orders", icon: IconPackage },
+  { to: "/studio/verification", label: "Verification", icon: IconShieldCheck },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */
