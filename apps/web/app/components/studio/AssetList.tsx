@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
-import { IconEdit, IconPlus, type TablerIcon } from "@tabler/icons-react";
+import { IconEdit, IconPlus, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import {
   type AssetStatus,
@@ -114,17 +114,24 @@ export function AssetDrawerTabs<M extends string>({
   form,
   newHint,
   panel,
+  people,
 }: {
-  tab: "details" | M;
-  onTab: (tab: "details" | M) => void;
+  tab: "details" | "people" | M;
+  onTab: (tab: "details" | "people" | M) => void;
   media: { value: M; label: string; icon: ReactNode; rightSection?: ReactNode };
   editing: boolean;
   form: ReactNode;
   newHint: string;
   panel: ReactNode;
+  /** Who appears in the item and their releases (movies and galleries). */
+  people?: ReactNode;
 }) {
   return (
-    <Tabs value={tab} onChange={(next) => onTab(next === media.value ? media.value : "details")} keepMounted>
+    <Tabs
+      value={tab}
+      onChange={(next) => onTab(next === media.value ? media.value : next === "people" ? "people" : "details")}
+      keepMounted
+    >
       <Tabs.List mb="lg">
         <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
           Details
@@ -132,6 +139,11 @@ export function AssetDrawerTabs<M extends string>({
         <Tabs.Tab value={media.value} leftSection={media.icon} disabled={!editing} rightSection={media.rightSection}>
           {media.label}
         </Tabs.Tab>
+        {people !== undefined && (
+          <Tabs.Tab value="people" leftSection={<IconUsers size={16} />} disabled={!editing}>
+            People
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="details">
         <Stack gap="lg">
@@ -144,6 +156,7 @@ export function AssetDrawerTabs<M extends string>({
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value={media.value}>{editing && panel}</Tabs.Panel>
+      {people !== undefined && <Tabs.Panel value="people">{editing && tab === "people" && people}</Tabs.Panel>}
     </Tabs>
   );
 }
