@@ -20,6 +20,7 @@ import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
+import { recordAudit } from "./modules/audit/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -199,7 +200,7 @@ function buildServices(
     accounts,
     performers,
     notify,
-    audit: async () => {},
+    audit: recordAudit,
   });
   const publication = verification;
   const posts = createPostsService({ db, storage, forgetEngagement });

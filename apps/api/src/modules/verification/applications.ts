@@ -202,7 +202,7 @@ export function createApplications(deps: {
       userId: string,
       fields: { legalName: string; dateOfBirth: string; country: string },
       files: Map<string, Buffer>,
-      by: { source: "applicant" | "admin"; submittedBy: string },
+      by: { source: "applicant" | "admin"; submittedBy: string; actor?: Actor },
     ) {
       if (!(await deps.accounts.byId(userId))) throw notFound("User");
       const current = (await latestOf([userId])).get(userId);
@@ -225,6 +225,13 @@ export function createApplications(deps: {
           .insert(performerApplications)
           .values({ userId, ...fields, ...keys, source: by.source, submittedBy: by.submittedBy })
           .returning();
+        if (by.source === "admin" && row)
+          await deps.audit(db, by.actor ?? { userId: by.submittedBy, ip: null }, {
+            action: "verification.file-for",
+            subjectType: "performer-application",
+            subjectId: row.id,
+            after: auditable(row),
+          });
         for (const adminId of await deps.accounts.adminIds())
           if (adminId !== userId) deps.notify(adminId, "notification", { type: "verification", status: "submitted" });
         return (await present([row as ApplicationRow]))[0] as AdminApplication;

@@ -9,7 +9,7 @@ import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor as Viewer } from "../catalogue/access.ts";
 import type { PerformersService } from "../performers/service.ts";
-import type { Applications } from "./applications.ts";
+import type { Actor, Applications, RecordAudit } from "./applications.ts";
 import { DOCUMENT_LINK_TTL_SEC } from "./applications.ts";
 import { idImage, pdfFile } from "./form.ts";
 import { coPerformerReleases, type ReleaseRow } from "./tables.ts";
@@ -41,6 +41,7 @@ export function createReleases(deps: {
   signer: UrlSigner;
   applications: Pick<Applications, "standingOf">;
   performers: Pick<PerformersService, "refs">;
+  audit: RecordAudit;
   /** Filled in once the catalogue services exist (they call the gate, the gate reads them). */
   items: Partial<Record<ItemKind, ManagedItem>>;
 }) {
@@ -222,8 +223,16 @@ export function createReleases(deps: {
     },
 
     /** Short-lived links to a release's files, for the item's owner and admins. */
-    async files(actor: Viewer, kind: ItemKind, itemId: string, releaseId: string) {
+    async files(actor: Viewer, kind: ItemKind, itemId: string, releaseId: string, audited: Actor) {
       const row = await releaseById(actor, kind, itemId, releaseId);
+      // An admin's look at someone's ID documents is on the record, as with applications.
+      if (actor.role === "admin")
+        await deps.audit(db, audited, {
+          action: "verification.view-release",
+          subjectType: "co-performer-release",
+          subjectId: row.id,
+          after: { itemKind: kind, itemId: row.itemId },
+        });
       const keys: Record<(typeof releaseFiles)[number], string | null> = {
         documentFront: row.documentFrontKey,
         documentBack: row.documentBackKey,

@@ -19,6 +19,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import { actorOf as auditActor } from "../audit/service.ts";
 import { checkForm, readForm } from "./form.ts";
 import type { Actor, VerificationService } from "./service.ts";
 
@@ -28,8 +29,8 @@ const params = z.strictObject({ id: z.uuid() });
 const itemParams = z.strictObject({ kind: itemKind, id: z.uuid() });
 const releaseParams = itemParams.extend({ releaseId: z.uuid() });
 
-/** Who acts, as the audit trail records them. */
-const actorOf = (req: FastifyRequest): Actor => ({ userId: currentUser(req).id, ip: req.ip ?? null });
+/** Who acts, as the audit trail records them (the route requires a signed-in admin). */
+const actorOf = (req: FastifyRequest): Actor => ({ ...auditActor(req), userId: currentUser(req).id });
 
 const APPLICATION_FORM =
   "Multipart form: `legalName`, `dateOfBirth` (YYYY-MM-DD, 18 or older), `country` (ISO code) and three images, " +
@@ -86,6 +87,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
       const row = await applications.apply(userId, fields, form.files, {
         source: "admin",
         submittedBy: currentUser(req).id,
+        actor: actorOf(req),
       });
       return reply.status(201).send(row);
     },
@@ -164,7 +166,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
     schema: { tags, params: releaseParams, response: { 200: releaseFileLinks } },
     handler: async (req) => {
       const { kind, id, releaseId } = req.params;
-      const { data } = await releases.files(currentUser(req), kind, id, releaseId);
+      const { data } = await releases.files(currentUser(req), kind, id, releaseId, actorOf(req));
       return { data };
     },
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, detailPaths, newAccount, type TestContext } from "../../../test/harness.ts";
 import { multipart, type Part, pngOf } from "../../../test/multipart.ts";
+import { auditLog } from "../audit/tables.ts";
 import { users } from "../users/tables.ts";
 import { performerApplications } from "./tables.ts";
 
@@ -152,6 +153,9 @@ describe("reviewing", () => {
     );
     // Decided once.
     expect((await approve(id)).statusCode).toBe(409);
+    // The viewing and the decision are on the audit trail, with who did it.
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
+    expect(trail.map((r) => r.action).sort()).toEqual(["verification.approve", "verification.view-document"]);
   });
 
   it("a refusal carries the reason the applicant sees, in their status, a notification and a mail", async () => {
