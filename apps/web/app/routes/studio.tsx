@@ -1,9 +1,13 @@
-import { SimpleGrid, Text } from "@mantine/core";
+import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
+import { IconShieldCheck } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { countLabel } from "../lib/studio.ts";
+import { statusSentence } from "../lib/verification.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/studio";
 
@@ -23,7 +27,12 @@ const descriptions: Record<string, string> = {
   "/studio/verification": "Your identity verification: publishing and payouts wait for it.",
 };
 
-type Counts = { movies: number | null; galleries: number | null; products: number | null };
+type Counts = {
+  movies: number | null;
+  galleries: number | null;
+  products: number | null;
+  verification: VerificationStatus | null;
+};
 
 /** How many movies, galleries and products the viewer has (null where the API did not say). */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Counts> {
@@ -33,12 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
       .get<{ total: number }>(path, { limit: 1 })
       .then((r) => r.total)
       .catch(() => null);
-  const [movies, galleries, products] = await Promise.all([
+  const [movies, galleries, products, verification] = await Promise.all([
     total("/performer/assets/videos/search"),
     total("/performer/assets/galleries/search"),
     total("/performer/assets/products/search"),
+    api
+      .get<OwnVerification>("/verification")
+      .then((v) => v.status)
+      .catch(() => null),
   ]);
-  return { movies, galleries, products };
+  return { movies, galleries, products, verification };
 }
 
 function countText(counts: Counts, to: string): string | null {
@@ -85,6 +98,24 @@ export default function StudioOverviewPage({ loaderData }: Route.ComponentProps)
   if (!role) return <StudioForbidden />;
   return (
     <StudioPage title="Studio" description="Publish your movies and galleries and keep your profile up to date.">
+      {loaderData.verification && loaderData.verification !== "approved" && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconShieldCheck size={18} />}
+          title="Publishing waits for your verification"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {statusSentence({ status: loaderData.verification, expiresAt: null, renewalRequested: false })} Your items
+              stay drafts and payouts wait until then.
+            </Text>
+            <Button size="xs" component={Link} to="/studio/verification">
+              Open verification
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Overview counts={loaderData} />
     </StudioPage>
   );
