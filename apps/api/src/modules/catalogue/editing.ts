@@ -133,6 +133,8 @@ export interface PublicationGate {
     itemId: string | null,
     performerIds: readonly string[],
   ): Promise<void>;
+  /** Forgets the releases kept with a movie or gallery being deleted, with their files. */
+  forgetItem(kind: "video" | "gallery", itemId: string): Promise<void>;
 }
 
 /**
@@ -144,7 +146,7 @@ export function publishes(
   after: { status: string; performerIds: readonly string[] },
 ): boolean {
   if (after.status !== "active") return false;
-  if (!before || before.status !== "active") return true;
+  if (before?.status !== "active") return true;
   return after.performerIds.some((p) => !before.performerIds.includes(p));
 }
 

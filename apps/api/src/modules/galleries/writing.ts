@@ -183,6 +183,7 @@ export function createGalleryWrites(deps: {
       return { before, photoIds: photoIds.map((p) => p.id) };
     });
     await syncCounts(removed.before, null);
+    await deps.publication.forgetItem("gallery", current.id);
     for (const photoId of removed.photoIds) await removePhotoFiles(photoId);
   }
 

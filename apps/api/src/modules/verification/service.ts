@@ -41,6 +41,7 @@ export function createVerificationService(deps: {
     publicationBlockers: releases.publicationBlockers,
     assertPublishable: releases.assertPublishable,
     isVerified: applications.isVerified,
+    forgetItem: releases.forgetItem,
     /** The catalogue's movies and galleries, as their owners manage them (set once they exist). */
     setItems(readers: Record<"video" | "gallery", ManagedItem>) {
       Object.assign(items, readers);
@@ -50,4 +51,4 @@ export function createVerificationService(deps: {
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /** What the catalogue's publish paths need of verification. */
-export type PublicationGate = Pick<VerificationService, "assertPublishable">;
+export type PublicationGate = Pick<VerificationService, "assertPublishable" | "forgetItem">;

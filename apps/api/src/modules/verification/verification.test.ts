@@ -4,7 +4,7 @@ import { createTestContext, detailPaths, newAccount, type TestContext } from "..
 import { multipart, type Part, pngOf } from "../../../test/multipart.ts";
 import { auditLog } from "../audit/tables.ts";
 import { users } from "../users/tables.ts";
-import { performerApplications } from "./tables.ts";
+import { coPerformerReleases, performerApplications } from "./tables.ts";
 
 let t: TestContext;
 let admin: string;
@@ -369,6 +369,16 @@ describe("co-performers", () => {
     const links = (await get(filesUrl, owner.token)).json();
     expect(links.data.map((l: { name: string }) => l.name)).toEqual(["documentFront", "documentBack"]);
     expect((await get(filesUrl, admin)).statusCode).toBe(200);
+    // Admin looks at a release's documents are on the audit trail.
+    const looked = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, release._id));
+    expect(looked.map((r) => r.action)).toEqual(["verification.view-release"]);
+
+    // Deleting the gallery deletes its releases and their files.
+    const gone = await t.request({ method: "DELETE", url: `/performer/assets/galleries/${gid}`, token: owner.token });
+    expect(gone.statusCode).toBeLessThan(300);
+    expect(await t.database.db.select().from(coPerformerReleases).where(eq(coPerformerReleases.itemId, gid))).toEqual(
+      [],
+    );
   });
 });
 

@@ -188,6 +188,7 @@ export function createVideoWrites(deps: {
       await deps.forgetEngagement(tx, "video", current.id);
     });
     await removeFiles(current.id);
+    await deps.publication.forgetItem("video", current.id);
     await syncCounts([{ before: current, after: null }]);
   }
 
