@@ -20,6 +20,7 @@ import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
+import { recordAudit } from "./modules/audit/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -78,6 +79,8 @@ import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { verificationRoutes } from "./modules/verification/routes.ts";
+import { createVerificationService } from "./modules/verification/service.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { registerAccess } from "./platform/access.ts";
@@ -193,6 +196,19 @@ function buildServices(
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
   const categories = createCategoriesService({ db });
   const performers = createPerformersService({ db, storage, access, categories, accounts, reactions });
+  // Publishing and payouts wait for a performer's verification (issue 22 section 1).
+  const verification = createVerificationService({
+    db,
+    storage,
+    signer,
+    mailer: deps.mailer,
+    settings,
+    accounts,
+    performers,
+    notify,
+    audit: recordAudit,
+  });
+  const publication = verification;
   const posts = createPostsService({ db, storage, forgetEngagement });
   const banners = createBannersService({ db, storage });
   // Review before publication (issue 22 section 2): its gate decides, at every performer's publication, whether
@@ -216,6 +232,7 @@ function buildServices(
     performers,
     categories,
     forgetEngagement,
+    publication,
   });
   const videos = createVideosService({
     review: review.gate,
@@ -229,6 +246,7 @@ function buildServices(
     categories,
     notify,
     forgetEngagement,
+    publication,
     log,
     viewerOf: async (userId) => {
       const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
@@ -245,7 +263,9 @@ function buildServices(
     categories,
     reactions,
     forgetEngagement,
+    publication,
   });
+  verification.setItems({ video: videos.managedItem, gallery: galleries.managedItem });
   const search = createSearchService({
     counters: {
       performers: performers.countMatching,
@@ -361,7 +381,7 @@ function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payouts = createPayouts({ db, accounts, settings, performers, notify });
+  const payouts = createPayouts({ db, accounts, settings, performers, notify, verification });
   const inspection = createLedgerInspection({ db, accounts, payouts });
 
   return {
@@ -409,6 +429,7 @@ function buildServices(
     products,
     search,
     pages,
+    verification,
   };
 }
 
@@ -583,6 +604,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });
   await app.register(reactionsRoutes, { reactions: services.reacting });
   await app.register(systemRoutes, { system: services.system });
+  await app.register(verificationRoutes, {
+    verification: services.verification,
+    imageMaxBytes: config.uploadImageMaxBytes,
+  });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

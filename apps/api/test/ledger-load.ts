@@ -18,6 +18,7 @@ import { createSandboxGateway, SANDBOX_SIGNATURE, type SandboxCallback } from ".
 import { coupons } from "../src/modules/payments/tables.ts";
 import { performers } from "../src/modules/performers/tables.ts";
 import { users } from "../src/modules/users/tables.ts";
+import { markVerifiedWithoutDocuments } from "../src/modules/verification/applications.ts";
 import { videos } from "../src/modules/videos/tables.ts";
 import { uuidv7 } from "../src/platform/ids.ts";
 import { hashToken } from "../src/platform/tokens.ts";
@@ -94,6 +95,11 @@ export async function seedShop(url: string, n: { performers: number; movies: num
     const performerRows = Array.from({ length: n.performers }, (_, i) => person("performer", i, "performer"));
     await db.insert(users).values(performerRows);
     await db.insert(performers).values(performerRows.map((p) => ({ id: p.id })));
+    await markVerifiedWithoutDocuments(
+      db,
+      performerRows.map((p) => p.id),
+      "Test fixture",
+    );
 
     const movies: Movie[] = Array.from({ length: n.movies }, (_, i) => {
       const count = 1 + (i % 3);

@@ -54,6 +54,7 @@ export const pages = {
     file: "routes/account.watch-later.tsx",
     handle: protectedPage("primary"),
   },
+  verification: { path: "/verification", file: "routes/verification.tsx", handle: protectedPage("primary") },
   notifications: { path: "/notifications", file: "routes/notifications.tsx", handle: protectedPage("primary") },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
@@ -96,6 +97,11 @@ export const pages = {
   adminOrder: { path: "/admin/orders/:id", file: "routes/admin.orders.$id.tsx", handle: adminPage },
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
+  adminVerifications: {
+    path: "/admin/verifications",
+    file: "routes/admin.verifications.tsx",
+    handle: adminPage,
+  },
   adminSystem: { path: "/admin/system", file: "routes/admin.system.tsx", handle: adminPage },
   adminReports: { path: "/admin/reports", file: "routes/admin.reports.tsx", handle: adminPage },
   reportAppeal: { path: "/reports/appeal", file: "routes/reports.appeal.tsx", handle: open("primary") },
@@ -108,6 +114,11 @@ export const pages = {
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
   studioReports: { path: "/studio/reports", file: "routes/studio.reports.tsx", handle: studioPage },
+  studioVerification: {
+    path: "/studio/verification",
+    file: "routes/studio.verification.tsx",
+    handle: studioPage,
+  },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

@@ -97,6 +97,13 @@ export const settingDefinitions = {
   // never, for each performer's first `reviewFirstItems` approved items, or always (a new site's default).
   reviewMode: { group: "review", public: false, schema: z.enum(reviewModes), default: "all" as ReviewMode },
   reviewFirstItems: { group: "review", public: false, schema: z.number().int().min(1).max(1000), default: 3 },
+  /** How many months a performer's verification stays valid once approved (0: it does not expire). */
+  verificationValidMonths: {
+    group: "commission",
+    public: false,
+    schema: z.number().int().min(0).max(120),
+    default: 12,
+  },
 } as const;
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -19,5 +19,6 @@ export * from "../modules/settings/tables.ts";
 export * from "../modules/subscriptions/tables.ts";
 export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";
+export * from "../modules/verification/tables.ts";
 export * from "../modules/videos/tables.ts";
 export * from "../platform/throttle-table.ts";

@@ -29,7 +29,7 @@ import { seedDemoComments } from "./comments.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoProducts } from "./products.ts";
-import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone } from "./seed.ts";
+import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone, verifySeeded } from "./seed.ts";
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -199,6 +199,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
     if (!account) throw new Error(`demo catalogue: the account ${p.username} could not be made`);
     const [profile] = await db.select({ id: performers.id }).from(performers).where(eq(performers.id, account.id));
     if (!profile) await call("POST", "/admin/performers", { userId: account.id });
+    // The demo's performers publish at once: verified by a record that says it was seeded.
+    await verifySeeded(db, [account.id]);
     performerIds.push(account.id);
   }
   const [demoPerformer] = await db.select({ id: users.id }).from(users).where(eq(users.username, "performer"));

@@ -7,6 +7,7 @@ import { performers } from "../modules/performers/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import { subscriptions } from "../modules/subscriptions/tables.ts";
 import { users } from "../modules/users/tables.ts";
+import { performerApplications } from "../modules/verification/tables.ts";
 import { seedDemoCatalogue } from "./catalogue.ts";
 import { demoBanners, demoMovieTitle } from "./catalogue-data.ts";
 import { DEMO_CATALOGUE_MARK, demoCatalogueDone, markDemoCatalogueDone, seedDemo } from "./seed.ts";
@@ -46,6 +47,21 @@ describe("the demo accounts", () => {
     // Once more changes nothing.
     await seedDemo(db());
     expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, memberId))).toHaveLength(1);
+  });
+
+  it("have a verified demo performer, by a record that says it was seeded, made once", async () => {
+    const performerId = await idOf("performer");
+    const records = () =>
+      db().select().from(performerApplications).where(eq(performerApplications.userId, performerId));
+    expect(await records()).toMatchObject([
+      { state: "approved", source: "seed", note: "Seeded demo performer", legalName: null, documentFrontKey: null },
+    ]);
+    // A database seeded before verification existed gets the same record, once.
+    await db().delete(performerApplications).where(eq(performerApplications.userId, performerId));
+    await seedDemo(db());
+    await seedDemo(db());
+    expect(await records()).toHaveLength(1);
+    expect((await t.request({ method: "GET", url: "/verification", token: performer })).json().status).toBe("approved");
   });
 });
 

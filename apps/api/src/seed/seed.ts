@@ -5,6 +5,9 @@ import { performers } from "../modules/performers/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import { subscriptionPackages, subscriptions } from "../modules/subscriptions/tables.ts";
 import { users } from "../modules/users/tables.ts";
+import { markVerifiedWithoutDocuments } from "../modules/verification/applications.ts";
+import { performerApplications } from "../modules/verification/tables.ts";
+import { demoPerformers } from "./catalogue-data.ts";
 
 export const DEMO_PASSWORD = "marquee-demo";
 
@@ -60,7 +63,10 @@ export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: st
         .returning({ id: users.id, username: users.username });
       const idOf = (username: string) => created.find((c) => c.username === username)?.id;
       const performerId = idOf("performer");
-      if (performerId) await tx.insert(performers).values(performerProfile(performerId));
+      if (performerId) {
+        await tx.insert(performers).values(performerProfile(performerId));
+        await markVerifiedWithoutDocuments(tx as unknown as Db, [performerId]);
+      }
       const memberId = idOf("member");
       if (memberId) await tx.insert(subscriptions).values(memberSubscription(memberId));
     });
@@ -70,6 +76,33 @@ export async function seedDemo(db: Db, opts: { log?: { info(obj: object, msg: st
   // its profile or the member without its membership. Until the first start has completed, they are made up.
   if (existing.length && !(await demoCatalogueDone(db))) await completeDemoAccounts(db, existing);
   await seedDemoPackages(db);
+  // A demo made before verification existed: its performers are verified the same way (once).
+  const demoProfiles = await db
+    .select({ id: performers.id })
+    .from(performers)
+    .innerJoin(users, eq(users.id, performers.id))
+    .where(inArray(users.username, ["performer", ...demoPerformers.map((p) => p.username)]));
+  await verifySeeded(
+    db,
+    demoProfiles.map((p) => p.id),
+  );
+}
+
+/**
+ * The demo's performers are verified by a record that says it was seeded (no identity or ID images on file), so the
+ * demo can publish; made once per performer that has no application at all.
+ */
+export async function verifySeeded(db: Db, userIds: readonly string[]) {
+  if (!userIds.length) return;
+  const have = await db
+    .select({ userId: performerApplications.userId })
+    .from(performerApplications)
+    .where(inArray(performerApplications.userId, [...userIds]));
+  const done = new Set(have.map((h) => h.userId));
+  await markVerifiedWithoutDocuments(
+    db,
+    userIds.filter((id) => !done.has(id)),
+  );
 }
 
 /** The membership packages of the demo: one of each kind, made once, when the site has none (admins edit them). */
@@ -127,6 +160,7 @@ async function completeDemoAccounts(db: Db, existing: { id: string; username: st
   const performer = existing.find((e) => e.username === "performer");
   if (performer) {
     await db.insert(performers).values(performerProfile(performer.id)).onConflictDoNothing();
+    await verifySeeded(db, [performer.id]);
   }
   const member = existing.find((e) => e.username === "member");
   if (member) {

@@ -6,6 +6,7 @@ import {
   IconMail,
   IconMovie,
   IconPackage,
+  IconShieldCheck,
   IconShieldLock,
   IconStar,
   IconUserCircle,
@@ -49,6 +50,11 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
           Contact us
         </Menu.Item>
+        {user.role === "user" && (
+          <Menu.Item component={Link} to="/verification" leftSection={<IconShieldCheck size={16} />}>
+            Become a performer
+          </Menu.Item>
+        )}
         {(user.role === "performer" || user.role === "admin") && (
           <Menu.Item component={Link} to="/studio" leftSection={<IconMovie size={16} />}>
             Studio

@@ -17,6 +17,7 @@ import {
 import { PhotosManager, type StudioGallery } from "../components/studio/PhotosManager.tsx";
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
+import { AppearingPeoplePanel } from "../components/verification/AppearingPeople.tsx";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -66,7 +67,7 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
   const [remove, confirmDialog] = useConfirmedDelete();
   const assets = useStudioAssets<StudioGallery>(data);
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
-  const [drawerTab, setDrawerTab] = useState<"details" | "photos">("details");
+  const [drawerTab, setDrawerTab] = useState<"details" | "photos" | "people">("details");
   const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   const confirmRemove = (gallery: StudioGallery) =>
@@ -162,6 +163,7 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
             tab={drawerTab}
             onTab={setDrawerTab}
             editing={!!editing}
+            people={editing ? <AppearingPeoplePanel kind="gallery" itemId={editing._id} /> : null}
             media={{ value: "photos", label: "Photos", icon: <IconPhoto size={16} /> }}
             form={
               <AssetForm<GalleryFormValues, StudioGallery>

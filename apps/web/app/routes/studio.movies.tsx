@@ -13,6 +13,7 @@ import { AssetDrawerTabs, StudioAssetScreen } from "../components/studio/AssetLi
 import { MovieMedia, MovieRow, type MovieUpload, ProcessingBadge } from "../components/studio/MovieMedia.tsx";
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { type StudioListData, useProcessingPoll, useStudioAssets } from "../components/studio/use-studio-assets.ts";
+import { AppearingPeoplePanel } from "../components/verification/AppearingPeople.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -55,7 +56,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
   const [remove, confirmDialog] = useConfirmedDelete();
   const assets = useStudioAssets<StudioVideo>(data);
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
-  const [drawerTab, setDrawerTab] = useState<"details" | "media">("details");
+  const [drawerTab, setDrawerTab] = useState<"details" | "media" | "people">("details");
   const [uploads, setUploads] = useState<Record<string, MovieUpload>>({});
 
   // While something is pending or processing, ask again every few seconds.
@@ -193,6 +194,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
             tab={drawerTab}
             onTab={setDrawerTab}
             editing={!!editing}
+            people={editing ? <AppearingPeoplePanel kind="video" itemId={editing._id} /> : null}
             media={{
               value: "media",
               label: "Media",

@@ -44,7 +44,7 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
   const [remove, confirmDialog] = useConfirmedDelete();
   const assets = useStudioAssets<StudioProduct>(data);
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
-  const [drawerTab, setDrawerTab] = useState<"details" | "media">("details");
+  const [drawerTab, setDrawerTab] = useState<"details" | "media" | "people">("details");
   const editing = drawer?.mode === "edit" ? drawer.item : null;
 
   const confirmRemove = (product: StudioProduct) =>

@@ -1,9 +1,13 @@
-import { SimpleGrid, Text } from "@mantine/core";
+import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
+import { IconShieldCheck } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { countLabel } from "../lib/studio.ts";
+import { statusSentence } from "../lib/verification.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/studio";
 
@@ -21,9 +25,15 @@ const descriptions: Record<string, string> = {
   "/studio/subscribers": "Who subscribes to you, and until when.",
   "/studio/orders": "What members bought from your store, and the parcels to ship.",
   "/studio/reports": "Reports about your work that the site's team asks you about, and DMCA notices to answer.",
+  "/studio/verification": "Your identity verification: publishing and payouts wait for it.",
 };
 
-type Counts = { movies: number | null; galleries: number | null; products: number | null };
+type Counts = {
+  movies: number | null;
+  galleries: number | null;
+  products: number | null;
+  verification: VerificationStatus | null;
+};
 
 /** How many movies, galleries and products the viewer has (null where the API did not say). */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Counts> {
@@ -33,12 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
       .get<{ total: number }>(path, { limit: 1 })
       .then((r) => r.total)
       .catch(() => null);
-  const [movies, galleries, products] = await Promise.all([
+  const [movies, galleries, products, verification] = await Promise.all([
     total("/performer/assets/videos/search"),
     total("/performer/assets/galleries/search"),
     total("/performer/assets/products/search"),
+    api
+      .get<OwnVerification>("/verification")
+      .then((v) => v.status)
+      .catch(() => null),
   ]);
-  return { movies, galleries, products };
+  return { movies, galleries, products, verification };
 }
 
 function countText(counts: Counts, to: string): string | null {
@@ -66,6 +80,7 @@ function Overview({ counts }: { counts: Counts }) {
               to !== "/studio/earnings" &&
               to !== "/studio/subscribers" &&
               to !== "/studio/orders" &&
+              to !== "/studio/verification" &&
               count && (
                 <Text fw={700} fz="xl" data-testid={`studio-count-${label.toLowerCase()}`}>
                   {count}
@@ -84,6 +99,24 @@ export default function StudioOverviewPage({ loaderData }: Route.ComponentProps)
   if (!role) return <StudioForbidden />;
   return (
     <StudioPage title="Studio" description="Publish your movies and galleries and keep your profile up to date.">
+      {loaderData.verification && loaderData.verification !== "approved" && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconShieldCheck size={18} />}
+          title="Publishing waits for your verification"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {statusSentence({ status: loaderData.verification, expiresAt: null, renewalRequested: false })} Your items
+              stay drafts and payouts wait until then.
+            </Text>
+            <Button size="xs" component={Link} to="/studio/verification">
+              Open verification
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Overview counts={loaderData} />
     </StudioPage>
   );

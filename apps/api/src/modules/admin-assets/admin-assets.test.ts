@@ -1,9 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DEMO_PASSWORD, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  expectBadRequest,
+  type TestContext,
+  verifyPerformer,
+} from "../../../test/harness.ts";
 import { fileUpload, pngOf } from "../../../test/multipart.ts";
 import { hashPassword } from "../auth/service.ts";
-import { performers } from "../performers/tables.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "../videos/tables.ts";
 
@@ -62,7 +67,7 @@ async function performerAccount() {
     })
     .returning({ id: users.id });
   const id = (row as { id: string }).id;
-  await t.database.db.insert(performers).values({ id });
+  await verifyPerformer(t, id);
   return { id, token: await t.login(username) };
 }
 

@@ -123,6 +123,33 @@ export interface PerformerDirectory {
   adjustCounts(ids: readonly string[], by: { videos?: number; galleries?: number; products?: number }): Promise<void>;
 }
 
+/**
+ * What the catalogue needs of verification (modules/verification): whether an item with these performers may be
+ * published (a 422 naming what is missing when not). `itemId` null: an item being created.
+ */
+export interface PublicationGate {
+  assertPublishable(
+    kind: "video" | "gallery" | "product",
+    itemId: string | null,
+    performerIds: readonly string[],
+  ): Promise<void>;
+  /** Forgets the releases kept with a movie or gallery being deleted, with their files. */
+  forgetItem(kind: "video" | "gallery", itemId: string): Promise<void>;
+}
+
+/**
+ * Whether a write publishes (or keeps published with other performers) an item: it ends up active, and either was
+ * not active before or its performers change. Such writes go through the gate.
+ */
+export function publishes(
+  before: { status: string; performerIds: readonly string[] } | null,
+  after: { status: string; performerIds: readonly string[] },
+): boolean {
+  if (after.status !== "active") return false;
+  if (before?.status !== "active") return true;
+  return after.performerIds.some((p) => !before.performerIds.includes(p));
+}
+
 /** What the catalogue needs of the categories module. */
 export interface CategoryDirectory {
   assertExist(ids: readonly string[], group: Kind["categoryGroup"], path: string): Promise<void>;

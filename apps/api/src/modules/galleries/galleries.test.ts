@@ -11,6 +11,7 @@ import {
   detailPaths,
   expectBadRequest,
   type TestContext,
+  verifyPerformer,
 } from "../../../test/harness.ts";
 import { hashPassword } from "../auth/service.ts";
 import { categories } from "../categories/tables.ts";
@@ -79,7 +80,7 @@ async function account(role: "user" | "performer") {
     })
     .returning();
   const id = (row as { id: string }).id;
-  if (role === "performer") await t.database.db.insert(performers).values({ id });
+  if (role === "performer") await verifyPerformer(t, id);
   return { id, token: await t.login(username) };
 }
 

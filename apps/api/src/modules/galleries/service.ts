@@ -5,8 +5,8 @@ import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
-import { canOpen } from "../catalogue/access.ts";
-import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import { type Actor, canOpen } from "../catalogue/access.ts";
+import type { CategoryDirectory, PerformerDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createGalleryAdmin } from "./admin.ts";
@@ -36,6 +36,8 @@ export function createGalleriesService(deps: {
   forgetEngagement: ForgetEngagement<"gallery">;
   /** Whether what a performer publishes waits for review (modules/review). */
   review: ReviewGate;
+  /** Publishing waits for the performers' verification and releases (modules/verification). */
+  publication: PublicationGate;
 }) {
   const present = createGalleryPresenter(deps);
   const reads = createGalleryReads({ ...deps, present });
@@ -57,6 +59,8 @@ export function createGalleriesService(deps: {
     ...reading,
     create: writes.create,
     update: writes.update,
+    /** A gallery as its owner (or an admin) manages it: 404/403 otherwise. */
+    managedItem: (actor: Actor, id: string) => _editable(actor, id),
     remove: writes.remove,
     setHold: writes.setHold,
     ...photos,

@@ -20,6 +20,7 @@ export function createGalleryWrites(deps: {
   storage: Storage;
   performers: rules.PerformerDirectory;
   categories: rules.CategoryDirectory;
+  publication: rules.PublicationGate;
   reads: GalleryReads;
   present: GalleryPresenter;
   forgetEngagement: ForgetEngagement<"gallery">;
@@ -108,6 +109,9 @@ export function createGalleryWrites(deps: {
       }
       patch.coverPhotoId = body.coverPhotoId;
     }
+    const after = { status: body.status ?? current.status, performerIds: patch.performerIds ?? current.performerIds };
+    if (rules.publishes(current, after))
+      await deps.publication.assertPublishable("gallery", current.id, after.performerIds);
     if (body.status !== undefined) {
       patch.status = body.status;
       // First publication: "newest" lists it from now on, not from when the draft was made.
@@ -198,6 +202,8 @@ export function createGalleryWrites(deps: {
 
   async function create(user: Actor, body: CreateGalleryBody) {
     const fields = await rules.newItemFields(deps, user, body, GALLERY);
+    if (rules.publishes(null, { status: body.status, performerIds: fields.performerIds }))
+      await deps.publication.assertPublishable("gallery", null, fields.performerIds);
     const now = new Date();
     // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
     const review = await reviewAfterWrite(deps.review, user, null, body.status, now);
@@ -230,6 +236,7 @@ export function createGalleryWrites(deps: {
       return { before, photoIds: photoIds.map((p) => p.id) };
     });
     await syncCounts(removed.before, null);
+    await deps.publication.forgetItem("gallery", current.id);
     for (const photoId of removed.photoIds) await removePhotoFiles(photoId);
   }
 

@@ -138,6 +138,32 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
     text: `A counter-notice was filed on report ${str(p.reference) ?? ""}.`,
     link: "/admin/reports",
   }),
+  verification: (p) => {
+    const status = str(p.status);
+    if (status === "submitted")
+      return { text: "A performer application is waiting for review.", link: "/admin/verifications" };
+    if (status === "approved") {
+      const until = day(p.expiresAt);
+      return {
+        text: until
+          ? `Your performer verification was approved (valid until ${until}).`
+          : "Your performer verification was approved.",
+        link: "/studio/verification",
+      };
+    }
+    const reason = str(p.reason);
+    if (status === "refused")
+      return {
+        text: reason
+          ? `Your performer verification was refused: ${reason}`
+          : "Your performer verification was refused.",
+        link: "/verification",
+      };
+    return {
+      text: reason ? `Please verify your identity again: ${reason}` : "Please verify your identity again.",
+      link: "/verification",
+    };
+  },
   "media.processed": (p) => {
     const what = quoted(p.title) ?? "Your upload";
     const ready = str(p.status) === "ready";

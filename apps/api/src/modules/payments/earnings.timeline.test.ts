@@ -1,6 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, deliverSandbox, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  deliverSandbox,
+  expectBadRequest,
+  type TestContext,
+  verifyPerformer,
+} from "../../../test/harness.ts";
 import { checkoutVideo, saleMovie } from "../../../test/sales.ts";
 import { users } from "../users/tables.ts";
 import { earnings } from "./tables.ts";
@@ -83,6 +89,7 @@ beforeAll(async () => {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "chartother"));
   const made = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: row?.id } });
   expect(made.statusCode, made.body).toBe(201);
+  await verifyPerformer(t, row?.id as string);
   other = await t.login("chartother", "marquee-demo-1");
 
   // Ten days ago a 30.00 sale; five days ago a 10.00 sale refunded today; today a 20.00 sale.

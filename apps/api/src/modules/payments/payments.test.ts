@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, deliverSandbox, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, deliverSandbox, type TestContext, verifyPerformer } from "../../../test/harness.ts";
 import { listedMovie } from "../../../test/sales.ts";
 import { galleries } from "../galleries/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
@@ -92,6 +92,7 @@ beforeAll(async () => {
   for (const { id } of extra) {
     const res = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
     expect(res.statusCode, res.body).toBe(201);
+    await verifyPerformer(t, id);
   }
   performerIds = [(demo as { id: string }).id, ...extra.map((e) => e.id)];
 });

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestContext, deliverSandbox, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  deliverSandbox,
+  expectBadRequest,
+  type TestContext,
+  verifyPerformer,
+} from "../../../test/harness.ts";
 import { saleMovie as saleMovieOf } from "../../../test/sales.ts";
 import { users } from "../users/tables.ts";
 import type { SandboxCallback } from "./sandbox.ts";
@@ -46,6 +52,7 @@ async function newPerformer(): Promise<Seller> {
   const id = (row as { id: string }).id;
   const made = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
   expect(made.statusCode, made.body).toBe(201);
+  await verifyPerformer(t, id);
   return { id, token: await t.login(username, "marquee-demo-1") };
 }
 

@@ -23,6 +23,8 @@ export function createPayouts(deps: {
   accounts: Pick<Accounts, "refs">;
   settings: Pick<SettingsService, "get">;
   performers: Pick<PerformersService, "setCommission">;
+  /** Payouts wait for the performer's verification (modules/verification). */
+  verification: { isVerified(userId: string): Promise<boolean> };
   /** Tells the performer they were paid (the realtime channel; a no-op without it). */
   notify?: (userId: string, event: string, payload: unknown) => void;
 }) {
@@ -173,6 +175,11 @@ export function createPayouts(deps: {
   async function pay(adminId: string, body: { performerId: string; note?: string }) {
     const currency = await deps.settings.get("currency");
     if (!(await deps.accounts.refs([body.performerId])).size) throw notFound("Performer");
+    if (!(await deps.verification.isVerified(body.performerId)))
+      throw unprocessable(
+        "This performer is not verified: payouts wait until their identity verification is approved (and not expired).",
+        [{ path: "body.performerId", message: "not verified" }],
+      );
     const made = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${body.performerId}`}))`);
       const open = await tx

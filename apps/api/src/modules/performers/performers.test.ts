@@ -2,7 +2,13 @@ import { stat } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, detailPaths, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  detailPaths,
+  expectBadRequest,
+  type TestContext,
+  verifyPerformer,
+} from "../../../test/harness.ts";
 import { fileUpload, pngOf } from "../../../test/multipart.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
 import { users } from "../users/tables.ts";
@@ -80,6 +86,7 @@ beforeAll(async () => {
     ids[p.username] = id;
     const res = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
     expect(res.statusCode, res.body).toBe(201);
+    await verifyPerformer(t, id);
     // Known creation times and views, so the sort orders are certain.
     await db
       .update(performersTable)

@@ -5,7 +5,7 @@ import { isUuid } from "../../platform/ids.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { canOpen } from "../catalogue/access.ts";
-import type { CategoryDirectory, PerformerDirectory } from "../catalogue/editing.ts";
+import type { CategoryDirectory, PerformerDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createProductFiles } from "./files.ts";
@@ -33,6 +33,8 @@ export function createProductsService(deps: {
   forgetEngagement: ForgetEngagement<"product">;
   /** Whether what a performer publishes waits for review (modules/review). */
   review: ReviewGate;
+  /** Publishing waits for the performers' verification (modules/verification). */
+  publication: PublicationGate;
 }) {
   const present = createProductPresenter(deps);
   const reads = createProductReads({ db: deps.db, present });

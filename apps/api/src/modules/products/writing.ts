@@ -34,6 +34,7 @@ export function createProductWrites(deps: {
   storage: Storage;
   performers: rules.PerformerDirectory;
   categories: rules.CategoryDirectory;
+  publication: rules.PublicationGate;
   reads: ProductReads;
   present: ProductPresenter;
   forgetEngagement: ForgetEngagement<"product">;
@@ -83,6 +84,8 @@ export function createProductWrites(deps: {
     const performerIds = await rules.resolvePerformers(deps.performers, user, body.performerIds, PRODUCT);
     const categoryIds = await rules.resolveCategories(deps.categories, body.categoryIds, PRODUCT);
     const stock = stockOf(body.type, body.stock);
+    if (rules.publishes(null, { status: body.status, performerIds }))
+      await deps.publication.assertPublishable("product", null, performerIds);
     const now = new Date();
     const review = await reviewAfterWrite(deps.review, user, null, body.status, now);
     // Set here, in milliseconds, so that keyset cursors (which carry milliseconds) match the stored value.
@@ -147,6 +150,12 @@ export function createProductWrites(deps: {
     if (body.categoryIds !== undefined)
       fields.categoryIds = await rules.resolveCategories(deps.categories, body.categoryIds, PRODUCT);
     if (body.stock !== undefined) fields.stock = stockOf(current.type, body.stock);
+    const after = {
+      status: fields.status ?? current.status,
+      performerIds: fields.performerIds ?? current.performerIds,
+    };
+    if (rules.publishes(current, after))
+      await deps.publication.assertPublishable("product", current.id, after.performerIds);
     const review = await reviewAfterWrite(deps.review, user, current, body.status ?? current.status, new Date());
     const row = await save(current.id, () => ({ ...fields, ...review }));
     return present.studioProduct(user, row);

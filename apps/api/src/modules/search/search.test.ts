@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, expectBadRequest, type TestContext } from "../../../test/harness.ts";
+import { createTestContext, expectBadRequest, type TestContext, verifyPerformer } from "../../../test/harness.ts";
 import { galleries } from "../galleries/tables.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "../videos/tables.ts";
@@ -33,6 +33,7 @@ beforeAll(async () => {
       body: { userId: row?.id },
     });
     expect(res.statusCode).toBe(201);
+    await verifyPerformer(t, row?.id as string);
   }
   const performerId = (await t.request({ method: "GET", url: "/performers/nebula_star" })).json()._id as string;
   const item = (slug: string, title: string, listed: boolean, tags: string[] = []) => ({

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -5,8 +6,8 @@ import type { Jobs, JobsLog } from "../../platform/jobs.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
-import { canOpen, type Viewer } from "../catalogue/access.ts";
-import type { CategoryDirectory } from "../catalogue/editing.ts";
+import { type Actor, canOpen, type Viewer } from "../catalogue/access.ts";
+import type { CategoryDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
@@ -31,6 +32,8 @@ export interface VideosDeps {
   reactions: ReactionsService;
   performers: Pick<PerformersService, "refs" | "exists" | "adjustCounts">;
   categories: Pick<CategoriesService, "refs"> & CategoryDirectory;
+  /** Publishing waits for the performers' verification and releases (modules/verification). */
+  publication: PublicationGate;
   notify(userId: string, event: string, payload: unknown): void;
   /** Deletes the comments and reactions on a movie, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"video">;
@@ -79,6 +82,12 @@ export function createVideosService(deps: VideosDeps) {
     offer: reads.offer,
     create: writes.create,
     update: writes.update,
+    /** A movie as its owner (or an admin) manages it: 404/403 otherwise. */
+    async managedItem(actor: Actor, id: string) {
+      const row = await reads.managedRow(actor, id);
+      const [made] = await deps.db.select({ by: videos.createdBy }).from(videos).where(eq(videos.id, row.id));
+      return { ...row, createdBy: made?.by ?? null };
+    },
     remove: writes.remove,
     setHold: writes.setHold,
     ...media,

@@ -7,10 +7,15 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestContext, DEMO_PASSWORD, detailPaths, type TestContext } from "../../../test/harness.ts";
+import {
+  createTestContext,
+  DEMO_PASSWORD,
+  detailPaths,
+  type TestContext,
+  verifyPerformer,
+} from "../../../test/harness.ts";
 import { runTool } from "../../platform/media/probe.ts";
 import { hashPassword } from "../auth/service.ts";
-import { performers } from "../performers/tables.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "./tables.ts";
 
@@ -154,7 +159,7 @@ beforeAll(async () => {
       verifiedEmail: true,
     })
     .returning({ id: users.id });
-  await t.database.db.insert(performers).values({ id: (row as { id: string }).id });
+  await verifyPerformer(t, (row as { id: string }).id);
   other = await t.login(username);
 
   const port = (t.app.server.address() as AddressInfo).port;

@@ -8,6 +8,7 @@ import {
   detailPaths,
   expectBadRequest,
   type TestContext,
+  verifyPerformer,
 } from "../../../test/harness.ts";
 import { hashPassword } from "../auth/service.ts";
 import { categories } from "../categories/tables.ts";
@@ -85,7 +86,7 @@ async function account(role: "user" | "performer") {
     })
     .returning({ id: users.id });
   const id = (row as { id: string }).id;
-  if (role === "performer") await t.database.db.insert(performers).values({ id });
+  if (role === "performer") await verifyPerformer(t, id);
   return { id, token: await t.login(username) };
 }
 

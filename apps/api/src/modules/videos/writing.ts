@@ -31,6 +31,7 @@ export function createVideoWrites(deps: {
   storage: Storage;
   performers: rules.PerformerDirectory;
   categories: rules.CategoryDirectory;
+  publication: rules.PublicationGate;
   reads: VideoReads;
   present: VideoPresenter;
   forgetEngagement: ForgetEngagement<"video">;
@@ -103,6 +104,8 @@ export function createVideoWrites(deps: {
 
   async function create(actor: Actor, body: CreateVideoBody): Promise<StudioVideo> {
     const fields = await rules.newItemFields(deps, actor, body, MOVIE);
+    if (rules.publishes(null, { status: body.status, performerIds: fields.performerIds }))
+      await deps.publication.assertPublishable("video", null, fields.performerIds);
     const scheduledAt = scheduleOf(body.scheduledAt) ?? null;
     const createdAt = now();
     const base = {
@@ -164,6 +167,8 @@ export function createVideoWrites(deps: {
     const scheduledAt = scheduled === undefined ? current.scheduledAt : scheduled;
     if (body.slug !== undefined && body.slug !== current.slug) rules.assertSlugAllowed(body.slug);
     const status = body.status ?? current.status;
+    if (rules.publishes(current, { status, performerIds }))
+      await deps.publication.assertPublishable("video", current.id, performerIds);
     const review = await reviewAfterWrite(deps.review, actor, current, status, now());
     const row = await save(current, {
       ...review,
@@ -265,6 +270,7 @@ export function createVideoWrites(deps: {
       await deps.forgetEngagement(tx, "video", current.id);
     });
     await removeFiles(current.id);
+    await deps.publication.forgetItem("video", current.id);
     await syncCounts([{ before: current, after: null }]);
   }
 

@@ -155,6 +155,17 @@ export const fields: Record<SettingKey, FieldSpec> = {
     min: 1,
     max: 1000,
     step: 1,
+    decimalScale: 0,
+  },
+  verificationValidMonths: {
+    kind: "number",
+    label: "Verification valid for (months)",
+    description:
+      "How long a performer's approved identity verification lasts before they must apply again; 0: it does not expire.",
+    min: 0,
+    max: 120,
+    step: 1,
+    decimalScale: 0,
   },
 };
 

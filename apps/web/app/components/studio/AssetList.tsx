@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } from "@mantine/core";
 import type { Moderation } from "@marquee/contracts/catalogue";
-import { IconEdit, IconPlus, type TablerIcon } from "@tabler/icons-react";
+import { IconEdit, IconPlus, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import {
   type AssetStatus,
@@ -137,17 +137,24 @@ export function AssetDrawerTabs<M extends string>({
   form,
   newHint,
   panel,
+  people,
 }: {
-  tab: "details" | M;
-  onTab: (tab: "details" | M) => void;
+  tab: "details" | "people" | M;
+  onTab: (tab: "details" | "people" | M) => void;
   media: { value: M; label: string; icon: ReactNode; rightSection?: ReactNode };
   editing: boolean;
   form: ReactNode;
   newHint: string;
   panel: ReactNode;
+  /** Who appears in the item and their releases (movies and galleries). */
+  people?: ReactNode;
 }) {
   return (
-    <Tabs value={tab} onChange={(next) => onTab(next === media.value ? media.value : "details")} keepMounted>
+    <Tabs
+      value={tab}
+      onChange={(next) => onTab(next === media.value ? media.value : next === "people" ? "people" : "details")}
+      keepMounted
+    >
       <Tabs.List mb="lg">
         <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
           Details
@@ -155,6 +162,11 @@ export function AssetDrawerTabs<M extends string>({
         <Tabs.Tab value={media.value} leftSection={media.icon} disabled={!editing} rightSection={media.rightSection}>
           {media.label}
         </Tabs.Tab>
+        {people !== undefined && (
+          <Tabs.Tab value="people" leftSection={<IconUsers size={16} />} disabled={!editing}>
+            People
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="details">
         <Stack gap="lg">
@@ -167,6 +179,7 @@ export function AssetDrawerTabs<M extends string>({
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value={media.value}>{editing && panel}</Tabs.Panel>
+      {people !== undefined && <Tabs.Panel value="people">{editing && tab === "people" && people}</Tabs.Panel>}
     </Tabs>
   );
 }

@@ -7,6 +7,7 @@ import {
   IconMovie,
   IconPackage,
   IconPhoto,
+  IconShieldCheck,
   IconShoppingBag,
   IconUserStar,
 } from "@tabler/icons-react";
@@ -23,6 +24,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
   { to: "/studio/orders", label: "Orders", icon: IconPackage },
   { to: "/studio/reports", label: "Reports", icon: IconFlag },
+  { to: "/studio/verification", label: "Verification", icon: IconShieldCheck },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */

@@ -1,0 +1,299 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Image,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { AdminApplication, AdminApplicationDetail } from "@marquee/contracts/verification";
+import { IconCheck, IconId, IconRefresh, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate, formatDateTime } from "../lib/format.ts";
+import { pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { STATUS_COLOUR, STATUS_LABEL } from "../lib/verification.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/admin.verifications";
+
+export const handle = pages.adminVerifications.handle;
+
+const DESCRIPTION =
+  "Performer applications: check each one's ID documents and selfie, then approve or refuse with a reason.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Verifications", DESCRIPTION);
+
+const PAGE_SIZE = 20;
+const STATES = ["pending", "approved", "refused", "all"] as const;
+type State = (typeof STATES)[number];
+const stateOf = (value: string | null): State =>
+  (STATES as readonly string[]).includes(value ?? "") ? (value as State) : "pending";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = pageOf(params);
+  const state = stateOf(params.get("state"));
+  const list = await loaded(
+    sessionApi(request, context).get<{ data: AdminApplication[]; total: number }>("/admin/verifications", {
+      state,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load the applications.",
+  );
+  return { list, page, state };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const id = (payload: Record<string, unknown>) => encodeURIComponent(textOf(payload, "id"));
+  return handleIntents(request, context, {
+    /** Opening an application makes short-lived links to its images; the API records the viewing. */
+    open: (api, payload) => api.get<AdminApplicationDetail>(`/admin/verifications/${id(payload)}`),
+    approve: (api, payload) => api.post(`/admin/verifications/${id(payload)}/approve`),
+    refuse: (api, payload) =>
+      api.post(`/admin/verifications/${id(payload)}/refuse`, { reason: textOf(payload, "reason") }),
+    again: (api, payload) =>
+      api.post(`/admin/performers/${encodeURIComponent(textOf(payload, "userId"))}/verification/request-again`, {
+        reason: textOf(payload, "reason") || undefined,
+      }),
+  });
+}
+
+const IMAGE_LABEL: Record<string, string> = {
+  documentFront: "Document, front",
+  documentBack: "Document, back",
+  selfie: "Selfie with the document",
+};
+
+/** One application with its images, and the decision. */
+function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | null; onClose: () => void }) {
+  const { run } = useIntent();
+  const { revalidate } = useRevalidator();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const decide = async (intent: "approve" | "refuse" | "again") => {
+    if (!detail) return;
+    if (intent === "refuse" && reason.trim().length < 3) {
+      setError("Say why: the applicant is shown this reason.");
+      return;
+    }
+    setBusy(intent);
+    try {
+      await run(intent, { id: detail._id, userId: detail.userId, reason: reason.trim() });
+      const done = { approve: "approved", refuse: "refused", again: "asked to verify again" }[intent];
+      notifications.show({ color: "teal", message: `${detail.name} was ${done}.` });
+      setReason("");
+      setError(null);
+      onClose();
+      void revalidate();
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not save the decision", message: errorMessage(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened={detail !== null} onClose={onClose} title="Review application" size="xl" centered radius="lg">
+      {detail && (
+        <Stack gap="md" data-testid="verification-review">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <Text size="sm">
+              <b>Account:</b> {detail.name} (@{detail.username}) · {detail.email}
+            </Text>
+            <Text size="sm">
+              <b>Legal name:</b> {detail.legalName ?? "—"}
+            </Text>
+            <Text size="sm">
+              <b>Date of birth:</b> {detail.dateOfBirth ?? "—"}
+            </Text>
+            <Text size="sm">
+              <b>Country:</b> {detail.country ?? "—"}
+            </Text>
+          </SimpleGrid>
+          {detail.images.length ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              {detail.images.map((image) => (
+                <Stack key={image.name} gap={4}>
+                  <Text size="xs" c="dimmed">
+                    {IMAGE_LABEL[image.name]}
+                  </Text>
+                  <a href={image.url} target="_blank" rel="noreferrer">
+                    <Image src={image.url} alt={IMAGE_LABEL[image.name]} radius="sm" fit="contain" mah={260} />
+                  </a>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No documents on file ({detail.source === "seed" ? "a seeded demo record" : "none were sent"}).
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            These links stop working {formatDateTime(detail.images[0]?.expiresAt)}; opening this application was
+            recorded.
+          </Text>
+          {detail.state === "pending" && (
+            <>
+              <Textarea
+                label="Reason (for a refusal)"
+                description="The applicant sees it, in a notification and a mail."
+                maxLength={1000}
+                autosize
+                minRows={2}
+                value={reason}
+                error={error}
+                onChange={(e) => setReason(e.currentTarget.value)}
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconX size={16} />}
+                  loading={busy === "refuse"}
+                  onClick={() => void decide("refuse")}
+                >
+                  Refuse
+                </Button>
+                <Button
+                  leftSection={<IconCheck size={16} />}
+                  loading={busy === "approve"}
+                  onClick={() => void decide("approve")}
+                >
+                  Approve
+                </Button>
+              </Group>
+            </>
+          )}
+          {detail.state === "approved" && detail.status === "approved" && (
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <Textarea
+                style={{ flex: 1 }}
+                label="Reason (optional)"
+                maxLength={1000}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+              />
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconRefresh size={16} />}
+                loading={busy === "again"}
+                onClick={() => void decide("again")}
+              >
+                Ask to verify again
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export default function AdminVerificationsPage({ loaderData }: Route.ComponentProps) {
+  const isAdmin = useIsAdmin();
+  const revalidator = useRevalidator();
+  const { setPage, loading } = useListParams();
+  const [, setSearchParams] = useSearchParams();
+  const { run } = useIntent();
+  const [detail, setDetail] = useState<AdminApplicationDetail | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  if (!isAdmin) return <AdminForbidden />;
+  const { list, page, state } = loaderData;
+  const rows = list.result?.data ?? [];
+
+  const open = async (id: string) => {
+    setOpening(id);
+    try {
+      setDetail(await run<AdminApplicationDetail>("open", { id }));
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not open the application", message: errorMessage(e) });
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <AdminPage title="Verifications" description={DESCRIPTION}>
+      <ReviewDialog detail={detail} onClose={() => setDetail(null)} />
+      <SegmentedControl
+        aria-label="Show applications"
+        value={state}
+        onChange={(value) => setSearchParams(value === "pending" ? {} : { state: value })}
+        data={[
+          { value: "pending", label: "Waiting" },
+          { value: "approved", label: "Approved" },
+          { value: "refused", label: "Refused" },
+          { value: "all", label: "All" },
+        ]}
+        style={{ alignSelf: "flex-start", maxWidth: "100%" }}
+      />
+      <ListPanel
+        label="Applications"
+        error={list.error}
+        onRetry={() => void revalidator.revalidate()}
+        ready
+        count={rows.length}
+        empty={{ icon: IconId, message: state === "pending" ? "No application is waiting." : "No applications." }}
+      >
+        <DataTable
+          label="Applications"
+          minWidth={560}
+          busy={loading}
+          columns={[{ label: "Applicant" }, { label: "Sent" }, { label: "Status" }, { label: "Actions", hidden: true }]}
+        >
+          {rows.map((a) => (
+            <Table.Tr key={a._id} data-testid={`verification-row-${a.username}`}>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {a.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    @{a.username}
+                    {a.source === "admin" ? " · filed by an admin" : a.source === "seed" ? " · seeded demo" : ""}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(a.createdAt)}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Badge color={STATUS_COLOUR[a.status]} variant="light">
+                    {STATUS_LABEL[a.status]}
+                  </Badge>
+                  {a.status === "approved" && a.expiresAt && (
+                    <Text size="xs" c="dimmed">
+                      until {formatDate(a.expiresAt)}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" loading={opening === a._id} onClick={() => void open(a._id)}>
+                  Review
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+      <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,134 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, expectAccessible, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { layoutProblems } from "./layout.ts";
+
+/**
+ * Becoming a performer: a new user finds "Become a performer" in their account menu, applies with their ID images,
+ * an admin reviews the images in the queue and approves, and the user now has the studio with their status.
+ */
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+let browser: Browser;
+let work: string;
+const files: Record<"front" | "back" | "selfie", string> = { front: "", back: "", selfie: "" };
+
+beforeAll(async () => {
+  browser = await launch();
+  await mkdir(shots, { recursive: true });
+  work = await mkdtemp(path.join(tmpdir(), "marquee-verification-"));
+  for (const [i, name] of (["front", "back", "selfie"] as const).entries()) {
+    files[name] = path.join(work, `${name}.png`);
+    const png = await sharp({
+      create: { width: 320, height: 200, channels: 3, background: { r: 40 * i, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await writeFile(files[name], png);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function logIn(page: Page, username: string, password: string) {
+  await goto(page, "/auth/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(`${site().webUrl}/`);
+}
+
+/** A page at phone width has nothing wider than the screen. */
+async function checkPhone(page: Page, url: string, name: string, ready: (p: Page) => Promise<void>) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await goto(page, url);
+  await ready(page);
+  expect(await layoutProblems(page, 390)).toEqual([]);
+  await page.screenshot({ path: path.join(shots, `verification-${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe("becoming a verified performer", () => {
+  it("a new user applies with ID images, the admin approves in the queue, and the user has the studio", {
+    timeout: 240_000,
+  }, async () => {
+    const username = `applicant${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+    const password = "applicant-password-1";
+    const reg = await api("POST", "/auth/users/register", { body: { username, email, password, name: "Ada Stage" } });
+    expect(reg.status).toBe(201);
+    const token = new URL(await mailedLink(email, "/auth/verify-email")).searchParams.get("token");
+    expect((await api("POST", "/auth/email-verification", { body: { token } })).status).toBe(200);
+
+    const user = await newPage(browser);
+    await logIn(user.page, username, password);
+    await user.page.getByRole("button", { name: "Account menu" }).click();
+    await user.page.getByRole("menuitem", { name: "Become a performer" }).click();
+    await user.page.waitForURL(`${site().webUrl}/verification`);
+    await expect.poll(() => user.page.getByTestId("verification-status").textContent()).toBe("Not verified");
+
+    // Under 18: the form says so and sends nothing.
+    const form = user.page.locator("form", { has: user.page.getByRole("button", { name: "Send application" }) });
+    await form.getByLabel("Full legal name").fill("Ada Lovelace Realname");
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 17);
+    await form.getByLabel("Date of birth").fill(young.toISOString().slice(0, 10));
+    await form.getByRole("textbox", { name: "Country" }).fill("United King");
+    await user.page.getByRole("option", { name: "United Kingdom" }).click();
+    await form.locator('input[name="documentFront"]').setInputFiles(files.front);
+    await form.locator('input[name="documentBack"]').setInputFiles(files.back);
+    await form.locator('input[name="selfie"]').setInputFiles(files.selfie);
+    await form.getByRole("button", { name: "Send application" }).click();
+    await expect.poll(() => form.getByText("You must be at least 18 years old").count()).toBe(1);
+
+    await form.getByLabel("Date of birth").fill("1992-03-04");
+    await user.page.screenshot({ path: path.join(shots, "verification-apply-1280.png"), fullPage: true });
+    await form.getByRole("button", { name: "Send application" }).click();
+    await expect.poll(() => user.page.getByTestId("verification-status").textContent()).toBe("Pending review");
+    await expectAccessible(user.page, "the verification page");
+
+    // The admin reviews it in the queue, with the images, and approves.
+    const admin = await newPage(browser);
+    await logIn(admin.page, "admin", "marquee-demo");
+    await goto(admin.page, "/admin/verifications");
+    const row = admin.page.getByTestId(`verification-row-${username}`);
+    await row.getByRole("button", { name: "Review" }).click();
+    const review = admin.page.getByTestId("verification-review");
+    await expect.poll(() => review.getByText("Ada Lovelace Realname").count()).toBe(1);
+    const images = review.getByRole("img");
+    await expect.poll(() => images.count()).toBe(3);
+    // Each image is loaded through its short-lived link.
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    await admin.page.screenshot({ path: path.join(shots, "verification-review-1280.png") });
+    await review.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => admin.page.getByTestId(`verification-row-${username}`).count()).toBe(0);
+    await checkPhone(admin.page, "/admin/verifications?state=approved", "admin-queue", async (p) => {
+      await p.getByTestId(`verification-row-${username}`).waitFor();
+    });
+
+    // The user is a performer now: the studio, with their verification.
+    await goto(user.page, "/studio/verification");
+    await expect.poll(() => user.page.getByTestId("verification-status").textContent()).toBe("Verified");
+    await expect.poll(() => user.page.getByText(/You are verified until/).count()).toBe(1);
+    await user.page.screenshot({ path: path.join(shots, "verification-studio-1280.png"), fullPage: true });
+    await checkPhone(user.page, "/studio/verification", "studio", async (p) => {
+      await p.getByTestId("verification-status").waitFor();
+    });
+    // The legal name is nowhere on their public profile.
+    const profile = await fetch(`${site().webUrl}/performers/${username}`);
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).not.toContain("Realname");
+    expect(user.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+});
