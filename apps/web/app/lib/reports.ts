@@ -1,15 +1,25 @@
 /** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
+
 import {
   REPORT_REASON_LABELS,
   type ReportItemKind,
   type ReportReason,
   reportReasons,
 } from "@marquee/contracts/reports";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /** The resource route the Report buttons post to (routes/reports.file.ts). */
 export const REPORT_PATH = "/reports/file";
 /** The resource route of the admin's monthly CSV (routes/admin.reports.export.ts). */
 export const REPORT_EXPORT_PATH = "/admin/reports/export";
+
+/**
+ * An item page's `shouldRevalidate`: a report filed from it does not reload the page. A non-consent or possible-minor
+ * report hides the item at once, so reloading would replace the page (and the reporter's reference) with a 404.
+ */
+export function notAfterReport({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return formAction === REPORT_PATH ? false : defaultShouldRevalidate;
+}
 
 export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
 export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason];

@@ -22,6 +22,7 @@ import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
+import { notAfterReport } from "../lib/reports.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
@@ -288,3 +289,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <DetailError error={error} icon={IconPhotoOff} noun="gallery" listPath="/galleries" listLabel="Browse galleries" />
   );
 }
+
+/** A report filed here does not reload the page (lib/reports.ts). */
+export const shouldRevalidate = notAfterReport;

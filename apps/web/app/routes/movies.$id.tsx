@@ -21,6 +21,7 @@ import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate, formatDuration } from "../lib/format.ts";
+import { notAfterReport } from "../lib/reports.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
@@ -268,3 +269,6 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DetailError error={error} icon={IconMovieOff} noun="movie" listPath="/movies" listLabel="Browse movies" />;
 }
+
+/** A report filed here does not reload the page (lib/reports.ts). */
+export const shouldRevalidate = notAfterReport;

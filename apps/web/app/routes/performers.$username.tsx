@@ -24,6 +24,7 @@ import { ProductCard } from "../components/store/ProductCard.tsx";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
+import { REPORT_PATH } from "../lib/reports.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
@@ -108,8 +109,10 @@ export function shouldRevalidate({
   currentParams,
   nextParams,
   formMethod,
+  formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (formAction === REPORT_PATH) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const strip = (u: URL) => {
     const s = new URLSearchParams(u.search);

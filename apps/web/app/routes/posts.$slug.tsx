@@ -8,6 +8,7 @@ import { Comments } from "../components/comments/Comments.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
+import { notAfterReport } from "../lib/reports.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
@@ -80,3 +81,6 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DetailError error={error} icon={IconFileOff} noun="post" listPath="/posts" listLabel="All posts" />;
 }
+
+/** A report filed here does not reload the page (lib/reports.ts). */
+export const shouldRevalidate = notAfterReport;

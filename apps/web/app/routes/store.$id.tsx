@@ -18,6 +18,7 @@ import { PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/st
 import styles from "../components/store/store.module.css";
 import { useDownload } from "../components/store/use-download.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
+import { notAfterReport } from "../lib/reports.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
@@ -248,3 +249,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <DetailError error={error} icon={IconPackageOff} noun="product" listPath="/store" listLabel="Browse the store" />
   );
 }
+
+/** A report filed here does not reload the page (lib/reports.ts). */
+export const shouldRevalidate = notAfterReport;
