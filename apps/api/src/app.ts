@@ -203,6 +203,7 @@ function buildServices(
     db,
     storage,
     signer,
+    segmentTtlSec: config.mediaSegmentTtlSec,
     jobs,
     access,
     reactions,

@@ -35,6 +35,8 @@ export interface VideosDeps {
   log: JobsLog;
   /** A signed-in viewer as they are now (null: no such active account), for the media route's checks. */
   viewerOf(userId: string): Promise<Viewer>;
+  /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC), told to players. */
+  segmentTtlSec: number;
   now?: () => Date;
 }
 
