@@ -45,19 +45,22 @@ export function renewalDelayMs(segmentTtlSec: number): number {
 
 /**
  * The links an HLS playlist names, absolute, in order: the URI lines (a master's variants, a media playlist's
- * segments) and the `URI="..."` attributes of tags (renditions, init segments, keys).
+ * segments) and the `URI="..."` attributes of tags (renditions, init segments, keys). `base`, the playlist's own
+ * link, may be relative to the page.
  */
 export function linksOf(text: string, base: string): string[] {
+  // hls.js is given the API's root-relative links: they are the page's.
+  const from = new URL(base, typeof location === "undefined" ? undefined : location.href);
   const links: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
     if (!line.startsWith("#")) {
-      links.push(new URL(line, base).href);
+      links.push(new URL(line, from).href);
       continue;
     }
     const uri = /[:,]URI="([^"]*)"/.exec(line)?.[1];
-    if (uri !== undefined && line.startsWith("#EXT")) links.push(new URL(uri, base).href);
+    if (uri !== undefined && line.startsWith("#EXT")) links.push(new URL(uri, from).href);
   }
   return links;
 }
@@ -167,13 +170,15 @@ export function createLinkRenewal(deps: RenewalDeps) {
   function renew(playlist: Tracked): Promise<boolean> {
     if (stopped) return Promise.resolve(false);
     if (!playlist.renewing) {
-      playlist.renewing = fetchInto(playlist).then((ok) => {
-        playlist.renewing = null;
-        playlist.failures = ok ? 0 : playlist.failures + 1;
-        playlist.retryAt = ok ? 0 : now() + Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** (playlist.failures - 1));
-        schedule();
-        return ok;
-      });
+      playlist.renewing = fetchInto(playlist)
+        .catch(() => false)
+        .then((ok) => {
+          playlist.renewing = null;
+          playlist.failures = ok ? 0 : playlist.failures + 1;
+          playlist.retryAt = ok ? 0 : now() + Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** (playlist.failures - 1));
+          schedule();
+          return ok;
+        });
     }
     return playlist.renewing;
   }

@@ -48,7 +48,12 @@ export function renewingLoaders(
       this.inner.load(context, config, {
         ...callbacks,
         onSuccess: (response, stats, ctx, details) => {
-          if (typeof response.data === "string") renewal.sawPlaylist(asked, response.data, context.url);
+          // A playlist the renewal cannot read is not renewed; hls.js plays it all the same.
+          try {
+            if (typeof response.data === "string") renewal.sawPlaylist(asked, response.data, context.url);
+          } catch (err) {
+            console.warn(`link renewal: ${err instanceof Error ? err.message : err}`);
+          }
           callbacks.onSuccess(response, stats, ctx as PlaylistLoaderContext, details);
         },
       } as LoaderCallbacks<LoaderContext>);
