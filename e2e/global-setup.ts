@@ -21,6 +21,9 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: "true",
     // Download links die soon enough for a test to see one expire.
     PRODUCT_DOWNLOAD_TTL_SEC: "10",
+    // Segment links too (the smallest TTL allowed): a minute of a movie lives through several renewals of its links
+    // (e2e/link-renewal.test.ts).
+    MEDIA_SEGMENT_TTL_SEC: "10",
     // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
     DATABASE_URL: undefined,
   };

@@ -239,6 +239,7 @@ function buildServices(
     db,
     storage,
     signer,
+    segmentTtlSec: config.mediaSegmentTtlSec,
     jobs,
     access,
     reactions,

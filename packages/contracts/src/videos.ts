@@ -55,6 +55,11 @@ export const videoMedia = z.object({
   mp4: z.string(),
   strip: z.string().nullable(),
   expiresAt: z.string(),
+  /**
+   * Seconds the segment links in an HLS playlist live once it is fetched (MEDIA_SEGMENT_TTL_SEC; on object storage a
+   * playlist may be up to a fifth of that old): the player fetches its playlist again before they run out.
+   */
+  segmentTtlSec: z.number().int().positive(),
 });
 export type VideoMedia = z.infer<typeof videoMedia>;
 

@@ -17,6 +17,8 @@ export interface PresentDeps {
   reactions: ReactionsService;
   performers: Pick<PerformersService, "refs">;
   categories: Pick<CategoriesService, "refs">;
+  /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC). */
+  segmentTtlSec: number;
   now: () => Date;
 }
 
@@ -103,7 +105,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       mp4: `${mediaKey}/video.mp4`,
       strip: `${mediaKey}/strip.webp`,
     });
-    return { ...urls, expiresAt: expiresAt.toISOString() };
+    return { ...urls, expiresAt: expiresAt.toISOString(), segmentTtlSec: deps.segmentTtlSec };
   }
 
   function detailOf(viewer: Viewer, row: Row, refs: Refs, ent: Entitlements, flags: typeof reactions.none) {

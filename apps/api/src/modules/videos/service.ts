@@ -42,6 +42,8 @@ export interface VideosDeps {
   viewerOf(userId: string): Promise<Viewer>;
   /** Whether what a performer publishes waits for review (modules/review). */
   review: ReviewGate;
+  /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC), told to players. */
+  segmentTtlSec: number;
   now?: () => Date;
 }
 

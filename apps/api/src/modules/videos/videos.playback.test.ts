@@ -26,6 +26,7 @@ interface Media {
   mp4: string;
   strip: string | null;
   expiresAt: string;
+  segmentTtlSec: number;
 }
 
 beforeAll(async () => {
@@ -104,6 +105,7 @@ describe("a bought movie on disk", () => {
     await storeRenditions(id);
     const c = await bought(buyer.token, id);
     const media = await mediaOf(id, buyer.token);
+    expect(media.segmentTtlSec).toBe(SEGMENT_TTL);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const { variantUrl, segmentUrls } = await play(media);
 
@@ -163,7 +165,23 @@ describe("a bought movie on disk", () => {
     const media = fresh.json() as Media;
     expect(media.hls).toContain(`.${buyer.id}.`);
     expect(Date.parse(media.expiresAt)).toBeGreaterThan(Date.now() + 3600_000);
-    await play(media);
+    // The player is told how long segment links live, and renews them by fetching the same variant again.
+    expect(media.segmentTtlSec).toBe(SEGMENT_TTL);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const { variantUrl, segmentUrls } = await play(media);
+    const expiryOf = (url: string) => Number(/\/media\/(\d+)\//.exec(url)?.[1]);
+    expect(expiryOf(segmentUrls[0] as string) - Date.now() / 1000).toBeGreaterThan(SEGMENT_TTL - 2);
+    vi.setSystemTime(Date.now() + (SEGMENT_TTL - 30) * 1000);
+    const again = await get(variantUrl);
+    expect(again.statusCode).toBe(200);
+    const renewed = uris(again.body);
+    expect(renewed).toHaveLength(segments.length);
+    expect(expiryOf(renewed[0] as string) - expiryOf(segmentUrls[0] as string)).toBe(SEGMENT_TTL - 30);
+    for (const [i, url] of renewed.entries()) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(segments[i] as Buffer)).toBe(true);
+    }
     expect(await views()).toBe(before);
     // Another viewer who may not watch it, and nobody signed in, are refused; an unknown movie is not found.
     const other = await newAccount(t, "user");

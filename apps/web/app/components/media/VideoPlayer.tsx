@@ -3,8 +3,10 @@ import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { browserApiUrl, buildUrl } from "../../lib/api.ts";
 import { browserToken } from "../../lib/session.ts";
+import { createLinkRenewal, type LinkRenewal } from "./link-renewal.ts";
 import styles from "./media.module.css";
 import { fetchFreshMedia, isLinkRefused, type Refreshed, shouldRefresh } from "./playback-recovery.ts";
+import { renewingLoaders } from "./renewing-loaders.ts";
 import { StagePoster } from "./StagePoster.tsx";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
@@ -16,6 +18,8 @@ export interface PlayableMedia {
   hls: string;
   /** Signed MP4 of the same movie, for browsers without HLS. */
   mp4: string;
+  /** How long the segment links of its playlists live: hls.js renews them before (none: no renewal). */
+  segmentTtlSec?: number;
 }
 
 /** Where a reload resumes: the position, and whether the movie was playing. */
@@ -26,12 +30,14 @@ interface Resume {
 
 /**
  * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it.
- * Streams HLS natively where the browser can (Safari, recent Chromium), else through hls.js, loaded on demand on
- * the client only; when neither works, or the stream fails, it plays the MP4.
+ * Streams HLS through hls.js (loaded on demand, on the client only) wherever the browser has Media Source
+ * Extensions, else natively (older iPhones); when neither works, or the stream fails, it plays the MP4.
  *
  * Its links run out by design (segments after MEDIA_SEGMENT_TTL_SEC) and are refused once the viewer may no longer
- * watch: a refused playlist or segment, or the element's own failure, asks the API for fresh links
- * (playback-recovery.ts) and resumes at the same position; `onLost` gets the API's message when access is gone.
+ * watch. Through hls.js they are renewed while it plays (link-renewal.ts): the same player goes on, at the same
+ * position, quality and buffer. Natively (the element cannot be given fresh links), a refused playlist or segment,
+ * or the element's own failure, asks the API for fresh links (playback-recovery.ts) and starts again at the same
+ * position. `onLost` gets the API's message when access is gone.
  */
 export function VideoPlayer({
   media,
@@ -49,7 +55,7 @@ export function VideoPlayer({
   const videoRef = useRef<HTMLVideoElement>(null);
   // The links of the first render: a revalidated page signs new ones, which must not restart the movie. Fresh links
   // the player asked for itself replace them.
-  const [{ hls, mp4 }, setLinks] = useState<PlayableMedia>(media);
+  const [{ hls, mp4, segmentTtlSec }, setLinks] = useState<PlayableMedia>(media);
   const [started, setStarted] = useState(false);
   const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
   const resume = useRef<Resume | null>(null);
@@ -76,6 +82,14 @@ export function VideoPlayer({
     const playIf = (at: Resume | null) => {
       if (at?.playing) play(video);
     };
+    const freshUrl = buildUrl(browserApiUrl(), `/user/assets/videos/${encodeURIComponent(videoId)}/media`);
+    /** Access is gone: playback stops where it is, and the page says why. */
+    const lose = (message: string) => {
+      destroy?.();
+      destroy = null;
+      video.pause();
+      lostRef.current?.(message);
+    };
 
     /**
      * Fresh links for a failure (`status` of the refused request, null when unknown); false when none are asked
@@ -87,18 +101,14 @@ export function VideoPlayer({
       refreshing.current = true;
       refreshes.current = [...refreshes.current, Date.now()];
       const at = here();
-      const url = buildUrl(browserApiUrl(), `/user/assets/videos/${encodeURIComponent(videoId)}/media`);
-      void fetchFreshMedia(url, browserToken()).then((result: Refreshed) => {
+      void fetchFreshMedia(freshUrl, browserToken()).then((result: Refreshed) => {
         refreshing.current = false;
         if (cancelled) return;
         if (result.kind === "links") {
           resume.current = at;
-          setLinks({ hls: result.media.hls, mp4: result.media.mp4 });
+          setLinks(result.media);
         } else if (result.kind === "lost") {
-          destroy?.();
-          destroy = null;
-          video.pause();
-          lostRef.current?.(result.message);
+          lose(result.message);
         } else {
           playMp4();
         }
@@ -126,34 +136,54 @@ export function VideoPlayer({
     };
     video.addEventListener("error", onElementError);
 
-    if (mp4Only.current) {
-      playMp4(from);
-    } else if (video.canPlayType(HLS_TYPE)) {
+    /** Native HLS: the element fetches the playlists itself, and cannot be given fresh links while it plays. */
+    const playNative = () => {
       video.src = hls;
       seekOnLoad(from);
       setSource("hls");
       playIf(from);
+    };
+    if (mp4Only.current) {
+      playMp4(from);
     } else {
       import("hls.js")
         .then(({ default: Hls }) => {
           if (cancelled) return;
-          if (!Hls.isSupported()) return playMp4(from);
+          if (!Hls.isSupported()) return video.canPlayType(HLS_TYPE) ? playNative() : playMp4(from);
+          const renewal: LinkRenewal | null = segmentTtlSec
+            ? createLinkRenewal({
+                segmentTtlSec,
+                fetchPlaylist: async (url) => {
+                  const res = await fetch(url, { cache: "no-store" });
+                  return { status: res.status, text: await res.text() };
+                },
+                freshMedia: () => fetchFreshMedia(freshUrl, browserToken()),
+                onLost: (message) => {
+                  if (!cancelled) lose(message);
+                },
+                isPlaying: () => !video.paused && !video.ended,
+              })
+            : null;
+          const onPlay = () => renewal?.resumed();
+          video.addEventListener("play", onPlay);
           // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
           const player = new Hls({
             enableWorker: false,
             capLevelToPlayerSize: true,
             startLevel: -1,
             startPosition: from?.position ?? -1,
+            ...(renewal ? renewingLoaders(Hls.DefaultConfig.loader, renewal) : {}),
           });
           // hls.js has retried a fatal network error already; a fatal media error (a stalled or corrupt buffer)
-          // is recovered once, as hls.js advises, before the MP4 takes over. A refused playlist or segment (its
-          // link ran out, or access went) asks for fresh links first.
+          // is recovered once, as hls.js advises, before the MP4 takes over. A refused playlist or segment that
+          // renewal did not cure (its link ran out, or access went) asks for fresh links first.
           let recovered = false;
           player.on(Hls.Events.FRAG_LOADED, () => {
             // Playing again: the refreshes so far were not a loop.
             if (refreshes.current.length) refreshes.current = [];
           });
           player.on(Hls.Events.ERROR, (_event, data) => {
+            if (renewal?.lost) return;
             const status = data.type === Hls.ErrorTypes.NETWORK_ERROR ? (data.response?.code ?? null) : null;
             if (isLinkRefused(status) && refresh(status)) return;
             if (!data.fatal) return;
@@ -167,11 +197,15 @@ export function VideoPlayer({
           });
           player.loadSource(hls);
           player.attachMedia(video);
-          destroy = () => player.destroy();
+          destroy = () => {
+            renewal?.stop();
+            video.removeEventListener("play", onPlay);
+            player.destroy();
+          };
           setSource("hls.js");
           playIf(from);
         })
-        .catch(() => playMp4(from));
+        .catch(() => (video.canPlayType(HLS_TYPE) ? playNative() : playMp4(from)));
     }
     return () => {
       cancelled = true;
@@ -180,7 +214,7 @@ export function VideoPlayer({
       video.removeAttribute("src");
       video.load();
     };
-  }, [hls, mp4, videoId]);
+  }, [hls, mp4, segmentTtlSec, videoId]);
 
   const start = () => {
     const video = videoRef.current;

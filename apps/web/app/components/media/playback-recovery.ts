@@ -1,7 +1,8 @@
 /**
- * How the movie player keeps playing when its links run out (issue 21). A movie's segment links live a few minutes
- * (MEDIA_SEGMENT_TTL_SEC) and its playlists are refused as soon as the viewer may no longer watch; hls.js does not
- * fetch a VOD playlist again by itself. So a refused or vanished playlist or segment (403, 404, 410), or a failure of
+ * How the movie player recovers when its links fail (issue 21). A movie's segment links live a few minutes
+ * (MEDIA_SEGMENT_TTL_SEC) and its playlists are refused as soon as the viewer may no longer watch. Through hls.js
+ * they are renewed while it plays (link-renewal.ts); what that does not cure, and native HLS, which cannot be given
+ * fresh links, falls back to this: a refused or vanished playlist or segment (403, 404, 410), or a failure of
  * the element's own loading (native HLS, the MP4: no status is known), makes the player ask the API for fresh links,
  * a bounded number of times a minute, and resume where it was; when the API says access is gone, the movie's stage
  * shows it locked with the API's message.
