@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     await waitFor(`${apiUrl}/health`, api, 600_000);
     web = startWeb(env, { stdio: ["ignore", "inherit", "inherit"] });
     await waitFor(`${webUrl}/auth/login`, web);
+    await setAgeGate(apiUrl, "off");
   } catch (err) {
     // Never leave a server running after a failed start.
     await Promise.all([web ? stop(web) : undefined, stop(api)]);
@@ -43,6 +44,29 @@ export default async function setup(project: TestProject) {
     await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Sets the age gate (Admin → Settings) as the demo admin, whose session ends again. The journeys start with it off:
+ * a new site's click-through would stand before each of them, and only e2e/trust.test.ts is about it (it turns it
+ * on and off again itself).
+ */
+export async function setAgeGate(apiUrl: string, mode: "off" | "click-through") {
+  const login = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
+  });
+  if (!login.ok) throw new Error(`admin login for the age gate setting: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const put = await fetch(`${apiUrl}/admin/settings/ageGate`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...auth },
+    body: JSON.stringify({ value: mode }),
+  });
+  if (!put.ok) throw new Error(`the age gate setting: ${put.status} ${await put.text()}`);
+  await fetch(`${apiUrl}/auth/logout`, { method: "POST", headers: auth });
 }
 
 declare module "vitest" {

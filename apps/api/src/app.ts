@@ -20,6 +20,8 @@ import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
+import { ageGateRoutes } from "./modules/age-gate/routes.ts";
+import { createAgeGateService } from "./modules/age-gate/service.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -53,6 +55,7 @@ import { createSandboxGateway } from "./modules/payments/sandbox.ts";
 import { createPaymentsService } from "./modules/payments/service.ts";
 import { performersRoutes } from "./modules/performers/routes.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
+import { ensureLegalPages } from "./modules/posts/legal.ts";
 import { postsRoutes } from "./modules/posts/routes.ts";
 import { createPostsService } from "./modules/posts/service.ts";
 import { productsRoutes } from "./modules/products/routes.ts";
@@ -325,6 +328,7 @@ function buildServices(
     auth,
     users,
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
+    ageGate: createAgeGateService({ settings, geoip: deps.geoip }),
     system: createSystemService({ db, jobs, mediaJobs: config.mediaJobs }),
     contact: createContactService({ db, mailer: deps.mailer, throttle, settings, captcha: recaptcha }),
     recaptcha,
@@ -462,6 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
+  await app.register(ageGateRoutes, { ageGate: services.ageGate });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
@@ -517,6 +522,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   await services.auth.registerJobs();
   await services.payments.registerJobs(services.jobs);
+  // Every start: the legal pages a site must have, as templates where missing (posts/legal.ts).
+  app.addHook("onReady", async () => {
+    await ensureLegalPages(deps.database.db);
+  });
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
   // What is being stored is stored before the database closes.

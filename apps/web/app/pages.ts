@@ -104,6 +104,8 @@ export const pages = {
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
+  ageCheck: { path: "/age-check", file: "routes/age-check.tsx", handle: open("blank") },
+  ageCheckExit: { path: "/age-check/exit", file: "routes/age-check.exit.tsx", handle: open("blank") },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 
