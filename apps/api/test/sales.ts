@@ -68,17 +68,24 @@ export async function paidStoreOrder(
   });
   expect(res.statusCode, res.body).toBe(200);
   const c = res.json() as Checkout;
+  await paySandbox(t, c);
+  return c;
+}
+
+/** Pays a pending checkout: the sandbox gateway's signed paid event for its amount, applied by the ledger. */
+export async function paySandbox(t: TestContext, c: Checkout): Promise<{ amountCents: number }> {
   const [tx] = await t.database.db
     .select({ amountCents: transactions.amountCents })
     .from(transactions)
     .where(eq(transactions.id, c.transactionId));
+  const amountCents = tx?.amountCents ?? 0;
   const paid = await deliverSandbox(t, {
     id: `paid:${c.transactionId}`,
     type: "paid",
     transactionId: c.transactionId,
-    amountCents: tx?.amountCents ?? 0,
+    amountCents,
   });
   expect(paid.statusCode, paid.body).toBe(200);
   expect(paid.json().received[0].outcome).toBe("applied");
-  return c;
+  return { amountCents };
 }

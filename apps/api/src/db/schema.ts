@@ -1,4 +1,5 @@
 // Every table, for drizzle-kit and for the typed query API. Each module owns its own tables.ts.
+export * from "../modules/audit/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/banners/tables.ts";
 export * from "../modules/categories/tables.ts";

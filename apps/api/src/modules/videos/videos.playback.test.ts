@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, deliverSandbox, newAccount, type TestContext } from "../../../test/harness.ts";
-import { checkoutVideo, listedMovie, saleMovie } from "../../../test/sales.ts";
-import { transactions } from "../payments/tables.ts";
+import { checkoutVideo, listedMovie, paySandbox, saleMovie } from "../../../test/sales.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
 import { videos } from "./tables.ts";
 
@@ -95,18 +94,7 @@ async function play(media: Media) {
 
 async function bought(token: string, id: string) {
   const c = await checkoutVideo(t, token, id);
-  const [tx] = await t.database.db
-    .select({ amountCents: transactions.amountCents })
-    .from(transactions)
-    .where(eq(transactions.id, c.transactionId));
-  const paid = await deliverSandbox(t, {
-    id: `paid:${c.transactionId}`,
-    type: "paid",
-    transactionId: c.transactionId,
-    amountCents: tx?.amountCents ?? 0,
-  });
-  expect(paid.json().received[0].outcome).toBe("applied");
-  return { ...c, amountCents: tx?.amountCents ?? 0 };
+  return { ...c, ...(await paySandbox(t, c)) };
 }
 
 describe("a bought movie on disk", () => {
