@@ -22,6 +22,9 @@ import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { ageGateRoutes } from "./modules/age-gate/routes.ts";
 import { createAgeGateService } from "./modules/age-gate/service.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
+import { createAuditTrail } from "./modules/audit/trail.ts";
+import { registerAudit } from "./modules/audit/wiring.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -396,6 +399,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginResourcePolicy: { policy: "cross-origin" },
   });
   // No CORS: the browser calls the API on the site's own origin. After helmet, so refusals carry its headers.
+  registerAudit(app, deps.database.db);
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
     isCountryBlocked: services.countryBlock.isBlocked,
@@ -467,6 +471,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
   await app.register(ageGateRoutes, { ageGate: services.ageGate });
+  await app.register(auditRoutes, { trail: createAuditTrail(deps.database.db) });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(lookupsRoutes);
   await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });

@@ -95,6 +95,7 @@ export const pages = {
   adminOrder: { path: "/admin/orders/:id", file: "routes/admin.orders.$id.tsx", handle: adminPage },
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
+  adminAudit: { path: "/admin/audit", file: "routes/admin.audit.tsx", handle: adminPage },
   adminSystem: { path: "/admin/system", file: "routes/admin.system.tsx", handle: adminPage },
   studio: { path: "/studio", file: "routes/studio.tsx", handle: studioPage },
   studioMovies: { path: "/studio/movies", file: "routes/studio.movies.tsx", handle: studioPage },

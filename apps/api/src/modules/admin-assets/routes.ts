@@ -35,7 +35,17 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       body: updateAdminAssetBody,
       response: { 200: adminAsset },
     },
-    handler: async (req) => assets.update(currentUser(req), req.params.kind, req.params.id, req.body),
+    handler: async (req) => {
+      const after = await assets.update(currentUser(req), req.params.kind, req.params.id, req.body);
+      await app.audit(req, {
+        action: "catalogue.update",
+        subjectType: req.params.kind,
+        subjectId: req.params.id,
+        // What the admin changed.
+        after: req.body,
+      });
+      return after;
+    },
   });
 
   app.post("/admin/assets/:kind/:id/take-down", {
@@ -47,7 +57,17 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       body: takedownBody,
       response: { 200: adminAsset },
     },
-    handler: async (req) => assets.takeDown(currentUser(req), req.params.kind, req.params.id, req.body.reason),
+    handler: async (req) => {
+      const after = await assets.takeDown(currentUser(req), req.params.kind, req.params.id, req.body.reason);
+      await app.audit(req, {
+        action: "catalogue.take-down",
+        subjectType: req.params.kind,
+        subjectId: req.params.id,
+        before: { takenDown: false },
+        after: { takenDown: true, reason: req.body.reason },
+      });
+      return after;
+    },
   });
 
   app.delete("/admin/assets/:kind/:id/take-down", {
@@ -58,6 +78,16 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       params: assetParams,
       response: { 200: adminAsset },
     },
-    handler: async (req) => assets.restore(currentUser(req), req.params.kind, req.params.id),
+    handler: async (req) => {
+      const after = await assets.restore(currentUser(req), req.params.kind, req.params.id);
+      await app.audit(req, {
+        action: "catalogue.restore",
+        subjectType: req.params.kind,
+        subjectId: req.params.id,
+        before: { takenDown: true },
+        after: { takenDown: false },
+      });
+      return after;
+    },
   });
 };

@@ -5,6 +5,7 @@ import {
   IconCategory,
   IconCpu,
   IconCrown,
+  IconHistory,
   IconLayoutDashboard,
   IconLibraryPhoto,
   IconMessageCircle,
@@ -43,6 +44,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/comments", label: "Comments", icon: IconMessageCircle },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
   { to: "/admin/system", label: "System", icon: IconCpu },
+  { to: "/admin/audit", label: "Audit trail", icon: IconHistory },
 ] as const;
 
 export function useIsAdmin(): boolean {
