@@ -1,10 +1,8 @@
 import { data } from "react-router";
+import { AUDIT_FILTERS } from "../lib/audit.ts";
 import { internalApiUrl } from "../lib/env.server.ts";
 import { clientForwardedFor, requestToken } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin.audit.export";
-
-/** The filters the screen and the export share, as they are in the address. */
-export const AUDIT_FILTERS = ["actor", "action", "subjectType", "subjectId", "from", "to"] as const;
 
 /**
  * Admin → Audit trail → Export CSV: the API's streamed CSV of the filtered trail, passed through as it comes (the

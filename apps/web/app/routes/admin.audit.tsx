@@ -5,12 +5,12 @@ import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { ListPanel } from "../components/admin/ManageList.tsx";
 import { loaded } from "../lib/actions.server.ts";
+import { AUDIT_FILTERS } from "../lib/audit.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.audit";
-import { AUDIT_FILTERS } from "./admin.audit.export.ts";
 
 export const handle = pages.adminAudit.handle;
 
