@@ -27,7 +27,7 @@ const texts: Record<(typeof legalPages)[number]["slug"], { summary: string; cont
     content: [
       "The controller of your personal data is [legal name of the operator], [postal address], [email address].",
       "What we collect: your account details (username, email address, password hash), your purchases and subscriptions, the addresses and devices of your signed-in sessions, your comments and reactions, and the country your address is in (to apply country rules and the age gate). Performers also give their legal name, date of birth and identity documents, which are kept privately and never published.",
-      "Why: to run your account and deliver what you bought (contract), to keep the site and its members safe and to meet record-keeping and payment-network rules (legal obligation and legitimate interest).",
+      "Why: to operate your account and deliver what you bought (contract), to keep the site and its members safe and to meet record-keeping and payment-network rules (legal obligation and legitimate interest).",
       "Cookies: a session cookie when you sign in, and a cookie that remembers you passed the age gate. No advertising cookies.",
       "Payments are handled by [payment provider]; we do not see or keep your card number.",
       "How long: account data while your account exists and [period] after; records the law requires for as long as it requires them.",
