@@ -51,7 +51,7 @@ function Changes({ changes }: { changes: AuditChange[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={240}>
       <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} data-testid="audit-changes">
         <Table.Thead>
           <Table.Tr>
