@@ -51,7 +51,7 @@ export async function startSite(): Promise<Site> {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username: "member", password: "marquee-demo" }),
       });
-      return `token=${((await login.json()) as { token: string }).token}`;
+      return `token=${((await login.json()) as { token: string }).token}; age_verified=1`;
     };
     return { webUrl, apiUrl, freeMovie: free.data[0]?.slug ?? "", memberCookie, close };
   } catch (error) {

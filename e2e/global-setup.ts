@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
     await waitFor(`${apiUrl}/health`, api, 600_000);
     web = startWeb(env, { stdio: ["ignore", "inherit", "inherit"] });
     await waitFor(`${webUrl}/auth/login`, web);
-    await reviewNothing(apiUrl);
+    await setSiteSetting(apiUrl, "reviewMode", "none");
+    await setAgeGate(apiUrl, "off");
   } catch (err) {
     // Never leave a server running after a failed start.
     await Promise.all([web ? stop(web) : undefined, stop(api)]);
@@ -50,24 +51,30 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * A new site reviews everything performers publish (issue 22 section 2). The journeys of other features publish as
- * performers and look at the result, so this site reviews nothing, as its admin would set it; the review journey
- * (e2e/review.test.ts) turns review on for itself and back off.
+ * Sets a site setting (Admin → Settings) as the demo admin, whose session ends again. A new site reviews everything
+ * performers publish and stands a click-through age gate before every page (issue 22); the journeys of other
+ * features publish as performers and look at the result, so this site reviews nothing and has the gate off, as its
+ * admin would set them. The review and trust journeys turn them on for themselves and back off.
  */
-async function reviewNothing(apiUrl: string) {
+export async function setSiteSetting(apiUrl: string, key: string, value: unknown) {
   const login = await fetch(`${apiUrl}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
   });
+  if (!login.ok) throw new Error(`e2e set-up: the admin's login answered ${login.status}`);
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${apiUrl}/admin/settings/reviewMode`, {
+  const auth = { authorization: `Bearer ${token}` };
+  const put = await fetch(`${apiUrl}/admin/settings/${key}`, {
     method: "PUT",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ value: "none" }),
+    headers: { "content-type": "application/json", ...auth },
+    body: JSON.stringify({ value }),
   });
-  if (!res.ok) throw new Error(`e2e set-up: reviewMode answered ${res.status} ${await res.text()}`);
+  if (!put.ok) throw new Error(`e2e set-up: the setting ${key} answered ${put.status} ${await put.text()}`);
+  await fetch(`${apiUrl}/auth/logout`, { method: "POST", headers: auth });
 }
+
+export const setAgeGate = (apiUrl: string, mode: "off" | "click-through") => setSiteSetting(apiUrl, "ageGate", mode);
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -224,7 +224,11 @@ async function serve() {
         // A blocked visitor sees the geo-block page, everyone the maintenance page while it is on: both are part
         // of the key, from the renderer's own short-lived copies (app/lib/site-state.server.ts), so the key and
         // the page rendered for it agree, and neither calls the API for what the other just read.
-        variant: (req) => build.entry.module.pageCacheVariant(req.headers["x-forwarded-for"], req.socket.remoteAddress),
+        // The age gate's cookie too: a browser the gate stands before never gets a page cached for one past it.
+        variant: (req) =>
+          build.entry.module.pageCacheVariant(req.headers["x-forwarded-for"], req.socket.remoteAddress, {
+            cookie: req.headers.cookie,
+          }),
       }),
     );
   }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { legalPages } from "@marquee/contracts/age-gate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   demoBanners,
@@ -183,7 +184,10 @@ async function expectTheFullCatalogue() {
 
   // Posts and pages, categories, banners with their pictures.
   const posts = await json<Listed<{ slug: string }>>("/posts/search?limit=50");
-  expect(posts.data.map((p) => p.slug).sort()).toEqual(demoPosts.map((p) => p.slug).sort());
+  // The demo's posts, and the legal pages every site has.
+  expect(posts.data.map((p) => p.slug).sort()).toEqual(
+    [...demoPosts.map((p) => p.slug), ...legalPages.map((p) => p.slug)].sort(),
+  );
   for (const group of ["video", "gallery", "performer", "product"] as const) {
     const categories = await json<Listed<{ name: string }>>(`/user/assets/categories/search?group=${group}&limit=50`);
     expect(categories.data.map((c) => c.name).sort()).toEqual([...demoCategories[group]].sort());
@@ -197,7 +201,8 @@ async function expectTheFullCatalogue() {
   expect(banners.data.filter((b) => !b.image)).toEqual([]);
 
   // The web app's home page renders with it: the home text and a banner.
-  const home = await fetch(`${site()}/`);
+  // (A browser past the age gate, which a new site has: its cookie.)
+  const home = await fetch(`${site()}/`, { headers: { cookie: "age_verified=1" } });
   expect(home.status).toBe(200);
   const html = await home.text();
   expect(html).toContain(demoPosts.find((p) => p.slug === "home")?.title);

@@ -20,7 +20,12 @@ import { createAccessService } from "./modules/access/service.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
+import { ageGateRoutes } from "./modules/age-gate/routes.ts";
+import { createAgeGateService } from "./modules/age-gate/service.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { recordAudit } from "./modules/audit/service.ts";
+import { createAuditTrail } from "./modules/audit/trail.ts";
+import { registerAudit } from "./modules/audit/wiring.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
@@ -54,6 +59,7 @@ import { createSandboxGateway } from "./modules/payments/sandbox.ts";
 import { createPaymentsService } from "./modules/payments/service.ts";
 import { performersRoutes } from "./modules/performers/routes.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
+import { ensureLegalPages } from "./modules/posts/legal.ts";
 import { postsRoutes } from "./modules/posts/routes.ts";
 import { createPostsService } from "./modules/posts/service.ts";
 import { productsRoutes } from "./modules/products/routes.ts";
@@ -368,8 +374,8 @@ function buildServices(
     // A performer's profile is not held; taking it down deactivates the account (its profile leaves the site).
     performer: {
       open: performers.engagement.open,
-      takeDown: async (admin, _actor, id, reason) =>
-        void (await users.adminUpdate(admin, id, { status: reason === null ? "active" : "inactive" })),
+      takeDown: async (admin, actor, id, reason) =>
+        void (await users.adminUpdate(admin, id, { status: reason === null ? "active" : "inactive" }, actor)),
     },
   };
   const reports = createReportsService({
@@ -419,6 +425,7 @@ function buildServices(
     auth,
     users,
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),
+    ageGate: createAgeGateService({ settings, geoip: deps.geoip }),
     system: createSystemService({ db, jobs, mediaJobs: config.mediaJobs }),
     contact: createContactService({ db, mailer: deps.mailer, throttle, settings, captcha: recaptcha }),
     recaptcha,
@@ -487,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginResourcePolicy: { policy: "cross-origin" },
   });
   // No CORS: the browser calls the API on the site's own origin. After helmet, so refusals carry its headers.
+  registerAudit(app, deps.database.db);
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
     isCountryBlocked: services.countryBlock.isBlocked,
@@ -557,6 +565,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
+  await app.register(ageGateRoutes, { ageGate: services.ageGate });
+  await app.register(auditRoutes, { trail: createAuditTrail(deps.database.db) });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(lookupsRoutes);
@@ -618,6 +628,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   await services.auth.registerJobs();
   await services.payments.registerJobs(services.jobs);
+  // Every start: the legal pages a site must have, as templates where missing (posts/legal.ts).
+  app.addHook("onReady", async () => {
+    await ensureLegalPages(deps.database.db);
+  });
   app.addHook("onReady", async () => services.jobs.start());
   app.addHook("preClose", async () => services.jobs.stop());
   // What is being stored is stored before the database closes.

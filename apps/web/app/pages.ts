@@ -102,6 +102,7 @@ export const pages = {
     file: "routes/admin.verifications.tsx",
     handle: adminPage,
   },
+  adminAudit: { path: "/admin/audit", file: "routes/admin.audit.tsx", handle: adminPage },
   adminSystem: { path: "/admin/system", file: "routes/admin.system.tsx", handle: adminPage },
   adminReports: { path: "/admin/reports", file: "routes/admin.reports.tsx", handle: adminPage },
   reportAppeal: { path: "/reports/appeal", file: "routes/reports.appeal.tsx", handle: open("primary") },
@@ -119,6 +120,8 @@ export const pages = {
     file: "routes/studio.verification.tsx",
     handle: studioPage,
   },
+  ageCheck: { path: "/age-check", file: "routes/age-check.tsx", handle: open("blank") },
+  ageCheckExit: { path: "/age-check/exit", file: "routes/age-check.exit.tsx", handle: open("blank") },
   notFound: { path: "*", file: "routes/not-found.tsx", handle: open("primary") },
 } satisfies Record<string, Page>;
 

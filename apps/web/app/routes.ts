@@ -10,6 +10,8 @@ export default [
   index(home.file),
   // A resource route (data only): the admin screens' type-ahead pickers.
   route(LOOKUPS_PATH, "routes/admin.lookups.ts", { id: "adminLookups" }),
+  // A resource route (data only): Admin → Audit trail's CSV export, streamed from the API.
+  route("/admin/audit/export.csv", "routes/admin.audit.export.ts", { id: "adminAuditExport" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
   // A resource route (action only): the Report buttons' filing.

@@ -65,6 +65,8 @@ export const post = z.object({
   type: z.enum(postTypes),
   status: z.enum(["draft", "published"]),
   image: image.nullable(),
+  /** A seeded page (a legal page) whose words no admin has edited yet: shown with a "This is a template" banner. */
+  template: z.boolean(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

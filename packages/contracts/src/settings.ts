@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ageGateModes } from "./age-gate.ts";
 import { type GatewayKey, gatewayFields } from "./payment-gateway.ts";
 import { storedLink } from "./stored-link.ts";
 
@@ -54,7 +55,7 @@ export const settingDefinitions = {
     group: "general",
     public: true,
     schema: z.string().max(5000),
-    default: "© Marquee. All performers were at least 18 years old at the time of filming.",
+    default: "© Marquee.",
   },
   menus: {
     group: "general",
@@ -87,6 +88,21 @@ export const settingDefinitions = {
   requireEmailVerification: { group: "auth", public: true, schema: z.boolean(), default: true },
   reCaptchaSiteKey: { group: "auth", public: true, schema: z.string().max(200), default: "" },
   contactEmail: { group: "email", public: false, schema: z.email(), default: "admin@marquee.local" },
+  ageGate: { group: "compliance", public: true, schema: z.enum(ageGateModes), default: "click-through" },
+  ageGateCountries: {
+    group: "compliance",
+    public: true,
+    schema: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, "Use ISO 3166-1 alpha-2 codes such as GB"),
+      )
+      .max(250),
+    default: [] as string[],
+  },
   performerCommission: {
     group: "commission",
     public: false,
@@ -116,7 +132,7 @@ export const isSecretSetting = (key: SettingKey): boolean => {
 };
 /** Read once, when the API starts: a change takes effect at the next start. */
 export const appliesAtStart = (key: SettingKey): boolean => "appliesAtStart" in settingDefinitions[key];
-export const settingGroups = ["general", "payment", "auth", "email", "commission", "review"] as const;
+export const settingGroups = ["general", "compliance", "payment", "auth", "email", "commission", "review"] as const;
 
 export const publicSettingsQuery = z.strictObject({ group: z.enum(settingGroups).optional() });
 export const settingKeysBody = z.strictObject({ keys: z.array(z.string().max(60)).min(1).max(50) });

@@ -35,9 +35,25 @@ export function tokenFrom(req: FastifyRequest): string | null {
 
 const rank: Record<Exclude<Access, "public">, number> = { user: 1, performer: 2, admin: 3 };
 
+/** A route as declared: its method, path and who may call it (the audit trail's coverage test reads these). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route the app declared, in order (see DeclaredRoute). */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
 export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  const declared: DeclaredRoute[] = [];
+  app.decorate("declaredRoutes", declared);
 
   app.addHook("onRoute", (route) => {
     const url = route.url;
@@ -46,6 +62,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       route.config = { ...route.config, access: "public", geo: "open", maintenance: "open" };
     }
     if (!route.config?.access) throw new Error(`Route ${route.method} ${url} does not declare who may call it`);
+    for (const method of [route.method].flat()) declared.push({ method, url, access: route.config.access });
     // The OpenAPI document says who may call each route and that non-public ones take the bearer token.
     const access = route.config.access;
     if (route.schema && access !== "public") {

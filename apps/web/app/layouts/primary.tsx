@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Box,
   Burger,
   Button,
@@ -12,6 +13,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { legalPagePath } from "@marquee/contracts/age-gate";
 import type { MenuItem } from "@marquee/contracts/settings";
 import { IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
@@ -20,6 +22,7 @@ import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { LegalLinks } from "../components/LegalLinks.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
@@ -227,6 +230,17 @@ function Footer() {
             ))}
           </Group>
         </Group>
+        <Stack gap="xs" mt="xl" pt="md" className="marquee-footer-legal">
+          <Text size="xs" c="dimmed" data-testid="footer-2257">
+            Everyone who appears on this site was 18 or older when it was made.{" "}
+            <Anchor component={Link} to={legalPagePath("2257")} size="xs" c="dimmed" td="underline">
+              18 U.S.C. 2257 record-keeping requirements compliance statement
+            </Anchor>
+          </Text>
+          <nav aria-label="Legal">
+            <LegalLinks size="xs" />
+          </nav>
+        </Stack>
       </Container>
     </Box>
   );

@@ -63,6 +63,7 @@ describe("post form <-> API body", () => {
       type: "page",
       status: "published",
       image: null,
+      template: false,
       publishedAt: null,
       createdAt: "2030-01-01T00:00:00.000Z",
       updatedAt: "2030-01-01T00:00:00.000Z",

@@ -32,7 +32,7 @@ describe("settings groups", () => {
       "stripeSecretKey",
     ]);
     expect(keysOfGroup("general")).toContain("menus");
-    expect(nonEmptyGroups()).toEqual(["general", "payment", "auth", "email", "commission", "review"]);
+    expect(nonEmptyGroups()).toEqual(["general", "compliance", "payment", "auth", "email", "commission", "review"]);
     expect(keysOfGroup("review")).toEqual(["reviewMode", "reviewFirstItems"]);
   });
 });

@@ -14,8 +14,10 @@ function stubApi(handler: Handler) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-function request(path: string, cookie?: string) {
-  return new Request(`http://web.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+/** A request from a browser past the age gate (its cookie), unless `ageGate: false`. */
+function request(path: string, cookie?: string, { ageGate = true } = {}) {
+  const cookies = [cookie, ageGate ? "age_verified=1" : undefined].filter(Boolean).join("; ");
+  return new Request(`http://web.test${path}`, { headers: cookies ? { Cookie: cookies } : {} });
 }
 
 afterEach(() => {
@@ -31,6 +33,44 @@ describe("forwardedFor", () => {
     expect(forwardedFor("203.0.113.9", "127.0.0.1")).toBe("203.0.113.9, 127.0.0.1");
     expect(forwardedFor(undefined, "::1")).toBe("::1");
     expect(forwardedFor(null, undefined)).toBeNull();
+  });
+});
+
+describe("the age gate", () => {
+  const site = (settings: Record<string, unknown>, countryCode: string | null) =>
+    stubApi((url) => {
+      if (url.endsWith("/country-block/check")) return json(200, { blocked: false, countryCode });
+      return json(200, settings);
+    });
+  const outcome = (path: string, opts: { cookie?: string; ageGate?: boolean } = {}) =>
+    loadRootData(request(path, opts.cookie, { ageGate: opts.ageGate ?? false }), undefined).then(
+      () => "page",
+      (thrown: unknown) => (thrown instanceof Response ? `${thrown.status} ${thrown.headers.get("Location")}` : thrown),
+    );
+
+  it("sends a new site's visitor to the gate with the page they asked for, before any page data", async () => {
+    site({}, "US");
+    expect(await outcome("/movies?sort=new")).toBe("302 /age-check?next=%2Fmovies%3Fsort%3Dnew");
+    expect(await outcome("/")).toBe("302 /age-check");
+    expect(await outcome("/movies", { ageGate: true })).toBe("page");
+  });
+
+  it("keeps the legal pages, the gate and its exit open", async () => {
+    site({ ageGate: "click-through" }, "US");
+    for (const path of ["/posts/terms", "/posts/2257", "/age-check", "/age-check/exit"]) {
+      expect(await outcome(path), path).toBe("page");
+    }
+  });
+
+  it("stands only before visitors from listed countries in that mode, and nowhere when off", async () => {
+    site({ ageGate: "countries", ageGateCountries: ["GB"] }, "GB");
+    expect(await outcome("/movies")).toBe("302 /age-check?next=%2Fmovies");
+    siteState.clear();
+    site({ ageGate: "countries", ageGateCountries: ["GB"] }, "US");
+    expect(await outcome("/movies")).toBe("page");
+    siteState.clear();
+    site({ ageGate: "off" }, "GB");
+    expect(await outcome("/movies")).toBe("page");
   });
 });
 

@@ -1,3 +1,4 @@
+import { AGE_GATE_PATH, mustPassAgeGate } from "@marquee/contracts/age-gate";
 import type { User } from "@marquee/contracts/users";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { pageHandleFor } from "../pages.ts";
@@ -50,6 +51,26 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
     if (failure) throw data(failure.message, { status: failure.status });
   }
   const blocked = geo.status === "fulfilled" && geo.value?.blocked === true;
+  const countryCode = geo.status === "fulfilled" ? (geo.value?.countryCode ?? null) : null;
+  const publicSettings = normalizeSettings(settings.status === "fulfilled" ? settings.value : null);
+
+  // The age gate, before any page's data leaves the server: a visitor it stands before goes to it (the page's own
+  // loaders may have run alongside, but nothing of theirs is sent). The blocked and maintenance pages show nothing.
+  if (
+    !blocked &&
+    !(publicSettings.maintenanceMode && !(me.status === "fulfilled" && me.value?.role === "admin")) &&
+    mustPassAgeGate({
+      settings: publicSettings,
+      countryCode,
+      cookieHeader: request.headers.get("cookie"),
+      pathname: url.pathname,
+    })
+  ) {
+    const next = `${url.pathname}${url.search}`;
+    throw redirect(`${AGE_GATE_PATH}${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
 
   let user: User | null = null;
   if (me.status === "fulfilled") {
@@ -63,9 +84,9 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
 
   return {
     user,
-    settings: normalizeSettings(settings.status === "fulfilled" ? settings.value : null),
+    settings: publicSettings,
     blocked,
-    countryCode: geo.status === "fulfilled" ? (geo.value?.countryCode ?? null) : null,
+    countryCode,
     publicUrl: publicUrl(),
   };
 }

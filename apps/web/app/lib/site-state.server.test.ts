@@ -135,10 +135,28 @@ describe("pageCacheVariant", () => {
     await flush();
     expect(api.calls.find((c) => c.what === "country")?.forwardedFor).toBe("81.2.69.142, 127.0.0.1");
     api.answerAll((c) => (c.what === "settings" ? { maintenanceMode: true } : { blocked: true, countryCode: "GB" }));
-    expect(await variant).toBe("blocked:maintenance");
+    // No age-gate setting stored: a new site's click-through stands before a browser without its cookie.
+    expect(await variant).toBe("blocked:maintenance:age-gate");
     // The render that follows reads the same copies: no call.
     await Promise.all([state.settings(), state.country("81.2.69.142, 127.0.0.1")]);
     expect(api.calls).toHaveLength(2);
+  });
+
+  it("keys by whether the age gate stands before this browser: its cookie, and for listed countries the country", async () => {
+    const api = fakeApi();
+    const state = createSiteState(api.loaders, { perf: clock().perf });
+    const variants = Promise.all([
+      pageCacheVariant("81.2.69.142", undefined, { state }),
+      pageCacheVariant("81.2.69.142", undefined, { state, cookie: "theme=dark; age_verified=1" }),
+      pageCacheVariant("8.8.8.8", undefined, { state }),
+    ]);
+    await flush();
+    api.answerAll((c) =>
+      c.what === "settings"
+        ? { maintenanceMode: false, ageGate: "countries", ageGateCountries: ["GB"] }
+        : { blocked: false, countryCode: c.forwardedFor === "8.8.8.8" ? "US" : "GB" },
+    );
+    expect(await variants).toEqual(["open:live:age-gate", "open:live:adult", "open:live:adult"]);
   });
 
   it("gives up after waitMs (no page cache for this one) while the render goes on waiting for the same call", async () => {

@@ -9,6 +9,7 @@
  * country block show within SITE_STATE_TTL_MS, on top of the API's own two seconds when several API processes serve
  * the site (one process forgets its copy when it makes the change). Admins' own pages read the settings fresh.
  */
+import { ageGateApplies, hasPassedAgeGate } from "@marquee/contracts/age-gate";
 import { LRUCache, type Perf } from "lru-cache";
 import { createApiClient } from "./api.ts";
 import { apiTimeoutMs, internalApiUrl } from "./env.server.ts";
@@ -99,14 +100,15 @@ export function forwardedFor(incoming: string | undefined | null, remoteAddress:
 }
 
 /**
- * The page cache's variant of a visitor's page (server.mjs): blocked or not, maintenance or not, from the same
- * copies the render uses. Null (do not cache this one) when either is not known within `waitMs`; the render then
+ * The page cache's variant of a visitor's page (server.mjs): blocked or not, maintenance or not, and whether the
+ * age gate stands before this browser (its pages are the gate; another's cached page must never reach it), from the
+ * same copies the render uses. Null (do not cache this one) when either is not known within `waitMs`; the render then
  * waits for the same calls with the full API timeout and shows the 503/504 page if they fail.
  */
 export async function pageCacheVariant(
   incomingForwardedFor: string | undefined,
   remoteAddress: string | undefined,
-  opts: { state?: SiteState; waitMs?: number } = {},
+  opts: { state?: SiteState; waitMs?: number; cookie?: string } = {},
 ): Promise<string | null> {
   const state = opts.state ?? siteState;
   const both = Promise.all([state.country(forwardedFor(incomingForwardedFor, remoteAddress)), state.settings()]);
@@ -117,8 +119,9 @@ export async function pageCacheVariant(
   try {
     const known = await Promise.race([both, late]);
     if (!known) return null;
-    const [{ blocked }, { maintenanceMode }] = known;
-    return `${blocked ? "blocked" : "open"}:${maintenanceMode ? "maintenance" : "live"}`;
+    const [{ blocked, countryCode }, settings] = known;
+    const gated = ageGateApplies(settings, countryCode) && !hasPassedAgeGate(opts.cookie);
+    return `${blocked ? "blocked" : "open"}:${settings.maintenanceMode ? "maintenance" : "live"}:${gated ? "age-gate" : "adult"}`;
   } catch {
     return null;
   } finally {

@@ -24,11 +24,12 @@ const descriptions: Record<string, string> = {
   "/admin/payouts": "What each performer is owed, marking it paid, and the payouts made.",
   "/admin/coupons": "Discount codes: their value, expiry, uses left, and switching them on or off.",
   "/admin/categories": "The categories of performers, movies, galleries and products.",
-  "/admin/posts": "News posts and pages such as the home and contact texts.",
+  "/admin/posts": "News posts and pages such as the home and contact texts, and the legal pages.",
   "/admin/banners": "The promotional banners on the home page, by position.",
   "/admin/system": "The media workers, what each is doing, the job queues and their recent failures.",
   "/admin/reports":
     "Reports of content, each due 7 business days after filing: take down, dismiss or ask the performer.",
+  "/admin/audit": "Who did what and when: every administrator action with its address and what it changed, as CSV too.",
 };
 
 export default function AdminOverviewPage() {

@@ -1,6 +1,7 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { isLegalSlug } from "@marquee/contracts/age-gate";
 import type { Post } from "@marquee/contracts/content";
-import { IconFileOff } from "@tabler/icons-react";
+import { IconAlertTriangle, IconFileOff } from "@tabler/icons-react";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
@@ -42,6 +43,17 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
     <Container size="sm">
       <article>
         <Stack gap="lg">
+          {post.template && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={20} />}
+              title="This is a template: edit it before you open your site"
+              data-testid="template-banner"
+            >
+              An administrator fills in the words in [brackets] and makes it the site's own in Admin → Posts.
+            </Alert>
+          )}
           <Stack gap={6}>
             {date && (
               <Text size="sm" c="dimmed" component="p" m={0}>
@@ -72,7 +84,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Stack>
       </article>
-      <Comments objectType="post" objectId={post._id} />
+      {/* The legal pages are the site's statements, not a place for comments. */}
+      {!isLegalSlug(post.slug) && <Comments objectType="post" objectId={post._id} />}
     </Container>
   );
 }

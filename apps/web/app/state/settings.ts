@@ -16,6 +16,9 @@ export interface PublicSettings {
   bannerAutoplaySpeed: number;
   requireEmailVerification: boolean;
   reCaptchaSiteKey: string;
+  /** The age gate (@marquee/contracts/age-gate): its mode and, for "countries", the listed ones. */
+  ageGate: string;
+  ageGateCountries: string[];
 }
 
 export const defaultPublicSettings: PublicSettings = {
@@ -23,7 +26,7 @@ export const defaultPublicSettings: PublicSettings = {
   logo: "/logo.svg",
   favicon: "/favicon.svg",
   loginPlaceholderImage: "/login-placeholder.webp",
-  footerContent: "© Marquee. All performers were at least 18 years old at the time of filming.",
+  footerContent: "© Marquee.",
   menus: [],
   maintenanceMode: false,
   currency: "USD",
@@ -31,6 +34,8 @@ export const defaultPublicSettings: PublicSettings = {
   bannerAutoplaySpeed: 5000,
   requireEmailVerification: true,
   reCaptchaSiteKey: "",
+  ageGate: "click-through",
+  ageGateCountries: [],
 };
 
 /** Merges an API settings map over the defaults, ignoring values of the wrong type. */

@@ -82,6 +82,8 @@ export function createBannersService(deps: { db: Db; storage: Storage }) {
 
   return {
     toBanner,
+    /** One banner as admins see it (the audit trail's "before"). */
+    get: async (id: string) => toBanner(await byId(id)),
     search: (q: SearchBannersQuery) => list({ ...q, status: undefined }, true),
     adminSearch: (q: AdminSearchBannersQuery) => list(q, false),
 

@@ -32,20 +32,42 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   app.post("/admin/categories", {
     config: admin,
     schema: { tags: ["admin"], body: categoryBody, response: { 201: category } },
-    handler: async (req, reply) => reply.status(201).send(await categories.create(req.body)),
+    handler: async (req, reply) => {
+      const created = await categories.create(req.body);
+      await app.audit(req, {
+        action: "categories.create",
+        subjectType: "category",
+        subjectId: created._id,
+        after: created,
+      });
+      return reply.status(201).send(created);
+    },
   });
 
   app.put("/admin/categories/:id", {
     config: admin,
     schema: { tags: ["admin"], params, body: updateCategoryBody, response: { 200: category } },
-    handler: async (req) => categories.update(req.params.id, req.body),
+    handler: async (req) => {
+      const before = await categories.get(req.params.id);
+      const after = await categories.update(req.params.id, req.body);
+      await app.audit(req, {
+        action: "categories.update",
+        subjectType: "category",
+        subjectId: req.params.id,
+        before,
+        after,
+      });
+      return after;
+    },
   });
 
   app.delete("/admin/categories/:id", {
     config: admin,
     schema: { tags: ["admin"], params },
     handler: async (req, reply) => {
+      const before = await categories.get(req.params.id);
       await categories.remove(req.params.id);
+      await app.audit(req, { action: "categories.delete", subjectType: "category", subjectId: req.params.id, before });
       return reply.status(204).send();
     },
   });

@@ -118,7 +118,17 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
         params: byId,
         response: { 200: adminComment },
       },
-      handler: async (req) => moderation.setHidden(currentUser(req), req.params.id, hidden),
+      handler: async (req) => {
+        const after = await moderation.setHidden(currentUser(req), req.params.id, hidden);
+        await app.audit(req, {
+          action: `comments.${path}`,
+          subjectType: "comment",
+          subjectId: req.params.id,
+          before: { hidden: !hidden },
+          after: { hidden, author: after.author.username, content: after.content },
+        });
+        return after;
+      },
     });
   }
 
@@ -130,6 +140,15 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: adminComment },
     },
-    handler: async (req) => moderation.dismissReports(currentUser(req), req.params.id),
+    handler: async (req) => {
+      const after = await moderation.dismissReports(currentUser(req), req.params.id);
+      await app.audit(req, {
+        action: "comments.dismiss-reports",
+        subjectType: "comment",
+        subjectId: req.params.id,
+        after: { author: after.author.username, content: after.content },
+      });
+      return after;
+    },
   });
 };

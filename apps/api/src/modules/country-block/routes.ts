@@ -24,7 +24,16 @@ export const countryBlockRoutes: FastifyPluginAsyncZod<{ countryBlock: CountryBl
   app.post("/admin/country-block", {
     config: admin,
     schema: { tags: ["admin"], body: blockCountryBody, response: { 201: blockedCountry } },
-    handler: async (req, reply) => reply.status(201).send(await countryBlock.add(req.body.countryCode)),
+    handler: async (req, reply) => {
+      const added = await countryBlock.add(req.body.countryCode);
+      await app.audit(req, {
+        action: "country-block.add",
+        subjectType: "country",
+        subjectId: added.countryCode,
+        after: { blocked: true, name: added.name },
+      });
+      return reply.status(201).send(added);
+    },
   });
 
   app.delete("/admin/country-block/:countryCode", {
@@ -32,6 +41,13 @@ export const countryBlockRoutes: FastifyPluginAsyncZod<{ countryBlock: CountryBl
     schema: { tags: ["admin"], params: z.strictObject({ countryCode }) },
     handler: async (req, reply) => {
       await countryBlock.remove(req.params.countryCode);
+      await app.audit(req, {
+        action: "country-block.remove",
+        subjectType: "country",
+        subjectId: req.params.countryCode,
+        before: { blocked: true },
+        after: { blocked: false },
+      });
       return reply.status(204).send();
     },
   });

@@ -40,7 +40,16 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: commissionBody,
       response: { 200: commissionAnswer },
     },
-    handler: async (req) => payouts.setCommission(req.params.id, req.body.rate),
+    handler: async (req) => {
+      const after = await payouts.setCommission(req.params.id, req.body.rate);
+      await app.audit(req, {
+        action: "performers.commission",
+        subjectType: "performer",
+        subjectId: req.params.id,
+        after: { rate: req.body.rate },
+      });
+      return after;
+    },
   });
 
   app.get("/admin/earnings/search", {
@@ -101,7 +110,16 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: payoutBody,
       response: { 201: payout },
     },
-    handler: async (req, reply) => reply.status(201).send(await payouts.pay(currentUser(req).id, req.body)),
+    handler: async (req, reply) => {
+      const payout = await payouts.pay(currentUser(req).id, req.body);
+      await app.audit(req, {
+        action: "payouts.pay",
+        subjectType: "performer",
+        subjectId: req.body.performerId,
+        after: payout,
+      });
+      return reply.status(201).send(payout);
+    },
   });
 
   app.get("/admin/transactions/:id", {
@@ -137,6 +155,15 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: handleEventBody,
       response: { 200: gatewayEvent },
     },
-    handler: async (req) => inspection.handleEvent(req.params.id, currentUser(req).id, req.body.resolution),
+    handler: async (req) => {
+      const after = await inspection.handleEvent(req.params.id, currentUser(req).id, req.body.resolution);
+      await app.audit(req, {
+        action: "payments.event-handled",
+        subjectType: "payment-event",
+        subjectId: req.params.id,
+        after: { resolution: req.body.resolution },
+      });
+      return after;
+    },
   });
 };

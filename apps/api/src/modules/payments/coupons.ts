@@ -155,6 +155,8 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
     create,
     update,
     list,
+    /** One coupon as admins see it (the audit trail's "before"). */
+    get: (id: string) => update(id, {}),
     /** What a member sees when they apply a coupon: its code and its value. */
     async apply(userId: string, code: string) {
       const c = await usable(userId, code);

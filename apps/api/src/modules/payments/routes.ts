@@ -172,13 +172,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post("/admin/coupons", {
     config: { access: "admin" },
     schema: { tags: ["admin"], body: couponBody, response: { 201: coupon } },
-    handler: async (req, reply) => reply.status(201).send(await coupons.create(req.body)),
+    handler: async (req, reply) => {
+      const created = await coupons.create(req.body);
+      await app.audit(req, { action: "coupons.create", subjectType: "coupon", subjectId: created._id, after: created });
+      return reply.status(201).send(created);
+    },
   });
 
   app.put("/admin/coupons/:id", {
     config: { access: "admin" },
     schema: { tags: ["admin"], params: byId, body: couponUpdateBody, response: { 200: coupon } },
-    handler: async (req) => coupons.update(req.params.id, req.body),
+    handler: async (req) => {
+      const before = await coupons.get(req.params.id);
+      const after = await coupons.update(req.params.id, req.body);
+      await app.audit(req, {
+        action: "coupons.update",
+        subjectType: "coupon",
+        subjectId: req.params.id,
+        before,
+        after,
+      });
+      return after;
+    },
   });
 
   app.get("/payment/transactions", {
@@ -229,7 +244,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: refundAnswer },
     },
-    handler: async (req) => payments.refund(req.params.id),
+    handler: async (req) => {
+      const answer = await payments.refund(req.params.id);
+      await app.audit(req, {
+        action: "payments.refund",
+        subjectType: "transaction",
+        subjectId: req.params.id,
+        after: answer,
+      });
+      return answer;
+    },
   });
 
   app.get("/payment/sandbox/:id", {

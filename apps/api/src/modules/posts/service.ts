@@ -67,6 +67,7 @@ export function createPostsService(deps: {
     type: row.type,
     status: row.status,
     image: imageOf(row.imageKey),
+    template: row.template,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -220,10 +221,14 @@ export function createPostsService(deps: {
       if (Object.keys(body).length === 0) return toPost(current);
       // publishedAt is set the first time a post is published and kept through later unpublishing.
       const publishedAt = body.status === "published" && !current.publishedAt ? new Date() : undefined;
+      // A seeded template (a legal page) stops being one once its words are edited.
+      const edited = (["title", "summary", "content"] as const).some(
+        (k) => body[k] !== undefined && body[k] !== current[k],
+      );
       const [row] = await write(() =>
         db
           .update(posts)
-          .set({ ...body, ...(publishedAt ? { publishedAt } : {}) })
+          .set({ ...body, ...(publishedAt ? { publishedAt } : {}), ...(edited ? { template: false } : {}) })
           .where(eq(posts.id, id))
           .returning(columns),
       );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, holdColumns, idColumn, takedownColumns, tsvector, updatedAt } from "../../db/columns.ts";
 
 /** Posts and pages (the home and contact texts are pages with the slugs `home` and `contact`). */
@@ -18,6 +18,8 @@ export const posts = pgTable(
       .notNull()
       .default("draft"),
     imageKey: text("image_key"),
+    /** A seeded page (the legal pages) no admin has edited yet: the site shows "This is a template". */
+    template: boolean("template").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date", precision: 3 }),
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,

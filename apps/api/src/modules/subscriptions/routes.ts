@@ -120,13 +120,32 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   app.post("/admin/packages", {
     config: { access: "admin" },
     schema: { tags: ["admin"], body: packageBody, response: { 201: subscriptionPackage } },
-    handler: async (req, reply) => reply.status(201).send(await subscriptions.createPackage(req.body)),
+    handler: async (req, reply) => {
+      const created = await subscriptions.createPackage(req.body);
+      await app.audit(req, {
+        action: "packages.create",
+        subjectType: "package",
+        subjectId: created._id,
+        after: created,
+      });
+      return reply.status(201).send(created);
+    },
   });
 
   app.put("/admin/packages/:id", {
     config: { access: "admin" },
     schema: { tags: ["admin"], params: byId, body: packageUpdateBody, response: { 200: subscriptionPackage } },
-    handler: async (req) => subscriptions.updatePackage(req.params.id, req.body),
+    handler: async (req) => {
+      const after = await subscriptions.updatePackage(req.params.id, req.body);
+      await app.audit(req, {
+        action: "packages.update",
+        subjectType: "package",
+        subjectId: req.params.id,
+        // The package as it now is.
+        after,
+      });
+      return after;
+    },
   });
 
   app.get("/admin/subscriptions", {
@@ -143,8 +162,16 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: grantBody,
       response: { 201: subscription },
     },
-    handler: async (req, reply) =>
-      reply.status(201).send(await subscriptions.one(await payments.grantMembership(currentUser(req), req.body))),
+    handler: async (req, reply) => {
+      const granted = await subscriptions.one(await payments.grantMembership(currentUser(req), req.body));
+      await app.audit(req, {
+        action: "subscriptions.grant",
+        subjectType: "subscription",
+        subjectId: granted._id,
+        after: granted,
+      });
+      return reply.status(201).send(granted);
+    },
   });
 
   app.post("/admin/subscriptions/:id/revoke", {
@@ -157,8 +184,18 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: revokeBody,
       response: { 200: subscription },
     },
-    handler: async (req) =>
-      subscriptions.one(await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason)),
+    handler: async (req) => {
+      const after = await subscriptions.one(
+        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason),
+      );
+      await app.audit(req, {
+        action: "subscriptions.revoke",
+        subjectType: "subscription",
+        subjectId: req.params.id,
+        after: { ...after, reason: req.body.reason },
+      });
+      return after;
+    },
   });
 
   app.post("/admin/subscriptions/:id/simulate", {
@@ -171,6 +208,15 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: simulateBody,
       response: { 200: subscription },
     },
-    handler: async (req) => subscriptions.one(await payments.simulate(req.params.id, req.body.event)),
+    handler: async (req) => {
+      const after = await subscriptions.one(await payments.simulate(req.params.id, req.body.event));
+      await app.audit(req, {
+        action: "subscriptions.simulate",
+        subjectType: "subscription",
+        subjectId: req.params.id,
+        after: { event: req.body.event, status: after.status },
+      });
+      return after;
+    },
   });
 };

@@ -27,6 +27,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
     },
     handler: async (req) => {
       await system.retry(req.params.queue, req.params.id);
+      await app.audit(req, {
+        action: "system.job-retry",
+        subjectType: "job",
+        subjectId: req.params.id,
+        after: { queue: req.params.queue },
+      });
       return { message: "The job will run again." };
     },
   });

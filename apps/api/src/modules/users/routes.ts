@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { readSingleFile } from "../../platform/uploads.ts";
+import { actorOf } from "../audit/service.ts";
 import type { UsersService } from "./service.ts";
 
 const tags = ["users"];
@@ -58,7 +59,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
   app.post("/users/:id/avatar/upload", {
     config: { access: "admin", maintenance: "open", geo: "open" },
     schema: { tags: ["admin"], params: z.strictObject({ id: z.uuid() }), response: { 200: user } },
-    handler: async (req) => users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes)),
+    handler: async (req) => {
+      const updated = await users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes));
+      await app.audit(req, {
+        action: "users.avatar",
+        subjectType: "user",
+        subjectId: req.params.id,
+        after: { avatar: updated.avatar },
+      });
+      return updated;
+    },
   });
 
   app.put("/admin/users/:id", {
@@ -69,6 +79,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
       body: adminUpdateUserBody,
       response: { 200: user },
     },
-    handler: async (req) => users.adminUpdate(currentUser(req), req.params.id, req.body),
+    handler: async (req) => users.adminUpdate(currentUser(req), req.params.id, req.body, actorOf(req)),
   });
 };

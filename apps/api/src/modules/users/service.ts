@@ -6,6 +6,7 @@ import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { squareWebpVariants } from "../../platform/images.ts";
 import type { Storage } from "../../platform/storage.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type UserRow, users } from "./tables.ts";
 
 /** Square avatar sizes the UI shows: header chip, profile card, profile page. */
@@ -160,15 +161,36 @@ export function createUsersService(deps: {
       actor: UserRow,
       id: string,
       patch: { role?: UserRow["role"]; status?: UserRow["status"]; verifiedEmail?: boolean },
+      audit: AuditActor,
     ) {
-      await byId(id);
+      const current = await byId(id);
       // An admin who demotes or deactivates themself could leave the site with nobody to run it.
       if (id === actor.id && ((patch.role && patch.role !== "admin") || patch.status === "inactive")) {
         throw unprocessable("You cannot remove your own admin rights or deactivate your own account.", [
           { path: patch.status === "inactive" ? "body.status" : "body.role", message: "not allowed on yourself" },
         ]);
       }
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      const fields = (u: UserRow) => ({ role: u.role, status: u.status, verifiedEmail: u.verifiedEmail });
+      // Recorded with the change, in its transaction: a role change, a deactivation or activation, or else an edit.
+      const action =
+        patch.role && patch.role !== current.role
+          ? "users.role-change"
+          : patch.status && patch.status !== current.status
+            ? patch.status === "inactive"
+              ? "users.deactivate"
+              : "users.activate"
+            : "users.update";
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+        await recordAudit(tx, audit, {
+          action,
+          subjectType: "user",
+          subjectId: id,
+          before: { username: current.username, ...fields(current) },
+          after: { username: current.username, ...fields(updated as UserRow) },
+        });
+        return updated;
+      });
       if (patch.status === "inactive") await deps.onDeactivated(id);
       return toUser(row as UserRow);
     },

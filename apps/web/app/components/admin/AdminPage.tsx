@@ -7,6 +7,7 @@ import {
   IconCpu,
   IconCrown,
   IconFlag,
+  IconHistory,
   IconLayoutDashboard,
   IconLibraryPhoto,
   IconMessageCircle,
@@ -49,6 +50,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/reports", label: "Reports", icon: IconFlag },
   { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
   { to: "/admin/system", label: "System", icon: IconCpu },
+  { to: "/admin/audit", label: "Audit trail", icon: IconHistory },
 ] as const;
 
 export function useIsAdmin(): boolean {

@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -32,6 +33,11 @@ import {
 
 export const groupText: Record<SettingGroup, { title: string; description: string }> = {
   general: { title: "General", description: "Branding, footer, navigation menus and site availability." },
+  compliance: {
+    title: "Age gate",
+    description:
+      "Who must confirm they are 18 or older before the site shows them anything. The legal pages stay open to everyone, search engines included.",
+  },
   payment: {
     title: "Payment",
     description:
@@ -62,6 +68,8 @@ type FieldSpec =
       suffix?: string;
     }
   | { kind: "menus"; label: string; description?: string }
+  | { kind: "select"; label: string; description?: string; options: { value: string; label: string }[] }
+  | { kind: "countries"; label: string; description?: string }
   | { kind: "gateway"; label: string; description?: string }
   | { kind: "select"; label: string; description?: string; options: { value: string; label: string }[] }
   | { kind: "secret"; label: string; description?: string };
@@ -103,6 +111,22 @@ export const fields: Record<SettingKey, FieldSpec> = {
     kind: "switch",
     label: "Maintenance mode",
     description: "Visitors see the maintenance page; administrators can still use the site.",
+  },
+  ageGate: {
+    kind: "select",
+    label: "Age gate",
+    description: "Passing it is remembered in the visitor's browser for a year.",
+    options: [
+      { value: "off", label: "Off" },
+      { value: "click-through", label: 'Everyone: "I am 18 or older"' },
+      { value: "countries", label: "Only visitors from the countries below" },
+    ],
+  },
+  ageGateCountries: {
+    kind: "countries",
+    label: "Countries that require it",
+    description:
+      "Two-letter codes such as GB or US, placed by the visitor's address. Used when the age gate is set to the listed countries.",
   },
   currency: { kind: "text", label: "Currency code", description: "Three letters, such as USD or EUR." },
   currencySymbol: { kind: "text", label: "Currency symbol", description: "Shown next to prices, such as $." },
@@ -400,12 +424,30 @@ export function SettingField({
       const value = form.values[settingKey];
       return (
         <Select
+          size="md"
           label={spec.label}
           description={spec.description}
           data={spec.options}
           allowDeselect={false}
           value={typeof value === "string" ? value : null}
           onChange={(v) => v && form.setFieldValue(settingKey, v)}
+          error={form.errors[settingKey]}
+        />
+      );
+    }
+    case "countries": {
+      const value = form.values[settingKey];
+      return (
+        <TagsInput
+          size="md"
+          label={spec.label}
+          description={spec.description}
+          placeholder="Type a code, then Enter"
+          splitChars={[",", " "]}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={(codes) =>
+            form.setFieldValue(settingKey, [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))])
+          }
           error={form.errors[settingKey]}
         />
       );
@@ -509,7 +551,7 @@ export function GroupFields({
       );
     }
     const kind = fields[key].kind;
-    if (kind === "text" || kind === "number" || kind === "secret" || kind === "gateway") {
+    if (["text", "number", "secret", "gateway", "select", "countries"].includes(kind)) {
       pending.push(key);
       continue;
     }

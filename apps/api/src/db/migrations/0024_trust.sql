@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "template" boolean DEFAULT false NOT NULL;

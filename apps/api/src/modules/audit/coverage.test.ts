@@ -1,0 +1,93 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../test/harness.ts";
+
+/**
+ * Every admin route that changes something records it in the audit trail. A new admin route fails this test
+ * until it is listed here with the action it records (and records it), or exempted with the reason.
+ */
+const RECORDED: Record<string, string> = {
+  "PUT /admin/settings/:key": "settings.update",
+  "PUT /admin/users/:id": "users.update",
+  "POST /users/:id/avatar/upload": "users.avatar",
+  "POST /admin/country-block": "country-block.add",
+  "DELETE /admin/country-block/:countryCode": "country-block.remove",
+  "POST /admin/posts": "posts.create",
+  "PUT /admin/posts/:id": "posts.update",
+  "DELETE /admin/posts/:id": "posts.delete",
+  "POST /admin/posts/:id/image/upload": "posts.image",
+  "POST /admin/banners": "banners.create",
+  "PUT /admin/banners/:id": "banners.update",
+  "DELETE /admin/banners/:id": "banners.delete",
+  "POST /admin/banners/:id/image/upload": "banners.image",
+  "POST /admin/categories": "categories.create",
+  "PUT /admin/categories/:id": "categories.update",
+  "DELETE /admin/categories/:id": "categories.delete",
+  "POST /admin/comments/:id/hide": "comments.hide",
+  "POST /admin/comments/:id/unhide": "comments.unhide",
+  "POST /admin/comments/:id/dismiss-reports": "comments.dismiss-reports",
+  "POST /admin/coupons": "coupons.create",
+  "PUT /admin/coupons/:id": "coupons.update",
+  "POST /admin/transactions/:id/refund": "payments.refund",
+  "POST /admin/payment-events/:id/handle": "payments.event-handled",
+  "POST /admin/payouts": "payouts.pay",
+  "PUT /admin/performers/:id/commission": "performers.commission",
+  "POST /admin/performers": "performers.create",
+  "PUT /admin/performers/:id": "performers.update",
+  "POST /admin/performers/:id/cover/upload": "performers.cover",
+  "POST /admin/packages": "packages.create",
+  "PUT /admin/packages/:id": "packages.update",
+  "POST /admin/subscriptions/grant": "subscriptions.grant",
+  "POST /admin/subscriptions/:id/revoke": "subscriptions.revoke",
+  "POST /admin/subscriptions/:id/simulate": "subscriptions.simulate",
+  "POST /admin/system/jobs/:queue/:id/retry": "system.job-retry",
+  "PUT /admin/assets/:kind/:id": "catalogue.update",
+  "POST /admin/assets/:kind/:id/take-down": "catalogue.take-down",
+  "DELETE /admin/assets/:kind/:id/take-down": "catalogue.restore",
+};
+
+/** Admin routes that change something and record nothing, each with the reason. */
+const EXEMPT: Record<string, string> = {};
+
+const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function sources(): Promise<string> {
+  const out: string[] = [];
+  for (const entry of await readdir(modulesDir, { recursive: true })) {
+    const file = String(entry);
+    if (file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      out.push(await readFile(path.join(modulesDir, file), "utf8"));
+  }
+  return out.join("\n");
+}
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe("the audit trail covers every admin action", () => {
+  it("lists every admin route that changes something as recorded or exempt, and nothing else", () => {
+    const mutating = t.app.declaredRoutes
+      .filter((r) => r.access === "admin" && !["GET", "HEAD", "OPTIONS"].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(mutating.length).toBeGreaterThan(30);
+    const unlisted = mutating.filter((key) => !(key in RECORDED) && !(key in EXEMPT));
+    expect(unlisted, "admin routes that change something and are not audited").toEqual([]);
+    // A route that went away leaves no stale entry behind.
+    const stale = [...Object.keys(RECORDED), ...Object.keys(EXEMPT)].filter((key) => !mutating.includes(key));
+    expect(stale).toEqual([]);
+  });
+
+  it("has each recorded action in the code that records it", async () => {
+    const code = await sources();
+    const missing = Object.values(RECORDED).filter((action) => {
+      const [area] = action.split(".");
+      return !code.includes(`"${action}"`) && !code.includes(`action: \`${area}.\${`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
