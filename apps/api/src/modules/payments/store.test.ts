@@ -120,6 +120,22 @@ describe("POST /payment/purchase-products", () => {
     expect(await stockOf(mug)).toBe(5);
   });
 
+  it("takes one product's id in upper and lower case as the same product: one line, never twice the cap", async () => {
+    const mug = await physical(10, 200);
+    const twice = await purchase(buyer.token, {
+      products: [
+        { _id: mug, quantity: 60 },
+        { _id: mug.toUpperCase(), quantity: 60 },
+      ],
+      ...ADDRESS,
+    });
+    expectBadRequest(twice, "body.products");
+    expect(await stockOf(mug)).toBe(200);
+    const upper = await checkout(buyer.token, { products: [{ _id: mug.toUpperCase(), quantity: 2 }], ...ADDRESS });
+    expect((await linesOf(upper.orderId)).map((l) => [l.itemId, l.quantity])).toEqual([[mug, 2]]);
+    await settle(upper, "failed", 2000);
+  });
+
   it("says which line cannot be sold: unknown, not for sale, or a download asked twice", async () => {
     const mug = await physical(10, 5);
     const unknown = await purchase(buyer.token, { products: [{ _id: mug }, { _id: randomUUID() }], ...ADDRESS });
