@@ -175,6 +175,7 @@ export function createCheckouts(deps: {
           type: "paid",
           transactionId,
           amountCents: 0,
+          currency,
           payload: { source: "ledger", reason: "Nothing to pay." },
         });
         if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
@@ -320,6 +321,7 @@ export function createCheckouts(deps: {
           type: "paid",
           transactionId,
           amountCents: 0,
+          currency,
           payload: { source: "ledger", reason: "Nothing to pay." },
         });
         if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");

@@ -52,6 +52,27 @@ export interface Settling {
   setBoth(status: "paid" | "failed" | "expired" | "refunded"): Promise<void>;
 }
 
+/**
+ * Why an event that moves money may not be applied: its amount or currency missing, or not the ones expected (the
+ * transaction's, or for a renewal the subscription's). null when both are there and equal. A gateway's check that
+ * passed when a field was missing applied a sale with no price, or one paid in another currency.
+ */
+export function moneyMismatch(
+  event: Pick<GatewayEvent, "amountCents" | "currency">,
+  expected: { amountCents: number; currency: string },
+): string | null {
+  const want = `${expected.amountCents} cents ${expected.currency}`;
+  if (event.amountCents === null || event.amountCents === undefined) {
+    return `The event gives no amount (expected ${want}): not applied.`;
+  }
+  if (!event.currency) return `The event gives no currency (expected ${want}): not applied.`;
+  const currency = event.currency.toUpperCase();
+  if (event.amountCents !== expected.amountCents || currency !== expected.currency.toUpperCase()) {
+    return `${event.amountCents} cents ${currency} for ${want}: not applied.`;
+  }
+  return null;
+}
+
 /** The store lines of an order, as the stock counts them. */
 export const productLines = (lines: readonly OrderLineRow[]) =>
   lines.filter((l) => l.itemKind === "product").map((l) => ({ productId: l.itemId, quantity: l.quantity }));

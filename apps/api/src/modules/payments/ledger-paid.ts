@@ -5,6 +5,7 @@ import {
   type ItemKind,
   type LedgerDeps,
   type LedgerSettings,
+  moneyMismatch,
   type OrderLineRow,
   pendingFor,
   recordEarnings,
@@ -72,13 +73,8 @@ export async function decidePaid(
   if (t.status !== "pending") {
     return { ...base, outcome: "flagged", note: `Paid after the transaction was ${t.status}: not applied.` };
   }
-  if (event.amountCents !== null && event.amountCents !== t.amountCents) {
-    return {
-      ...base,
-      outcome: "flagged",
-      note: `Paid ${event.amountCents} cents for a transaction of ${t.amountCents}: not applied.`,
-    };
-  }
+  const mismatch = moneyMismatch(event, t);
+  if (mismatch) return { ...base, outcome: "flagged", note: `Paid: ${mismatch}` };
   for (const line of lines) {
     if (await alreadyHas(deps, tx, t.userId, line, t.orderId)) {
       return {
