@@ -253,7 +253,7 @@ function buildServices(
   });
   const gateway: PaymentGateway = external ?? sandbox.gateway;
   const sandboxActive = gateway === sandbox.gateway;
-  const coupons = createCoupons({ db });
+  const coupons = createCoupons({ db, throttle });
   const payments = createPaymentsService({
     db,
     coupons,

@@ -34,7 +34,7 @@ export function createCheckouts(deps: {
   db: Db;
   gateway: PaymentGateway;
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
-  coupons: Pick<Coupons, "usable" | "claim">;
+  coupons: Pick<Coupons, "attempt" | "usable" | "claim">;
   stock: Pick<Stock, "lock" | "hold">;
   subscribing: Subscribing;
   ledger: Ledger;
@@ -52,7 +52,14 @@ export function createCheckouts(deps: {
   });
 
   /** Pay-per-view: a movie or gallery sold on its own (`access: sale`). */
-  async function purchase(buyer: Actor, kind: SellableKind, idOrSlug: string, couponCode?: string): Promise<Checkout> {
+  async function purchase(
+    buyer: Actor,
+    kind: SellableKind,
+    idOrSlug: string,
+    couponCode: string | undefined,
+    ip: string,
+  ): Promise<Checkout> {
+    if (couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offer = await deps.offers[kind](buyer, idOrSlug);
     const noun = NOUN[kind];
     if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
@@ -78,7 +85,12 @@ export function createCheckouts(deps: {
    * A site membership (`packageId`) or a performer subscription (`performerId`, monthly or yearly): the same
    * checkout, with the subscription opened pending beside the order; a free package or trial starts at once.
    */
-  async function subscribe(buyer: Actor, target: SubscribeTarget & { couponCode?: string }): Promise<Checkout> {
+  async function subscribe(
+    buyer: Actor,
+    target: SubscribeTarget & { couponCode?: string },
+    ip: string,
+  ): Promise<Checkout> {
+    if (target.couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offer = await subscribing.offerFor(buyer.id, target);
     return checkout(buyer, {
       kind: "subscription",
@@ -220,7 +232,9 @@ export function createCheckouts(deps: {
    * expires). A buyer has one store checkout pending at a time: a new one replaces the last, whose stock and coupon
    * go back first. Delivery details are required when something is shipped.
    */
-  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody): Promise<Checkout> {
+  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody, ip: string): Promise<Checkout> {
+    // A coupon code is counted against the buyer's and the address's tries before anything else is looked up.
+    if (body.couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offers: Offer[] = [];
     for (const [i, line] of body.products.entries()) {
       const field = (message: string) => [{ path: `body.products.${i}._id`, message }];

@@ -37,7 +37,7 @@ export function createPaymentsService(deps: {
   gateway: PaymentGateway;
   settings: Pick<SettingsService, "get">;
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
-  coupons: Pick<Coupons, "usable" | "claim" | "release">;
+  coupons: Pick<Coupons, "attempt" | "usable" | "claim" | "release">;
   /** The store's physical stock, held by checkouts and given back by the ledger. */
   stock: Stock;
   notify: Notify;
