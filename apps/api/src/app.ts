@@ -532,6 +532,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       isSessionLive: services.auth.isSessionLive,
       canRead: services.canRead,
+      throttle: services.throttle,
       log: app.log,
     });
     app.decorate("realtime", realtime);

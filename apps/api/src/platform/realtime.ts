@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { isUuid } from "./ids.ts";
+import type { Throttle } from "./throttle.ts";
 
 export interface Realtime {
   io: Server;
@@ -47,6 +48,21 @@ export const OBJECT_ROOMS_MAX = 20;
 /** How many `object:join` a socket may send per window: each one is a database read. */
 const JOINS_PER_WINDOW = 30;
 const JOIN_WINDOW_MS = 10_000;
+/**
+ * What one socket may send per window (10 s): messages of any kind, and `auth/login`, which resolves a token in the
+ * database (3,200 of them in 8 s on one socket slowed every other client down 40 times). What goes past is not
+ * handled: its ack (if any) says `too many requests` and the socket is sent `rate-limited { event }`; a socket that
+ * keeps sending past the limit is disconnected. `auth/login` is also counted per client address across processes
+ * (the database throttle), so many sockets from one address cannot share the work out.
+ */
+export const SOCKET_LIMITS = {
+  windowMs: 10_000,
+  messages: 60,
+  logins: 5,
+  /** Messages refused in one window before the socket is disconnected. */
+  refusedMax: 20,
+  loginsPerAddressPerMinute: 60,
+} as const;
 
 type Ack = (answer: { ok: true } | { ok: false; error: string }) => void;
 const ackOf = (ack: unknown): Ack => (typeof ack === "function" ? (ack as Ack) : () => undefined);
@@ -62,6 +78,11 @@ interface SocketState {
   /** `object:join` rate limit: the start of the current window and the joins in it. */
   joinWindowStart: number;
   joins: number;
+  /** Every message's rate limit (SOCKET_LIMITS): the window's start, messages, logins and refusals in it. */
+  windowStart: number;
+  messages: number;
+  logins: number;
+  refused: number;
 }
 const stateOf = (socket: Socket) => socket.data as SocketState;
 
@@ -119,6 +140,8 @@ export async function attachRealtime(opts: {
   /** Is this session still signed in? Asked at every `object:join` that needs the database anyway. */
   isSessionLive(sessionId: string): Promise<boolean>;
   canRead: CanRead;
+  /** The shared throttle: `auth/login` per client address, across processes. */
+  throttle?: Pick<Throttle, "hit">;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Promise<Realtime> {
   const io = new Server(opts.server, {
@@ -192,7 +215,14 @@ export async function attachRealtime(opts: {
 
   io.use(async (socket, next) => {
     try {
-      Object.assign(socket.data, { joinWindowStart: 0, joins: 0 } satisfies SocketState);
+      Object.assign(socket.data, {
+        joinWindowStart: 0,
+        joins: 0,
+        windowStart: 0,
+        messages: 0,
+        logins: 0,
+        refused: 0,
+      } satisfies SocketState);
       // `auth` first (the web client's: the CONNECT packet, out of every URL); the query's `token` is SPEC section 7's
       // way, kept for clients written to it (this process never logs socket.io's URLs).
       const user = await bind(socket, socket.handshake.auth?.token ?? socket.handshake.query?.token);
@@ -209,7 +239,43 @@ export async function attachRealtime(opts: {
     depart(this).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
   }
 
+  /**
+   * Counts one message from the socket (SOCKET_LIMITS) and answers whether to handle it; one past the limit is
+   * refused (its ack and a `rate-limited` event say so), and a socket that keeps on is disconnected.
+   */
+  function admit(socket: Socket, event: string, ack: unknown): boolean {
+    const state = stateOf(socket);
+    const now = Date.now();
+    if (now - state.windowStart > SOCKET_LIMITS.windowMs) {
+      [state.windowStart, state.messages, state.logins, state.refused] = [now, 0, 0, 0];
+    }
+    const over =
+      ++state.messages > SOCKET_LIMITS.messages || (event === "auth/login" && ++state.logins > SOCKET_LIMITS.logins);
+    if (!over) return true;
+    ackOf(ack)({ ok: false, error: "too many requests" });
+    if (++state.refused > SOCKET_LIMITS.refusedMax) {
+      opts.log.warn({ userId: state.user?.id, event }, "a socket sending too many messages was disconnected");
+      socket.disconnect(true);
+    } else if (state.refused === 1) {
+      socket.emit("rate-limited", {
+        event,
+        error: "too many requests",
+        retryAfterMs: state.windowStart + SOCKET_LIMITS.windowMs - now,
+      });
+    }
+    return false;
+  }
+
   async function onLogin(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "auth/login", ack)) return;
+    if (opts.throttle) {
+      const perAddress = await opts.throttle.hit(`socket-login:${this.handshake.address}`, 60_000).catch(() => 0);
+      if (perAddress > SOCKET_LIMITS.loginsPerAddressPerMinute) {
+        ackOf(ack)({ ok: false, error: "too many requests" });
+        this.emit("rate-limited", { event: "auth/login", error: "too many requests", retryAfterMs: 60_000 });
+        return;
+      }
+    }
     const token = typeof payload === "string" ? payload : (payload as { token?: unknown } | null)?.token;
     const user = await bind(this, token).catch(() => null);
     if (user) arrive(this);
@@ -218,6 +284,7 @@ export async function attachRealtime(opts: {
   }
 
   async function onJoin(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "object:join", ack)) return;
     const reply = ackOf(ack);
     try {
       const object = objectOf(payload);
@@ -257,6 +324,7 @@ export async function attachRealtime(opts: {
   }
 
   async function onLeave(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "object:leave", ack)) return;
     const reply = ackOf(ack);
     const objectId = (payload as { objectId?: unknown } | null)?.objectId;
     if (typeof objectId !== "string" || !isUuid(objectId)) return reply({ ok: false, error: "invalid" });
