@@ -12,8 +12,13 @@ export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
   /** Sends an event to every socket in one room (`object:<id>`, `user:<id>`), on every API process. */
   toRoom(room: string, event: string, payload: unknown): void;
-  /** Sends an event to every socket on one object's page (room `object:<id>`), on every API process. */
-  toObject(objectId: string, event: string, payload: unknown): void;
+  /**
+   * Sends an event to the sockets on one object's page (room `object:<id>`), on every API process, that may still
+   * open the object: each socket's user is asked again (`canRead`), and those who may not (the object went to draft
+   * or was taken down, their membership ended, their account changed ...) are taken out of the room and sent
+   * `object:left { objectId }` instead. Resolves once sent.
+   */
+  toObject(objectId: string, event: string, payload: unknown): Promise<void>;
   /** Disconnects every socket signed in with one of these sessions (room `session:<id>`), on every API process. */
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
@@ -75,6 +80,8 @@ interface SocketState {
   sessionId?: string;
   /** The performer whose presence this socket counts for (set once it has). */
   presenceOf?: string;
+  /** The object rooms it is in, by object id, with the type it joined them as (what `canRead` is asked about). */
+  objects?: Record<string, ObjectType>;
   /** `object:join` rate limit: the start of the current window and the joins in it. */
   joinWindowStart: number;
   joins: number;
@@ -206,6 +213,7 @@ export async function attachRealtime(opts: {
     if (before && before.id === user.id) return user;
     for (const room of socket.rooms)
       if (room.startsWith("user:") || room.startsWith("object:")) await socket.leave(room);
+    state.objects = {};
     if (before) await depart(socket);
     // Only the id and the role, whatever else `resolveUser` answered.
     state.user = { id: user.id, role: user.role };
@@ -314,6 +322,7 @@ export async function attachRealtime(opts: {
       if (state.user?.id !== userId || state.sessionId !== sessionId || this.disconnected)
         return reply({ ok: false, error: "not found" });
       await this.join(room);
+      state.objects = { ...state.objects, [object.objectId]: object.objectType };
       reply({ ok: true });
       if (object.objectType === "performer")
         this.emit("presence", { performerId: object.objectId, online: await isOnline(object.objectId) });
@@ -329,7 +338,63 @@ export async function attachRealtime(opts: {
     const objectId = (payload as { objectId?: unknown } | null)?.objectId;
     if (typeof objectId !== "string" || !isUuid(objectId)) return reply({ ok: false, error: "invalid" });
     await this.leave(objectRoom(objectId.toLowerCase()));
+    const state = stateOf(this);
+    if (state.objects) delete state.objects[objectId.toLowerCase()];
     reply({ ok: true });
+  }
+
+  /**
+   * An object room's event, to the sockets whose user may still open the object (one `canRead` per user and type,
+   * whatever process their sockets are on); the others leave the room and are told `object:left`. One object's
+   * events go out in the order they were sent.
+   */
+  const sending = new Map<string, Promise<void>>();
+  async function deliverChecked(objectId: string, event: string, payload: unknown) {
+    const room = objectRoom(objectId);
+    const sockets = await io.in(room).fetchSockets();
+    if (!sockets.length) return;
+    const verdicts = new Map<string, Promise<boolean>>();
+    const readable = (userId: string, type: ObjectType) => {
+      const key = `${userId}:${type}`;
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = opts.canRead(userId, type, objectId).catch((err: unknown) => {
+          opts.log.warn({ err }, "an object room's access check failed");
+          return false;
+        });
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    };
+    const out: typeof sockets = [];
+    await Promise.all(
+      sockets.map(async (s) => {
+        const state = s.data as Partial<SocketState> | undefined;
+        const userId = state?.user?.id;
+        const type = state?.objects?.[objectId];
+        if (!userId || !type || !(await readable(userId, type))) out.push(s);
+      }),
+    );
+    for (const s of out) {
+      s.leave(room);
+      s.emit("object:left", { objectId });
+    }
+    if (out.length < sockets.length) {
+      io.to(room)
+        .except(out.map((s) => s.id))
+        .emit(event, payload);
+    }
+  }
+  function toObject(objectId: string, event: string, payload: unknown): Promise<void> {
+    const before = sending.get(objectId) ?? Promise.resolve();
+    const sent = before
+      .then(() => deliverChecked(objectId, event, payload))
+      .catch((err: unknown) => opts.log.warn({ err, objectId, event }, "an object room's event was not sent"));
+    sending.set(objectId, sent);
+    void sent.then(() => {
+      if (sending.get(objectId) === sent) sending.delete(objectId);
+    });
+    return sent;
   }
 
   io.on("connection", (socket) => {
@@ -347,11 +412,11 @@ export async function attachRealtime(opts: {
       io.to(userRoom(userId)).emit(event, payload);
     },
     toRoom(room, event, payload) {
-      io.to(room).emit(event, payload);
+      // An object's room is reached as its own events are: only by those who may still open it.
+      if (room.startsWith("object:")) void toObject(room.slice("object:".length), event, payload);
+      else io.to(room).emit(event, payload);
     },
-    toObject(objectId, event, payload) {
-      io.to(objectRoom(objectId)).emit(event, payload);
-    },
+    toObject,
     disconnectSessions(sessionIds) {
       for (let i = 0; i < sessionIds.length; i += SESSION_ROOMS_PER_MESSAGE) {
         const rooms = sessionIds.slice(i, i + SESSION_ROOMS_PER_MESSAGE).map(sessionRoom);
