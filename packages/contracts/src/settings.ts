@@ -83,6 +83,10 @@ export const settingDefinitions = {
   requireEmailVerification: { group: "auth", public: true, schema: z.boolean(), default: true },
   reCaptchaSiteKey: { group: "auth", public: true, schema: z.string().max(200), default: "" },
   contactEmail: { group: "email", public: false, schema: z.email(), default: "admin@marquee.local" },
+  /** How long a store checkout holds the physical stock it sells while its payment is pending. */
+  checkoutHoldMinutes: { group: "payment", public: false, schema: z.number().int().min(1).max(240), default: 15 },
+  /** The most physical units one buyer's pending store checkout may hold (a new checkout replaces the last). */
+  checkoutHoldMaxUnits: { group: "payment", public: false, schema: z.number().int().min(1).max(1000), default: 10 },
   performerCommission: {
     group: "commission",
     public: false,

@@ -29,8 +29,11 @@ export interface LedgerDeps {
   coupons: Pick<Coupons, "release">;
   notify: Notify;
   subscribing: Subscribing;
-  /** The physical stock a store order holds: given back when its payment fails or expires, or it is refunded. */
-  stock: { release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void> };
+  /** The physical stock: taken when a store order is paid, given back when it is refunded (products/stock.ts). */
+  stock: {
+    take(tx: Tx, orderId: string, lines: readonly { productId: string; quantity: number }[]): Promise<string | null>;
+    release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void>;
+  };
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 

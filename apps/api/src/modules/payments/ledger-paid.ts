@@ -8,6 +8,7 @@ import {
   moneyMismatch,
   type OrderLineRow,
   pendingFor,
+  productLines,
   recordEarnings,
   type Settling,
   type Tx,
@@ -83,6 +84,16 @@ export async function decidePaid(
         note: `Paid for "${line.title}", which the buyer already owns: not applied (refund it).`,
       };
     }
+  }
+  // The stock is taken now. A payment that comes after its hold ended finds what others hold first: if the stock
+  // went meanwhile, the money is not applied to an order that cannot be filled (flagged: the admin refunds it).
+  const short = await deps.stock.take(tx, t.orderId, productLines(lines));
+  if (short) {
+    return {
+      ...base,
+      outcome: "flagged",
+      note: `Paid after its stock hold ended, and "${short}" has sold out meanwhile: not applied (refund it).`,
+    };
   }
   await setBoth("paid");
   // The gateway's id of the payment, when the checkout had none (CCBill names it only now): its refund or

@@ -145,7 +145,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held until the payment settles (409 when short); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
+        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held for checkoutHoldMinutes (409 when short; at most checkoutHoldMaxUnits physical items, else 422); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
       body: purchaseProductsBody,
       response: { 200: checkout },
     },

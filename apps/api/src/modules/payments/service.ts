@@ -68,6 +68,7 @@ export function createPaymentsService(deps: {
     offers: deps.offers,
     coupons: deps.coupons,
     stock: deps.stock,
+    settings: deps.settings,
     subscribing,
     ledger,
     publicUrl: deps.publicUrl,
