@@ -8,7 +8,7 @@ import type { Decision, LedgerDeps, Settling } from "./ledger-common.ts";
  */
 export async function decideFailed(
   deps: LedgerDeps,
-  { tx, t, lines, base, setBoth }: Settling,
+  { tx, t, base, setBoth }: Settling,
   /** The event's type. */
   type: "failed" | "expired",
 ): Promise<Decision> {
