@@ -300,7 +300,7 @@ function buildServices(
   });
   const gateway: PaymentGateway = external ?? sandbox.gateway;
   const sandboxActive = gateway === sandbox.gateway;
-  const coupons = createCoupons({ db });
+  const coupons = createCoupons({ db, throttle });
   const payments = createPaymentsService({
     db,
     coupons,
@@ -647,6 +647,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       isSessionLive: services.auth.isSessionLive,
       canRead: services.canRead,
+      throttle: services.throttle,
       log: app.log,
     });
     app.decorate("realtime", realtime);

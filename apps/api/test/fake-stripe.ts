@@ -70,7 +70,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const intent = (amount: number, metadata: Obj = {}) => {
     const pi = { id: next("pi"), object: "payment_intent", amount, currency: "usd", metadata, latest_charge: null };
-    const charge = { id: next("ch"), object: "charge", amount, payment_intent: pi.id, refunded: false, metadata: {} };
+    const charge = {
+      id: next("ch"),
+      object: "charge",
+      amount,
+      currency: "usd",
+      payment_intent: pi.id,
+      refunded: false,
+      metadata: {},
+    };
     pi.latest_charge = charge.id as never;
     paymentIntents.set(pi.id, pi);
     charges.set(charge.id, charge);
@@ -85,6 +93,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       billing_reason: reason,
       amount_paid: amount,
       amount_due: amount,
+      currency: "usd",
       status: "paid",
       parent: { type: "subscription_details", subscription_details: { subscription, metadata }, quote_details: null },
     };

@@ -179,7 +179,9 @@ export function expectBadRequest(res: LightMyRequestResponse, path: string) {
 
 /** Delivers a sandbox gateway callback to its webhook route, signed as the sandbox signs it (or with `signature`). */
 export function deliverSandbox(t: TestContext, event: SandboxCallback, signature?: string) {
-  const { body, signature: signed } = t.app.services.sandbox.signed(event);
+  // The sandbox names the currency of every callback that moves money (the site's, USD in tests), as its page does.
+  const moves = ["paid", "renewed", "refunded", "chargeback"].includes(event.type) && event.currency === undefined;
+  const { body, signature: signed } = t.app.services.sandbox.signed(moves ? { ...event, currency: "USD" } : event);
   return t.app.inject({
     method: "POST",
     url: "/payment/webhook/sandbox",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessKind, assetStatus, image, performerRef, price, processingStatus, takedown } from "./catalogue.ts";
-import { pagedQuery, pagedResponse } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse } from "./common.ts";
 
 /**
  * The admin's catalogue screen (issue 9): every movie and gallery of every performer in one list, newest first,
@@ -13,7 +13,7 @@ export type AssetKind = z.infer<typeof assetKind>;
 
 export const adminAssetsQuery = pagedQuery.extend({
   kind: assetKind.optional(),
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
   status: assetStatus.optional(),
   access: accessKind.optional(),
   /** `true`: only taken-down items; `false`: none of them; left out: both. */
@@ -26,7 +26,7 @@ export type AdminAssetsQuery = z.infer<typeof adminAssetsQuery>;
 
 export const adminAsset = z.object({
   kind: assetKind,
-  _id: z.uuid(),
+  _id: entityId,
   slug: z.string(),
   title: z.string(),
   access: accessKind,
@@ -46,7 +46,7 @@ export const adminAsset = z.object({
 export type AdminAsset = z.infer<typeof adminAsset>;
 export const adminAssetList = pagedResponse(adminAsset);
 
-export const assetParams = z.strictObject({ kind: assetKind, id: z.uuid() });
+export const assetParams = z.strictObject({ kind: assetKind, id: entityId });
 
 export const takedownBody = z.strictObject({
   reason: z.string().trim().min(1, "Say why it is taken down").max(500),

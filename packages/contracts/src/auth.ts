@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listResponse } from "./common.ts";
+import { entityId, listResponse } from "./common.ts";
 import { CAPTCHA_FIELD, captchaToken } from "./site.ts";
 import { currentPassword, displayName, email, password, username } from "./users.ts";
 
@@ -44,7 +44,7 @@ export const SESSION_DAYS = 1;
 
 /** One of the member's signed-in sessions, as the account page lists them. */
 export const sessionItem = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   /** Browser and system read from the User-Agent, e.g. "Firefox on Windows". */
   device: z.string(),
   userAgent: z.string().nullable(),
@@ -58,5 +58,5 @@ export const sessionItem = z.object({
 });
 export type SessionItem = z.infer<typeof sessionItem>;
 export const sessionList = listResponse(sessionItem);
-export const sessionParams = z.strictObject({ id: z.uuid() });
+export const sessionParams = z.strictObject({ id: entityId });
 export const revokedResponse = z.object({ revoked: z.number().int() });

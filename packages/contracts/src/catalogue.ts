@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "./common.ts";
 
 /** Who may watch an item (DESIGN section 5). `sale` items carry a price. */
 export const accessKinds = ["free", "members", "sale"] as const;
@@ -69,14 +70,14 @@ export const image = z.object({
 export type Image = z.infer<typeof image>;
 
 export const performerRef = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   username: z.string(),
   name: z.string(),
   avatar: z.string().nullable(),
 });
 export type PerformerRef = z.infer<typeof performerRef>;
 
-export const categoryRef = z.object({ _id: z.uuid(), name: z.string(), slug: z.string() });
+export const categoryRef = z.object({ _id: entityId, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRef>;
 
 export const viewerFlags = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, pagedQuery, pagedResponse } from "./common.ts";
+import { entityId, listQuery, pagedQuery, pagedResponse } from "./common.ts";
 import { publicUser } from "./users.ts";
 
 /** What members comment on (DESIGN section 5). Movies are `video`. */
@@ -18,10 +18,10 @@ export const commentContent = z
 
 export const createCommentBody = z.strictObject({
   objectType: commentObjectType,
-  objectId: z.uuid(),
+  objectId: entityId,
   content: commentContent,
   /** Replying: the top-level comment answered. Replies go one level deep: a reply to a reply is refused (422). */
-  parentId: z.uuid().optional(),
+  parentId: entityId.optional(),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 
@@ -29,11 +29,11 @@ export const updateCommentBody = z.strictObject({ content: commentContent });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
 
 export const comment = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   objectType: commentObjectType,
-  objectId: z.uuid(),
+  objectId: entityId,
   /** The top-level comment this one answers; null for a top-level comment. */
-  parentId: z.uuid().nullable(),
+  parentId: entityId.nullable(),
   content: z.string(),
   author: publicUser,
   stats: z.object({ likes: z.number().int(), replies: z.number().int() }),
@@ -51,8 +51,8 @@ export type Comment = z.infer<typeof comment>;
  */
 export const searchCommentsQuery = pagedQuery.omit({ q: true }).extend({
   objectType: commentObjectType,
-  objectId: z.uuid(),
-  parentId: z.uuid().optional(),
+  objectId: entityId,
+  parentId: entityId.optional(),
 });
 export type SearchCommentsQuery = z.infer<typeof searchCommentsQuery>;
 export const commentList = pagedResponse(comment);
@@ -60,10 +60,10 @@ export type CommentList = z.infer<typeof commentList>;
 
 /** Realtime, to room `object:<objectId>`: `comment:created` carries a `comment`, `comment:deleted` this. */
 export const commentDeletedEvent = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   objectType: commentObjectType,
-  objectId: z.uuid(),
-  parentId: z.uuid().nullable(),
+  objectId: entityId,
+  parentId: entityId.nullable(),
   /** How many comments went (the comment and, for a top-level one, its replies). */
   removed: z.number().int(),
 });
@@ -82,7 +82,7 @@ export const reportCommentBody = z.strictObject({
 export type ReportCommentBody = z.infer<typeof reportCommentBody>;
 
 /** A report is taken once per member and comment; a repeat answers the same. */
-export const commentReported = z.object({ _id: z.uuid(), reported: z.literal(true) });
+export const commentReported = z.object({ _id: entityId, reported: z.literal(true) });
 
 /** The admin's moderation lists: every comment, the ones with open reports (most reported first), the hidden. */
 export const commentModerationStatuses = ["all", "reported", "hidden"] as const;

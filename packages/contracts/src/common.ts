@@ -9,8 +9,24 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** An id in a path: a UUID, or for resources that have one, a slug or username. */
-export const idOrSlug = z.string().trim().min(1).max(120);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every id the API is sent (a path's, a query's, a body's): a UUID, parsed to its canonical form (lower case, the
+ * database's own spelling), so a service only ever compares ids that are spelled one way. An id input is never a
+ * bare `z.uuid()`, which keeps the case it was sent in: the same product in upper and lower case would be two.
+ */
+export const entityId = z.uuid().toLowerCase();
+
+/**
+ * An id in a path: a UUID (canonical, as `entityId`), or for resources that have one, a slug or username (as sent).
+ */
+export const idOrSlug = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .overwrite((v) => (UUID.test(v) ? v.toLowerCase() : v));
 
 export const sortDirection = z.enum(["asc", "desc"]);
 

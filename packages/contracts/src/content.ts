@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { image, slug } from "./catalogue.ts";
-import { listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
+import { entityId, listQuery, listResponse, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./input.ts";
 import { storedLink } from "./stored-link.ts";
 
@@ -12,7 +12,7 @@ const text = (max: number) => z.string().trim().max(max).refine(isStorableText, 
 
 export const categoryGroups = ["performer", "video", "gallery", "product"] as const;
 export const category = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   name: z.string(),
   slug: z.string(),
   group: z.enum(categoryGroups),
@@ -56,7 +56,7 @@ export type UpdateCategoryBody = z.infer<typeof updateCategoryBody>;
 
 export const postTypes = ["post", "page"] as const;
 export const post = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -107,7 +107,7 @@ export type UpdatePostBody = z.infer<typeof updatePostBody>;
 
 export const bannerPositions = ["top", "middle", "bottom"] as const;
 export const banner = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   title: z.string(),
   description: z.string(),
   href: z.string().nullable(),

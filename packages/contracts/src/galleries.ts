@@ -13,12 +13,12 @@ import {
   takedown,
   viewerFlags,
 } from "./catalogue.ts";
-import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse, repeated } from "./common.ts";
 
 const description = z.string().trim().max(10_000);
 
 export const gallery = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   slug: z.string(),
   title: z.string(),
   description: z.string(),
@@ -46,8 +46,8 @@ export const galleryDetail = gallery.extend(viewerFlags.shape);
 export type GalleryDetail = z.infer<typeof galleryDetail>;
 
 export const photo = z.object({
-  _id: z.uuid(),
-  galleryId: z.uuid(),
+  _id: entityId,
+  galleryId: entityId,
   title: z.string(),
   position: z.number().int(),
   width: z.number().int(),
@@ -76,11 +76,11 @@ export const gallerySortBy = z.enum(["newest", "popular", "oldest", "price"]);
 
 export const searchGalleriesQuery = pagedQuery.extend({
   sortBy: gallerySortBy.default("newest"),
-  performerIds: repeated(z.uuid()),
-  categoryIds: repeated(z.uuid()),
+  performerIds: repeated(entityId),
+  categoryIds: repeated(entityId),
   tags: repeated(tag),
   access: accessKind.optional(),
-  excludedId: z.uuid().optional(),
+  excludedId: entityId.optional(),
 });
 export type SearchGalleriesQuery = z.infer<typeof searchGalleriesQuery>;
 export const galleryList = pagedResponse(gallery);
@@ -88,8 +88,8 @@ export const galleryList = pagedResponse(gallery);
 /** `newest` first, or `position`: the order of one gallery (needs `galleryId`). */
 export const searchPhotosQuery = pagedQuery.extend({
   sortBy: z.enum(["newest", "position"]).default("newest"),
-  performerIds: repeated(z.uuid()),
-  galleryId: z.uuid().optional(),
+  performerIds: repeated(entityId),
+  galleryId: entityId.optional(),
 });
 export type SearchPhotosQuery = z.infer<typeof searchPhotosQuery>;
 export const galleryPhotosQuery = pagedQuery
@@ -109,7 +109,7 @@ export const studioGalleryList = pagedResponse(studioGallery);
 export const searchStudioGalleriesQuery = pagedQuery.extend({
   sortBy: z.enum(["newest", "oldest"]).default("newest"),
   status: assetStatus.optional(),
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
 });
 export const studioPhotoList = pagedResponse(studioPhoto);
 
@@ -121,8 +121,8 @@ const galleryFields = {
   access: accessKind.default("free"),
   price: price.nullable().optional(),
   status: assetStatus.default("draft"),
-  categoryIds: z.array(z.uuid()).max(20).default([]),
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  categoryIds: z.array(entityId).max(20).default([]),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
 };
 export const createGalleryBody = z.strictObject(galleryFields);
 export type CreateGalleryBody = z.infer<typeof createGalleryBody>;
@@ -134,9 +134,9 @@ export const updateGalleryBody = z.strictObject({
   access: accessKind.optional(),
   price: price.nullable().optional(),
   status: assetStatus.optional(),
-  categoryIds: z.array(z.uuid()).max(20).optional(),
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
-  coverPhotoId: z.uuid().nullable().optional(),
+  categoryIds: z.array(entityId).max(20).optional(),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
+  coverPhotoId: entityId.nullable().optional(),
 });
 export type UpdateGalleryBody = z.infer<typeof updateGalleryBody>;
 export const updatePhotoBody = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "./common.ts";
+import { entityId, listQuery } from "./common.ts";
 
 /**
  * Notifications (issue 12): what the API tells a member (a payment's result, a sale, a delivery update, a payout, a
@@ -11,7 +11,7 @@ import { listQuery } from "./common.ts";
 export const NOTIFICATIONS_KEPT = 500;
 
 export const notification = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   /** What it is about: payment, refund, sale, subscriber, subscription, delivery, payout, media.processed... */
   type: z.string(),
   /** One short sentence for people. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "./common.ts";
+import { entityId, listQuery } from "./common.ts";
 
 /**
  * Orders (issue 11): what a buyer bought, what a seller has to ship, and the delivery of physical lines. Amounts are
@@ -22,17 +22,17 @@ export const NEXT_DELIVERY_STATUS: Partial<Record<DeliveryStatus, DeliveryStatus
   shipped: "delivered",
 };
 
-export const buyerRef = z.object({ _id: z.uuid(), username: z.string(), name: z.string() });
+export const buyerRef = z.object({ _id: entityId, username: z.string(), name: z.string() });
 
 /** Where a physical order goes, as the buyer gave it at checkout. */
 export const delivery = z.object({ address: z.string(), phoneNumber: z.string(), postalCode: z.string() });
 export type Delivery = z.infer<typeof delivery>;
 
 export const orderLine = z.object({
-  _id: z.uuid(),
-  orderId: z.uuid(),
+  _id: entityId,
+  orderId: entityId,
   itemKind: z.enum(["video", "gallery", "product", "subscription"]),
-  itemId: z.uuid(),
+  itemId: entityId,
   /** For products: shipped (`physical`, with a delivery status) or downloaded (`digital`); null for anything else. */
   productType: z.enum(["physical", "digital"]).nullable(),
   title: z.string(),
@@ -50,7 +50,7 @@ export type OrderLine = z.infer<typeof orderLine>;
 
 /** The payment of an order an admin refunds: the paid (or refunded) one, else the newest attempt. */
 export const orderTransaction = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   status: z.enum(["pending", "paid", "failed", "expired", "refunded"]),
   gateway: z.string(),
   amount: z.number(),
@@ -58,7 +58,7 @@ export const orderTransaction = z.object({
 export type OrderTransaction = z.infer<typeof orderTransaction>;
 
 export const order = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   status: z.enum(orderStatuses),
   currency: z.string(),
   originalTotal: z.number(),
@@ -98,7 +98,7 @@ export const linesQuery = paging.extend({ deliveryStatus: z.enum(deliveryStatuse
  * username, name and email and the lines' titles (or the order's id, given whole).
  */
 export const adminOrdersQuery = ordersQuery.extend({
-  userId: z.uuid().optional(),
+  userId: entityId.optional(),
   deliveryStatus: linesQuery.shape.deliveryStatus,
   q: listQuery.shape.q,
 });

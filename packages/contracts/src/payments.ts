@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "./common.ts";
+import { entityId, listQuery } from "./common.ts";
 
 /**
  * Payments (issue 10): checkouts answer where to pay; the gateways' events settle them (DESIGN section 6). Amounts
@@ -9,23 +9,23 @@ import { listQuery } from "./common.ts";
 /** Where the buyer pays: the gateway's page for the order's pending transaction. */
 export const checkout = z.object({
   paymentUrl: z.string(),
-  orderId: z.uuid(),
-  transactionId: z.uuid(),
+  orderId: entityId,
+  transactionId: entityId,
 });
 export type Checkout = z.infer<typeof checkout>;
 
 export const transactionStatuses = ["pending", "paid", "failed", "expired", "refunded"] as const;
 
 export const transaction = z.object({
-  _id: z.uuid(),
-  orderId: z.uuid(),
+  _id: entityId,
+  orderId: entityId,
   status: z.enum(transactionStatuses),
   gateway: z.string(),
   amount: z.number(),
   currency: z.string(),
-  items: z.array(z.object({ itemKind: z.string(), itemId: z.uuid(), title: z.string() })),
+  items: z.array(z.object({ itemKind: z.string(), itemId: entityId, title: z.string() })),
   /** Who paid: in an admin's list only. */
-  buyer: z.object({ _id: z.uuid(), username: z.string(), name: z.string() }).nullable().optional(),
+  buyer: z.object({ _id: entityId, username: z.string(), name: z.string() }).nullable().optional(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -36,16 +36,16 @@ export const transactionsQuery = listQuery.pick({ limit: true, offset: true });
 /** A member's own; an admin's of anyone (`userId`). */
 export const searchTransactionsQuery = transactionsQuery.extend({
   status: z.enum(transactionStatuses).optional(),
-  userId: z.uuid().optional(),
+  userId: entityId.optional(),
 });
 
 /** The sandbox payment page: what is being paid, and the buyer's decision. */
 export const sandboxPayment = z.object({
-  transactionId: z.uuid(),
+  transactionId: entityId,
   status: z.enum(transactionStatuses),
   amount: z.number(),
   currency: z.string(),
-  items: z.array(z.object({ itemKind: z.string(), itemId: z.uuid(), title: z.string() })),
+  items: z.array(z.object({ itemKind: z.string(), itemId: entityId, title: z.string() })),
 });
 export type SandboxPayment = z.infer<typeof sandboxPayment>;
 export const sandboxDecisionBody = z.strictObject({ decision: z.enum(["approve", "decline"]) });
@@ -56,7 +56,7 @@ export const webhookAnswer = z.object({
 });
 
 /** A refund asked of the gateway: the transaction's status once it answered (`refunded` when it did at once). */
-export const refundAnswer = z.object({ transactionId: z.uuid(), status: z.enum(transactionStatuses) });
+export const refundAnswer = z.object({ transactionId: entityId, status: z.enum(transactionStatuses) });
 
 /** Earnings of a performer between optional dates (`from` inclusive, `to` exclusive). */
 export const earningsRange = z.strictObject({
@@ -76,11 +76,11 @@ export const earningStats = z.object({
 export type EarningStats = z.infer<typeof earningStats>;
 
 export const earningLine = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   type: z.enum(["sale", "refund"]),
   title: z.string(),
   itemKind: z.string(),
-  itemId: z.uuid(),
+  itemId: entityId,
   gross: z.number(),
   commissionRate: z.number(),
   commission: z.number(),
@@ -170,7 +170,7 @@ export const purchaseProductsBody = z.strictObject({
   products: z
     .array(
       z.strictObject({
-        _id: z.uuid(),
+        _id: entityId,
         quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).default(1),
       }),
     )
@@ -191,7 +191,7 @@ export type PurchaseProductsBody = z.infer<typeof purchaseProductsBody>;
 export const appliedCoupon = z.object({ code: z.string(), value: z.number() });
 
 export const coupon = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   code: z.string(),
   /** The discount as a fraction of the price (0.2 is 20% off). */
   value: z.number(),
@@ -218,7 +218,7 @@ export const couponsQuery = listQuery.pick({ limit: true, offset: true }).extend
 });
 
 /** Who an admin's payments view names: an account's id, username and name. */
-export const accountRef = z.object({ _id: z.uuid(), username: z.string(), name: z.string() });
+export const accountRef = z.object({ _id: entityId, username: z.string(), name: z.string() });
 export type AccountRef = z.infer<typeof accountRef>;
 
 /**
@@ -232,7 +232,7 @@ export const commissionRate = z
   .refine((v) => Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6, "Use at most four decimals (0.125 is 12.5%)");
 export const commissionBody = z.strictObject({ rate: commissionRate.nullable() });
 export const commissionAnswer = z.object({
-  performerId: z.uuid(),
+  performerId: entityId,
   /** The performer's own rate, null when the site's applies. */
   rate: z.number().nullable(),
   /** The rate their next sale is recorded at: their own, else the site's. */
@@ -246,22 +246,22 @@ const booleanText = z
 
 /** An admin's view of earning lines of any performer (`performerId`), by state (`paid`) and dates. */
 export const adminEarningsQuery = earningsQuery.extend({
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
   paid: booleanText,
 });
 export const adminEarningLine = earningLine.extend({
-  performerId: z.uuid(),
+  performerId: entityId,
   performer: accountRef.nullable(),
-  transactionId: z.uuid(),
-  payoutId: z.uuid().nullable(),
+  transactionId: entityId,
+  payoutId: entityId.nullable(),
 });
 export type AdminEarningLine = z.infer<typeof adminEarningLine>;
 export const adminEarningList = z.object({ data: z.array(adminEarningLine), total: z.number().int() });
 
 /** A payout: what a performer was paid when an admin marked their unpaid lines paid. */
 export const payout = z.object({
-  _id: z.uuid(),
-  performerId: z.uuid(),
+  _id: entityId,
+  performerId: entityId,
   performer: accountRef.nullable(),
   amount: z.number(),
   currency: z.string(),
@@ -274,18 +274,18 @@ export const payout = z.object({
 export type Payout = z.infer<typeof payout>;
 export const payoutList = z.object({ data: z.array(payout), total: z.number().int() });
 export const payoutsQuery = transactionsQuery.extend({
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export const payoutBody = z.strictObject({
-  performerId: z.uuid(),
+  performerId: entityId,
   note: z.string().trim().max(500).optional(),
 });
 
 /** A performer the site owes money: the net of their unpaid lines (refunds netted), above zero. */
 export const payoutDue = z.object({
-  performerId: z.uuid(),
+  performerId: entityId,
   performer: accountRef.nullable(),
   unpaid: z.number(),
   lines: z.number().int(),
@@ -299,13 +299,13 @@ export const payoutDueQuery = transactionsQuery;
 export const gatewayEventOutcomes = ["applied", "ignored", "flagged"] as const;
 /** A gateway event as it was recorded: what it did (`outcome`) and why (`note`); flagged ones want an admin. */
 export const gatewayEvent = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   gateway: z.string(),
   eventId: z.string(),
   type: z.string(),
   outcome: z.enum(gatewayEventOutcomes),
   note: z.string().nullable(),
-  transactionId: z.uuid().nullable(),
+  transactionId: entityId.nullable(),
   payload: z.unknown(),
   receivedAt: z.string(),
   /** A flagged event an admin has dealt with: when, by whom, and what they did. */
@@ -328,7 +328,7 @@ export const transactionDetail = transaction.extend({
   gatewayRef: z.string().nullable(),
   buyer: accountRef.nullable(),
   order: z.object({
-    _id: z.uuid(),
+    _id: entityId,
     status: z.string(),
     original: z.number(),
     total: z.number(),
@@ -336,9 +336,9 @@ export const transactionDetail = transaction.extend({
   }),
   lines: z.array(
     z.object({
-      _id: z.uuid(),
+      _id: entityId,
       itemKind: z.string(),
-      itemId: z.uuid(),
+      itemId: entityId,
       title: z.string(),
       quantity: z.number().int(),
       unitPrice: z.number(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { categoryRef, image } from "./catalogue.ts";
-import { pagedQuery, pagedResponse, repeated, sortDirection } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse, repeated, sortDirection } from "./common.ts";
 import { performerAttributes } from "./site.ts";
 import { genders } from "./users.ts";
 
@@ -25,7 +25,7 @@ export const performerStats = z.object({
 });
 
 export const performer = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   username: z.string(),
   name: z.string(),
   avatar: z.string().nullable(),
@@ -67,7 +67,7 @@ export const searchPerformersQuery = pagedQuery.extend({
     .string()
     .regex(/^[A-Z]{2}$/, "Use an ISO 3166-1 alpha-2 code")
     .optional(),
-  categoryIds: repeated(z.uuid()),
+  categoryIds: repeated(entityId),
   ethnicity: attr("ethnicities").optional(),
   bodyType: attr("bodyTypes").optional(),
   hairColor: attr("hairColors").optional(),
@@ -110,7 +110,7 @@ export const updatePerformerBody = z.strictObject({
   eyeColor: attr("eyeColors").nullable().optional(),
   height: attr("heights").nullable().optional(),
   sexualOrientation: attr("sexualOrientations").nullable().optional(),
-  categoryIds: z.array(z.uuid()).max(20).optional(),
+  categoryIds: z.array(entityId).max(20).optional(),
   monthlyPrice: subscriptionPrice(1000).nullable().optional(),
   yearlyPrice: subscriptionPrice(10_000).nullable().optional(),
 });
@@ -124,5 +124,5 @@ export const adminUpdatePerformerBody = updatePerformerBody.extend({
 export type AdminUpdatePerformerBody = z.infer<typeof adminUpdatePerformerBody>;
 
 /** Admins make an existing account a performer. */
-export const createPerformerBody = z.strictObject({ userId: z.uuid() });
+export const createPerformerBody = z.strictObject({ userId: entityId });
 export type CreatePerformerBody = z.infer<typeof createPerformerBody>;

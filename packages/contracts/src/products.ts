@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { assetStatus, categoryRef, image, moderation, performerRef, price, slug } from "./catalogue.ts";
-import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse, repeated } from "./common.ts";
 
 /** `physical` goods are shipped and have a stock; `digital` goods are downloaded after payment (DESIGN section 5). */
 export const productTypes = ["physical", "digital"] as const;
@@ -15,7 +15,7 @@ const stock = z.coerce.number().int("Stock is a whole number").min(0, "Stock can
 
 /** A product picture in its sizes: `thumb` for grids, `medium` for the page, `large` for a zoomed view. */
 export const productImage = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   position: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
@@ -26,7 +26,7 @@ export const productImage = z.object({
 export type ProductImage = z.infer<typeof productImage>;
 
 export const product = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   slug: z.string(),
   title: z.string(),
   description: z.string(),
@@ -74,16 +74,16 @@ export const searchProductsQuery = pagedQuery
   .extend({
     sortBy: productSortBy.default("newest"),
     /** One seller's products (`performerIds` takes several). */
-    performerId: z.uuid().optional(),
-    performerIds: repeated(z.uuid()),
-    categoryIds: repeated(z.uuid()),
+    performerId: entityId.optional(),
+    performerIds: repeated(entityId),
+    categoryIds: repeated(entityId),
     type: productType.optional(),
     /** Price range in major units, both ends included. */
     priceMin: z.coerce.number().min(0).max(100_000).optional(),
     priceMax: z.coerce.number().min(0).max(100_000).optional(),
-    excludedId: z.uuid().optional(),
+    excludedId: entityId.optional(),
     /** Just these products (a cart's lines, at most MAX_CART_PRODUCTS); those no longer listed are left out. */
-    ids: repeated(z.uuid()),
+    ids: repeated(entityId),
   })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
     message: "priceMin is above priceMax",
@@ -97,7 +97,7 @@ export const searchStudioProductsQuery = pagedQuery.extend({
   status: assetStatus.optional(),
   type: productType.optional(),
   /** Admins only: whose products. Performers always see their own. */
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
 });
 export type SearchStudioProductsQuery = z.infer<typeof searchStudioProductsQuery>;
 export const studioProductList = pagedResponse(studioProduct);
@@ -111,9 +111,9 @@ const productFields = {
   /** Required for a physical product, refused for a digital one. */
   stock: stock.nullable().optional(),
   status: assetStatus.default("draft"),
-  categoryIds: z.array(z.uuid()).max(20).default([]),
+  categoryIds: z.array(entityId).max(20).default([]),
   /** Admins pick the performers; a performer's own product always includes themself. */
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
 };
 export const createProductBody = z.strictObject(productFields);
 export type CreateProductBody = z.infer<typeof createProductBody>;
@@ -124,13 +124,13 @@ export const updateProductBody = z.strictObject({
   price: price.optional(),
   stock: stock.nullable().optional(),
   status: assetStatus.optional(),
-  categoryIds: z.array(z.uuid()).max(20).optional(),
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  categoryIds: z.array(entityId).max(20).optional(),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
 });
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 
 /** The new order of a product's pictures: every one of its image ids, once each. */
-export const reorderProductImagesBody = z.strictObject({ imageIds: z.array(z.uuid()).min(1).max(100) });
+export const reorderProductImagesBody = z.strictObject({ imageIds: z.array(entityId).min(1).max(100) });
 
 /** A signed link to a bought digital product's file, working until `expiresAt`. */
 export const downloadLink = z.object({ url: z.string(), expiresAt: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagedQuery, pagedResponse } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse } from "./common.ts";
 import { gallery } from "./galleries.ts";
 import { video } from "./videos.ts";
 
@@ -15,7 +15,7 @@ export type ReactionAction = z.infer<typeof reactionAction>;
 /** One reaction of the signed-in user: the body of POST and DELETE /reactions (DELETE takes the query too). */
 export const reactionKey = z.strictObject({
   objectType: reactionObjectType,
-  objectId: z.uuid(),
+  objectId: entityId,
   action: reactionAction,
 });
 export type ReactionKey = z.infer<typeof reactionKey>;
@@ -36,9 +36,9 @@ export const reactionState = reactionKey.extend({
 export type ReactionState = z.infer<typeof reactionState>;
 
 export const reaction = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   objectType: reactionObjectType,
-  objectId: z.uuid(),
+  objectId: entityId,
   action: reactionAction,
   createdAt: z.string(),
 });
@@ -66,7 +66,7 @@ export const reactedGalleryList = pagedResponse(reactedGallery);
 
 /** Realtime, to room `object:<objectId>` when a reaction changed the object's counters. */
 export const reactionUpdatedEvent = z.object({
-  objectId: z.uuid(),
+  objectId: entityId,
   objectType: reactionObjectType,
   counts: reactionCounts,
 });

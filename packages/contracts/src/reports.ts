@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "./common.ts";
 import { captchaToken } from "./site.ts";
 import { email } from "./users.ts";
 
@@ -23,7 +24,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 /** Reports that hide the item at once, pending review. */
 export const HOLDING_REASONS: readonly ReportReason[] = ["non_consent", "underage"];
 
-const id = z.uuid().transform((s) => s.toLowerCase());
+const id = entityId;
 const line = (max: number, min = 2) => z.string().trim().min(min, `Must be at least ${min} characters`).max(max);
 const affirmed = (message: string) => z.literal(true, { error: message });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accessKind, assetStatus, image, performerRef, processingStatus } from "./catalogue.ts";
+import { entityId } from "./common.ts";
 
 /**
  * Review before publication (issue 22 section 2): what a performer publishes (movies, galleries, store products)
@@ -46,7 +47,7 @@ export const reviewQueueQuery = z.strictObject({
 export const reviewQueue = z.object({ data: z.array(reviewItem), total: z.number().int() });
 export type ReviewQueue = z.infer<typeof reviewQueue>;
 
-export const reviewParams = z.strictObject({ kind: reviewKind, id: z.uuid() });
+export const reviewParams = z.strictObject({ kind: reviewKind, id: entityId });
 
 export const refuseBody = z.strictObject({
   reason: z.string().trim().min(1, "Say why it is refused").max(1000),

@@ -103,6 +103,10 @@ export const settingDefinitions = {
       .max(250),
     default: [] as string[],
   },
+  /** How long a store checkout holds the physical stock it sells while its payment is pending. */
+  checkoutHoldMinutes: { group: "payment", public: false, schema: z.number().int().min(1).max(240), default: 15 },
+  /** The most physical units one buyer's pending store checkout may hold (a new checkout replaces the last). */
+  checkoutHoldMaxUnits: { group: "payment", public: false, schema: z.number().int().min(1).max(1000), default: 10 },
   performerCommission: {
     group: "commission",
     public: false,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "./common.ts";
+import { entityId, listQuery } from "./common.ts";
 import { couponCode } from "./payments.ts";
 
 /**
@@ -11,7 +11,7 @@ export const packageTypes = ["single", "recurring", "trial"] as const;
 
 /** A site membership package as members see it. */
 export const subscriptionPackage = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   name: z.string(),
   description: z.string(),
   type: z.enum(packageTypes),
@@ -58,9 +58,9 @@ export const packagesQuery = listQuery.pick({ limit: true, offset: true });
 
 /** What to subscribe to: a site package, or a performer monthly or yearly; an optional coupon for the first period. */
 export const subscribeBody = z.union([
-  z.strictObject({ packageId: z.uuid(), couponCode: couponCode.optional() }),
+  z.strictObject({ packageId: entityId, couponCode: couponCode.optional() }),
   z.strictObject({
-    performerId: z.uuid(),
+    performerId: entityId,
     type: z.enum(["monthly", "yearly"]),
     couponCode: couponCode.optional(),
   }),
@@ -71,7 +71,7 @@ export const subscriptionStatuses = ["pending", "active", "cancelled", "expired"
 
 /** A member's subscription: to the site (with its package) or to a performer; access lasts until `expiresAt`. */
 export const subscription = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   kind: z.enum(["site", "performer"]),
   status: z.enum(subscriptionStatuses),
   period: z.string(),
@@ -82,10 +82,10 @@ export const subscription = z.object({
   startedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  package: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
-  performer: z.object({ _id: z.uuid(), username: z.string(), name: z.string() }).nullable(),
+  package: z.object({ _id: entityId, name: z.string() }).nullable(),
+  performer: z.object({ _id: entityId, username: z.string(), name: z.string() }).nullable(),
   /** The member (in a performer's or an admin's list). */
-  user: z.object({ _id: z.uuid(), username: z.string(), name: z.string() }).nullable().optional(),
+  user: z.object({ _id: entityId, username: z.string(), name: z.string() }).nullable().optional(),
   gateway: z.string().nullable(),
   /** Why an admin granted or revoked it by hand (admins' lists only). */
   adminNote: z.string().nullable().optional(),
@@ -104,15 +104,15 @@ export const subscriptionsQuery = listQuery.pick({ limit: true, offset: true }).
   status: z.enum(subscriptionStatuses).optional(),
 });
 /** A performer's subscribers; an admin names the performer (or sees every subscription). */
-export const subscribersQuery = subscriptionsQuery.extend({ performerId: z.uuid().optional() });
+export const subscribersQuery = subscriptionsQuery.extend({ performerId: entityId.optional() });
 export const adminSubscriptionsQuery = subscriptionsQuery.extend({
-  userId: z.uuid().optional(),
+  userId: entityId.optional(),
   kind: z.enum(["site", "performer"]).optional(),
 });
 /** An admin's grant of a site membership by hand: to whom, how long, and why. */
 export const grantBody = z.strictObject({
-  userId: z.uuid(),
-  packageId: z.uuid().optional(),
+  userId: entityId,
+  packageId: entityId.optional(),
   days: z.number().int().min(1).max(3660),
   reason: z.string().trim().min(3).max(500),
 });
@@ -122,4 +122,4 @@ export const revokeBody = z.strictObject({ reason: z.string().trim().min(3).max(
 /** What an admin can make the sandbox gateway do to a subscription, to try every path by hand. */
 export const simulateBody = z.strictObject({ event: z.enum(["renewed", "renewal_failed", "chargeback"]) });
 /** Cancel without an id: the member's site membership, or their subscription to `performerId`. */
-export const cancelBody = z.strictObject({ performerId: z.uuid().optional() }).nullish();
+export const cancelBody = z.strictObject({ performerId: entityId.optional() }).nullish();

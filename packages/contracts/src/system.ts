@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "./common.ts";
 
 /**
  * The admin's system screen (`GET /admin/system`): the media workers, the job queues and their recent failures
@@ -73,5 +74,5 @@ export type SystemStatus = z.infer<typeof systemStatus>;
 
 export const retryJobParams = z.object({
   queue: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "not a queue name"),
-  id: z.uuid(),
+  id: entityId,
 });

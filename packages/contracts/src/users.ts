@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, listResponse } from "./common.ts";
+import { entityId, listQuery, listResponse } from "./common.ts";
 
 export const roles = ["user", "performer", "admin"] as const;
 export const role = z.enum(roles);
@@ -32,7 +32,7 @@ export const displayName = z.string().trim().min(1, "Name is required").max(80);
 
 /** What anyone may see of a user. */
 export const publicUser = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   username: z.string(),
   name: z.string(),
   avatar: z.string().nullable(),

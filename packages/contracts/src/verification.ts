@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityId } from "./common.ts";
 
 /**
  * Performer verification (issue 22 section 1): a user's application with their legal identity and ID images, the
@@ -38,7 +39,7 @@ export const countryCode = z
 /** The text fields of an application (the images come as files). */
 export const applicationFields = z.strictObject({ legalName, dateOfBirth, country: countryCode });
 /** An admin files it for someone: the account it is for. */
-export const adminApplicationFields = applicationFields.extend({ userId: z.uuid() });
+export const adminApplicationFields = applicationFields.extend({ userId: entityId });
 
 export const verificationStatus = z.enum(["none", "pending", "approved", "refused", "expired"]);
 export type VerificationStatus = z.infer<typeof verificationStatus>;
@@ -96,7 +97,7 @@ export type AdminApplicationDetail = z.infer<typeof adminApplicationDetail>;
 
 export const adminApplicationsQuery = z.strictObject({
   state: applicationState.or(z.literal("all")).default("pending"),
-  userId: z.uuid().optional(),
+  userId: entityId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -119,7 +120,7 @@ export const releaseFiles = ["documentFront", "documentBack", "consentPdf"] as c
  * `consentName` (typed full name) and `consentAgreed`.
  */
 export const releaseFields = z.strictObject({
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
   displayName: z.string().trim().min(1).max(120).optional(),
   legalName,
   dateOfBirth,

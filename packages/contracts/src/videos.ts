@@ -13,7 +13,7 @@ import {
   takedown,
   viewerFlags,
 } from "./catalogue.ts";
-import { pagedQuery, pagedResponse, repeated } from "./common.ts";
+import { entityId, pagedQuery, pagedResponse, repeated } from "./common.ts";
 
 const title = z.string().trim().min(1, "Title is required").max(200);
 const description = z.string().trim().max(10_000);
@@ -27,7 +27,7 @@ export const videoStats = z.object({
 
 /** A movie as lists show it. `scheduledAt` in the future means "coming": announced, not playable. */
 export const video = z.object({
-  _id: z.uuid(),
+  _id: entityId,
   slug: z.string(),
   title: z.string(),
   description: z.string(),
@@ -82,12 +82,12 @@ export const videoSortBy = z.enum(["newest", "popular", "oldest", "price"]);
 
 export const searchVideosQuery = pagedQuery.extend({
   sortBy: videoSortBy.default("newest"),
-  performerIds: repeated(z.uuid()),
-  categoryIds: repeated(z.uuid()),
+  performerIds: repeated(entityId),
+  categoryIds: repeated(entityId),
   tags: repeated(tag),
   access: accessKind.optional(),
   /** Related movies: everything but this one. */
-  excludedId: z.uuid().optional(),
+  excludedId: entityId.optional(),
   /** Include the announced (coming) movies; they are listed by default, `false` hides them. */
   includeComing: z
     .enum(["true", "false"])
@@ -103,7 +103,7 @@ export const searchStudioVideosQuery = pagedQuery.extend({
   sortBy: z.enum(["newest", "oldest"]).default("newest"),
   status: assetStatus.optional(),
   /** Admins only: whose movies. Performers always see their own. */
-  performerId: z.uuid().optional(),
+  performerId: entityId.optional(),
 });
 export type SearchStudioVideosQuery = z.infer<typeof searchStudioVideosQuery>;
 export type StudioVideoList = z.infer<typeof studioVideoList>;
@@ -117,9 +117,9 @@ const videoFields = {
   price: price.nullable().optional(),
   status: assetStatus.default("draft"),
   scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  categoryIds: z.array(z.uuid()).max(20).default([]),
+  categoryIds: z.array(entityId).max(20).default([]),
   /** Admins pick the performers; a performer's own movie always includes themself. */
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
 };
 
 export const createVideoBody = z.strictObject(videoFields);
@@ -133,7 +133,7 @@ export const updateVideoBody = z.strictObject({
   price: price.nullable().optional(),
   status: assetStatus.optional(),
   scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
-  categoryIds: z.array(z.uuid()).max(20).optional(),
-  performerIds: z.array(z.uuid()).min(1).max(20).optional(),
+  categoryIds: z.array(entityId).max(20).optional(),
+  performerIds: z.array(entityId).min(1).max(20).optional(),
 });
 export type UpdateVideoBody = z.infer<typeof updateVideoBody>;

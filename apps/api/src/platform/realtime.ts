@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { isUuid } from "./ids.ts";
+import type { Throttle } from "./throttle.ts";
 
 export interface Realtime {
   io: Server;
@@ -11,8 +12,13 @@ export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
   /** Sends an event to every socket in one room (`object:<id>`, `user:<id>`), on every API process. */
   toRoom(room: string, event: string, payload: unknown): void;
-  /** Sends an event to every socket on one object's page (room `object:<id>`), on every API process. */
-  toObject(objectId: string, event: string, payload: unknown): void;
+  /**
+   * Sends an event to the sockets on one object's page (room `object:<id>`), on every API process, that may still
+   * open the object: each socket's user is asked again (`canRead`), and those who may not (the object went to draft
+   * or was taken down, their membership ended, their account changed ...) are taken out of the room and sent
+   * `object:left { objectId }` instead. Resolves once sent.
+   */
+  toObject(objectId: string, event: string, payload: unknown): Promise<void>;
   /** Disconnects every socket signed in with one of these sessions (room `session:<id>`), on every API process. */
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
@@ -47,6 +53,21 @@ export const OBJECT_ROOMS_MAX = 20;
 /** How many `object:join` a socket may send per window: each one is a database read. */
 const JOINS_PER_WINDOW = 30;
 const JOIN_WINDOW_MS = 10_000;
+/**
+ * What one socket may send per window (10 s): messages of any kind, and `auth/login`, which resolves a token in the
+ * database (3,200 of them in 8 s on one socket slowed every other client down 40 times). What goes past is not
+ * handled: its ack (if any) says `too many requests` and the socket is sent `rate-limited { event }`; a socket that
+ * keeps sending past the limit is disconnected. `auth/login` is also counted per client address across processes
+ * (the database throttle), so many sockets from one address cannot share the work out.
+ */
+export const SOCKET_LIMITS = {
+  windowMs: 10_000,
+  messages: 60,
+  logins: 5,
+  /** Messages refused in one window before the socket is disconnected. */
+  refusedMax: 20,
+  loginsPerAddressPerMinute: 60,
+} as const;
 
 type Ack = (answer: { ok: true } | { ok: false; error: string }) => void;
 const ackOf = (ack: unknown): Ack => (typeof ack === "function" ? (ack as Ack) : () => undefined);
@@ -59,9 +80,16 @@ interface SocketState {
   sessionId?: string;
   /** The performer whose presence this socket counts for (set once it has). */
   presenceOf?: string;
+  /** The object rooms it is in, by object id, with the type it joined them as (what `canRead` is asked about). */
+  objects?: Record<string, ObjectType>;
   /** `object:join` rate limit: the start of the current window and the joins in it. */
   joinWindowStart: number;
   joins: number;
+  /** Every message's rate limit (SOCKET_LIMITS): the window's start, messages, logins and refusals in it. */
+  windowStart: number;
+  messages: number;
+  logins: number;
+  refused: number;
 }
 const stateOf = (socket: Socket) => socket.data as SocketState;
 
@@ -119,6 +147,8 @@ export async function attachRealtime(opts: {
   /** Is this session still signed in? Asked at every `object:join` that needs the database anyway. */
   isSessionLive(sessionId: string): Promise<boolean>;
   canRead: CanRead;
+  /** The shared throttle: `auth/login` per client address, across processes. */
+  throttle?: Pick<Throttle, "hit">;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Promise<Realtime> {
   const io = new Server(opts.server, {
@@ -183,6 +213,7 @@ export async function attachRealtime(opts: {
     if (before && before.id === user.id) return user;
     for (const room of socket.rooms)
       if (room.startsWith("user:") || room.startsWith("object:")) await socket.leave(room);
+    state.objects = {};
     if (before) await depart(socket);
     // Only the id and the role, whatever else `resolveUser` answered.
     state.user = { id: user.id, role: user.role };
@@ -192,7 +223,14 @@ export async function attachRealtime(opts: {
 
   io.use(async (socket, next) => {
     try {
-      Object.assign(socket.data, { joinWindowStart: 0, joins: 0 } satisfies SocketState);
+      Object.assign(socket.data, {
+        joinWindowStart: 0,
+        joins: 0,
+        windowStart: 0,
+        messages: 0,
+        logins: 0,
+        refused: 0,
+      } satisfies SocketState);
       // `auth` first (the web client's: the CONNECT packet, out of every URL); the query's `token` is SPEC section 7's
       // way, kept for clients written to it (this process never logs socket.io's URLs).
       const user = await bind(socket, socket.handshake.auth?.token ?? socket.handshake.query?.token);
@@ -209,7 +247,43 @@ export async function attachRealtime(opts: {
     depart(this).catch((err: unknown) => opts.log.warn({ err }, "presence update failed"));
   }
 
+  /**
+   * Counts one message from the socket (SOCKET_LIMITS) and answers whether to handle it; one past the limit is
+   * refused (its ack and a `rate-limited` event say so), and a socket that keeps on is disconnected.
+   */
+  function admit(socket: Socket, event: string, ack: unknown): boolean {
+    const state = stateOf(socket);
+    const now = Date.now();
+    if (now - state.windowStart > SOCKET_LIMITS.windowMs) {
+      [state.windowStart, state.messages, state.logins, state.refused] = [now, 0, 0, 0];
+    }
+    const over =
+      ++state.messages > SOCKET_LIMITS.messages || (event === "auth/login" && ++state.logins > SOCKET_LIMITS.logins);
+    if (!over) return true;
+    ackOf(ack)({ ok: false, error: "too many requests" });
+    if (++state.refused > SOCKET_LIMITS.refusedMax) {
+      opts.log.warn({ userId: state.user?.id, event }, "a socket sending too many messages was disconnected");
+      socket.disconnect(true);
+    } else if (state.refused === 1) {
+      socket.emit("rate-limited", {
+        event,
+        error: "too many requests",
+        retryAfterMs: state.windowStart + SOCKET_LIMITS.windowMs - now,
+      });
+    }
+    return false;
+  }
+
   async function onLogin(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "auth/login", ack)) return;
+    if (opts.throttle) {
+      const perAddress = await opts.throttle.hit(`socket-login:${this.handshake.address}`, 60_000).catch(() => 0);
+      if (perAddress > SOCKET_LIMITS.loginsPerAddressPerMinute) {
+        ackOf(ack)({ ok: false, error: "too many requests" });
+        this.emit("rate-limited", { event: "auth/login", error: "too many requests", retryAfterMs: 60_000 });
+        return;
+      }
+    }
     const token = typeof payload === "string" ? payload : (payload as { token?: unknown } | null)?.token;
     const user = await bind(this, token).catch(() => null);
     if (user) arrive(this);
@@ -218,6 +292,7 @@ export async function attachRealtime(opts: {
   }
 
   async function onJoin(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "object:join", ack)) return;
     const reply = ackOf(ack);
     try {
       const object = objectOf(payload);
@@ -247,6 +322,7 @@ export async function attachRealtime(opts: {
       if (state.user?.id !== userId || state.sessionId !== sessionId || this.disconnected)
         return reply({ ok: false, error: "not found" });
       await this.join(room);
+      state.objects = { ...state.objects, [object.objectId]: object.objectType };
       reply({ ok: true });
       if (object.objectType === "performer")
         this.emit("presence", { performerId: object.objectId, online: await isOnline(object.objectId) });
@@ -257,11 +333,81 @@ export async function attachRealtime(opts: {
   }
 
   async function onLeave(this: Socket, payload: unknown, ack?: unknown) {
+    if (!admit(this, "object:leave", ack)) return;
     const reply = ackOf(ack);
     const objectId = (payload as { objectId?: unknown } | null)?.objectId;
     if (typeof objectId !== "string" || !isUuid(objectId)) return reply({ ok: false, error: "invalid" });
     await this.leave(objectRoom(objectId.toLowerCase()));
+    const state = stateOf(this);
+    if (state.objects) delete state.objects[objectId.toLowerCase()];
     reply({ ok: true });
+  }
+
+  /**
+   * An object room's event, to this process's sockets whose user may still open the object (one `canRead` per user
+   * and type); the others leave the room and are told `object:left`. Each process checks its own sockets against
+   * the shared database (`toObject` hands the event to the others), so no socket's state crosses Redis. One object's
+   * events go out in the order they were sent.
+   */
+  const sending = new Map<string, Promise<void>>();
+  async function deliverChecked(objectId: string, event: string, payload: unknown) {
+    const room = objectRoom(objectId);
+    const sockets = await io.local.in(room).fetchSockets();
+    if (!sockets.length) return;
+    const verdicts = new Map<string, Promise<boolean>>();
+    const readable = (userId: string, type: ObjectType) => {
+      const key = `${userId}:${type}`;
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = opts.canRead(userId, type, objectId).catch((err: unknown) => {
+          opts.log.warn({ err }, "an object room's access check failed");
+          return false;
+        });
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    };
+    const out: typeof sockets = [];
+    await Promise.all(
+      sockets.map(async (s) => {
+        const state = s.data as Partial<SocketState> | undefined;
+        const userId = state?.user?.id;
+        const type = state?.objects?.[objectId];
+        if (!userId || !type || !(await readable(userId, type))) out.push(s);
+      }),
+    );
+    for (const s of out) {
+      s.leave(room);
+      s.emit("object:left", { objectId });
+    }
+    if (out.length < sockets.length) {
+      io.local
+        .to(room)
+        .except(out.map((s) => s.id))
+        .emit(event, payload);
+    }
+  }
+  function toObjectHere(objectId: string, event: string, payload: unknown): Promise<void> {
+    const before = sending.get(objectId) ?? Promise.resolve();
+    const sent = before
+      .then(() => deliverChecked(objectId, event, payload))
+      .catch((err: unknown) => opts.log.warn({ err, objectId, event }, "an object room's event was not sent"));
+    sending.set(objectId, sent);
+    void sent.then(() => {
+      if (sending.get(objectId) === sent) sending.delete(objectId);
+    });
+    return sent;
+  }
+  /** The other processes (through Redis) deliver an object's event to their own sockets, checked as here. */
+  const OBJECT_EVENT = "object-event";
+  if (redis.length) {
+    io.on(OBJECT_EVENT, (objectId: unknown, event: unknown, payload: unknown) => {
+      if (typeof objectId === "string" && typeof event === "string") void toObjectHere(objectId, event, payload);
+    });
+  }
+  function toObject(objectId: string, event: string, payload: unknown): Promise<void> {
+    if (redis.length) io.serverSideEmit(OBJECT_EVENT, objectId, event, payload);
+    return toObjectHere(objectId, event, payload);
   }
 
   io.on("connection", (socket) => {
@@ -279,11 +425,11 @@ export async function attachRealtime(opts: {
       io.to(userRoom(userId)).emit(event, payload);
     },
     toRoom(room, event, payload) {
-      io.to(room).emit(event, payload);
+      // An object's room is reached as its own events are: only by those who may still open it.
+      if (room.startsWith("object:")) void toObject(room.slice("object:".length), event, payload);
+      else io.to(room).emit(event, payload);
     },
-    toObject(objectId, event, payload) {
-      io.to(objectRoom(objectId)).emit(event, payload);
-    },
+    toObject,
     disconnectSessions(sessionIds) {
       for (let i = 0; i < sessionIds.length; i += SESSION_ROOMS_PER_MESSAGE) {
         const rooms = sessionIds.slice(i, i + SESSION_ROOMS_PER_MESSAGE).map(sessionRoom);

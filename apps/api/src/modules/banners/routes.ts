@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import {
   adminSearchBannersQuery,
   banner,
@@ -12,7 +13,7 @@ import { readSingleFile } from "../../platform/uploads.ts";
 import type { BannersService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
-const params = z.strictObject({ id: z.uuid() });
+const params = z.strictObject({ id: entityId });
 
 export const bannersRoutes: FastifyPluginAsyncZod<{ banners: BannersService; imageMaxBytes: number }> = async (
   app,

@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import {
   adminSearchCategoriesQuery,
   category,
@@ -11,7 +12,7 @@ import { z } from "zod";
 import type { CategoriesService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
-const params = z.strictObject({ id: z.uuid() });
+const params = z.strictObject({ id: entityId });
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesService }> = async (
   app,

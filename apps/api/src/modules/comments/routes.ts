@@ -11,6 +11,7 @@ import {
   searchCommentsQuery,
   updateCommentBody,
 } from "@marquee/contracts/comments";
+import { entityId } from "@marquee/contracts/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
@@ -19,7 +20,7 @@ import type { CommentModeration } from "./moderation.ts";
 import type { CommentsService } from "./service.ts";
 
 const tags = ["comments"];
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{
   comments: CommentsService;

@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   createGalleryBody,
   galleryDetail,
@@ -24,7 +24,7 @@ import type { GalleriesService } from "./service.ts";
 const tags = ["galleries"];
 const studio = ["studio"];
 const byIdOrSlug = z.strictObject({ id: idOrSlug });
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 export const galleriesRoutes: FastifyPluginAsyncZod<{ galleries: GalleriesService; imageMaxBytes: number }> = async (
   app,

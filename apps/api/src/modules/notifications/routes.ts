@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import { notification, notificationList, notificationsQuery, readAllAnswer } from "@marquee/contracts/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -39,7 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       tags,
       description:
         "Marks one of the member's own notifications read (again: no change) and answers it; 404 for anyone else's.",
-      params: z.strictObject({ id: z.uuid() }),
+      params: z.strictObject({ id: entityId }),
       response: { 200: notification },
     },
     handler: async (req) => notifications.markRead(currentUser(req).id, req.params.id),

@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import {
   adminOrdersQuery,
   buyerLineList,
@@ -15,7 +16,7 @@ import { currentUser } from "../../platform/access.ts";
 import type { OrdersService } from "./service.ts";
 
 const tags = ["orders"];
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.get("/orders/users/search", {

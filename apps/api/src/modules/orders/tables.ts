@@ -24,6 +24,11 @@ export const orders = pgTable(
     phoneNumber: text("phone_number"),
     postalCode: text("postal_code"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /**
+     * Until when a pending store order holds its physical products' stock (products/stock.ts): a few minutes after
+     * its checkout (the `checkoutHoldMinutes` setting). Null when it holds nothing.
+     */
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

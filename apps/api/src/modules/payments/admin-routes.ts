@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import {
   adminEarningList,
   adminEarningsQuery,
@@ -22,7 +23,7 @@ import type { LedgerInspection } from "./inspect.ts";
 import type { Payouts } from "./payouts.ts";
 
 const tags = ["admin"];
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 const dateOf = (iso?: string) => (iso ? new Date(iso) : undefined);
 
 /** The admin's side of the ledger: earnings of any performer, payouts, commissions, transactions and their events. */

@@ -55,6 +55,7 @@ const newSale = (c: Checkout, cents: number, n: number) => ({
   clientSubacc: "0000",
   timestamp: "2026-05-14 10:00:00",
   subscriptionInitialPrice: (cents / 100).toFixed(2),
+  subscriptionCurrencyCode: "840",
   billedInitialPrice: (cents / 100).toFixed(2),
   billedCurrencyCode: "840",
   email: "user@example.com",
@@ -130,6 +131,31 @@ describe("CCBill's webhook", () => {
     // CCBill posts again (no answer in time on its side): the same post is the same event.
     expect(received(await post("NewSaleSuccess", newSale(c, 999, 1)))[0]?.outcome).toBe("duplicate");
     expect(await eventsOf(c.transactionId)).toHaveLength(1);
+  });
+
+  it("flags a NewSaleSuccess without a price or in another currency, applying neither", async () => {
+    const id = await movie(9.5);
+    const c = await checkout(id);
+    const { subscriptionInitialPrice, billedInitialPrice, ...noPrice } = newSale(c, 950, 21);
+    const missing = await post("NewSaleSuccess", noPrice);
+    expect(missing.statusCode, missing.body).toBe(200);
+    expect(received(missing)[0]?.outcome).toBe("flagged");
+    const euros = await post("NewSaleSuccess", {
+      ...newSale(c, 950, 22),
+      subscriptionCurrencyCode: "978",
+      billedCurrencyCode: "978",
+    });
+    expect(received(euros)[0]?.outcome).toBe("flagged");
+    expect(await txOf(c.transactionId)).toMatchObject({ status: "pending" });
+    expect(await watch(id)).toMatchObject({ canWatch: false, isBought: false });
+    const notes = (await eventsOf(c.transactionId)).map((e) => [e.outcome, e.note]).sort();
+    expect(notes).toEqual([
+      ["flagged", "Paid: 950 cents EUR for 950 cents USD: not applied."],
+      ["flagged", "Paid: The event gives no amount (expected 950 cents USD): not applied."],
+    ]);
+    // The genuine sale still goes through.
+    expect(received(await post("NewSaleSuccess", newSale(c, 950, 23)))[0]?.outcome).toBe("applied");
+    expect(await watch(id)).toMatchObject({ canWatch: true, isBought: true });
   });
 
   it("applies one sale with a coupon posted ten times at once exactly once: one order, grant, earning and coupon use", async () => {
@@ -232,6 +258,7 @@ describe("CCBill's webhook", () => {
       transactionId: "09121911010000004",
       subscriptionId: "100000004",
       amount: "6.00",
+      currencyCode: "840",
       timestamp: "2026-05-15 09:00:00",
     });
     expect(refund.statusCode).toBe(200);
@@ -243,6 +270,7 @@ describe("CCBill's webhook", () => {
       transactionId: "09121911010000004",
       subscriptionId: "100000004",
       amount: "6.00",
+      currencyCode: "840",
       timestamp: "2026-05-15 09:00:01",
       [`X-${TRANSACTION_FIELD}`]: c.transactionId,
     });
@@ -253,6 +281,7 @@ describe("CCBill's webhook", () => {
     const stray = await post("Refund", {
       transactionId: "09121911010009999",
       amount: "6.00",
+      currencyCode: "840",
       timestamp: "2026-05-15 09:00:02",
     });
     expect(received(stray)[0]?.outcome).toBe("flagged");
@@ -307,6 +336,7 @@ describe("CCBill's webhook", () => {
       subscriptionId: "2000000006",
       transactionId: "0912191101000000106",
       billedAmount: "19.99",
+      billedCurrencyCode: "840",
       timestamp: "2026-06-13 10:00:00",
     });
     expect(received(renewal)[0]?.outcome).toBe("applied");

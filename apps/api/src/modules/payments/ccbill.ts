@@ -55,6 +55,20 @@ function centsOf(value: string | undefined): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
 }
 
+/**
+ * The currency of a CCBill price: `<family>Currency` ("USD") or `<family>CurrencyCode` (numeric ISO 4217, "840"), in
+ * upper-case letters; a code CCBill prices are not made in stays as given (it then matches no order); null if absent.
+ */
+function currencyOf(fields: Record<string, string>, family: string): string | null {
+  const name = (suffix: string) => (family ? `${family}${suffix}` : suffix.charAt(0).toLowerCase() + suffix.slice(1));
+  const letters = fields[name("Currency")]?.trim();
+  if (letters) return letters.toUpperCase().slice(0, 8);
+  const code = fields[name("CurrencyCode")]?.trim();
+  if (!code) return null;
+  const known = Object.entries(CCBILL_CURRENCIES).find(([, n]) => Number(n) === Number(code));
+  return known ? known[0] : `#${code.slice(0, 8)}`;
+}
+
 export interface DynamicPrice {
   initialPrice: string;
   initialPeriod: number;
@@ -237,30 +251,48 @@ export function createCcbillGateway(settings: CcbillSettings, opts: { fetch?: ty
       const subscription = fields.subscriptionId?.trim() || null;
       if (!txn && !subscription) throw badRequest("The delivery names no transactionId or subscriptionId.");
       const carried = (fields[`X-${TRANSACTION_FIELD}`] ?? fields[TRANSACTION_FIELD])?.trim();
-      const amount =
+      // The amount and its currency, read from the same family of fields (what the subscription was priced in,
+      // else what the card was billed): the ledger applies nothing that lacks either.
+      const families =
         type === "paid"
-          ? centsOf(fields.subscriptionInitialPrice ?? fields.billedInitialPrice)
+          ? [
+              ["subscriptionInitialPrice", "subscription"],
+              ["billedInitialPrice", "billed"],
+            ]
           : type === "renewed"
-            ? centsOf(fields.billedAmount ?? fields.accountingAmount)
+            ? [
+                ["billedAmount", "billed"],
+                ["accountingAmount", "accounting"],
+              ]
             : type === "refunded" || type === "chargeback"
-              ? centsOf(fields.amount)
-              : null;
+              ? [
+                  ["amount", ""],
+                  ["accountingAmount", "accounting"],
+                ]
+              : [];
+      const family = families.find(
+        ([price]) => fields[price as string] !== undefined && fields[price as string] !== "",
+      );
+      const amount = family ? centsOf(fields[family[0] as string]) : null;
+      const currency = family ? currencyOf(fields, family[1] as string) : null;
       // CCBill gives its events no id: its event type, the payment (or the subscription) and the time it happened
       // name one, and a redelivery of the same post carries the same three.
       const id = `${eventType}:${txn ?? subscription}:${fields.timestamp ?? ""}`.slice(0, 200);
       const event: GatewayEvent = {
         id,
         type,
-        transactionId: carried && UUID.test(carried) ? carried : null,
+        transactionId: carried && UUID.test(carried) ? carried.toLowerCase() : null,
         gatewayRef: txn,
         subscriptionRef: subscription,
         amountCents: amount,
+        currency,
         payload: {
           eventType,
           transactionId: txn,
           subscriptionId: subscription,
           timestamp: fields.timestamp ?? null,
           amount: amount,
+          currency,
           reason: fields.reason ?? fields.failureReason ?? null,
         },
       };

@@ -1,10 +1,11 @@
 import type { PurchaseProductsBody } from "@marquee/contracts/payments";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError, conflict, unprocessable } from "../../platform/errors.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Stock } from "../products/stock.ts";
+import type { SettingsService } from "../settings/service.ts";
 import type { Coupons } from "./coupons.ts";
 import type { CheckoutRequest, PaymentGateway } from "./gateway.ts";
 import type { ItemKind, Ledger, Tx } from "./ledger.ts";
@@ -34,8 +35,10 @@ export function createCheckouts(deps: {
   db: Db;
   gateway: PaymentGateway;
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
-  coupons: Pick<Coupons, "usable" | "claim">;
+  coupons: Pick<Coupons, "attempt" | "usable" | "claim">;
   stock: Pick<Stock, "lock" | "hold">;
+  /** The store's hold settings: how long a checkout holds stock, and how many units one buyer's may hold. */
+  settings: Pick<SettingsService, "get">;
   subscribing: Subscribing;
   ledger: Ledger;
   /** The site's public address: where the buyer comes back to from the gateway. */
@@ -52,7 +55,14 @@ export function createCheckouts(deps: {
   });
 
   /** Pay-per-view: a movie or gallery sold on its own (`access: sale`). */
-  async function purchase(buyer: Actor, kind: SellableKind, idOrSlug: string, couponCode?: string): Promise<Checkout> {
+  async function purchase(
+    buyer: Actor,
+    kind: SellableKind,
+    idOrSlug: string,
+    couponCode: string | undefined,
+    ip: string,
+  ): Promise<Checkout> {
+    if (couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offer = await deps.offers[kind](buyer, idOrSlug);
     const noun = NOUN[kind];
     if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
@@ -78,7 +88,12 @@ export function createCheckouts(deps: {
    * A site membership (`packageId`) or a performer subscription (`performerId`, monthly or yearly): the same
    * checkout, with the subscription opened pending beside the order; a free package or trial starts at once.
    */
-  async function subscribe(buyer: Actor, target: SubscribeTarget & { couponCode?: string }): Promise<Checkout> {
+  async function subscribe(
+    buyer: Actor,
+    target: SubscribeTarget & { couponCode?: string },
+    ip: string,
+  ): Promise<Checkout> {
+    if (target.couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offer = await subscribing.offerFor(buyer.id, target);
     return checkout(buyer, {
       kind: "subscription",
@@ -175,6 +190,7 @@ export function createCheckouts(deps: {
           type: "paid",
           transactionId,
           amountCents: 0,
+          currency,
           payload: { source: "ledger", reason: "Nothing to pay." },
         });
         if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
@@ -215,11 +231,14 @@ export function createCheckouts(deps: {
   /**
    * A store checkout: the cart's products at the database's prices and one pending transaction for them all. The
    * coupon applies to the whole order and its discount is spread over the lines to the cent (what each line's
-   * performers share); the physical products' stock is held until the payment settles (given back if it fails or
-   * expires). A buyer has one store checkout pending at a time: a new one replaces the last, whose stock and coupon
-   * go back first. Delivery details are required when something is shipped.
+   * performers share); the physical products' stock is held for `checkoutHoldMinutes` (at most
+   * `checkoutHoldMaxUnits` units), taken when the payment arrives, and free again once the hold ends or the payment
+   * fails or expires. A buyer has one store checkout pending at a time: a new one replaces the last, whose hold and
+   * coupon go back first. Delivery details are required when something is shipped.
    */
-  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody): Promise<Checkout> {
+  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody, ip: string): Promise<Checkout> {
+    // A coupon code is counted against the buyer's and the address's tries before anything else is looked up.
+    if (body.couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offers: Offer[] = [];
     for (const [i, line] of body.products.entries()) {
       const field = (message: string) => [{ path: `body.products.${i}._id`, message }];
@@ -257,6 +276,18 @@ export function createCheckouts(deps: {
       return { offer: o, quantity, originalCents: o.priceCents * quantity };
     });
     const originalCents = lines.reduce((n, l) => n + l.originalCents, 0);
+    // One buyer holds a few units at most: their one pending store checkout (a new one replaces it) is capped.
+    const [holdMinutes, maxUnits] = [
+      await deps.settings.get("checkoutHoldMinutes"),
+      await deps.settings.get("checkoutHoldMaxUnits"),
+    ];
+    const units = lines.reduce((n, l) => n + (l.offer.productType === "physical" ? l.quantity : 0), 0);
+    if (units > maxUnits) {
+      throw unprocessable(
+        `One order can hold at most ${maxUnits} physical items while it is being paid; this cart has ${units}.`,
+        [{ path: "body.products", message: `at most ${maxUnits} physical items` }],
+      );
+    }
     const cfg = await ledgerSettings();
     const { currency } = cfg;
     const made = await db.transaction(async (tx) => {
@@ -284,7 +315,13 @@ export function createCheckouts(deps: {
           totalCents,
           couponId: coupon?.id ?? null,
           ...(shipped
-            ? { deliveryAddress: body.deliveryAddress, phoneNumber: body.phoneNumber, postalCode: body.postalCode }
+            ? {
+                deliveryAddress: body.deliveryAddress,
+                phoneNumber: body.phoneNumber,
+                postalCode: body.postalCode,
+                // The stock is held for a few minutes: a buyer who does not pay by then no longer keeps others out.
+                holdUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
+              }
             : {}),
         })
         .returning({ id: orders.id });
@@ -320,6 +357,7 @@ export function createCheckouts(deps: {
           type: "paid",
           transactionId,
           amountCents: 0,
+          currency,
           payload: { source: "ledger", reason: "Nothing to pay." },
         });
         if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");

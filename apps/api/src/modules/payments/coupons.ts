@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { conflict, notFound, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import type { Throttle } from "../../platform/throttle.ts";
 import { type CouponRow, coupons, couponUses } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -14,6 +15,13 @@ export interface CouponInput {
 }
 
 const normal = (code: string) => code.trim().toUpperCase();
+
+/**
+ * Coupon codes tried (applied, or given at a checkout: one count for both) per account and per client address in a
+ * window: enough for a member who mistypes, not for guessing codes (400 guesses in two seconds went unthrottled).
+ */
+export const COUPON_TRIES = { perAccount: 20, perAddress: 60, windowMs: 15 * 60_000 } as const;
+export const COUPON_TRIES_MESSAGE = "Too many coupon codes tried. Try again in 15 minutes.";
 
 const present = (c: CouponRow) => ({
   _id: c.id,
@@ -30,9 +38,24 @@ const present = (c: CouponRow) => ({
  * before; checkout applies it again on the server and claims the use with the order (payments/service.ts); a
  * payment that fails or expires gives the use back.
  */
-export function createCoupons(deps: { db: Db; now?: () => Date }) {
+export function createCoupons(deps: { db: Db; throttle: Pick<Throttle, "hit">; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
+
+  /**
+   * Counts one coupon code tried by the member from the address, whatever comes of it, and refuses it (429) past
+   * the account's or the address's limit (COUPON_TRIES). Called before the code is looked up, outside any database
+   * transaction: by the apply route and by every checkout given a `couponCode`.
+   */
+  async function attempt(userId: string, ip: string) {
+    const [perAccount, perAddress] = await Promise.all([
+      deps.throttle.hit(`coupon:user:${userId}`, COUPON_TRIES.windowMs),
+      deps.throttle.hit(`coupon:ip:${ip}`, COUPON_TRIES.windowMs),
+    ]);
+    if (perAccount > COUPON_TRIES.perAccount || perAddress > COUPON_TRIES.perAddress) {
+      throw tooManyRequests(COUPON_TRIES_MESSAGE);
+    }
+  }
 
   /**
    * The coupon `code` as `userId` may use it now, or the reason they may not (404, 422 or 409); read through `tx`
@@ -149,6 +172,7 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
   }
 
   return {
+    attempt,
     usable,
     claim,
     release,
@@ -158,7 +182,8 @@ export function createCoupons(deps: { db: Db; now?: () => Date }) {
     /** One coupon as admins see it (the audit trail's "before"). */
     get: (id: string) => update(id, {}),
     /** What a member sees when they apply a coupon: its code and its value. */
-    async apply(userId: string, code: string) {
+    async apply(userId: string, code: string, ip: string) {
+      await attempt(userId, ip);
       const c = await usable(userId, code);
       return { code: c.code, value: c.value };
     },

@@ -35,8 +35,13 @@ export interface GatewayEvent {
   gatewayRef?: string | null;
   /** The gateway's id of the subscription the event is about. */
   subscriptionRef?: string | null;
-  /** The amount the gateway says it took or gave back (checked against the transaction's). */
+  /**
+   * The amount the gateway says it took or gave back, and its currency (ISO 4217, upper case): for a `paid`,
+   * `renewed`, `refunded` or `chargeback` both must be there and equal the transaction's (or the subscription's),
+   * or the ledger flags the event instead of applying it (`moneyMismatch`, ledger-common.ts).
+   */
   amountCents: number | null;
+  currency?: string | null;
   payload: unknown;
 }
 

@@ -60,6 +60,7 @@ export function createPaymentHistory(deps: { db: Db; accounts: Pick<Accounts, "r
       // As a real gateway does, the sandbox names the subscription an approval starts (used when it renews).
       subscriptionRef: decision === "approve" ? `sandbox-sub:${t.id}` : null,
       amountCents: t.amountCents,
+      currency: t.currency,
     });
   }
 

@@ -29,8 +29,11 @@ export interface LedgerDeps {
   coupons: Pick<Coupons, "release">;
   notify: Notify;
   subscribing: Subscribing;
-  /** The physical stock a store order holds: given back when its payment fails or expires, or it is refunded. */
-  stock: { release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void> };
+  /** The physical stock: taken when a store order is paid, given back when it is refunded (products/stock.ts). */
+  stock: {
+    take(tx: Tx, orderId: string, lines: readonly { productId: string; quantity: number }[]): Promise<string | null>;
+    release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void>;
+  };
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -50,6 +53,27 @@ export interface Settling {
   lines: OrderLineRow[];
   base: { transactionId: string };
   setBoth(status: "paid" | "failed" | "expired" | "refunded"): Promise<void>;
+}
+
+/**
+ * Why an event that moves money may not be applied: its amount or currency missing, or not the ones expected (the
+ * transaction's, or for a renewal the subscription's). null when both are there and equal. A gateway's check that
+ * passed when a field was missing applied a sale with no price, or one paid in another currency.
+ */
+export function moneyMismatch(
+  event: Pick<GatewayEvent, "amountCents" | "currency">,
+  expected: { amountCents: number; currency: string },
+): string | null {
+  const want = `${expected.amountCents} cents ${expected.currency}`;
+  if (event.amountCents === null || event.amountCents === undefined) {
+    return `The event gives no amount (expected ${want}): not applied.`;
+  }
+  if (!event.currency) return `The event gives no currency (expected ${want}): not applied.`;
+  const currency = event.currency.toUpperCase();
+  if (event.amountCents !== expected.amountCents || currency !== expected.currency.toUpperCase()) {
+    return `${event.amountCents} cents ${currency} for ${want}: not applied.`;
+  }
+  return null;
 }
 
 /** The store lines of an order, as the stock counts them. */

@@ -1,11 +1,14 @@
-import { type Decision, type LedgerDeps, productLines, type Settling } from "./ledger-common.ts";
+import type { Decision, LedgerDeps, Settling } from "./ledger-common.ts";
 
 /** The ledger's failed and expired payments (ledger.ts is its entry point). */
 
-/** A `failed` or `expired` event: the pending order ends, its coupon claim, subscription and stock given back. */
+/**
+ * A `failed` or `expired` event: the pending order ends, its coupon claim and subscription given back; its stock hold
+ * stops counting with it (products/stock.ts).
+ */
 export async function decideFailed(
   deps: LedgerDeps,
-  { tx, t, lines, base, setBoth }: Settling,
+  { tx, t, base, setBoth }: Settling,
   /** The event's type. */
   type: "failed" | "expired",
 ): Promise<Decision> {
@@ -13,7 +16,6 @@ export async function decideFailed(
   await setBoth(type);
   await deps.coupons.release(tx, t.orderId);
   await deps.subscribing.drop(tx, t.orderId);
-  await deps.stock.release(tx, productLines(lines));
   return {
     ...base,
     outcome: "applied",

@@ -5,8 +5,10 @@ import {
   type ItemKind,
   type LedgerDeps,
   type LedgerSettings,
+  moneyMismatch,
   type OrderLineRow,
   pendingFor,
+  productLines,
   recordEarnings,
   type Settling,
   type Tx,
@@ -72,13 +74,8 @@ export async function decidePaid(
   if (t.status !== "pending") {
     return { ...base, outcome: "flagged", note: `Paid after the transaction was ${t.status}: not applied.` };
   }
-  if (event.amountCents !== null && event.amountCents !== t.amountCents) {
-    return {
-      ...base,
-      outcome: "flagged",
-      note: `Paid ${event.amountCents} cents for a transaction of ${t.amountCents}: not applied.`,
-    };
-  }
+  const mismatch = moneyMismatch(event, t);
+  if (mismatch) return { ...base, outcome: "flagged", note: `Paid: ${mismatch}` };
   for (const line of lines) {
     if (await alreadyHas(deps, tx, t.userId, line, t.orderId)) {
       return {
@@ -87,6 +84,16 @@ export async function decidePaid(
         note: `Paid for "${line.title}", which the buyer already owns: not applied (refund it).`,
       };
     }
+  }
+  // The stock is taken now. A payment that comes after its hold ended finds what others hold first: if the stock
+  // went meanwhile, the money is not applied to an order that cannot be filled (flagged: the admin refunds it).
+  const short = await deps.stock.take(tx, t.orderId, productLines(lines));
+  if (short) {
+    return {
+      ...base,
+      outcome: "flagged",
+      note: `Paid after its stock hold ended, and "${short}" has sold out meanwhile: not applied (refund it).`,
+    };
   }
   await setBoth("paid");
   // The gateway's id of the payment, when the checkout had none (CCBill names it only now): its refund or

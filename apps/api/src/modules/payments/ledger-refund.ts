@@ -3,6 +3,7 @@ import { orderLines } from "../orders/tables.ts";
 import {
   type Decision,
   type LedgerDeps,
+  moneyMismatch,
   productLines,
   type Settling,
   stopAtGateway,
@@ -76,6 +77,14 @@ export async function decideRefund(deps: LedgerDeps, s: Settling): Promise<Decis
     // Remembered (flagged, with its transaction): a payment arriving after it is taken back at once.
     return { ...base, outcome: "flagged", note: `Refund of a ${t.status} transaction.` };
   }
+  // The ledger takes back whole payments: a refund of another amount (or of none said) is the admin's to look at.
+  const mismatch = moneyMismatch(event, t);
+  if (mismatch)
+    return {
+      ...base,
+      outcome: "flagged",
+      note: `${event.type === "chargeback" ? "Chargeback" : "Refund"}: ${mismatch}`,
+    };
   return {
     ...base,
     outcome: "applied",

@@ -6,6 +6,7 @@ import {
   type LedgerDeps,
   type LedgerSettings,
   lockBuyerItems,
+  moneyMismatch,
   recordEarnings,
   type Tx,
 } from "./ledger-common.ts";
@@ -59,9 +60,16 @@ export async function decideSubscription(
         .where(eq(orderLines.orderId, s.orderId ?? ""))
         .limit(1);
       if (!first) return { outcome: "flagged", note: "The subscription's first order is missing." };
-      const amountCents = event.amountCents ?? s.priceCents;
+      const [firstOrder] = await tx
+        .select({ currency: orders.currency })
+        .from(orders)
+        .where(eq(orders.id, first.orderId));
+      // A renewal is paid at the subscription's price, in the currency it was bought in.
+      const currency = firstOrder?.currency ?? cfg.currency;
+      const mismatch = moneyMismatch(event, { amountCents: s.priceCents, currency });
+      if (mismatch) return { outcome: "flagged", note: `Renewal: ${mismatch}` };
+      const amountCents = s.priceCents;
       const paidAt = new Date();
-      const { currency } = cfg;
       const ref = event.gatewayRef ?? event.id;
       const [known] = await tx
         .select({ id: transactions.id })

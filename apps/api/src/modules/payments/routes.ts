@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import { findUnstorableText } from "@marquee/contracts/input";
 import {
   appliedCoupon,
@@ -37,7 +38,7 @@ import type { PaymentsService } from "./service.ts";
 import type { GatewayName } from "./tables.ts";
 
 const tags = ["payments"];
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 /** Each gateway's webhook route; only the configured gateway's is registered. */
 export const WEBHOOK_PATHS = {
   sandbox: "/payment/webhook/sandbox",
@@ -135,7 +136,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         body: purchaseBody,
         response: { 200: checkout },
       },
-      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode),
+      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode, req.ip),
     });
   }
 
@@ -144,11 +145,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held until the payment settles (409 when short); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
+        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held for checkoutHoldMinutes (409 when short; at most checkoutHoldMaxUnits physical items, else 422); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
       body: purchaseProductsBody,
       response: { 200: checkout },
     },
-    handler: async (req) => payments.purchaseProducts(currentUser(req), req.body),
+    handler: async (req) => payments.purchaseProducts(currentUser(req), req.body, req.ip),
   });
 
   app.post("/coupons/:code/apply-coupon", {
@@ -160,7 +161,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       params: z.strictObject({ code: couponCode }),
       response: { 200: appliedCoupon },
     },
-    handler: async (req) => coupons.apply(currentUser(req).id, req.params.code),
+    handler: async (req) => coupons.apply(currentUser(req).id, req.params.code, req.ip),
   });
 
   app.get("/admin/coupons", {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { entityId } from "@marquee/contracts/common";
 import { z } from "zod";
 import { badRequest, unauthorized } from "../../platform/errors.ts";
 import type { GatewayEvent, PaymentGateway } from "./gateway.ts";
@@ -9,10 +10,16 @@ export const SANDBOX_SIGNATURE = "x-sandbox-signature";
 const callback = z.strictObject({
   id: z.string().min(1).max(200),
   type: z.enum(["paid", "failed", "expired", "refunded", "chargeback", "renewed", "renewal_failed", "cancelled"]),
-  transactionId: z.uuid().nullable(),
+  transactionId: entityId.nullable(),
   gatewayRef: z.string().min(1).max(200).nullable().optional(),
   subscriptionRef: z.string().min(1).max(200).nullable().optional(),
   amountCents: z.number().int().min(0).nullable(),
+  /** The amount's currency: a callback that moves money says it, as a real gateway's does. */
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .nullable()
+    .optional(),
 });
 export type SandboxCallback = z.infer<typeof callback>;
 
@@ -60,7 +67,13 @@ export function createSandboxGateway(opts: { secret: string; publicUrl: string }
     },
     // The sandbox gives money back and stops renewals at once, with the callback a real gateway would send later.
     async refund(t) {
-      await send({ id: `refund:${t.id}`, type: "refunded", transactionId: t.id, amountCents: t.amountCents });
+      await send({
+        id: `refund:${t.id}`,
+        type: "refunded",
+        transactionId: t.id,
+        amountCents: t.amountCents,
+        currency: t.currency,
+      });
     },
     async cancelSubscription(subscriptionRef) {
       await send({

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
-import { orderLines } from "../orders/tables.ts";
+import { orderLines, orders } from "../orders/tables.ts";
 import type { Stock } from "../products/stock.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
@@ -37,7 +37,7 @@ export function createPaymentsService(deps: {
   gateway: PaymentGateway;
   settings: Pick<SettingsService, "get">;
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
-  coupons: Pick<Coupons, "usable" | "claim" | "release">;
+  coupons: Pick<Coupons, "attempt" | "usable" | "claim" | "release">;
   /** The store's physical stock, held by checkouts and given back by the ledger. */
   stock: Stock;
   notify: Notify;
@@ -68,6 +68,7 @@ export function createPaymentsService(deps: {
     offers: deps.offers,
     coupons: deps.coupons,
     stock: deps.stock,
+    settings: deps.settings,
     subscribing,
     ledger,
     publicUrl: deps.publicUrl,
@@ -145,6 +146,14 @@ export function createPaymentsService(deps: {
     return cancelSubscription(actor, s.id);
   }
 
+  /** The currency a subscription was bought in (its first order's), which its renewals are paid in. */
+  async function renewalCurrency(orderId: string | null) {
+    const [o] = orderId
+      ? await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId))
+      : [];
+    return o?.currency ?? (await deps.settings.get("currency"));
+  }
+
   /**
    * The sandbox's simulations, from the admin's screen, so every path can be tried by hand: a renewal, a failed
    * renewal, a chargeback of the subscription's last payment. Each goes through the webhook like a real event.
@@ -160,7 +169,7 @@ export function createPaymentsService(deps: {
     const nonce = randomUUID();
     if (event === "chargeback") {
       const [last] = await db
-        .select({ id: transactions.id, amountCents: transactions.amountCents })
+        .select({ id: transactions.id, amountCents: transactions.amountCents, currency: transactions.currency })
         .from(transactions)
         .innerJoin(orderLines, eq(orderLines.orderId, transactions.orderId))
         .where(
@@ -179,6 +188,7 @@ export function createPaymentsService(deps: {
         type: "chargeback",
         transactionId: last.id,
         amountCents: last.amountCents,
+        currency: last.currency,
       });
     } else {
       await deps.sandbox.send({
@@ -188,6 +198,7 @@ export function createPaymentsService(deps: {
         subscriptionRef: ref,
         gatewayRef: event === "renewed" ? `sandbox-renewal:${nonce}` : null,
         amountCents: event === "renewed" ? s.priceCents : null,
+        currency: event === "renewed" ? await renewalCurrency(s.orderId) : null,
       });
     }
     return s.id;

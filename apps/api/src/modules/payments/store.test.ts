@@ -9,7 +9,6 @@ import {
   type TestContext,
 } from "../../../test/harness.ts";
 import { orderLines, orders } from "../orders/tables.ts";
-import { products } from "../products/tables.ts";
 import { couponUses, earnings, transactions } from "./tables.ts";
 
 /**
@@ -85,8 +84,15 @@ async function checkout(token: string, body: Record<string, unknown>): Promise<C
 const settle = (c: Checkout, type: "paid" | "failed" | "refunded", amountCents: number) =>
   deliverSandbox(t, { id: `${type}:${c.transactionId}`, type, transactionId: c.transactionId, amountCents });
 
+/** What a buyer sees is left of a product: its stock less what pending checkouts hold now. */
 const stockOf = async (id: string) =>
-  (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
+  (await t.request({ method: "GET", url: `/user/assets/products/${id}` })).json().stock as number;
+/** The hold of a checkout's order ends now, as if its minutes had passed. */
+const holdEnds = (c: Checkout) =>
+  t.database.db
+    .update(orders)
+    .set({ holdUntil: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, c.orderId));
 const orderOf = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const linesOf = (orderId: string) => t.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
 const statusOf = async (id: string) =>
@@ -118,6 +124,22 @@ describe("POST /payment/purchase-products", () => {
     const many = Array.from({ length: 51 }, () => ({ _id: randomUUID() }));
     expectBadRequest(await bad({ products: many }), "body.products");
     expect(await stockOf(mug)).toBe(5);
+  });
+
+  it("takes one product's id in upper and lower case as the same product: one line, never twice the cap", async () => {
+    const mug = await physical(10, 200);
+    const twice = await purchase(buyer.token, {
+      products: [
+        { _id: mug, quantity: 60 },
+        { _id: mug.toUpperCase(), quantity: 60 },
+      ],
+      ...ADDRESS,
+    });
+    expectBadRequest(twice, "body.products");
+    expect(await stockOf(mug)).toBe(200);
+    const upper = await checkout(buyer.token, { products: [{ _id: mug.toUpperCase(), quantity: 2 }], ...ADDRESS });
+    expect((await linesOf(upper.orderId)).map((l) => [l.itemId, l.quantity])).toEqual([[mug, 2]]);
+    await settle(upper, "failed", 2000);
   });
 
   it("says which line cannot be sold: unknown, not for sale, or a download asked twice", async () => {
@@ -230,6 +252,63 @@ describe("POST /payment/purchase-products", () => {
     // A payment that turns up for the replaced checkout is flagged, and takes nothing from the stock.
     expect((await settle(first, "paid", 1800)).json().received[0].outcome).toBe("flagged");
     expect(await stockOf(mug)).toBe(4);
+  });
+
+  it("holds the stock for minutes only: once the hold ends others may buy it at once, and a late payment is flagged", async () => {
+    const mug = await physical(5, 3);
+    const slow = await newAccount(t, "user", "slow");
+    const c = await checkout(slow.token, { products: [{ _id: mug, quantity: 3 }], ...ADDRESS });
+    const held = await orderOf(c.orderId);
+    const minutes = ((held?.holdUntil?.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    expect(await stockOf(mug)).toBe(0);
+    expect((await purchase(buyer.token, { products: [{ _id: mug }], ...ADDRESS })).json().message).toMatch(/sold out/);
+    // Fifteen minutes later: no sweep has run, and the stock is back for everyone.
+    await holdEnds(c);
+    expect(await stockOf(mug)).toBe(3);
+    const quick = await newAccount(t, "user", "quick");
+    const other = await checkout(quick.token, { products: [{ _id: mug, quantity: 2 }], ...ADDRESS });
+    expect((await settle(other, "paid", 1000)).json().received[0].outcome).toBe("applied");
+    expect(await stockOf(mug)).toBe(1);
+    // The slow buyer pays now, for 3 of the 1 left: not applied, and nothing oversold; the admin refunds it.
+    const late = await settle(c, "paid", 1500);
+    expect(late.json().received[0].outcome).toBe("flagged");
+    expect(await statusOf(c.transactionId)).toBe("pending");
+    expect(await stockOf(mug)).toBe(1);
+    const flagged = await t.request({
+      method: "GET",
+      url: "/admin/payment-events/search",
+      token: admin,
+      query: { outcome: "flagged", handled: "false" },
+    });
+    expect(JSON.stringify(flagged.json())).toContain("Paid after its stock hold ended");
+  });
+
+  it("applies a late payment whose stock is still there, taking it then", async () => {
+    const mug = await physical(5, 4);
+    const shopper = await newAccount(t, "user", "late");
+    const c = await checkout(shopper.token, { products: [{ _id: mug, quantity: 2 }], ...ADDRESS });
+    await holdEnds(c);
+    expect(await stockOf(mug)).toBe(4);
+    expect((await settle(c, "paid", 1000)).json().received[0].outcome).toBe("applied");
+    expect(await stockOf(mug)).toBe(2);
+  });
+
+  it("caps the physical units one buyer's checkout may hold", async () => {
+    const mug = await physical(1, 40);
+    const greedy = await newAccount(t, "user", "greedy");
+    const many = await purchase(greedy.token, { products: [{ _id: mug, quantity: 11 }], ...ADDRESS });
+    expect(many.statusCode).toBe(422);
+    expect(many.json()).toMatchObject({
+      message: "One order can hold at most 10 physical items while it is being paid; this cart has 11.",
+      details: [{ path: "body.products", message: "at most 10 physical items" }],
+    });
+    expect(await stockOf(mug)).toBe(40);
+    await checkout(greedy.token, { products: [{ _id: mug, quantity: 10 }], ...ADDRESS });
+    // A second checkout replaces the first: the buyer never holds more than the cap.
+    await checkout(greedy.token, { products: [{ _id: mug, quantity: 10 }], ...ADDRESS });
+    expect(await stockOf(mug)).toBe(30);
   });
 
   it("returns the stock of a checkout left pending when the reconciliation expires it", async () => {

@@ -172,6 +172,28 @@ describe("Stripe's webhook", () => {
     expect(await eventsOf(c.transactionId)).toHaveLength(1);
   });
 
+  it("flags a checkout.session.completed in another currency or without its amount, applying neither", async () => {
+    const id = await movie(6);
+    const c = await checkout(id);
+    const session = fake.pay(sessionOf(c));
+    expect(session).toMatchObject({ amount_total: 600, currency: "usd" });
+    const euros = await send("checkout.session.completed", { ...session, currency: "eur" });
+    expect(received(euros)[0]?.outcome).toBe("flagged");
+    const noAmount = await send("checkout.session.completed", { ...session, amount_total: null });
+    expect(received(noAmount)[0]?.outcome).toBe("flagged");
+    const noCurrency = await send("checkout.session.completed", { ...session, currency: null });
+    expect(received(noCurrency)[0]?.outcome).toBe("flagged");
+    expect(await txOf(c.transactionId)).toMatchObject({ status: "pending" });
+    expect((await watch(id)).canWatch).toBe(false);
+    expect((await eventsOf(c.transactionId)).map((e) => e.note).sort()).toEqual([
+      "Paid: 600 cents EUR for 600 cents USD: not applied.",
+      "Paid: The event gives no amount (expected 600 cents USD): not applied.",
+      "Paid: The event gives no currency (expected 600 cents USD): not applied.",
+    ]);
+    expect(received(await send("checkout.session.completed", session))[0]?.outcome).toBe("applied");
+    expect((await watch(id)).isBought).toBe(true);
+  });
+
   it("refuses a delivery whose signature is missing, wrong or too old with a 401, changing nothing", async () => {
     const id = await movie(3);
     const c = await checkout(id);
@@ -278,6 +300,7 @@ describe("Stripe's webhook", () => {
       id: "dp_test_1",
       object: "dispute",
       amount: 500,
+      currency: "usd",
       charge: (fake.paymentIntents.get(session.payment_intent as string) as Record<string, unknown>).latest_charge,
       payment_intent: session.payment_intent,
       reason: "fraudulent",

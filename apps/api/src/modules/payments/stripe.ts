@@ -15,7 +15,11 @@ export const STRIPE_SIGNATURE = "stripe-signature";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Our transaction id, when a value carried back by Stripe is one (anything else is not ours). */
-const ours = (value: unknown): string | null => (typeof value === "string" && UUID.test(value) ? value : null);
+const ours = (value: unknown): string | null =>
+  typeof value === "string" && UUID.test(value) ? value.toLowerCase() : null;
+/** Stripe's currency ("usd") as the ledger writes it ("USD"); null when the event has none. */
+const currencyOf = (value: string | null | undefined): string | null =>
+  typeof value === "string" && value ? value.toUpperCase() : null;
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
@@ -207,7 +211,12 @@ export function createStripeGateway(settings: StripeSettings, client?: Stripe): 
             gatewayRef: session.id,
             subscriptionRef: idOf(session.subscription),
             amountCents: type === "paid" ? session.amount_total : null,
-            payload: summary(event, { paymentStatus: session.payment_status, amountTotal: session.amount_total }),
+            currency: type === "paid" ? currencyOf(session.currency) : null,
+            payload: summary(event, {
+              paymentStatus: session.payment_status,
+              amountTotal: session.amount_total,
+              currency: session.currency,
+            }),
           },
         ];
       }
@@ -225,7 +234,12 @@ export function createStripeGateway(settings: StripeSettings, client?: Stripe): 
             gatewayRef: invoice.id ?? null,
             subscriptionRef: idOf(invoice.parent?.subscription_details?.subscription),
             amountCents: paid ? invoice.amount_paid : null,
-            payload: summary(event, { amountPaid: invoice.amount_paid, amountDue: invoice.amount_due }),
+            currency: paid ? currencyOf(invoice.currency) : null,
+            payload: summary(event, {
+              amountPaid: invoice.amount_paid,
+              amountDue: invoice.amount_due,
+              currency: invoice.currency,
+            }),
           },
         ];
       }
@@ -253,7 +267,8 @@ export function createStripeGateway(settings: StripeSettings, client?: Stripe): 
             type: "refunded",
             ...found,
             amountCents: charge.amount_refunded,
-            payload: summary(event, { amountRefunded: charge.amount_refunded }),
+            currency: currencyOf(charge.currency),
+            payload: summary(event, { amountRefunded: charge.amount_refunded, currency: charge.currency }),
           },
         ];
       }
@@ -277,7 +292,8 @@ export function createStripeGateway(settings: StripeSettings, client?: Stripe): 
             type: "chargeback",
             ...found,
             amountCents: dispute.amount,
-            payload: summary(event, { amount: dispute.amount, reason: dispute.reason }),
+            currency: currencyOf(dispute.currency),
+            payload: summary(event, { amount: dispute.amount, currency: dispute.currency, reason: dispute.reason }),
           },
         ];
       }
@@ -366,7 +382,13 @@ export function createStripeGateway(settings: StripeSettings, client?: Stripe): 
         paymentStatus: session.payment_status,
       };
       if (session.status === "complete" && session.payment_status !== "unpaid") {
-        return { ...base, type: "paid", amountCents: session.amount_total, payload };
+        return {
+          ...base,
+          type: "paid",
+          amountCents: session.amount_total,
+          currency: currencyOf(session.currency),
+          payload: { ...payload, amountTotal: session.amount_total, currency: session.currency },
+        };
       }
       if (session.status === "expired") return { ...base, type: "expired", amountCents: null, payload };
       return null;

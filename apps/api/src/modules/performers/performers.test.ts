@@ -221,6 +221,19 @@ describe("GET /performers/search", () => {
     expect((await page({ categoryIds: UNKNOWN_UUID })).total).toBe(0);
   });
 
+  it("takes an id in any case as the same id: a category given twice in two cases is kept once", async () => {
+    const set = await t.request({
+      method: "PUT",
+      url: `/admin/performers/${(ids.ninap as string).toUpperCase()}`,
+      token: admin,
+      body: { categoryIds: [performerCategory, performerCategory.toUpperCase()] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().categories).toEqual([{ _id: performerCategory, name: "Cosplay", slug: "cosplay" }]);
+    const inCategory = await page({ categoryIds: performerCategory.toUpperCase() });
+    expect(usernames(inCategory)).toEqual(["ninap"]);
+  });
+
   it("pages by offset, with the total of every match", async () => {
     const p1 = await page({ limit: "2" });
     const p2 = await page({ limit: "2", offset: "2" });

@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   adminPerformer,
   adminPerformerList,
@@ -19,7 +19,7 @@ import type { PerformersService } from "./service.ts";
 
 const tags = ["performers"];
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
-const params = z.strictObject({ id: z.uuid() });
+const params = z.strictObject({ id: entityId });
 
 export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersService; imageMaxBytes: number }> = async (
   app,

@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   adminSearchPostsQuery,
   post,
@@ -14,7 +14,7 @@ import type { PostsService } from "./service.ts";
 
 const tags = ["posts"];
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
-const params = z.strictObject({ id: z.uuid() });
+const params = z.strictObject({ id: entityId });
 
 export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService; imageMaxBytes: number }> = async (
   app,

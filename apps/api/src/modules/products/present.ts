@@ -8,6 +8,7 @@ import { moderationOf } from "../catalogue/review.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { PRODUCT_IMAGE_SIZES } from "./rows.ts";
+import type { Stock } from "./stock.ts";
 import { type ProductImageRow, type ProductRow, productImages } from "./tables.ts";
 
 export interface PresentDeps {
@@ -17,6 +18,8 @@ export interface PresentDeps {
   categories: { refs(ids: readonly string[]): Promise<Map<string, CategoryRef>> };
   /** The viewer's own likes (modules/reactions). */
   reactions: Pick<ReactionsService, "flagsFor">;
+  /** The units pending checkouts hold now, taken off the stock a buyer sees. */
+  stock: Pick<Stock, "held">;
 }
 
 /** The size a `width` x `height` picture has once fitted inside a `box` square, never enlarged (as sharp makes it). */
@@ -98,10 +101,14 @@ export function createProductPresenter(deps: PresentDeps) {
   }
 
   async function withRefs(rows: ProductRow[]) {
-    const [images, performerRefs, categoryRefs] = await Promise.all([
+    const [images, performerRefs, categoryRefs, held] = await Promise.all([
       imagesOf(rows.map((r) => r.id)),
       deps.performers.refs([...new Set(rows.flatMap((r) => r.performerIds))]),
       deps.categories.refs([...new Set(rows.flatMap((r) => r.categoryIds))]),
+      deps.stock.held(
+        db,
+        rows.filter((r) => r.type === "physical").map((r) => r.id),
+      ),
     ]);
     return rows.map((r) => {
       const own = images.get(r.id) ?? [];
@@ -113,7 +120,8 @@ export function createProductPresenter(deps: PresentDeps) {
         description: r.description,
         type: r.type,
         price: r.priceCents / 100,
-        stock: r.type === "physical" ? r.stock : null,
+        // What is left to buy: the stock on hand less what pending checkouts hold now.
+        stock: r.type === "physical" ? Math.max(0, (r.stock ?? 0) - (held.get(r.id) ?? 0)) : null,
         status: r.status,
         publishedAt: r.listed ? r.releasedAt.toISOString() : null,
         image: first ? imageOf(first) : null,
@@ -152,6 +160,8 @@ export function createProductPresenter(deps: PresentDeps) {
       const row = rows[i] as ProductRow;
       return {
         ...p,
+        // The seller edits what is on hand (pending checkouts' holds not taken off).
+        stock: row.type === "physical" ? row.stock : null,
         file:
           row.fileKey && row.fileContentType
             ? {

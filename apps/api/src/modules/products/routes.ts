@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   createProductBody,
   downloadLink,
@@ -20,7 +20,7 @@ import type { ProductsService } from "./service.ts";
 const tags = ["products"];
 const studio = ["studio"];
 const byIdOrSlug = z.strictObject({ id: idOrSlug });
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 export const productsRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
@@ -132,7 +132,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     config: { access: "performer" },
     schema: {
       tags: studio,
-      params: z.strictObject({ id: z.uuid(), imageId: z.uuid() }),
+      params: z.strictObject({ id: entityId, imageId: entityId }),
       response: { 200: studioProduct },
     },
     handler: async (req) => products.removeImage(currentUser(req), req.params.id, req.params.imageId),

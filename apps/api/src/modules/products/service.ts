@@ -36,7 +36,8 @@ export function createProductsService(deps: {
   /** Publishing waits for the performers' verification (modules/verification). */
   publication: PublicationGate;
 }) {
-  const present = createProductPresenter(deps);
+  const stock = createStock();
+  const present = createProductPresenter({ ...deps, stock });
   const reads = createProductReads({ db: deps.db, present });
   const writes = createProductWrites({ ...deps, reads, present });
   const files = createProductFiles({ ...deps, reads, writes, present });
@@ -55,8 +56,8 @@ export function createProductsService(deps: {
     search: reads.search,
     view: reads.view,
     offer: reads.offer,
-    /** Holds and gives back physical stock for the ledger (checkout, failed or expired payments, refunds). */
-    stock: createStock(),
+    /** Holds physical stock for checkouts, takes it when paid and gives it back when refunded (the ledger). */
+    stock,
     countMatching: reads.countMatching,
     studioSearch: reads.studioSearch,
     studioView: reads.studioView,

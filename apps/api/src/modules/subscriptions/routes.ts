@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import { checkout } from "@marquee/contracts/payments";
 import {
   adminSubscriptionsQuery,
@@ -24,7 +25,7 @@ import type { PaymentsService } from "../payments/service.ts";
 import type { SubscriptionsService } from "./service.ts";
 
 const tags = ["subscriptions"];
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 /**
  * Site memberships and performer subscriptions (SPEC section 7): the packages, subscribing (a checkout through the
@@ -49,7 +50,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: subscribeBody,
       response: { 200: checkout },
     },
-    handler: async (req) => payments.subscribe(currentUser(req), req.body),
+    handler: async (req) => payments.subscribe(currentUser(req), req.body, req.ip),
   });
 
   app.get("/subscriptions/current", {

@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   adminUpdateUserBody,
   ownUser,
@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
 
   app.post("/users/:id/avatar/upload", {
     config: { access: "admin", maintenance: "open", geo: "open" },
-    schema: { tags: ["admin"], params: z.strictObject({ id: z.uuid() }), response: { 200: user } },
+    schema: { tags: ["admin"], params: z.strictObject({ id: entityId }), response: { 200: user } },
     handler: async (req) => {
       const updated = await users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes));
       await app.audit(req, {
@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
     config: { access: "admin", maintenance: "open", geo: "open" },
     schema: {
       tags: ["admin"],
-      params: z.strictObject({ id: z.uuid() }),
+      params: z.strictObject({ id: entityId }),
       body: adminUpdateUserBody,
       response: { 200: user },
     },

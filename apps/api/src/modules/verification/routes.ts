@@ -1,3 +1,4 @@
+import { entityId } from "@marquee/contracts/common";
 import {
   adminApplication,
   adminApplicationDetail,
@@ -25,9 +26,9 @@ import type { Actor, VerificationService } from "./service.ts";
 
 const tags = ["verification"];
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
-const params = z.strictObject({ id: z.uuid() });
-const itemParams = z.strictObject({ kind: itemKind, id: z.uuid() });
-const releaseParams = itemParams.extend({ releaseId: z.uuid() });
+const params = z.strictObject({ id: entityId });
+const itemParams = z.strictObject({ kind: itemKind, id: entityId });
+const releaseParams = itemParams.extend({ releaseId: entityId });
 
 /** Who acts, as the audit trail records them (the route requires a signed-in admin). */
 const actorOf = (req: FastifyRequest): Actor => ({ ...auditActor(req), userId: currentUser(req).id });

@@ -1,4 +1,4 @@
-import { idOrSlug } from "@marquee/contracts/common";
+import { entityId, idOrSlug } from "@marquee/contracts/common";
 import {
   createVideoBody,
   searchStudioVideosQuery,
@@ -19,7 +19,7 @@ import type { VideosService } from "./service.ts";
 const tags = ["videos"];
 const studioTags = ["studio"];
 const byIdOrSlug = z.strictObject({ id: idOrSlug });
-const byId = z.strictObject({ id: z.uuid() });
+const byId = z.strictObject({ id: entityId });
 
 export const videosRoutes: FastifyPluginAsyncZod<{
   videos: VideosService;

@@ -136,6 +136,23 @@ export const fields: Record<SettingKey, FieldSpec> = {
     description: "Not set: the sandbox, where buyers approve their own payments (a production site must name one).",
   },
   ...gatewaySpecs,
+  checkoutHoldMinutes: {
+    kind: "number",
+    label: "Store checkout hold",
+    description: "Minutes a store checkout holds the physical stock while its payment is pending (1 to 240).",
+    min: 1,
+    max: 240,
+    step: 1,
+    suffix: " min",
+  },
+  checkoutHoldMaxUnits: {
+    kind: "number",
+    label: "Items one checkout may hold",
+    description: "The most physical items one buyer's pending store checkout may hold (1 to 1,000).",
+    min: 1,
+    max: 1000,
+    step: 1,
+  },
   requireEmailVerification: {
     kind: "switch",
     label: "Require email verification",
