@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { type Config, mediaSecretOf } from "./config.ts";
+import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
@@ -22,6 +22,7 @@ import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
@@ -47,6 +48,8 @@ import { createCoupons } from "./modules/payments/coupons.ts";
 import { createEarnings } from "./modules/payments/earnings.ts";
 import type { PaymentGateway } from "./modules/payments/gateway.ts";
 import { createLedgerInspection } from "./modules/payments/inspect.ts";
+import { createPayoutDetails } from "./modules/payments/payout-details.ts";
+import { payoutDetailsRoutes } from "./modules/payments/payout-details-routes.ts";
 import { createPayouts } from "./modules/payments/payouts.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox.ts";
@@ -173,6 +176,8 @@ function buildServices(
     // Every deleted session row (logout, revocation, password change or reset, deactivation below, expiry) closes
     // the sockets signed in with it.
     onSessionsEnded: live.sessionsEnded,
+    twoFactorKey: twoFactorKeyOf(config),
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
   });
   const users = createUsersService({
     db,
@@ -290,7 +295,16 @@ function buildServices(
     videos,
     galleries,
   });
-  const payouts = createPayouts({ db, accounts, settings, performers, notify });
+  const payoutDetails = createPayoutDetails(db);
+  const payouts = createPayouts({
+    db,
+    accounts,
+    settings,
+    performers,
+    notify,
+    payoutDetails,
+    twoFactorAmong: auth.twoFactorAmong,
+  });
   const inspection = createLedgerInspection({ db, accounts, payouts });
 
   return {
@@ -298,6 +312,7 @@ function buildServices(
     orders: createOrdersService({ db, accounts, notify }),
     subscriptions: createSubscriptionsService({ db, accounts }),
     payouts,
+    payoutDetails,
     inspection,
     withdrawn,
     grantedMedia,
@@ -394,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // No CORS: the browser calls the API on the site's own origin. After helmet, so refusals carry its headers.
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
     isCountryBlocked: services.countryBlock.isBlocked,
     isMaintenance: () => services.settings.get("maintenanceMode"),
   });
@@ -459,6 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: services.auth });
+  await app.register(twoFactorRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
@@ -503,6 +520,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
+  await app.register(payoutDetailsRoutes, { payoutDetails: services.payoutDetails });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });

@@ -6,6 +6,7 @@ import type { PerformersService } from "../performers/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { Accounts } from "../users/accounts.ts";
 import { commissionRates, earningLineOf } from "./earnings.ts";
+import type { PayoutDetailsService } from "./payout-details.ts";
 import { earnings, type PayoutRow, payouts } from "./tables.ts";
 
 type Earning = typeof earnings.$inferSelect;
@@ -23,6 +24,10 @@ export function createPayouts(deps: {
   accounts: Pick<Accounts, "refs">;
   settings: Pick<SettingsService, "get">;
   performers: Pick<PerformersService, "setCommission">;
+  /** Where performers want to be paid. */
+  payoutDetails: Pick<PayoutDetailsService, "ofMany">;
+  /** Which of these accounts have two-factor sign-in on: a payout waits for it (issue 22). */
+  twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** Tells the performer they were paid (the realtime channel; a no-op without it). */
   notify?: (userId: string, event: string, payload: unknown) => void;
 }) {
@@ -104,7 +109,12 @@ export function createPayouts(deps: {
         .offset(q.offset),
       db.select({ n: sql<number>`count(*)::int` }).from(owed),
     ]);
-    const people = await deps.accounts.refs(rows.map((r) => r.performerId));
+    const ids = rows.map((r) => r.performerId);
+    const [people, details, secured] = await Promise.all([
+      deps.accounts.refs(ids),
+      deps.payoutDetails.ofMany(ids),
+      deps.twoFactorAmong(ids),
+    ]);
     return {
       total: count?.n ?? 0,
       data: rows.map((r) => ({
@@ -113,6 +123,8 @@ export function createPayouts(deps: {
         unpaid: major(r.unpaid),
         lines: Number(r.lines),
         since: new Date(r.since).toISOString(),
+        twoFactorEnabled: secured.has(r.performerId),
+        payoutDetails: details.get(r.performerId) ?? null,
       })),
     };
   }
@@ -173,6 +185,12 @@ export function createPayouts(deps: {
   async function pay(adminId: string, body: { performerId: string; note?: string }) {
     const currency = await deps.settings.get("currency");
     if (!(await deps.accounts.refs([body.performerId])).size) throw notFound("Performer");
+    if (!(await deps.twoFactorAmong([body.performerId])).has(body.performerId)) {
+      throw unprocessable(
+        "This performer has not turned on two-factor sign-in: they must before a payout is made to them.",
+        [{ path: "body.performerId", message: "has no two-factor sign-in" }],
+      );
+    }
     const made = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${body.performerId}`}))`);
       const open = await tx

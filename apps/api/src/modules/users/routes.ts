@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxB
   app.get("/users/me", {
     config: { access: "user", maintenance: "open", geo: "open" },
     schema: { tags, response: { 200: ownUser } },
-    handler: async (req) => users.toOwnUser(currentUser(req)),
+    handler: async (req) => ({ ...(await users.toOwnUser(currentUser(req))), twoFactorEnabled: req.twoFactorEnabled }),
   });
 
   app.put("/users", {
