@@ -476,7 +476,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: services.auth });
   await app.register(twoFactorRoutes, { auth: services.auth });
-  await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(usersRoutes, {
+    users: services.users,
+    imageMaxBytes: config.uploadImageMaxBytes,
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
   await app.register(contactRoutes, { contact: services.contact });

@@ -158,7 +158,7 @@ export async function createTestContext(
       if (!token) throw new Error(`login ${username} asks for a two-factor code: ${res.body}`);
       if (!withoutTwoFactor.has(username) && !trustedDevices.has(username)) {
         const status = (await request({ method: "GET", url: "/auth/two-factor", token })).json();
-        if (status.required && !status.enabled) await enrolTwoFactor(context, token, { username });
+        if (status.required && !status.enabled) await enrolTwoFactor(context, token, { username, password });
       }
       return token;
     },
@@ -180,7 +180,19 @@ export const totpCode = (secret: string, timestamp = Date.now()) =>
  * Turns two-factor sign-in on for the account of `token` through its routes (set-up, then a current code), as the
  * account screen does. With `username`, the browser is trusted and `t.login(username)` skips the code from then on.
  */
-export async function enrolTwoFactor(t: TestContext, token: string, opts: { username?: string } = {}) {
+export async function enrolTwoFactor(
+  t: TestContext,
+  token: string,
+  opts: { username?: string; password?: string } = {},
+) {
+  // Changes to two-factor sign-in ask for the password again first.
+  const again = await t.request({
+    method: "POST",
+    url: "/auth/reauthenticate",
+    token,
+    body: { password: opts.password ?? DEMO_PASSWORD },
+  });
+  if (again.statusCode !== 200) throw new Error(`re-authentication failed: ${again.statusCode} ${again.body}`);
   const setup = await t.request({ method: "POST", url: "/auth/two-factor/setup", token });
   if (setup.statusCode !== 200) throw new Error(`two-factor set-up failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().secret as string;

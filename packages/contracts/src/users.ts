@@ -61,6 +61,8 @@ export const ownUser = user.extend({
   pendingEmail: z.string().nullable(),
   /** Has the account turned two-factor sign-in on (GET /users/me)? */
   twoFactorEnabled: z.boolean().optional(),
+  /** Must it turn two-factor sign-in on before its tools work (an admin)? */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -19,7 +19,7 @@ declare module "fastify" {
     sessionId: string | null;
     /** Has the signed-in account turned two-factor sign-in on? */
     twoFactorEnabled: boolean;
-    /** When the password was last typed in this session (sign-in or re-authentication). */
+    /** When the password was last typed again in this session (re-authentication), if it was. */
     reauthenticatedAt: Date | null;
   }
 }
@@ -29,7 +29,7 @@ export interface ResolvedSession {
   user: UserRow;
   sessionId: string;
   twoFactorEnabled: boolean;
-  reauthenticatedAt: Date;
+  reauthenticatedAt: Date | null;
 }
 
 export interface AccessDeps {

@@ -17,8 +17,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** Touched at most once a minute per session (see SESSION_TOUCH_MS), not on every request. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When the password was last typed in this session (sign-in, or re-authentication before a sensitive change). */
-    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the password was last typed again in this session (POST /auth/reauthenticate), before a sensitive change:
+     * signing in does not count, so a session found signed in is never enough to change payout details or 2FA.
+     */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -37,6 +37,12 @@ const staleReauth = (userId: string) =>
 describe("enrolment", () => {
   it("shows a QR code and the secret, turns on with a current code, and shows 10 recovery codes once", async () => {
     const member = await newAccount(t, "user");
+    await t.request({
+      method: "POST",
+      url: "/auth/reauthenticate",
+      token: member.token,
+      body: { password: DEMO_PASSWORD },
+    });
     const before = await t.request({ method: "GET", url: "/auth/two-factor", token: member.token });
     expect(before.json()).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
 
@@ -194,6 +200,10 @@ describe("admins", () => {
 describe("re-authentication", () => {
   it("asks for the password again before a change to two-factor sign-in when the last one is over 5 minutes old", async () => {
     const member = await newAccount(t, "user");
+    // Signing in does not count: a session found signed in is not enough.
+    const signedIn = await t.request({ method: "POST", url: "/auth/two-factor/setup", token: member.token });
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json().error).toBe("ReauthenticationRequired");
     await enrolTwoFactor(t, member.token);
     await staleReauth(member.id);
     const stale = await t.request({ method: "POST", url: "/auth/two-factor/recovery-codes", token: member.token });
