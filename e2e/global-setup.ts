@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { enrolTwoFactor } from "./two-factor.ts";
 
 /** Starts the built API and web on free ports with a fresh embedded database, like `npm start` does. */
 export default async function setup(project: TestProject) {
@@ -38,15 +39,31 @@ export default async function setup(project: TestProject) {
     throw err;
   }
 
-  project.provide("e2e", { apiUrl, webUrl, dataDir });
+  const adminDevice = await enrolDemoAdmin(apiUrl);
+  project.provide("e2e", { apiUrl, webUrl, dataDir, adminDevice });
   return async () => {
     await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
   };
 }
 
+/**
+ * Admins need two-factor sign-in (issue 22): the demo admin turns it on for real, through the API as the account
+ * screen does, and its browser is trusted. Every test's browser carries that trusted-browser token (browser.ts), so the
+ * admin logs in with the password alone, as a trusted browser does; e2e/two-factor.test.ts goes through the code step.
+ */
+async function enrolDemoAdmin(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  return (await enrolTwoFactor(apiUrl, token, "marquee-demo")).deviceToken;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    e2e: { apiUrl: string; webUrl: string; dataDir: string };
+    e2e: { apiUrl: string; webUrl: string; dataDir: string; adminDevice: string };
   }
 }
