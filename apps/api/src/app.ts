@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -109,7 +109,12 @@ export interface AppDeps {
   jobs?: Jobs;
 }
 
-export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
+export type App = FastifyInstance & {
+  services: Awaited<ReturnType<typeof buildServices>>;
+  realtime?: Realtime;
+  /** Sent by the demo seed's in-process requests (platform/access.ts DEMO_SEED_HEADER). */
+  demoSeedKey: string;
+};
 
 /**
  * Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). The
@@ -400,6 +405,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await externalGatewayOf(config),
   );
   app.decorate("services", services);
+  const demoSeedKey = randomBytes(32).toString("base64url");
+  app.decorate("demoSeedKey", demoSeedKey);
 
   await app.register(helmet, {
     // The API answers JSON and media; the web app carries the page CSP. /docs needs its inline assets.
@@ -410,6 +417,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
     adminTwoFactorRequired: config.adminTwoFactorRequired,
+    demoSeedKey,
     isCountryBlocked: services.countryBlock.isBlocked,
     isMaintenance: () => services.settings.get("maintenanceMode"),
   });

@@ -36,6 +36,12 @@ export interface AccessDeps {
   resolveToken(token: string): Promise<ResolvedSession | null>;
   /** Admin routes refuse an admin without two-factor sign-in (ADMIN_2FA_REQUIRED, on by default). */
   adminTwoFactorRequired: boolean;
+  /**
+   * The demo seed's own requests (app.inject inside this process, DEMO_SEED_HEADER set to this random key) build the
+   * demo catalogue as the demo admin, who has no two-factor sign-in until a person turns it on. The key never leaves
+   * the process.
+   */
+  demoSeedKey?: string;
   isCountryBlocked(ip: string): Promise<boolean>;
   isMaintenance(): Promise<boolean>;
 }
@@ -100,11 +106,15 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (access === "public") return;
     if (!req.user) throw unauthorized();
     if (rank[req.user.role] < rank[access]) throw forbidden();
-    if (access === "admin" && deps.adminTwoFactorRequired && !req.twoFactorEnabled) {
+    const seeding = deps.demoSeedKey !== undefined && req.headers[DEMO_SEED_HEADER] === deps.demoSeedKey;
+    if (access === "admin" && deps.adminTwoFactorRequired && !req.twoFactorEnabled && !seeding) {
       throw twoFactorRequired("Turn on two-factor sign-in (My account → Security) before using the admin tools.");
     }
   });
 }
+
+/** The header of the demo seed's in-process requests (see AccessDeps.demoSeedKey). */
+export const DEMO_SEED_HEADER = "x-marquee-demo-seed";
 
 export const twoFactorRequired = (message: string) => new AppError(403, TWO_FACTOR_REQUIRED, message);
 
