@@ -52,8 +52,8 @@ async function passwordStep(page: Page, username: string) {
 async function answerPasswordPrompt(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
   await dialog.waitFor();
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
   await dialog.waitFor({ state: "detached" });
 }
 
