@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, root, startApi, stop, waitFor } from "../scripts/processes.mjs";
+import { enrolTwoFactor } from "./two-factor.ts";
 
 /**
  * `kill -9` of the API mid-transcode with an upload in flight (issue 7): after a restart the movie is finished,
@@ -126,6 +127,8 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "crashadmin", password: PASSWORD }),
   });
   token = (await login.json()).token;
+  // Admin routes need two-factor sign-in (issue 22).
+  await enrolTwoFactor(base, token, PASSWORD);
   // The admin is its movies' performer too.
   const me = await call("GET", "/users/me");
   await call("POST", "/admin/performers", { userId: me._id });

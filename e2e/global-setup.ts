@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
+import { enrolTwoFactor } from "./two-factor.ts";
 
 /** Starts the built API and web on free ports with a fresh embedded database, like `npm start` does. */
 export default async function setup(project: TestProject) {
@@ -29,13 +30,15 @@ export default async function setup(project: TestProject) {
   };
   const api = startApi(env, { stdio: ["ignore", "inherit", "inherit"] });
   let web: ReturnType<typeof startWeb> | undefined;
+  let adminDevice = "";
   try {
     // The first start seeds the demo catalogue (a few clips transcoded, photos processed) before it answers.
     await waitFor(`${apiUrl}/health`, api, 600_000);
     web = startWeb(env, { stdio: ["ignore", "inherit", "inherit"] });
     await waitFor(`${webUrl}/auth/login`, web);
-    await setSiteSetting(apiUrl, "reviewMode", "none");
-    await setAgeGate(apiUrl, "off");
+    adminDevice = await enrolDemoAdmin(apiUrl);
+    await setSiteSetting(apiUrl, adminDevice, "reviewMode", "none");
+    await setSiteSetting(apiUrl, adminDevice, "ageGate", "off");
   } catch (err) {
     // Never leave a server running after a failed start.
     await Promise.all([web ? stop(web) : undefined, stop(api)]);
@@ -43,7 +46,7 @@ export default async function setup(project: TestProject) {
     throw err;
   }
 
-  project.provide("e2e", { apiUrl, webUrl, dataDir });
+  project.provide("e2e", { apiUrl, webUrl, dataDir, adminDevice });
   return async () => {
     await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
@@ -51,16 +54,32 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Sets a site setting (Admin → Settings) as the demo admin, whose session ends again. A new site reviews everything
- * performers publish and stands a click-through age gate before every page (issue 22); the journeys of other
- * features publish as performers and look at the result, so this site reviews nothing and has the gate off, as its
- * admin would set them. The review and trust journeys turn them on for themselves and back off.
+/**
+ * Admins need two-factor sign-in (issue 22): the demo admin turns it on for real, through the API as the account
+ * screen does, and its browser is trusted. Every test's browser carries that trusted-browser token (browser.ts), so the
+ * admin logs in with the password alone, as a trusted browser does; e2e/two-factor.test.ts goes through the code step.
  */
-export async function setSiteSetting(apiUrl: string, key: string, value: unknown) {
-  const login = await fetch(`${apiUrl}/auth/login`, {
+async function enrolDemoAdmin(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "admin", password: "marquee-demo" }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  return (await enrolTwoFactor(apiUrl, token, "marquee-demo")).deviceToken;
+}
+
+/**
+ * Sets a site setting (Admin → Settings) as the demo admin from its trusted browser, whose session ends again. A new
+ * site reviews everything performers publish and stands a click-through age gate before every page (issue 22); the
+ * journeys of other features publish as performers and look at the result, so this site reviews nothing and has the
+ * gate off, as its admin would set them. The review and trust journeys turn them on for themselves and back off.
+ */
+async function setSiteSetting(apiUrl: string, adminDevice: string, key: string, value: unknown) {
+  const login = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "marquee-demo", deviceToken: adminDevice }),
   });
   if (!login.ok) throw new Error(`e2e set-up: the admin's login answered ${login.status}`);
   const { token } = (await login.json()) as { token: string };
@@ -74,10 +93,8 @@ export async function setSiteSetting(apiUrl: string, key: string, value: unknown
   await fetch(`${apiUrl}/auth/logout`, { method: "POST", headers: auth });
 }
 
-export const setAgeGate = (apiUrl: string, mode: "off" | "click-through") => setSiteSetting(apiUrl, "ageGate", mode);
-
 declare module "vitest" {
   export interface ProvidedContext {
-    e2e: { apiUrl: string; webUrl: string; dataDir: string };
+    e2e: { apiUrl: string; webUrl: string; dataDir: string; adminDevice: string };
   }
 }

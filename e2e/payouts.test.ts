@@ -6,6 +6,7 @@ import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { enrolTwoFactor } from "./two-factor.ts";
 
 /**
  * Payouts in Chromium (issue 10): a member buys a performer's movie through the sandbox; the admin sees what the
@@ -17,7 +18,10 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
+/** Undoes what a test changed on a shared demo account (its two-factor sign-in), even when it failed. */
+const undo: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
+  for (const step of undo) await step();
   await browser?.close();
 });
 
@@ -153,6 +157,14 @@ describe("payouts", () => {
     }[];
     const owed = due.find((d) => d.performerId === seller._id);
     if (!owed) throw new Error("the performer is not owed anything after the sale");
+    // A payout waits for the performer's two-factor sign-in (issue 22): the demo performer turns it on, and off
+    // again afterwards, as other tests sign in as them with the password alone.
+    const sellerToken = await apiLogin(seller.username);
+    await enrolTwoFactor(site().apiUrl, sellerToken, "marquee-demo");
+    undo.push(async () => {
+      await api("POST", "/auth/reauthenticate", { token: sellerToken, body: { password: "marquee-demo" } });
+      await api("DELETE", "/auth/two-factor", { token: sellerToken });
+    });
     const amount = `$${owed.unpaid.toFixed(2).replace(/\.00$/, "")}`;
 
     // The admin marks it paid, with a note, after confirming.
@@ -171,6 +183,8 @@ describe("payouts", () => {
     await history.getByText(amount).waitFor();
     expect(operator.errors).toEqual([]);
     await operator.context.close();
+    // Paid: the demo performer's two-factor sign-in goes off again.
+    for (const step of undo.splice(0)) await step();
 
     // The performer's studio: the sale is paid out, nothing is owed.
     const studio = await newPage(browser);

@@ -81,6 +81,7 @@ export async function startCluster(): Promise<Cluster> {
       REDIS_URL: redisUrl,
       // Every API process must check the links any other signed.
       MEDIA_SECRET: randomBytes(24).toString("hex"),
+      TWO_FACTOR_SECRET: randomBytes(24).toString("hex"),
       MEDIA_JOBS: "worker",
       MEDIA_SEGMENT_TTL_SEC: String(SEGMENT_TTL_SEC),
       SEED_DEMO: "false",

@@ -5,6 +5,7 @@ import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../../apps/api/src/platform/media/probe.ts";
+import { enrolTwoFactor } from "../two-factor.ts";
 import { type Cluster, call, login, missingServers, SEGMENT_TTL_SEC, startCluster, until } from "./cluster.ts";
 
 /**
@@ -67,6 +68,8 @@ describe.skipIf(missingServers.length > 0)("two API processes, a media worker, P
       login(c.api1, "user"),
       login(c.api2, "member"),
     ]);
+    // Admin routes need two-factor sign-in (issue 22).
+    await enrolTwoFactor(c.api1, admin, "marquee-demo");
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { type Config, mediaSecretOf } from "./config.ts";
+import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
@@ -28,6 +28,7 @@ import { createAuditTrail } from "./modules/audit/trail.ts";
 import { registerAudit } from "./modules/audit/wiring.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
@@ -53,6 +54,8 @@ import { createCoupons } from "./modules/payments/coupons.ts";
 import { createEarnings } from "./modules/payments/earnings.ts";
 import type { PaymentGateway } from "./modules/payments/gateway.ts";
 import { createLedgerInspection } from "./modules/payments/inspect.ts";
+import { createPayoutDetails } from "./modules/payments/payout-details.ts";
+import { payoutDetailsRoutes } from "./modules/payments/payout-details-routes.ts";
 import { createPayouts } from "./modules/payments/payouts.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox.ts";
@@ -121,7 +124,12 @@ export interface AppDeps {
   jobs?: Jobs;
 }
 
-export type App = FastifyInstance & { services: Awaited<ReturnType<typeof buildServices>>; realtime?: Realtime };
+export type App = FastifyInstance & {
+  services: Awaited<ReturnType<typeof buildServices>>;
+  realtime?: Realtime;
+  /** Sent by the demo seed's in-process requests (platform/access.ts DEMO_SEED_HEADER). */
+  demoSeedKey: string;
+};
 
 /**
  * Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). The
@@ -188,6 +196,8 @@ function buildServices(
     // Every deleted session row (logout, revocation, password change or reset, deactivation below, expiry) closes
     // the sockets signed in with it.
     onSessionsEnded: live.sessionsEnded,
+    twoFactorKey: twoFactorKeyOf(config),
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
   });
   const users = createUsersService({
     db,
@@ -388,7 +398,17 @@ function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payouts = createPayouts({ db, accounts, settings, performers, notify, verification });
+  const payoutDetails = createPayoutDetails(db);
+  const payouts = createPayouts({
+    db,
+    accounts,
+    settings,
+    performers,
+    notify,
+    payoutDetails,
+    twoFactorAmong: auth.twoFactorAmong,
+    verification,
+  });
   const inspection = createLedgerInspection({ db, accounts, payouts });
 
   return {
@@ -397,6 +417,7 @@ function buildServices(
     orders: createOrdersService({ db, accounts, notify }),
     subscriptions: createSubscriptionsService({ db, accounts }),
     payouts,
+    payoutDetails,
     inspection,
     withdrawn,
     grantedMedia,
@@ -487,6 +508,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await externalGatewayOf(config),
   );
   app.decorate("services", services);
+  const demoSeedKey = randomBytes(32).toString("base64url");
+  app.decorate("demoSeedKey", demoSeedKey);
 
   await app.register(helmet, {
     // The API answers JSON and media; the web app carries the page CSP. /docs needs its inline assets.
@@ -497,6 +520,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAudit(app, deps.database.db);
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+    demoSeedKey,
     isCountryBlocked: services.countryBlock.isBlocked,
     isMaintenance: () => services.settings.get("maintenanceMode"),
   });
@@ -562,7 +587,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: services.auth });
-  await app.register(usersRoutes, { users: services.users, imageMaxBytes: config.uploadImageMaxBytes });
+  await app.register(twoFactorRoutes, { auth: services.auth });
+  await app.register(usersRoutes, {
+    users: services.users,
+    imageMaxBytes: config.uploadImageMaxBytes,
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
   await app.register(ageGateRoutes, { ageGate: services.ageGate });
@@ -610,6 +640,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
+  await app.register(payoutDetailsRoutes, { payoutDetails: services.payoutDetails });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });

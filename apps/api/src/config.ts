@@ -85,6 +85,10 @@ const envSchema = z.object({
     .max(24 * 3600)
     .default(300),
   MEDIA_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+  // Encrypts the two-factor (TOTP) secrets at rest; unset: one generated in DATA_DIR (see twoFactorKeyOf).
+  TWO_FACTOR_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+  // Admins must turn on two-factor sign-in before any admin route answers (issue 22). Only for a site's first setup.
+  ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).default("true"),
   MEDIA_URL_TTL_SEC: z.coerce
     .number()
     .int()
@@ -222,6 +226,10 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     /** Signs private media URLs; unset: see `mediaSecretOf`. */
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSec: e.MEDIA_URL_TTL_SEC,
+    /** Encrypts the TOTP secrets at rest; unset: see `twoFactorKeyOf`. */
+    twoFactorSecret: e.TWO_FACTOR_SECRET,
+    /** Admin routes answer 403 TwoFactorRequired to an admin without two-factor sign-in. */
+    adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED === "true",
     /**
      * `worker`: the heavy media jobs run only in media workers (`npm run worker`; on the embedded database the API
      * forks one), never in this process, which then spawns no ffmpeg. `inline`: this process runs them too.
@@ -308,8 +316,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Several API nodes must share MEDIA_SECRET (or the data directory).
  */
 export function mediaSecretOf(config: Pick<Config, "mediaSecret" | "dataDir">): string {
-  if (config.mediaSecret) return config.mediaSecret;
-  const file = path.join(config.dataDir, "media-secret");
+  return keptSecret(config.mediaSecret, config.dataDir, "media-secret");
+}
+
+/**
+ * The key that encrypts the two-factor secrets at rest: TWO_FACTOR_SECRET, else one generated on first use and kept
+ * in `${dataDir}/two-factor-secret` (mode 0600). Unlike the media secret it must never change once accounts have
+ * turned two-factor sign-in on (their authenticator apps would no longer match): back it up with the database.
+ */
+export function twoFactorKeyOf(config: Pick<Config, "twoFactorSecret" | "dataDir">): string {
+  return keptSecret(config.twoFactorSecret, config.dataDir, "two-factor-secret");
+}
+
+/** `given`, else the secret kept in `${dataDir}/${name}`, made (32 random bytes) when there is none yet. */
+function keptSecret(given: string | undefined, dataDir: string, name: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, name);
   const read = () => {
     try {
       return readFileSync(file, "utf8").trim();
@@ -321,7 +343,7 @@ export function mediaSecretOf(config: Pick<Config, "mediaSecret" | "dataDir">): 
   const existing = read();
   if (existing && existing.length >= 16) return existing;
   const secret = randomBytes(32).toString("base64url");
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   try {
     // `wx`: when two processes start at once, the second one reads the first one's secret.
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: existing === null ? "wx" : "w" });

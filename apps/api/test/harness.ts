@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
+import { Secret, TOTP } from "otpauth";
 import pg from "pg";
 import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
@@ -61,8 +62,15 @@ export interface TestContext {
   jobs: Jobs;
   /** The app's MEDIA_DIR (on object storage, only its scratch folder is used). */
   mediaDir: string;
-  /** Logs a demo (or registered) account in and returns its bearer token. */
+  /**
+   * Logs a demo (or registered) account in and returns its bearer token. An admin is enrolled in two-factor sign-in
+   * for real on its first login (the admin routes need it), and its browser trusted, so later logins skip the code.
+   */
   login(username: string, password?: string): Promise<string>;
+  /** The trusted-browser tokens `login` sends, by username (set by enrolTwoFactor with trustDevice). */
+  trustedDevices: Map<string, string>;
+  /** Usernames `login` must not enrol (admins left without two-factor sign-in on purpose). */
+  withoutTwoFactor: Set<string>;
   /** Shorthand for JSON requests through `app.inject`. */
   request(opts: {
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -134,7 +142,9 @@ export async function createTestContext(
       ...(body !== undefined ? { payload: body as object } : {}),
     });
 
-  return {
+  const trustedDevices = new Map<string, string>();
+  const withoutTwoFactor = new Set<string>();
+  const context: TestContext = {
     app,
     database,
     databaseUrl: url,
@@ -142,10 +152,23 @@ export async function createTestContext(
     mailer,
     jobs,
     request,
+    trustedDevices,
+    withoutTwoFactor,
     async login(username, password = DEMO_PASSWORD) {
-      const res = await request({ method: "POST", url: "/auth/login", body: { username, password } });
+      const deviceToken = trustedDevices.get(username);
+      const res = await request({
+        method: "POST",
+        url: "/auth/login",
+        body: { username, password, ...(deviceToken ? { deviceToken } : {}) },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-      return res.json().token as string;
+      const token = res.json().token as string | undefined;
+      if (!token) throw new Error(`login ${username} asks for a two-factor code: ${res.body}`);
+      if (!withoutTwoFactor.has(username) && !trustedDevices.has(username)) {
+        const status = (await request({ method: "GET", url: "/auth/two-factor", token })).json();
+        if (status.required && !status.enabled) await enrolTwoFactor(context, token, { username, password });
+      }
+      return token;
     },
     async close() {
       await app.close();
@@ -154,6 +177,43 @@ export async function createTestContext(
       await rm(mediaDir, { recursive: true, force: true });
     },
   };
+  return context;
+}
+
+/** The current code of a TOTP secret (base32), as an authenticator app shows it. */
+export const totpCode = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
+
+/**
+ * Turns two-factor sign-in on for the account of `token` through its routes (set-up, then a current code), as the
+ * account screen does. With `username`, the browser is trusted and `t.login(username)` skips the code from then on.
+ */
+export async function enrolTwoFactor(
+  t: TestContext,
+  token: string,
+  opts: { username?: string; password?: string } = {},
+) {
+  // Changes to two-factor sign-in ask for the password again first.
+  const again = await t.request({
+    method: "POST",
+    url: "/auth/reauthenticate",
+    token,
+    body: { password: opts.password ?? DEMO_PASSWORD },
+  });
+  if (again.statusCode !== 200) throw new Error(`re-authentication failed: ${again.statusCode} ${again.body}`);
+  const setup = await t.request({ method: "POST", url: "/auth/two-factor/setup", token });
+  if (setup.statusCode !== 200) throw new Error(`two-factor set-up failed: ${setup.statusCode} ${setup.body}`);
+  const secret = setup.json().secret as string;
+  const confirm = await t.request({
+    method: "POST",
+    url: "/auth/two-factor/confirm",
+    token,
+    body: { code: totpCode(secret), trustDevice: opts.username !== undefined },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirm.statusCode} ${confirm.body}`);
+  const { recoveryCodes, deviceToken } = confirm.json() as { recoveryCodes: string[]; deviceToken: string | null };
+  if (opts.username && deviceToken) t.trustedDevices.set(opts.username, deviceToken);
+  return { secret, recoveryCodes, deviceToken };
 }
 
 /** The first link in the newest mail to `to`. */
@@ -193,7 +253,12 @@ export function deliverSandbox(t: TestContext, event: SandboxCallback, signature
 let accounts = 0;
 
 /** A new, confirmed account of `role` (a performer with their profile), logged in: its data are its test's alone. */
-export async function newAccount(t: TestContext, role: "user" | "performer" | "admin", prefix: string = role) {
+export async function newAccount(
+  t: TestContext,
+  role: "user" | "performer" | "admin",
+  prefix: string = role,
+  opts: { twoFactor?: boolean } = {},
+) {
   const username = `${prefix}${Date.now().toString(36)}${(accounts++).toString(36)}`;
   const [row] = await t.database.db
     .insert(users)
@@ -208,6 +273,7 @@ export async function newAccount(t: TestContext, role: "user" | "performer" | "a
     .returning({ id: users.id });
   const id = (row as { id: string }).id;
   if (role === "performer") await verifyPerformer(t, id);
+  if (opts.twoFactor === false) t.withoutTwoFactor.add(username);
   return { id, username, token: await t.login(username) };
 }
 

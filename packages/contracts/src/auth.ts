@@ -8,10 +8,76 @@ export const loginBody = z.strictObject({
   username: z.string().trim().min(1, "Enter your username or email").max(254),
   password: z.string().min(1, "Enter your password").max(128),
   remember: z.boolean().default(false),
+  /** A browser trusted after an earlier two-factor sign-in skips the code step (issue 22). */
+  deviceToken: z.string().min(20).max(200).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginResponse = z.object({ token: z.string() });
+/** A session's token; or, for an account with two-factor sign-in, the challenge a code must answer first. */
+export const loginResponse = z.union([
+  z.object({ token: z.string() }),
+  z.object({ twoFactorRequired: z.literal(true), challenge: z.string(), expiresAt: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Issue 22: how long a browser stays trusted, and how long a typed password counts for a sensitive change. */
+export const TRUST_DEVICE_DAYS = 30;
+export const REAUTH_MINUTES = 5;
+/** The `error` of the 403 answers that ask for two-factor sign-in, or for the password again. */
+export const TWO_FACTOR_REQUIRED = "TwoFactorRequired";
+export const REAUTHENTICATION_REQUIRED = "ReauthenticationRequired";
+
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app");
+
+export const twoFactorLoginBody = z
+  .strictObject({
+    challenge: z.string().min(20).max(200),
+    code: totpCode.optional(),
+    /** One of the recovery codes shown at enrolment; each works once. */
+    recoveryCode: z.string().trim().min(8).max(40).optional(),
+    trustDevice: z.boolean().default(false),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: "Send either code or recoveryCode",
+    path: ["code"],
+  });
+export const twoFactorLoginResponse = z.object({
+  token: z.string(),
+  /** Set when trustDevice was asked: send it as `deviceToken` at the next login from this browser. */
+  deviceToken: z.string().nullable(),
+});
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** Must this account turn it on (an admin)? */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code: an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+export const twoFactorConfirmBody = z.strictObject({ code: totpCode, trustDevice: z.boolean().default(false) });
+export const recoveryCodesResponse = z.object({
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: z.array(z.string()),
+  deviceToken: z.string().nullable(),
+});
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+
+export const reauthenticateBody = z.strictObject({ password: z.string().min(1, "Enter your password").max(128) });
+export const reauthenticateResponse = z.object({ reauthenticatedUntil: z.string() });
 
 export const registerBody = z.strictObject({
   username,

@@ -291,6 +291,10 @@ export const payoutDue = z.object({
   lines: z.number().int(),
   /** The oldest unpaid line. */
   since: z.string(),
+  /** A payout waits until the performer has two-factor sign-in on (issue 22). */
+  twoFactorEnabled: z.boolean(),
+  /** Where they want to be paid, if they said. */
+  payoutDetails: z.lazy(() => payoutDetails).nullable(),
 });
 export type PayoutDue = z.infer<typeof payoutDue>;
 export const payoutDueList = z.object({ data: z.array(payoutDue), total: z.number().int() });
@@ -351,3 +355,20 @@ export const transactionDetail = transaction.extend({
   updatedAt: z.string(),
 });
 export type TransactionDetail = z.infer<typeof transactionDetail>;
+
+export const PAYOUT_METHODS = ["bank", "paypal", "other"] as const;
+/** Where a performer wants to be paid. */
+export const payoutDetails = z.object({
+  method: z.enum(PAYOUT_METHODS),
+  accountName: z.string(),
+  account: z.string(),
+  updatedAt: z.string(),
+});
+export type PayoutDetails = z.infer<typeof payoutDetails>;
+export const payoutDetailsResponse = z.object({ payoutDetails: payoutDetails.nullable() });
+export const payoutDetailsBody = z.strictObject({
+  method: z.enum(PAYOUT_METHODS),
+  accountName: z.string().trim().min(2, "Enter the account holder's name").max(120),
+  account: z.string().trim().min(4, "Enter the account (IBAN and BIC, PayPal address ...)").max(300),
+});
+export type PayoutDetailsBody = z.infer<typeof payoutDetailsBody>;

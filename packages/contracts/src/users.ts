@@ -57,7 +57,13 @@ export const user = publicUser.extend({
 export type User = z.infer<typeof user>;
 
 /** The signed-in user's own account: also the address waiting for confirmation by the mailed link, if any. */
-export const ownUser = user.extend({ pendingEmail: z.string().nullable() });
+export const ownUser = user.extend({
+  pendingEmail: z.string().nullable(),
+  /** Has the account turned two-factor sign-in on (GET /users/me)? */
+  twoFactorEnabled: z.boolean().optional(),
+  /** Must it turn two-factor sign-in on before its tools work (an admin)? */
+  twoFactorRequired: z.boolean().optional(),
+});
 export type OwnUser = z.infer<typeof ownUser>;
 
 export const updateProfileBody = z.strictObject({

@@ -1,3 +1,4 @@
+import { REAUTH_MINUTES, REAUTHENTICATION_REQUIRED, TWO_FACTOR_REQUIRED } from "@marquee/contracts/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UserRow } from "../modules/users/tables.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
@@ -16,11 +17,31 @@ declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     sessionId: string | null;
+    /** Has the signed-in account turned two-factor sign-in on? */
+    twoFactorEnabled: boolean;
+    /** When the password was last typed again in this session (re-authentication), if it was. */
+    reauthenticatedAt: Date | null;
   }
 }
 
+/** A signed-in session as the access check sees it. */
+export interface ResolvedSession {
+  user: UserRow;
+  sessionId: string;
+  twoFactorEnabled: boolean;
+  reauthenticatedAt: Date | null;
+}
+
 export interface AccessDeps {
-  resolveToken(token: string): Promise<{ user: UserRow; sessionId: string } | null>;
+  resolveToken(token: string): Promise<ResolvedSession | null>;
+  /** Admin routes refuse an admin without two-factor sign-in (ADMIN_2FA_REQUIRED, on by default). */
+  adminTwoFactorRequired: boolean;
+  /**
+   * The demo seed's own requests (app.inject inside this process, DEMO_SEED_HEADER set to this random key) build the
+   * demo catalogue as the demo admin, who has no two-factor sign-in until a person turns it on. The key never leaves
+   * the process.
+   */
+  demoSeedKey?: string;
   isCountryBlocked(ip: string): Promise<boolean>;
   isMaintenance(): Promise<boolean>;
 }
@@ -54,6 +75,8 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
   app.decorateRequest("sessionId", null);
   const declared: DeclaredRoute[] = [];
   app.decorate("declaredRoutes", declared);
+  app.decorateRequest("twoFactorEnabled", false);
+  app.decorateRequest("reauthenticatedAt", null);
 
   app.addHook("onRoute", (route) => {
     const url = route.url;
@@ -84,6 +107,8 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
       if (session) {
         req.user = session.user;
         req.sessionId = session.sessionId;
+        req.twoFactorEnabled = session.twoFactorEnabled;
+        req.reauthenticatedAt = session.reauthenticatedAt;
       } else if (access !== "public") {
         throw unauthorized("Your session has expired. Please log in again.");
       }
@@ -98,7 +123,36 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps) {
     if (access === "public") return;
     if (!req.user) throw unauthorized();
     if (rank[req.user.role] < rank[access]) throw forbidden();
+    const seeding = deps.demoSeedKey !== undefined && req.headers[DEMO_SEED_HEADER] === deps.demoSeedKey;
+    if (access === "admin" && deps.adminTwoFactorRequired && !req.twoFactorEnabled && !seeding) {
+      throw twoFactorRequired("Turn on two-factor sign-in (My account → Security) before using the admin tools.");
+    }
   });
+}
+
+/** The header of the demo seed's in-process requests (see AccessDeps.demoSeedKey). */
+export const DEMO_SEED_HEADER = "x-marquee-demo-seed";
+
+export const twoFactorRequired = (message: string) => new AppError(403, TWO_FACTOR_REQUIRED, message);
+
+/** Refuses (403 TwoFactorRequired) unless the signed-in account has two-factor sign-in on. */
+export function requireTwoFactor(req: FastifyRequest, message: string): void {
+  if (!req.twoFactorEnabled) throw twoFactorRequired(message);
+}
+
+/**
+ * Refuses (403 ReauthenticationRequired) unless the password was typed in this session within the last
+ * REAUTH_MINUTES: the web asks for it (POST /auth/reauthenticate) and tries again.
+ */
+export function requireRecentPassword(req: FastifyRequest): void {
+  const at = req.reauthenticatedAt?.getTime() ?? 0;
+  if (Date.now() - at > REAUTH_MINUTES * 60_000) {
+    throw new AppError(
+      403,
+      REAUTHENTICATION_REQUIRED,
+      `Enter your password again: it is asked for within ${REAUTH_MINUTES} minutes of this change.`,
+    );
+  }
 }
 
 /** The signed-in user in a handler whose route requires one. */

@@ -14,6 +14,7 @@ import { settings } from "../modules/settings/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { VIDEO_JOBS } from "../modules/videos/rows.ts";
 import { videos } from "../modules/videos/tables.ts";
+import { DEMO_SEED_HEADER } from "../platform/access.ts";
 import { MEDIA_QUEUES } from "../platform/media/work.ts";
 import { slugify } from "../platform/slugs.ts";
 import {
@@ -132,7 +133,12 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   }
   const token = login.json().token as string;
   const call = async (method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
-    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
+    });
     if (res.statusCode >= 300)
       throw new Error(`demo catalogue: ${method} ${url} answered ${res.statusCode} ${res.body}`);
     return res.json();
@@ -143,7 +149,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
       method: "POST",
       url,
       payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      headers: { ...body.headers, authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
     });
     if (res.statusCode >= 300) throw new Error(`demo catalogue: upload ${url} answered ${res.statusCode} ${res.body}`);
     return res.json();

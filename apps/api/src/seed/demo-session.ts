@@ -1,4 +1,5 @@
 import type { App } from "../app.ts";
+import { DEMO_SEED_HEADER } from "../platform/access.ts";
 import { DEMO_PASSWORD } from "./seed.ts";
 
 export type DemoCall = (
@@ -18,7 +19,12 @@ export async function demoSession(app: App, username: string, what: string): Pro
   if (res.statusCode !== 200) throw new Error(`${what}: ${username} cannot log in (${res.statusCode})`);
   const authorization = `Bearer ${res.json().token as string}`;
   return async (method, url, payload, headers = {}) => {
-    const answer = await app.inject({ method, url, payload, headers: { ...headers, authorization } });
+    const answer = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...headers, authorization, [DEMO_SEED_HEADER]: app.demoSeedKey },
+    });
     if (answer.statusCode >= 300)
       throw new Error(`${what}: ${method} ${url} answered ${answer.statusCode} ${answer.body}`);
     return answer.json();

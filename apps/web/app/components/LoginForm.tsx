@@ -2,11 +2,13 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { isNotEmpty, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { destinationAfterLogin } from "../lib/redirects.ts";
 import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
+import { LoginCodeStep } from "./LoginCodeStep.tsx";
 
 // Plain validators rather than zod: the login page is a common first load, and this keeps zod out of it.
 const validate = {
@@ -19,6 +21,7 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const requesting = useAppSelector((s) => s.auth.loginAuth.requesting);
+  const [challenge, setChallenge] = useState<{ challenge: string; remember: boolean } | null>(null);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { username: "", password: "", remember: false },
@@ -27,7 +30,9 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
 
   const submit = form.onSubmit(async (values) => {
     const result = await dispatch(login({ ...values, username: values.username.trim() }));
-    if (login.fulfilled.match(result)) {
+    if (login.fulfilled.match(result) && result.payload.challenge) {
+      setChallenge({ challenge: result.payload.challenge, remember: values.remember });
+    } else if (login.fulfilled.match(result)) {
       await navigate(destinationAfterLogin(search));
     } else {
       notifications.show({
@@ -37,6 +42,16 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
       });
     }
   });
+
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        {...challenge}
+        onDone={() => navigate(destinationAfterLogin(search))}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <Stack gap="lg">

@@ -108,3 +108,7 @@ export async function loaded<T>(
     return { result: null, error: errorMessage(error, failMessage) };
   }
 }
+
+/** The password typed again before a sensitive change (components/ReauthPrompt.tsx); issue 22. */
+export const reauthenticateIntent: IntentHandler = (api, payload) =>
+  api.post("/auth/reauthenticate", { password: typeof payload.password === "string" ? payload.password : "" });

@@ -61,3 +61,13 @@ export function tokenCookie(token: string, remember: boolean, secure: boolean): 
 export function expiredTokenCookie(secure = false): string {
   return `${TOKEN_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/** Issue 22: a browser trusted after a two-factor sign-in keeps the API's device token here for 30 days. */
+export const DEVICE_COOKIE = "device";
+const TRUST_DAYS = 30;
+
+export function deviceCookie(token: string, secure: boolean): string {
+  const maxAge = TRUST_DAYS * DAY_SECONDS;
+  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
+  return `${DEVICE_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; Expires=${expires}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { INCORRECT_CREDENTIALS } from "../state/auth.ts";
 import { errorMessage } from "./api.ts";
-import { tokenCookie } from "./cookies.ts";
+import { DEVICE_COOKIE, parseCookies, tokenCookie } from "./cookies.ts";
 import { destinationAfterLogin } from "./redirects.ts";
 import { serverApi } from "./session.server.ts";
 import "./load-context.ts";
@@ -18,11 +18,20 @@ export async function loginAction(request: Request, context: AppLoadContext | un
   const remember = form.get("remember") === "on" || form.get("remember") === "true";
   if (!username || !password) return data({ error: "Enter your username or email and password" }, { status: 400 });
   try {
-    const { token } = await serverApi(request, context, null).post<{ token: string }>("/auth/login", {
+    const deviceToken = parseCookies(request.headers.get("Cookie"))[DEVICE_COOKIE];
+    const { token } = await serverApi(request, context, null).post<{ token?: string }>("/auth/login", {
       username,
       password,
       remember,
+      ...(deviceToken ? { deviceToken } : {}),
     });
+    if (!token) {
+      // The code step runs in the page: the form, once the page has loaded, asks for it.
+      return data(
+        { error: "This account uses two-factor sign-in: log in again once the page has finished loading." },
+        { status: 422 },
+      );
+    }
     const url = new URL(request.url);
     return redirect(destinationAfterLogin(url.searchParams), {
       headers: { "Set-Cookie": tokenCookie(token, remember, url.protocol === "https:") },

@@ -82,6 +82,12 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
     throw redirect("/auth/login", { headers });
   }
 
+  // Issue 22: an admin without two-factor sign-in is sent to turn it on before any admin screen.
+  const own = user as (User & { twoFactorEnabled?: boolean; twoFactorRequired?: boolean }) | null;
+  if (handle.adminOnly && own?.role === "admin" && own.twoFactorRequired && !own.twoFactorEnabled) {
+    throw redirect("/account?twoFactor=required");
+  }
+
   return {
     user,
     settings: publicSettings,

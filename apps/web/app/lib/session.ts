@@ -3,7 +3,7 @@
  * it with uploads and the few calls made from the page, and the realtime socket logs in with it; everything else a
  * screen needs comes from its loader, which reads the session on the server (session.server.ts).
  */
-import { expiredTokenCookie, parseCookies, TOKEN_COOKIE, tokenCookie } from "./cookies.ts";
+import { DEVICE_COOKIE, deviceCookie, expiredTokenCookie, parseCookies, TOKEN_COOKIE, tokenCookie } from "./cookies.ts";
 
 /** The session token the browser holds, or null (always null on the server). */
 export function browserToken(): string | null {
@@ -25,4 +25,16 @@ export function removeToken(): void {
   if (typeof document === "undefined") return;
   // biome-ignore lint/suspicious/noDocumentCookie: see storeToken
   document.cookie = expiredTokenCookie(isHttps());
+}
+
+/** The trusted-browser token of an earlier two-factor sign-in, sent with the next login (issue 22). */
+export function browserDeviceToken(): string | null {
+  if (typeof document === "undefined") return null;
+  return parseCookies(document.cookie)[DEVICE_COOKIE] || null;
+}
+
+export function storeDeviceToken(token: string): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: see storeToken
+  document.cookie = deviceCookie(token, isHttps());
 }

@@ -1,15 +1,16 @@
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
-import type { SessionItem } from "@marquee/contracts/auth";
+import type { SessionItem, TwoFactorStatus } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
 import { MembershipCard } from "../components/account/MembershipCard.tsx";
 import { PasswordForm } from "../components/account/PasswordForm.tsx";
 import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
-import { handleIntents, textOf } from "../lib/actions.server.ts";
+import { TwoFactorCard } from "../components/account/TwoFactorCard.tsx";
+import { handleIntents, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { countryList, phoneCodeList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  const [sessions, countries, phoneCodes, payments, subscriptions] = await Promise.all([
+  const [sessions, countries, phoneCodes, payments, subscriptions, twoFactor] = await Promise.all([
     api.get<{ data: SessionItem[] }>("/auth/users/me/sessions").then(
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
@@ -54,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         subscriptionsError: errorMessage(error, "Could not load your membership."),
       }),
     ),
+    api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
   ]);
   const seen = new Set<string>();
   const dialCodes = (phoneCodes ?? []).flatMap((c) => {
@@ -62,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return [{ value: c.dialCode, label: `${c.dialCode} ${c.name}` }];
   });
   const options = { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), dialCodes };
-  return { ...sessions, ...payments, ...subscriptions, options };
+  return { ...sessions, ...payments, ...subscriptions, twoFactor, options };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -74,11 +76,19 @@ export function action({ request, context }: Route.ActionArgs) {
     cancelSubscription: (api, payload) =>
       api.post(`/subscriptions/cancel/${encodeURIComponent(textOf(payload, "id"))}`),
     logoutSession: (api, payload) => api.del(`/auth/users/me/sessions/${encodeURIComponent(textOf(payload, "id"))}`),
+    reauthenticate: reauthenticateIntent,
+    twoFactorSetup: (api) => api.post("/auth/two-factor/setup"),
+    twoFactorConfirm: (api, { code, trustDevice }) =>
+      api.post("/auth/two-factor/confirm", { code, trustDevice: trustDevice === true }),
+    twoFactorRecoveryCodes: (api) => api.post("/auth/two-factor/recovery-codes"),
+    twoFactorDisable: (api) => api.del("/auth/two-factor"),
   });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
+  const [search] = useSearchParams();
+  const required = loaderData.twoFactor?.required === true || search.get("twoFactor") === "required";
   return (
     <Container size="lg">
       <Stack gap="xl">
@@ -105,6 +115,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <Stack gap="xl">
               <ProfileForm key={user._id} user={user} options={loaderData.options} />
               <PasswordForm />
+              <TwoFactorCard status={loaderData.twoFactor} required={required} />
               <MembershipCard current={loaderData.subscriptions} error={loaderData.subscriptionsError} />
               <PaymentsCard payments={loaderData.payments} error={loaderData.paymentsError} />
               <AccountSessions sessions={loaderData.sessions} error={loaderData.sessionsError} />

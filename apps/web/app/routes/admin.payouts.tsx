@@ -149,12 +149,13 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
         >
           <DataTable
             label="Owed to performers"
-            minWidth={640}
+            minWidth={760}
             columns={[
               { label: "Performer" },
               { label: "Lines", right: true },
               { label: "Since" },
               { label: "Owed", right: true },
+              { label: "Pay to" },
               { label: "Actions", hidden: true },
             ]}
           >
@@ -176,9 +177,34 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                   {money(d.unpaid)}
                 </Table.Td>
                 <Table.Td>
-                  <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setPaying(d)}>
-                    Mark paid
-                  </Button>
+                  {d.payoutDetails ? (
+                    <Stack gap={0}>
+                      <Text size="sm">{d.payoutDetails.accountName}</Text>
+                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+                        {d.payoutDetails.method === "bank"
+                          ? "Bank"
+                          : d.payoutDetails.method === "paypal"
+                            ? "PayPal"
+                            : "Other"}
+                        : {d.payoutDetails.account}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Not given yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {d.twoFactorEnabled ? (
+                    <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setPaying(d)}>
+                      Mark paid
+                    </Button>
+                  ) : (
+                    <Text size="xs" c="dimmed" data-testid="payout-needs-two-factor">
+                      Waits for their two-factor sign-in
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

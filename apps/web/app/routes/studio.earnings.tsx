@@ -13,14 +13,16 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import type { EarningInterval, EarningStats, EarningTimeline } from "@marquee/contracts/payments";
+import type { TwoFactorStatus } from "@marquee/contracts/auth";
+import type { EarningInterval, EarningStats, EarningTimeline, PayoutDetails } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { EarningsChart } from "../components/studio/EarningsChart.tsx";
+import { PayoutDetailsCard } from "../components/studio/PayoutDetailsCard.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
-import { loaded } from "../lib/actions.server.ts";
+import { handleIntents, loaded, reauthenticateIntent } from "../lib/actions.server.ts";
 import {
   type ChartRange,
   chartChoice,
@@ -70,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageOf(params);
   const choice = chartChoice(params);
-  const [stats, timeline, lines] = await Promise.all([
+  const [stats, timeline, lines, payout, twoFactor] = await Promise.all([
     loaded(api.get<EarningStats>("/earning/performer/stats"), "Could not load your earnings."),
     loaded(
       api.get<EarningTimeline>("/earning/performer/timeline", timelineQuery(choice)),
@@ -83,8 +85,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
       "Could not load your earning lines.",
     ),
+    api.get<{ payoutDetails: PayoutDetails | null }>("/performers/me/payout-details").catch(() => null),
+    api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
   ]);
-  return { stats, timeline, lines, page };
+  return {
+    stats,
+    timeline,
+    lines,
+    page,
+    payoutDetails: payout?.payoutDetails ?? null,
+    twoFactorEnabled: twoFactor?.enabled === true,
+  };
+}
+
+/** Saving the payout details (two-factor sign-in and a fresh password needed: PayoutDetailsCard). */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    reauthenticate: reauthenticateIntent,
+    payoutDetails: (api, { method, accountName, account }) =>
+      api.put("/performers/me/payout-details", { method, accountName, account }),
+  });
 }
 
 function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -192,6 +212,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
             <Total label="Still owed" value={money(s.unpaid)} testId="earnings-unpaid" />
           </SimpleGrid>
         )}
+        <PayoutDetailsCard details={loaderData.payoutDetails} twoFactorEnabled={loaderData.twoFactorEnabled} />
         <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
           label="Earning lines"

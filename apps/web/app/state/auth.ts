@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { browserDeviceToken, storeDeviceToken } from "../lib/session.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
 import { fetchCurrentUser } from "./user.ts";
@@ -7,7 +8,7 @@ export const INCORRECT_CREDENTIALS = "Incorrect credentials!";
 
 export interface AuthState {
   loggedIn: boolean;
-  loginAuth: RequestState<{ token: string }>;
+  loginAuth: RequestState<LoginResult>;
   /** SPEC section 3. The forgot-password screen sends through its route's action, so nothing sets it any more. */
   forgotData: RequestState<{ message: string }>;
 }
@@ -17,6 +18,9 @@ export const initialAuthState: AuthState = {
   loginAuth: initialRequest(),
   forgotData: initialRequest(),
 };
+
+/** A session's token; or, for an account with two-factor sign-in, the challenge the code step answers. */
+export type LoginResult = { token: string; challenge?: undefined } | { token?: undefined; challenge: string };
 
 export interface LoginInput {
   username: string;
@@ -30,7 +34,14 @@ export interface LoginInput {
  */
 export const login = createAppThunk("auth/login", async (input: LoginInput, { extra, dispatch, rejectWithValue }) => {
   try {
-    const { token } = await extra.api.post<{ token: string }>("/auth/login", input);
+    const deviceToken = browserDeviceToken();
+    const answer = await extra.api.post<{ token?: string; challenge?: string }>("/auth/login", {
+      ...input,
+      ...(deviceToken ? { deviceToken } : {}),
+    });
+    // Two-factor sign-in: no session yet; the form asks for a code (loginWithCode).
+    if (!answer.token) return { challenge: answer.challenge ?? "" };
+    const token = answer.token;
     extra.storeToken(token, input.remember);
     const me = await dispatch(fetchCurrentUser());
     if (fetchCurrentUser.rejected.match(me)) {
@@ -42,6 +53,37 @@ export const login = createAppThunk("auth/login", async (input: LoginInput, { ex
     return rejectWithValue(toRejected(error, INCORRECT_CREDENTIALS));
   }
 });
+
+export interface CodeInput {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+  trustDevice: boolean;
+  remember: boolean;
+}
+
+/** The code step of a two-factor sign-in: the session starts, and a trusted browser keeps its device token. */
+export const loginWithCode = createAppThunk(
+  "auth/loginWithCode",
+  async ({ remember, ...body }: CodeInput, { extra, dispatch, rejectWithValue }) => {
+    try {
+      const { token, deviceToken } = await extra.api.post<{ token: string; deviceToken: string | null }>(
+        "/auth/login/two-factor",
+        body,
+      );
+      extra.storeToken(token, remember);
+      if (deviceToken) storeDeviceToken(deviceToken);
+      const me = await dispatch(fetchCurrentUser());
+      if (fetchCurrentUser.rejected.match(me)) {
+        extra.removeToken();
+        return rejectWithValue(me.payload ?? { message: INCORRECT_CREDENTIALS });
+      }
+      return { token };
+    } catch (error) {
+      return rejectWithValue(toRejected(error, "That code is not correct."));
+    }
+  },
+);
 
 const authSlice = createSlice({
   name: "auth",
@@ -59,7 +101,17 @@ const authSlice = createSlice({
       })
       .addCase(login.fulfilled, (state, action) => {
         state.loginAuth = { requesting: false, error: null, data: action.payload, success: true };
+        state.loggedIn = action.payload.token !== undefined;
+      })
+      .addCase(loginWithCode.pending, (state) => {
+        state.loginAuth = { ...state.loginAuth, requesting: true, error: null };
+      })
+      .addCase(loginWithCode.fulfilled, (state, action) => {
+        state.loginAuth = { requesting: false, error: null, data: action.payload, success: true };
         state.loggedIn = true;
+      })
+      .addCase(loginWithCode.rejected, (state, action) => {
+        state.loginAuth = { ...state.loginAuth, requesting: false, error: action.payload ?? null };
       })
       .addCase(login.rejected, (state, action) => {
         state.loginAuth = {

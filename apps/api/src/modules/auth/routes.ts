@@ -31,10 +31,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post("/auth/login", {
     config: { access: "public", maintenance: "open" },
-    schema: { tags, body: loginBody, response: { 200: loginResponse } },
-    handler: async (req) => ({
-      token: await auth.login(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] }),
-    }),
+    schema: {
+      tags,
+      description:
+        "Answers a session token; or, for an account with two-factor sign-in (unless `deviceToken` is a browser it trusted), a challenge to answer with a code at POST /auth/login/two-factor. No session exists before the code.",
+      body: loginBody,
+      response: { 200: loginResponse },
+    },
+    handler: async (req) => auth.login(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] }),
   });
 
   app.post("/auth/logout", {

@@ -1,4 +1,11 @@
-import { type LoginBody, REMEMBER_DAYS, type RegisterBody, SESSION_DAYS } from "@marquee/contracts/auth";
+import {
+  type LoginBody,
+  type LoginResponse,
+  REAUTH_MINUTES,
+  REMEMBER_DAYS,
+  type RegisterBody,
+  SESSION_DAYS,
+} from "@marquee/contracts/auth";
 import { hash, verify } from "@node-rs/argon2";
 import { isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -14,6 +21,8 @@ import { createEmailChange } from "./email-change.ts";
 import { createMailTokens } from "./mail-tokens.ts";
 import { createSessionsService, type OnSessionsEnded } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
+import { type CodeInput, createTwoFactor } from "./two-factor.ts";
+import { createSecretBox } from "./two-factor-crypto.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -47,10 +56,40 @@ export function createAuthService(deps: {
   publicUrl: string;
   /** Told the ids of every session that ends (logout, revocation, password change or reset, deactivation, expiry). */
   onSessionsEnded?: OnSessionsEnded;
+  /** Encrypts the TOTP secrets at rest (config.ts `twoFactorKeyOf`). */
+  twoFactorKey: string;
+  /** Must admins turn two-factor sign-in on (ADMIN_2FA_REQUIRED)? */
+  adminTwoFactorRequired: boolean;
 }) {
   const { db, accounts, mailer, throttle, settings, jobs } = deps;
   const sessionsService = createSessionsService(db, deps.onSessionsEnded);
   const tokens = createMailTokens(db);
+  const twoFactor = createTwoFactor({
+    db,
+    throttle,
+    settings,
+    box: createSecretBox(deps.twoFactorKey),
+    adminRequired: deps.adminTwoFactorRequired,
+  });
+
+  async function startSession(userId: string, remember: boolean, meta: { ip: string; userAgent?: string }) {
+    const { token, hash: tokenHash } = newToken();
+    const days = remember ? REMEMBER_DAYS : SESSION_DAYS;
+    await db.insert(sessions).values({
+      userId,
+      tokenHash,
+      expiresAt: new Date(Date.now() + days * DAY),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    return token;
+  }
+
+  /** Ends every other session and forgets the trusted browsers ("log out all", a new password). */
+  async function logOutEverywhere(userId: string, exceptSessionId?: string) {
+    await sessionsService.forgetTrustedDevices(userId);
+    return sessionsService.revokeAll(userId, exceptSessionId);
+  }
 
   /**
    * Checks a password under the login throttle. The attempt is counted before the (slow) check by one atomic
@@ -171,7 +210,7 @@ export function createAuthService(deps: {
       if (needsVerification) await sendVerification(user);
     },
 
-    async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<string> {
+    async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {
       const identifier = body.username.trim().toLowerCase();
       const user = await accounts.byLogin(identifier);
       // Count failures per account, not per typed identifier: its username and its email share one limit.
@@ -187,23 +226,75 @@ export function createAuthService(deps: {
       if (!user.verifiedEmail && (await settings.get("requireEmailVerification"))) {
         throw unprocessable("Please verify your email address first. Check your inbox for the link.");
       }
-      const { token, hash: tokenHash } = newToken();
-      const days = body.remember ? REMEMBER_DAYS : SESSION_DAYS;
-      await db.insert(sessions).values({
-        userId: user.id,
-        tokenHash,
-        expiresAt: new Date(Date.now() + days * DAY),
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300),
-      });
-      return token;
+      // With two-factor sign-in on, no session exists until a code answers the challenge, unless this browser
+      // passed that step before and was trusted.
+      if ((await twoFactor.isEnabled(user.id)) && !(await twoFactor.isTrusted(user.id, body.deviceToken))) {
+        return { twoFactorRequired: true, ...(await twoFactor.openChallenge(user.id, body.remember)) };
+      }
+      return { token: await startSession(user.id, body.remember, meta) };
+    },
+
+    /** The code step of a sign-in: a TOTP or recovery code answers the challenge, and the session starts. */
+    async loginTwoFactor(
+      body: CodeInput & { challenge: string; trustDevice: boolean },
+      meta: { ip: string; userAgent?: string },
+    ): Promise<{ token: string; deviceToken: string | null }> {
+      const expired = () =>
+        unprocessable("This sign-in has expired. Enter your password again.", [
+          { path: "body.challenge", message: "is unknown or expired" },
+        ]);
+      const challenge = await twoFactor.challengeOf(body.challenge);
+      if (!challenge) throw expired();
+      const user = await accounts.byId(challenge.userId);
+      if (user?.status !== "active") throw expired();
+      await twoFactor.check(user.id, body, meta.ip);
+      if (!(await twoFactor.closeChallenge(challenge.id))) throw expired();
+      const token = await startSession(user.id, challenge.remember, meta);
+      const deviceToken = body.trustDevice ? await twoFactor.issueTrust(user.id, meta.userAgent) : null;
+      return { token, deviceToken };
+    },
+
+    /** The password typed again: sensitive changes are allowed in this session for REAUTH_MINUTES. */
+    async reauthenticate(user: UserRow, sessionId: string, password: string, ip: string) {
+      if (!(await checkPasswordThrottled(loginAccountKey(user.id), ip, user.passwordHash, password))) {
+        throw unprocessable("That password is not correct.", [
+          { path: "body.password", message: "is not your password" },
+        ]);
+      }
+      const at = await sessionsService.markReauthenticated(sessionId);
+      return { reauthenticatedUntil: new Date(at.getTime() + REAUTH_MINUTES * 60_000).toISOString() };
+    },
+
+    twoFactorStatus: twoFactor.status,
+    twoFactorSetup: twoFactor.setup,
+    isTwoFactorEnabled: twoFactor.isEnabled,
+    twoFactorAmong: twoFactor.enabledAmong,
+
+    /** Turns two-factor sign-in on with a current code; the other sessions end (they never gave a code). */
+    async twoFactorConfirm(
+      user: UserRow,
+      sessionId: string,
+      body: { code: string; trustDevice: boolean },
+      meta: { ip: string; userAgent?: string },
+    ) {
+      const recoveryCodes = await twoFactor.confirm(user, body.code, meta.ip);
+      await sessionsService.revokeAll(user.id, sessionId);
+      const deviceToken = body.trustDevice ? await twoFactor.issueTrust(user.id, meta.userAgent) : null;
+      return { recoveryCodes, deviceToken };
+    },
+
+    twoFactorDisable: twoFactor.disable,
+
+    async twoFactorRecoveryCodes(userId: string) {
+      return { recoveryCodes: await twoFactor.regenerateRecoveryCodes(userId), deviceToken: null };
     },
 
     resolveToken: sessionsService.resolveToken,
     isSessionLive: sessionsService.isLive,
     listSessions: sessionsService.list,
     revokeSession: sessionsService.revoke,
-    revokeSessions: sessionsService.revokeAll,
+    /** "Log out all other sessions" (and deactivation): the trusted browsers are forgotten too. */
+    revokeSessions: logOutEverywhere,
 
     logout: sessionsService.endOne,
 
@@ -231,14 +322,14 @@ export function createAuthService(deps: {
       if (!userId) throw unprocessable("This reset link is invalid or has expired. Ask for a new one.");
       // Following the mailed link proves the address, so it counts as verified.
       await accounts.update(userId, { passwordHash: await hashPassword(password), verifiedEmail: true });
-      await sessionsService.revokeAll(userId);
+      await logOutEverywhere(userId);
       // Recovering the account also drops an email change someone asked for with the old password.
       await tokens.retire(userId, ["change-email"]);
     },
 
     /** Deletes expired sessions and spent or expired mail tokens; returns how many rows went. */
     async purgeExpired(): Promise<number> {
-      const gone = await sessionsService.purgeExpired();
+      const gone = (await sessionsService.purgeExpired()) + (await twoFactor.purgeExpired());
       const spent = await db
         .delete(emailTokens)
         .where(or(lt(emailTokens.expiresAt, sql`now()`), isNotNull(emailTokens.usedAt)))
@@ -258,7 +349,7 @@ export function createAuthService(deps: {
     ) {
       await confirmCurrentPassword(user, body.currentPassword, ip);
       await accounts.update(user.id, { passwordHash: await hashPassword(body.password) });
-      await sessionsService.revokeAll(user.id, sessionId);
+      await logOutEverywhere(user.id, sessionId);
       await tokens.retire(user.id, ["change-email", "reset-password"]);
       const siteName = await settings.get("siteName");
       const forgot = `${deps.publicUrl}/auth/forgot-password`;

@@ -1,11 +1,12 @@
 import type { SessionItem } from "@marquee/contracts/auth";
 import { and, desc, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { ResolvedSession } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { hashToken } from "../../platform/tokens.ts";
 import { joinableAccounts, type UserRow } from "../users/accounts.ts";
 import { describeDevice } from "./device.ts";
-import { sessions } from "./tables.ts";
+import { sessions, trustedDevices, twoFactors } from "./tables.ts";
 
 /** `lastSeenAt` is written at most this often per session: a write per request would cost more than it tells. */
 export const SESSION_TOUCH_MS = 60_000;
@@ -30,11 +31,12 @@ export function createSessionsService(db: Db, onEnded: OnSessionsEnded = () => u
   }
 
   return {
-    async resolveToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+    async resolveToken(token: string): Promise<ResolvedSession | null> {
       const [found] = await db
         .select()
         .from(sessions)
         .innerJoin(account, eq(account.id, sessions.userId))
+        .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
         .where(
           and(
             eq(sessions.tokenHash, hashToken(token)),
@@ -60,7 +62,27 @@ export function createSessionsService(db: Db, onEnded: OnSessionsEnded = () => u
             ),
           );
       }
-      return { user: row.user, sessionId: row.sessionId };
+      return {
+        user: row.user,
+        sessionId: row.sessionId,
+        twoFactorEnabled: found.two_factors?.enabledAt != null,
+        reauthenticatedAt: found.sessions.reauthenticatedAt,
+      };
+    },
+
+    /** Marks the password typed again in this session (re-authentication before a sensitive change). */
+    async markReauthenticated(sessionId: string): Promise<Date> {
+      const [row] = await db
+        .update(sessions)
+        .set({ reauthenticatedAt: sql`now()` })
+        .where(eq(sessions.id, sessionId))
+        .returning({ at: sessions.reauthenticatedAt });
+      return row?.at ?? new Date();
+    },
+
+    /** Forgets every browser the account trusted to skip the code step. */
+    async forgetTrustedDevices(userId: string): Promise<void> {
+      await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
     },
 
     /** Is this session still signed in (not logged out, revoked or expired)? One lookup by primary key. */

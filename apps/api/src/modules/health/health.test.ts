@@ -42,6 +42,7 @@ describe("platform guarantees", () => {
     const app = Fastify();
     registerAccess(app, {
       resolveToken: async () => null,
+      adminTwoFactorRequired: true,
       isCountryBlocked: async () => false,
       isMaintenance: async () => false,
     });

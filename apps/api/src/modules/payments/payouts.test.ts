@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTestContext,
   deliverSandbox,
+  enrolTwoFactor,
   expectBadRequest,
   type TestContext,
   verifyPerformer,
@@ -35,8 +36,11 @@ interface Checkout {
   transactionId: string;
 }
 
-/** A new account an admin makes a performer, logged in: its earnings are this test's alone. */
-async function newPerformer(): Promise<Seller> {
+/**
+ * A new account an admin makes a performer, logged in, with two-factor sign-in on unless `twoFactor` is false (a payout
+ * waits for it): its earnings are this test's alone.
+ */
+async function newPerformer(twoFactor = true): Promise<Seller> {
   const username = `payee${Date.now().toString(36)}${seq++}`;
   const res = await t.request({
     method: "POST",
@@ -53,7 +57,9 @@ async function newPerformer(): Promise<Seller> {
   const made = await t.request({ method: "POST", url: "/admin/performers", token: admin, body: { userId: id } });
   expect(made.statusCode, made.body).toBe(201);
   await verifyPerformer(t, id);
-  return { id, token: await t.login(username, "marquee-demo-1") };
+  const token = await t.login(username, "marquee-demo-1");
+  if (twoFactor) await enrolTwoFactor(t, token, { password: "marquee-demo-1" });
+  return { id, token };
 }
 
 /** A movie for sale by `seller`, listed and processed. */
@@ -283,6 +289,34 @@ describe("payouts", () => {
     const history = (await get(`/admin/payouts/search?performerId=${seller.id}`)).json();
     expect(history).toMatchObject({ total: 1, data: [{ _id: payout._id, amount: 10 }] });
     expect((await get(`/admin/earnings/search?performerId=${seller.id}&paid=true`)).json().total).toBe(2);
+  });
+
+  it("waits until the performer has two-factor sign-in on, and shows the admin that and their payout details", async () => {
+    const seller = await newPerformer(false);
+    await sell(await saleMovie(seller, 4), 400);
+    const owedOf = async () =>
+      (await get("/admin/payouts/due?limit=100"))
+        .json()
+        .data.find((d: { performerId: string }) => d.performerId === seller.id);
+    expect(await owedOf()).toMatchObject({ unpaid: 3.2, twoFactorEnabled: false, payoutDetails: null });
+    const refused = await pay(seller.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      "This performer has not turned on two-factor sign-in: they must before a payout is made to them.",
+    );
+
+    // Enrolling asks for the password again, which also lets the payout details change for 5 minutes.
+    await enrolTwoFactor(t, seller.token, { password: "marquee-demo-1" });
+    const details = { method: "paypal", accountName: "Pat Payee", account: "pat@example.com" };
+    const saved = await t.request({
+      method: "PUT",
+      url: "/performers/me/payout-details",
+      token: seller.token,
+      body: details,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await owedOf()).toMatchObject({ twoFactorEnabled: true, payoutDetails: details });
+    expect((await pay(seller.id)).statusCode).toBe(201);
   });
 
   it("makes one payout when two admins click at the same moment", async () => {

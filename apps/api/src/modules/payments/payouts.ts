@@ -6,6 +6,7 @@ import type { PerformersService } from "../performers/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { Accounts } from "../users/accounts.ts";
 import { commissionRates, earningLineOf } from "./earnings.ts";
+import type { PayoutDetailsService } from "./payout-details.ts";
 import { earnings, type PayoutRow, payouts } from "./tables.ts";
 
 type Earning = typeof earnings.$inferSelect;
@@ -25,6 +26,10 @@ export function createPayouts(deps: {
   performers: Pick<PerformersService, "setCommission">;
   /** Payouts wait for the performer's verification (modules/verification). */
   verification: { isVerified(userId: string): Promise<boolean> };
+  /** Where performers want to be paid. */
+  payoutDetails: Pick<PayoutDetailsService, "ofMany">;
+  /** Which of these accounts have two-factor sign-in on: a payout waits for it (issue 22). */
+  twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** Tells the performer they were paid (the realtime channel; a no-op without it). */
   notify?: (userId: string, event: string, payload: unknown) => void;
 }) {
@@ -106,7 +111,12 @@ export function createPayouts(deps: {
         .offset(q.offset),
       db.select({ n: sql<number>`count(*)::int` }).from(owed),
     ]);
-    const people = await deps.accounts.refs(rows.map((r) => r.performerId));
+    const ids = rows.map((r) => r.performerId);
+    const [people, details, secured] = await Promise.all([
+      deps.accounts.refs(ids),
+      deps.payoutDetails.ofMany(ids),
+      deps.twoFactorAmong(ids),
+    ]);
     return {
       total: count?.n ?? 0,
       data: rows.map((r) => ({
@@ -115,6 +125,8 @@ export function createPayouts(deps: {
         unpaid: major(r.unpaid),
         lines: Number(r.lines),
         since: new Date(r.since).toISOString(),
+        twoFactorEnabled: secured.has(r.performerId),
+        payoutDetails: details.get(r.performerId) ?? null,
       })),
     };
   }
@@ -180,6 +192,12 @@ export function createPayouts(deps: {
         "This performer is not verified: payouts wait until their identity verification is approved (and not expired).",
         [{ path: "body.performerId", message: "not verified" }],
       );
+    if (!(await deps.twoFactorAmong([body.performerId])).has(body.performerId)) {
+      throw unprocessable(
+        "This performer has not turned on two-factor sign-in: they must before a payout is made to them.",
+        [{ path: "body.performerId", message: "has no two-factor sign-in" }],
+      );
+    }
     const made = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${body.performerId}`}))`);
       const open = await tx

@@ -113,6 +113,23 @@ export const payouts = pgTable(
 );
 export type PayoutRow = typeof payouts.$inferSelect;
 
+export const PAYOUT_METHODS = ["bank", "paypal", "other"] as const;
+
+/**
+ * Where a performer wants to be paid: the admin reads it when making a payout. Changing it needs two-factor sign-in
+ * and the password typed within the last minutes (issue 22): a stolen session must not redirect the money.
+ */
+export const payoutDetails = pgTable("payout_details", {
+  performerId: uuid("performer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+  accountName: text("account_name").notNull(),
+  /** The account (IBAN and BIC, a PayPal address ...), as the performer wrote it. */
+  account: text("account").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /**
  * What a performer earns from a paid order line: gross (their share of the line), the commission rate and amount
  * the site keeps, and the net. A refund adds a reversing line (`reversal` of the original, negative amounts), so

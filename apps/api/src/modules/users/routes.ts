@@ -17,14 +17,23 @@ import type { UsersService } from "./service.ts";
 
 const tags = ["users"];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; imageMaxBytes: number }> = async (
-  app,
-  { users, imageMaxBytes },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  imageMaxBytes: number;
+  /** ADMIN_2FA_REQUIRED: an admin's account says it must turn two-factor sign-in on. */
+  adminTwoFactorRequired: boolean;
+}> = async (app, { users, imageMaxBytes, adminTwoFactorRequired }) => {
   app.get("/users/me", {
     config: { access: "user", maintenance: "open", geo: "open" },
     schema: { tags, response: { 200: ownUser } },
-    handler: async (req) => users.toOwnUser(currentUser(req)),
+    handler: async (req) => {
+      const me = currentUser(req);
+      return {
+        ...(await users.toOwnUser(me)),
+        twoFactorEnabled: req.twoFactorEnabled,
+        twoFactorRequired: me.role === "admin" && adminTwoFactorRequired,
+      };
+    },
   });
 
   app.put("/users", {

@@ -54,6 +54,7 @@ beforeAll(async () => {
   registerErrorHandling(app);
   registerAccess(app, {
     resolveToken: async () => null,
+    adminTwoFactorRequired: true,
     isCountryBlocked: async () => false,
     isMaintenance: async () => false,
   });

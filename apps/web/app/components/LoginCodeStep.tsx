@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { loginWithCode } from "../state/auth.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { AuthHeading } from "./AuthHeading.tsx";
+
+/**
+ * The sign-in's second step for an account with two-factor sign-in (issue 22): a code from the authenticator app, or
+ * one of the recovery codes; "trust this browser" skips the step here for 30 days.
+ */
+export function LoginCodeStep({
+  challenge,
+  remember,
+  onDone,
+  onRestart,
+}: {
+  challenge: string;
+  remember: boolean;
+  onDone: () => unknown;
+  onRestart: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const requesting = useAppSelector((s) => s.auth.loginAuth.requesting);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState("");
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = value.trim();
+    if (!typed) {
+      setError(useRecovery ? "Enter one of your recovery codes" : "Enter the 6-digit code");
+      return;
+    }
+    const result = await dispatch(
+      loginWithCode({
+        challenge,
+        remember,
+        trustDevice,
+        ...(useRecovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, "") }),
+      }),
+    );
+    if (loginWithCode.fulfilled.match(result)) await onDone();
+    else setError(result.payload?.message ?? "That code is not correct.");
+  }
+
+  return (
+    <Stack gap="lg">
+      <AuthHeading title="Two-factor sign-in">
+        {useRecovery
+          ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
+          : "Enter the 6-digit code your authenticator app shows for this account."}
+      </AuthHeading>
+      {error && (
+        <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            key={useRecovery ? "recovery" : "code"}
+            label={useRecovery ? "Recovery code" : "Authentication code"}
+            name={useRecovery ? "recoveryCode" : "code"}
+            autoComplete="one-time-code"
+            inputMode={useRecovery ? "text" : "numeric"}
+            placeholder={useRecovery ? "xxxxx-xxxxx" : "123456"}
+            maxLength={useRecovery ? 40 : 7}
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Checkbox
+            label="Trust this browser for 30 days"
+            checked={trustDevice}
+            onChange={(e) => setTrustDevice(e.currentTarget.checked)}
+          />
+          <Button type="submit" size="md" fullWidth loading={requesting}>
+            Verify and log in
+          </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setValue("");
+              setError(null);
+            }}
+          >
+            {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
+            Start again with another account
+          </Anchor>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { PayoutDetails } from "@marquee/contracts/payments";
+import { IconAlertCircle, IconBuildingBank } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { errorMessage } from "../../lib/api.ts";
+import { fieldErrorsFrom } from "../../lib/form-errors.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useIntent } from "../../lib/use-intent.ts";
+import { ReauthCancelled, useReauth } from "../ReauthPrompt.tsx";
+
+const METHODS = [
+  { value: "bank", label: "Bank transfer" },
+  { value: "paypal", label: "PayPal" },
+  { value: "other", label: "Other" },
+];
+
+/**
+ * Studio → Earnings: where the performer wants to be paid (issue 22). Changing it needs two-factor sign-in on, and
+ * the password again when the last one is over 5 minutes old (the prompt asks, then the change goes through).
+ */
+export function PayoutDetailsCard({
+  details,
+  twoFactorEnabled,
+}: {
+  details: PayoutDetails | null;
+  twoFactorEnabled: boolean;
+}) {
+  const { run, busy } = useIntent();
+  const { guarded, prompt } = useReauth();
+  const [method, setMethod] = useState<string>(details?.method ?? "bank");
+  const [accountName, setAccountName] = useState(details?.accountName ?? "");
+  const [account, setAccount] = useState(details?.account ?? "");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await guarded(() => run("payoutDetails", { method, accountName, account }));
+      setErrors({});
+      notifications.show({ color: "teal", message: "Your payout details are saved." });
+    } catch (error) {
+      if (error instanceof ReauthCancelled) return;
+      const fields = fieldErrorsFrom(error);
+      if (fields.accountName || fields.account || fields.method) setErrors(fields);
+      else notifications.show({ color: "red", message: errorMessage(error, "Could not save your payout details.") });
+    }
+  }
+
+  return (
+    <Card withBorder data-testid="payout-details">
+      {prompt}
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <Group gap="xs">
+            <IconBuildingBank size={20} />
+            <Title order={2} fz="lg">
+              Payout details
+            </Title>
+          </Group>
+          {!twoFactorEnabled && (
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
+              Turn on two-factor sign-in in{" "}
+              <Anchor component={Link} to="/account#security">
+                My account → Security
+              </Anchor>{" "}
+              to add or change your payout details and to be paid.
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {details
+              ? `Where the site pays you. Last changed ${formatDate(details.updatedAt)}.`
+              : "Tell the site where to pay you."}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Method"
+              data={METHODS}
+              value={method}
+              onChange={(v) => setMethod(v ?? "bank")}
+              allowDeselect={false}
+              disabled={!twoFactorEnabled}
+              error={errors.method}
+            />
+            <TextInput
+              label="Account holder"
+              value={accountName}
+              onChange={(e) => setAccountName(e.currentTarget.value)}
+              disabled={!twoFactorEnabled}
+              error={errors.accountName}
+            />
+            <TextInput
+              label="Account (IBAN and BIC, PayPal address ...)"
+              value={account}
+              onChange={(e) => setAccount(e.currentTarget.value)}
+              disabled={!twoFactorEnabled}
+              error={errors.account}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} disabled={!twoFactorEnabled}>
+              Save payout details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
