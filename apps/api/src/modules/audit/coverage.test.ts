@@ -46,6 +46,15 @@ const RECORDED: Record<string, string> = {
   "PUT /admin/assets/:kind/:id": "catalogue.update",
   "POST /admin/assets/:kind/:id/take-down": "catalogue.take-down",
   "DELETE /admin/assets/:kind/:id/take-down": "catalogue.restore",
+  "POST /admin/review/:kind/:id/approve": "review.approve",
+  "POST /admin/review/:kind/:id/refuse": "review.refuse",
+  "POST /admin/reports/:id/take-down": "report.take-down",
+  "POST /admin/reports/:id/dismiss": "report.dismiss",
+  "POST /admin/reports/:id/ask": "report.ask-performer",
+  "POST /admin/verifications": "verification.file-for",
+  "POST /admin/verifications/:id/approve": "verification.approve",
+  "POST /admin/verifications/:id/refuse": "verification.refuse",
+  "POST /admin/performers/:id/verification/request-again": "verification.request-again",
 };
 
 /** Admin routes that change something and record nothing, each with the reason. */
