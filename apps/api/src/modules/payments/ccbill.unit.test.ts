@@ -152,6 +152,7 @@ describe("CCBill's webhooks", () => {
       timestamp: "2012-08-05 15:18:17",
       subscriptionInitialPrice: "9.99",
       billedInitialPrice: "9.99",
+      subscriptionCurrencyCode: "840",
       [`X-${TRANSACTION_FIELD}`]: TX,
     };
     expect(await parse(post("NewSaleSuccess", sale))).toEqual([
@@ -162,7 +163,8 @@ describe("CCBill's webhooks", () => {
         gatewayRef: "0912191101000000159",
         subscriptionRef: "1000000000",
         amountCents: 999,
-        payload: expect.objectContaining({ eventType: "NewSaleSuccess", amount: 999 }),
+        currency: "USD",
+        payload: expect.objectContaining({ eventType: "NewSaleSuccess", amount: 999, currency: "USD" }),
       },
     ]);
     // JSON deliveries read the same; the field without the X- prefix too.
