@@ -119,7 +119,7 @@ export const settingDefinitions = {
   reviewFirstItems: { group: "review", public: false, schema: z.number().int().min(1).max(1000), default: 3 },
   /** How many months a performer's verification stays valid once approved (0: it does not expire). */
   verificationValidMonths: {
-    group: "commission",
+    group: "compliance",
     public: false,
     schema: z.number().int().min(0).max(120),
     default: 12,

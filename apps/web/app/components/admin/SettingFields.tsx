@@ -34,9 +34,9 @@ import {
 export const groupText: Record<SettingGroup, { title: string; description: string }> = {
   general: { title: "General", description: "Branding, footer, navigation menus and site availability." },
   compliance: {
-    title: "Age gate",
+    title: "Age gate and verification",
     description:
-      "Who must confirm they are 18 or older before the site shows them anything. The legal pages stay open to everyone, search engines included.",
+      "Who must confirm they are 18 or older before the site shows them anything (the legal pages stay open to everyone, search engines included), and how long a performer's identity verification lasts.",
   },
   payment: {
     title: "Payment",
