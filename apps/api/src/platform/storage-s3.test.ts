@@ -157,8 +157,12 @@ describe("the API on object storage", () => {
       (await storage.stat(key.replace(/-256\.webp$/, "-64.webp")))?.size as number,
     );
     expect(t.app.services.storage.diskPath(key)).toBeNull();
-    // The only file on this disk is the signing secret (the harness's DATA_DIR is its MEDIA_DIR); the scratch is empty.
+    // The only files on this disk are the keys the site makes for itself (the harness's DATA_DIR is its MEDIA_DIR):
+    // the media links' signing secret and the two-factor secrets' key. The scratch is empty.
     const files = (await readdir(t.mediaDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-    expect(files.map((e) => path.relative(t.mediaDir, path.join(e.parentPath, e.name)))).toEqual(["media-secret"]);
+    expect(files.map((e) => path.relative(t.mediaDir, path.join(e.parentPath, e.name))).sort()).toEqual([
+      "media-secret",
+      "two-factor-secret",
+    ]);
   });
 });

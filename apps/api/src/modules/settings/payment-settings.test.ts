@@ -59,6 +59,8 @@ describe("the payment settings", () => {
       "ccbillWebhookIps",
       "ccbillDatalinkUsername",
       "ccbillDatalinkPassword",
+      "checkoutHoldMinutes",
+      "checkoutHoldMaxUnits",
     ]);
     expect(rows.find((s) => s.key === "paymentGateway")).toMatchObject({
       value: "",
