@@ -267,7 +267,10 @@ export async function checkouts(
 // ---------------------------------------------------------------------------------------------------------------
 // The gateway's side.
 
-/** The sandbox page's callbacks, with the ids it gives them (payments/history.ts, payments/sandbox.ts). */
+/**
+ * The sandbox page's callbacks, with the ids it gives them (payments/history.ts, payments/sandbox.ts); those that move
+ * money name their currency (the site's, USD in tests), as the page does.
+ */
 export const events = {
   paid: (p: Purchase, id = `approve:${p.transactionId}`): SandboxCallback => ({
     id,
@@ -275,6 +278,7 @@ export const events = {
     transactionId: p.transactionId,
     subscriptionRef: `sandbox-sub:${p.transactionId}`,
     amountCents: p.amountCents,
+    currency: "USD",
   }),
   declined: (p: Purchase): SandboxCallback => ({
     id: `decline:${p.transactionId}`,
@@ -288,6 +292,7 @@ export const events = {
     type: "refunded",
     transactionId: p.transactionId,
     amountCents: p.amountCents,
+    currency: "USD",
   }),
 };
 
