@@ -59,6 +59,7 @@ export async function seedDemoPayments(app: App, db: Db, opts: { log?: Log } = {
         transactionId: t.id,
         subscriptionRef: `sandbox-sub:${t.id}`,
         amountCents: t.amountCents,
+        currency: t.currency,
       });
       await app.inject({
         method: "POST",
