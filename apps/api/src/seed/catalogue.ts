@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { legalSlugs } from "@marquee/contracts/age-gate";
 import { and, count, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
 import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
@@ -83,7 +84,12 @@ async function madeBeforeTheMark(db: Db): Promise<boolean> {
       : [],
     db.select({ id: videos.id }).from(videos).where(notInArray(videos.slug, keys.movies)).limit(1),
     db.select({ id: galleries.id }).from(galleries).where(notInArray(galleries.slug, keys.galleries)).limit(1),
-    db.select({ id: posts.id }).from(posts).where(notInArray(posts.slug, keys.posts)).limit(1),
+    // The legal pages are made by every start (modules/pages), not by the demo catalogue.
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(notInArray(posts.slug, [...keys.posts, ...legalSlugs]))
+      .limit(1),
     db.select({ id: banners.id }).from(banners).where(notInArray(banners.title, keys.banners)).limit(1),
     db.select({ id: categories.id }).from(categories).where(notInArray(categories.slug, keys.categories)).limit(1),
     db.select({ key: settings.key }).from(settings).limit(1),
