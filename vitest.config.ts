@@ -35,6 +35,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A condition a screen reaches after a click may take seconds on a loaded 2-core CI machine; the default of
+          // one second made such waits flaky. A poll still ends the moment its condition holds.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
       {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, goto, launch, mailedLink, newPage, signUp, site } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,18 +124,7 @@ describe("an account from sign-up to log-out", () => {
 
 describe("account security on the account page", () => {
   /** A fresh, verified account: its password can change without disturbing the demo accounts. */
-  async function freshAccount(prefix: string) {
-    const username = `${prefix}${Date.now().toString(36)}`;
-    const email = `${username}@example.test`;
-    const password = "first-password-1";
-    const reg = await api("POST", "/auth/users/register", {
-      body: { username, email, password, name: "Sam Sessions" },
-    });
-    expect(reg.status).toBe(201);
-    const token = new URL(await mailedLink(email, "/auth/verify-email")).searchParams.get("token");
-    expect((await api("POST", "/auth/email-verification", { body: { token } })).status).toBe(200);
-    return { username, email, password };
-  }
+  const freshAccount = (prefix: string) => signUp(prefix, { password: "first-password-1", name: "Sam Sessions" });
 
   async function logIn(browser: Browser, username: string, password: string) {
     const opened = await newPage(browser);

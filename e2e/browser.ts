@@ -42,20 +42,30 @@ export async function goto(page: Page, url: string): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** The first link of the newest mail written to disk for `to` (the API writes .eml files without SMTP). */
-export async function mailedLink(to: string, contains: string): Promise<string> {
+/**
+ * The text of the newest mail to `to` whose text contains `contains` (without SMTP, mails are .eml files in the data
+ * folder), waiting up to 30 s for it to be written.
+ */
+export async function mailText(to: string, contains: string | RegExp): Promise<string> {
   const dir = path.join(site().dataDir, "mail");
-  for (let i = 0; i < 40; i++) {
+  const deadline = Date.now() + 30_000;
+  do {
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
     for (const f of files.reverse()) {
-      // Quoted-printable soft line breaks ("=\n") and "=3D" would split or mangle the URL.
+      // Quoted-printable soft line breaks ("=\n") and "=3D" would split or mangle the text.
       const text = (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const link = text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(contains));
-      if (link) return link;
+      if (typeof contains === "string" ? text.includes(contains) : contains.test(text)) return text;
     }
     await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${to} with a link containing ${contains}`);
+  } while (Date.now() < deadline);
+  throw new Error(`no mail to ${to} containing ${contains}`);
+}
+
+/** The link containing `contains` in the newest mail to `to` that has one. */
+export async function mailedLink(to: string, contains: string): Promise<string> {
+  const linkIn = (text: string) => text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(contains));
+  const pattern = new RegExp(`https?://\\S*${contains.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+  return linkIn(await mailText(to, pattern)) as string;
 }
 
 /** Calls the API directly (for set-up steps such as an admin toggling a setting). */
@@ -75,6 +85,32 @@ export async function api(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+let signUps = 0;
+
+/**
+ * A fresh account, signed up through the API and confirmed by the link it was mailed: its state is the calling test's
+ * alone. The site takes ten sign-ups an hour from one client address and the suite makes more accounts than that, so
+ * each comes from an address of its own (198.18.0.0/15, a range for tests), told in X-Forwarded-For as the server in
+ * front tells it; the API trusts that header from the loopback only, as it does in production.
+ */
+export async function signUp(prefix: string, opts: { password?: string; name?: string } = {}) {
+  signUps += 1;
+  const username = `${prefix}${Date.now().toString(36)}${signUps}`.slice(0, 30);
+  const email = `${username}@example.test`;
+  const password = opts.password ?? "marquee-demo-1";
+  const address = `198.18.${process.pid % 256}.${signUps % 256}`;
+  const registered = await api("POST", "/auth/users/register", {
+    body: { username, email, password, name: opts.name ?? `Pat ${username}` },
+    headers: { "x-forwarded-for": address },
+  });
+  if (registered.status !== 201)
+    throw new Error(`sign-up ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const token = new URL(await mailedLink(email, "/auth/verify-email")).searchParams.get("token");
+  const confirmed = await api("POST", "/auth/email-verification", { body: { token } });
+  if (confirmed.status !== 200) throw new Error(`confirming ${username}: ${confirmed.status}`);
+  return { username, email, password };
 }
 
 export async function apiLogin(username: string, password = "marquee-demo") {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
-import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 
 /**
  * Seamless renewal of a movie's short-lived links (issue 21). The end-to-end site signs segment links for 10 s
@@ -27,15 +27,7 @@ let movieId: string;
 
 /** A fresh, confirmed member of the site by an admin's grant: their access is their own, whatever other tests do. */
 async function newMember(page: Page): Promise<{ userId: string; membershipId: string }> {
-  const username = `renew${stamp}${Math.floor(Math.random() * 1000)}`;
-  const email = `${username}@example.test`;
-  const password = "marquee-demo-1";
-  const registered = await api("POST", "/auth/users/register", {
-    body: { username, email, password, name: `Viewer ${username}` },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  await goto(page, await mailedLink(email, "/auth/verify-email"));
-  await page.getByText(/email address is confirmed/i).waitFor();
+  const { username, password } = await signUp("renew");
   const token = await apiLogin(username, password);
   const me = await api("GET", "/users/me", { token });
   const granted = await api("POST", "/admin/subscriptions/grant", {

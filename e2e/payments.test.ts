@@ -1,7 +1,7 @@
 import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 
 /**
  * Pay-per-view in Chromium through the sandbox gateway (issue 10): a member buys a movie for sale, approves on the
@@ -18,15 +18,7 @@ afterAll(async () => {
 
 /** A new, confirmed account logged in on `page`: its purchases are its own, whatever other tests do. */
 async function newBuyer(page: Page) {
-  const username = `buyer${Date.now().toString(36)}`;
-  const email = `${username}@example.test`;
-  const password = "marquee-demo-1";
-  const registered = await api("POST", "/auth/users/register", {
-    body: { username, email, password, name: `Buyer ${username}` },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  await goto(page, await mailedLink(email, "/auth/verify-email"));
-  await page.getByText(/email address is confirmed/i).waitFor();
+  const { username, password } = await signUp("buyer");
   await goto(page, "/auth/login");
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);

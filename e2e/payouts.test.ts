@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { enrolTwoFactor } from "./two-factor.ts";
 
 /**
@@ -34,16 +34,8 @@ async function logIn(page: Page, username: string, password = "marquee-demo") {
 }
 
 /** A new, confirmed member's API token: their purchases are their own, whatever other tests do. */
-async function newBuyerToken(page: Page): Promise<string> {
-  const username = `payer${Date.now().toString(36)}`;
-  const email = `${username}@example.test`;
-  const password = "marquee-demo-1";
-  const registered = await api("POST", "/auth/users/register", {
-    body: { username, email, password, name: `Payer ${username}` },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  await goto(page, await mailedLink(email, "/auth/verify-email"));
-  await page.getByText(/email address is confirmed/i).waitFor();
+async function newBuyerToken(): Promise<string> {
+  const { username, password } = await signUp("payer");
   return apiLogin(username, password);
 }
 
@@ -140,7 +132,7 @@ describe("payouts", () => {
 
     // A member buys it through the sandbox: approved on the sandbox page's API, as the page does.
     const buyer = await newPage(browser);
-    const token = await newBuyerToken(buyer.page);
+    const token = await newBuyerToken();
     const checkout = await api("POST", `/payment/purchase-video/${movie._id}`, { token });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const approved = await api("POST", `/payment/sandbox/${checkout.body.transactionId}`, {
@@ -218,7 +210,7 @@ describe("flagged gateway events", () => {
       .data as Video[];
     if (!movie) throw new Error("the demo catalogue has no released movie for sale");
     const buyer = await newPage(browser);
-    const token = await newBuyerToken(buyer.page);
+    const token = await newBuyerToken();
     await buyer.context.close();
     const checkout = await api("POST", `/payment/purchase-video/${movie._id}`, { token });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);

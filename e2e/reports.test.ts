@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, mailText, newPage, site } from "./browser.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -37,20 +37,6 @@ async function logIn(page: Page, username: string) {
   await page.waitForURL(`${site().webUrl}/`);
 }
 
-/** The text of the newest mail to `to` whose text contains `contains` (mails are .eml files without SMTP). */
-async function mailTo(to: string, contains: string): Promise<string> {
-  const dir = path.join(site().dataDir, "mail");
-  for (let i = 0; i < 40; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    for (const f of files.reverse()) {
-      const text = (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      if (text.includes(contains)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${to} containing ${contains}`);
-}
-
 describe("reporting a movie", () => {
   it("a visitor reports it as non-consensual, it is hidden at once, and the admin takes it down", async () => {
     const visitor = await newPage(browser);
@@ -75,7 +61,7 @@ describe("reporting a movie", () => {
     expect((await api("GET", `/user/assets/videos/${movie._id}`)).status).toBe(404);
     const gone = await page.goto(`/movies/${movie._id}`);
     expect(gone?.status()).toBe(404);
-    expect(await mailTo(REPORTER, `Your report's reference is ${reference}.`)).toContain("hidden from the site");
+    expect(await mailText(REPORTER, `Your report's reference is ${reference}.`)).toContain("hidden from the site");
     await visitor.context.close();
 
     // The admin finds it in the queue, due in 7 business days, and takes the movie down.
@@ -103,7 +89,7 @@ describe("reporting a movie", () => {
           (await adminSide.page.getByTestId(`report-${reference}`).getByTestId("report-outcome").textContent()) ?? "",
       )
       .toBe("Taken down");
-    const mail = await mailTo(REPORTER, "took the item down");
+    const mail = await mailText(REPORTER, "took the item down");
     expect(mail).toContain(`Our reason: ${REASON}`);
     const asset = await api("GET", `/admin/assets/search?kind=video&takenDown=true&limit=100`, { token: admin });
     expect(asset.body.data.find((a: { _id: string }) => a._id === movie._id)?.takedown?.reason).toBe(REASON);

@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
-import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -398,11 +398,7 @@ describe("the admin catalogue screens", () => {
   });
 
   it("let an admin make an account a performer, edit the profile, take it off the directory and put it back", async () => {
-    const username = `newface${stamp}`;
-    const registered = await api("POST", "/auth/users/register", {
-      body: { username, email: `${username}@example.com`, password: "marquee-demo-1", name: `New Face ${stamp}` },
-    });
-    expect(registered.status).toBeLessThan(300);
+    const { username } = await signUp("newface", { name: `New Face ${stamp}` });
 
     const { context, page, errors } = await newPage(browser);
     await logIn(page, "admin");

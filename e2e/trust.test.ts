@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
 
 /** The age gate, the legal pages and the audit trail (issue 22 section 5), as a visitor and an admin meet them. */
@@ -15,7 +15,11 @@ async function ageGate(mode: "off" | "click-through") {
   expect(res.status).toBe(200);
   // The web server reads the settings at most every two seconds.
   const status = () => fetch(`${site().webUrl}/movies`, { redirect: "manual" }).then((r) => r.status);
-  await expect.poll(status, { timeout: 10_000 }).toBe(mode === "off" ? 200 : 302);
+  // Called from the hooks, where expect.poll may not run: vi.waitFor retries the check until it holds.
+  await vi.waitFor(async () => expect(await status()).toBe(mode === "off" ? 200 : 302), {
+    timeout: 20_000,
+    interval: 200,
+  });
 }
 
 async function shoot(page: Page, name: string) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { totpCode } from "./two-factor.ts";
 
 /**
@@ -26,15 +26,8 @@ afterAll(async () => {
 });
 
 /** A new, confirmed account an admin made a performer: their two-factor state is this test's alone. */
-async function newPerformer(page: Page): Promise<string> {
-  const username = `twofa${Date.now().toString(36)}`;
-  const email = `${username}@example.test`;
-  const registered = await api("POST", "/auth/users/register", {
-    body: { username, email, password: PASSWORD, name: `Pat ${username}` },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  await goto(page, await mailedLink(email, "/auth/verify-email"));
-  await page.getByText(/email address is confirmed/i).waitFor();
+async function newPerformer(): Promise<string> {
+  const { username } = await signUp("twofa", { password: PASSWORD });
   const me = (await api("GET", "/users/me", { token: await apiLogin(username, PASSWORD) })).body as { _id: string };
   const made = await api("POST", "/admin/performers", { token: await apiLogin("admin"), body: { userId: me._id } });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -60,7 +53,7 @@ async function answerPasswordPrompt(page: Page) {
 describe("two-factor sign-in", () => {
   it("a performer turns it on with the QR's secret, signs in with a code, and payout details need it and the password", async () => {
     const { page, context, errors } = await newPage(browser);
-    const username = await newPerformer(page);
+    const username = await newPerformer();
     await passwordStep(page, username);
     await page.waitForURL(`${site().webUrl}/`);
 

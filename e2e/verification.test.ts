@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, expectAccessible, goto, launch, mailedLink, newPage, site } from "./browser.ts";
+import { expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
 
 /**
@@ -60,13 +60,7 @@ describe("becoming a verified performer", () => {
   it("a new user applies with ID images, the admin approves in the queue, and the user has the studio", {
     timeout: 240_000,
   }, async () => {
-    const username = `applicant${Date.now().toString(36)}`;
-    const email = `${username}@example.test`;
-    const password = "applicant-password-1";
-    const reg = await api("POST", "/auth/users/register", { body: { username, email, password, name: "Ada Stage" } });
-    expect(reg.status).toBe(201);
-    const token = new URL(await mailedLink(email, "/auth/verify-email")).searchParams.get("token");
-    expect((await api("POST", "/auth/email-verification", { body: { token } })).status).toBe(200);
+    const { username, password } = await signUp("applicant", { password: "applicant-password-1", name: "Ada Stage" });
 
     const user = await newPage(browser);
     await logIn(user.page, username, password);
