@@ -138,12 +138,19 @@ async function animationsSettled(page: Page): Promise<void> {
   });
 }
 
+const reasonOf = (summary: string | undefined) =>
+  (summary ?? "").split("\n").slice(1).join(" ").replace(/\s+/g, " ").trim();
+
 /** No serious or critical WCAG 2 A/AA violation on the page once it has stopped moving (axe), each named with `what`. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    // Each node with axe's reason (for contrast: the colours and the ratio), so a failure on CI says what to fix.
+    .map(
+      (v) =>
+        `${what}: ${v.id} (${v.nodes.map((n) => `${n.target.join(" ")}: ${reasonOf(n.failureSummary)}`).join(", ")})`,
+    );
   expect(serious).toEqual([]);
 }

@@ -38,14 +38,16 @@ async function logIn(page: Page, username: string) {
 }
 
 describe("reporting a movie", () => {
-  it("a visitor reports it as non-consensual, it is hidden at once, and the admin takes it down", async () => {
+  it("a visitor reports it as non-consensual, it is hidden at once, and the admin takes it down", {
+    timeout: 150_000,
+  }, async () => {
     const visitor = await newPage(browser);
     const { page } = visitor;
     await goto(page, `/movies/${movie._id}`);
     await page.getByTestId("report-button").click();
     const dialog = page.getByRole("dialog", { name: "Report this movie" });
     await dialog.getByLabel("I appear in this without my consent").check();
-    // A visitor must give an address: the API's refusal shows at the field.
+    // A visitor must give an address: the form says so at the field.
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect.poll(() => dialog.getByText("Give an email address", { exact: false }).count()).toBeGreaterThan(0);
     await dialog.getByLabel("Your email address").fill(REPORTER);

@@ -59,7 +59,9 @@ describe("trust and compliance", () => {
     expect(gate).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it("meets a fresh visitor with the gate, remembers them, links the legal pages; an admin's change is in the trail", async () => {
+  it("meets a fresh visitor with the gate, remembers them, links the legal pages; an admin's change is in the trail", {
+    timeout: 150_000,
+  }, async () => {
     const { context, page, errors } = await newPage(browser);
     await goto(page, "/movies");
     await page.waitForURL(`${site().webUrl}/age-check?next=%2Fmovies`);

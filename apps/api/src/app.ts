@@ -74,7 +74,7 @@ import { createRecaptchaService } from "./modules/recaptcha/service.ts";
 import { reportMails } from "./modules/reports/mails.ts";
 import { reportsRoutes } from "./modules/reports/routes.ts";
 import { createReportsService } from "./modules/reports/service.ts";
-import type { ReportTargets } from "./modules/reports/targets.ts";
+import { buildReportTargets } from "./modules/reports/targets.ts";
 import { reviewRoutes } from "./modules/review/routes.ts";
 import { createReviewService } from "./modules/review/service.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -348,46 +348,16 @@ function buildServices(
     galleries,
   });
   // Reports reach each kind of item through its own module: open, hold pending review, take down (issue 22).
-  const reportTargets: ReportTargets = {
-    video: {
-      open: videos.engagement.open,
-      hold: async (id, reason) => {
-        await videos.setHold(id, reason).finally(() => withdrawn.invalidate());
-      },
-      takeDown: async (admin, actor, id, reason) => {
-        await (reason === null
-          ? assets.restore(admin, actor, "video", id)
-          : assets.takeDown(admin, actor, "video", id, reason));
-      },
-    },
-    gallery: {
-      open: galleries.engagement.open,
-      hold: async (id, reason) => {
-        await galleries.setHold(id, reason).finally(() => withdrawn.invalidate());
-      },
-      takeDown: async (admin, actor, id, reason) => {
-        await (reason === null
-          ? assets.restore(admin, actor, "gallery", id)
-          : assets.takeDown(admin, actor, "gallery", id, reason));
-      },
-    },
-    product: {
-      open: products.engagement.open,
-      hold: async (id, reason) => void (await products.setHold(id, reason)),
-      takeDown: async (_admin, _actor, id, reason) => void (await products.setTakedown(id, reason)),
-    },
-    post: {
-      open: posts.engagement.open,
-      hold: async (id, reason) => void (await posts.setHold(id, reason)),
-      takeDown: async (_admin, _actor, id, reason) => void (await posts.setTakedown(id, reason)),
-    },
-    // A performer's profile is not held; taking it down deactivates the account (its profile leaves the site).
-    performer: {
-      open: performers.engagement.open,
-      takeDown: async (admin, actor, id, reason) =>
-        void (await users.adminUpdate(admin, id, { status: reason === null ? "active" : "inactive" }, actor)),
-    },
-  };
+  const reportTargets = buildReportTargets({
+    videos,
+    galleries,
+    products,
+    posts,
+    performers,
+    assets,
+    users,
+    withdrawn,
+  });
   const reports = createReportsService({
     db,
     targets: reportTargets,

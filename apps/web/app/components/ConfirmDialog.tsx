@@ -32,14 +32,7 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
   };
 
   const dialog = (
-    <Modal
-      opened={options !== null}
-      onClose={() => settle(false)}
-      title={options?.title}
-      centered
-      radius="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
+    <Modal opened={options !== null} onClose={() => settle(false)} title={options?.title} centered radius="lg">
       <Stack gap="lg">
         <Text size="sm">{options?.message}</Text>
         <Group justify="flex-end" gap="sm">

@@ -60,7 +60,8 @@ export function reportBody(kind: ReportItemKind, id: string, v: ReportFormValues
     itemKind: kind,
     itemId: id,
     reason: v.reason,
-    ...(signedIn ? {} : { email: v.email.trim() }),
+    // An empty address is left out, so the API says it is needed rather than that "" is not an address.
+    ...(signedIn || !v.email.trim() ? {} : { email: v.email.trim() }),
     ...(v.details.trim() ? { details: v.details.trim() } : {}),
     ...(v.reason === "copyright" ? { dmca: v.dmca } : {}),
   };

@@ -66,12 +66,8 @@ function Changes({ changes }: { changes: AuditChange[] }) {
               <Table.Td>
                 <Code>{c.field}</Code>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }} c="red.8">
-                {shown(c.before)}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }} c="teal.8">
-                {shown(c.after)}
-              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{shown(c.before)}</Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{shown(c.after)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -8,7 +8,8 @@ import { useId, useState } from "react";
 import { useStore } from "react-redux";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
-import { type FieldMeta, fields, GroupFields, groupText } from "../components/admin/SettingFields.tsx";
+import { type FieldMeta, GroupFields } from "../components/admin/SettingFields.tsx";
+import { fields, groupText } from "../components/admin/setting-specs.ts";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
 import {
   type AdminSetting,

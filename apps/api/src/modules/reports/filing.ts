@@ -57,7 +57,7 @@ export function createReportFiling(deps: ReportsDeps) {
     const email = body.email ?? viewer?.email;
     if (!email)
       throw badRequest("Give an email address so we can tell you the outcome.", [
-        { path: "body.email", message: "Required when you are not signed in" },
+        { path: "body.email", message: "Give an email address: you are not signed in" },
       ]);
     await deps.captcha.requirePass(captchaToken, ip);
     await throttled(

@@ -1,5 +1,6 @@
 import type { ReportItemKind } from "@marquee/contracts/reports";
 import type { EngageableObject, EngagingViewer } from "../../platform/engageable.ts";
+import type { AdminAssetsService } from "../admin-assets/service.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { UserRow } from "../users/accounts.ts";
 
@@ -17,3 +18,53 @@ export interface ReportTarget {
   takeDown(admin: UserRow, actor: AuditActor, id: string, reason: string | null): Promise<void>;
 }
 export type ReportTargets = Record<ReportItemKind, ReportTarget>;
+
+type Opener = { engagement: { open: ReportTarget["open"] } };
+type Holding = Opener & { setHold(id: string, reason: string | null): Promise<unknown> };
+
+/**
+ * Each kind of item as reports reach it, through its own module. Movies and galleries are taken down as the admin's
+ * asset screen does it (their performers told); a hold stops their files in this process at once too. A performer's
+ * profile is not held; taking it down deactivates the account, so the profile leaves the site.
+ */
+export function buildReportTargets(deps: {
+  videos: Holding;
+  galleries: Holding;
+  products: Holding & { setTakedown(id: string, reason: string | null): Promise<unknown> };
+  posts: Holding & { setTakedown(id: string, reason: string | null): Promise<unknown> };
+  performers: Opener;
+  assets: Pick<AdminAssetsService, "takeDown" | "restore">;
+  users: {
+    adminUpdate(admin: UserRow, id: string, patch: { status: UserRow["status"] }, audit: AuditActor): Promise<unknown>;
+  };
+  withdrawn: { invalidate(): void };
+}): ReportTargets {
+  const asset = (kind: "video" | "gallery", module: Holding): ReportTarget => ({
+    open: module.engagement.open,
+    hold: async (id, reason) => {
+      await module.setHold(id, reason).finally(() => deps.withdrawn.invalidate());
+    },
+    takeDown: async (admin, actor, id, reason) => {
+      await (reason === null
+        ? deps.assets.restore(admin, actor, kind, id)
+        : deps.assets.takeDown(admin, actor, kind, id, reason));
+    },
+  });
+  const listed = (module: ReportsDeps["products"]): ReportTarget => ({
+    open: module.engagement.open,
+    hold: async (id, reason) => void (await module.setHold(id, reason)),
+    takeDown: async (_admin, _actor, id, reason) => void (await module.setTakedown(id, reason)),
+  });
+  return {
+    video: asset("video", deps.videos),
+    gallery: asset("gallery", deps.galleries),
+    product: listed(deps.products),
+    post: listed(deps.posts),
+    performer: {
+      open: deps.performers.engagement.open,
+      takeDown: async (admin, actor, id, reason) =>
+        void (await deps.users.adminUpdate(admin, id, { status: reason === null ? "active" : "inactive" }, actor)),
+    },
+  };
+}
+type ReportsDeps = Parameters<typeof buildReportTargets>[0];

@@ -272,7 +272,6 @@ export function EditDrawer({
 }) {
   return (
     <Drawer
-      closeButtonProps={{ "aria-label": "Close" }}
       opened={opened}
       onClose={onClose}
       position="right"
@@ -302,14 +301,7 @@ export function EditModal({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      closeButtonProps={{ "aria-label": "Close" }}
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="lg"
-      radius="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" radius="lg">
       {children}
     </Modal>
   );

@@ -37,13 +37,7 @@ export function ReportComment({ commentId, author }: { commentId: string; author
       <Button variant="subtle" color="gray" size="compact-xs" disabled={reported} onClick={() => setOpen(true)}>
         {reported ? "Reported" : "Report"}
       </Button>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={`Report ${author}'s comment`}
-        centered
-        closeButtonProps={{ "aria-label": "Close" }}
-      >
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Report ${author}'s comment`} centered>
         <form onSubmit={(e) => void submit(e)}>
           <Stack gap="md">
             <Radio.Group

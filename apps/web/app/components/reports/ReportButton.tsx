@@ -97,6 +97,11 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
       form.setFieldError("reason", "Choose a reason");
       return;
     }
+    // Said before sending; the API refuses a visitor's report without an address all the same.
+    if (!signedIn && !values.email.trim()) {
+      form.setFieldError("email", "Give an email address so we can tell you the outcome");
+      return;
+    }
     const response = captcha.response();
     if (response === null) return;
     try {
