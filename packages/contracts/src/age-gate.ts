@@ -101,7 +101,7 @@ export function ageGateCookie(secure: boolean): string {
 
 /** Where the gate sends a visitor after it: a path on this site only (never `//host` or a scheme), else home. */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
   if ([...next].some((c) => c.charCodeAt(0) < 32)) return "/";
   const path = next.split("?")[0] ?? "/";
   if (path === AGE_GATE_PATH || path === AGE_GATE_EXIT_PATH) return "/";
