@@ -18,6 +18,7 @@ import { assertCursorText, cleanTerm, escapeLike, isUniqueViolation } from "../.
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { AccessService, Viewer } from "../access/service.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type Accounts, joinableAccounts, type UserRow } from "../users/accounts.ts";
@@ -303,14 +304,31 @@ export function createPerformersService(deps: {
      * An admin sets a performer's own commission rate (0..0.95), or `null` to let the site's setting apply; sales
      * already recorded keep the rate they were recorded at.
      */
-    async setCommission(id: string, rate: number | null) {
-      const [row] = await db
-        .update(performers)
-        .set({ commissionRate: rate })
-        .where(eq(performers.id, id))
-        .returning({ id: performers.id, rate: performers.commissionRate });
-      if (!row) throw notFound("Performer");
-      return { performerId: row.id, rate: row.rate === null ? null : Number(row.rate) };
+    /** An admin's choice of a performer's own commission rate, recorded before and after in its transaction. */
+    async setCommission(id: string, rate: number | null, actor: AuditActor) {
+      const rateOf = (r: number | string | null) => (r === null ? null : Number(r));
+      return db.transaction(async (tx) => {
+        const [was] = await tx
+          .select({ rate: performers.commissionRate })
+          .from(performers)
+          .where(eq(performers.id, id))
+          .for("update");
+        if (!was) throw notFound("Performer");
+        const [row] = await tx
+          .update(performers)
+          .set({ commissionRate: rate })
+          .where(eq(performers.id, id))
+          .returning({ id: performers.id, rate: performers.commissionRate });
+        const saved = { performerId: id, rate: rateOf(row?.rate ?? null) };
+        await recordAudit(tx, actor, {
+          action: "performers.commission",
+          subjectType: "performer",
+          subjectId: id,
+          before: { rate: rateOf(was.rate) },
+          after: { rate: saved.rate },
+        });
+        return saved;
+      });
     },
 
     /** Makes an account a performer: a profile row, and the performer role unless the account is an admin. */
