@@ -197,13 +197,21 @@ export function createPaymentsService(deps: {
    * The sandbox's simulations, from the admin's screen, so every path can be tried by hand: a renewal, a failed
    * renewal, a chargeback of the subscription's last payment. Each goes through the webhook like a real event.
    */
-  async function simulate(id: string, event: "renewed" | "renewal_failed" | "chargeback") {
+  async function simulate(id: string, event: "renewed" | "renewal_failed" | "chargeback", audit: AuditActor) {
     if (!deps.sandbox || gateway.name !== "sandbox") throw conflict("Only the sandbox gateway can simulate events.");
     const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!s) throw notFound("Subscription");
     if (!s.gatewaySubscriptionId || s.gateway !== "sandbox") {
       throw conflict("This subscription has no sandbox subscription to act on (it does not renew).");
     }
+    // Recorded before the event is sent, as a refund is: what it does happens in the webhook's own transaction.
+    await recordAudit(db, audit, {
+      action: "subscriptions.simulate",
+      subjectType: "subscription",
+      subjectId: s.id,
+      before: { status: s.status, expiresAt: s.expiresAt },
+      after: { event },
+    });
     const ref = s.gatewaySubscriptionId;
     const nonce = randomUUID();
     if (event === "chargeback") {
@@ -247,9 +255,10 @@ export function createPaymentsService(deps: {
   async function grantMembership(
     admin: Actor & { username: string },
     input: { userId: string; packageId?: string; days: number; reason: string },
+    audit: AuditActor,
   ) {
     if (!(await deps.accounts.refs([input.userId])).size) throw notFound("Member");
-    const id = await subscribing.grant({ ...input, note: `Granted by ${admin.username}: ${input.reason}` });
+    const id = await subscribing.grant({ ...input, note: `Granted by ${admin.username}: ${input.reason}` }, audit);
     notify(input.userId, "notification", { type: "subscription", status: "granted", subscriptionId: id });
     return id;
   }
@@ -258,11 +267,16 @@ export function createPaymentsService(deps: {
    * An admin revokes a membership or subscription by hand: its renewals are stopped at the gateway first (as a
    * member's cancel is), then access ends now, with the reason kept. Money is not given back: that is a refund.
    */
-  async function revokeSubscription(admin: Actor & { username: string }, id: string, reason: string) {
+  async function revokeSubscription(
+    admin: Actor & { username: string },
+    id: string,
+    reason: string,
+    audit: AuditActor,
+  ) {
     const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!s) throw notFound("Subscription");
     if (s.renews && s.gatewaySubscriptionId) await cancelSubscription(admin, id);
-    const ended = await subscribing.revoke(id, `Revoked by ${admin.username}: ${reason}`);
+    const ended = await subscribing.revoke(id, `Revoked by ${admin.username}: ${reason}`, audit);
     notify(ended.userId, "notification", { type: "subscription", status: "revoked", subscriptionId: id });
     return id;
   }

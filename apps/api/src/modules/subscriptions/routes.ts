@@ -145,16 +145,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: grantBody,
       response: { 201: subscription },
     },
-    handler: async (req, reply) => {
-      const granted = await subscriptions.one(await payments.grantMembership(currentUser(req), req.body));
-      await app.audit(req, {
-        action: "subscriptions.grant",
-        subjectType: "subscription",
-        subjectId: granted._id,
-        after: granted,
-      });
-      return reply.status(201).send(granted);
-    },
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send(await subscriptions.one(await payments.grantMembership(currentUser(req), req.body, actorOf(req)))),
   });
 
   app.post("/admin/subscriptions/:id/revoke", {
@@ -167,18 +161,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: revokeBody,
       response: { 200: subscription },
     },
-    handler: async (req) => {
-      const after = await subscriptions.one(
-        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason),
-      );
-      await app.audit(req, {
-        action: "subscriptions.revoke",
-        subjectType: "subscription",
-        subjectId: req.params.id,
-        after: { ...after, reason: req.body.reason },
-      });
-      return after;
-    },
+    handler: async (req) =>
+      subscriptions.one(
+        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason, actorOf(req)),
+      ),
   });
 
   app.post("/admin/subscriptions/:id/simulate", {
@@ -191,15 +177,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: simulateBody,
       response: { 200: subscription },
     },
-    handler: async (req) => {
-      const after = await subscriptions.one(await payments.simulate(req.params.id, req.body.event));
-      await app.audit(req, {
-        action: "subscriptions.simulate",
-        subjectType: "subscription",
-        subjectId: req.params.id,
-        after: { event: req.body.event, status: after.status },
-      });
-      return after;
-    },
+    handler: async (req) => subscriptions.one(await payments.simulate(req.params.id, req.body.event, actorOf(req))),
   });
 };
