@@ -10,6 +10,7 @@ import {
 } from "../../../test/harness.ts";
 import { saleMovie } from "../../../test/sales.ts";
 import { coupons, payouts, transactions } from "../payments/tables.ts";
+import { performers } from "../performers/tables.ts";
 import { subscriptionPackages } from "../subscriptions/tables.ts";
 import { auditLog } from "./tables.ts";
 
@@ -224,5 +225,28 @@ describe("a refund", () => {
     refused(await as(REFUSED, "POST", `/admin/transactions/${transactionId}/refund`));
     expect(await statusOf(transactionId)).toBe("paid");
     expect(await recordsOf(transactionId)).toBe(0);
+  });
+});
+
+describe("a commission rate and a country block", () => {
+  it("record the rate before and after, and neither is changed when its record is refused", async () => {
+    const p = await newAccount(t, "performer", "rated");
+    const rate = (r: number | null, ip: string) => as(ip, "PUT", `/admin/performers/${p.id}/commission`, { rate: r });
+    expect((await rate(0.1, FINE)).statusCode).toBe(200);
+    expect(await recorded("performers.commission", p.id)).toMatchObject({
+      before: { rate: null },
+      after: { rate: 0.1 },
+    });
+    refused(await rate(0.5, REFUSED));
+    const [row] = await t.database.db
+      .select({ rate: performers.commissionRate })
+      .from(performers)
+      .where(eq(performers.id, p.id));
+    expect(row?.rate).toBe(0.1);
+
+    refused(await as(REFUSED, "POST", "/admin/country-block", { countryCode: "FR" }));
+    const blocked = await t.request({ method: "GET", url: "/admin/country-block", token: admin });
+    expect(blocked.json()).toEqual([]);
+    expect(await recordsOf("FR")).toBe(0);
   });
 });
