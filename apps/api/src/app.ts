@@ -25,7 +25,6 @@ import { createAgeGateService } from "./modules/age-gate/service.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { recordAudit } from "./modules/audit/service.ts";
 import { createAuditTrail } from "./modules/audit/trail.ts";
-import { registerAudit } from "./modules/audit/wiring.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
@@ -487,7 +486,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginResourcePolicy: { policy: "cross-origin" },
   });
   // No CORS: the browser calls the API on the site's own origin. After helmet, so refusals carry its headers.
-  registerAudit(app, deps.database.db);
   registerAccess(app, {
     resolveToken: services.auth.resolveToken,
     adminTwoFactorRequired: config.adminTwoFactorRequired,

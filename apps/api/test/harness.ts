@@ -9,6 +9,7 @@ import { expect, inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { systemActor } from "../src/modules/audit/service.ts";
 import { hashPassword } from "../src/modules/auth/service.ts";
 import { SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/payments/sandbox.ts";
 import { performers } from "../src/modules/performers/tables.ts";
@@ -131,7 +132,7 @@ export async function createTestContext(
   });
   await app.ready();
   const reviewMode = site.reviewMode ?? "none";
-  if (reviewMode !== "default") await app.services.settings.update("reviewMode", reviewMode);
+  if (reviewMode !== "default") await app.services.settings.update("reviewMode", reviewMode, systemActor);
 
   const request: TestContext["request"] = ({ method, url, token, body, query, headers }) =>
     app.inject({

@@ -36,17 +36,7 @@ export const adminAssetsRoutes: FastifyPluginAsyncZod<{ assets: AdminAssetsServi
       body: updateAdminAssetBody,
       response: { 200: adminAsset },
     },
-    handler: async (req) => {
-      const after = await assets.update(currentUser(req), req.params.kind, req.params.id, req.body);
-      await app.audit(req, {
-        action: "catalogue.update",
-        subjectType: req.params.kind,
-        subjectId: req.params.id,
-        // What the admin changed.
-        after: req.body,
-      });
-      return after;
-    },
+    handler: async (req) => assets.update(currentUser(req), actorOf(req), req.params.kind, req.params.id, req.body),
   });
 
   app.post("/admin/assets/:kind/:id/take-down", {

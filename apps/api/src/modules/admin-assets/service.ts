@@ -13,7 +13,7 @@ interface AssetAdmin {
     q: AdminAssetsQuery,
     take: number,
   ): Promise<{ items: AdminAsset[]; total: number; totalCapped: boolean }>;
-  adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody): Promise<AdminAsset>;
+  adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody, audit: AuditActor): Promise<AdminAsset>;
   adminTakedown(admin: Actor, id: string, reason: string | null, audit: AuditActor): Promise<AdminAsset>;
 }
 
@@ -71,8 +71,9 @@ export function createAdminAssetsService(deps: {
         next: nextCursor(data, q.limit, ADMIN_SORT, (a) => [a.createdAt, a._id]),
       };
     },
-    update: (admin: Actor, kind: AssetKind, id: string, body: UpdateAdminAssetBody) =>
-      byKind[kind].adminUpdate(admin, id, body),
+    /** An admin's edit, recorded in the audit trail with the item before and after in the edit's transaction. */
+    update: (admin: Actor, audit: AuditActor, kind: AssetKind, id: string, body: UpdateAdminAssetBody) =>
+      byKind[kind].adminUpdate(admin, id, body, audit),
     /** Takes the item off the site for members and visitors; its performers still see it, with the reason. */
     takeDown: (admin: Actor, audit: AuditActor, kind: AssetKind, id: string, reason: string) =>
       setTakedown(admin, audit, kind, id, reason),

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSingleFile } from "../../platform/uploads.ts";
+import { actorOf } from "../audit/service.ts";
 import type { BannersService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
@@ -34,37 +35,20 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ banners: BannersService; ima
   app.post("/admin/banners", {
     config: admin,
     schema: { tags: ["admin"], body: bannerBody, response: { 201: banner } },
-    handler: async (req, reply) => {
-      const created = await banners.create(req.body);
-      await app.audit(req, { action: "banners.create", subjectType: "banner", subjectId: created._id, after: created });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await banners.create(req.body, actorOf(req))),
   });
 
   app.put("/admin/banners/:id", {
     config: admin,
     schema: { tags: ["admin"], params, body: updateBannerBody, response: { 200: banner } },
-    handler: async (req) => {
-      const before = await banners.get(req.params.id);
-      const after = await banners.update(req.params.id, req.body);
-      await app.audit(req, {
-        action: "banners.update",
-        subjectType: "banner",
-        subjectId: req.params.id,
-        before,
-        after,
-      });
-      return after;
-    },
+    handler: async (req) => banners.update(req.params.id, req.body, actorOf(req)),
   });
 
   app.delete("/admin/banners/:id", {
     config: admin,
     schema: { tags: ["admin"], params },
     handler: async (req, reply) => {
-      const before = await banners.get(req.params.id);
-      await banners.remove(req.params.id);
-      await app.audit(req, { action: "banners.delete", subjectType: "banner", subjectId: req.params.id, before });
+      await banners.remove(req.params.id, actorOf(req));
       return reply.status(204).send();
     },
   });
@@ -72,15 +56,6 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ banners: BannersService; ima
   app.post("/admin/banners/:id/image/upload", {
     config: admin,
     schema: { tags: ["admin"], params, description: "Multipart, field `file`: an image.", response: { 200: banner } },
-    handler: async (req) => {
-      const after = await banners.setImage(req.params.id, await readSingleFile(req, imageMaxBytes));
-      await app.audit(req, {
-        action: "banners.image",
-        subjectType: "banner",
-        subjectId: req.params.id,
-        after: { image: after.image?.url ?? null },
-      });
-      return after;
-    },
+    handler: async (req) => banners.setImage(req.params.id, await readSingleFile(req, imageMaxBytes), actorOf(req)),
   });
 };

@@ -13,6 +13,7 @@ import { notFound } from "../../platform/errors.ts";
 import { cleanTerm, escapeLike } from "../../platform/slugs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type BannerRow, banners } from "./tables.ts";
 
 /** Banner widths: full width on large screens and its half; the aspect ratio is the upload's. */
@@ -82,45 +83,91 @@ export function createBannersService(deps: { db: Db; storage: Storage }) {
 
   return {
     toBanner,
-    /** One banner as admins see it (the audit trail's "before"). */
+    /** One banner as admins see it. */
     get: async (id: string) => toBanner(await byId(id)),
     search: (q: SearchBannersQuery) => list({ ...q, status: undefined }, true),
     adminSearch: (q: AdminSearchBannersQuery) => list(q, false),
 
-    async create(body: BannerBody) {
-      const [row] = await db.insert(banners).values(body).returning();
-      return toBanner(row as BannerRow);
+    /** An admin's new banner, recorded in the audit trail in the same transaction. */
+    async create(body: BannerBody, actor: AuditActor) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(banners).values(body).returning();
+        const after = toBanner(row as BannerRow);
+        await recordAudit(tx, actor, { action: "banners.create", subjectType: "banner", subjectId: after._id, after });
+        return after;
+      });
     },
 
-    async update(id: string, body: UpdateBannerBody) {
-      const current = await byId(id);
-      if (Object.keys(body).length === 0) return toBanner(current);
-      const [row] = await db.update(banners).set(body).where(eq(banners.id, id)).returning();
-      if (!row) throw notFound("Banner");
-      return toBanner(row);
+    /** An admin's change, recorded with the banner before and after in the same transaction. */
+    async update(id: string, body: UpdateBannerBody, actor: AuditActor) {
+      if (Object.keys(body).length === 0) return toBanner(await byId(id));
+      return db.transaction(async (tx) => {
+        const [was] = await tx.select().from(banners).where(eq(banners.id, id)).for("update");
+        if (!was) throw notFound("Banner");
+        const [row] = await tx.update(banners).set(body).where(eq(banners.id, id)).returning();
+        const after = toBanner(row as BannerRow);
+        await recordAudit(tx, actor, {
+          action: "banners.update",
+          subjectType: "banner",
+          subjectId: id,
+          before: toBanner(was),
+          after,
+        });
+        return after;
+      });
     },
 
-    async remove(id: string) {
-      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning({ imageKey: banners.imageKey });
-      if (!row) throw notFound("Banner");
+    /** Deletes a banner (recorded with it as it was, in the same transaction), then its image files. */
+    async remove(id: string, actor: AuditActor) {
+      const row = await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+        if (!gone) throw notFound("Banner");
+        await recordAudit(tx, actor, {
+          action: "banners.delete",
+          subjectType: "banner",
+          subjectId: id,
+          before: toBanner(gone),
+        });
+        return gone;
+      });
       if (row.imageKey) await removeWebpVariants(storage, row.imageKey, BANNER_SPECS);
     },
 
-    async setImage(id: string, file: Buffer) {
-      const current = await byId(id);
+    /**
+     * A new image: its files are stored first, then the banner points at them with the audit record in one
+     * transaction; the old files go once that commits, the new ones if it does not.
+     */
+    async setImage(id: string, file: Buffer, actor: AuditActor) {
+      await byId(id);
       const key = `public/banners/${id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
       const stored = await storeWebpVariants(storage, key, file, BANNER_SPECS);
       const large = stored.find((v) => v.name === BANNER_SPECS[0].name) as (typeof stored)[number];
-      const [row] = await db
-        .update(banners)
-        .set({ imageKey: key, imageWidth: large.width, imageHeight: large.height })
-        .where(eq(banners.id, id))
-        .returning();
-      if (current.imageKey) await removeWebpVariants(storage, current.imageKey, BANNER_SPECS);
-      if (!row) {
+      let was: BannerRow;
+      let row: BannerRow;
+      try {
+        [was, row] = await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(banners).where(eq(banners.id, id)).for("update");
+          if (!current) throw notFound("Banner");
+          const [updated] = await tx
+            .update(banners)
+            .set({ imageKey: key, imageWidth: large.width, imageHeight: large.height })
+            .where(eq(banners.id, id))
+            .returning();
+          const after = toBanner(updated as BannerRow);
+          await recordAudit(tx, actor, {
+            action: "banners.image",
+            subjectType: "banner",
+            subjectId: id,
+            before: { image: toBanner(current).image?.url ?? null },
+            after: { image: after.image?.url ?? null },
+          });
+          return [current, updated as BannerRow] as const;
+        });
+      } catch (err) {
         await removeWebpVariants(storage, key, BANNER_SPECS);
-        throw notFound("Banner");
+        throw err;
       }
+      if (was.imageKey) await removeWebpVariants(storage, was.imageKey, BANNER_SPECS);
       return toBanner(row);
     },
   };

@@ -109,3 +109,28 @@ type TakedownRow = {
   takenDownAt: Date | null;
   takenDownReason: string | null;
 };
+
+/** An admin's edit of a movie or gallery from the catalogue screen in the audit trail, in its transaction. */
+export function recordAssetEdit(
+  tx: Db,
+  actor: AuditActor,
+  kind: "video" | "gallery",
+  before: TakedownRow & EditedRow,
+  after: TakedownRow & EditedRow,
+) {
+  const view = (r: TakedownRow & EditedRow) => ({
+    title: r.title,
+    status: r.status,
+    access: r.access,
+    price: r.priceCents === null ? null : r.priceCents / 100,
+    listed: r.listed,
+  });
+  return recordAudit(tx, actor, {
+    action: "catalogue.update",
+    subjectType: kind,
+    subjectId: after.id,
+    before: view(before),
+    after: view(after),
+  });
+}
+type EditedRow = { access: string; priceCents: number | null };

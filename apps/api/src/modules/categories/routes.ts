@@ -9,6 +9,7 @@ import {
 } from "@marquee/contracts/content";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../audit/service.ts";
 import type { CategoriesService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
@@ -33,42 +34,20 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   app.post("/admin/categories", {
     config: admin,
     schema: { tags: ["admin"], body: categoryBody, response: { 201: category } },
-    handler: async (req, reply) => {
-      const created = await categories.create(req.body);
-      await app.audit(req, {
-        action: "categories.create",
-        subjectType: "category",
-        subjectId: created._id,
-        after: created,
-      });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await categories.create(req.body, actorOf(req))),
   });
 
   app.put("/admin/categories/:id", {
     config: admin,
     schema: { tags: ["admin"], params, body: updateCategoryBody, response: { 200: category } },
-    handler: async (req) => {
-      const before = await categories.get(req.params.id);
-      const after = await categories.update(req.params.id, req.body);
-      await app.audit(req, {
-        action: "categories.update",
-        subjectType: "category",
-        subjectId: req.params.id,
-        before,
-        after,
-      });
-      return after;
-    },
+    handler: async (req) => categories.update(req.params.id, req.body, actorOf(req)),
   });
 
   app.delete("/admin/categories/:id", {
     config: admin,
     schema: { tags: ["admin"], params },
     handler: async (req, reply) => {
-      const before = await categories.get(req.params.id);
-      await categories.remove(req.params.id);
-      await app.audit(req, { action: "categories.delete", subjectType: "category", subjectId: req.params.id, before });
+      await categories.remove(req.params.id, actorOf(req));
       return reply.status(204).send();
     },
   });

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from "drizzle
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { cleanTerm, escapeLike, isUniqueViolation, slugify } from "../../platform/slugs.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type CategoryRow, categories } from "./tables.ts";
 
 export type CategoryGroup = CategoryRow["group"];
@@ -110,23 +111,35 @@ export function createCategoriesService(deps: { db: Db }) {
       return toCategory(await byId(id));
     },
 
-    async create(body: CategoryBody) {
+    /** An admin's new category, recorded in the audit trail in the same transaction. */
+    async create(body: CategoryBody, actor: AuditActor) {
       const slug = body.slug ?? slugFrom(body.name);
       await assertSlugFree(body.group, slug);
       try {
-        const [row] = await db
-          .insert(categories)
-          .values({ ...body, slug })
-          .returning();
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(categories)
+            .values({ ...body, slug })
+            .returning();
+          const after = toCategory(row as CategoryRow);
+          await recordAudit(tx, actor, {
+            action: "categories.create",
+            subjectType: "category",
+            subjectId: after._id,
+            after,
+          });
+          return after;
+        });
         refsCache = null;
-        return toCategory(row as CategoryRow);
+        return created;
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
       }
     },
 
-    async update(id: string, body: UpdateCategoryBody) {
+    /** An admin's change, recorded with the category before and after in the same transaction. */
+    async update(id: string, body: UpdateCategoryBody, actor: AuditActor) {
       const current = await byId(id);
       // The slug stays as it is when only the name changes: links to the category keep working.
       const group = body.group ?? current.group;
@@ -134,21 +147,44 @@ export function createCategoriesService(deps: { db: Db }) {
       if (group !== current.group || slug !== current.slug) await assertSlugFree(group, slug, id);
       if (Object.keys(body).length === 0) return toCategory(current);
       try {
-        const [row] = await db.update(categories).set(body).where(eq(categories.id, id)).returning();
+        const changed = await db.transaction(async (tx) => {
+          const [was] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
+          if (!was) throw notFound("Category");
+          const [row] = await tx.update(categories).set(body).where(eq(categories.id, id)).returning();
+          const after = toCategory(row as CategoryRow);
+          await recordAudit(tx, actor, {
+            action: "categories.update",
+            subjectType: "category",
+            subjectId: id,
+            before: toCategory(was),
+            after,
+          });
+          return after;
+        });
         refsCache = null;
-        if (!row) throw notFound("Category");
-        return toCategory(row);
+        return changed;
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
       }
     },
 
-    /** Deletes a category; items that named it simply stop showing it (refs skip unknown ids). */
-    async remove(id: string) {
-      const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    /**
+     * Deletes a category; items that named it simply stop showing it (refs skip unknown ids). Recorded with the
+     * category as it was, in the same transaction.
+     */
+    async remove(id: string, actor: AuditActor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning();
+        if (!row) throw notFound("Category");
+        await recordAudit(tx, actor, {
+          action: "categories.delete",
+          subjectType: "category",
+          subjectId: id,
+          before: toCategory(row),
+        });
+      });
       refsCache = null;
-      if (!row) throw notFound("Category");
     },
 
     /** `{ _id, name, slug }` of the given ids, in one query; unknown ids are left out. */

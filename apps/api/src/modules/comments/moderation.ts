@@ -13,6 +13,7 @@ import { notFound, tooManyRequests, unprocessable } from "../../platform/errors.
 import { cappedCount } from "../../platform/paging.ts";
 import { escapeLike } from "../../platform/slugs.ts";
 import type { Throttle } from "../../platform/throttle.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type CommentRow, commentReports, comments } from "./tables.ts";
 import type { Threads } from "./threads.ts";
 
@@ -204,12 +205,25 @@ export function createCommentModeration(deps: {
    * Hides or shows a comment again. A repeat changes nothing. The counters move by what members see go or come
    * back; the object's watchers hear `comment:deleted` or `comment:restored`; hiding tells the author.
    */
-  async function setHidden(admin: EngagingViewer, id: string, hidden: boolean): Promise<AdminComment> {
+  async function setHidden(
+    admin: EngagingViewer,
+    id: string,
+    hidden: boolean,
+    actor: AuditActor,
+  ): Promise<AdminComment> {
     const row = await threads.byId(id);
     if (!row) throw notFound("Comment");
     const changed = await db.transaction(async (tx) => {
       const now = await threads.locked(tx, row);
       if (!now) throw notFound("Comment");
+      // The admin's action is recorded in the audit trail in this transaction, a repeat too.
+      await recordAudit(tx, actor, {
+        action: hidden ? "comments.hide" : "comments.unhide",
+        subjectType: "comment",
+        subjectId: now.id,
+        before: { hidden: !!now.hiddenAt, content: now.content },
+        after: { hidden, content: now.content },
+      });
       if (!!now.hiddenAt === hidden) return null;
       // Weighed while shown: before hiding, after showing.
       const before = hidden ? await threads.weight(tx, now) : 0;
@@ -255,10 +269,23 @@ export function createCommentModeration(deps: {
     return one(admin, id);
   }
 
-  async function dismissReports(admin: EngagingViewer, id: string): Promise<AdminComment> {
+  async function dismissReports(admin: EngagingViewer, id: string, actor: AuditActor): Promise<AdminComment> {
     const row = await threads.byId(id);
     if (!row) throw notFound("Comment");
-    await db.transaction((tx) => resolveReports(tx, eq(comments.id, row.id)));
+    await db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ n: count() })
+        .from(commentReports)
+        .where(and(eq(commentReports.commentId, row.id), isNull(commentReports.resolvedAt)));
+      await resolveReports(tx, eq(comments.id, row.id));
+      await recordAudit(tx, actor, {
+        action: "comments.dismiss-reports",
+        subjectType: "comment",
+        subjectId: row.id,
+        before: { openReports: open?.n ?? 0, content: row.content },
+        after: { openReports: 0, content: row.content },
+      });
+    });
     return one(admin, id);
   }
 

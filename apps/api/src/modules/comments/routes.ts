@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { formFieldsAsBody } from "../../platform/uploads.ts";
+import { actorOf } from "../audit/service.ts";
 import type { CommentModeration } from "./moderation.ts";
 import type { CommentsService } from "./service.ts";
 
@@ -119,17 +120,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
         params: byId,
         response: { 200: adminComment },
       },
-      handler: async (req) => {
-        const after = await moderation.setHidden(currentUser(req), req.params.id, hidden);
-        await app.audit(req, {
-          action: `comments.${path}`,
-          subjectType: "comment",
-          subjectId: req.params.id,
-          before: { hidden: !hidden },
-          after: { hidden, author: after.author.username, content: after.content },
-        });
-        return after;
-      },
+      handler: async (req) => moderation.setHidden(currentUser(req), req.params.id, hidden, actorOf(req)),
     });
   }
 
@@ -141,15 +132,6 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: adminComment },
     },
-    handler: async (req) => {
-      const after = await moderation.dismissReports(currentUser(req), req.params.id);
-      await app.audit(req, {
-        action: "comments.dismiss-reports",
-        subjectType: "comment",
-        subjectId: req.params.id,
-        after: { author: after.author.username, content: after.content },
-      });
-      return after;
-    },
+    handler: async (req) => moderation.dismissReports(currentUser(req), req.params.id, actorOf(req)),
   });
 };

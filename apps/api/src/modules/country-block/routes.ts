@@ -1,6 +1,7 @@
 import { blockCountryBody, blockedCountry, countryBlockCheck, countryCode } from "@marquee/contracts/site";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../audit/service.ts";
 import type { CountryBlockService } from "./service.ts";
 
 export const countryBlockRoutes: FastifyPluginAsyncZod<{ countryBlock: CountryBlockService }> = async (
@@ -24,30 +25,14 @@ export const countryBlockRoutes: FastifyPluginAsyncZod<{ countryBlock: CountryBl
   app.post("/admin/country-block", {
     config: admin,
     schema: { tags: ["admin"], body: blockCountryBody, response: { 201: blockedCountry } },
-    handler: async (req, reply) => {
-      const added = await countryBlock.add(req.body.countryCode);
-      await app.audit(req, {
-        action: "country-block.add",
-        subjectType: "country",
-        subjectId: added.countryCode,
-        after: { blocked: true, name: added.name },
-      });
-      return reply.status(201).send(added);
-    },
+    handler: async (req, reply) => reply.status(201).send(await countryBlock.add(req.body.countryCode, actorOf(req))),
   });
 
   app.delete("/admin/country-block/:countryCode", {
     config: admin,
     schema: { tags: ["admin"], params: z.strictObject({ countryCode }) },
     handler: async (req, reply) => {
-      await countryBlock.remove(req.params.countryCode);
-      await app.audit(req, {
-        action: "country-block.remove",
-        subjectType: "country",
-        subjectId: req.params.countryCode,
-        before: { blocked: true },
-        after: { blocked: false },
-      });
+      await countryBlock.remove(req.params.countryCode, actorOf(req));
       return reply.status(204).send();
     },
   });

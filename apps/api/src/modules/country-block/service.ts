@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { GeoIp } from "../../platform/geoip.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countryName } from "../lookups/service.ts";
 import { blockedCountries } from "./tables.ts";
 
@@ -42,20 +43,45 @@ export function createCountryBlockService(deps: { db: Db; geoip: GeoIp }) {
       }));
     },
 
-    async add(code: string) {
+    /** An admin blocks a country; recorded in the audit trail in the same transaction. */
+    async add(code: string, actor: AuditActor) {
       const name = countryName(code);
       if (!name)
         throw badRequest(`Unknown country code ${code}`, [{ path: "body.countryCode", message: "unknown country" }]);
-      await db.insert(blockedCountries).values({ countryCode: code }).onConflictDoNothing();
+      const row = await db.transaction(async (tx) => {
+        const [added] = await tx
+          .insert(blockedCountries)
+          .values({ countryCode: code })
+          .onConflictDoNothing()
+          .returning();
+        const [now] = await tx.select().from(blockedCountries).where(eq(blockedCountries.countryCode, code));
+        await recordAudit(tx, actor, {
+          action: "country-block.add",
+          subjectType: "country",
+          subjectId: code,
+          before: { blocked: !added, name },
+          after: { blocked: true, name },
+        });
+        return now;
+      });
       cache = null;
-      const [row] = await db.select().from(blockedCountries).where(eq(blockedCountries.countryCode, code));
       return { countryCode: code, name, createdAt: (row?.createdAt ?? new Date()).toISOString() };
     },
 
-    async remove(code: string) {
-      const deleted = await db.delete(blockedCountries).where(eq(blockedCountries.countryCode, code)).returning();
+    /** An admin lifts a country's block; recorded in the audit trail in the same transaction. */
+    async remove(code: string, actor: AuditActor) {
+      await db.transaction(async (tx) => {
+        const deleted = await tx.delete(blockedCountries).where(eq(blockedCountries.countryCode, code)).returning();
+        if (!deleted.length) throw notFound("Blocked country");
+        await recordAudit(tx, actor, {
+          action: "country-block.remove",
+          subjectType: "country",
+          subjectId: code,
+          before: { blocked: true },
+          after: { blocked: false },
+        });
+      });
       cache = null;
-      if (!deleted.length) throw notFound("Blocked country");
     },
   };
 }

@@ -2,7 +2,7 @@ import type { AdminAsset, AdminAssetsQuery, UpdateAdminAssetBody } from "@marque
 import type { Db } from "../../db/client.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
-import { adminRows, recordTakedown, takedownOf } from "../catalogue/paging.ts";
+import { adminRows, recordAssetEdit, recordTakedown, takedownOf } from "../catalogue/paging.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
 import { type GalleryRow, galleries } from "./tables.ts";
@@ -40,8 +40,8 @@ export function createGalleryAdmin(deps: {
       const { rows, ...counted } = await adminRows<GalleryRow>(deps.db, galleries, q, take);
       return { ...counted, items: await toAdmin(admin, rows) };
     },
-    async adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody) {
-      await writes.update(admin, id, body);
+    async adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody, audit: AuditActor) {
+      await writes.update(admin, id, body, (tx, before, after) => recordAssetEdit(tx, audit, "gallery", before, after));
       return (await toAdmin(admin, [await reads.editableGallery(admin, id)]))[0] as AdminAsset;
     },
     adminTakedown: async (admin: Actor, id: string, reason: string | null, audit: AuditActor) => {

@@ -71,7 +71,12 @@ export function createGalleryWrites(deps: {
     await storage.remove(`public/photos/${photoId}`);
   }
 
-  async function update(user: Actor, id: string, body: UpdateGalleryBody) {
+  async function update(
+    user: Actor,
+    id: string,
+    body: UpdateGalleryBody,
+    record?: (tx: Db, before: GalleryRow, after: GalleryRow) => Promise<void>,
+  ) {
     const current = await reads.editableGallery(user, id);
     const patch: Partial<typeof galleries.$inferInsert> = {};
     if (body.title !== undefined) patch.title = body.title;
@@ -118,7 +123,7 @@ export function createGalleryWrites(deps: {
       if (current.status === "draft" && body.status === "active") patch.releasedAt = new Date();
     }
     Object.assign(patch, await reviewAfterWrite(deps.review, user, current, body.status ?? current.status, new Date()));
-    return present.studioGallery(user, await save(current.id, patch));
+    return present.studioGallery(user, await save(current.id, patch, record));
   }
 
   /** Writes `patch` to a gallery (its photos follow its performers), recomputes `listed`, keeps the counters. */

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import { actorOf } from "../audit/service.ts";
 import type { LedgerInspection } from "./inspect.ts";
 import type { Payouts } from "./payouts.ts";
 
@@ -41,16 +42,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: commissionBody,
       response: { 200: commissionAnswer },
     },
-    handler: async (req) => {
-      const after = await payouts.setCommission(req.params.id, req.body.rate);
-      await app.audit(req, {
-        action: "performers.commission",
-        subjectType: "performer",
-        subjectId: req.params.id,
-        after: { rate: req.body.rate },
-      });
-      return after;
-    },
+    handler: async (req) => payouts.setCommission(req.params.id, req.body.rate, actorOf(req)),
   });
 
   app.get("/admin/earnings/search", {
@@ -111,16 +103,8 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: payoutBody,
       response: { 201: payout },
     },
-    handler: async (req, reply) => {
-      const payout = await payouts.pay(currentUser(req).id, req.body);
-      await app.audit(req, {
-        action: "payouts.pay",
-        subjectType: "performer",
-        subjectId: req.body.performerId,
-        after: payout,
-      });
-      return reply.status(201).send(payout);
-    },
+    handler: async (req, reply) =>
+      reply.status(201).send(await payouts.pay({ ...actorOf(req), userId: currentUser(req).id }, req.body)),
   });
 
   app.get("/admin/transactions/:id", {
@@ -156,15 +140,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payouts: Payouts; insp
       body: handleEventBody,
       response: { 200: gatewayEvent },
     },
-    handler: async (req) => {
-      const after = await inspection.handleEvent(req.params.id, currentUser(req).id, req.body.resolution);
-      await app.audit(req, {
-        action: "payments.event-handled",
-        subjectType: "payment-event",
-        subjectId: req.params.id,
-        after: { resolution: req.body.resolution },
-      });
-      return after;
-    },
+    handler: async (req) =>
+      inspection.handleEvent({ ...actorOf(req), userId: currentUser(req).id }, req.params.id, req.body.resolution),
   });
 };

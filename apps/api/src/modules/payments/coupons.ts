@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, tooManyRequests, unprocessable } from "../../platform/errors.ts";
 import type { Throttle } from "../../platform/throttle.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type CouponRow, coupons, couponUses } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -111,50 +112,75 @@ export function createCoupons(deps: { db: Db; throttle: Pick<Throttle, "hit">; n
       .where(and(eq(coupons.id, gone.couponId), sql`${coupons.remainingUses} is not null`));
   }
 
-  async function create(input: CouponInput) {
-    const [row] = await db
-      .insert(coupons)
-      .values({
-        code: normal(input.code),
-        value: input.value,
-        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-        remainingUses: input.remainingUses ?? null,
-        active: input.active ?? true,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict("A coupon with this code exists.", [{ path: "body.code", message: "already taken" }]);
+  /** An admin's new coupon, recorded in the audit trail in the same transaction. */
+  async function create(input: CouponInput, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(coupons)
+        .values({
+          code: normal(input.code),
+          value: input.value,
+          expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+          remainingUses: input.remainingUses ?? null,
+          active: input.active ?? true,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict("A coupon with this code exists.", [{ path: "body.code", message: "already taken" }]);
+      const created = present(row);
+      await recordAudit(tx, actor, {
+        action: "coupons.create",
+        subjectType: "coupon",
+        subjectId: row.id,
+        after: created,
+      });
+      return created;
+    });
+  }
+
+  async function get(id: string) {
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+    if (!row) throw notFound("Coupon");
     return present(row);
   }
 
-  async function update(id: string, input: Partial<CouponInput>) {
-    if (Object.values(input).every((v) => v === undefined)) {
-      const [same] = await db.select().from(coupons).where(eq(coupons.id, id));
-      if (!same) throw notFound("Coupon");
-      return present(same);
-    }
-    const [row] = await db
-      .update(coupons)
-      .set({
-        ...(input.code !== undefined ? { code: normal(input.code) } : {}),
-        ...(input.value !== undefined ? { value: input.value } : {}),
-        ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null } : {}),
-        ...(input.remainingUses !== undefined ? { remainingUses: input.remainingUses } : {}),
-        ...(input.active !== undefined ? { active: input.active } : {}),
-      })
-      .where(eq(coupons.id, id))
-      .returning()
-      .catch((e: unknown) => {
-        if (
-          String((e as { code?: string; cause?: { code?: string } })?.cause?.code ?? (e as { code?: string }).code) ===
-          "23505"
-        ) {
-          throw conflict("A coupon with this code exists.", [{ path: "body.code", message: "already taken" }]);
-        }
-        throw e;
+  /** An admin's change of a coupon, recorded with the coupon before and after in the same transaction. */
+  async function update(id: string, input: Partial<CouponInput>, actor: AuditActor) {
+    if (Object.values(input).every((v) => v === undefined)) return get(id);
+    return db.transaction(async (tx) => {
+      const [was] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+      if (!was) throw notFound("Coupon");
+      const [row] = await tx
+        .update(coupons)
+        .set({
+          ...(input.code !== undefined ? { code: normal(input.code) } : {}),
+          ...(input.value !== undefined ? { value: input.value } : {}),
+          ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null } : {}),
+          ...(input.remainingUses !== undefined ? { remainingUses: input.remainingUses } : {}),
+          ...(input.active !== undefined ? { active: input.active } : {}),
+        })
+        .where(eq(coupons.id, id))
+        .returning()
+        .catch((e: unknown) => {
+          if (
+            String(
+              (e as { code?: string; cause?: { code?: string } })?.cause?.code ?? (e as { code?: string }).code,
+            ) === "23505"
+          ) {
+            throw conflict("A coupon with this code exists.", [{ path: "body.code", message: "already taken" }]);
+          }
+          throw e;
+        });
+      const after = present(row as CouponRow);
+      await recordAudit(tx, actor, {
+        action: "coupons.update",
+        subjectType: "coupon",
+        subjectId: id,
+        before: present(was),
+        after,
       });
-    if (!row) throw notFound("Coupon");
-    return present(row);
+      return after;
+    });
   }
 
   async function list(q: { limit: number; offset: number; active?: boolean }) {
@@ -179,8 +205,8 @@ export function createCoupons(deps: { db: Db; throttle: Pick<Throttle, "hit">; n
     create,
     update,
     list,
-    /** One coupon as admins see it (the audit trail's "before"). */
-    get: (id: string) => update(id, {}),
+    /** One coupon as admins see it. */
+    get,
     /** What a member sees when they apply a coupon: its code and its value. */
     async apply(userId: string, code: string, ip: string) {
       await attempt(userId, ip);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Accounts } from "../users/accounts.ts";
 import type { Payouts } from "./payouts.ts";
@@ -130,13 +131,26 @@ export function createLedgerInspection(deps: {
    * the list of what needs attention and keeps the note. Only flagged events, and once: a second admin's click is a
    * 409, not an overwrite of the first one's words.
    */
-  async function handleEvent(id: string, adminId: string, resolution: string) {
-    const [row] = await db
-      .update(gatewayEvents)
-      .set({ handledAt: sql`now()`, handledBy: adminId, resolution })
-      .where(and(eq(gatewayEvents.id, id), eq(gatewayEvents.outcome, "flagged"), isNull(gatewayEvents.handledAt)))
-      .returning();
-    if (row) return presentEvent(row, await deps.accounts.refs([adminId]));
+  async function handleEvent(actor: AuditActor & { userId: string }, id: string, resolution: string) {
+    // Marked and recorded in the audit trail in one transaction.
+    const row = await db.transaction(async (tx) => {
+      const [handled] = await tx
+        .update(gatewayEvents)
+        .set({ handledAt: sql`now()`, handledBy: actor.userId, resolution })
+        .where(and(eq(gatewayEvents.id, id), eq(gatewayEvents.outcome, "flagged"), isNull(gatewayEvents.handledAt)))
+        .returning();
+      if (handled) {
+        await recordAudit(tx, actor, {
+          action: "payments.event-handled",
+          subjectType: "payment-event",
+          subjectId: id,
+          before: { handled: false, resolution: null },
+          after: { handled: true, resolution },
+        });
+      }
+      return handled;
+    });
+    if (row) return presentEvent(row, await deps.accounts.refs([actor.userId]));
     const [existing] = await db
       .select({ outcome: gatewayEvents.outcome, handledAt: gatewayEvents.handledAt })
       .from(gatewayEvents)

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound, unprocessable } from "../../platform/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { orderLines } from "../orders/tables.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -182,9 +183,10 @@ export function createPayouts(deps: {
    * negative reversals of refunds alike) is marked paid and linked to a new payout of their net sum. Two admins at
    * once make one payout: the performer's payouts are serialised by an advisory lock and the lines are locked, so
    * the second finds nothing left. Refused (422) when nothing is unpaid or the lines net to zero or less (a refund
-   * after a payout is owed back by the next sales).
+   * after a payout is owed back by the next sales). The audit record (what was owed before, the payout after) is
+   * written in the same transaction.
    */
-  async function pay(adminId: string, body: { performerId: string; note?: string }) {
+  async function pay(actor: AuditActor & { userId: string }, body: { performerId: string; note?: string }) {
     const currency = await deps.settings.get("currency");
     if (!(await deps.accounts.refs([body.performerId])).size) throw notFound("Performer");
     if (!(await deps.verification.isVerified(body.performerId)))
@@ -222,7 +224,7 @@ export function createPayouts(deps: {
           amountCents,
           currency,
           note: body.note?.length ? body.note : null,
-          paidBy: adminId,
+          paidBy: actor.userId,
         })
         .returning();
       const payout = row as PayoutRow;
@@ -230,6 +232,18 @@ export function createPayouts(deps: {
         const ids = open.slice(i, i + CHUNK).map((l) => l.id);
         await tx.update(earnings).set({ paid: true, payoutId: payout.id }).where(inArray(earnings.id, ids));
       }
+      await recordAudit(tx, actor, {
+        action: "payouts.pay",
+        subjectType: "performer",
+        subjectId: body.performerId,
+        before: { owed: amountCents / 100, currency, unpaidLines: open.length, payout: null },
+        after: {
+          owed: 0,
+          currency,
+          unpaidLines: 0,
+          payout: { _id: payout.id, amount: amountCents / 100, lines: open.length, note: payout.note },
+        },
+      });
       return payout;
     });
     deps.notify?.(made.performerId, "notification", {
@@ -242,8 +256,8 @@ export function createPayouts(deps: {
   }
 
   /** Sets a performer's own commission rate (null: the site's applies) and answers the rate now in force. */
-  async function setCommission(performerId: string, rate: number | null) {
-    const saved = await deps.performers.setCommission(performerId, rate);
+  async function setCommission(performerId: string, rate: number | null, actor: AuditActor) {
+    const saved = await deps.performers.setCommission(performerId, rate, actor);
     const rateOf = await commissionRates(db, [performerId], await deps.settings.get("performerCommission"));
     return { performerId, rate: saved.rate, effectiveRate: rateOf(performerId) };
   }

@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { AppError, badRequest, notFound } from "../../platform/errors.ts";
+import { actorOf } from "../audit/service.ts";
 import type { Coupons } from "./coupons.ts";
 import type { createEarnings } from "./earnings.ts";
 import type { WebhookDelivery } from "./gateway.ts";
@@ -173,28 +174,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post("/admin/coupons", {
     config: { access: "admin" },
     schema: { tags: ["admin"], body: couponBody, response: { 201: coupon } },
-    handler: async (req, reply) => {
-      const created = await coupons.create(req.body);
-      await app.audit(req, { action: "coupons.create", subjectType: "coupon", subjectId: created._id, after: created });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await coupons.create(req.body, actorOf(req))),
   });
 
   app.put("/admin/coupons/:id", {
     config: { access: "admin" },
     schema: { tags: ["admin"], params: byId, body: couponUpdateBody, response: { 200: coupon } },
-    handler: async (req) => {
-      const before = await coupons.get(req.params.id);
-      const after = await coupons.update(req.params.id, req.body);
-      await app.audit(req, {
-        action: "coupons.update",
-        subjectType: "coupon",
-        subjectId: req.params.id,
-        before,
-        after,
-      });
-      return after;
-    },
+    handler: async (req) => coupons.update(req.params.id, req.body, actorOf(req)),
   });
 
   app.get("/payment/transactions", {
@@ -245,16 +231,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: refundAnswer },
     },
-    handler: async (req) => {
-      const answer = await payments.refund(req.params.id);
-      await app.audit(req, {
-        action: "payments.refund",
-        subjectType: "transaction",
-        subjectId: req.params.id,
-        after: answer,
-      });
-      return answer;
-    },
+    handler: async (req) => payments.refund(req.params.id, actorOf(req)),
   });
 
   app.get("/payment/sandbox/:id", {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Stock } from "../products/stock.ts";
@@ -15,9 +16,19 @@ import { createPaymentHistory } from "./history.ts";
 import { createLedger, type Notify } from "./ledger.ts";
 import type { SandboxGateway } from "./sandbox.ts";
 import { createSubscribing } from "./subscribing.ts";
-import { transactions } from "./tables.ts";
+import { type TransactionRow, transactions } from "./tables.ts";
 
 export type { Checkout } from "./checkout.ts";
+
+/** A transaction as the audit trail records it around a refund. */
+const refundView = (t: TransactionRow) => ({
+  status: t.status,
+  amount: t.amountCents / 100,
+  currency: t.currency,
+  gateway: t.gateway,
+  gatewayRef: t.gatewayRef,
+  paidAt: t.paidAt,
+});
 
 /** Job names: the hourly reconciliation of payments left pending. */
 export const PAYMENT_JOBS = { reconcile: "payments.reconcile", lapse: "subscriptions.lapse" } as const;
@@ -77,15 +88,43 @@ export function createPaymentsService(deps: {
   /**
    * An admin's refund of a paid transaction, asked of the gateway; the gateway's refund event then reverses the
    * grant and the earnings like any other event (the sandbox sends it at once). Answers the status it is in now.
+   *
+   * Money moves at the gateway, outside any database transaction, so the audit record is written first (with the
+   * transaction as it was, read under a row lock): no refund is ever asked without its record. A refusal of the
+   * gateway is recorded after it (`payments.refund-failed`) and answered as before.
    */
-  async function refund(transactionId: string) {
-    const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-    if (!t) throw notFound("Transaction");
-    if (t.status !== "paid") throw conflict(`Only a paid transaction can be refunded; this one is ${t.status}.`);
-    if (t.gateway !== gateway.name) {
-      throw conflict(`This payment went through ${t.gateway}, which is not the site's gateway now: refund it there.`);
+  async function refund(transactionId: string, actor: AuditActor) {
+    const t = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
+      if (!row) throw notFound("Transaction");
+      if (row.status !== "paid") throw conflict(`Only a paid transaction can be refunded; this one is ${row.status}.`);
+      if (row.gateway !== gateway.name) {
+        throw conflict(
+          `This payment went through ${row.gateway}, which is not the site's gateway now: refund it there.`,
+        );
+      }
+      const before = refundView(row);
+      await recordAudit(tx, actor, {
+        action: "payments.refund",
+        subjectType: "transaction",
+        subjectId: row.id,
+        before,
+        after: { ...before, refund: `asked of ${row.gateway}` },
+      });
+      return row;
+    });
+    try {
+      await gateway.refund({ id: t.id, gatewayRef: t.gatewayRef, amountCents: t.amountCents, currency: t.currency });
+    } catch (err) {
+      await recordAudit(db, actor, {
+        action: "payments.refund-failed",
+        subjectType: "transaction",
+        subjectId: t.id,
+        before: { refund: `asked of ${t.gateway}` },
+        after: { refund: "refused", reason: err instanceof Error ? err.message : String(err) },
+      }).catch((recordErr: unknown) => deps.log?.error({ err: recordErr }, "a refused refund could not be recorded"));
+      throw err;
     }
-    await gateway.refund({ id: t.id, gatewayRef: t.gatewayRef, amountCents: t.amountCents, currency: t.currency });
     const [now] = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, t.id));
     return { transactionId: t.id, status: now?.status ?? t.status };
   }
@@ -158,13 +197,21 @@ export function createPaymentsService(deps: {
    * The sandbox's simulations, from the admin's screen, so every path can be tried by hand: a renewal, a failed
    * renewal, a chargeback of the subscription's last payment. Each goes through the webhook like a real event.
    */
-  async function simulate(id: string, event: "renewed" | "renewal_failed" | "chargeback") {
+  async function simulate(id: string, event: "renewed" | "renewal_failed" | "chargeback", audit: AuditActor) {
     if (!deps.sandbox || gateway.name !== "sandbox") throw conflict("Only the sandbox gateway can simulate events.");
     const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!s) throw notFound("Subscription");
     if (!s.gatewaySubscriptionId || s.gateway !== "sandbox") {
       throw conflict("This subscription has no sandbox subscription to act on (it does not renew).");
     }
+    // Recorded before the event is sent, as a refund is: what it does happens in the webhook's own transaction.
+    await recordAudit(db, audit, {
+      action: "subscriptions.simulate",
+      subjectType: "subscription",
+      subjectId: s.id,
+      before: { status: s.status, expiresAt: s.expiresAt },
+      after: { event },
+    });
     const ref = s.gatewaySubscriptionId;
     const nonce = randomUUID();
     if (event === "chargeback") {
@@ -208,9 +255,10 @@ export function createPaymentsService(deps: {
   async function grantMembership(
     admin: Actor & { username: string },
     input: { userId: string; packageId?: string; days: number; reason: string },
+    audit: AuditActor,
   ) {
     if (!(await deps.accounts.refs([input.userId])).size) throw notFound("Member");
-    const id = await subscribing.grant({ ...input, note: `Granted by ${admin.username}: ${input.reason}` });
+    const id = await subscribing.grant({ ...input, note: `Granted by ${admin.username}: ${input.reason}` }, audit);
     notify(input.userId, "notification", { type: "subscription", status: "granted", subscriptionId: id });
     return id;
   }
@@ -219,11 +267,16 @@ export function createPaymentsService(deps: {
    * An admin revokes a membership or subscription by hand: its renewals are stopped at the gateway first (as a
    * member's cancel is), then access ends now, with the reason kept. Money is not given back: that is a refund.
    */
-  async function revokeSubscription(admin: Actor & { username: string }, id: string, reason: string) {
+  async function revokeSubscription(
+    admin: Actor & { username: string },
+    id: string,
+    reason: string,
+    audit: AuditActor,
+  ) {
     const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!s) throw notFound("Subscription");
     if (s.renews && s.gatewaySubscriptionId) await cancelSubscription(admin, id);
-    const ended = await subscribing.revoke(id, `Revoked by ${admin.username}: ${reason}`);
+    const ended = await subscribing.revoke(id, `Revoked by ${admin.username}: ${reason}`, audit);
     notify(ended.userId, "notification", { type: "subscription", status: "revoked", subscriptionId: id });
     return id;
   }

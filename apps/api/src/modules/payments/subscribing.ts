@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { performers } from "../performers/tables.ts";
 import { type PackageRow, type SubscriptionRow, subscriptionPackages, subscriptions } from "../subscriptions/tables.ts";
 import { users } from "../users/tables.ts";
@@ -29,6 +30,18 @@ export interface SubscriptionOffer {
 }
 
 const fmt = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A subscription as the audit trail records an admin's grant or revocation of it. */
+const auditView = (s: SubscriptionRow) => ({
+  userId: s.userId,
+  kind: s.kind,
+  performerId: s.performerId,
+  packageId: s.packageId,
+  status: s.status,
+  renews: s.renews,
+  expiresAt: s.expiresAt,
+  note: s.adminNote,
+});
 
 /**
  * The subscriptions side of the ledger (DESIGN section 5): what a subscribe checkout sells, and what its payment,
@@ -280,7 +293,7 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
    * An admin's grant of a site membership by hand (a comp, a support case): active from now for `days`, through no
    * gateway and for no money, with the reason kept. Refused while the member already has one.
    */
-  async function grant(input: { userId: string; packageId?: string; days: number; note: string }) {
+  async function grant(input: { userId: string; packageId?: string; days: number; note: string }, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const [current] = await activeOf(tx, input.userId, { kind: "site" });
       if (current?.expiresAt) throw conflict(`This member is already a member until ${fmt(current.expiresAt)}.`);
@@ -307,24 +320,42 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
           gateway: "manual",
           adminNote: input.note,
         })
-        .returning({ id: subscriptions.id });
-      return (row as { id: string }).id;
+        .returning();
+      const made = row as SubscriptionRow;
+      // Recorded in the audit trail in the grant's own transaction.
+      await recordAudit(tx, actor, {
+        action: "subscriptions.grant",
+        subjectType: "subscription",
+        subjectId: made.id,
+        before: { userId: input.userId, membership: null },
+        after: { userId: input.userId, membership: auditView(made) },
+      });
+      return made.id;
     });
   }
 
   /** An admin's revocation by hand: access ends now, with the reason kept (renewals are stopped by the caller). */
-  async function revoke(id: string, note: string) {
+  async function revoke(id: string, note: string, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
       if (!s) throw notFound("Subscription");
       if (!(s.status === "active" || s.status === "cancelled") || !s.expiresAt || s.expiresAt <= now()) {
         throw conflict("This subscription gives no access now; there is nothing to revoke.");
       }
-      await tx
+      const [ended] = await tx
         .update(subscriptions)
         .set({ status: "expired", expiresAt: now(), renews: false, adminNote: note })
-        .where(eq(subscriptions.id, s.id));
+        .where(eq(subscriptions.id, s.id))
+        .returning();
       if (s.kind === "performer" && s.performerId) await countSubscriber(tx, s.performerId, -1);
+      // Recorded in the audit trail in the revocation's own transaction.
+      await recordAudit(tx, actor, {
+        action: "subscriptions.revoke",
+        subjectType: "subscription",
+        subjectId: s.id,
+        before: auditView(s),
+        after: auditView(ended as SubscriptionRow),
+      });
       return s;
     });
   }

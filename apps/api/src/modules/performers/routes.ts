@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { readSingleFile } from "../../platform/uploads.ts";
+import { actorOf } from "../audit/service.ts";
 import type { PerformersService } from "./service.ts";
 
 const tags = ["performers"];
@@ -76,41 +77,18 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
   app.post("/admin/performers", {
     config: admin,
     schema: { tags: ["admin"], body: createPerformerBody, response: { 201: performer } },
-    handler: async (req, reply) => {
-      const created = await performers.create(req.body.userId);
-      await app.audit(req, {
-        action: "performers.create",
-        subjectType: "performer",
-        subjectId: created._id,
-        after: created,
-      });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await performers.create(req.body.userId, actorOf(req))),
   });
 
   app.put("/admin/performers/:id", {
     config: admin,
     schema: { tags: ["admin"], params, body: adminUpdatePerformerBody, response: { 200: adminPerformer } },
-    handler: async (req) => {
-      const after = await performers.adminUpdate(req.params.id, req.body);
-      await app.audit(req, {
-        action: "performers.update",
-        subjectType: "performer",
-        subjectId: req.params.id,
-        // What the admin asked to change (the profile's other fields are as they were).
-        after: req.body,
-      });
-      return after;
-    },
+    handler: async (req) => performers.adminUpdate(req.params.id, req.body, actorOf(req)),
   });
 
   app.post("/admin/performers/:id/cover/upload", {
     config: admin,
     schema: { tags: ["admin"], params, response: { 200: performer } },
-    handler: async (req) => {
-      const after = await performers.setCover(req.params.id, await readSingleFile(req, imageMaxBytes));
-      await app.audit(req, { action: "performers.cover", subjectType: "performer", subjectId: req.params.id });
-      return after;
-    },
+    handler: async (req) => performers.setCover(req.params.id, await readSingleFile(req, imageMaxBytes), actorOf(req)),
   });
 };

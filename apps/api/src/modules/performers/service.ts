@@ -18,10 +18,12 @@ import { assertCursorText, cleanTerm, escapeLike, isUniqueViolation } from "../.
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { AccessService, Viewer } from "../access/service.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { type Accounts, joinableAccounts, type UserRow } from "../users/accounts.ts";
 import { avatarUrls } from "../users/service.ts";
+import { setCommission } from "./commission.ts";
 import { type PerformerRow, performers } from "./tables.ts";
 
 /** Cover variants: the profile header and its half-size for narrow screens. */
@@ -152,7 +154,8 @@ export function createPerformersService(deps: {
       db.select({ one: sql`1` }).from(performers).innerJoin(users, eq(users.id, performers.id)).where(where),
     );
 
-  async function update(id: string, body: AdminUpdatePerformerBody) {
+  /** A profile's change; an admin's (`audit`) is recorded with the fields before and after in its transaction. */
+  async function update(id: string, body: AdminUpdatePerformerBody, audit?: AuditActor) {
     await joinedById(id);
     if (body.categoryIds) await deps.categories.assertExist(body.categoryIds, "performer", "body.categoryIds");
     const patch: Partial<PerformerRow> = {};
@@ -162,16 +165,46 @@ export function createPerformersService(deps: {
     if (body.monthlyPrice !== undefined) patch.monthlyPriceCents = cents(body.monthlyPrice);
     if (body.yearlyPrice !== undefined) patch.yearlyPriceCents = cents(body.yearlyPrice);
     if (body.status) patch.status = body.status;
-    if (Object.keys(patch).length) await db.update(performers).set(patch).where(eq(performers.id, id));
+    if (Object.keys(patch).length || audit)
+      await db.transaction(async (tx) => {
+        const [was] = await tx.select().from(performers).where(eq(performers.id, id)).for("update");
+        if (!was) throw notFound("Performer");
+        if (Object.keys(patch).length) await tx.update(performers).set(patch).where(eq(performers.id, id));
+        const fields = Object.keys(patch) as (keyof PerformerRow)[];
+        if (audit)
+          await recordAudit(tx, audit, {
+            action: "performers.update",
+            subjectType: "performer",
+            subjectId: id,
+            before: Object.fromEntries(fields.map((k) => [k, was[k]])),
+            after: patch,
+          });
+      });
     return (await toPerformers([await joinedById(id)]))[0] as Performer;
   }
 
-  async function setCover(id: string, file: Buffer) {
+  /** A new cover; an admin's (`audit`) is recorded in the transaction that sets it, or its new files are removed. */
+  async function setCover(id: string, file: Buffer, audit?: AuditActor) {
     const current = await joinedById(id);
     // A fresh key per upload, so caches never serve an old picture under a new name.
     const key = `public/covers/${id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     await storeWebpVariants(storage, key, file, COVER_SPECS);
-    await db.update(performers).set({ coverKey: key }).where(eq(performers.id, id));
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(performers).set({ coverKey: key }).where(eq(performers.id, id));
+        if (audit)
+          await recordAudit(tx, audit, {
+            action: "performers.cover",
+            subjectType: "performer",
+            subjectId: id,
+            before: { coverKey: current.p.coverKey },
+            after: { coverKey: key },
+          });
+      });
+    } catch (err) {
+      await removeWebpVariants(storage, key, COVER_SPECS);
+      throw err;
+    }
     if (current.p.coverKey) await removeWebpVariants(storage, current.p.coverKey, COVER_SPECS);
     return (await toPerformers([await joinedById(id)]))[0] as Performer;
   }
@@ -292,29 +325,21 @@ export function createPerformersService(deps: {
     /** A performer edits their own profile (`status` is the admins' to change). */
     updateOwn: (userId: string, body: Omit<AdminUpdatePerformerBody, "status">) =>
       update(userId, { ...body, status: undefined }),
-    async adminUpdate(id: string, body: AdminUpdatePerformerBody): Promise<AdminPerformer> {
-      const performer = await update(id, body);
+    async adminUpdate(id: string, body: AdminUpdatePerformerBody, audit: AuditActor): Promise<AdminPerformer> {
+      const performer = await update(id, body, audit);
       const rate = (await joinedById(id)).p.commissionRate;
       return { ...performer, commissionRate: rate === null ? null : Number(rate) };
     },
     setCover,
 
-    /**
-     * An admin sets a performer's own commission rate (0..0.95), or `null` to let the site's setting apply; sales
-     * already recorded keep the rate they were recorded at.
-     */
-    async setCommission(id: string, rate: number | null) {
-      const [row] = await db
-        .update(performers)
-        .set({ commissionRate: rate })
-        .where(eq(performers.id, id))
-        .returning({ id: performers.id, rate: performers.commissionRate });
-      if (!row) throw notFound("Performer");
-      return { performerId: row.id, rate: row.rate === null ? null : Number(row.rate) };
-    },
+    /** An admin's choice of a performer's own commission rate (commission.ts). */
+    setCommission: (id: string, rate: number | null, actor: AuditActor) => setCommission(db, id, rate, actor),
 
-    /** Makes an account a performer: a profile row, and the performer role unless the account is an admin. */
-    async create(userId: string) {
+    /**
+     * Makes an account a performer: a profile row, and the performer role unless the account is an admin. An
+     * admin's (`audit`) is recorded in the same transaction.
+     */
+    async create(userId: string, audit?: AuditActor) {
       const user = await deps.accounts.byId(userId);
       if (!user) throw badRequest("No account has this id.", [{ path: "body.userId", message: "unknown user" }]);
       const already = () =>
@@ -329,6 +354,14 @@ export function createPerformersService(deps: {
           if (!row) throw already();
           if (user.role === "user")
             await deps.accounts.update(userId, { role: "performer" }, { tx: tx as unknown as Db });
+          if (audit)
+            await recordAudit(tx, audit, {
+              action: "performers.create",
+              subjectType: "performer",
+              subjectId: userId,
+              before: { username: user.username, role: user.role, performer: false },
+              after: { username: user.username, role: user.role === "user" ? "performer" : user.role, performer: true },
+            });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw already();

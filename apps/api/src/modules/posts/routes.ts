@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSingleFile } from "../../platform/uploads.ts";
+import { actorOf } from "../audit/service.ts";
 import type { PostsService } from "./service.ts";
 
 const tags = ["posts"];
@@ -46,31 +47,20 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService; imageMaxB
   app.post("/admin/posts", {
     config: admin,
     schema: { tags: ["admin"], body: postBody, response: { 201: post } },
-    handler: async (req, reply) => {
-      const created = await posts.create(req.body);
-      await app.audit(req, { action: "posts.create", subjectType: "post", subjectId: created._id, after: created });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await posts.create(req.body, actorOf(req))),
   });
 
   app.put("/admin/posts/:id", {
     config: admin,
     schema: { tags: ["admin"], params, body: updatePostBody, response: { 200: post } },
-    handler: async (req) => {
-      const before = await posts.view(req.user, req.params.id).catch(() => null);
-      const after = await posts.update(req.params.id, req.body);
-      await app.audit(req, { action: "posts.update", subjectType: "post", subjectId: after._id, before, after });
-      return after;
-    },
+    handler: async (req) => posts.update(req.params.id, req.body, actorOf(req)),
   });
 
   app.delete("/admin/posts/:id", {
     config: admin,
     schema: { tags: ["admin"], params },
     handler: async (req, reply) => {
-      const before = await posts.view(req.user, req.params.id).catch(() => null);
-      await posts.remove(req.params.id);
-      await app.audit(req, { action: "posts.delete", subjectType: "post", subjectId: req.params.id, before });
+      await posts.remove(req.params.id, actorOf(req));
       return reply.status(204).send();
     },
   });
@@ -78,15 +68,6 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService; imageMaxB
   app.post("/admin/posts/:id/image/upload", {
     config: admin,
     schema: { tags: ["admin"], params, description: "Multipart, field `file`: an image.", response: { 200: post } },
-    handler: async (req) => {
-      const after = await posts.setImage(req.params.id, await readSingleFile(req, imageMaxBytes));
-      await app.audit(req, {
-        action: "posts.image",
-        subjectType: "post",
-        subjectId: after._id,
-        after: { image: after.image?.url ?? null },
-      });
-      return after;
-    },
+    handler: async (req) => posts.setImage(req.params.id, await readSingleFile(req, imageMaxBytes), actorOf(req)),
   });
 };

@@ -17,6 +17,7 @@ import { assertCursorText, cleanTerm, isUniqueViolation, slugify } from "../../p
 import type { Storage } from "../../platform/storage.ts";
 import { removeWebpVariants, storeWebpVariants } from "../../platform/webp.ts";
 import type { Viewer } from "../access/service.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { posts } from "./tables.ts";
 
 /** The post image, cropped to the 1.91:1 of link previews (Open Graph), and its half size. */
@@ -199,65 +200,108 @@ export function createPostsService(deps: {
       return toPost(row);
     },
 
-    async create(body: PostBody) {
+    /** An admin's new post, recorded in the audit trail in the same transaction. */
+    async create(body: PostBody, actor: AuditActor) {
       const slug = body.slug ?? slugify(body.title);
       if (!slug)
         throw badRequest("The title has no letters or digits to make a slug from; give a slug.", [
           { path: "body.slug", message: "required for this title" },
         ]);
       await assertSlugFree(slug);
-      const [row] = await write(() =>
-        db
-          .insert(posts)
-          .values({ ...body, slug, publishedAt: body.status === "published" ? new Date() : null })
-          .returning(columns),
+      return write(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(posts)
+            .values({ ...body, slug, publishedAt: body.status === "published" ? new Date() : null })
+            .returning(columns);
+          const after = toPost(row as Row);
+          await recordAudit(tx, actor, { action: "posts.create", subjectType: "post", subjectId: after._id, after });
+          return after;
+        }),
       );
-      return toPost(row as Row);
     },
 
-    async update(id: string, body: UpdatePostBody) {
+    /** An admin's change, recorded with the post before and after in the same transaction. */
+    async update(id: string, body: UpdatePostBody, actor: AuditActor) {
       const current = await byId(id);
       if (body.slug && body.slug !== current.slug) await assertSlugFree(body.slug, id);
       if (Object.keys(body).length === 0) return toPost(current);
-      // publishedAt is set the first time a post is published and kept through later unpublishing.
-      const publishedAt = body.status === "published" && !current.publishedAt ? new Date() : undefined;
-      // A seeded template (a legal page) stops being one once its words are edited.
-      const edited = (["title", "summary", "content"] as const).some(
-        (k) => body[k] !== undefined && body[k] !== current[k],
+      return write(() =>
+        db.transaction(async (tx) => {
+          const [was] = await tx.select(columns).from(posts).where(eq(posts.id, id)).for("update");
+          if (!was) throw notFound("Post");
+          // publishedAt is set the first time a post is published and kept through later unpublishing.
+          const publishedAt = body.status === "published" && !was.publishedAt ? new Date() : undefined;
+          // A seeded template (a legal page) stops being one once its words are edited.
+          const edited = (["title", "summary", "content"] as const).some(
+            (k) => body[k] !== undefined && body[k] !== was[k],
+          );
+          const [row] = await tx
+            .update(posts)
+            .set({ ...body, ...(publishedAt ? { publishedAt } : {}), ...(edited ? { template: false } : {}) })
+            .where(eq(posts.id, id))
+            .returning(columns);
+          const after = toPost(row as Row);
+          await recordAudit(tx, actor, {
+            action: "posts.update",
+            subjectType: "post",
+            subjectId: id,
+            before: toPost(was),
+            after,
+          });
+          return after;
+        }),
       );
-      const [row] = await write(() =>
-        db
-          .update(posts)
-          .set({ ...body, ...(publishedAt ? { publishedAt } : {}), ...(edited ? { template: false } : {}) })
-          .where(eq(posts.id, id))
-          .returning(columns),
-      );
-      if (!row) throw notFound("Post");
-      return toPost(row);
     },
 
-    /** Deletes a post with its comments; its image once that is committed. */
-    async remove(id: string) {
+    /** Deletes a post with its comments (recorded with the post as it was, in the same transaction); its image once that is committed. */
+    async remove(id: string, actor: AuditActor) {
       const row = await db.transaction(async (tx) => {
-        const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ imageKey: posts.imageKey });
+        const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning(columns);
         if (!gone) throw notFound("Post");
         await deps.forgetEngagement(tx, "post", id);
+        await recordAudit(tx, actor, {
+          action: "posts.delete",
+          subjectType: "post",
+          subjectId: id,
+          before: toPost(gone),
+        });
         return gone;
       });
       if (row.imageKey) await removeWebpVariants(storage, row.imageKey, POST_IMAGE_SPECS);
     },
 
-    async setImage(id: string, file: Buffer) {
-      const current = await byId(id);
+    /**
+     * A new image: its files are stored first, then the post points at them with the audit record in one
+     * transaction; the old files go once that commits, the new ones if it does not.
+     */
+    async setImage(id: string, file: Buffer, actor: AuditActor) {
+      await byId(id);
       const key = `public/posts/${id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
       await storeWebpVariants(storage, key, file, POST_IMAGE_SPECS);
-      const [row] = await db.update(posts).set({ imageKey: key }).where(eq(posts.id, id)).returning(columns);
-      if (current.imageKey) await removeWebpVariants(storage, current.imageKey, POST_IMAGE_SPECS);
-      if (!row) {
-        // Deleted while the image was encoded: leave nothing behind.
+      let was: Row;
+      let row: Row;
+      try {
+        [was, row] = await db.transaction(async (tx) => {
+          // Deleted while the image was encoded: nothing is left behind.
+          const [current] = await tx.select(columns).from(posts).where(eq(posts.id, id)).for("update");
+          if (!current) throw notFound("Post");
+          const [updated] = await tx.update(posts).set({ imageKey: key }).where(eq(posts.id, id)).returning(columns);
+          const after = toPost(updated as Row);
+          await recordAudit(tx, actor, {
+            action: "posts.image",
+            subjectType: "post",
+            subjectId: id,
+            before: { image: toPost(current).image?.url ?? null },
+            after: { image: after.image?.url ?? null },
+          });
+          return [current, updated as Row] as const;
+        });
+      } catch (err) {
         await removeWebpVariants(storage, key, POST_IMAGE_SPECS);
-        throw notFound("Post");
+        throw err;
       }
+      if (was.imageKey) await removeWebpVariants(storage, was.imageKey, POST_IMAGE_SPECS);
       return toPost(row);
     },
   };

@@ -1,4 +1,5 @@
 import { REPORT_REASON_LABELS } from "@marquee/contracts/reports";
+import { stringify } from "csv-stringify/sync";
 import { and, asc, gte, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type ContentReportRow, contentReports } from "./tables.ts";
@@ -18,13 +19,10 @@ export const CSV_HEADER = [
 const DAY_MS = 86_400_000;
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a spreadsheet would take for
- * a formula (=, +, -, @ first) gets a leading apostrophe, so a reported item's title cannot run one.
+ * A cell a spreadsheet would take for a formula (=, +, -, @ first) gets a leading apostrophe, so a reported item's
+ * title cannot run one.
  */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** A report as the monthly export's line: resolved only once its final decision is made. */
 export function csvLine(row: ContentReportRow, now: Date): string[] {
@@ -53,8 +51,16 @@ export async function monthlyCsv(db: Db, month: string, now: Date): Promise<stri
     .from(contentReports)
     .where(and(gte(contentReports.createdAt, from), lt(contentReports.createdAt, to)))
     .orderBy(asc(contentReports.createdAt), asc(contentReports.id));
-  return [[...CSV_HEADER], ...rows.map((r) => csvLine(r, now))]
-    .map((cells) => cells.map(csvCell).join(","))
-    .join("\r\n")
-    .concat("\r\n");
+  // RFC 4180: lines end in CRLF; a cell with a comma, quote or any line break (a lone LF too) is quoted, its
+  // quotes doubled.
+  return stringify(
+    rows.map((r) => csvLine(r, now)),
+    {
+      header: true,
+      columns: [...CSV_HEADER],
+      record_delimiter: "windows",
+      quoted_match: /[\r\n]/,
+      cast: { string: asText },
+    },
+  );
 }

@@ -485,7 +485,7 @@ describe("appeals and counter-notices", () => {
 
 describe("GET /admin/reports/export", () => {
   it("lists the month's reports with their outcomes as CSV", async () => {
-    const id = await movie('Title, with "quotes"');
+    const id = await movie('Title, with "quotes"\nand a second line');
     const open = (await file({ itemKind: "video", itemId: id, reason: "illegal", email: "c1@example.com" })).json();
     const done = (
       await file({
@@ -501,18 +501,26 @@ describe("GET /admin/reports/export", () => {
       .update(contentReports)
       .set({ dueAt: sql`created_at - interval '1 hour'` })
       .where(eq(contentReports.reference, open.reference));
+    const stored = async (reference: string) =>
+      (await t.database.db.select().from(contentReports).where(eq(contentReports.reference, reference)))[0]!;
+    const [o, d] = [await stored(open.reference), await stored(done.reference)];
     const month = new Date().toISOString().slice(0, 7);
     const res = await t.request({ method: "GET", url: "/admin/reports/export", token: admin, query: { month } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toContain(`reports-${month}.csv`);
+    expect(res.body.endsWith("\r\n")).toBe(true);
     const lines = res.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe("reference,filed,reason,item,due,resolved,outcome,days to resolve,overdue");
-    const openLine = lines.find((l) => l.startsWith(open.reference)) as string;
-    expect(openLine).toContain(`Illegal content,"video: Title, with ""quotes"" (${id})"`);
-    expect(openLine).toMatch(/,,open,,yes$/);
-    const doneLine = lines.find((l) => l.startsWith(done.reference)) as string;
-    expect(doneLine).toMatch(/,dismissed,0\.0,no$/);
+    // The title's comma, quotes and line break stay inside one quoted cell, its quotes doubled.
+    const item = `"video: Title, with ""quotes""\nand a second line (${id})"`;
+    expect(lines.find((l) => l.startsWith(open.reference))).toBe(
+      `${open.reference},${o.createdAt.toISOString()},Illegal content,${item},${o.dueAt.toISOString()},,open,,yes`,
+    );
+    expect(lines.find((l) => l.startsWith(done.reference))).toBe(
+      `${done.reference},${d.createdAt.toISOString()},Something else,${item},${d.dueAt.toISOString()},` +
+        `${d.resolvedAt?.toISOString()},dismissed,0.0,no`,
+    );
     const other = await t.request({
       method: "GET",
       url: "/admin/reports/export",

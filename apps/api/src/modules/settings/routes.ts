@@ -9,6 +9,7 @@ import {
 } from "@marquee/contracts/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../audit/service.ts";
 import type { SettingsService } from "./service.ts";
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
@@ -50,19 +51,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       body: updateSettingBody,
       response: { 200: adminSetting },
     },
-    handler: async (req) => {
-      const before = (await settings.list()).find((s) => s.key === req.params.key);
-      const after = await settings.update(req.params.key, req.body.value);
-      // A secret's value never enters the trail: only that it was set, replaced or cleared.
-      const secret = !!after?.secret;
-      await app.audit(req, {
-        action: "settings.update",
-        subjectType: "setting",
-        subjectId: req.params.key,
-        before: { value: secret ? (before?.isSet ? "[redacted]" : null) : before?.value },
-        after: { value: secret ? (after?.isSet ? "[redacted: new value]" : null) : after?.value },
-      });
-      return after;
-    },
+    handler: async (req) => settings.update(req.params.key, req.body.value, actorOf(req)),
   });
 };

@@ -12,6 +12,7 @@ import { type Config, resolvePayment, type StoredPaymentSettings } from "../../c
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { StartupError } from "../../platform/startup-errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { settings } from "./tables.ts";
 
 /** The payment settings an admin stored, as the start reads them (config.ts resolvePayment). */
@@ -103,7 +104,8 @@ export function createSettingsService(db: Db, config?: Pick<Config, "env" | "gat
         });
     },
 
-    async update(key: string, value: unknown) {
+    /** Stores an admin's (or the site's own) change of a setting, recorded in the audit trail in its transaction. */
+    async update(key: string, value: unknown, actor: AuditActor) {
       if (!isSettingKey(key))
         throw badRequest(`Unknown setting ${key}`, [{ path: "params.key", message: "unknown setting" }]);
       const def = settingDefinitions[key];
@@ -115,15 +117,32 @@ export function createSettingsService(db: Db, config?: Pick<Config, "env" | "gat
         }));
         throw badRequest(`Invalid value for ${key}: ${details.map((d) => d.message).join("; ")}`, details);
       }
-      if (isGatewayKey(key) && parsed.data === "") {
-        // An empty gateway setting is cleared: the environment's value, or none, applies.
-        await db.delete(settings).where(eq(settings.key, key));
-      } else {
-        await db
-          .insert(settings)
-          .values({ key, value: parsed.data })
-          .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } });
-      }
+      // What the trail shows of a stored value (a secret's never: only whether one is set, replaced or cleared).
+      const secret = isSecretSetting(key);
+      const shown = (row: { value: unknown } | undefined, redacted: string) =>
+        secret ? (row ? redacted : null) : row ? row.value : def.default;
+      // The change and its audit record commit together, or neither does.
+      await db.transaction(async (tx) => {
+        const [was] = await tx.select().from(settings).where(eq(settings.key, key)).for("update");
+        let now: { value: unknown } | undefined;
+        if (isGatewayKey(key) && parsed.data === "") {
+          // An empty gateway setting is cleared: the environment's value, or none, applies.
+          await tx.delete(settings).where(eq(settings.key, key));
+        } else {
+          [now] = await tx
+            .insert(settings)
+            .values({ key, value: parsed.data })
+            .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`now()` } })
+            .returning();
+        }
+        await recordAudit(tx, actor, {
+          action: "settings.update",
+          subjectType: "setting",
+          subjectId: key,
+          before: { value: shown(was, "[redacted]") },
+          after: { value: shown(now, "[redacted: new value]") },
+        });
+      });
       cache = null;
       return (await this.list()).find((s) => s.key === key);
     },

@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import { actorOf } from "../audit/service.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { SubscriptionsService } from "./service.ts";
 
@@ -121,32 +122,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   app.post("/admin/packages", {
     config: { access: "admin" },
     schema: { tags: ["admin"], body: packageBody, response: { 201: subscriptionPackage } },
-    handler: async (req, reply) => {
-      const created = await subscriptions.createPackage(req.body);
-      await app.audit(req, {
-        action: "packages.create",
-        subjectType: "package",
-        subjectId: created._id,
-        after: created,
-      });
-      return reply.status(201).send(created);
-    },
+    handler: async (req, reply) => reply.status(201).send(await subscriptions.createPackage(req.body, actorOf(req))),
   });
 
   app.put("/admin/packages/:id", {
     config: { access: "admin" },
     schema: { tags: ["admin"], params: byId, body: packageUpdateBody, response: { 200: subscriptionPackage } },
-    handler: async (req) => {
-      const after = await subscriptions.updatePackage(req.params.id, req.body);
-      await app.audit(req, {
-        action: "packages.update",
-        subjectType: "package",
-        subjectId: req.params.id,
-        // The package as it now is.
-        after,
-      });
-      return after;
-    },
+    handler: async (req) => subscriptions.updatePackage(req.params.id, req.body, actorOf(req)),
   });
 
   app.get("/admin/subscriptions", {
@@ -163,16 +145,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: grantBody,
       response: { 201: subscription },
     },
-    handler: async (req, reply) => {
-      const granted = await subscriptions.one(await payments.grantMembership(currentUser(req), req.body));
-      await app.audit(req, {
-        action: "subscriptions.grant",
-        subjectType: "subscription",
-        subjectId: granted._id,
-        after: granted,
-      });
-      return reply.status(201).send(granted);
-    },
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send(await subscriptions.one(await payments.grantMembership(currentUser(req), req.body, actorOf(req)))),
   });
 
   app.post("/admin/subscriptions/:id/revoke", {
@@ -185,18 +161,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: revokeBody,
       response: { 200: subscription },
     },
-    handler: async (req) => {
-      const after = await subscriptions.one(
-        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason),
-      );
-      await app.audit(req, {
-        action: "subscriptions.revoke",
-        subjectType: "subscription",
-        subjectId: req.params.id,
-        after: { ...after, reason: req.body.reason },
-      });
-      return after;
-    },
+    handler: async (req) =>
+      subscriptions.one(
+        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason, actorOf(req)),
+      ),
   });
 
   app.post("/admin/subscriptions/:id/simulate", {
@@ -209,15 +177,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: simulateBody,
       response: { 200: subscription },
     },
-    handler: async (req) => {
-      const after = await subscriptions.one(await payments.simulate(req.params.id, req.body.event));
-      await app.audit(req, {
-        action: "subscriptions.simulate",
-        subjectType: "subscription",
-        subjectId: req.params.id,
-        after: { event: req.body.event, status: after.status },
-      });
-      return after;
-    },
+    handler: async (req) => subscriptions.one(await payments.simulate(req.params.id, req.body.event, actorOf(req))),
   });
 };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { Accounts } from "../users/accounts.ts";
 import { type PackageRow, type SubscriptionRow, subscriptionPackages, subscriptions } from "./tables.ts";
 
@@ -159,47 +160,71 @@ export function createSubscriptionsService(deps: { db: Db; accounts: Pick<Accoun
       ]);
       return { total: count?.total ?? 0, data: rows.map(presentPackage) };
     },
+    /** An admin's new package, recorded in the audit trail in the same transaction. */
     async createPackage(
       input: Required<Pick<PackageInput, "name" | "type" | "price" | "initialPeriodDays">> & PackageInput,
+      actor: AuditActor,
     ) {
-      const [row] = await db
-        .insert(subscriptionPackages)
-        .values({
-          name: input.name,
-          description: input.description ?? "",
-          type: input.type,
-          priceCents: Math.round(input.price * 100),
-          initialPeriodDays: input.initialPeriodDays,
-          recurringPeriodDays:
-            input.type === "recurring" ? (input.recurringPeriodDays ?? input.initialPeriodDays) : null,
-          active: input.active ?? true,
-          ordering: input.ordering ?? 0,
-        })
-        .returning();
-      return presentPackage(row as PackageRow);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(subscriptionPackages)
+          .values({
+            name: input.name,
+            description: input.description ?? "",
+            type: input.type,
+            priceCents: Math.round(input.price * 100),
+            initialPeriodDays: input.initialPeriodDays,
+            recurringPeriodDays:
+              input.type === "recurring" ? (input.recurringPeriodDays ?? input.initialPeriodDays) : null,
+            active: input.active ?? true,
+            ordering: input.ordering ?? 0,
+          })
+          .returning();
+        const created = presentPackage(row as PackageRow);
+        await recordAudit(tx, actor, {
+          action: "packages.create",
+          subjectType: "package",
+          subjectId: created._id,
+          after: created,
+        });
+        return created;
+      });
     },
-    /** Changes apply to new subscriptions; the ones running keep the price they were sold at. */
-    async updatePackage(id: string, input: PackageInput) {
-      const [p] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, id));
-      if (!p) throw notFound("Package");
-      const price = input.price === undefined ? p.priceCents : Math.round(input.price * 100);
-      if (p.type === "trial" && price !== 0) throw conflict("A free trial costs nothing: its price stays 0.");
-      if (p.type !== "trial" && price <= 0) throw conflict("A paid package needs a price above 0.");
-      const [row] = await db
-        .update(subscriptionPackages)
-        .set({
-          name: input.name ?? p.name,
-          description: input.description ?? p.description,
-          priceCents: price,
-          initialPeriodDays: input.initialPeriodDays ?? p.initialPeriodDays,
-          recurringPeriodDays:
-            p.type === "recurring" ? (input.recurringPeriodDays ?? p.recurringPeriodDays) : p.recurringPeriodDays,
-          active: input.active ?? p.active,
-          ordering: input.ordering ?? p.ordering,
-        })
-        .where(eq(subscriptionPackages.id, id))
-        .returning();
-      return presentPackage(row as PackageRow);
+    /**
+     * Changes apply to new subscriptions; the ones running keep the price they were sold at. Recorded with the
+     * package before and after in the same transaction.
+     */
+    async updatePackage(id: string, input: PackageInput, actor: AuditActor) {
+      return db.transaction(async (tx) => {
+        const [p] = await tx.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, id)).for("update");
+        if (!p) throw notFound("Package");
+        const price = input.price === undefined ? p.priceCents : Math.round(input.price * 100);
+        if (p.type === "trial" && price !== 0) throw conflict("A free trial costs nothing: its price stays 0.");
+        if (p.type !== "trial" && price <= 0) throw conflict("A paid package needs a price above 0.");
+        const [row] = await tx
+          .update(subscriptionPackages)
+          .set({
+            name: input.name ?? p.name,
+            description: input.description ?? p.description,
+            priceCents: price,
+            initialPeriodDays: input.initialPeriodDays ?? p.initialPeriodDays,
+            recurringPeriodDays:
+              p.type === "recurring" ? (input.recurringPeriodDays ?? p.recurringPeriodDays) : p.recurringPeriodDays,
+            active: input.active ?? p.active,
+            ordering: input.ordering ?? p.ordering,
+          })
+          .where(eq(subscriptionPackages.id, id))
+          .returning();
+        const after = presentPackage(row as PackageRow);
+        await recordAudit(tx, actor, {
+          action: "packages.update",
+          subjectType: "package",
+          subjectId: id,
+          before: presentPackage(p),
+          after,
+        });
+        return after;
+      });
     },
   };
 }

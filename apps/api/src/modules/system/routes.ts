@@ -1,6 +1,7 @@
 import { messageResponse } from "@marquee/contracts/common";
 import { retryJobParams, systemStatus } from "@marquee/contracts/system";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../audit/service.ts";
 import type { SystemService } from "./service.ts";
 
 const admin = { access: "admin", geo: "open", maintenance: "open" } as const;
@@ -26,13 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       response: { 200: messageResponse },
     },
     handler: async (req) => {
-      await system.retry(req.params.queue, req.params.id);
-      await app.audit(req, {
-        action: "system.job-retry",
-        subjectType: "job",
-        subjectId: req.params.id,
-        after: { queue: req.params.queue },
-      });
+      await system.retry(req.params.queue, req.params.id, actorOf(req));
       return { message: "The job will run again." };
     },
   });

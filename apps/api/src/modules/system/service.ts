@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs.ts";
 import { describeJob, HEAVY_QUEUES } from "../../platform/media/work.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { HEARTBEAT_SECONDS } from "./heartbeat.ts";
 import { workerHeartbeats } from "./tables.ts";
 
@@ -94,7 +95,11 @@ export function createSystemService(deps: { db: Db; jobs: Jobs; mediaJobs: "work
       return { mediaJobs: deps.mediaJobs, heartbeatSeconds: HEARTBEAT_SECONDS, workers: w, queues: q, failures: f };
     },
     /** Runs a failed job once more. */
-    async retry(queue: string, id: string): Promise<void> {
+    /**
+     * An admin runs a failed job once more. The job runner keeps its own connection, so the audit record is
+     * written first (no retry is ever asked unrecorded), and a retry the runner then refuses is recorded after it.
+     */
+    async retry(queue: string, id: string, actor: AuditActor): Promise<void> {
       const { rows } = await jobs.sql(`SELECT state FROM ${schema}.job WHERE name = $1 AND id = $2`, [queue, id]);
       const state = (rows[0] as { state?: string } | undefined)?.state;
       if (!state) throw notFound("Job");
@@ -102,7 +107,22 @@ export function createSystemService(deps: { db: Db; jobs: Jobs; mediaJobs: "work
         const now = state === "active" ? "running" : state === "completed" ? "done" : "waiting to run";
         throw conflict(`Only a failed job can be run again; this one is ${now}.`);
       }
-      if (!(await jobs.retry(queue, id))) throw conflict("This job is no longer failed.");
+      const entry = { subjectType: "job", subjectId: id } as const;
+      await recordAudit(db, actor, {
+        ...entry,
+        action: "system.job-retry",
+        before: { queue, state },
+        after: { queue, state: "retry" },
+      });
+      if (!(await jobs.retry(queue, id))) {
+        await recordAudit(db, actor, {
+          ...entry,
+          action: "system.job-retry-failed",
+          before: { queue, state: "retry" },
+          after: { queue, state: "unchanged", reason: "no longer failed" },
+        });
+        throw conflict("This job is no longer failed.");
+      }
     },
   };
 }

@@ -68,16 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post("/users/:id/avatar/upload", {
     config: { access: "admin", maintenance: "open", geo: "open" },
     schema: { tags: ["admin"], params: z.strictObject({ id: entityId }), response: { 200: user } },
-    handler: async (req) => {
-      const updated = await users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes));
-      await app.audit(req, {
-        action: "users.avatar",
-        subjectType: "user",
-        subjectId: req.params.id,
-        after: { avatar: updated.avatar },
-      });
-      return updated;
-    },
+    handler: async (req) => users.setAvatar(req.params.id, await readSingleFile(req, imageMaxBytes), actorOf(req)),
   });
 
   app.put("/admin/users/:id", {

@@ -67,14 +67,32 @@ export function createUsersService(deps: {
     return row;
   }
 
-  async function setAvatar(userId: string, file: Buffer) {
+  /** A new avatar; an admin's (`audit`) is recorded in the transaction that sets it, or its new files are removed. */
+  async function setAvatar(userId: string, file: Buffer, audit?: AuditActor) {
     const user = await byId(userId);
     const variants = await squareWebpVariants(file, AVATAR_SIZES);
     // A fresh key per upload, so caches never serve an old picture under a new name.
     // The random part keeps two uploads in one millisecond from sharing a key (and deleting each other's files).
     const key = `public/avatars/${user.id}/${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     for (const [size, data] of variants) await storage.put(`${key}-${size}.webp`, data);
-    const [row] = await db.update(users).set({ avatarKey: key }).where(eq(users.id, user.id)).returning();
+    let row: UserRow | undefined;
+    try {
+      row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(users).set({ avatarKey: key }).where(eq(users.id, user.id)).returning();
+        if (audit)
+          await recordAudit(tx, audit, {
+            action: "users.avatar",
+            subjectType: "user",
+            subjectId: user.id,
+            before: { username: user.username, avatarKey: user.avatarKey },
+            after: { username: user.username, avatarKey: key },
+          });
+        return updated;
+      });
+    } catch (err) {
+      for (const size of AVATAR_SIZES) await storage.remove(`${key}-${size}.webp`);
+      throw err;
+    }
     if (user.avatarKey) {
       for (const size of AVATAR_SIZES) await storage.remove(`${user.avatarKey}-${size}.webp`);
     }

@@ -221,17 +221,21 @@ export function createApplications(deps: {
         keys[KEY_FIELD[name]] = key;
       }
       try {
-        const [row] = await db
-          .insert(performerApplications)
-          .values({ userId, ...fields, ...keys, source: by.source, submittedBy: by.submittedBy })
-          .returning();
-        if (by.source === "admin" && row)
-          await deps.audit(db, by.actor ?? { userId: by.submittedBy, ip: null }, {
-            action: "verification.file-for",
-            subjectType: "performer-application",
-            subjectId: row.id,
-            after: auditable(row),
-          });
+        // An admin's filing is recorded in the audit trail in the transaction that stores it.
+        const row = await db.transaction(async (tx) => {
+          const [made] = await tx
+            .insert(performerApplications)
+            .values({ userId, ...fields, ...keys, source: by.source, submittedBy: by.submittedBy })
+            .returning();
+          if (by.source === "admin" && made)
+            await deps.audit(tx as unknown as Db, by.actor ?? { userId: by.submittedBy, ip: null }, {
+              action: "verification.file-for",
+              subjectType: "performer-application",
+              subjectId: made.id,
+              after: auditable(made),
+            });
+          return made;
+        });
         for (const adminId of await deps.accounts.adminIds())
           if (adminId !== userId) deps.notify(adminId, "notification", { type: "verification", status: "submitted" });
         return (await present([row as ApplicationRow]))[0] as AdminApplication;

@@ -2,7 +2,7 @@ import type { AdminAsset, AdminAssetsQuery, UpdateAdminAssetBody } from "@marque
 import type { Db } from "../../db/client.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
-import { adminRows, recordTakedown, takedownOf } from "../catalogue/paging.ts";
+import { adminRows, recordAssetEdit, recordTakedown, takedownOf } from "../catalogue/paging.ts";
 import type { VideoPresenter } from "./present.ts";
 import type { VideoReads } from "./reading.ts";
 import type { Row } from "./rows.ts";
@@ -36,8 +36,8 @@ export function createVideoAdmin(deps: { db: Db; reads: VideoReads; writes: Vide
       const { rows, ...counted } = await adminRows<Row>(deps.db, videos, q, take);
       return { ...counted, items: await toAdmin(rows) };
     },
-    async adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody) {
-      await writes.update(admin, id, body);
+    async adminUpdate(admin: Actor, id: string, body: UpdateAdminAssetBody, audit: AuditActor) {
+      await writes.update(admin, id, body, (tx, before, after) => recordAssetEdit(tx, audit, "video", before, after));
       return one(await reads.managedRow(admin, id));
     },
     adminTakedown: async (_admin: Actor, id: string, reason: string | null, audit: AuditActor) =>

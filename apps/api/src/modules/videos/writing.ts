@@ -20,6 +20,9 @@ import type { VideoReads } from "./reading.ts";
 import { MOVIE, type Row, rowColumns, sourceDir } from "./rows.ts";
 import { videos } from "./tables.ts";
 
+/** What runs in a save's transaction with the movie before and after: the audit trail's record of an admin's edit. */
+type SaveRecord = (tx: Db, before: Row, after: Row) => Promise<void>;
+
 type PlacementState = Pick<
   Row,
   "status" | "processingStatus" | "scheduledAt" | "releasedAt" | "createdAt" | "takenDownAt" | "heldAt" | "reviewState"
@@ -138,10 +141,17 @@ export function createVideoWrites(deps: {
   }
 
   /** Writes `changes` to a movie the caller read as `current`, keeping the counters; 409 on a taken slug. */
-  async function save(current: Row, changes: PgUpdateSetSource<typeof videos>): Promise<Row> {
+  async function save(current: Row, changes: PgUpdateSetSource<typeof videos>, record?: SaveRecord): Promise<Row> {
     let row: Row | undefined;
     try {
-      [row] = await db.update(videos).set(changes).where(eq(videos.id, current.id)).returning(rowColumns);
+      // With the audit trail's record (`record`, an admin's edit) in the same transaction.
+      row = await db.transaction(async (tx) => {
+        const [was] = await tx.select(rowColumns).from(videos).where(eq(videos.id, current.id)).for("update");
+        if (!was) return undefined;
+        const [saved] = await tx.update(videos).set(changes).where(eq(videos.id, current.id)).returning(rowColumns);
+        if (saved) await record?.(tx as unknown as Db, was, saved);
+        return saved;
+      });
     } catch (err) {
       if (isUniqueViolation(err) && changes.slug) throw rules.slugTaken(MOVIE);
       throw err;
@@ -151,7 +161,7 @@ export function createVideoWrites(deps: {
     return row;
   }
 
-  async function update(actor: Actor, id: string, body: UpdateVideoBody): Promise<StudioVideo> {
+  async function update(actor: Actor, id: string, body: UpdateVideoBody, record?: SaveRecord): Promise<StudioVideo> {
     const current = await reads.managedRow(actor, id);
     const performerIds =
       body.performerIds !== undefined
@@ -170,20 +180,24 @@ export function createVideoWrites(deps: {
     if (rules.publishes(current, { status, performerIds }))
       await deps.publication.assertPublishable("video", current.id, performerIds);
     const review = await reviewAfterWrite(deps.review, actor, current, status, now());
-    const row = await save(current, {
-      ...review,
-      ...(body.title !== undefined ? { title: body.title } : {}),
-      ...(body.slug !== undefined ? { slug: body.slug } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
-      access: accessKind,
-      priceCents,
-      status,
-      scheduledAt,
-      performerIds,
-      categoryIds,
-      ...placementNow({ ...current, ...review, status, scheduledAt }),
-    });
+    const row = await save(
+      current,
+      {
+        ...review,
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.slug !== undefined ? { slug: body.slug } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
+        access: accessKind,
+        priceCents,
+        status,
+        scheduledAt,
+        performerIds,
+        categoryIds,
+        ...placementNow({ ...current, ...review, status, scheduledAt }),
+      },
+      record,
+    );
     return present.studioOf(actor, row);
   }
 
