@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
+import { createSecretBox } from "./platform/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
@@ -183,6 +184,8 @@ function buildServices(
   const throttle = createThrottle(db);
   const settings = createSettingsService(db, config);
   const accounts = createAccounts(db);
+  // The one key that seals secrets at rest (TOTP secrets, payout details), each use under its own derived key.
+  const atRestKey = twoFactorKeyOf(config);
   const recaptcha = createRecaptchaService(deps.config.recaptcha);
   const auth = createAuthService({
     db,
@@ -196,7 +199,7 @@ function buildServices(
     // Every deleted session row (logout, revocation, password change or reset, deactivation below, expiry) closes
     // the sockets signed in with it.
     onSessionsEnded: live.sessionsEnded,
-    twoFactorKey: twoFactorKeyOf(config),
+    twoFactorKey: atRestKey,
     adminTwoFactorRequired: config.adminTwoFactorRequired,
   });
   const users = createUsersService({
@@ -398,7 +401,7 @@ function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payoutDetails = createPayoutDetails(db);
+  const payoutDetails = createPayoutDetails(db, createSecretBox(atRestKey, "payout-details"));
   const payouts = createPayouts({
     db,
     accounts,

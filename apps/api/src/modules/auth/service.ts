@@ -22,7 +22,7 @@ import { createMailTokens } from "./mail-tokens.ts";
 import { createSessionsService, type OnSessionsEnded } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
 import { type CodeInput, createTwoFactor } from "./two-factor.ts";
-import { createSecretBox } from "./two-factor-crypto.ts";
+import { createSecretBox } from "../../platform/secret-box.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -68,7 +68,7 @@ export function createAuthService(deps: {
     db,
     throttle,
     settings,
-    box: createSecretBox(deps.twoFactorKey),
+    box: createSecretBox(deps.twoFactorKey, "two-factor"),
     adminRequired: deps.adminTwoFactorRequired,
   });
 
