@@ -14,7 +14,6 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
-import { createSecretBox } from "./platform/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
@@ -109,6 +108,7 @@ import { publicFilesRedirect } from "./platform/media/public-files.ts";
 import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
+import { createSecretBox } from "./platform/secret-box.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
 import type { Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";

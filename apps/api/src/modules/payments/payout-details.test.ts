@@ -183,8 +183,14 @@ describe("what admins see", () => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json().error).toBe("ReauthenticationRequired");
     expect(
-      (await t.request({ method: "POST", url: "/auth/reauthenticate", token: admin, body: { password: "marquee-demo" } }))
-        .statusCode,
+      (
+        await t.request({
+          method: "POST",
+          url: "/auth/reauthenticate",
+          token: admin,
+          body: { password: "marquee-demo" },
+        })
+      ).statusCode,
     ).toBe(200);
     const shown = await reveal(p.id);
     expect(shown.statusCode, shown.body).toBe(200);

@@ -48,7 +48,10 @@ export function createPayoutDetails(db: Db, box: SecretBox) {
   /** A row saved in plain text before sealing, sealed now (once, whoever gets there first). */
   async function upgrade(row: Row): Promise<Sealed> {
     if (row.sealed !== null) return row as Sealed;
-    const sealed = seal(row.performerId, { accountName: row.legacyAccountName ?? "", account: row.legacyAccount ?? "" });
+    const sealed = seal(row.performerId, {
+      accountName: row.legacyAccountName ?? "",
+      account: row.legacyAccount ?? "",
+    });
     const [updated] = await db
       .update(payoutDetails)
       .set(sealed)
