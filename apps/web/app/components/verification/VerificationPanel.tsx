@@ -194,7 +194,11 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
                   accept="image/png,image/jpeg,image/webp"
                   className="marquee-file-input"
                   style={{ display: "block", marginTop: 6, maxWidth: "100%" }}
-                  onChange={(e) => setFiles((f) => ({ ...f, [image.name]: e.currentTarget.files?.[0] ?? null }))}
+                  onChange={(e) => {
+                    // Read now: React runs the updater later, when the event's currentTarget is gone.
+                    const file = e.currentTarget.files?.[0] ?? null;
+                    setFiles((f) => ({ ...f, [image.name]: file }));
+                  }}
                 />
               </Input.Wrapper>
             ))}
