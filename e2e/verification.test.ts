@@ -166,7 +166,9 @@ describe("becoming a verified performer", () => {
     await admin.page.waitForURL(/\/admin\/verifications\?review=/);
     const review = admin.page.getByTestId("verification-review");
     await expect.poll(() => review.getByText("Added Realname").count()).toBe(1);
-    await expect.poll(() => review.getByRole("img").count()).toBe(3);
+    for (const name of ["Document, front", "Document, back", "Selfie with the document"])
+      await review.getByRole("img", { name, exact: true }).waitFor();
+    await admin.page.screenshot({ path: path.join(shots, "verification-filed-by-admin-1280.png") });
     await admin.page.keyboard.press("Escape");
     await admin.page.getByTestId(`verification-row-${username}`).getByText("· filed by an admin").waitFor();
 
