@@ -125,4 +125,62 @@ describe("becoming a verified performer", () => {
     expect(user.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
+
+  it("an admin adding a performer files their application, which waits in the same queue", {
+    timeout: 240_000,
+  }, async () => {
+    const { username } = await signUp("added", { name: "Added Stage" });
+    const admin = await newPage(browser);
+    await logIn(admin.page, "admin", "marquee-demo");
+    await goto(admin.page, "/admin/performers");
+    const pickAccount = async () => {
+      const account = admin.page.getByRole("combobox", { name: "Account" });
+      await account.fill(username);
+      await admin.page.getByRole("option", { name: new RegExp(`@${username}`) }).click();
+    };
+    await pickAccount();
+    const standing = admin.page.getByTestId("add-performer-verification");
+    await standing
+      .getByText("They have no verified identity. Until an application with their ID documents is approved")
+      .waitFor();
+    await standing.getByRole("button", { name: "File their application" }).click();
+
+    const dialog = admin.page.getByRole("dialog", { name: "Verification application" });
+    await dialog.getByRole("heading", { name: "File the application for Added Stage" }).waitFor();
+    await dialog.getByLabel("Full legal name").fill("Added Realname");
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 17);
+    await dialog.getByLabel("Date of birth").fill(young.toISOString().slice(0, 10));
+    await dialog.getByRole("combobox", { name: "Country" }).fill("Fran");
+    await admin.page.getByRole("option", { name: "France" }).click();
+    await dialog.locator('input[name="documentFront"]').setInputFiles(files.front);
+    await dialog.locator('input[name="documentBack"]').setInputFiles(files.back);
+    await dialog.locator('input[name="selfie"]').setInputFiles(files.selfie);
+    await dialog.getByRole("button", { name: "File application" }).click();
+    await expect.poll(() => dialog.getByText("They must be at least 18 years old").count()).toBe(1);
+    await dialog.getByLabel("Date of birth").fill("1991-06-07");
+    await dialog.getByRole("button", { name: "File application" }).click();
+
+    // Filed: the admin is taken to it in the review queue, opened, marked as filed by an admin.
+    await admin.page.getByText("The application for Added Stage is waiting for review.").waitFor();
+    await admin.page.waitForURL(/\/admin\/verifications\?review=/);
+    const review = admin.page.getByTestId("verification-review");
+    await expect.poll(() => review.getByText("Added Realname").count()).toBe(1);
+    for (const name of ["Document, front", "Document, back", "Selfie with the document"])
+      await review.getByRole("img", { name, exact: true }).waitFor();
+    await admin.page.screenshot({ path: path.join(shots, "verification-filed-by-admin-1280.png") });
+    await admin.page.keyboard.press("Escape");
+    await admin.page.getByTestId(`verification-row-${username}`).getByText("· filed by an admin").waitFor();
+
+    // Adding them again leads to the application waiting.
+    await goto(admin.page, "/admin/performers");
+    await pickAccount();
+    await standing.getByText("An application from Added Stage is waiting for review.").waitFor();
+    await standing.getByRole("link", { name: "Review their application" }).click();
+    await expect.poll(() => review.getByText("Added Realname").count()).toBe(1);
+    await review.getByRole("button", { name: "Approve" }).click();
+    await admin.page.getByText("Added Stage was approved.").waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
 });

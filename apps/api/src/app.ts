@@ -107,6 +107,7 @@ import { publicFilesRedirect } from "./platform/media/public-files.ts";
 import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type ObjectType, type Realtime } from "./platform/realtime.ts";
+import { createSecretBox } from "./platform/secret-box.ts";
 import { createUrlSigner, redactUrl } from "./platform/signed-urls.ts";
 import type { Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
@@ -182,6 +183,8 @@ function buildServices(
   const throttle = createThrottle(db);
   const settings = createSettingsService(db, config);
   const accounts = createAccounts(db);
+  // The one key that seals secrets at rest (TOTP secrets, payout details), each use under its own derived key.
+  const atRestKey = twoFactorKeyOf(config);
   const recaptcha = createRecaptchaService(deps.config.recaptcha);
   const auth = createAuthService({
     db,
@@ -195,7 +198,7 @@ function buildServices(
     // Every deleted session row (logout, revocation, password change or reset, deactivation below, expiry) closes
     // the sockets signed in with it.
     onSessionsEnded: live.sessionsEnded,
-    twoFactorKey: twoFactorKeyOf(config),
+    twoFactorKey: atRestKey,
     adminTwoFactorRequired: config.adminTwoFactorRequired,
   });
   const users = createUsersService({
@@ -367,7 +370,7 @@ function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payoutDetails = createPayoutDetails(db);
+  const payoutDetails = createPayoutDetails(db, createSecretBox(atRestKey, "payout-details"));
   const payouts = createPayouts({
     db,
     accounts,

@@ -85,7 +85,8 @@ const envSchema = z.object({
     .max(24 * 3600)
     .default(300),
   MEDIA_SECRET: z.string().min(16, "use at least 16 characters").optional(),
-  // Encrypts the two-factor (TOTP) secrets at rest; unset: one generated in DATA_DIR (see twoFactorKeyOf).
+  // Encrypts the two-factor (TOTP) secrets and the payout details at rest; unset: one generated in DATA_DIR (see
+  // twoFactorKeyOf).
   TWO_FACTOR_SECRET: z.string().min(16, "use at least 16 characters").optional(),
   // Admins must turn on two-factor sign-in before any admin route answers (issue 22). Only for a site's first setup.
   ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).default("true"),
@@ -320,9 +321,10 @@ export function mediaSecretOf(config: Pick<Config, "mediaSecret" | "dataDir">): 
 }
 
 /**
- * The key that encrypts the two-factor secrets at rest: TWO_FACTOR_SECRET, else one generated on first use and kept
- * in `${dataDir}/two-factor-secret` (mode 0600). Unlike the media secret it must never change once accounts have
- * turned two-factor sign-in on (their authenticator apps would no longer match): back it up with the database.
+ * The key that encrypts the two-factor secrets and the payout details at rest (platform/secret-box.ts derives one key
+ * per use from it): TWO_FACTOR_SECRET, else one generated on first use and kept in `${dataDir}/two-factor-secret`
+ * (mode 0600). Unlike the media secret it must never change once accounts have turned two-factor sign-in on (their
+ * authenticator apps would no longer match) or performers saved payout details: back it up with the database.
  */
 export function twoFactorKeyOf(config: Pick<Config, "twoFactorSecret" | "dataDir">): string {
   return keptSecret(config.twoFactorSecret, config.dataDir, "two-factor-secret");

@@ -73,6 +73,9 @@ async function start() {
     geoip: await openGeoIp(config.geoipDb),
   });
   await app.ready();
+  // Payout details saved before they were sealed are sealed now (those read first are sealed when read).
+  const sealed = await app.services.payoutDetails.sealLegacy();
+  if (sealed) log.info({ sealed }, "sealed the payout details saved in plain text");
   // On the embedded database, which no other process can open, the API forks the media worker itself; on a server,
   // media workers run on their own (`npm run worker`; `npm start` runs one beside the API).
   const worker =

@@ -293,8 +293,8 @@ export const payoutDue = z.object({
   since: z.string(),
   /** A payout waits until the performer has two-factor sign-in on (issue 22). */
   twoFactorEnabled: z.boolean(),
-  /** Where they want to be paid, if they said. */
-  payoutDetails: z.lazy(() => payoutDetails).nullable(),
+  /** Where they want to be paid, if they said: masked (the full details are one admin request away, recorded). */
+  payoutDetails: z.lazy(() => maskedPayoutDetails).nullable(),
 });
 export type PayoutDue = z.infer<typeof payoutDue>;
 export const payoutDueList = z.object({ data: z.array(payoutDue), total: z.number().int() });
@@ -365,6 +365,13 @@ export const payoutDetails = z.object({
   updatedAt: z.string(),
 });
 export type PayoutDetails = z.infer<typeof payoutDetails>;
+/** Payout details as lists show them: the method and the account masked (e.g. `•••• 5555`), no holder's name. */
+export const maskedPayoutDetails = z.object({
+  method: z.enum(PAYOUT_METHODS),
+  accountHint: z.string(),
+  updatedAt: z.string(),
+});
+export type MaskedPayoutDetails = z.infer<typeof maskedPayoutDetails>;
 export const payoutDetailsResponse = z.object({ payoutDetails: payoutDetails.nullable() });
 export const payoutDetailsBody = z.strictObject({
   method: z.enum(PAYOUT_METHODS),

@@ -1,6 +1,6 @@
 import { isAdult } from "@marquee/contracts/verification";
 import { describe, expect, it } from "vitest";
-import { applyProblems, canApply, statusSentence } from "./verification.ts";
+import { addPerformerStep, applyProblems, canApply, reviewUrl, statusSentence } from "./verification.ts";
 
 describe("verification screens", () => {
   it("counts 18 years by the calendar: old enough on the 18th birthday, not the day before", () => {
@@ -44,5 +44,46 @@ describe("verification screens", () => {
       "refused",
       "expired",
     ]);
+  });
+});
+
+describe("adding a performer (admin)", () => {
+  const application = (status: "pending" | "approved" | "refused" | "expired", expiresAt: string | null = null) => ({
+    _id: "0190f0e0-0000-7000-8000-000000000001",
+    status,
+    expiresAt,
+  });
+
+  it("leads to the pending application, says verified, or asks for an application to be filed", () => {
+    expect(addPerformerStep(application("pending"))).toEqual({
+      step: "review",
+      applicationId: "0190f0e0-0000-7000-8000-000000000001",
+    });
+    expect(reviewUrl("0190f0e0-0000-7000-8000-000000000001")).toBe(
+      "/admin/verifications?review=0190f0e0-0000-7000-8000-000000000001",
+    );
+    expect(addPerformerStep(application("approved", "2027-05-01T00:00:00.000Z"))).toEqual({
+      step: "verified",
+      expiresAt: "2027-05-01T00:00:00.000Z",
+    });
+    expect(addPerformerStep(undefined)).toEqual({ step: "file", status: "none" });
+    expect(addPerformerStep(application("refused"))).toEqual({ step: "file", status: "refused" });
+    // Approved once, then expired or asked to verify again: a new application is due.
+    expect(addPerformerStep(application("expired", "2020-01-01T00:00:00.000Z"))).toEqual({
+      step: "file",
+      status: "expired",
+    });
+  });
+
+  it("checks the form an admin files with the same rules, speaking of the applicant", () => {
+    const young = `${new Date().getUTCFullYear() - 10}-01-01`;
+    expect(applyProblems({ legalName: "", dateOfBirth: young, country: "", files: {} }, true)).toEqual({
+      legalName: "Enter their full legal name",
+      dateOfBirth: "They must be at least 18 years old",
+      country: "Choose their country",
+      documentFront: "Upload this image",
+      documentBack: "Upload this image",
+      selfie: "Upload this image",
+    });
   });
 });

@@ -2,7 +2,7 @@
  * Pure helpers behind the verification screens (issue 22 section 1): how a performer's standing is said, and what
  * the apply form checks before it sends (the API checks everything again).
  */
-import type { OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
+import type { AdminApplication, OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
 import { ADULT_AGE, isAdult } from "@marquee/contracts/verification";
 import { formatDate } from "./format.ts";
 
@@ -58,18 +58,48 @@ export const APPLY_IMAGES = [
   },
 ] as const;
 
-/** What the form says about its values before sending: field name -> message. */
-export function applyProblems(values: {
-  legalName: string;
-  dateOfBirth: string;
-  country: string;
-  files: Record<string, File | null>;
-}): Record<string, string> {
+/**
+ * What the form says about its values before sending: field name -> message. `forSomeoneElse`: an admin files it
+ * for an account, and the messages speak of that person.
+ */
+export function applyProblems(
+  values: {
+    legalName: string;
+    dateOfBirth: string;
+    country: string;
+    files: Record<string, File | null>;
+  },
+  forSomeoneElse = false,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  if (values.legalName.trim().length < 2) out.legalName = "Enter your full legal name";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth)) out.dateOfBirth = "Enter your date of birth";
-  else if (!isAdult(values.dateOfBirth)) out.dateOfBirth = `You must be at least ${ADULT_AGE} years old`;
-  if (!values.country) out.country = "Choose your country";
+  const their = forSomeoneElse ? "their" : "your";
+  if (values.legalName.trim().length < 2) out.legalName = `Enter ${their} full legal name`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth)) out.dateOfBirth = `Enter ${their} date of birth`;
+  else if (!isAdult(values.dateOfBirth))
+    out.dateOfBirth = `${forSomeoneElse ? "They" : "You"} must be at least ${ADULT_AGE} years old`;
+  if (!values.country) out.country = `Choose ${their} country`;
   for (const image of APPLY_IMAGES) if (!values.files[image.name]) out[image.name] = "Upload this image";
   return out;
 }
+
+/**
+ * Where an account stands when an admin adds it as a performer, from its newest application (none: undefined):
+ * an application waits for review (the admin is led to it), it is verified, or an application must be filed (by
+ * the admin, with its documents) before it may publish or be paid.
+ */
+export type AddPerformerStep =
+  | { step: "review"; applicationId: string }
+  | { step: "verified"; expiresAt: string | null }
+  | { step: "file"; status: "none" | "refused" | "expired" };
+
+export function addPerformerStep(
+  latest: Pick<AdminApplication, "_id" | "status" | "expiresAt"> | undefined,
+): AddPerformerStep {
+  const status = latest?.status ?? "none";
+  if (latest && status === "pending") return { step: "review", applicationId: latest._id };
+  if (latest && status === "approved") return { step: "verified", expiresAt: latest.expiresAt };
+  return { step: "file", status: status as "none" | "refused" | "expired" };
+}
+
+/** The admins' queue with one application opened for review. */
+export const reviewUrl = (applicationId: string) => `/admin/verifications?review=${encodeURIComponent(applicationId)}`;

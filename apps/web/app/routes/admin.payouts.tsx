@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { Payout, PayoutDue } from "@marquee/contracts/payments";
-import { IconCash, IconCheck, IconHistory } from "@tabler/icons-react";
+import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/payments";
+import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
+import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
@@ -55,7 +56,74 @@ export function action({ request, context }: Route.ActionArgs) {
         performerId: textOf(payload, "performerId"),
         ...(typeof payload.note === "string" && payload.note.trim() ? { note: payload.note.trim() } : {}),
       }),
+    /** A performer's full payout details (`performerId`): asks for the password again; the API records the look. */
+    details: (api, payload) =>
+      api.get<{ payoutDetails: PayoutDetails | null }>(
+        `/admin/performers/${encodeURIComponent(textOf(payload, "performerId"))}/payout-details`,
+      ),
+    reauthenticate: reauthenticateIntent,
   });
+}
+
+const METHOD_LABEL: Record<PayoutDetails["method"], string> = { bank: "Bank", paypal: "PayPal", other: "Other" };
+
+/**
+ * Where to pay a performer: masked in the list (`•••• 5555`); "Show" asks for the password again and shows the whole
+ * of it, a look the audit trail records.
+ */
+function PayTo({ owed }: { owed: PayoutDue }) {
+  const { run, busy } = useIntent();
+  const { guarded, prompt } = useReauth();
+  const [full, setFull] = useState<PayoutDetails | null>(null);
+  const masked = owed.payoutDetails;
+  if (!masked)
+    return (
+      <Text size="xs" c="dimmed">
+        Not given yet
+      </Text>
+    );
+
+  const reveal = async () => {
+    try {
+      const { payoutDetails } = await guarded(() =>
+        run<{ payoutDetails: PayoutDetails | null }>("details", { performerId: owed.performerId }),
+      );
+      setFull(payoutDetails);
+    } catch (e) {
+      if (e instanceof ReauthCancelled) return;
+      notifications.show({ color: "red", title: "Could not show the payout details", message: errorMessage(e) });
+    }
+  };
+
+  return (
+    <Stack gap={0} data-testid="payout-to">
+      {prompt}
+      {full ? (
+        <>
+          <Text size="sm">{full.accountName}</Text>
+          <Text size="xs" style={{ wordBreak: "break-all" }}>
+            {METHOD_LABEL[full.method]}: {full.account}
+          </Text>
+        </>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+            {METHOD_LABEL[masked.method]}: {masked.accountHint}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconEye size={14} />}
+            loading={busy}
+            onClick={() => void reveal()}
+            aria-label={`Show the payout details of ${owed.performer?.name ?? "this performer"}`}
+          >
+            Show
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }
 
 /** The confirmation of a payout, with a note for the record (a bank reference). */
@@ -177,23 +245,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                   {money(d.unpaid)}
                 </Table.Td>
                 <Table.Td>
-                  {d.payoutDetails ? (
-                    <Stack gap={0}>
-                      <Text size="sm">{d.payoutDetails.accountName}</Text>
-                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                        {d.payoutDetails.method === "bank"
-                          ? "Bank"
-                          : d.payoutDetails.method === "paypal"
-                            ? "PayPal"
-                            : "Other"}
-                        : {d.payoutDetails.account}
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      Not given yet
-                    </Text>
-                  )}
+                  <PayTo owed={d} />
                 </Table.Td>
                 <Table.Td>
                   {d.twoFactorEnabled ? (

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Button,
-  Card,
   Divider,
   Group,
   NumberInput,
@@ -14,11 +13,11 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, AdminPerformer as Performer } from "@marquee/contracts/performers";
-import { IconEdit, IconExternalLink, IconUserPlus, IconUserStar } from "@tabler/icons-react";
+import { IconEdit, IconExternalLink, IconUserStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { AddPerformer } from "../components/admin/AddPerformer.tsx";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import {
   ActiveSwitch,
   DataTable,
@@ -33,11 +32,10 @@ import {
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
-import type { LookupOption } from "../lib/admin-lookups.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
-import { profileOptions } from "../lib/lookups.server.ts";
+import { countryList, profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -71,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const api = sessionApi(request, context);
   const q = textOf(params);
-  const [list, options, commission] = await Promise.all([
+  const [list, options, commission, countries] = await Promise.all([
     loaded(
       api.get<PerformerPage>("/admin/performers", {
         q: q || undefined,
@@ -89,8 +87,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return typeof value === "number" ? value : null;
       })
       .catch(() => null),
+    // The countries of the application an admin files for an account.
+    countryList(api).catch(() => []),
   ]);
-  return { list, options, siteCommission: commission };
+  return { list, options, siteCommission: commission, countries };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -98,6 +98,9 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
     /** A member account becomes a performer (`userId`). */
     promote: (api, payload) => api.post("/admin/performers", { userId: payloadText(payload, "userId") }),
+    /** The account's newest application (`userId`), for where it stands with verification. */
+    standing: (api, payload) =>
+      api.get("/admin/verifications", { userId: payloadText(payload, "userId"), state: "all", limit: 1 }),
     /** A profile's fields (`id`, `body`), its status among them. */
     save,
     /** The performer's own commission rate (`id`, `rate` as a fraction; null: the site's). */
@@ -106,72 +109,6 @@ export function action({ request, context }: Route.ActionArgs) {
         rate: typeof payload.rate === "number" ? payload.rate : null,
       }),
   });
-}
-
-/** Picks an account that is not a performer yet and makes it one. */
-function Promote({ onPromoted }: { onPromoted: (performer: Performer) => void }) {
-  const { run } = useIntent();
-  const [selected, setSelected] = useState<LookupOption | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const promote = async () => {
-    if (!selected) return;
-    setSaving(true);
-    try {
-      const performer = await run<Performer>("promote", { userId: selected.value });
-      onPromoted(performer);
-      setSelected(null);
-      notifications.show({ color: "teal", message: `${selected.name} is now a performer.` });
-    } catch (e) {
-      notifications.show({ color: "red", title: "Could not make a performer", message: errorMessage(e) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Card component="section" aria-labelledby="promote-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id="promote-title">
-            Add a performer
-          </Title>
-          <Text c="dimmed" size="sm">
-            Give an existing account a performer profile, so it can publish movies and galleries in the studio.
-          </Text>
-        </div>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void promote();
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <LookupSelect
-              kind="accounts"
-              size="md"
-              label="Account"
-              placeholder="Search by name, username or email"
-              clearable
-              value={selected?.value ?? null}
-              selected={selected}
-              onChange={(_, option) => setSelected(option)}
-              style={{ flex: "1 1 320px" }}
-            />
-            <Button
-              type="submit"
-              size="md"
-              leftSection={<IconUserPlus size={18} />}
-              disabled={!selected}
-              loading={saving}
-            >
-              Make performer
-            </Button>
-          </Group>
-        </form>
-      </Stack>
-    </Card>
-  );
 }
 
 /** A rate as a percentage: 0.125 is "12.5%". */
@@ -255,9 +192,10 @@ type PageData = {
   list: NonNullable<LoaderData["list"]>;
   options: NonNullable<LoaderData["options"]>;
   siteCommission: number | null;
+  countries: LoaderData["countries"];
 };
 
-function Performers({ data: { list, options, siteCommission } }: { data: PageData }) {
+function Performers({ data: { list, options, siteCommission, countries } }: { data: PageData }) {
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -286,7 +224,7 @@ function Performers({ data: { list, options, siteCommission } }: { data: PageDat
       title="Performers"
       description="Turn members into performers, edit their profiles and switch them on or off."
     >
-      <Promote onPromoted={setEditing} />
+      <AddPerformer countries={countries} onPromoted={setEditing} />
       <SearchFilters
         label="Search performers"
         placeholder="Name or username"
@@ -422,7 +360,7 @@ export default function AdminPerformersPage({ loaderData }: Route.ComponentProps
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
   // The accounts alone are for the search's fetcher; a page opened with them in its URL has no list to show.
-  const { list, options, siteCommission } = loaderData;
+  const { list, options, siteCommission, countries } = loaderData;
   if (!list || !options) return null;
-  return <Performers data={{ list, options, siteCommission }} />;
+  return <Performers data={{ list, options, siteCommission, countries }} />;
 }

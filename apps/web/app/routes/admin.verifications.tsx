@@ -14,7 +14,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import type { AdminApplication, AdminApplicationDetail } from "@marquee/contracts/verification";
 import { IconCheck, IconId, IconRefresh, IconX } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
@@ -210,13 +210,10 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
   const isAdmin = useIsAdmin();
   const revalidator = useRevalidator();
   const { setPage, loading } = useListParams();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { run } = useIntent();
   const [detail, setDetail] = useState<AdminApplicationDetail | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
-  if (!isAdmin) return <AdminForbidden />;
-  const { list, page, state } = loaderData;
-  const rows = list.result?.data ?? [];
 
   const open = async (id: string) => {
     setOpening(id);
@@ -229,9 +226,27 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
     }
   };
 
+  // `?review=<id>`: the application opens at once (the way from "Add a performer" to the one waiting, or just filed).
+  const toReview = searchParams.get("review");
+  const opened = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per id in the address, not per render
+  useEffect(() => {
+    if (!isAdmin || !toReview || opened.current === toReview) return;
+    opened.current = toReview;
+    void open(toReview);
+  }, [isAdmin, toReview]);
+
+  if (!isAdmin) return <AdminForbidden />;
+  const { list, page, state } = loaderData;
+  const rows = list.result?.data ?? [];
+  const close = () => {
+    setDetail(null);
+    if (toReview) setSearchParams(state === "pending" ? {} : { state }, { replace: true });
+  };
+
   return (
     <AdminPage title="Verifications" description={DESCRIPTION}>
-      <ReviewDialog detail={detail} onClose={() => setDetail(null)} />
+      <ReviewDialog detail={detail} onClose={close} />
       <SegmentedControl
         aria-label="Show applications"
         value={state}

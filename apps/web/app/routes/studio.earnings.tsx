@@ -23,6 +23,7 @@ import { EarningsChart } from "../components/studio/EarningsChart.tsx";
 import { PayoutDetailsCard } from "../components/studio/PayoutDetailsCard.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { handleIntents, loaded, reauthenticateIntent } from "../lib/actions.server.ts";
+import { isApiError } from "../lib/api.ts";
 import {
   type ChartRange,
   chartChoice,
@@ -85,7 +86,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
       "Could not load your earning lines.",
     ),
-    api.get<{ payoutDetails: PayoutDetails | null }>("/performers/me/payout-details").catch(() => null),
+    api.get<{ payoutDetails: PayoutDetails | null }>("/performers/me/payout-details").catch((e: unknown) => ({
+      payoutDetails: null,
+      // Saved under another encryption key: the performer is told, and may enter them again.
+      unreadable: isApiError(e) && e.error === "PayoutDetailsUnreadable" ? e.message : null,
+    })),
     api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
   ]);
   return {
@@ -94,6 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines,
     page,
     payoutDetails: payout?.payoutDetails ?? null,
+    payoutDetailsProblem: payout && "unreadable" in payout ? payout.unreadable : null,
     twoFactorEnabled: twoFactor?.enabled === true,
   };
 }
@@ -212,7 +218,11 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
             <Total label="Still owed" value={money(s.unpaid)} testId="earnings-unpaid" />
           </SimpleGrid>
         )}
-        <PayoutDetailsCard details={loaderData.payoutDetails} twoFactorEnabled={loaderData.twoFactorEnabled} />
+        <PayoutDetailsCard
+          details={loaderData.payoutDetails}
+          problem={loaderData.payoutDetailsProblem}
+          twoFactorEnabled={loaderData.twoFactorEnabled}
+        />
         <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
           label="Earning lines"

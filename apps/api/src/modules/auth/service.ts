@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs.ts";
 import type { Mailer } from "../../platform/mailer.ts";
+import { createSecretBox } from "../../platform/secret-box.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { newToken } from "../../platform/tokens.ts";
 import type { CaptchaGate } from "../recaptcha/service.ts";
@@ -22,7 +23,6 @@ import { createMailTokens } from "./mail-tokens.ts";
 import { createSessionsService, type OnSessionsEnded } from "./sessions.ts";
 import { emailTokens, sessions } from "./tables.ts";
 import { type CodeInput, createTwoFactor } from "./two-factor.ts";
-import { createSecretBox } from "./two-factor-crypto.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -68,7 +68,7 @@ export function createAuthService(deps: {
     db,
     throttle,
     settings,
-    box: createSecretBox(deps.twoFactorKey),
+    box: createSecretBox(deps.twoFactorKey, "two-factor"),
     adminRequired: deps.adminTwoFactorRequired,
   });
 

@@ -47,7 +47,7 @@ export const emailTokens = pgTable(
 
 /**
  * An account's two-factor sign-in (TOTP, RFC 6238). `secret` is encrypted with the site's two-factor key
- * (two-factor-crypto.ts). A row without `enabledAt` is an enrolment begun and not yet confirmed with a code.
+ * (platform/secret-box.ts). A row without `enabledAt` is an enrolment begun and not yet confirmed with a code.
  * `lastStep` is the newest 30-second step a code was accepted for: a code is never accepted twice.
  */
 export const twoFactors = pgTable("two_factors", {

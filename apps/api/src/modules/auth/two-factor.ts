@@ -7,12 +7,12 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
 import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
+import type { SecretBox } from "../../platform/secret-box.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import type { SettingsService } from "../settings/service.ts";
 import type { UserRow } from "../users/accounts.ts";
 import { loginChallenges, recoveryCodes, trustedDevices, twoFactors } from "./tables.ts";
-import type { SecretBox } from "./two-factor-crypto.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -28,7 +28,7 @@ export function createPayouts(deps: {
   /** Payouts wait for the performer's verification (modules/verification). */
   verification: { isVerified(userId: string): Promise<boolean> };
   /** Where performers want to be paid. */
-  payoutDetails: Pick<PayoutDetailsService, "ofMany">;
+  payoutDetails: Pick<PayoutDetailsService, "maskedOf">;
   /** Which of these accounts have two-factor sign-in on: a payout waits for it (issue 22). */
   twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** Tells the performer they were paid (the realtime channel; a no-op without it). */
@@ -115,7 +115,7 @@ export function createPayouts(deps: {
     const ids = rows.map((r) => r.performerId);
     const [people, details, secured] = await Promise.all([
       deps.accounts.refs(ids),
-      deps.payoutDetails.ofMany(ids),
+      deps.payoutDetails.maskedOf(ids),
       deps.twoFactorAmong(ids),
     ]);
     return {

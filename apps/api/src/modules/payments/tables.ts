@@ -118,15 +118,24 @@ export const PAYOUT_METHODS = ["bank", "paypal", "other"] as const;
 /**
  * Where a performer wants to be paid: the admin reads it when making a payout. Changing it needs two-factor sign-in
  * and the password typed within the last minutes (issue 22): a stolen session must not redirect the money.
+ * The holder's name and the account are sealed together (`sealed`, AES-256-GCM under the site's at-rest key,
+ * payout-details.ts); only `accountHint`, the masked account, is kept readable for the admins' lists.
  */
 export const payoutDetails = pgTable("payout_details", {
   performerId: uuid("performer_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   method: text("method", { enum: PAYOUT_METHODS }).notNull(),
-  accountName: text("account_name").notNull(),
-  /** The account (IBAN and BIC, a PayPal address ...), as the performer wrote it. */
-  account: text("account").notNull(),
+  /** `{ accountName, account }` as JSON, sealed (platform/secret-box.ts); null only on a row saved in plain text. */
+  sealed: text("sealed"),
+  /** The account masked, e.g. `•••• 5555`: what lists show. */
+  accountHint: text("account_hint"),
+  /**
+   * Plain text as saved before the details were sealed: sealed and emptied on the next start (or when read);
+   * nothing writes them any more.
+   */
+  legacyAccountName: text("account_name"),
+  legacyAccount: text("account"),
   updatedAt: updatedAt(),
 });
 

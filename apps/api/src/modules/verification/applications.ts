@@ -215,12 +215,13 @@ export function createApplications(deps: {
       for (const name of applicationImages) images.set(name, await idImage(name, files.get(name) as Buffer));
       const folder = `private/verification/${userId}/${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
       const keys: Partial<Record<(typeof KEY_FIELD)[ApplicationImage], string>> = {};
-      for (const [name, data] of images) {
-        const key = `${folder}/${name.toLowerCase()}.jpg`;
-        await storage.put(key, data);
-        keys[KEY_FIELD[name]] = key;
-      }
+      // Whatever fails from the first file stored on leaves nothing behind.
       try {
+        for (const [name, data] of images) {
+          const key = `${folder}/${name.toLowerCase()}.jpg`;
+          await storage.put(key, data);
+          keys[KEY_FIELD[name]] = key;
+        }
         // An admin's filing is recorded in the audit trail in the transaction that stores it.
         const row = await db.transaction(async (tx) => {
           const [made] = await tx

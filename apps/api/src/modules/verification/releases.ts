@@ -193,24 +193,30 @@ export function createReleases(deps: {
         ? ((await deps.performers.refs([fields.performerId])).get(fields.performerId)?.name ?? "Performer")
         : (fields.displayName as string);
       const folder = `private/releases/${kind}/${item.id}/${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
-      await storage.put(`${folder}/document-front.jpg`, front);
-      await storage.put(`${folder}/document-back.jpg`, back);
-      if (consent) await storage.put(`${folder}/consent.pdf`, consent);
-      await db.insert(coPerformerReleases).values({
-        itemKind: kind,
-        itemId: item.id,
-        performerId: fields.performerId ?? null,
-        displayName: name,
-        legalName: fields.legalName,
-        dateOfBirth: fields.dateOfBirth,
-        documentFrontKey: `${folder}/document-front.jpg`,
-        documentBackKey: `${folder}/document-back.jpg`,
-        consentPdfKey: consent ? `${folder}/consent.pdf` : null,
-        consentSignedName: consent ? null : (fields.consentName as string),
-        consentSignedAt: consent ? null : new Date(),
-        consentIp: consent ? null : signedFrom,
-        createdBy: actor.id,
-      });
+      // Whatever fails from the first file stored on leaves nothing behind.
+      try {
+        await storage.put(`${folder}/document-front.jpg`, front);
+        await storage.put(`${folder}/document-back.jpg`, back);
+        if (consent) await storage.put(`${folder}/consent.pdf`, consent);
+        await db.insert(coPerformerReleases).values({
+          itemKind: kind,
+          itemId: item.id,
+          performerId: fields.performerId ?? null,
+          displayName: name,
+          legalName: fields.legalName,
+          dateOfBirth: fields.dateOfBirth,
+          documentFrontKey: `${folder}/document-front.jpg`,
+          documentBackKey: `${folder}/document-back.jpg`,
+          consentPdfKey: consent ? `${folder}/consent.pdf` : null,
+          consentSignedName: consent ? null : (fields.consentName as string),
+          consentSignedAt: consent ? null : new Date(),
+          consentIp: consent ? null : signedFrom,
+          createdBy: actor.id,
+        });
+      } catch (err) {
+        await storage.remove(folder);
+        throw err;
+      }
       const { data, blockers } = await people(kind, item.id, item.performerIds);
       return { data, blockers: blockers.map((b) => b.message) };
     },

@@ -28,7 +28,15 @@ sharp.unblock({
  */
 sharp.concurrency(1);
 
-const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+/** Formats an upload may be in (as sharp names them), and how a refusal names them to a person. */
+export interface ImageFormats {
+  accepted: ReadonlySet<string>;
+  names: string;
+}
+const ANY_PICTURE: ImageFormats = {
+  accepted: new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]),
+  names: "JPEG, PNG, WebP, GIF or AVIF",
+};
 const MAX_SIDE = 12000;
 /** 50 megapixels: a flat 12000x12000 PNG weighs little but would cost seconds and much memory to decode. */
 const MAX_PIXELS = 50_000_000;
@@ -58,30 +66,36 @@ export interface ImageVariants {
 
 /**
  * Reads the format from the bytes themselves (never the client's name or type) and refuses what is not a
- * supported image or is too large, with 422 and a human message.
+ * supported image or is too large, with 422 and a human message naming `field`. Only the header is read: a small
+ * file that would decode to a huge picture (a decompression bomb) is refused before it is decoded.
  */
-async function readImage(input: Buffer | string): Promise<{ width: number; height: number; format: string }> {
+export async function readImage(
+  input: Buffer | string,
+  field = "file",
+  formats: ImageFormats = ANY_PICTURE,
+): Promise<{ width: number; height: number; format: string }> {
+  const prefix = field === "file" ? "" : `${field}: `;
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
   } catch {
-    throw unprocessable("The file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.", [
-      { path: "file", message: "not an image" },
+    throw unprocessable(`${prefix}The file is not an image. Upload a ${formats.names} picture.`, [
+      { path: field, message: "not an image" },
     ]);
   }
-  if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw unprocessable("This image format is not supported. Upload a JPEG, PNG, WebP, GIF or AVIF picture.", [
-      { path: "file", message: `unsupported format ${meta.format ?? "unknown"}` },
+  if (!meta.format || !formats.accepted.has(meta.format)) {
+    throw unprocessable(`${prefix}This image format is not supported. Upload a ${formats.names} picture.`, [
+      { path: field, message: `unsupported format ${meta.format ?? "unknown"}` },
     ]);
   }
   if ((meta.width ?? 0) > MAX_SIDE || (meta.height ?? 0) > MAX_SIDE) {
-    throw unprocessable(`The image is larger than ${MAX_SIDE} pixels on a side.`, [
-      { path: "file", message: "too many pixels" },
+    throw unprocessable(`${prefix}The image is larger than ${MAX_SIDE} pixels on a side.`, [
+      { path: field, message: "too many pixels" },
     ]);
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) {
-    throw unprocessable(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels.`, [
-      { path: "file", message: "too many pixels" },
+    throw unprocessable(`${prefix}The image has more than ${MAX_PIXELS / 1_000_000} megapixels.`, [
+      { path: field, message: "too many pixels" },
     ]);
   }
   // EXIF orientations 5 to 8 turn the picture a quarter: the displayed size is the stored one swapped.

@@ -22,9 +22,12 @@ const METHODS = [
  */
 export function PayoutDetailsCard({
   details,
+  problem = null,
   twoFactorEnabled,
 }: {
   details: PayoutDetails | null;
+  /** Why the saved details could not be shown (they were saved under another encryption key), if so. */
+  problem?: string | null;
   twoFactorEnabled: boolean;
 }) {
   const { run, busy } = useIntent();
@@ -66,6 +69,16 @@ export function PayoutDetailsCard({
                 My account → Security
               </Anchor>{" "}
               to add or change your payout details and to be paid.
+            </Alert>
+          )}
+          {problem && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              data-testid="payout-details-problem"
+            >
+              {problem}
             </Alert>
           )}
           <Text size="sm" c="dimmed">

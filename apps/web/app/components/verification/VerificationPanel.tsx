@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { OwnVerification } from "@marquee/contracts/verification";
+import type { AdminApplication, OwnVerification } from "@marquee/contracts/verification";
 import { IconAlertCircle, IconId, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
@@ -67,8 +67,18 @@ export function VerificationStatusCard({ verification }: { verification: OwnVeri
   );
 }
 
-/** The application: legal identity and three pictures, sent as one form; errors are shown on their fields. */
-export function ApplyForm({ countries }: { countries: Country[] }) {
+/** An application an admin files for someone else's account (the same form, the same checks, the same queue). */
+export interface FilingFor {
+  userId: string;
+  name: string;
+  onFiled: (application: AdminApplication) => void;
+}
+
+/**
+ * The application: legal identity and three pictures, sent as one form; errors are shown on their fields. With
+ * `filingFor`, an admin files it for that account (POST /admin/verifications) and is handed the pending application.
+ */
+export function ApplyForm({ countries, filingFor }: { countries: Country[]; filingFor?: FilingFor }) {
   const { revalidate } = useRevalidator();
   const [legalName, setLegalName] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
@@ -76,20 +86,35 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
   const [files, setFiles] = useState<Record<string, File | null>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const idPrefix = filingFor ? "file-for" : "apply";
 
   const submit = async () => {
-    const problems = applyProblems({ legalName, dateOfBirth, country: country ?? "", files });
+    const problems = applyProblems({ legalName, dateOfBirth, country: country ?? "", files }, !!filingFor);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setProgress(0);
     try {
-      await api.upload(
-        "/verification/applications",
+      const sent = await api.upload<AdminApplication>(
+        filingFor ? "/admin/verifications" : "/verification/applications",
         APPLY_IMAGES.map((i) => ({ fieldname: i.name, file: files[i.name] as File, filename: files[i.name]?.name })),
-        { fields: { legalName: legalName.trim(), dateOfBirth, country: country ?? "" }, onProgress: setProgress },
+        {
+          fields: {
+            ...(filingFor ? { userId: filingFor.userId } : {}),
+            legalName: legalName.trim(),
+            dateOfBirth,
+            country: country ?? "",
+          },
+          onProgress: setProgress,
+        },
       );
-      notifications.show({ color: "teal", message: "Your application was sent for review." });
-      void revalidate();
+      notifications.show({
+        color: "teal",
+        message: filingFor
+          ? `The application for ${filingFor.name} is waiting for review.`
+          : "Your application was sent for review.",
+      });
+      if (filingFor) filingFor.onFiled(sent);
+      else void revalidate();
     } catch (e) {
       const fields = fieldErrorsFrom(e);
       setErrors(fields);
@@ -101,7 +126,7 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="apply-title">
+    <Card component="section" aria-labelledby={`${idPrefix}-title`} withBorder={!!filingFor}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -112,13 +137,14 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
         <Stack gap="md">
           <Group gap="sm">
             <IconId size={22} />
-            <Title order={2} fz="lg" id="apply-title">
-              Apply to be a verified performer
+            <Title order={2} fz="lg" id={`${idPrefix}-title`}>
+              {filingFor ? `File the application for ${filingFor.name}` : "Apply to be a verified performer"}
             </Title>
           </Group>
           <Text size="sm" c="dimmed">
-            Your legal name, date of birth and documents are seen only by the site's administrators, to check your
-            identity and age; they are never shown on the site. Your stage name and profile stay as they are.
+            {filingFor
+              ? "Their legal name, date of birth and documents, as on their ID. The application waits in the review queue like any other, and another decision approves it."
+              : "Your legal name, date of birth and documents are seen only by the site's administrators, to check your identity and age; they are never shown on the site. Your stage name and profile stay as they are."}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
@@ -159,10 +185,10 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
                 description={image.hint}
                 required
                 error={errors[image.name]}
-                labelProps={{ htmlFor: `apply-${image.name}` }}
+                labelProps={{ htmlFor: `${idPrefix}-${image.name}` }}
               >
                 <input
-                  id={`apply-${image.name}`}
+                  id={`${idPrefix}-${image.name}`}
                   name={image.name}
                   type="file"
                   accept="image/png,image/jpeg,image/webp"
@@ -180,7 +206,11 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={progress !== null} leftSection={<IconShieldCheck size={16} />}>
-              {progress !== null && progress < 100 ? `Sending… ${progress}%` : "Send application"}
+              {progress !== null && progress < 100
+                ? `Sending… ${progress}%`
+                : filingFor
+                  ? "File application"
+                  : "Send application"}
             </Button>
           </Group>
         </Stack>
