@@ -168,7 +168,11 @@ export function ApplyForm({ countries }: { countries: Country[] }) {
                   accept="image/png,image/jpeg,image/webp"
                   className="marquee-file-input"
                   style={{ display: "block", marginTop: 6, maxWidth: "100%" }}
-                  onChange={(e) => setFiles((f) => ({ ...f, [image.name]: e.currentTarget.files?.[0] ?? null }))}
+                  onChange={(e) => {
+                    // Read now: the event's currentTarget is null by the time React runs the updater.
+                    const file = e.currentTarget.files?.[0] ?? null;
+                    setFiles((f) => ({ ...f, [image.name]: file }));
+                  }}
                 />
               </Input.Wrapper>
             ))}
