@@ -162,18 +162,34 @@ describe("issue 22: from applying to perform to a take-down, with the audit trai
     await desk.page.getByLabel("Who").fill("admin");
     await desk.page.getByRole("button", { name: "Filter" }).click();
     await desk.page.waitForURL(/\/admin\/audit\?actor=admin/);
-    const entries = desk.page.getByTestId("audit-entry");
-    const newest = async () => (await entries.getByTestId("audit-action").allTextContents()).slice(0, 6).join(", ");
-    await expect
-      .poll(newest)
-      .toBe(
-        "report.take-down, catalogue.take-down, review.approve, verification.view-release, verification.approve, verification.view-document",
-      );
-    // Each names its subject: the report, the movie, the release, the application.
-    const subjects = ["report", `video${movieId}`, `video${movieId}`, "co-performer-release"];
-    for (const [index, subject] of [...subjects, "performer-application", "performer-application"].entries())
-      expect(await entries.nth(index).textContent()).toContain(subject);
-    await desk.page.screenshot({ path: path.join(shots, "compliance-audit.png"), fullPage: true });
+    // Each row: its action, then what it acted on (the report, the movie, the release, the application).
+    const newest = () =>
+      desk.page
+        .getByTestId("audit-entry")
+        .evaluateAll((rows) =>
+          rows
+            .slice(0, 6)
+            .map((row) => `${row.querySelector("[data-testid=audit-action]")?.textContent} ${row.textContent}`),
+        );
+    // The badge says exactly the action; the row's text goes on with the subject's kind and id.
+    const entry = (action: string, subject: string) => {
+      const exact = action.replaceAll(".", "\\.");
+      return expect.stringMatching(new RegExp(`^${exact} ${exact}${subject}`));
+    };
+    try {
+      await expect
+        .poll(newest)
+        .toEqual([
+          entry("report.take-down", "report"),
+          entry("catalogue.take-down", `video${movieId}`),
+          entry("review.approve", `video${movieId}`),
+          entry("verification.view-release", "co-performer-release"),
+          entry("verification.approve", "performer-application"),
+          entry("verification.view-document", "performer-application"),
+        ]);
+    } finally {
+      await desk.page.screenshot({ path: path.join(shots, "compliance-audit.png"), fullPage: true });
+    }
     expect(desk.errors).toEqual([]);
     await desk.context.close();
 
