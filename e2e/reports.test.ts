@@ -1,9 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, expectAccessible, goto, launch, mailText, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, mailText, newPage } from "./browser.ts";
+import { logIn } from "./steps.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -28,14 +29,6 @@ afterAll(async () => {
   if (movie) await api("DELETE", `/admin/assets/video/${movie._id}/take-down`, { token: admin });
   await browser?.close();
 });
-
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 describe("reporting a movie", () => {
   it("a visitor reports it as non-consensual, it is hidden at once, and the admin takes it down", {

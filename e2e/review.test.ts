@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTool } from "../apps/api/src/platform/media/probe.ts";
-import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage } from "./browser.ts";
+import { logIn, movieClip, newMovie, studioMovieRow } from "./steps.ts";
 
 /**
  * Review before publication (issue 22 section 2) in Chromium: a performer publishes a movie, the studio says In
@@ -27,17 +27,7 @@ beforeAll(async () => {
   browser = await launch();
   await mkdir(shots, { recursive: true });
   work = await mkdtemp(path.join(tmpdir(), "marquee-review-"));
-  clip = path.join(work, "clip.mp4");
-  await runTool(
-    "ffmpeg",
-    [
-      ...["-y", "-loglevel", "error"],
-      ...["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
-      ...["-f", "lavfi", "-i", "sine", "-t", "3", "-shortest"],
-      clip,
-    ],
-    120_000,
-  );
+  clip = await movieClip(work);
   [admin, performer] = await Promise.all([apiLogin("admin"), apiLogin("performer")]);
   // The site's default, which the other journeys' set-up turned off (e2e/global-setup.ts).
   const on = await api("PUT", "/admin/settings/reviewMode", { token: admin, body: { value: "all" } });
@@ -51,33 +41,16 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
-
 describe("review before publication", () => {
   it("holds a performer's movie in review until the admin approves it in the queue", async () => {
     // The performer publishes a movie from the studio.
     const studio = await newPage(browser);
     await logIn(studio.page, "performer");
-    await goto(studio.page, "/studio/movies");
-    await studio.page.getByRole("button", { name: "New movie" }).click();
-    const drawer = studio.page.getByRole("dialog", { name: "New movie" });
-    await drawer.getByLabel("Title").fill(TITLE);
-    await drawer.getByRole("radiogroup", { name: "Status", exact: true }).getByText("Active", { exact: true }).click();
-    await drawer.getByRole("button", { name: "Create movie" }).click();
-    await studio.page.getByText("Movie created").waitFor();
-    const editor = studio.page.getByRole("dialog", { name: "Edit movie" });
-    await editor.getByTestId("movie-dropzone").locator("input[type=file]").setInputFiles(clip);
-    await studio.page.getByText(`${TITLE} is ready`).waitFor({ timeout: 90_000 });
+    await newMovie(studio.page, TITLE, clip);
     await studio.page.keyboard.press("Escape");
 
     // The studio says In review, not Active.
-    const row = studio.page.getByRole("table", { name: "My movies" }).getByRole("row", { name: new RegExp(TITLE) });
+    const row = studioMovieRow(studio.page, TITLE);
     await expect.poll(() => row.getByTestId("moderation").textContent(), { timeout: 15_000 }).toBe("In review");
     await studio.page.screenshot({ path: path.join(shots, "review-studio-in-review.png"), fullPage: true });
     await studio.page.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+import { changePayoutDetails, passwordStep, turnOnTwoFactor } from "./steps.ts";
 import { totpCode } from "./two-factor.ts";
 
 /**
@@ -34,27 +35,11 @@ async function newPerformer(): Promise<string> {
   return username;
 }
 
-async function passwordStep(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-/** The password prompt before a sensitive change: it appears, takes the password and goes. */
-async function answerPasswordPrompt(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
-  await dialog.waitFor();
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
-  await dialog.waitFor({ state: "detached" });
-}
-
 describe("two-factor sign-in", () => {
   it("a performer turns it on with the QR's secret, signs in with a code, and payout details need it and the password", async () => {
     const { page, context, errors } = await newPage(browser);
     const username = await newPerformer();
-    await passwordStep(page, username);
+    await passwordStep(page, username, PASSWORD);
     await page.waitForURL(`${site().webUrl}/`);
 
     // Without two-factor sign-in, the payout details cannot be changed.
@@ -64,29 +49,15 @@ describe("two-factor sign-in", () => {
     expect(await payout.getByRole("button", { name: "Save payout details" }).isDisabled()).toBe(true);
 
     // My account → Security: turning it on asks for the password first, then shows the QR code and the secret.
-    await goto(page, "/account");
-    const card = page.getByTestId("two-factor-card");
-    await card.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    await answerPasswordPrompt(page);
-    await card.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
-    const secret = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").trim();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await card.screenshot({ path: path.join(shots, "two-factor-enrol-desktop.png") });
-    await card.getByLabel("6-digit code").fill(totpCode(secret));
-    await card.getByRole("button", { name: "Confirm and turn on" }).click();
-
-    // The recovery codes, once.
-    const codes = page.getByTestId("recovery-codes");
-    await codes.getByText("Save your recovery codes now").waitFor();
-    expect(await codes.locator("code").allTextContents()).toHaveLength(10);
-    await codes.getByRole("button", { name: "I have saved them" }).click();
-    await card.getByText("Recovery codes left: 10 of 10.").waitFor();
+    const secret = await turnOnTwoFactor(page, PASSWORD, (card) =>
+      card.screenshot({ path: path.join(shots, "two-factor-enrol-desktop.png") }).then(() => undefined),
+    );
 
     // Signed out, the password alone no longer signs in: the code step asks for a code.
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL(`${site().webUrl}/auth/login`);
-    await passwordStep(page, username);
+    await passwordStep(page, username, PASSWORD);
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
     expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -99,12 +70,7 @@ describe("two-factor sign-in", () => {
     await page.waitForURL(`${site().webUrl}/`);
 
     // Payout details: two-factor is on; the change asks for the password again, then goes through.
-    await goto(page, "/studio/earnings");
-    await payout.getByRole("textbox", { name: "Account holder" }).fill("Pat Payee");
-    await payout.getByRole("textbox", { name: /^Account \(IBAN/ }).fill("GB33 BUKB 2020 1555 5555 55");
-    await payout.getByRole("button", { name: "Save payout details" }).click();
-    await answerPasswordPrompt(page);
-    await page.getByText("Your payout details are saved.").waitFor();
+    await changePayoutDetails(page, "Pat Payee", PASSWORD);
     await goto(page, "/studio/earnings");
     expect(await payout.getByRole("textbox", { name: "Account holder" }).inputValue()).toBe("Pat Payee");
     await payout.getByText(/^Where the site pays you\. Last changed/).waitFor();

@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
+import { type IdImages, idImages, logIn, openApplication, sendApplication } from "./steps.ts";
 
 /**
  * Becoming a performer: a new user finds "Become a performer" in their account menu, applies with their ID images,
@@ -16,35 +16,19 @@ import { layoutProblems } from "./layout.ts";
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 let browser: Browser;
 let work: string;
-const files: Record<"front" | "back" | "selfie", string> = { front: "", back: "", selfie: "" };
+let files: IdImages;
 
 beforeAll(async () => {
   browser = await launch();
   await mkdir(shots, { recursive: true });
   work = await mkdtemp(path.join(tmpdir(), "marquee-verification-"));
-  for (const [i, name] of (["front", "back", "selfie"] as const).entries()) {
-    files[name] = path.join(work, `${name}.png`);
-    const png = await sharp({
-      create: { width: 320, height: 200, channels: 3, background: { r: 40 * i, g: 120, b: 200 } },
-    })
-      .png()
-      .toBuffer();
-    await writeFile(files[name], png);
-  }
+  files = await idImages(work);
 });
 
 afterAll(async () => {
   await browser?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, username: string, password: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 /** A page at phone width has nothing wider than the screen. */
 async function checkPhone(page: Page, url: string, name: string, ready: (p: Page) => Promise<void>) {
@@ -70,17 +54,12 @@ describe("becoming a verified performer", () => {
     await expect.poll(() => user.page.getByTestId("verification-status").textContent()).toBe("Not verified");
 
     // Under 18: the form says so and sends nothing.
-    const form = user.page.locator("form", { has: user.page.getByRole("button", { name: "Send application" }) });
-    await form.getByLabel("Full legal name").fill("Ada Lovelace Realname");
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);
-    await form.getByLabel("Date of birth").fill(young.toISOString().slice(0, 10));
-    await form.getByRole("combobox", { name: "Country" }).fill("United King");
-    await user.page.getByRole("option", { name: "United Kingdom" }).click();
-    await form.locator('input[name="documentFront"]').setInputFiles(files.front);
-    await form.locator('input[name="documentBack"]').setInputFiles(files.back);
-    await form.locator('input[name="selfie"]').setInputFiles(files.selfie);
-    await form.getByRole("button", { name: "Send application" }).click();
+    const form = await sendApplication(user.page, files, {
+      legalName: "Ada Lovelace Realname",
+      dateOfBirth: young.toISOString().slice(0, 10),
+    });
     await expect.poll(() => form.getByText("You must be at least 18 years old").count()).toBe(1);
 
     await form.getByLabel("Date of birth").fill("1992-03-04");
@@ -92,17 +71,7 @@ describe("becoming a verified performer", () => {
     // The admin reviews it in the queue, with the images, and approves.
     const admin = await newPage(browser);
     await logIn(admin.page, "admin", "marquee-demo");
-    await goto(admin.page, "/admin/verifications");
-    const row = admin.page.getByTestId(`verification-row-${username}`);
-    await row.getByRole("button", { name: "Review" }).click();
-    const review = admin.page.getByTestId("verification-review");
-    await expect.poll(() => review.getByText("Ada Lovelace Realname").count()).toBe(1);
-    const images = review.getByRole("img", { name: /^(Document, front|Document, back|Selfie with the document)$/ });
-    await expect.poll(() => images.count()).toBe(3);
-    // Each image is loaded through its short-lived link.
-    await expect
-      .poll(() => images.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
-      .toBe(true);
+    const review = await openApplication(admin.page, username, "Ada Lovelace Realname");
     await admin.page.screenshot({ path: path.join(shots, "verification-review-1280.png") });
     await review.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => admin.page.getByTestId(`verification-row-${username}`).count()).toBe(0);

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { Photo } from "@marquee/contracts/galleries";
 import type { ProductDetail } from "@marquee/contracts/products";
 import type { ReviewItem, ReviewKind, ReviewQueue } from "@marquee/contracts/review";
+import type { AppearingPeople } from "@marquee/contracts/verification";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconChecklist, IconMovie, IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
@@ -59,8 +60,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), "Could not load the review queue.");
   const items = queue.result?.data ?? [];
   const current = items.find((i) => i._id === params.get("item")) ?? items[0] ?? null;
-  const media = current ? await loaded(mediaOf(api, current), "Could not load its media.") : null;
-  return { queue, current: current?._id ?? null, media };
+  const [media, people] = current
+    ? await Promise.all([
+        loaded(mediaOf(api, current), "Could not load its media."),
+        // Who appears in a movie or gallery and their releases (products have none).
+        current.kind === "product"
+          ? null
+          : loaded(
+              api.get<AppearingPeople>(`/performer/people/${current.kind}/${enc(current._id)}`),
+              "Could not load the releases.",
+            ),
+      ])
+    : [null, null];
+  return { queue, current: current?._id ?? null, media, people };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +81,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
     approve: (api, payload) => api.post(path(payload, "approve"), {}),
     refuse: (api, payload) => api.post(path(payload, "refuse"), { reason: payload.reason ?? "" }),
+    /** Short-lived links to a release's ID documents and consent; the API records the admin's look. */
+    releaseFiles: (api, payload) =>
+      api.get(
+        `/performer/people/${enc(textOf(payload, "kind"))}/${enc(textOf(payload, "id"))}/releases/${enc(textOf(payload, "release"))}/files`,
+      ),
   });
 }
 
@@ -209,6 +226,7 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
                   item={current}
                   media={data.media?.result ?? null}
                   mediaError={data.media?.error ?? null}
+                  people={data.people}
                   approving={busy}
                   onApprove={() => void approve(current)}
                   onRefuse={() => setRefusing(current)}

@@ -17,8 +17,9 @@ import { notifications } from "@mantine/notifications";
 import type { Photo } from "@marquee/contracts/galleries";
 import type { ProductDetail } from "@marquee/contracts/products";
 import { type ReviewItem, refuseBody } from "@marquee/contracts/review";
+import type { AppearingPeople } from "@marquee/contracts/verification";
 import type { VideoDetail } from "@marquee/contracts/videos";
-import { IconAlertCircle, IconCheck, IconExternalLink, IconFileCertificate, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconCheck, IconExternalLink, IconX } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { accessLabels, schemaErrors } from "../../lib/studio.ts";
@@ -26,6 +27,7 @@ import { processingLabels } from "../../lib/studio-media.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { PhotoGrid } from "../media/PhotoGrid.tsx";
 import { VideoPlayer } from "../media/VideoPlayer.tsx";
+import { ReviewReleases } from "./ReviewReleases.tsx";
 import { useFormSubmit } from "./use-manage.tsx";
 
 export const reviewNouns: Record<ReviewItem["kind"], string> = {
@@ -95,29 +97,6 @@ function ReviewMediaView({ item, media }: { item: ReviewItem; media: ReviewMedia
   );
 }
 
-/**
- * The releases of the people who appear in the item (issue 22 section 1, co-performers): the verification module
- * keeps them with the item; this is where the reviewer reads them beside the media. Until that module answers here,
- * the slot says so, so the reviewer knows to check the releases elsewhere.
- */
-export function ReviewReleases({ item }: { item: ReviewItem }) {
-  return (
-    <Card withBorder radius="md" p="sm" data-testid="review-releases">
-      <Group gap="xs" mb={4}>
-        <IconFileCertificate size={18} aria-hidden />
-        <Text fw={600} size="sm">
-          Releases
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
-        Everyone in this {reviewNouns[item.kind]}:{" "}
-        {item.performers.map((p) => p.name).join(", ") || "no performer named"}. Co-performer releases are shown here
-        once they are kept with the item.
-      </Text>
-    </Card>
-  );
-}
-
 /** Asks for the reason (required: the performers are told it) and refuses the item. */
 export function RefuseForm({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
   const { run } = useIntent();
@@ -167,6 +146,7 @@ export function ReviewPanel({
   item,
   media,
   mediaError,
+  people,
   onApprove,
   onRefuse,
   approving,
@@ -175,6 +155,8 @@ export function ReviewPanel({
   item: ReviewItem;
   media: ReviewMedia | null;
   mediaError: string | null;
+  /** Who appears in a movie or gallery and their releases; null for a product. */
+  people: { result: AppearingPeople | null; error: string | null } | null;
   onApprove: () => void;
   onRefuse: () => void;
   approving: boolean;
@@ -219,7 +201,7 @@ export function ReviewPanel({
             {item.description}
           </Text>
         )}
-        <ReviewReleases item={item} />
+        <ReviewReleases item={item} people={people?.result ?? null} error={people?.error ?? null} />
         <Group justify="space-between" gap="sm">
           <Anchor component={Link} to={item.link} size="sm" target="_blank">
             <Group gap={4} component="span">
