@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { logIn } from "./steps.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -50,14 +51,6 @@ afterAll(async () => {
   if (gallery) await api("DELETE", `/admin/assets/gallery/${gallery._id}/take-down`, { token: admin });
   await browser?.close();
 });
-
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 async function expectAccessible(page: Page, what: string) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

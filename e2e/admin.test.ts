@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { logIn } from "./steps.ts";
 
 /** A country nobody else in the suite blocks, so the test cannot hide the site from the browser. */
 const COUNTRY = { code: "IS", name: "Iceland" };
@@ -31,14 +32,6 @@ afterAll(async () => {
   await reactivateUser();
   await browser?.close();
 });
-
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 async function userStatus(username: string): Promise<string> {
   const res = await api("GET", `/users/search?q=${username}&limit=100`, { token: admin });

@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Video } from "@marquee/contracts/videos";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+import { logIn } from "./steps.ts";
 import { enrolTwoFactor } from "./two-factor.ts";
 
 /**
@@ -24,14 +25,6 @@ afterAll(async () => {
   for (const step of undo) await step();
   await browser?.close();
 });
-
-async function logIn(page: Page, username: string, password = "marquee-demo") {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 /** A new, confirmed member's API token: their purchases are their own, whatever other tests do. */
 async function newBuyerToken(): Promise<string> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
+import { logIn } from "./steps.ts";
 
 /**
  * The performer's store on /studio/products: a physical product with its stock and pictures (uploaded with their
@@ -67,14 +68,6 @@ afterAll(async () => {
   await browser?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 /** Slows uploads from this page down (bytes per second), so a progress bar has time to show its steps. */
 async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {

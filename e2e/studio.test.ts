@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+import { logIn, movieClip } from "./steps.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -30,17 +31,7 @@ beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   work = await mkdtemp(path.join(tmpdir(), "marquee-studio-"));
   // A 3 s movie with sound, and three different photos, made here rather than shipped.
-  clip = path.join(work, "out.mp4");
-  await runTool(
-    "ffmpeg",
-    [
-      ...["-y", "-loglevel", "error"],
-      ...["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
-      ...["-f", "lavfi", "-i", "sine", "-t", "3", "-shortest"],
-      clip,
-    ],
-    120_000,
-  );
+  clip = await movieClip(work);
   photos = [];
   for (const [i, source] of ["testsrc2", "smptebars", "rgbtestsrc"].entries()) {
     const file = path.join(work, `photo-${i + 1}.jpg`);
@@ -77,14 +68,6 @@ afterAll(async () => {
   await browser?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, username: string) {
-  await goto(page, "/auth/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(`${site().webUrl}/`);
-}
 
 /** Slows uploads from this page down (bytes per second), so a progress bar has time to show its steps. */
 async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
