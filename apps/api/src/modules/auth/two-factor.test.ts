@@ -9,6 +9,7 @@ import {
   type TestContext,
   totpCode,
 } from "../../../test/harness.ts";
+import { createSecretBox } from "../../platform/secret-box.ts";
 import { sessions, twoFactors } from "./tables.ts";
 
 let t: TestContext;
@@ -149,6 +150,23 @@ describe("signing in with two-factor on", () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe("That recovery code is not correct or was already used.");
     expect(detailPaths(reused)).toEqual(["body.recoveryCode"]);
+  });
+
+  it("says to use a recovery code when the site's key no longer opens the account's secret, and takes one", async () => {
+    const other = await newAccount(t, "user");
+    const enrolled = await enrolTwoFactor(t, other.token);
+    // What a changed TWO_FACTOR_SECRET (or a lost key file) leaves: a secret sealed by a key this site does not have.
+    const foreign = createSecretBox("a-key-this-site-does-not-have", "two-factor").seal(enrolled.secret);
+    await t.database.db.update(twoFactors).set({ secret: foreign }).where(eq(twoFactors.userId, other.id));
+    const challenge = (await login(other.username)).json().challenge;
+    const refused = await answer({ challenge, code: totpCode(enrolled.secret, Date.now() + NEXT_STEP) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This site can no longer read your two-factor key. Sign in with one of your recovery codes, then turn two-factor sign-in on again.",
+    );
+    expect(detailPaths(refused)).toEqual(["body.code"]);
+    const recovered = await answer({ challenge, recoveryCode: enrolled.recoveryCodes[0] });
+    expect(recovered.statusCode).toBe(200);
   });
 
   it("trusts a browser that asked for 30 days, until the other sessions are logged out", async () => {

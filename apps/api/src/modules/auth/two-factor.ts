@@ -7,7 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
 import { conflict, tooManyRequests, unprocessable } from "../../platform/errors.ts";
-import type { SecretBox } from "../../platform/secret-box.ts";
+import { type SecretBox, UnreadableSecretError } from "../../platform/secret-box.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import { hashToken, newToken } from "../../platform/tokens.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -75,7 +75,19 @@ export function createTwoFactor(deps: {
   /** Accepts a current TOTP code once: its 30-second step must be newer than the last one accepted. */
   async function acceptTotp(userId: string, sealed: string, code: string): Promise<"ok" | "wrong" | "replayed"> {
     const now = Date.now();
-    const delta = totpOf(box.open(sealed)).validate({ token: code, timestamp: now, window: 1 });
+    let secret: string;
+    try {
+      secret = box.open(sealed);
+    } catch (err) {
+      if (!(err instanceof UnreadableSecretError)) throw err;
+      // The site's key changed (TWO_FACTOR_SECRET, or a lost DATA_DIR/two-factor-secret): the recovery codes, stored
+      // as hashes, still work.
+      throw conflict(
+        "This site can no longer read your two-factor key. Sign in with one of your recovery codes, then turn two-factor sign-in on again.",
+        [{ path: "body.code", message: "use a recovery code" }],
+      );
+    }
+    const delta = totpOf(secret).validate({ token: code, timestamp: now, window: 1 });
     if (delta === null) return "wrong";
     const step = Math.floor(now / 1000 / PERIOD_SEC) + delta;
     const taken = await db
