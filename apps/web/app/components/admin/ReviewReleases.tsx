@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ReviewItem } from "@marquee/contracts/review";
 import type { AppearingPeople, AppearingPerson } from "@marquee/contracts/verification";
@@ -7,6 +7,7 @@ import { useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useIntent } from "../../lib/use-intent.ts";
+import { PersonStanding } from "../verification/PersonStanding.tsx";
 
 /** A release's files as the API links them for a few minutes (GET …/releases/:id/files). */
 export type ReleaseFileLinks = { data: { name: "documentFront" | "documentBack" | "consentPdf"; url: string }[] };
@@ -129,19 +130,7 @@ export function ReviewReleases({
                 <Text size="sm" fw={600}>
                   {person.name}
                 </Text>
-                {person.verified ? (
-                  <Badge color="teal" variant="light">
-                    Verified performer
-                  </Badge>
-                ) : person.release ? (
-                  <Badge color="blue" variant="light">
-                    Release on record
-                  </Badge>
-                ) : (
-                  <Badge color="orange" variant="light">
-                    Needs a release
-                  </Badge>
-                )}
+                <PersonStanding person={person} />
               </Group>
               <Release item={item} person={person} />
             </Stack>

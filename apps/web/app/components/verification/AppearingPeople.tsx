@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -22,6 +21,7 @@ import { useCallback, useEffect, useState } from "react";
 import { api, errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { PersonStanding } from "./PersonStanding.tsx";
 
 const OTHER = "other";
 
@@ -269,19 +269,7 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
               )}
             </Stack>
             <Group gap="xs" wrap="nowrap">
-              {p.verified ? (
-                <Badge color="teal" variant="light">
-                  Verified performer
-                </Badge>
-              ) : p.release ? (
-                <Badge color="blue" variant="light">
-                  Release on record
-                </Badge>
-              ) : (
-                <Badge color="orange" variant="light">
-                  Needs a release
-                </Badge>
-              )}
+              <PersonStanding person={p} />
               {p.release && (
                 <Button
                   size="compact-xs"
