@@ -21,6 +21,7 @@ export const theme = createTheme({
     Textarea: { defaultProps: { size: "md" } },
     // Every dialog's close button has a name for screen readers, not only the ones that remember to pass it.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
   },
 });

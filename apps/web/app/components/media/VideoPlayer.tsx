@@ -209,6 +209,10 @@ export function VideoPlayer({
     }
     return () => {
       cancelled = true;
+      // Fresh links replace these: they resume as the viewer is now, not as when they were asked for. A click on Play
+      // in between would otherwise be lost, as the reset below leaves the element paused (the MP4 then sat at 0).
+      if (resume.current)
+        resume.current = { position: video.currentTime || resume.current.position, playing: !video.paused };
       video.removeEventListener("error", onElementError);
       destroy?.();
       video.removeAttribute("src");
