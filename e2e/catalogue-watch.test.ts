@@ -109,7 +109,8 @@ async function playAndAdvance(page: Page) {
       source: v.parentElement?.dataset.source,
     }));
   let last = await state();
-  for (const deadline = Date.now() + 20_000; last.currentTime <= 1 && Date.now() < deadline; last = await state()) {
+  // Up to 45 s: a loaded CI machine may take a while to load hls.js and the first segments; the loop ends once it plays.
+  for (const deadline = Date.now() + 45_000; last.currentTime <= 1 && Date.now() < deadline; last = await state()) {
     await page.waitForTimeout(250);
   }
   // When it does not play, the element's state says why: paused, no data, a media error, or the source used.
