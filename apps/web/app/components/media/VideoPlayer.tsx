@@ -59,6 +59,8 @@ export function VideoPlayer({
   const [started, setStarted] = useState(false);
   const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
   const resume = useRef<Resume | null>(null);
+  /** The viewer pressed Play. */
+  const clicked = useRef(false);
   /** Once the stream failed for good, fresh links play the MP4 too. */
   const mp4Only = useRef(false);
   const refreshes = useRef<number[]>([]);
@@ -79,8 +81,10 @@ export function VideoPlayer({
       if (!at || at.position <= 0) return;
       video.addEventListener("loadedmetadata", () => (video.currentTime = at.position), { once: true });
     };
+    // With no position to resume, the viewer's click decides: a click on Play before the stream was attached is
+    // undone by the attaching (the element's load resets it to paused), so it is played again once attached.
     const playIf = (at: Resume | null) => {
-      if (at?.playing) play(video);
+      if (at ? at.playing : clicked.current) play(video);
     };
     const freshUrl = buildUrl(browserApiUrl(), `/user/assets/videos/${encodeURIComponent(videoId)}/media`);
     /** Access is gone: playback stops where it is, and the page says why. */
@@ -224,6 +228,7 @@ export function VideoPlayer({
     const video = videoRef.current;
     if (!video) return;
     setStarted(true);
+    clicked.current = true;
     video.focus();
     // Before hls.js has attached its stream the element waits for one, and plays when it comes.
     play(video);
