@@ -1,6 +1,7 @@
 // Memory of one API process (issue "Hardening", Memory): its RSS after a first start that seeds the demo catalogue,
 // idle after a restart on the same data, at its peak under a mixed load (catalogue reads from 20 connections,
-// 20 camera-sized photo uploads, a movie upload and its transcode), and settled after that load.
+// 20 camera-sized photo uploads, a movie upload and its transcode, whose decoding runs in the media worker, a
+// process of its own), and settled after that load.
 // Runs on the embedded database, and again on PostgreSQL when DATABASE_URL is set (a fresh database on that server).
 // Usage: npm run bench:memory [-- --seconds 20 --setups embedded,postgres]
 import { spawnSync } from "node:child_process";
@@ -11,7 +12,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { freePort, startApi, stop, waitFor } from "../scripts/processes.mjs";
+import { freePort, startApi, startWorker, stop, waitFor } from "../scripts/processes.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -70,6 +71,9 @@ async function measure(label: string, databaseUrl: string | undefined) {
     DATABASE_URL: databaseUrl,
   };
   let child: Child = startApi(env);
+  // On PostgreSQL the media jobs (transcodes, photos) run in a worker beside the API, as `npm start` runs one; on
+  // the embedded database the API forks its own.
+  const worker: Child | null = databaseUrl ? startWorker(env) : null;
   const figures: [string, number][] = [];
   try {
     await waitFor(`${api}/health`, child, 900_000);
@@ -170,6 +174,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
     figures.push(["settled 10 s after the load", await rssMb(child.pid)]);
   } finally {
     await stop(child);
+    if (worker) await stop(worker);
     await rm(dataDir, { recursive: true, force: true });
   }
   console.log(`\n${label}`);

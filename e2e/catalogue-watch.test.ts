@@ -6,7 +6,7 @@ import type { Gallery, GalleryDetail } from "@marquee/contracts/galleries";
 import type { Video, VideoDetail } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
 
 /** Screenshots for a person to look at (CI keeps the folder as an artifact). */
@@ -333,6 +333,14 @@ describe("a long gallery", () => {
       });
       expect(res.status).toBe(201);
     }
+    // The media worker makes each photo's variants; the gallery shows a photo once it is ready.
+    await vi.waitFor(
+      async () => {
+        const view = await api("GET", `/user/assets/galleries/${longGalleryId}/view`);
+        expect(view.body.photosCount).toBe(PAGE_SIZE + 3);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
   }, 120_000);
   afterAll(async () => {
     if (longGalleryId) await api("DELETE", `/performer/assets/galleries/${longGalleryId}`, { token: performer });

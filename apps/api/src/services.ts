@@ -167,6 +167,7 @@ export function buildServices(
     review: review.gate,
     db,
     storage,
+    jobs,
     signer,
     access,
     reactions,

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { expect } from "vitest";
+import type { TestContext } from "./harness.ts";
 
 export interface Part {
   name: string;
@@ -32,3 +34,25 @@ export const pngOf = (width: number, height: number, colour = { r: 200, g: 40, b
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer();
+
+/**
+ * Adds a photo to a gallery as `token` through the upload route, then waits until the media job has made it (the
+ * upload answers it still processing). Answers the photo's id.
+ */
+export async function addPhoto(
+  t: Pick<TestContext, "app" | "jobs">,
+  token: string,
+  galleryId: string,
+  picture: Buffer,
+): Promise<string> {
+  const { body, headers } = fileUpload(picture);
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/performer/assets/galleries/${galleryId}/photos/upload`,
+    payload: body,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await t.jobs.idle();
+  return (res.json() as { _id: string })._id;
+}

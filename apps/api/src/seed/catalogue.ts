@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { banners } from "../modules/banners/tables.ts";
 import { categories } from "../modules/categories/tables.ts";
+import { GALLERY_JOBS } from "../modules/galleries/rows.ts";
 import { galleries, photos } from "../modules/galleries/tables.ts";
 import { performers } from "../modules/performers/tables.ts";
 import { posts } from "../modules/posts/tables.ts";
@@ -394,6 +395,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
       );
     }
   }
+  // The photos' variants are made by the media jobs; the galleries are listed once their photos are ready.
+  await app.services.jobs.idle([MEDIA_QUEUES.photo, GALLERY_JOBS.photoProcessed]);
   phase("galleries");
 
   // The store: shipped and downloadable products of the demo performers, with pictures and files.

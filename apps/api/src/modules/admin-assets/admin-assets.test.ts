@@ -7,7 +7,7 @@ import {
   type TestContext,
   verifyPerformer,
 } from "../../../test/harness.ts";
-import { fileUpload, pngOf } from "../../../test/multipart.ts";
+import { addPhoto, pngOf } from "../../../test/multipart.ts";
 import { hashPassword } from "../auth/service.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "../videos/tables.ts";
@@ -99,14 +99,7 @@ beforeAll(async () => {
     price: 4,
   });
   galleryA = await created("/performer/assets/galleries", performer, { title: `Gamma ${word}`, status: "active" });
-  const upload = fileUpload(await pngOf(64, 48));
-  const photo = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/galleries/${galleryA}/photos/upload`,
-    headers: { authorization: `Bearer ${performer}`, ...upload.headers },
-    payload: upload.body,
-  });
-  expect(photo.statusCode, photo.body).toBe(201);
+  await addPhoto(t, performer, galleryA, await pngOf(64, 48));
 });
 
 afterAll(async () => {

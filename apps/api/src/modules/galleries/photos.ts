@@ -1,62 +1,52 @@
 import type { StudioPhoto, UpdatePhotoBody } from "@marquee/contracts/galleries";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
-import { uuidv7 } from "../../platform/ids.ts";
-import { blurredPreview, imageVariants } from "../../platform/media/images.ts";
+import { isUuid, uuidv7 } from "../../platform/ids.ts";
+import type { Jobs } from "../../platform/jobs.ts";
+import { readImage } from "../../platform/media/images.ts";
+import { MEDIA_QUEUES, type PhotoJob, type PhotoResult } from "../../platform/media/work.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Actor } from "../catalogue/access.ts";
 import { type ReviewGate, reviewOfNewMedia } from "../catalogue/review.ts";
 import type { GalleryPresenter } from "./present.ts";
 import type { GalleryReads } from "./reading.ts";
-import { PHOTO_FULL_MAX, PHOTO_THUMB_WIDTH } from "./rows.ts";
+import { GALLERY_JOBS, PHOTO_FULL_MAX, PHOTO_THUMB_WIDTH } from "./rows.ts";
 import { type GalleryRow, galleries, type PhotoRow, photos } from "./tables.ts";
 import type { GalleryWrites } from "./writing.ts";
 
-/** The photos of a gallery: uploads (processed during the request), edits, moves and deletions. */
+/** The photos of a gallery: uploads (processed by the media workers), edits, moves and deletions. */
 export function createPhotoWrites(deps: {
   db: Db;
   storage: Storage;
+  jobs: Jobs;
   reads: GalleryReads;
   writes: GalleryWrites;
   present: GalleryPresenter;
   review: ReviewGate;
 }) {
-  const { db, storage, reads, writes, present } = deps;
+  const { db, storage, jobs, reads, writes, present } = deps;
 
   /**
-   * Adds one photo at the end of a gallery. The image is processed during the request: uploads are capped
-   * (UPLOAD_IMAGE_MAX_MB), sharp works off the event loop, and a 24-megapixel camera picture takes one to two
-   * seconds on a busy 2-core machine. So a file that is not an image is refused with 422 before anything is
-   * stored, and the photo answers ready, with no queue to wait for. `readFile` is called only once the gallery is known to
-   * be the editor's, so a refused request never reads a whole upload.
+   * Adds one photo at the end of a gallery. Only the image's header is read here (its format and size, refused with
+   * 422 before anything is stored); the media workers make its variants (`media.photo`, platform/media/work.ts) and
+   * `gallery.photo-processed` makes it ready, so a camera picture's seconds of decoding never hold an API process.
+   * `readFile` is called only once the gallery is known to be the editor's, so a refused request never reads a whole
+   * upload.
    */
   async function uploadPhoto(user: Actor, galleryId: string, readFile: () => Promise<Buffer>): Promise<StudioPhoto> {
     const g = await reads.editableGallery(user, galleryId);
     // A new photo in a gallery that is out (or approved) is new content: review again when the site asks for it.
     const review = await reviewOfNewMedia(deps.review, user, g, new Date());
     const file = await readFile();
-    // The upload is decoded once, into the full size; the thumbnail and the preview come from that
-    // (rotated already, and at most 2048 px), which halves the work on a large camera picture.
-    const processed = await imageVariants(file, [
-      { name: "full", width: PHOTO_FULL_MAX, height: PHOTO_FULL_MAX, fit: "inside" },
-    ]);
-    const full = processed.variants.get("full") as Buffer;
-    const thumb = (
-      await imageVariants(full, [{ name: "thumb", width: PHOTO_THUMB_WIDTH, fit: "inside" }])
-    ).variants.get("thumb") as Buffer;
-    const preview = await blurredPreview(full);
-    const fullMeta = await sharp(full).metadata();
+    const source = await readImage(file);
 
     const id = uuidv7();
     const mediaKey = `private/photos/${id}`;
     const previewKey = `public/photos/${id}/preview.webp`;
     let result: { photo: PhotoRow; refreshed: { before: GalleryRow; after: GalleryRow } | null };
     try {
-      await storage.put(`${mediaKey}/thumb.webp`, thumb);
-      await storage.put(`${mediaKey}/full.webp`, full);
-      await storage.put(previewKey, preview);
+      await storage.put(`${mediaKey}/source`, file);
       result = await db.transaction(async (tx) => {
         // Locking the gallery orders concurrent uploads: each takes the next position.
         const [locked] = await tx.select().from(galleries).where(eq(galleries.id, g.id)).for("update");
@@ -73,11 +63,11 @@ export function createPhotoWrites(deps: {
             performerIds: locked.performerIds,
             position: last?.next ?? 0,
             status: "active",
-            processingStatus: "ready",
+            processingStatus: "processing",
             mediaKey,
             previewKey,
-            width: fullMeta.width ?? processed.width,
-            height: fullMeta.height ?? processed.height,
+            width: source.width,
+            height: source.height,
             createdAt: new Date(),
           })
           .returning();
@@ -86,12 +76,56 @@ export function createPhotoWrites(deps: {
         const refreshed = await writes.refreshGallery(tx as unknown as Db, g.id);
         return { photo: photo as PhotoRow, refreshed };
       });
+      const job: PhotoJob = {
+        source: `${mediaKey}/source`,
+        out: mediaKey,
+        preview: previewKey,
+        fullMax: PHOTO_FULL_MAX,
+        thumbWidth: PHOTO_THUMB_WIDTH,
+        reply: { name: GALLERY_JOBS.photoProcessed, data: { photoId: id } },
+      };
+      await jobs.send(MEDIA_QUEUES.photo, job, { singletonKey: id });
     } catch (err) {
+      // Nothing is left half-made: no row without its job, no file without its row.
+      await db.delete(photos).where(eq(photos.id, id));
       await writes.removePhotoFiles(id);
       throw err;
     }
     if (result.refreshed) await writes.syncCounts(result.refreshed.before, result.refreshed.after);
     return (await present.toStudioPhotos([result.photo]))[0] as StudioPhoto;
+  }
+
+  /**
+   * The `gallery.photo-processed` job: a worker's result. Taken only while the photo still waits for it; the
+   * source goes once the variants are in (or the photo failed), and a deleted photo's files go with it. Safe to run
+   * again.
+   */
+  async function applyProcessed(result: PhotoResult & { photoId: string }): Promise<void> {
+    const photoId = String(result.photoId ?? "");
+    if (!isUuid(photoId)) return;
+    const [current] = await db.select().from(photos).where(eq(photos.id, photoId));
+    if (!current) return writes.removePhotoFiles(photoId);
+    if (current.processingStatus !== "processing" || current.mediaKey !== result.out) return;
+    const outcome = await db.transaction(async (tx) => {
+      await tx.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, current.galleryId)).for("update");
+      const [row] = await tx
+        .update(photos)
+        .set(
+          result.size
+            ? { processingStatus: "ready", processingError: null, ...result.size }
+            : { processingStatus: "failed", processingError: result.error ?? "The photo could not be processed." },
+        )
+        .where(and(eq(photos.id, photoId), eq(photos.processingStatus, "processing")))
+        .returning({ id: photos.id });
+      return row ? writes.refreshGallery(tx as unknown as Db, current.galleryId) : undefined;
+    });
+    if (outcome === undefined) return;
+    if (outcome) await writes.syncCounts(outcome.before, outcome.after);
+    await storage.remove(`${current.mediaKey}/source`);
+  }
+
+  async function registerJobs() {
+    await jobs.work<PhotoResult & { photoId: string }>(GALLERY_JOBS.photoProcessed, (data) => applyProcessed(data));
   }
 
   async function updatePhoto(user: Actor, photoId: string, body: UpdatePhotoBody) {
@@ -154,5 +188,5 @@ export function createPhotoWrites(deps: {
     await writes.removePhotoFiles(photo.id);
   }
 
-  return { uploadPhoto, updatePhoto, removePhoto };
+  return { uploadPhoto, applyProcessed, registerJobs, updatePhoto, removePhoto };
 }

@@ -51,11 +51,13 @@ export function createGalleryPresenter(deps: PresentDeps) {
     return { url: storage.publicUrl(p.previewKey), srcSet: null, ...thumbSize(p.width, p.height) };
   }
 
-  /** What a viewer gets of a photo: signed links when the gallery is open to them, else the blurred preview. */
+  /**
+   * What a viewer gets of a photo: signed links when the gallery is open to them, else the blurred preview. A photo
+   * the workers have not made yet has neither (its editor sees it as processing).
+   */
   function photoImages(p: PhotoRow, canWatch: boolean): { thumbnail: Image | null; url: string | null } {
-    if (canWatch && p.mediaKey && p.processingStatus === "ready") {
-      return signedImages(p);
-    }
+    if (p.processingStatus !== "ready") return { thumbnail: null, url: null };
+    if (canWatch && p.mediaKey) return signedImages(p);
     return { thumbnail: previewImage(p), url: null };
   }
 

@@ -10,6 +10,9 @@ export const GALLERY: Kind = { noun: "gallery", title: "Gallery", categoryGroup:
 export const PHOTO_THUMB_WIDTH = 480;
 export const PHOTO_FULL_MAX = 2048;
 
+/** The light job that takes a media worker's photo into its row. */
+export const GALLERY_JOBS = { photoProcessed: "gallery.photo-processed" } as const;
+
 export interface PagedIn {
   limit: number;
   offset: number;

@@ -2,6 +2,7 @@ import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
+import type { Jobs } from "../../platform/jobs.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
@@ -27,6 +28,7 @@ export { PHOTO_FULL_MAX, PHOTO_THUMB_WIDTH } from "./rows.ts";
 export function createGalleriesService(deps: {
   db: Db;
   storage: Storage;
+  jobs: Jobs;
   signer: UrlSigner;
   access: AccessService;
   reactions: ReactionsService;

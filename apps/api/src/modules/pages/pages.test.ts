@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, IP_IN, type TestContext } from "../../../test/harness.ts";
+import { addPhoto, pngOf } from "../../../test/multipart.ts";
 import { performers } from "../performers/tables.ts";
 import { videos } from "../videos/tables.ts";
 import { HOME_CACHE_MS } from "./service.ts";
@@ -72,23 +71,7 @@ async function gallery(access: "free" | "members"): Promise<GalleryJson> {
   });
   expect(res.statusCode, res.body).toBe(201);
   const g = res.json() as GalleryJson;
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
-    .png()
-    .toBuffer();
-  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
-  const upload = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/galleries/${g._id}/photos/upload`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      picture,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${performer}` },
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
+  await addPhoto(t, performer, g._id, await pngOf(64, 48, { r: 51, g: 170, b: 119 }));
   return g;
 }
 

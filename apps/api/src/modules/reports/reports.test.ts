@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
-import { fileUpload, pngOf } from "../../../test/multipart.ts";
+import { addPhoto, pngOf } from "../../../test/multipart.ts";
 import { auditLog } from "../audit/tables.ts";
 import { videos } from "../videos/tables.ts";
 import { FILING_LIMIT } from "./deps.ts";
@@ -53,14 +53,7 @@ async function gallery() {
     title: `Gallery ${nextIp}`,
     status: "active",
   });
-  const upload = fileUpload(await pngOf(32, 24));
-  const photo = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/galleries/${id}/photos/upload`,
-    headers: { authorization: `Bearer ${owner.token}`, ...upload.headers },
-    payload: upload.body,
-  });
-  expect(photo.statusCode, photo.body).toBe(201);
+  await addPhoto(t, owner.token, id, await pngOf(32, 24));
   return id;
 }
 const product = () =>

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
-import { fileUpload, pngOf } from "../../../test/multipart.ts";
+import { addPhoto, pngOf } from "../../../test/multipart.ts";
 import { auditLog } from "../audit/tables.ts";
 import { videos } from "../videos/tables.ts";
 
@@ -273,14 +273,7 @@ describe("the setting", () => {
     // A gallery with no photo cannot be approved: there is nothing to look at.
     const empty = await approve("gallery", galleryId);
     expect(empty.statusCode).toBe(422);
-    const upload = fileUpload(await pngOf(64, 48));
-    const photo = await t.app.inject({
-      method: "POST",
-      url: `/performer/assets/galleries/${galleryId}/photos/upload`,
-      headers: { authorization: `Bearer ${fresh.token}`, ...upload.headers },
-      payload: upload.body,
-    });
-    expect(photo.statusCode, photo.body).toBe(201);
+    await addPhoto(t, fresh.token, galleryId, await pngOf(64, 48));
     expect((await get(`/user/assets/galleries/${galleryId}/view`, member)).statusCode).toBe(404);
     const photosOut = await get("/user/assets/photos", member, { performerIds: fresh.id });
     expect(photosOut.json().data).toEqual([]);

@@ -5,6 +5,7 @@ import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import type { SystemStatus } from "@marquee/contracts/system";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, detailPaths, type TestContext } from "../../../test/harness.ts";
 import { fileUpload } from "../../../test/multipart.ts";
@@ -125,7 +126,7 @@ describe("GET /admin/system", () => {
 });
 
 describe("a media worker beside an API that runs no heavy job", () => {
-  it("transcodes an uploaded movie and cuts a teaser; the admin sees it alive, busy, then stopped", async () => {
+  it("transcodes an uploaded movie, cuts a teaser and makes a gallery photo; the admin sees it alive, busy, then stopped", async () => {
     // On the embedded database the way `npm start` runs it (forked and supervised by the API); on PostgreSQL as
     // `npm run worker` runs, its own process with its own connection.
     const embedded = t.database.pglite
@@ -146,7 +147,7 @@ describe("a media worker beside an API that runs no heavy job", () => {
       });
       expect(seen).toMatchObject({
         host: hostname(),
-        queues: [MEDIA_QUEUES.transcode, MEDIA_QUEUES.teaser],
+        queues: [MEDIA_QUEUES.transcode, MEDIA_QUEUES.teaser, MEDIA_QUEUES.photo],
         stoppedAt: null,
         job: null,
         jobsDone: 0,
@@ -172,8 +173,38 @@ describe("a media worker beside an API that runs no heavy job", () => {
       expect(teaser.json().teaser).toMatch(/\/teaser-(?!auto)[a-z0-9]+\.mp4$/);
       expect((await t.app.inject({ method: "GET", url: teaser.json().teaser })).statusCode).toBe(200);
 
+      // A gallery photo's variants are made by the worker too; the upload answers at once, still processing.
+      const gallery = await t.request({
+        method: "POST",
+        url: "/performer/assets/galleries",
+        token: performer,
+        body: { title: "Photos made by a worker", status: "active", access: "free" },
+      });
+      expect(gallery.statusCode, gallery.body).toBe(201);
+      const galleryId = gallery.json()._id as string;
+      const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#336699" } })
+        .jpeg()
+        .toBuffer();
+      const { body, headers } = fileUpload(picture, "photo.jpg", "image/jpeg");
+      const photo = await t.app.inject({
+        method: "POST",
+        url: `/performer/assets/galleries/${galleryId}/photos/upload`,
+        payload: body,
+        headers: { ...headers, authorization: `Bearer ${performer}` },
+      });
+      expect(photo.statusCode, photo.body).toBe(201);
+      expect(photo.json().processing).toEqual({ status: "processing", error: null });
+      const made = await waitFor(async () => {
+        const res = await t.request({ method: "GET", url: `/user/assets/gallery/${galleryId}/photos` });
+        expect(res.json().data).toHaveLength(1);
+        return res.json().data[0];
+      });
+      expect(made).toMatchObject({ _id: photo.json()._id, width: 2048, height: 1365 });
+      expect((await t.app.inject({ method: "GET", url: made.url })).statusCode).toBe(200);
+      expect((await filesIn(`private/photos/${made._id}`)).sort()).toEqual(["full.webp", "thumb.webp"]);
+
       const after = await status();
-      expect(aliveWorker(after, pid)).toMatchObject({ jobsDone: 2, jobsFailed: 0, job: null });
+      expect(aliveWorker(after, pid)).toMatchObject({ jobsDone: 3, jobsFailed: 0, job: null });
       const queues = Object.fromEntries(after.queues.map((q) => [q.name, q]));
       expect(queues[MEDIA_QUEUES.transcode]).toEqual({
         name: MEDIA_QUEUES.transcode,

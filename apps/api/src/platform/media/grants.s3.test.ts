@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../../test/harness.ts";
-import { fileUpload, pngOf } from "../../../test/multipart.ts";
+import { addPhoto, fileUpload, pngOf } from "../../../test/multipart.ts";
 import { startS3Server, type TestS3Server } from "../../../test/s3-server.ts";
 import { listedMovie } from "../../../test/sales.ts";
 
@@ -161,14 +161,7 @@ describe("other private files on object storage", () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const galleryId = made.json()._id as string;
-    const { body, headers } = fileUpload(await pngOf(640, 480));
-    const up = await t.app.inject({
-      method: "POST",
-      url: `/performer/assets/galleries/${galleryId}/photos/upload`,
-      payload: body,
-      headers: { ...headers, authorization: `Bearer ${performer.token}` },
-    });
-    expect(up.statusCode, up.body).toBe(201);
+    await addPhoto(t, performer.token, galleryId, await pngOf(640, 480));
     const [photo] = (await get(`/user/assets/gallery/${galleryId}/photos`)).json().data as {
       url: string;
       thumbnail: { url: string };

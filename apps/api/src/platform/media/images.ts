@@ -153,6 +153,33 @@ export async function blurredPreview(input: Buffer | string): Promise<Buffer> {
   }
 }
 
+/** A gallery photo's files: the full size (at most `fullMax` on a side), a `thumbWidth` thumbnail and the preview. */
+export interface PhotoFiles {
+  full: Buffer;
+  thumb: Buffer;
+  preview: Buffer;
+  /** The full size's own dimensions. */
+  width: number;
+  height: number;
+}
+
+/**
+ * A gallery photo's variants. The upload is decoded once, into the full size; the thumbnail and the blurred preview
+ * come from that (rotated already, and at most `fullMax` px), which halves the work on a large camera picture.
+ */
+export async function photoFiles(input: Buffer | string, size: { fullMax: number; thumbWidth: number }) {
+  const { variants } = await imageVariants(input, [
+    { name: "full", width: size.fullMax, height: size.fullMax, fit: "inside" },
+  ]);
+  const full = variants.get("full") as Buffer;
+  const thumb = (await imageVariants(full, [{ name: "thumb", width: size.thumbWidth, fit: "inside" }])).variants.get(
+    "thumb",
+  ) as Buffer;
+  const preview = await blurredPreview(full);
+  const meta = await sharp(full).metadata();
+  return { full, thumb, preview, width: meta.width ?? 0, height: meta.height ?? 0 } satisfies PhotoFiles;
+}
+
 /** Square webp variants (`size` x `size`, cropped to cover), keyed by size; used for avatars. */
 export async function squareWebpVariants(input: Buffer, sizes: readonly number[]): Promise<Map<number, Buffer>> {
   const { variants } = await imageVariants(

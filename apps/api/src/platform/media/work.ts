@@ -3,7 +3,7 @@ import path from "node:path";
 import { AppError } from "../errors.ts";
 import type { JobInfo, Jobs, JobsLog } from "../jobs.ts";
 import { assertKey, type Storage, withLocalCopy } from "../storage.ts";
-import { type ImageSpec, imageVariants } from "./images.ts";
+import { type ImageSpec, imageVariants, photoFiles } from "./images.ts";
 import { MediaToolError } from "./probe.ts";
 import { makeTeaser, transcodeVideo } from "./video.ts";
 
@@ -22,6 +22,8 @@ export const MEDIA_QUEUES = {
   transcode: "media.transcode",
   /** A teaser cut from an uploaded clip. */
   teaser: "media.teaser",
+  /** A gallery photo: its full size, thumbnail and blurred preview. */
+  photo: "media.photo",
 } as const;
 export const HEAVY_QUEUES: readonly string[] = Object.values(MEDIA_QUEUES);
 
@@ -66,7 +68,29 @@ export interface TeaserResult {
   error: string | null;
 }
 
+export interface PhotoJob {
+  /** The uploaded original (its header was read when it was uploaded). */
+  source: string;
+  /** The private prefix for `full.webp` and `thumb.webp`; nothing serves them before the reply is taken. */
+  out: string;
+  /** The public key of the blurred preview. */
+  preview: string;
+  fullMax: number;
+  thumbWidth: number;
+  reply: Reply;
+}
+
+/** What `media.photo` sends to its reply queue (with the reply's own data). */
+export interface PhotoResult {
+  out: string;
+  preview: string;
+  /** The full size's dimensions; null when the photo could not be made (`error` says why). */
+  size: { width: number; height: number } | null;
+  error: string | null;
+}
+
 const NOT_PROCESSED = "The video could not be processed. Try again or upload another file.";
+const PHOTO_NOT_PROCESSED = "The photo could not be processed. Upload it again.";
 const NOT_A_VIDEO = "The file is not a video we can read.";
 
 /** A failure the file itself causes (not worth a retry), as the uploader is told it; null for any other error. */
@@ -171,6 +195,35 @@ export function createMediaWork(deps: { storage: Storage; jobs: Jobs; log: JobsL
     return result;
   }
 
+  /**
+   * A gallery photo's job. A file that cannot be decoded is a result (the uploader sees why); any other failure is
+   * retried, and the last attempt tells the API the photo failed, so it never stays "processing".
+   */
+  async function photo(job: PhotoJob, info: JobInfo): Promise<PhotoResult> {
+    for (const key of [job.source, job.out, job.preview]) assertKey(key);
+    const outputs = [`${job.out}/full.webp`, `${job.out}/thumb.webp`, job.preview];
+    const result: PhotoResult = { out: job.out, preview: job.preview, size: null, error: null };
+    try {
+      const made = await withLocalCopy(storage, job.source, (source) =>
+        photoFiles(source, { fullMax: job.fullMax, thumbWidth: job.thumbWidth }),
+      );
+      await storage.put(outputs[0] as string, made.full);
+      await storage.put(outputs[1] as string, made.thumb);
+      await storage.put(job.preview, made.preview);
+      result.size = { width: made.width, height: made.height };
+    } catch (err) {
+      result.error = mediaProblem(err);
+      if (result.error === null) {
+        if (info.retryCount < info.retryLimit) throw err;
+        result.error = PHOTO_NOT_PROCESSED;
+      }
+      log.warn({ err, source: job.source }, "photo could not be processed");
+      for (const key of outputs) await storage.remove(key).catch(() => {});
+    }
+    await jobs.send(job.reply.name, { ...job.reply.data, ...result }, { singletonKey: `${job.out}:${info.id}` });
+    return result;
+  }
+
   async function teaser(job: TeaserJob): Promise<TeaserResult> {
     assertKey(job.source);
     assertKey(job.out);
@@ -189,9 +242,10 @@ export function createMediaWork(deps: { storage: Storage; jobs: Jobs; log: JobsL
   async function registerJobs() {
     await jobs.work<TranscodeJob>(MEDIA_QUEUES.transcode, transcode);
     await jobs.work<TeaserJob>(MEDIA_QUEUES.teaser, (data) => teaser(data));
+    await jobs.work<PhotoJob>(MEDIA_QUEUES.photo, photo);
   }
 
-  return { transcode, teaser, registerJobs };
+  return { transcode, teaser, photo, registerJobs };
 }
 
 /** What a job is on, for the heartbeat and the system screen: its source key. */
