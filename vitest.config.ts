@@ -43,8 +43,9 @@ export default defineConfig({
         },
       },
       {
-        // The production layout (issue 21): two API processes, a media worker, PostgreSQL, Redis and a bucket, each
-        // a process of its own (e2e/scale/cluster.ts). Needs DATABASE_URL and REDIS_URL; says so and skips without.
+        // The production layout (issue 21): two API processes, a media worker, PostgreSQL, Redis, a bucket and the
+        // built web server, each a process of its own (e2e/scale/cluster.ts). Needs `npm run build`, DATABASE_URL
+        // and REDIS_URL; says so and skips without the last two.
         test: {
           name: "scale",
           include: ["e2e/scale/**/*.test.ts"],

@@ -18,15 +18,17 @@ export async function newPage(
   browser: Browser,
   opts: { headers?: Record<string, string>; colorScheme?: "light" | "dark"; baseURL?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // The end-to-end site (global-setup.ts); none for a site its test starts itself (e2e/scale), given by `baseURL`.
+  const e2e = inject("e2e") as ReturnType<typeof site> | undefined;
   const context = await browser.newContext({
-    baseURL: opts.baseURL ?? site().webUrl,
+    baseURL: opts.baseURL ?? e2e?.webUrl,
     extraHTTPHeaders: opts.headers,
     colorScheme: opts.colorScheme,
     viewport: { width: 1280, height: 800 },
   });
   // The demo admin's trusted browser (global-setup.ts): the admin signs in here without the code step. The token is
   // bound to that account, so it changes nothing for anyone else.
-  await context.addCookies([{ name: "device", value: site().adminDevice, url: opts.baseURL ?? site().webUrl }]);
+  if (e2e) await context.addCookies([{ name: "device", value: e2e.adminDevice, url: opts.baseURL ?? e2e.webUrl }]);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));

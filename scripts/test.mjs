@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unit, API integration (PostgreSQL when DATABASE_URL is set, else PGlite), the
-// production layout (two API processes, a media worker, a bucket; when DATABASE_URL and REDIS_URL are set),
-// then `npm start` itself (a fresh machine's first run, its failure lines) and end-to-end in Chromium against the
-// built servers. Ends with one "N passed, N failed" line.
+// `npm test`: typecheck, lint, unit, API integration (PostgreSQL when DATABASE_URL is set, else PGlite), the build,
+// then on it the production layout (two API processes, a media worker, a bucket, a web server; when DATABASE_URL and
+// REDIS_URL are set), `npm start` itself (a fresh machine's first run, its failure lines) and end-to-end in Chromium
+// against the built servers. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -74,16 +74,6 @@ if (process.env.DATABASE_URL) {
   vitest("api (PGlite)", "api", { TEST_DB: "pglite" });
   console.log("\n(DATABASE_URL is not set: the API suite ran on PGlite)");
 }
-// The production layout (README, Production, Layout): two API processes, a media worker, PostgreSQL, Redis and the
-// tests' S3 server, each a process of its own. Without a database server or Redis it cannot run, and says so.
-const missingForScale = ["DATABASE_URL", "REDIS_URL"].filter((name) => !process.env[name]?.trim());
-if (!missingForScale.length) vitest("scale", "scale");
-else {
-  const what = missingForScale.join(" and ");
-  console.log(
-    `\n(${what} ${missingForScale.length > 1 ? "are" : "is"} not set: the scale test (two API processes, a media worker, PostgreSQL, Redis and a bucket) did not run)`,
-  );
-}
 // The stages above used the ffmpeg on PATH when there is one; the bundled build must pass the media tests too.
 const bundled = bundledMediaTools();
 if (bundled) {
@@ -92,6 +82,17 @@ if (bundled) {
 } else console.log("\n(no ffmpeg on PATH: the stages above used the bundled build)");
 run("build", "npm", ["run", "build"]);
 if (!failedStages.includes("build")) {
+  // The production layout (README, Production, Layout): two API processes, a media worker, PostgreSQL, Redis, the
+  // tests' S3 server and the built web server, each a process of its own. Without a database server or Redis it
+  // cannot run, and says so.
+  const missingForScale = ["DATABASE_URL", "REDIS_URL"].filter((name) => !process.env[name]?.trim());
+  if (!missingForScale.length) vitest("scale", "scale");
+  else {
+    const what = missingForScale.join(" and ");
+    console.log(
+      `\n(${what} ${missingForScale.length > 1 ? "are" : "is"} not set: the scale test (two API processes, a media worker, PostgreSQL, Redis and a bucket) did not run)`,
+    );
+  }
   // `npm start` as a newcomer runs it: a first start killed mid-catalogue and the next, its failure lines.
   vitest("start", "start");
   vitest("e2e", "e2e");

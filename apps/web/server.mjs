@@ -16,7 +16,14 @@ import helmet from "helmet";
 import { createApiProxy, unavailable } from "./api-proxy.mjs";
 import { createMediaDelivery } from "./media-delivery.mjs";
 import { createMicroCache } from "./micro-cache.mjs";
-import { cannotStart, listenProblem, portFrom, portProblem, STARTUP_FAILURE_EXIT_CODE } from "./startup-errors.mjs";
+import {
+  cannotStart,
+  listenProblem,
+  originsFrom,
+  portFrom,
+  portProblem,
+  STARTUP_FAILURE_EXIT_CODE,
+} from "./startup-errors.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Every setting is checked before anything starts: a bad one stops the server with one line (startup-errors.mjs).
@@ -61,6 +68,10 @@ if (!/^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)+$/.test(accelPrefix)) {
     `MEDIA_ACCEL_REDIRECT is ${JSON.stringify(accelPrefix.slice(0, 80))} (expected a path that starts and ends with /, such as /_media/). Fix it in the environment, or unset it for the default.`,
   );
 }
+// Where browsers fetch media besides this origin (object storage): the bucket's presigned links and the CDN of
+// S3_PUBLIC_BASE_URL. The CSP lets pictures, video and hls.js's segment requests reach them, and nothing else.
+const { origins: mediaOrigins, problem: mediaOriginsAreBad } = originsFrom(process.env, "MEDIA_ORIGINS");
+if (mediaOriginsAreBad) cannotStart(mediaOriginsAreBad);
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? "loopback")
   .split(",")
   .map((s) => s.trim())
@@ -178,11 +189,12 @@ async function serve() {
           ],
           // Mantine writes its CSS variables into <style> tags at runtime.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // The API, media and the socket are on this origin ('self' covers ws: and wss: to it).
-          imgSrc: ["'self'", "data:", "blob:"],
-          mediaSrc: ["'self'", "blob:"],
+          // The API, media and the socket are on this origin ('self' covers ws: and wss: to it); media on object
+          // storage also on MEDIA_ORIGINS.
+          imgSrc: ["'self'", "data:", "blob:", ...mediaOrigins],
+          mediaSrc: ["'self'", "blob:", ...mediaOrigins],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...mediaOrigins],
           // The reCAPTCHA checkbox and its challenge are iframes from google.com.
           frameSrc: ["https://www.google.com"],
           objectSrc: ["'none'"],

@@ -23,6 +23,31 @@ export function portFrom(env, name, fallback) {
   };
 }
 
+/**
+ * Origins from the environment variable `name`, comma-separated (unset or empty: none), each as `scheme://host[:port]`
+ * with http or https, or the line saying what is wrong with one.
+ */
+export function originsFrom(env, name) {
+  const origins = [];
+  for (const raw of (env[name] ?? "").split(",").map((s) => s.trim())) {
+    if (!raw) continue;
+    let url = null;
+    try {
+      url = new URL(raw);
+    } catch {}
+    // A plain host name or address: nothing a CSP would read as more than one source (`*`, `;`).
+    const plainHost = url && /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+    const origin = plainHost && /^https?:$/.test(url.protocol) ? url.origin : null;
+    if (!origin || raw.replace(/\/$/, "") !== origin) {
+      return {
+        problem: `${name} has ${JSON.stringify(raw.slice(0, 80))} (expected origins such as https://media.example.com, comma-separated, without a path). Fix it in the environment, or unset it.`,
+      };
+    }
+    origins.push(origin);
+  }
+  return { origins };
+}
+
 /** Prints the line on stderr (the error's stack before it when DEBUG is set) and exits. */
 export function cannotStart(line, err, code = STARTUP_FAILURE_EXIT_CODE) {
   if (process.env.DEBUG && err?.stack) console.error(err.stack);

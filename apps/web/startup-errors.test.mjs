@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenProblem, portFrom, portProblem } from "./startup-errors.mjs";
+import { listenProblem, originsFrom, portFrom, portProblem } from "./startup-errors.mjs";
 
 let taken;
 let takenPort;
@@ -29,6 +29,41 @@ describe("the web server's and npm start's start-up lines", () => {
     [{ WEB_PORT: "3000.5" }, { problem: expect.stringMatching(/^WEB_PORT is "3000.5" /) }],
   ])("reads %j", (env, expected) => {
     expect(portFrom(env, "WEB_PORT", 3000)).toEqual(expected);
+  });
+
+  it.each([
+    [{}, { origins: [] }],
+    [{ MEDIA_ORIGINS: " " }, { origins: [] }],
+    [
+      { MEDIA_ORIGINS: "https://fans-media.s3.eu-west-1.amazonaws.com" },
+      { origins: ["https://fans-media.s3.eu-west-1.amazonaws.com"] },
+    ],
+    [
+      { MEDIA_ORIGINS: "https://minio.internal:9000/, https://dxxxx.cloudfront.net" },
+      { origins: ["https://minio.internal:9000", "https://dxxxx.cloudfront.net"] },
+    ],
+    [
+      { MEDIA_ORIGINS: "https://minio.example.com/fans-media/public" },
+      {
+        problem:
+          'MEDIA_ORIGINS has "https://minio.example.com/fans-media/public" (expected origins such as https://media.example.com, comma-separated, without a path). Fix it in the environment, or unset it.',
+      },
+    ],
+    [
+      { MEDIA_ORIGINS: "media.example.com" },
+      { problem: expect.stringMatching(/^MEDIA_ORIGINS has "media.example.com" /) },
+    ],
+    [{ MEDIA_ORIGINS: "ftp://media.example.com" }, { problem: expect.stringMatching(/^MEDIA_ORIGINS has "ftp:/) }],
+    [
+      { MEDIA_ORIGINS: "https://x.example.com;script-src" },
+      { problem: expect.stringMatching(/^MEDIA_ORIGINS has "https:\/\/x\.example\.com;script-src"/) },
+    ],
+    [
+      { MEDIA_ORIGINS: "https://*.example.com" },
+      { problem: expect.stringMatching(/^MEDIA_ORIGINS has "https:\/\/\*/) },
+    ],
+  ])("reads origins from %j", (env, expected) => {
+    expect(originsFrom(env, "MEDIA_ORIGINS")).toEqual(expected);
   });
 
   it.each([

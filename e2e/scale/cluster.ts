@@ -3,12 +3,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../apps/api/src/seed/seed.ts";
 import { startS3Server, type TestS3Server } from "../../apps/api/test/s3-server.ts";
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { freePort, startApi, startWorker, stop, waitFor } from "../../scripts/processes.mjs";
+import { freePort, startApi, startWeb, startWorker, stop, waitFor } from "../../scripts/processes.mjs";
 
 /** What the production layout needs and a machine without it lacks: the test says so instead of running. */
 export const missingServers = (["DATABASE_URL", "REDIS_URL"] as const).filter((name) => !process.env[name]?.trim());
@@ -16,11 +17,14 @@ export const missingServers = (["DATABASE_URL", "REDIS_URL"] as const).filter((n
 /**
  * The production layout on one machine, every part a real process: two API processes (each on its own port with its
  * own DATA_DIR, so nothing is shared through the disk), one media worker (`npm run worker`), a throwaway PostgreSQL
- * database on DATABASE_URL's server, Redis (REDIS_URL) and the tests' S3 server as the bucket.
+ * database on DATABASE_URL's server, Redis (REDIS_URL), the tests' S3 server as the bucket, and the built web server
+ * (`apps/web/server.mjs`, needs `npm run build`) in front of API 2, the site's public origin.
  */
 export interface Cluster {
   api1: string;
   api2: string;
+  /** The web server's origin (PUBLIC_URL), which forwards /api to API 2. */
+  web: string;
   s3: TestS3Server;
   worker: ChildProcess;
   /** Each process's own DATA_DIR. */
@@ -36,6 +40,21 @@ export interface Cluster {
  */
 export const SEGMENT_TTL_SEC = 10;
 const STDIO = ["ignore", "inherit", "inherit"];
+
+/**
+ * The bucket's CORS rule, as the README gives it to operators (Object storage, Browsers and the bucket): hls.js fetches
+ * the presigned segments with XHR from the site's origin (PUBLIC_URL), which a browser allows only with this rule.
+ */
+const bucketCors = (siteOrigin: string) => [
+  {
+    AllowedOrigins: [siteOrigin],
+    AllowedMethods: ["GET", "HEAD"],
+    AllowedHeaders: ["Range"],
+    ExposeHeaders: ["Content-Length", "Content-Range"],
+    MaxAgeSeconds: 3600,
+  },
+];
+
 /** A start on a loaded 2-core machine: migrations, pg-boss's schema, the bucket check. */
 const START_MS = 60_000;
 
@@ -70,6 +89,24 @@ export async function startCluster(): Promise<Cluster> {
 
   try {
     s3 = await startS3Server();
+    const [port1, port2, webPort] = [await freePort(), await freePort(), await freePort()];
+    const api1 = `http://127.0.0.1:${port1}`;
+    const api2 = `http://127.0.0.1:${port2}`;
+    const web = `http://127.0.0.1:${webPort}`;
+    // As an operator sets it (`aws s3api put-bucket-cors`), through the S3 API.
+    const admin = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    try {
+      await admin.send(
+        new PutBucketCorsCommand({ Bucket: s3.bucket, CORSConfiguration: { CORSRules: bucketCors(web) } }),
+      );
+    } finally {
+      admin.destroy();
+    }
     const dataDir = async (name: string) => {
       const dir = await mkdtemp(path.join(tmpdir(), `marquee-scale-${name}-`));
       dirs.push(dir);
@@ -86,12 +123,10 @@ export async function startCluster(): Promise<Cluster> {
       MEDIA_SEGMENT_TTL_SEC: String(SEGMENT_TTL_SEC),
       SEED_DEMO: "false",
       HOST: "127.0.0.1",
+      PUBLIC_URL: web,
       LOG_LEVEL: "warn",
       MEDIA_DIR: undefined,
     };
-    const [port1, port2] = [await freePort(), await freePort()];
-    const api1 = `http://127.0.0.1:${port1}`;
-    const api2 = `http://127.0.0.1:${port2}`;
     const dataDirs = { api1: await dataDir("api1"), api2: await dataDir("api2"), worker: await dataDir("worker") };
 
     // All at once, as an orchestrator starts them: one API process migrates while the other waits for its lock, both
@@ -111,7 +146,23 @@ export async function startCluster(): Promise<Cluster> {
       await database.close();
     }
     await waitFor(`${api2}/health`, second, START_MS);
-    return { api1, api2, s3, worker, dataDirs, databaseUrl, close };
+    // The web server needs none of the bucket's settings, only its origin: its pages let browsers fetch from there.
+    const webServer = startWeb(
+      {
+        API_INTERNAL_URL: api2,
+        WEB_PORT: String(webPort),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: web,
+        MEDIA_ORIGINS: s3.endpoint,
+        DATA_DIR: await dataDir("web"),
+        WEB_WORKERS: "1",
+        LOG_LEVEL: "warn",
+      },
+      { stdio: STDIO },
+    );
+    children.push(webServer);
+    await waitFor(`${web}/auth/login`, webServer, START_MS);
+    return { api1, api2, web, s3, worker, dataDirs, databaseUrl, close };
   } catch (err) {
     await close();
     throw err;

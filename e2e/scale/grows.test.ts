@@ -2,16 +2,19 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { AGE_GATE_COOKIE, AGE_GATE_PASSED } from "@marquee/contracts/age-gate";
+import type { Request } from "playwright-core";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../../apps/api/src/platform/media/probe.ts";
+import { goto, launch, newPage } from "../browser.ts";
 import { enrolTwoFactor } from "../two-factor.ts";
 import { type Cluster, call, login, missingServers, SEGMENT_TTL_SEC, startCluster, until } from "./cluster.ts";
 
 /**
  * Issue 21, "Proof that it grows": the production layout with every part a real process (cluster.ts). A movie
  * uploaded through API 1 is transcoded by the media worker and played through API 2, its HLS segments presigned
- * from the bucket; a comment posted through API 1 reaches a socket on API 2 (Redis); a take-down made on API 1 stops
+ * from the bucket, also by a member in Chromium on the web server in front of API 2; a comment posted through API 1 reaches a socket on API 2 (Redis); a take-down made on API 1 stops
  * playback through API 2 at the next playlist fetch.
  */
 
@@ -221,6 +224,78 @@ describe.skipIf(missingServers.length > 0)("two API processes, a media worker, P
       },
       { timeoutMs: 10_000 },
     );
+  });
+
+  it("plays it in Chromium on the web server in front of API 2: hls.js, every segment from the bucket", async () => {
+    const browser = await launch();
+    try {
+      const { context, page, errors } = await newPage(browser, { baseURL: c.web });
+      // A browser that passed the site's age gate before (e2e/trust.test.ts goes through the gate itself).
+      await context.addCookies([{ name: AGE_GATE_COOKIE, value: AGE_GATE_PASSED, url: c.web }]);
+      // A browser without native HLS (Chrome, Firefox) streams through hls.js, whose XHRs need the bucket's CORS.
+      await context.addInitScript(() => {
+        const canPlayType = HTMLMediaElement.prototype.canPlayType;
+        HTMLMediaElement.prototype.canPlayType = function (type: string) {
+          return type.includes("mpegurl") ? "" : canPlayType.call(this, type);
+        };
+      });
+      // Every request the page makes, with its answer's status or why it failed.
+      const requests = new Map<Request, { url: URL; status?: number; failure?: string }>();
+      page.on("request", (req) => requests.set(req, { url: new URL(req.url()) }));
+      page.on("response", (res) => Object.assign(requests.get(res.request()) ?? {}, { status: res.status() }));
+      page.on("requestfailed", (req) =>
+        Object.assign(requests.get(req) ?? {}, { failure: req.failure()?.errorText ?? "failed" }),
+      );
+      const fetched = () => [...requests.values()];
+      const outcome = (f: { url: URL; status?: number; failure?: string }) =>
+        `${f.url.origin} ${f.status ?? f.failure}`;
+
+      await goto(page, `/auth/login?videoId=${movieId}`);
+      await page.getByLabel("Username or email").fill("member");
+      await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(`${c.web}/movies/${movieId}`);
+      await page.getByRole("button", { name: "Play movie" }).click();
+      const video = page.locator("[data-testid=movie-player] video");
+      // Up to 45 s on a loaded machine; on failure the element's state and the page's errors and failed requests
+      // say why.
+      await expect
+        .poll(
+          async () => ({
+            ...(await video.evaluate((v: HTMLVideoElement) => ({
+              currentTime: v.currentTime,
+              paused: v.paused,
+              readyState: v.readyState,
+              error: v.error ? `${v.error.code} ${v.error.message}` : null,
+              source: v.parentElement?.dataset.source,
+            }))),
+            errors,
+            failed: fetched()
+              .filter((f) => f.failure || (f.status ?? 0) >= 400)
+              .map((f) => `${f.url.pathname} ${outcome(f)}`),
+          }),
+          { timeout: 45_000, interval: 250 },
+        )
+        .toSatisfy((state: { currentTime: number }) => state.currentTime > 1);
+      // Had hls.js failed (a bucket without the CORS rule refuses its XHRs), the player would say why and play the MP4.
+      expect(await page.getByTestId("movie-player").getAttribute("data-source"), errors.join("\n")).toBe("hls.js");
+
+      const of = (ext: string) => fetched().filter((f) => f.url.pathname.endsWith(ext));
+      const [segments, playlists] = [of(".ts"), of(".m3u8")];
+      // Every segment straight from the bucket, none through the site; the playlists from the site (API 2).
+      expect(segments.length).toBeGreaterThanOrEqual(1);
+      expect(segments.map(outcome)).toEqual(segments.map(() => `${c.s3.endpoint} 200`));
+      expect(playlists.length).toBeGreaterThanOrEqual(2);
+      expect(playlists.map(outcome)).toEqual(playlists.map(() => `${c.web} 200`));
+      expect(errors).toEqual([]);
+      console.log(
+        `Chromium on the web server: ${segments.length} segment(s) from the bucket ${c.s3.endpoint}, ` +
+          `${playlists.length} playlist(s) from the site ${c.web}`,
+      );
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it("delivers a comment posted through API 1 to a socket on API 2", async () => {
