@@ -2,7 +2,7 @@
 // then on it the production layout (two API processes, a media worker, a bucket, a web server; when DATABASE_URL and
 // REDIS_URL are set), `npm start` itself (a fresh machine's first run, its failure lines) and end-to-end in Chromium
 // against the built servers. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -36,6 +36,47 @@ function vitest(name, project, env = {}, files = []) {
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
   } catch {}
+}
+
+/**
+ * `project` in `shards` vitest processes at once, each with its own global set-up (for e2e: its own site, database and
+ * browser), so a journey waiting on one site overlaps with another's work. Each shard's output is printed whole when
+ * it ends.
+ */
+async function vitestShards(name, project, shards) {
+  if (only && !name.startsWith(only)) return;
+  console.log(`\n▶ ${name} (${shards} shards at once)`);
+  const started = Date.now();
+  const shard = (index) =>
+    new Promise((resolve) => {
+      const out = path.join(reports, `${name}-${index}.json`);
+      const args = ["vitest", "run", "--project", project, `--shard=${index}/${shards}`, "--reporter=default"];
+      const child = spawn("npx", [...args, "--reporter=json", `--outputFile.json=${out}`], {
+        cwd: root,
+        env: process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const chunks = [];
+      child.stdout.on("data", (c) => chunks.push(c));
+      child.stderr.on("data", (c) => chunks.push(c));
+      child.on("close", (code, signal) => {
+        console.log(`\n── ${name}, shard ${index} of ${shards} ──`);
+        process.stdout.write(Buffer.concat(chunks));
+        resolve({ ok: code === 0, out });
+      });
+    });
+  const results = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i + 1)));
+  const ok = results.every((r) => r.ok);
+  console.log(`◀ ${name}: ${ok ? "ok" : "failed"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) failedStages.push(name);
+  for (const { out } of results) {
+    try {
+      const r = JSON.parse(readFileSync(out, "utf8"));
+      totals.passed += r.numPassedTests;
+      totals.failed += r.numFailedTests;
+      totals.skipped += r.numPendingTests + r.numTodoTests;
+    } catch {}
+  }
 }
 
 /** FFMPEG_PATH and FFPROBE_PATH naming the npm packages' static build, when PATH has another ffmpeg; else null. */
@@ -95,7 +136,11 @@ if (!failedStages.includes("build")) {
   }
   // `npm start` as a newcomer runs it: a first start killed mid-catalogue and the next, its failure lines.
   vitest("start", "start");
-  vitest("e2e", "e2e");
+  // Two sites at once: a journey spends much of its time waiting on its site (a transcode, a poll), which the other
+  // shard's work fills. E2E_SHARDS=1 runs them one after the other.
+  const shards = Number(process.env.E2E_SHARDS || 2);
+  if (shards > 1) await vitestShards("e2e", "e2e", shards);
+  else vitest("e2e", "e2e");
 }
 
 console.log(`\nStages failed: ${failedStages.length ? failedStages.join(", ") : "none"}`);
