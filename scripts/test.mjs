@@ -30,8 +30,13 @@ function vitest(name, project, env = {}, files = []) {
   const projects = [project].flat().flatMap((p) => ["--project", p]);
   const args = ["vitest", "run", ...projects, "--reporter=default", "--reporter=json"];
   run(name, "npx", [...args, `--outputFile.json=${out}`, ...files], env);
+  count(out);
+}
+
+/** Adds a vitest JSON report's counts to the totals (a stage that crashed before writing one adds none). */
+function count(report) {
   try {
-    const r = JSON.parse(readFileSync(out, "utf8"));
+    const r = JSON.parse(readFileSync(report, "utf8"));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
@@ -69,14 +74,7 @@ async function vitestShards(name, project, shards) {
   const ok = results.every((r) => r.ok);
   console.log(`◀ ${name}: ${ok ? "ok" : "failed"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!ok) failedStages.push(name);
-  for (const { out } of results) {
-    try {
-      const r = JSON.parse(readFileSync(out, "utf8"));
-      totals.passed += r.numPassedTests;
-      totals.failed += r.numFailedTests;
-      totals.skipped += r.numPendingTests + r.numTodoTests;
-    } catch {}
-  }
+  for (const { out } of results) count(out);
 }
 
 /** FFMPEG_PATH and FFPROBE_PATH naming the npm packages' static build, when PATH has another ffmpeg; else null. */
