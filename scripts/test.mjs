@@ -64,7 +64,7 @@ async function vitestShards(name, project, shards) {
       const chunks = [];
       child.stdout.on("data", (c) => chunks.push(c));
       child.stderr.on("data", (c) => chunks.push(c));
-      child.on("close", (code, signal) => {
+      child.on("close", (code) => {
         console.log(`\n── ${name}, shard ${index} of ${shards} ──`);
         process.stdout.write(Buffer.concat(chunks));
         resolve({ ok: code === 0, out });
