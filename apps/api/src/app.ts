@@ -13,8 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { ageGateRoutes } from "./modules/age-gate/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -54,30 +52,16 @@ import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
 import { createStorage } from "./platform/create-storage.ts";
 import { notFound, registerErrorHandling } from "./platform/errors.ts";
-import type { GeoIp } from "./platform/geoip.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
-import type { Jobs } from "./platform/jobs.ts";
-import type { Mailer } from "./platform/mailer.ts";
 import { createMediaHandoff, handOff, isFile } from "./platform/media/handoff.ts";
 import { publicFilesRedirect } from "./platform/media/public-files.ts";
 import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type Realtime } from "./platform/realtime.ts";
 import { redactUrl } from "./platform/signed-urls.ts";
-import type { Storage } from "./platform/storage.ts";
-import { buildServices, externalGatewayOf } from "./services.ts";
+import { type AppDeps, buildServices, externalGatewayOf } from "./services.ts";
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  geoip: GeoIp;
-  storage?: Storage;
-  /** Tests that do not listen skip the socket server. */
-  realtime?: boolean;
-  /** Background jobs; by default pg-boss in the app's database. Started and stopped with the app. */
-  jobs?: Jobs;
-}
+export type { AppDeps };
 
 export type App = FastifyInstance & {
   services: Awaited<ReturnType<typeof buildServices>>;

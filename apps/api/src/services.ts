@@ -1,8 +1,8 @@
 // The service graph: each business module built with what it needs of the others (the app in app.ts serves it).
 import { createHmac } from "node:crypto";
 import { API_PREFIX } from "@marquee/contracts/origin";
-import type { AppDeps } from "./app.ts";
 import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
+import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
@@ -45,8 +45,10 @@ import { createUsersService } from "./modules/users/service.ts";
 import { createVerificationService } from "./modules/verification/service.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import type { Engageable } from "./platform/engageable.ts";
+import type { GeoIp } from "./platform/geoip.ts";
 import { isUuid } from "./platform/ids.ts";
-import { createJobs, type JobsLog } from "./platform/jobs.ts";
+import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
+import type { Mailer } from "./platform/mailer.ts";
 import { createGrantedMedia } from "./platform/media/grants.ts";
 import type { ObjectType } from "./platform/realtime.ts";
 import { createSecretBox } from "./platform/secret-box.ts";
@@ -72,6 +74,19 @@ export async function externalGatewayOf(config: Config): Promise<PaymentGateway 
   if (config.stripe) return (await import("./modules/payments/stripe.ts")).createStripeGateway(config.stripe);
   if (config.ccbill) return createCcbillGateway(config.ccbill);
   return null;
+}
+
+/** What the app is built from: its configuration and the outside things it talks to. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  geoip: GeoIp;
+  storage?: Storage;
+  /** Tests that do not listen skip the socket server. */
+  realtime?: boolean;
+  /** Background jobs; by default pg-boss in the app's database. Started and stopped with the app. */
+  jobs?: Jobs;
 }
 
 export function buildServices(
