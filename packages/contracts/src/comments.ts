@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId, listQuery, pagedQuery, pagedResponse } from "./common.ts";
+import { entityId, listQuery, pagedQuery, pagedResponse, sortDirection } from "./common.ts";
 import { publicUser } from "./users.ts";
 
 /** What members comment on (DESIGN section 5). Movies are `video`. */
@@ -46,13 +46,14 @@ export const comment = z.object({
 export type Comment = z.infer<typeof comment>;
 
 /**
- * The comments on one object, newest first (`sort=asc` for oldest first). Without `parentId`: the top-level
- * comments; with it: that comment's replies.
+ * The comments on one object. Without `parentId`: the top-level comments, newest first; with it: that comment's
+ * replies, oldest first so a thread reads as a conversation. `sort` overrides either order.
  */
 export const searchCommentsQuery = pagedQuery.omit({ q: true }).extend({
   objectType: commentObjectType,
   objectId: entityId,
   parentId: entityId.optional(),
+  sort: sortDirection.optional(),
 });
 export type SearchCommentsQuery = z.infer<typeof searchCommentsQuery>;
 export const commentList = pagedResponse(comment);

@@ -222,6 +222,47 @@ describe("the comments thunks", () => {
     expect(ids(store.getState().comments)).toEqual([n(3), n(1)]);
   });
 
+  it("a reply into a thread not read yet shows after the thread's earlier replies, oldest first", async () => {
+    const at = (i: number) => `2025-01-0${i}T00:00:00.000Z`;
+    const earlier = [
+      comment(11, { parentId: n(1), createdAt: at(2) }),
+      comment(12, { parentId: n(1), createdAt: at(3) }),
+    ];
+    const mine = comment(13, { parentId: n(1), createdAt: at(4) });
+    const post = vi.fn().mockResolvedValue(mine);
+    const get = vi.fn().mockResolvedValue(page([...earlier, mine], 3));
+    const store = makeStore(undefined, { api: api({ get, post }) as unknown as ApiClient });
+    store.dispatch(commentsLoaded({ key: MOVIE, page: page([comment(1, { stats: { likes: 0, replies: 2 } })], 1) }));
+    const reply = { objectType: "video" as const, objectId: MOVIE, parentId: n(1) };
+    const result = await store.dispatch(createComment({ ...reply, content: "me too" }));
+    expect(createComment.fulfilled.match(result)).toBe(true);
+    expect(get).toHaveBeenCalledWith("/comments/search", { ...reply, limit: 10 });
+    expect(ids(store.getState().comments, n(1))).toEqual([n(11), n(12), n(13)]);
+    expect(store.getState().comments.commentMapping[n(1)]).toMatchObject({ total: 3, loaded: true });
+    // A live reply of someone else goes to the end; a thread already read is not asked for again.
+    store.dispatch(commentAdded(comment(14, { parentId: n(1), createdAt: at(5) })));
+    expect(ids(store.getState().comments, n(1))).toEqual([n(11), n(12), n(13), n(14)]);
+    post.mockResolvedValue(comment(15, { parentId: n(1), createdAt: at(6) }));
+    await store.dispatch(createComment({ ...reply, content: "again" }));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(ids(store.getState().comments, n(1))).toEqual([n(11), n(12), n(13), n(14), n(15)]);
+  });
+
+  it("a reply posted before the thread's later pages came stays after them", () => {
+    const at = (i: number) => `2025-01-0${i}T00:00:00.000Z`;
+    const reply = (i: number) => comment(10 + i, { parentId: n(1), createdAt: at(i) });
+    const state = run(
+      commentAdded(reply(9)),
+      commentsLoaded({ key: n(1), page: page([reply(1), reply(2)], 5, "cur") }),
+      loadMoreComments.fulfilled({ key: n(1), page: page([reply(3), reply(4)], 5) }, "r", {
+        objectType: "video",
+        objectId: MOVIE,
+        parentId: n(1),
+      }),
+    );
+    expect(ids(state, n(1))).toEqual([n(11), n(12), n(13), n(14), n(19)]);
+  });
+
   it("an edit is sent as SPEC's upload (a form with the content field, PUT) and shows the answer", async () => {
     const upload = vi.fn().mockResolvedValue(comment(1, { content: "better", editedAt: "2025-02-01T00:00:00.000Z" }));
     const store = makeStore(undefined, { api: api({ upload }) as unknown as ApiClient });

@@ -5,8 +5,8 @@
  * by one.
  *
  * Replies (one level, README "Comments and reactions") live in the same mapping under their top-level comment's
- * _id (a comment is an object too: it takes likes), loaded on demand; the top-level comment's `stats.replies` is
- * their total. The same comment can arrive twice (the POST's answer and the room's `comment:created`), and so can a
+ * _id (a comment is an object too: it takes likes), loaded on demand and read oldest first (a new reply goes to the
+ * end); the top-level comment's `stats.replies` is their total. The same comment can arrive twice (the POST's answer and the room's `comment:created`), and so can a
  * delete (the DELETE's answer and `comment:deleted`): each thread remembers the ids it has counted in and out, so
  * total moves once per comment.
  */
@@ -120,14 +120,20 @@ const failed = (error: unknown): RejectedError => toRejected(error, COMMENT_FAIL
 
 export const createComment = createAppThunk(
   "comments/create",
-  async (body: ThreadRequest & { content: string }, { extra, dispatch, rejectWithValue }) => {
+  async (body: ThreadRequest & { content: string }, { extra, dispatch, getState, rejectWithValue }) => {
+    let comment: Comment;
     try {
-      const comment = await extra.api.post<Comment>("/comments", body);
-      dispatch(commentAdded(comment));
-      return comment;
+      comment = await extra.api.post<Comment>("/comments", body);
     } catch (error) {
       return rejectWithValue(failed(error));
     }
+    dispatch(commentAdded(comment));
+    // A reply into a thread not read yet: its earlier replies are loaded so the new one shows among them.
+    const { parentId } = body;
+    if (parentId && !threadOf(getState(), parentId)?.loaded) {
+      await dispatch(loadComments({ objectType: body.objectType, objectId: body.objectId, parentId }));
+    }
+    return comment;
   },
 );
 
@@ -162,10 +168,17 @@ export const deleteComment = createAppThunk(
   },
 );
 
+/** Replies read oldest first (as the API lists them), whatever order they arrived in. */
+const byOldest = (a: Comment, b: Comment) =>
+  a.createdAt === b.createdAt ? a._id.localeCompare(b._id) : a.createdAt < b.createdAt ? -1 : 1;
+
 function replace(thread: CommentThread, page: CommentList) {
   // Comments counted out meanwhile stay out, even if this page was read before they went.
   const removed = new Set(thread.removed);
-  thread.items = page.data.filter((c) => !removed.has(c._id));
+  const items = page.data.filter((c) => !removed.has(c._id));
+  // Replies that arrived live before a thread's first load stay, in order, when the page does not hold them yet.
+  const live = thread.loaded ? [] : thread.items.filter((c) => c.parentId && !items.some((i) => i._id === c._id));
+  thread.items = live.length ? [...items, ...live].sort(byOldest) : items;
   thread.total = page.total;
   thread.next = page.next;
   thread.requesting = false;
@@ -191,7 +204,9 @@ function findComment(state: CommentsState, key: string, id: string): Comment | u
 function add(state: CommentsState, comment: Comment) {
   const thread = threadAt(state, threadKeyOf(comment));
   if (thread.removed.includes(comment._id) || thread.items.some((c) => c._id === comment._id)) return;
-  thread.items.unshift(comment);
+  // A new top-level comment goes to the front (newest first); a reply to the end of its thread (oldest first).
+  if (comment.parentId) thread.items.push(comment);
+  else thread.items.unshift(comment);
   thread.total += 1;
   if (comment.parentId) {
     const parent = findComment(state, comment.objectId, comment.parentId);
@@ -245,6 +260,8 @@ const comments = createSlice({
           thread.items,
           page.data.filter((c) => !removed.has(c._id)),
         );
+        // A reply posted here before this page came sits at the end; the page's earlier replies go before it.
+        if (thread.items[0]?.parentId) thread.items.sort(byOldest);
         thread.total = page.total;
         thread.next = page.next;
         thread.requesting = false;

@@ -414,6 +414,23 @@ describe("lists", () => {
     const oldest = (await list({ objectType: "video", objectId: video, sort: "asc" })).json();
     expect(oldest.data.map((c: { _id: string }) => c._id)).toEqual(made);
   });
+
+  it("show a thread's replies oldest first, paged by cursor in that order (sort=desc for newest first)", async () => {
+    const video = await item(videos, owner.id);
+    const top = await commentOn(member.token, video);
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++)
+      made.push((await commentOn(i % 2 ? member.token : other.token, video, { parentId: top._id }))._id);
+    const thread = { objectType: "video", objectId: video, parentId: top._id };
+    const first = (await list({ ...thread, limit: "3" })).json();
+    expect(first.total).toBe(4);
+    expect(first.data.map((c: { _id: string }) => c._id)).toEqual(made.slice(0, 3));
+    const rest = (await list({ ...thread, limit: "3", cursor: first.next })).json();
+    expect(rest.data.map((c: { _id: string }) => c._id)).toEqual(made.slice(3));
+    expect(rest.next).toBeNull();
+    const newest = (await list({ ...thread, sort: "desc" })).json();
+    expect(newest.data.map((c: { _id: string }) => c._id)).toEqual([...made].reverse());
+  });
 });
 
 describe("counters under concurrency", () => {

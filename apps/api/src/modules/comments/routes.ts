@@ -59,7 +59,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        "The comments on one object, newest first (`sort=asc`: oldest first), each with its author's public profile: the top-level ones, or with `parentId` that comment's replies. 404 when the object does not exist for the viewer.",
+        "The comments on one object, each with its author's public profile: the top-level ones, newest first, or with `parentId` that comment's replies, oldest first (`sort` overrides either order). 404 when the object does not exist for the viewer.",
       querystring: searchCommentsQuery,
       response: { 200: commentList },
     },

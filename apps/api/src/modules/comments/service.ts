@@ -207,12 +207,14 @@ export function createCommentsService(deps: CommentsDeps) {
       q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
       isNull(comments.hiddenAt),
     );
+    // A thread's replies read oldest first, like a conversation; the top-level comments newest first.
+    const sort = q.sort ?? (q.parentId ? "asc" : "desc");
     const keyset: Keyset = {
-      name: `comments:${q.sort}`,
+      name: `comments:${sort}`,
       key: comments.createdAt,
       kind: "timestamp",
       id: comments.id,
-      direction: q.sort,
+      direction: sort,
     };
     const { after, orderBy } = keysetClauses(keyset, q.cursor);
     const [rows, counted] = await Promise.all([
