@@ -131,11 +131,22 @@ describe("memberships and performer subscriptions through the sandbox gateway", 
     await site_.getByText(/^Renews on /).waitFor();
     expect(await site_.getByTestId("subscription-end").textContent()).not.toBe(before);
 
-    // Cancelling stops the renewal only: access lasts until the date.
+    // Cancelling stops the renewal only: access lasts until the date. "Keep subscription" backs out of it.
     await site_.getByRole("button", { name: "Cancel renewal" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel renewal" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Cancel renewal" }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Cancel", exact: true }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Keep subscription" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await site_.getByTestId("subscription-badge").textContent()).toBe("recurring");
+    await site_.getByRole("button", { name: "Cancel renewal" }).click();
+    await dialog.getByRole("button", { name: "Cancel renewal" }).click();
     await page.getByText(/^Cancelled\. Your access lasts until /).waitFor();
     await site_.getByText(/^Cancelled: access until /).waitFor();
+    // The badge says when it ends (the site's date format) instead of "recurring".
+    const until = (await site_.getByTestId("subscription-end").textContent())?.replace("Cancelled: access until ", "");
+    expect(until).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(await site_.getByTestId("subscription-badge").textContent()).toBe(`Ends ${until}`);
     expect(await site_.getByRole("button", { name: "Cancel renewal" }).count()).toBe(0);
     await goto(page, "/membership");
     await page

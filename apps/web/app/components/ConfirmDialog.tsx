@@ -6,6 +6,8 @@ export interface ConfirmOptions {
   message: ReactNode;
   /** The confirming button's text, e.g. "Delete movie". */
   confirmLabel: string;
+  /** The button that backs out, "Cancel" unless the confirming one would read alike (e.g. "Keep subscription"). */
+  cancelLabel?: string;
   color?: string;
 }
 
@@ -37,7 +39,7 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
         <Text size="sm">{options?.message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => settle(false)}>
-            Cancel
+            {options?.cancelLabel ?? "Cancel"}
           </Button>
           <Button color={options?.color ?? "red"} onClick={() => settle(true)} data-autofocus>
             {options?.confirmLabel}

@@ -16,7 +16,8 @@ function endText(s: Subscription): string {
   return s.status === "cancelled" ? `Cancelled: access until ${date}` : `Access until ${date}`;
 }
 
-function Row({ s, onCancel }: { s: Subscription; onCancel: (s: Subscription) => void }) {
+/** Exported for tests. A cancelled subscription shows the day it ends where a renewing one shows its period. */
+export function SubscriptionRow({ s, onCancel }: { s: Subscription; onCancel: (s: Subscription) => void }) {
   const title =
     s.kind === "site" ? (
       <Text fw={600}>Site membership{s.package ? `: ${s.package.name}` : ""}</Text>
@@ -36,9 +37,15 @@ function Row({ s, onCancel }: { s: Subscription; onCancel: (s: Subscription) => 
         </Text>
       </Stack>
       <Group gap="sm">
-        <Badge variant="light" color={s.renews ? "teal" : "gray"}>
-          {s.period}
-        </Badge>
+        {s.status === "cancelled" ? (
+          <Badge variant="light" color="gray" tt="none" data-testid="subscription-badge">
+            Ends {formatDate(s.expiresAt)}
+          </Badge>
+        ) : (
+          <Badge variant="light" color={s.renews ? "teal" : "gray"} data-testid="subscription-badge">
+            {s.period}
+          </Badge>
+        )}
         {s.renews && (
           <Button variant="subtle" color="red" size="xs" onClick={() => onCancel(s)}>
             Cancel renewal
@@ -61,6 +68,7 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
       title: "Cancel renewal?",
       message: `It will not renew. You keep access until ${formatDate(s.expiresAt)}.`,
       confirmLabel: "Cancel renewal",
+      cancelLabel: "Keep subscription",
       color: "red",
     });
     if (!ok) return;
@@ -96,7 +104,7 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
           </Text>
         )}
         {all.map((s) => (
-          <Row key={s._id} s={s} onCancel={(x) => void cancel(x)} />
+          <SubscriptionRow key={s._id} s={s} onCancel={(x) => void cancel(x)} />
         ))}
       </Stack>
       {dialog}
