@@ -43,11 +43,8 @@ export function formatShortDate(iso: string | null | undefined, now: Date = new 
   return date.getUTCFullYear() === now.getUTCFullYear() ? dayMonth.format(date) : dayMonthYear.format(date);
 }
 
-/** "12 Mar 2026"; "" for an invalid date. */
-export function formatDate(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? dayMonthYear.format(date) : "";
-}
+/** "12 Mar 2026"; "" for an invalid date. The API writes dates in its messages with the same helper. */
+export { formatDate } from "@marquee/contracts/dates";
 
 /** "24 Nov 2026, 03:41 UTC"; "" for an invalid date. */
 export function formatDateTime(iso: string | null | undefined): string {

@@ -3,6 +3,8 @@
  * notification without knowing every type. One small formatter per type; anything else gets a plain sentence.
  */
 
+import { formatDate } from "@marquee/contracts/dates";
+
 type Payload = Record<string, unknown>;
 export interface Formatted {
   text: string;
@@ -16,11 +18,8 @@ const quoted = (v: unknown) => {
   if (!s) return null;
   return `“${s.length > 80 ? `${s.slice(0, 79)}…` : s}”`;
 };
-const day = (v: unknown) => {
-  const s = str(v);
-  const d = s ? new Date(s) : null;
-  return d && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : null;
-};
+/** A date in the site's format ("26 Dec 2026"), as the pages write it. */
+const day = (v: unknown) => formatDate(str(v)) || null;
 
 /** The page a comment is on: the link its sender gave (a path of this site), else by its type and id. */
 const pageOf = (p: Payload) => {
@@ -46,6 +45,14 @@ const SUBSCRIPTION: Record<string, string> = {
   renewal_failed: "Your membership's renewal failed",
   cancelled: "Your membership will not renew",
 };
+/** The same news of a subscription to a performer, who is named. */
+const PERFORMER_SUBSCRIPTION: Record<string, (who: string) => string> = {
+  revoked: (who) => `Your subscription to ${who} was revoked`,
+  expired: (who) => `Your subscription to ${who} has expired`,
+  renewed: (who) => `Your subscription to ${who} was renewed`,
+  renewal_failed: (who) => `The renewal of your subscription to ${who} failed`,
+  cancelled: (who) => `Your subscription to ${who} will not renew`,
+};
 const DELIVERY: Record<string, string> = {
   created: "is ordered",
   processing: "is being prepared",
@@ -62,7 +69,13 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
     const what = quoted(p.title);
     return { text: what ? `${head}: ${what}.` : `${head}.`, link: "/account/orders" };
   },
-  refund: () => ({ text: "A sale of yours was refunded.", link: "/studio/earnings" }),
+  refund: (p) => {
+    const what = quoted(p.title);
+    return {
+      text: what ? `A sale of yours was refunded: ${what}.` : "A sale of yours was refunded.",
+      link: "/studio/earnings",
+    };
+  },
   sale: (p) => {
     const what = quoted(p.title);
     return { text: what ? `New sale: ${what}.` : "New sale.", link: "/studio/earnings" };
@@ -72,9 +85,16 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
     return { text: what ? `New subscriber: ${what}.` : "New subscriber.", link: "/studio/subscribers" };
   },
   subscription: (p) => {
-    const head = SUBSCRIPTION[str(p.status) ?? ""] ?? "Your membership changed";
-    const until = day(p.expiresAt);
     const status = str(p.status);
+    const performer = quoted(p.performer);
+    const named = performer ? PERFORMER_SUBSCRIPTION[status ?? ""] : undefined;
+    const head =
+      performer && named
+        ? named(performer)
+        : performer
+          ? `Your subscription to ${performer} changed`
+          : (SUBSCRIPTION[status ?? ""] ?? "Your membership changed");
+    const until = day(p.expiresAt);
     const tail = until && status !== "expired" && status !== "revoked" ? ` (access until ${until})` : "";
     return { text: `${head}${tail}.`, link: "/account#membership" };
   },

@@ -311,12 +311,23 @@ describe("the texts", () => {
     });
     expect(formatNotification("payment", { status: "expired" }).text).toBe("Payment expired.");
     expect(formatNotification("refund", {}).text).toBe("A sale of yours was refunded.");
+    expect(formatNotification("refund", { title: "Dawn" }).text).toBe("A sale of yours was refunded: “Dawn”.");
     expect(formatNotification("subscriber", { title: "Gold" })).toEqual({
       text: "New subscriber: “Gold”.",
       link: "/studio/subscribers",
     });
     expect(formatNotification("subscription", { status: "renewed", expiresAt: "2030-01-02T10:00:00.000Z" }).text).toBe(
-      "Your membership was renewed (access until 2030-01-02).",
+      "Your membership was renewed (access until 2 Jan 2030).",
+    );
+    const piper = { performer: "Piper Performer", expiresAt: "2026-12-26T10:00:00.000Z" };
+    expect(formatNotification("subscription", { status: "cancelled", ...piper }).text).toBe(
+      "Your subscription to “Piper Performer” will not renew (access until 26 Dec 2026).",
+    );
+    expect(formatNotification("subscription", { status: "renewal_failed", ...piper }).text).toBe(
+      "The renewal of your subscription to “Piper Performer” failed (access until 26 Dec 2026).",
+    );
+    expect(formatNotification("subscription", { status: "revoked", ...piper }).text).toBe(
+      "Your subscription to “Piper Performer” was revoked.",
     );
     expect(formatNotification("subscription", { status: "expired", expiresAt: "2030-01-02T10:00:00.000Z" }).text).toBe(
       "Your membership has expired.",

@@ -57,6 +57,8 @@ export async function takeBack(deps: LedgerDeps, { tx, t, lines, setBoth }: Sett
   for (const line of lines) {
     if (line.itemKind === "subscription") ended.push(await subscribing.end(tx, t.userId, line.itemId));
   }
+  // The notices name what was refunded: the buyer's whole order, each performer's own lines of it.
+  const titles = (of: typeof lines) => of.map((l) => l.title).join(", ");
   return () => {
     for (const s of ended) if (s?.renews && s.gatewaySubscriptionId) stopAtGateway(deps, s.gatewaySubscriptionId);
     notify(t.userId, "notification", {
@@ -64,8 +66,12 @@ export async function takeBack(deps: LedgerDeps, { tx, t, lines, setBoth }: Sett
       status: "refunded",
       orderId: t.orderId,
       transactionId: t.id,
+      title: titles(lines),
     });
-    for (const p of performers) notify(p, "notification", { type: "refund", orderId: t.orderId });
+    for (const p of performers) {
+      const theirs = lines.filter((l) => l.performerIds.includes(p));
+      notify(p, "notification", { type: "refund", orderId: t.orderId, title: titles(theirs.length ? theirs : lines) });
+    }
   };
 }
 

@@ -32,10 +32,12 @@ export async function decideSubscription(
   const s = await subscribing.byRef(tx, gateway.name, event.subscriptionRef, true);
   if (!s) return { outcome: "flagged", note: "No such subscription." };
   const until = s.expiresAt?.toISOString() ?? null;
+  // A performer subscription's notices name the performer.
+  const about = await subscribing.about(tx, s);
   const tell =
     (status: string, expiresAt = until) =>
     () =>
-      notify(s.userId, "notification", { type: "subscription", status, subscriptionId: s.id, expiresAt });
+      notify(s.userId, "notification", { type: "subscription", status, subscriptionId: s.id, expiresAt, ...about });
   switch (event.type) {
     case "renewal_failed":
       return {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { formatDate } from "@marquee/contracts/dates";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
@@ -143,7 +144,7 @@ export function createPaymentsService(deps: {
    */
   async function cancelSubscription(actor: Actor, id: string) {
     const s = await subscriptionOf(actor, id);
-    const until = s.expiresAt?.toISOString().slice(0, 10);
+    const until = formatDate(s.expiresAt);
     if (s.status === "pending") throw conflict("This subscription has not started.");
     if (!s.renews || !s.gatewaySubscriptionId) {
       throw conflict(
@@ -277,7 +278,8 @@ export function createPaymentsService(deps: {
     if (!s) throw notFound("Subscription");
     if (s.renews && s.gatewaySubscriptionId) await cancelSubscription(admin, id);
     const ended = await subscribing.revoke(id, `Revoked by ${admin.username}: ${reason}`, audit);
-    notify(ended.userId, "notification", { type: "subscription", status: "revoked", subscriptionId: id });
+    const about = await subscribing.about(db, s);
+    notify(ended.userId, "notification", { type: "subscription", status: "revoked", subscriptionId: id, ...about });
     return id;
   }
 
@@ -285,7 +287,8 @@ export function createPaymentsService(deps: {
   async function lapse() {
     const lapsed = await subscribing.expireLapsed();
     for (const s of lapsed) {
-      notify(s.userId, "notification", { type: "subscription", status: "expired", subscriptionId: s.id });
+      const about = await subscribing.about(db, s);
+      notify(s.userId, "notification", { type: "subscription", status: "expired", subscriptionId: s.id, ...about });
     }
     if (lapsed.length) deps.log?.info({ lapsed: lapsed.length }, "subscriptions lapsed");
     return { lapsed: lapsed.length };

@@ -1,3 +1,4 @@
+import { formatDate } from "@marquee/contracts/dates";
 import { and, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
@@ -29,7 +30,8 @@ export interface SubscriptionOffer {
   trial: boolean;
 }
 
-const fmt = (d: Date) => d.toISOString().slice(0, 10);
+/** Dates in messages read as on the pages: "26 Dec 2026". */
+const fmt = (d: Date) => formatDate(d);
 
 /** A subscription as the audit trail records an admin's grant or revocation of it. */
 const auditView = (s: SubscriptionRow) => ({
@@ -360,6 +362,33 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
     });
   }
 
-  return { offerFor, activeOf, open, activate, drop, byRef, extend, stopRenewal, end, expireLapsed, grant, revoke };
+  /**
+   * What a notification about `s` says of it: a performer subscription names its performer (their name, else their
+   * username); a site membership says nothing more.
+   */
+  async function about(tx: Tx | Db, s: Pick<SubscriptionRow, "kind" | "performerId">): Promise<{ performer?: string }> {
+    if (s.kind !== "performer" || !s.performerId) return {};
+    const [p] = await tx
+      .select({ name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, s.performerId));
+    return p ? { performer: p.name || p.username } : {};
+  }
+
+  return {
+    offerFor,
+    activeOf,
+    open,
+    activate,
+    drop,
+    byRef,
+    extend,
+    stopRenewal,
+    end,
+    expireLapsed,
+    grant,
+    revoke,
+    about,
+  };
 }
 export type Subscribing = ReturnType<typeof createSubscribing>;

@@ -357,7 +357,11 @@ describe("the queue", () => {
     expect(seen).toMatchObject({ canWatch: false, lock: "scheduled", media: null });
     await t.app.services.notifications.settled();
     const told = (await get("/notifications", owner.token)).json().data as { text: string }[];
-    expect(told[0]?.text).toMatch(new RegExp(`was approved; it comes out on ${at.slice(0, 10)}\\.$`));
+    // The date as the pages write it: "26 Dec 2026".
+    const d = new Date(at);
+    const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()];
+    const day = `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
+    expect(told[0]?.text).toMatch(new RegExp(`was approved; it comes out on ${day}\\.$`));
   });
 
   it("refuses with a reason: the performer sees it in the studio, is notified and mailed; saving sends it back", async () => {

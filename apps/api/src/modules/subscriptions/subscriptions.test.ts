@@ -66,6 +66,21 @@ const simulate = (id: string, event: string, token = admin) =>
 
 let monthly: string;
 
+/** The texts of the member's notifications, newest first. */
+const told = async (token: string) =>
+  (
+    (await t.request({ method: "GET", url: "/notifications", token, query: { limit: "100" } })).json() as {
+      data: { text: string }[];
+    }
+  ).data.map((n) => n.text);
+
+/** "26 Dec 2026": how the site writes a date (UTC). */
+const siteDate = (iso: string) => {
+  const d = new Date(iso);
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+
 beforeAll(async () => {
   t = await createTestContext();
   [admin, performer] = await Promise.all([t.login("admin"), t.login("performer")]);
@@ -163,7 +178,7 @@ describe("POST /payment/subscribe", () => {
     expect(await t.database.db.select().from(earnings).where(eq(earnings.transactionId, transactionId))).toEqual([]);
     const again = await subscribe(member.token, { packageId: monthly });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/^You are already a member until \d{4}-\d\d-\d\d\.$/);
+    expect(again.json().message).toMatch(/^You are already a member until \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
   });
 
   it("subscribes to a performer: the performer earns, counts a subscriber and lists them; no one else sees them", async () => {
@@ -189,7 +204,7 @@ describe("POST /payment/subscribe", () => {
     ).toBe(403);
     const twice = await subscribe(member.token, { performerId, type: "yearly" });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toMatch(/^You are already subscribed to .+ until \d{4}-\d\d-\d\d\.$/);
+    expect(twice.json().message).toMatch(/^You are already subscribed to .+ until \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
   });
 
   it("starts a free trial at once, once per member", async () => {
@@ -279,6 +294,48 @@ describe("renewals, cancelling, refunds and lapses", () => {
       .orderBy(sql`${gatewayEvents.receivedAt} desc`)
       .limit(1);
     expect(flagged?.note).toMatch(/no longer renews/);
+  });
+
+  it("tells the member a cancelled performer subscription by the performer's name and the site's date format", async () => {
+    const member = await account();
+    await subscribed(member.token, { performerId, type: "monthly" });
+    const [sub] = (await current(member.token)).performers;
+    const cancelled = await t.request({
+      method: "POST",
+      url: `/subscriptions/cancel/${sub?._id}`,
+      token: member.token,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const until = siteDate(sub?.expiresAt ?? "");
+    await expect
+      .poll(() => told(member.token))
+      .toContain(`Your subscription to “Piper Performer” will not renew (access until ${until}).`);
+    // Cancelled twice: refused, with the end date as the pages write it.
+    const twice = await t.request({ method: "POST", url: `/subscriptions/cancel/${sub?._id}`, token: member.token });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(`This subscription does not renew; it ends on ${until}.`);
+    // A site membership's notice stays about the membership.
+    await subscribed(member.token, { packageId: monthly });
+    const site = await t.request({ method: "POST", url: "/subscriptions/cancel", token: member.token, body: {} });
+    expect(site.statusCode, site.body).toBe(200);
+    await expect
+      .poll(() => told(member.token))
+      .toContain(`Your membership will not renew (access until ${siteDate(site.json().expiresAt)}).`);
+  });
+
+  it("names the refunded item to the buyer and to the performer", async () => {
+    const member = await account();
+    const transactionId = await subscribed(member.token, { performerId, type: "monthly" });
+    const refunded = await t.request({
+      method: "POST",
+      url: `/admin/transactions/${transactionId}/refund`,
+      token: admin,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await expect.poll(() => told(member.token)).toContain("Payment refunded: “Piper Performer: monthly subscription”.");
+    await expect
+      .poll(() => told(performer))
+      .toContain("A sale of yours was refunded: “Piper Performer: monthly subscription”.");
   });
 
   it("ends a subscription at once on a refund or a chargeback: access stops, the performer's earning is reversed", async () => {
