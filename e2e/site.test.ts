@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { logIn } from "./steps.ts";
 
 /** An address the bundled GeoLite2 database places in Great Britain. */
 const GB_ADDRESS = "81.2.69.142";
@@ -35,21 +36,42 @@ describe("the site shell", () => {
     expect((await api("DELETE", "/admin/country-block/GB", { token: admin })).status).toBe(204);
   });
 
-  it("shows the maintenance page while maintenance mode is on", async () => {
+  it("shows the maintenance page while maintenance mode is on, answering 503, and a banner to admins", async () => {
     expect((await api("PUT", "/admin/settings/maintenanceMode", { token: admin, body: { value: true } })).status).toBe(
       200,
     );
-    // Settings are cached for up to two seconds per process.
-    await new Promise((r) => setTimeout(r, 2100));
+    // Settings are cached for up to two seconds per process, and anonymous pages too: each check asks for a page
+    // of its own (never a cached one), and a browser page is loaded again until it shows the change.
+    let check = 0;
+    const home = async () => {
+      const res = await fetch(`${site().webUrl}/?check=${++check}`);
+      return { status: res.status, retryAfter: res.headers.get("retry-after") };
+    };
+    const underConstruction = async (page: Page) => {
+      await goto(page, "/");
+      return page.getByRole("img", { name: /under construction/i }).count();
+    };
+    await expect.poll(home).toEqual({ status: 503, retryAfter: "300" });
     const { context, page } = await newPage(browser);
-    await goto(page, "/");
-    await page.getByRole("img", { name: /under construction/i }).waitFor();
+    await expect.poll(() => underConstruction(page)).toBe(1);
+    await page.getByText("We'll be right back").waitFor();
     await context.close();
+    // An admin browses the site, told on every page that maintenance is on.
+    const operator = await newPage(browser);
+    await logIn(operator.page, "admin");
+    const banner = operator.page.getByTestId("maintenance-banner");
+    await banner.getByText("Maintenance mode is on: visitors and members see the maintenance page.").waitFor();
+    await goto(operator.page, "/movies");
+    await banner.waitFor();
+    expect(await operator.page.getByRole("img", { name: /under construction/i }).count()).toBe(0);
+    await banner.getByRole("link", { name: "Turn it off in the settings" }).click();
+    await operator.page.waitForURL(`${site().webUrl}/admin/settings`);
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
     await api("PUT", "/admin/settings/maintenanceMode", { token: admin, body: { value: false } });
-    await new Promise((r) => setTimeout(r, 2100));
+    await expect.poll(home).toEqual({ status: 200, retryAfter: null });
     const after = await newPage(browser);
-    await goto(after.page, "/");
-    expect(await after.page.getByRole("img", { name: /under construction/i }).count()).toBe(0);
+    await expect.poll(() => underConstruction(after.page)).toBe(0);
     await after.context.close();
   });
 

@@ -128,6 +128,17 @@ export const pages = {
 /** Paths that stay reachable under maintenance so an admin can log in. */
 export const MAINTENANCE_OPEN_PATHS = [pages.authLogin.path, pages.login.path];
 
+/** How long the maintenance page asks browsers and crawlers to wait before they try again (`Retry-After`). */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * Whether a page is the maintenance page: maintenance mode is on and the viewer is not an admin (admins browse the
+ * site, with a banner), except on the login pages.
+ */
+export function showsMaintenance(maintenanceMode: boolean, role: string | null | undefined, pathname: string): boolean {
+  return maintenanceMode && role !== "admin" && !MAINTENANCE_OPEN_PATHS.includes(pathname);
+}
+
 /** The handle of the page a pathname renders (the 404 page when nothing else matches). */
 export function pageHandleFor(pathname: string): PageHandle {
   for (const page of Object.values(pages)) {

@@ -20,7 +20,6 @@ import { safeLink } from "@marquee/contracts/links";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Provider } from "react-redux";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -38,14 +37,14 @@ import type { Route } from "./+types/root";
 import { AuthLayout } from "./layouts/auth.tsx";
 import { BlankLayout } from "./layouts/blank.tsx";
 import { GeoBlockLayout } from "./layouts/geo-block.tsx";
-import { MaintenanceLayout } from "./layouts/maintenance.tsx";
+import { MaintenanceBanner, MaintenanceLayout } from "./layouts/maintenance.tsx";
 import { PrimaryLayout } from "./layouts/primary.tsx";
 import { PublicLayout } from "./layouts/public.tsx";
 import { setUnauthorizedHandler } from "./lib/api.ts";
 import { useNonce } from "./lib/nonce.ts";
-import { loadRootData } from "./lib/root-data.server.ts";
+import { rootLoader } from "./lib/root-data.server.ts";
 import type { RootData } from "./lib/root-types.ts";
-import { isForbidden, isPageHandle, MAINTENANCE_OPEN_PATHS, type PageHandle, pageHandleFor, pages } from "./pages.ts";
+import { isPageHandle, type PageHandle, pageHandleFor, pages, showsMaintenance } from "./pages.ts";
 import { SocketProvider } from "./realtime/SocketProvider.tsx";
 import { setLoggedIn } from "./state/auth.ts";
 import { CART_STORAGE_KEY, parsePersistedCart, restoreCart } from "./state/cart.ts";
@@ -81,10 +80,12 @@ function AfterHydration({ children }: { children: ReactNode }) {
 const CONTEXT_MENU_GUARD = 'document.addEventListener("contextmenu",function(e){e.preventDefault()});';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const rootData = await loadRootData(request, context);
-  // Admin and studio pages render their own "access denied" content for other users; the status says so too.
-  const forbidden = isForbidden(pageHandleFor(new URL(request.url).pathname), rootData.user?.role);
-  return forbidden ? data(rootData, { status: 403 }) : rootData;
+  return rootLoader(request, context);
+}
+
+/** The root loader's headers (the maintenance page's `Retry-After`) go with the page, whichever page it is. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /** Re-check the session on the server whenever a protected page is entered. */
@@ -255,9 +256,18 @@ function PageFrame({ data }: { data: RootData }) {
   const handle = currentHandle(matches);
 
   if (data.blocked) return <GeoBlockLayout />;
-  if (data.settings.maintenanceMode && role !== "admin" && !MAINTENANCE_OPEN_PATHS.includes(location.pathname)) {
-    return <MaintenanceLayout />;
-  }
+  if (showsMaintenance(data.settings.maintenanceMode, role, location.pathname)) return <MaintenanceLayout />;
+  // An admin browses the site while it is under maintenance, told so on every page.
+  const banner = data.settings.maintenanceMode && role === "admin" ? <MaintenanceBanner /> : null;
+  return (
+    <>
+      {banner}
+      <PageLayout handle={handle} />
+    </>
+  );
+}
+
+function PageLayout({ handle }: { handle: PageHandle }) {
   switch (handle.layout) {
     case "auth":
       return (

@@ -1,4 +1,5 @@
-import { Anchor, Center, Image, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Center, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { IconTool } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useAppSelector } from "../state/store.ts";
 
@@ -19,5 +20,32 @@ export function MaintenanceLayout() {
         </Anchor>
       </Stack>
     </Center>
+  );
+}
+
+/**
+ * What an admin sees on every page while maintenance mode is on: they browse the site as it is, everyone else gets
+ * the maintenance page, and this says so, with the way to turn it off.
+ */
+export function MaintenanceBanner() {
+  return (
+    <Box
+      component="aside"
+      role="status"
+      aria-label="Maintenance mode"
+      data-testid="maintenance-banner"
+      bg="yellow.1"
+      c="dark.8"
+      px="md"
+      py={8}
+    >
+      <Group gap="xs" justify="center" wrap="wrap">
+        <IconTool size={18} aria-hidden />
+        <Text size="sm">Maintenance mode is on: visitors and members see the maintenance page.</Text>
+        <Anchor component={Link} to="/admin/settings" size="sm" fw={600} c="dark.8" underline="always">
+          Turn it off in the settings
+        </Anchor>
+      </Group>
+    </Box>
   );
 }

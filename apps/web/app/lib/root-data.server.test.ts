@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultPublicSettings } from "../state/settings.ts";
-import { forwardedFor, loadRootData } from "./root-data.server.ts";
+import { forwardedFor, loadRootData, rootLoader } from "./root-data.server.ts";
 import { siteState } from "./site-state.server.ts";
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -188,5 +188,44 @@ describe("loadRootData", () => {
     down = true;
     const thrown = await loadRootData(request("/", "token=abc"), undefined).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 503 } });
+  });
+});
+
+describe("rootLoader under maintenance", () => {
+  const site = (role: string | null, maintenanceMode = true) =>
+    stubApi((url) => {
+      if (url.endsWith("/users/me")) return role ? json(200, { _id: "u1", name: "M", role }) : json(401, {});
+      if (url.endsWith("/country-block/check")) return json(200, { blocked: false, countryCode: null });
+      return json(200, { maintenanceMode });
+    });
+  /** The page's status and headers: 200 and none when the loader answers the data alone. */
+  const answer = async (path: string, token?: string) => {
+    const out = (await rootLoader(request(path, token ? `token=${token}` : undefined), undefined)) as {
+      init?: { status?: number; headers?: Record<string, string> };
+    };
+    return { status: out.init?.status ?? 200, headers: out.init?.headers ?? {} };
+  };
+
+  it("answers the maintenance page with 503 and Retry-After to visitors and members", async () => {
+    site("user");
+    for (const token of [undefined, "member"]) {
+      expect(await answer("/movies", token)).toEqual({
+        status: 503,
+        headers: { "Retry-After": "300", "Cache-Control": "no-store" },
+      });
+    }
+  });
+
+  it("lets admins browse and keeps the login pages open, with their usual status", async () => {
+    site("admin");
+    expect(await answer("/movies", "adm")).toEqual({ status: 200, headers: {} });
+    siteState.clear();
+    site(null);
+    expect(await answer("/auth/login")).toEqual({ status: 200, headers: {} });
+  });
+
+  it("answers 200 when maintenance mode is off", async () => {
+    site(null, false);
+    expect(await answer("/movies")).toEqual({ status: 200, headers: {} });
   });
 });

@@ -1,7 +1,7 @@
 import { AGE_GATE_PATH, mustPassAgeGate } from "@marquee/contracts/age-gate";
 import type { User } from "@marquee/contracts/users";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { pageHandleFor } from "../pages.ts";
+import { isForbidden, MAINTENANCE_RETRY_AFTER_SECONDS, pageHandleFor, showsMaintenance } from "../pages.ts";
 import { normalizeSettings } from "../state/settings.ts";
 import { gatewayFailure, isApiError } from "./api.ts";
 import { expiredTokenCookie } from "./cookies.ts";
@@ -95,4 +95,21 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
     countryCode,
     publicUrl: publicUrl(),
   };
+}
+
+/**
+ * The root loader's answer: the root data, with the page's status. The maintenance page answers 503 with
+ * `Retry-After` (it is not the page asked for: crawlers keep their copy, and nothing caches it); admin and studio
+ * pages answer 403 to whoever may not see them (they render their own "access denied" content).
+ */
+export async function rootLoader(request: Request, context: AppLoadContext | undefined) {
+  const rootData = await loadRootData(request, context);
+  const { pathname } = new URL(request.url);
+  if (!rootData.blocked && showsMaintenance(rootData.settings.maintenanceMode, rootData.user?.role, pathname)) {
+    return data(rootData, {
+      status: 503,
+      headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    });
+  }
+  return isForbidden(pageHandleFor(pathname), rootData.user?.role) ? data(rootData, { status: 403 }) : rootData;
 }
