@@ -96,7 +96,20 @@ describe("the admin area", () => {
     await expect.poll(() => page.getByRole("table", { name: "Users" }).locator("tbody tr").count()).toBe(1);
     const active = userRow.getByRole("switch", { name: "Active: @user" });
     expect(await active.isChecked()).toBe(true);
+    // Deactivating asks first; "Keep active" changes nothing.
     await active.click({ force: true });
+    const asked = page.getByRole("dialog", { name: "Deactivate @user?" });
+    await asked
+      .getByText("Uma User is signed out everywhere and cannot log in until the account is activated again.")
+      .waitFor();
+    await asked.getByRole("button", { name: "Keep active" }).click();
+    await asked.waitFor({ state: "detached" });
+    expect(await userStatus("user")).toBe("active");
+    expect(await active.isChecked()).toBe(true);
+    // By keyboard: the page may still shift as the dialog gives back the scrollbar.
+    await active.focus();
+    await page.keyboard.press("Space");
+    await asked.getByRole("button", { name: "Deactivate" }).click();
     await expect.poll(() => userStatus("user")).toBe("inactive");
     await expect.poll(() => active.isChecked()).toBe(false);
     await expect.poll(() => active.isEnabled()).toBe(true);

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { ActiveSwitch, DataTable, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
+import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -67,6 +68,7 @@ export function action({ request, context }: Route.ActionArgs) {
 function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   const [pending, setPending] = useState<keyof Patch | null>(null);
   const { run } = useIntent();
+  const [confirm, dialog] = useConfirm();
 
   const update = async (patch: Patch, field: keyof Patch) => {
     setPending(field);
@@ -82,6 +84,20 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
     } finally {
       setPending(null);
     }
+  };
+
+  /** Activating is immediate; deactivating signs the member out everywhere, so it is confirmed first. */
+  const setActive = async (active: boolean) => {
+    if (!active) {
+      const ok = await confirm({
+        title: `Deactivate @${user.username}?`,
+        message: `${user.name || `@${user.username}`} is signed out everywhere and cannot log in until the account is activated again.`,
+        confirmLabel: "Deactivate",
+        cancelLabel: "Keep active",
+      });
+      if (!ok) return;
+    }
+    await update({ status: active ? "active" : "inactive" }, "status");
   };
 
   return (
@@ -119,8 +135,9 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           username={user.username}
           active={user.status === "active"}
           disabled={pending !== null}
-          onChange={(active) => void update({ status: active ? "active" : "inactive" }, "status")}
+          onChange={(active) => void setActive(active)}
         />
+        {dialog}
       </Table.Td>
       <Table.Td>
         {user.verifiedEmail ? (
