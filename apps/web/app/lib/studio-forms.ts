@@ -4,6 +4,7 @@ import type { UpdateGalleryBody } from "@marquee/contracts/galleries";
 import type { Performer, UpdatePerformerBody } from "@marquee/contracts/performers";
 import type { CreateProductBody, ProductType, UpdateProductBody } from "@marquee/contracts/products";
 import type { CreateVideoBody, StudioVideo } from "@marquee/contracts/videos";
+import { formatPrice } from "../components/catalogue/format.ts";
 import {
   type AssetStatus,
   fromLocalInput,
@@ -235,4 +236,20 @@ export function profileBody(values: ProfileFormValues): UpdatePerformerBody {
     monthlyPrice: numberOrNull(values.monthlyPrice),
     yearlyPrice: numberOrNull(values.yearlyPrice),
   } as UpdatePerformerBody;
+}
+
+/**
+ * A warning, not an error (the price is the performer's to set): a yearly price above twelve monthly ones asks more
+ * of the fans who commit for a year than of those who pay month by month. Null when either price is empty.
+ */
+export function yearlyPriceWarning(
+  values: Pick<ProfileFormValues, "monthlyPrice" | "yearlyPrice">,
+  currencySymbol = "$",
+): string | null {
+  const monthly = numberOrNull(values.monthlyPrice);
+  const yearly = numberOrNull(values.yearlyPrice);
+  if (monthly === null || yearly === null || monthly <= 0) return null;
+  const twelve = Math.round(monthly * 12 * 100) / 100;
+  if (yearly <= twelve) return null;
+  return `The yearly price is more than 12 monthly prices (${formatPrice(twelve, currencySymbol)}): fans would pay less month by month.`;
 }

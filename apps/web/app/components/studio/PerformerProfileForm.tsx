@@ -3,10 +3,10 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Performer, updatePerformerBody } from "@marquee/contracts/performers";
 import { performerAttributes } from "@marquee/contracts/site";
-import { IconUserStar } from "@tabler/icons-react";
+import { IconAlertTriangle, IconUserStar } from "@tabler/icons-react";
 import { useId } from "react";
 import { attributeLabel, schemaErrors } from "../../lib/studio.ts";
-import { type ProfileFormValues, profileBody, profileFormValues } from "../../lib/studio-forms.ts";
+import { type ProfileFormValues, profileBody, profileFormValues, yearlyPriceWarning } from "../../lib/studio-forms.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { useSaveIntent } from "../admin/use-manage.tsx";
 import { type Option, withSelected } from "./options.ts";
@@ -44,6 +44,7 @@ export function PerformerProfileForm({
     initialValues: profileFormValues(performer),
     validate: (values) => schemaErrors(updatePerformerBody, profileBody(values)),
   });
+  const yearlyWarning = yearlyPriceWarning(form.getValues(), currencySymbol);
   const { submit, saving } = useSaveIntent(
     form,
     performer,
@@ -127,6 +128,14 @@ export function PerformerProfileForm({
             {...form.getInputProps("yearlyPrice")}
           />
         </SimpleGrid>
+        {yearlyWarning && (
+          <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid="yearly-price-warning">
+            <IconAlertTriangle size={18} color="var(--mantine-color-orange-filled)" aria-hidden />
+            <Text size="sm" c="orange.9">
+              {yearlyWarning}
+            </Text>
+          </Group>
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
             Save profile
