@@ -217,7 +217,7 @@ export function buildServices(
       products: products.countMatching,
     },
   });
-  const pages = createPagesService({ banners, performers, videos, galleries, posts, products });
+  const pages = createPagesService({ banners, performers, videos, galleries, posts, products, access });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
   // item's module, playlists made per fetch, redirects to object storage.

@@ -171,6 +171,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
               price={video.price}
               isComing={video.isComing}
               scheduledAt={video.scheduledAt}
+              isBought={video.isBought}
             />
             {video.categories.map((c) => (
               <Link key={c._id} to={`/movies?category=${encodeURIComponent(c.slug)}`} className={styles.category}>

@@ -18,7 +18,7 @@ import { searchProductsQuery } from "@marquee/contracts/products";
 import { searchVideosQuery } from "@marquee/contracts/videos";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../../platform/errors.ts";
-import type { Viewer } from "../access/service.ts";
+import type { AccessService, Viewer } from "../access/service.ts";
 import type { BannersService } from "../banners/service.ts";
 import type { GalleriesService, Listing } from "../galleries/service.ts";
 import type { PerformersService } from "../performers/service.ts";
@@ -58,6 +58,8 @@ export function createPagesService(deps: {
   galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
   products: Pick<ProductsService, "search">;
+  /** The viewer's purchases and subscriptions, marked on the cards after the shared part is read. */
+  access: Pick<AccessService, "markBought" | "markSubscribed">;
 }) {
   /** The `home` post the viewer may see (admins see a draft too), or null. */
   async function homeText(viewer: Viewer) {
@@ -120,8 +122,13 @@ export function createPagesService(deps: {
      */
     async home(viewer: Viewer): Promise<HomePage> {
       const base = viewer?.role === "admin" ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
-      const galleries = await deps.galleries.presentListing(viewer, base.galleries);
-      return { ...base, galleries: galleries.data };
+      const [galleries, movies, coming, performers] = await Promise.all([
+        deps.galleries.presentListing(viewer, base.galleries),
+        deps.access.markBought(viewer, "video", base.movies),
+        deps.access.markBought(viewer, "video", base.coming),
+        deps.access.markSubscribed(viewer, base.performers),
+      ]);
+      return { ...base, movies, coming, performers, galleries: galleries.data };
     },
 
     /**
@@ -141,9 +148,9 @@ export function createPagesService(deps: {
       const performer = await deps.performers.view(viewer, idOrUsername);
       const theirs = { performerIds: [performer._id], sortBy: "newest", limit: PERFORMER_TAB_PAGE_SIZE };
       const [movies, galleries, products] = await Promise.all([
-        deps.videos.search(searchVideosQuery.parse(theirs)),
+        deps.videos.search(searchVideosQuery.parse(theirs), viewer),
         deps.galleries.search(viewer, searchGalleriesQuery.parse(theirs)),
-        deps.products.search(searchProductsQuery.parse(theirs)),
+        deps.products.search(searchProductsQuery.parse(theirs), viewer),
       ]);
       return { performer, movies, galleries, products };
     },
