@@ -86,9 +86,12 @@ describe("memberships and performer subscriptions through the sandbox gateway", 
     await goto(page, "/performers/performer");
     await box.getByText("You are subscribed").waitFor();
 
-    // Another performer's movie: "Become a member" opens the packages with their prices.
+    // The header has the membership on every page; another performer's movie's lock offers it at its price.
+    const header = page.getByRole("navigation", { name: "Main" });
+    expect(await header.getByRole("link", { name: "Membership" }).getAttribute("href")).toBe("/membership");
     await goto(page, `/movies/${other?.slug}`);
-    await page.getByTestId("call-to-action").getByRole("link", { name: "Become a member" }).click();
+    await page.getByTestId("call-to-action").getByText("Join for $12.99 / month", { exact: false }).waitFor();
+    await page.getByTestId("call-to-action").getByRole("link", { name: "Join", exact: true }).click();
     await page.waitForURL(`${site().webUrl}/membership`);
     const monthly = page.getByTestId("package").filter({ has: page.getByRole("heading", { name: "Monthly" }) });
     expect(await monthly.getByTestId("package-price").textContent()).toBe("$12.99");

@@ -217,7 +217,8 @@ export function buildServices(
       products: products.countMatching,
     },
   });
-  const pages = createPagesService({ banners, performers, videos, galleries, posts, products, access });
+  const subscriptions = createSubscriptionsService({ db, accounts });
+  const pages = createPagesService({ banners, performers, videos, galleries, posts, products, access, subscriptions });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
   // item's module, playlists made per fetch, redirects to object storage.
@@ -311,7 +312,7 @@ export function buildServices(
     canRead,
     reports,
     orders: createOrdersService({ db, accounts, notify }),
-    subscriptions: createSubscriptionsService({ db, accounts }),
+    subscriptions,
     payouts,
     payoutDetails,
     inspection,

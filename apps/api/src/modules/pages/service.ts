@@ -8,6 +8,7 @@ import {
   HOME_LATEST_MOVIES,
   type HomePage,
   MAX_SUBSCRIBE_OFFERS,
+  type MembershipOffer,
   type MoviePage,
   PERFORMER_TAB_PAGE_SIZE,
   type PerformerPage,
@@ -24,6 +25,7 @@ import type { GalleriesService, Listing } from "../galleries/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { PostsService } from "../posts/service.ts";
 import type { ProductsService } from "../products/service.ts";
+import type { SubscriptionsService } from "../subscriptions/service.ts";
 import type { VideosService } from "../videos/service.ts";
 
 /**
@@ -58,6 +60,7 @@ export function createPagesService(deps: {
   galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
   products: Pick<ProductsService, "search">;
+  subscriptions: Pick<SubscriptionsService, "activePackages">;
   /** The viewer's purchases and subscriptions, marked on the cards after the shared part is read. */
   access: Pick<AccessService, "markBought" | "markSubscribed">;
 }) {
@@ -83,6 +86,17 @@ export function createPagesService(deps: {
     const offered = item.performers.slice(0, MAX_SUBSCRIBE_OFFERS);
     const prices = await deps.performers.prices(offered.map((p) => p._id));
     return offered.map((p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null });
+  }
+
+  /** The membership a members lock offers (visitors too): the cheapest active paid package, or null. */
+  async function membershipFor(item: { lock: string | null }): Promise<MembershipOffer | null> {
+    if (item.lock !== "members") return null;
+    const { data } = await deps.subscriptions.activePackages();
+    const paid = data.filter((p) => p.type !== "trial" && p.price > 0).sort((a, b) => a.price - b.price);
+    const cheapest = paid[0];
+    if (!cheapest) return null;
+    const { _id, name, type, price, initialPeriodDays, recurringPeriodDays } = cheapest;
+    return { _id, name, type, price, initialPeriodDays, recurringPeriodDays };
   }
 
   async function readHome(viewer: Viewer): Promise<SharedHome> {
@@ -137,7 +151,8 @@ export function createPagesService(deps: {
      */
     async movie(viewer: Viewer, idOrSlug: string): Promise<MoviePage> {
       const video = await deps.videos.detail(viewer, idOrSlug);
-      return { video, offers: await offersFor(viewer, video) };
+      const [offers, membership] = await Promise.all([offersFor(viewer, video), membershipFor(video)]);
+      return { video, offers, membership };
     },
 
     /**
