@@ -1,7 +1,11 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Video } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
 /**
  * Pay-per-view in Chromium through the sandbox gateway (issue 10): a member buys a movie for sale, approves on the
@@ -194,6 +198,19 @@ describe("pay-per-view through the sandbox gateway", () => {
     await page.waitForURL(`${site().webUrl}/movies/${bought._id}`);
     await page.getByRole("button", { name: "Play movie" }).waitFor();
     expect(await page.getByTestId("call-to-action").count()).toBe(0);
+
+    // The movie is in the member's library and its order line links to it; the library fits a phone.
+    await goto(page, "/account/library");
+    const entry = page.getByTestId("library-entry").filter({ hasText: bought.title });
+    expect(await entry.getAttribute("data-kind")).toBe("video");
+    expect(await entry.getByRole("link", { name: bought.title }).getAttribute("href")).toBe(`/movies/${bought._id}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(shots, "account-library-phone.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await goto(page, "/account/orders");
+    const orderLine = page.getByTestId("order-line-link").filter({ hasText: bought.title }).first();
+    expect(await orderLine.getAttribute("href")).toBe(`/movies/${bought._id}`);
 
     await goto(page, `/movies/${declined.slug}`);
     await cta.getByRole("button", { name: /^Buy for \$/ }).click();

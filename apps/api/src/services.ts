@@ -16,6 +16,7 @@ import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { createNotificationsService } from "./modules/notifications/service.ts";
+import { createLibrary } from "./modules/orders/library.ts";
 import { createOrdersService } from "./modules/orders/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createCcbillGateway } from "./modules/payments/ccbill.ts";
@@ -312,6 +313,7 @@ export function buildServices(
     canRead,
     reports,
     orders: createOrdersService({ db, accounts, notify }),
+    library: createLibrary({ db }),
     subscriptions,
     payouts,
     payoutDetails,
