@@ -206,13 +206,15 @@ describe("watching movies", () => {
     // A visitor is asked to log in, and comes back to the movie afterwards.
     const cta = user.page.getByTestId("call-to-action");
     await cta.getByRole("heading", { name: "Log in to watch" }).waitFor();
+    await cta.getByText("Membership costs $12.99 / month", { exact: false }).waitFor();
     await cta.getByRole("link", { name: "Log in to watch" }).click();
     await user.page.waitForURL(/\/auth\/login\?videoId=/);
     await logIn(user.page, "user");
     await user.page.waitForURL(`${site().webUrl}/movies/${membersMovie._id}`);
     await cta.getByRole("heading", { name: "For members" }).waitFor();
-    // The way in: the membership packages (e2e/payments.test.ts joins one).
-    expect(await cta.getByRole("link", { name: "Become a member" }).getAttribute("href")).toBe("/membership");
+    // The way in: the membership, at the price of the cheapest package (e2e/payments.test.ts joins one).
+    await cta.getByText("Join for $12.99 / month to watch this and every members movie", { exact: false }).waitFor();
+    expect(await cta.getByRole("link", { name: "Join", exact: true }).getAttribute("href")).toBe("/membership");
     expect(await user.page.getByRole("button", { name: "Play movie" }).count()).toBe(0);
     expect((await videoSources(user.page)).filter((s) => s.includes("/media/"))).toEqual([]);
     // Not even in the data the server rendered with.

@@ -221,7 +221,7 @@ describe("a movie's links renewed while it plays", () => {
     expect(Date.now() - revokedAt).toBeLessThan(SEGMENT_TTL_SEC * 1000 + 5000);
     expect(await page.locator("[data-testid=movie-player] video").count()).toBe(0);
     // The page says what the movie's lock offers now; nothing else failed.
-    await page.getByRole("link", { name: "Become a member" }).first().waitFor();
+    await page.getByRole("link", { name: "Join" }).first().waitFor();
     expect(errors.filter((e) => !e.includes("status of 403"))).toEqual([]);
     await context.close();
   });

@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     gateway: services.gateway.name,
     ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
-  await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(ordersRoutes, { orders: services.orders, library: services.library });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });

@@ -16,6 +16,7 @@ import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { createNotificationsService } from "./modules/notifications/service.ts";
+import { createLibrary } from "./modules/orders/library.ts";
 import { createOrdersService } from "./modules/orders/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createCcbillGateway } from "./modules/payments/ccbill.ts";
@@ -232,7 +233,8 @@ export function buildServices(
       products: products.countMatching,
     },
   });
-  const pages = createPagesService({ banners, performers, videos, galleries, posts, products });
+  const subscriptions = createSubscriptionsService({ db, accounts });
+  const pages = createPagesService({ banners, performers, videos, galleries, posts, products, access, subscriptions });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
   // item's module, playlists made per fetch, redirects to object storage.
@@ -326,7 +328,8 @@ export function buildServices(
     canRead,
     reports,
     orders: createOrdersService({ db, accounts, notify }),
-    subscriptions: createSubscriptionsService({ db, accounts }),
+    library: createLibrary({ db }),
+    subscriptions,
     payouts,
     payoutDetails,
     inspection,

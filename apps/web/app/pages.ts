@@ -44,6 +44,7 @@ export const pages = {
   },
   account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
   accountOrders: { path: "/account/orders", file: "routes/account.orders.tsx", handle: protectedPage("primary") },
+  accountLibrary: { path: "/account/library", file: "routes/account.library.tsx", handle: protectedPage("primary") },
   accountFavourites: {
     path: "/account/favourites",
     file: "routes/account.favourites.tsx",

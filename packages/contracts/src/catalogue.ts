@@ -80,6 +80,12 @@ export type PerformerRef = z.infer<typeof performerRef>;
 export const categoryRef = z.object({ _id: entityId, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRef>;
 
+/**
+ * On a card in a list: the viewer holds a paid order line for the item ("Owned" instead of its price). False for
+ * visitors; absent where a list is not made for a viewer (the admin's and the studio's own lists).
+ */
+export const ownedFlag = z.boolean().optional();
+
 export const viewerFlags = z.object({
   isLiked: z.boolean(),
   isFavourited: z.boolean(),

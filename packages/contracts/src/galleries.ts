@@ -5,6 +5,7 @@ import {
   categoryRef,
   image,
   moderation,
+  ownedFlag,
   performerRef,
   price,
   processing,
@@ -39,6 +40,7 @@ export const gallery = z.object({
     comments: z.number().int(),
   }),
   createdAt: z.string(),
+  isBought: ownedFlag,
 });
 export type Gallery = z.infer<typeof gallery>;
 

@@ -8,6 +8,7 @@ import { banner, post } from "./content.ts";
 import { gallery, galleryDetail, galleryList, photoList } from "./galleries.ts";
 import { performer, performerProfile } from "./performers.ts";
 import { productList } from "./products.ts";
+import { subscriptionPackage } from "./subscriptions.ts";
 import { video, videoDetail, videoList } from "./videos.ts";
 
 /** How many of each the home page shows. */
@@ -50,9 +51,22 @@ export const pageParams = z.strictObject({ id: idOrSlug });
  * `GET /pages/movies/:id`: the movie as the viewer sees it (counting a view, like `/user/assets/videos/:id`), and
  * for a signed-in viewer locked out of a members movie the subscriptions of its performers that would open it.
  */
+/** The site membership a members lock offers: the cheapest active package that is paid for. */
+export const membershipOffer = subscriptionPackage.pick({
+  _id: true,
+  name: true,
+  type: true,
+  price: true,
+  initialPeriodDays: true,
+  recurringPeriodDays: true,
+});
+export type MembershipOffer = z.infer<typeof membershipOffer>;
+
 export const moviePage = z.object({
   video: videoDetail,
   offers: z.array(subscribeOffer),
+  /** For a movie locked to members (visitors too): the membership that would open it; null otherwise or when none is sold. */
+  membership: membershipOffer.nullable(),
 });
 export type MoviePage = z.infer<typeof moviePage>;
 

@@ -190,6 +190,34 @@ export type PurchaseProductsBody = z.infer<typeof purchaseProductsBody>;
 
 export const appliedCoupon = z.object({ code: z.string(), value: z.number() });
 
+/**
+ * A coupon tried on one item before checkout: what a buy or subscribe button stands for (a movie or gallery, a
+ * membership package, or a performer's monthly or yearly subscription) and the code.
+ */
+export const couponQuoteBody = z
+  .strictObject({
+    couponCode,
+    kind: z.enum(["video", "gallery", "package", "performer"]),
+    id: entityId,
+    period: z.enum(["monthly", "yearly"]).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.kind === "performer" && !b.period) {
+      ctx.addIssue({ code: "custom", path: ["period"], message: "Say monthly or yearly for a performer" });
+    }
+  });
+export type CouponQuoteBody = z.infer<typeof couponQuoteBody>;
+
+/** The coupon's name (its code), its value, and the item's price before and after it, in major units. */
+export const couponQuote = z.object({
+  code: z.string(),
+  value: z.number(),
+  title: z.string(),
+  originalPrice: z.number(),
+  price: z.number(),
+});
+export type CouponQuote = z.infer<typeof couponQuote>;
+
 export const coupon = z.object({
   _id: entityId,
   code: z.string(),

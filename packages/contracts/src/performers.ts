@@ -44,6 +44,8 @@ export const performer = z.object({
   yearlyPrice: z.number().nullable(),
   status: z.enum(["active", "inactive"]),
   createdAt: z.string(),
+  /** On a card in a list: the viewer has an active subscription to them (false for visitors). */
+  isSubscribed: z.boolean().optional(),
 });
 export type Performer = z.infer<typeof performer>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetStatus, categoryRef, image, moderation, performerRef, price, slug } from "./catalogue.ts";
+import { assetStatus, categoryRef, image, moderation, ownedFlag, performerRef, price, slug } from "./catalogue.ts";
 import { entityId, pagedQuery, pagedResponse, repeated } from "./common.ts";
 
 /** `physical` goods are shipped and have a stock; `digital` goods are downloaded after payment (DESIGN section 5). */
@@ -42,6 +42,7 @@ export const product = z.object({
   categories: z.array(categoryRef),
   stats: z.object({ views: z.number().int(), likes: z.number().int(), comments: z.number().int() }),
   createdAt: z.string(),
+  isBought: ownedFlag,
 });
 export type Product = z.infer<typeof product>;
 

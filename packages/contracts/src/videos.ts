@@ -5,6 +5,7 @@ import {
   categoryRef,
   image,
   moderation,
+  ownedFlag,
   performerRef,
   price,
   processing,
@@ -46,6 +47,7 @@ export const video = z.object({
   categories: z.array(categoryRef),
   stats: videoStats,
   createdAt: z.string(),
+  isBought: ownedFlag,
 });
 export type Video = z.infer<typeof video>;
 

@@ -47,7 +47,7 @@ function SocketStatusProbe() {
   return <span hidden data-testid="socket-status" data-socket-status={status ?? ""} />;
 }
 
-/** The catalogue's own sections, always in the header before the menus an admin adds in the settings. */
+/** The catalogue's own sections and the membership, always in the header before the menus an admin adds in the settings. */
 export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
   { path: "/", title: "Home", isOpenNewTab: false },
   { path: "/performers", title: "Performers", isOpenNewTab: false },
@@ -55,6 +55,7 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/galleries", title: "Galleries", isOpenNewTab: false },
   { path: "/photos", title: "Photos", isOpenNewTab: false },
   { path: "/store", title: "Store", isOpenNewTab: false },
+  { path: "/membership", title: "Membership", isOpenNewTab: false },
 ];
 
 /** Always in the footer (and the phone menu): the membership packages, the posts and the contact form. */
@@ -179,7 +180,7 @@ function Header() {
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
-          {FOOTER_NAV.map((item) => (
+          {FOOTER_NAV.filter((own) => !PRIMARY_NAV.some((n) => n.path === own.path)).map((item) => (
             <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
           ))}
           {isAdmin && (

@@ -48,6 +48,31 @@ describe("the call to action of a locked item", () => {
     expect(cta?.text).toContain("subscribe to Ava Stone or Mia Lane");
   });
 
+  it("shows the membership's price and a Join button on a members lock, to users and visitors", () => {
+    const monthly = { type: "recurring" as const, price: 12.99, initialPeriodDays: 30, recurringPeriodDays: 30 };
+    const cta = callToAction({
+      ...movie,
+      lock: "members",
+      loggedIn: true,
+      membership: monthly,
+      offers: [{ username: "ava", name: "Ava Stone", monthlyPrice: 12.5 }],
+    });
+    expect(cta?.text).toBe("Join for $12.99 / month to watch this and every members movie, or subscribe to Ava Stone.");
+    expect(cta?.actions[0]).toEqual({ kind: "link", label: "Join", to: MEMBERSHIP_PATH, primary: true, icon: "crown" });
+
+    const year = { type: "single" as const, price: 99, initialPeriodDays: 365, recurringPeriodDays: null };
+    expect(callToAction({ ...movie, lock: "members", loggedIn: true, membership: year })?.text).toBe(
+      "Join for $99 for a year to watch this and every members movie.",
+    );
+
+    const visitor = callToAction({ ...movie, lock: "members", loggedIn: false, membership: monthly });
+    expect(visitor?.text).toBe(
+      "This movie is for members. Membership costs $12.99 / month: join, or log in if you are a member.",
+    );
+    expect(visitor?.actions.map((a) => a.label)).toEqual(["Log in to watch", "Create an account", "Join"]);
+    expect(visitor?.actions[2]).toMatchObject({ to: MEMBERSHIP_PATH });
+  });
+
   it("sells a movie or gallery for sale at its price to a member who is logged in", () => {
     const cta = callToAction({ ...movie, access: "sale", price: 10, lock: "sale", loggedIn: true });
     expect(cta?.actions).toEqual([{ kind: "buy", label: "Buy for $10", item: "video", id: movie.id }]);

@@ -7,6 +7,7 @@ import type { AccessKind } from "@marquee/contracts/catalogue";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { formatDate } from "./format.ts";
+import { packageTerms, pricePer } from "./memberships.ts";
 
 export type LockReason = "members" | "sale" | "scheduled" | "processing";
 
@@ -18,6 +19,23 @@ export interface SubscribeOffer {
   username: string;
   name: string;
   monthlyPrice: number | null;
+}
+
+/** The site membership a members lock offers (GET /pages/movies/:id `membership`). */
+export interface MembershipOffer {
+  type: "single" | "recurring" | "trial";
+  price: number;
+  initialPeriodDays: number;
+  recurringPeriodDays: number | null;
+}
+
+/** "$12.99 / month" for a renewing membership, "$99 for a year" for one paid once. */
+export function membershipPrice(m: MembershipOffer, symbol = "$"): string {
+  const price = formatPrice(m.price, symbol);
+  const per = pricePer(m);
+  if (per) return `${price} ${per}`;
+  const terms = packageTerms(m).replace(/, paid once$|, once$/, "");
+  return `${price} ${terms.charAt(0).toLowerCase()}${terms.slice(1)}`;
 }
 
 export type CtaAction =
@@ -42,6 +60,8 @@ export interface CtaInput {
   price: number | null;
   scheduledAt?: string | null;
   offers?: SubscribeOffer[];
+  /** The membership that would open a members item, with its price (null: none is sold). */
+  membership?: MembershipOffer | null;
   currencySymbol?: string;
 }
 
@@ -72,19 +92,25 @@ export function callToAction(input: CtaInput): CallToAction | null {
       actions: [],
     };
   }
+  const membership = lock === "members" && input.membership ? membershipPrice(input.membership, symbol) : null;
+  const join: CtaAction = { kind: "link", label: "Join", to: MEMBERSHIP_PATH, primary: false, icon: "crown" };
   if (!loggedIn) {
     const login = item === "movie" ? `/auth/login?videoId=${encodeURIComponent(input.id)}` : "/auth/login";
     const title = item === "movie" ? "Log in to watch" : "Log in to see the photos";
+    let text = `This ${noun(item)} is for members. Log in or create a free account to see how to get in.`;
+    if (lock === "sale" && price) {
+      text = `This ${noun(item)} is for sale for ${price}. Log in or create a free account to get it.`;
+    } else if (membership) {
+      text = `This ${noun(item)} is for members. Membership costs ${membership}: join, or log in if you are a member.`;
+    }
     return {
       reason: "visitor",
       title,
-      text:
-        lock === "sale" && price
-          ? `This ${noun(item)} is for sale for ${price}. Log in or create a free account to get it.`
-          : `This ${noun(item)} is for members. Log in or create a free account to see how to get in.`,
+      text,
       actions: [
         { kind: "link", label: title, to: login, primary: true },
         { kind: "link", label: "Create an account", to: "/auth/register", primary: false },
+        ...(membership ? [join] : []),
       ],
     };
   }
@@ -99,14 +125,17 @@ export function callToAction(input: CtaInput): CallToAction | null {
   }
   const offers = (input.offers ?? []).slice(0, 2);
   const who = offers.map((o) => o.name).join(" or ");
+  const way = membership
+    ? `Join for ${membership} to ${verb(item)} this and every members ${noun(item)}`
+    : `Become a member to ${verb(item)} this and every members ${noun(item)}`;
   return {
     reason: "members",
     title: "For members",
-    text: offers.length
-      ? `Become a member to ${verb(item)} this and every members ${noun(item)}, or subscribe to ${who}.`
-      : `Become a member to ${verb(item)} this and every members ${noun(item)}.`,
+    text: offers.length ? `${way}, or subscribe to ${who}.` : `${way}.`,
     actions: [
-      { kind: "link", label: "Become a member", to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
+      membership
+        ? { ...join, primary: true }
+        : { kind: "link", label: "Become a member", to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
       ...offers.map(
         (o): CtaAction => ({
           kind: "link",

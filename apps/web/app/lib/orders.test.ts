@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryNews, nextDeliveryStep, orderRefund, sellerNames } from "./orders.ts";
+import { deliveryNews, nextDeliveryStep, orderLineLink, orderRefund, sellerNames } from "./orders.ts";
 
 describe("nextDeliveryStep", () => {
   it("moves a paid physical line one step at a time, asking the shipping code for shipped", () => {
@@ -73,5 +73,15 @@ describe("sellerNames", () => {
     expect(sellerNames({ sellers: [{ name: "Ava" }, { name: "Lucas" }] })).toBe("Ava, Lucas");
     expect(sellerNames({ sellers: [] })).toBe("—");
     expect(sellerNames({})).toBe("—");
+  });
+});
+
+describe("order lines", () => {
+  it("link to their items: a movie, a gallery or a product; a subscription has no page of its own", () => {
+    const id = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+    expect(orderLineLink({ itemKind: "video", itemId: id })).toBe(`/movies/${id}`);
+    expect(orderLineLink({ itemKind: "gallery", itemId: id })).toBe(`/galleries/${id}`);
+    expect(orderLineLink({ itemKind: "product", itemId: id })).toBe(`/store/${id}`);
+    expect(orderLineLink({ itemKind: "subscription", itemId: id })).toBeNull();
   });
 });

@@ -73,3 +73,20 @@ export function orderRefund(order: Pick<Order, "transaction" | "lines" | "buyer"
 export function sellerNames(line: { sellers?: ReadonlyArray<{ name: string }> }): string {
   return line.sellers?.map((s) => s.name).join(", ") || "—";
 }
+
+/** Where an order line's item is on the site: a movie, gallery or product page; null for a subscription. */
+export function orderLineLink(line: { itemKind: string; itemId: string }): string | null {
+  if (line.itemKind === "video") return `/movies/${line.itemId}`;
+  if (line.itemKind === "gallery") return `/galleries/${line.itemId}`;
+  if (line.itemKind === "product") return `/store/${line.itemId}`;
+  return null;
+}
+
+/** What a library entry is, in a word, for its badge. */
+export const LIBRARY_KIND: Record<string, string> = {
+  video: "Movie",
+  gallery: "Gallery",
+  product: "Product",
+  performer: "Subscription",
+  membership: "Membership",
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutCall, retryLink } from "./payments.ts";
+import { ApiError } from "./api.ts";
+import { checkoutCall, couponError, quoteLine, retryLink } from "./payments.ts";
 
 const ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -40,5 +41,27 @@ describe("retryLink", () => {
     });
     expect(retryLink({ itemKind: "subscription", itemId: "s", title: "Gold" }).to).toBe("/membership");
     expect(retryLink(undefined)).toEqual({ to: "/", label: "Back to the site" });
+  });
+});
+
+describe("a coupon tried before checkout", () => {
+  it("names the coupon and the price it makes", () => {
+    const q = { code: "SUMMER20", value: 0.2, title: "Sunset", originalPrice: 9.99, price: 7.99 };
+    expect(quoteLine(q)).toBe("Coupon SUMMER20 (20% off): $7.99 instead of $9.99");
+    expect(quoteLine({ ...q, value: 0.5, originalPrice: 20, price: 10 }, "€")).toBe(
+      "Coupon SUMMER20 (50% off): €10 instead of €20",
+    );
+  });
+
+  it("shows the API's reason for the field under it", () => {
+    const refused = new ApiError({
+      statusCode: 422,
+      message: "There is no coupon with this code.",
+      details: [{ path: "body.couponCode", message: "There is no coupon with this code." }],
+    });
+    expect(couponError(refused)).toBe("There is no coupon with this code.");
+    expect(couponError(new ApiError({ statusCode: 409, message: "You have already bought this movie." }))).toBe(
+      "You have already bought this movie.",
+    );
   });
 });

@@ -1,4 +1,17 @@
+import type { CouponQuote } from "@marquee/contracts/payments";
+import { formatPrice } from "../components/catalogue/format.ts";
+import { errorMessage } from "./api.ts";
+import { fieldErrorsFrom } from "./form-errors.ts";
 import { isUuid } from "./list-params.ts";
+
+/** What a coupon tried before checkout makes of the price: "Coupon SUMMER20 (20% off): $7.99 instead of $9.99". */
+export function quoteLine(q: CouponQuote, symbol = "$"): string {
+  const off = Math.round(q.value * 100);
+  return `Coupon ${q.code} (${off}% off): ${formatPrice(q.price, symbol)} instead of ${formatPrice(q.originalPrice, symbol)}`;
+}
+
+/** Why a coupon cannot be used, as the field shows it: the API's reason for `couponCode`, else its message. */
+export const couponError = (e: unknown): string => fieldErrorsFrom(e).couponCode ?? errorMessage(e);
 
 /** A payment's status as a badge colour (admin transactions and orders). */
 export const PAYMENT_STATUS_COLORS: Record<string, string> = {

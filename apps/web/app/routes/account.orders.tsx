@@ -11,7 +11,7 @@ import { loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { DELIVERY_STATUS, deliveryNews, ORDER_FILTERS, ORDER_STATUS } from "../lib/orders.ts";
+import { DELIVERY_STATUS, deliveryNews, ORDER_FILTERS, ORDER_STATUS, orderLineLink } from "../lib/orders.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -68,7 +68,13 @@ function OrderCard({ order }: { order: Order }) {
           <Group key={line._id} justify="space-between" wrap="wrap" gap="xs" data-testid="order-line">
             <Stack gap={2} style={{ minWidth: 0, flex: "1 1 12rem" }}>
               <Text fw={500} style={{ overflowWrap: "anywhere" }}>
-                {line.title}
+                {orderLineLink(line) ? (
+                  <Anchor component={Link} to={orderLineLink(line) as string} inherit data-testid="order-line-link">
+                    {line.title}
+                  </Anchor>
+                ) : (
+                  line.title
+                )}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ""}
               </Text>
               {line.shippingCode && (

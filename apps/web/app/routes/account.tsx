@@ -96,6 +96,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <Title order={1}>My account</Title>
           <Text c="dimmed">Keep your profile up to date and your account secure.</Text>
           <Group gap="md">
+            <Anchor component={Link} to="/account/library" size="sm" data-testid="account-library-link">
+              My library
+            </Anchor>
             <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
               My orders and downloads
             </Anchor>

@@ -165,7 +165,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
     <Container size="xl">
       <header className={styles.galleryHeader}>
         <Group gap="xs" mb={8}>
-          <AccessBadge access={gallery.access} price={gallery.price} />
+          <AccessBadge access={gallery.access} price={gallery.price} isBought={gallery.isBought} />
           {gallery.categories.map((c) => (
             <Link key={c._id} to={`/galleries?category=${encodeURIComponent(c.slug)}`} className={styles.category}>
               {c.name}

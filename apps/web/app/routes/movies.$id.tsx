@@ -89,7 +89,15 @@ function useRelated(video: VideoDetail) {
   return { related, current, none: requests.length === 0, loadMore: () => void dispatch(loadMoreRelatedVideos()) };
 }
 
-function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[] }) {
+function Stage({
+  video,
+  offers,
+  membership,
+}: {
+  video: VideoDetail;
+  offers: SubscribeOffer[];
+  membership: MoviePageData["membership"];
+}) {
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const [lost, setLost] = useState<string | null>(null);
   const revalidator = useRevalidator();
@@ -105,6 +113,7 @@ function Stage({ video, offers }: { video: VideoDetail; offers: SubscribeOffer[]
     price: video.price,
     scheduledAt: video.scheduledAt,
     offers,
+    membership,
     currencySymbol,
   });
   // Access gone while playing (a refund, a lapsed membership): the API's message over the movie's lock as it is now.
@@ -153,7 +162,7 @@ function Facts({ video }: { video: VideoDetail }) {
 }
 
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
-  const { video, offers } = loaderData;
+  const { video, offers, membership } = loaderData;
   useObjectRoom("video", video._id);
   const { related, current, none, loadMore } = useRelated(video);
   const text = paragraphs(video.description);
@@ -161,7 +170,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl">
       {/* The key restarts the player when another movie is opened from "More like this". */}
-      <Stage key={video._id} video={video} offers={offers} />
+      <Stage key={video._id} video={video} offers={offers} membership={membership ?? null} />
 
       <div className={styles.layout}>
         <article className={styles.main}>
@@ -171,6 +180,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
               price={video.price}
               isComing={video.isComing}
               scheduledAt={video.scheduledAt}
+              isBought={video.isBought}
             />
             {video.categories.map((c) => (
               <Link key={c._id} to={`/movies?category=${encodeURIComponent(c.slug)}`} className={styles.category}>

@@ -294,6 +294,11 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <Group gap="md">
                 <Text c="dimmed">@{performer.username}</Text>
+                {performer.isSubscribed && (
+                  <Badge color="green" size="lg" data-testid="subscribed-badge">
+                    Subscribed
+                  </Badge>
+                )}
                 <span aria-live="polite">
                   {online && (
                     <Badge variant="dot" color="green" size="lg">

@@ -14,7 +14,7 @@ import movieStyles from "../components/media/movie.module.css";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
-import { PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
+import { isOwned, PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
 import { useDownload } from "../components/store/use-download.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
@@ -204,9 +204,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </Text>
           )}
           <Group gap="md" align="baseline">
-            <span className={styles.price} data-testid="product-price">
-              {formatPrice(product.price, symbol)}
-            </span>
+            {isOwned(product) ? (
+              <Badge size="lg" color="green" data-testid="product-owned">
+                Owned
+              </Badge>
+            ) : (
+              <span className={styles.price} data-testid="product-price">
+                {formatPrice(product.price, symbol)}
+              </span>
+            )}
             {product.type === "physical" && (
               <Text c={note === "Sold out" ? "red" : "dimmed"} fw={note ? 600 : undefined} data-testid="product-stock">
                 {note ?? `${product.stock} in stock`}

@@ -126,6 +126,7 @@ export function createGalleryPresenter(deps: PresentDeps) {
         categories: pick(categoryRefs, r.categoryIds),
         stats: { views: r.views, likes: r.likes, favourites: r.favourites, comments: r.comments },
         createdAt: r.createdAt.toISOString(),
+        isBought: decision.isBought,
       };
       return { gallery, decision };
     });

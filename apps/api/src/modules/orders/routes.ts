@@ -1,4 +1,5 @@
 import { entityId } from "@marquee/contracts/common";
+import { libraryList, libraryQuery } from "@marquee/contracts/library";
 import {
   adminOrdersQuery,
   buyerLineList,
@@ -13,12 +14,28 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
+import type { Library } from "./library.ts";
 import type { OrdersService } from "./service.ts";
 
 const tags = ["orders"];
 const byId = z.strictObject({ id: entityId });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; library: Library }> = async (
+  app,
+  { orders, library },
+) => {
+  app.get("/users/me/library", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "The member's own library, newest first: each movie, gallery and product they bought (once, at its last paid order), their performer subscriptions and their site memberships, each with the link to its item and, for subscriptions, their status and end.",
+      querystring: libraryQuery,
+      response: { 200: libraryList },
+    },
+    handler: async (req) => library.list(currentUser(req).id, req.query),
+  });
+
   app.get("/orders/users/search", {
     config: { access: "user" },
     schema: {

@@ -251,6 +251,7 @@ describe("GET /pages/movies/:id", () => {
     return res.json() as {
       video: MovieJson;
       offers: { username: string; name: string; monthlyPrice: number | null }[];
+      membership: { name: string; price: number } | null;
     };
   };
 
@@ -261,6 +262,7 @@ describe("GET /pages/movies/:id", () => {
     expect(p.video.stats.views).toBe(before.stats.views + 1);
     expect(p.video).toMatchObject({ canWatch: true, lock: null, media: { hls: expect.stringMatching(SIGNED) } });
     expect(p.offers).toEqual([]);
+    expect(p.membership).toBeNull();
     expect((await page(freeMovie._id)).video.canWatch).toBe(true);
   });
 
@@ -276,6 +278,22 @@ describe("GET /pages/movies/:id", () => {
     const asMember = await page(membersMovie._id, member);
     expect(asMember.video).toMatchObject({ canWatch: true, lock: null, media: { hls: expect.stringMatching(SIGNED) } });
     expect(asMember.offers).toEqual([]);
+  });
+
+  it("offers the cheapest paid membership on a members lock, to visitors and users, and not once it is open", async () => {
+    // The demo's packages: a free week (a trial is not what the lock sells), Monthly at 12.99 and a year at 99.
+    const monthly = {
+      _id: expect.any(String),
+      name: "Monthly",
+      type: "recurring",
+      price: 12.99,
+      initialPeriodDays: 30,
+      recurringPeriodDays: 30,
+    };
+    expect((await page(membersMovie._id)).membership).toEqual(monthly);
+    expect((await page(membersMovie._id, user)).membership).toEqual(monthly);
+    expect((await page(membersMovie._id, member)).membership).toBeNull();
+    expect((await page(freeMovie._id, user)).membership).toBeNull();
   });
 
   it("offers a hidden performer without a price", async () => {

@@ -8,6 +8,7 @@ import {
   HOME_LATEST_MOVIES,
   type HomePage,
   MAX_SUBSCRIBE_OFFERS,
+  type MembershipOffer,
   type MoviePage,
   PERFORMER_TAB_PAGE_SIZE,
   type PerformerPage,
@@ -18,12 +19,13 @@ import { searchProductsQuery } from "@marquee/contracts/products";
 import { searchVideosQuery } from "@marquee/contracts/videos";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../../platform/errors.ts";
-import type { Viewer } from "../access/service.ts";
+import type { AccessService, Viewer } from "../access/service.ts";
 import type { BannersService } from "../banners/service.ts";
 import type { GalleriesService, Listing } from "../galleries/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { PostsService } from "../posts/service.ts";
 import type { ProductsService } from "../products/service.ts";
+import type { SubscriptionsService } from "../subscriptions/service.ts";
 import type { VideosService } from "../videos/service.ts";
 
 /**
@@ -58,6 +60,9 @@ export function createPagesService(deps: {
   galleries: Pick<GalleriesService, "listing" | "presentListing" | "search" | "view" | "galleryPhotos">;
   posts: Pick<PostsService, "view">;
   products: Pick<ProductsService, "search">;
+  subscriptions: Pick<SubscriptionsService, "activePackages">;
+  /** The viewer's purchases and subscriptions, marked on the cards after the shared part is read. */
+  access: Pick<AccessService, "markBought" | "markSubscribed">;
 }) {
   /** The `home` post the viewer may see (admins see a draft too), or null. */
   async function homeText(viewer: Viewer) {
@@ -81,6 +86,17 @@ export function createPagesService(deps: {
     const offered = item.performers.slice(0, MAX_SUBSCRIBE_OFFERS);
     const prices = await deps.performers.prices(offered.map((p) => p._id));
     return offered.map((p) => prices.get(p._id) ?? { username: p.username, name: p.name, monthlyPrice: null });
+  }
+
+  /** The membership a members lock offers (visitors too): the cheapest active paid package, or null. */
+  async function membershipFor(item: { lock: string | null }): Promise<MembershipOffer | null> {
+    if (item.lock !== "members") return null;
+    const { data } = await deps.subscriptions.activePackages();
+    const paid = data.filter((p) => p.type !== "trial" && p.price > 0).sort((a, b) => a.price - b.price);
+    const cheapest = paid[0];
+    if (!cheapest) return null;
+    const { _id, name, type, price, initialPeriodDays, recurringPeriodDays } = cheapest;
+    return { _id, name, type, price, initialPeriodDays, recurringPeriodDays };
   }
 
   async function readHome(viewer: Viewer): Promise<SharedHome> {
@@ -120,8 +136,13 @@ export function createPagesService(deps: {
      */
     async home(viewer: Viewer): Promise<HomePage> {
       const base = viewer?.role === "admin" ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
-      const galleries = await deps.galleries.presentListing(viewer, base.galleries);
-      return { ...base, galleries: galleries.data };
+      const [galleries, movies, coming, performers] = await Promise.all([
+        deps.galleries.presentListing(viewer, base.galleries),
+        deps.access.markBought(viewer, "video", base.movies),
+        deps.access.markBought(viewer, "video", base.coming),
+        deps.access.markSubscribed(viewer, base.performers),
+      ]);
+      return { ...base, movies, coming, performers, galleries: galleries.data };
     },
 
     /**
@@ -130,7 +151,8 @@ export function createPagesService(deps: {
      */
     async movie(viewer: Viewer, idOrSlug: string): Promise<MoviePage> {
       const video = await deps.videos.detail(viewer, idOrSlug);
-      return { video, offers: await offersFor(viewer, video) };
+      const [offers, membership] = await Promise.all([offersFor(viewer, video), membershipFor(video)]);
+      return { video, offers, membership };
     },
 
     /**
@@ -141,9 +163,9 @@ export function createPagesService(deps: {
       const performer = await deps.performers.view(viewer, idOrUsername);
       const theirs = { performerIds: [performer._id], sortBy: "newest", limit: PERFORMER_TAB_PAGE_SIZE };
       const [movies, galleries, products] = await Promise.all([
-        deps.videos.search(searchVideosQuery.parse(theirs)),
+        deps.videos.search(searchVideosQuery.parse(theirs), viewer),
         deps.galleries.search(viewer, searchGalleriesQuery.parse(theirs)),
-        deps.products.search(searchProductsQuery.parse(theirs)),
+        deps.products.search(searchProductsQuery.parse(theirs), viewer),
       ]);
       return { performer, movies, galleries, products };
     },

@@ -14,9 +14,27 @@ import type { SubscribeTarget, Subscribing } from "./subscribing.ts";
 import { transactions } from "./tables.ts";
 
 /** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
-type SellableKind = Exclude<Offer["kind"], "product">;
+export type SellableKind = Exclude<Offer["kind"], "product">;
 
-const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
+export const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
+
+/** A movie or gallery the buyer may buy now, or why not (409 bought or open already, 422 not sold on its own). */
+export async function sellableOffer(
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>,
+  buyer: Actor,
+  kind: SellableKind,
+  idOrSlug: string,
+): Promise<Offer> {
+  const offer = await offers[kind](buyer, idOrSlug);
+  const noun = NOUN[kind];
+  if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
+  if (offer.decision.canWatch) throw conflict(`You can already watch this ${noun}; there is nothing to buy.`);
+  if (offer.decision.lock === "scheduled") throw unprocessable(`This ${noun} is not out yet.`);
+  if (offer.decision.lock !== "sale" || !offer.listed || offer.priceCents <= 0) {
+    throw unprocessable(`This ${noun} is not sold on its own.`);
+  }
+  return offer;
+}
 /** What serialises one buyer's store checkouts. */
 const STORE_LOCK = "store";
 
@@ -63,14 +81,8 @@ export function createCheckouts(deps: {
     ip: string,
   ): Promise<Checkout> {
     if (couponCode) await deps.coupons.attempt(buyer.id, ip);
-    const offer = await deps.offers[kind](buyer, idOrSlug);
+    const offer = await sellableOffer(deps.offers, buyer, kind, idOrSlug);
     const noun = NOUN[kind];
-    if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
-    if (offer.decision.canWatch) throw conflict(`You can already watch this ${noun}; there is nothing to buy.`);
-    if (offer.decision.lock === "scheduled") throw unprocessable(`This ${noun} is not out yet.`);
-    if (offer.decision.lock !== "sale" || !offer.listed || offer.priceCents <= 0) {
-      throw unprocessable(`This ${noun} is not sold on its own.`);
-    }
     return checkout(buyer, {
       kind,
       itemId: offer.id,

@@ -7,6 +7,8 @@ import {
   couponBody,
   couponCode,
   couponList,
+  couponQuote,
+  couponQuoteBody,
   couponsQuery,
   couponUpdateBody,
   earningList,
@@ -163,6 +165,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       response: { 200: appliedCoupon },
     },
     handler: async (req) => coupons.apply(currentUser(req).id, req.params.code, req.ip),
+  });
+
+  app.post("/coupons/quote", {
+    config: { access: "user" },
+    schema: {
+      tags: ["payments"],
+      description:
+        "What a coupon takes off one item before checkout (a movie or gallery, a membership package, a performer's subscription): the coupon's code and value, the item's title, its price and the discounted price. Read only: the coupon's use is claimed by the checkout, never here. A code that cannot be used now is a 422 naming `body.couponCode`; an item that cannot be bought answers as its checkout would.",
+      body: couponQuoteBody,
+      response: { 200: couponQuote },
+    },
+    handler: async (req) => payments.quote(currentUser(req), req.body, req.ip),
   });
 
   app.get("/admin/coupons", {

@@ -15,6 +15,7 @@ import type { Coupons } from "./coupons.ts";
 import type { GatewayEvent, PaymentGateway, WebhookDelivery } from "./gateway.ts";
 import { createPaymentHistory } from "./history.ts";
 import { createLedger, type Notify } from "./ledger.ts";
+import { createQuotes } from "./quote.ts";
 import type { SandboxGateway } from "./sandbox.ts";
 import { createSubscribing } from "./subscribing.ts";
 import { type TransactionRow, transactions } from "./tables.ts";
@@ -74,6 +75,7 @@ export function createPaymentsService(deps: {
     log: deps.log,
   });
   const { applyEvent } = ledger;
+  const { quote } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
   const { purchase, subscribe, purchaseProducts } = createCheckouts({
     db,
     gateway,
@@ -369,6 +371,8 @@ export function createPaymentsService(deps: {
     /** The gateway payments go through. */
     gatewayName: gateway.name,
     purchase,
+    /** A coupon's discount on one item, before the checkout (read only: nothing is claimed). */
+    quote,
     subscribe,
     purchaseProducts,
     cancelSubscription,

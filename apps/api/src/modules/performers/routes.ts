@@ -29,7 +29,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
   app.get("/performers/search", {
     config: { access: "public" },
     schema: { tags, querystring: searchPerformersQuery, response: { 200: performerList } },
-    handler: async (req) => performers.search(req.query),
+    handler: async (req) => performers.search(req.query, req.user),
   });
 
   app.get("/performers/:id", {

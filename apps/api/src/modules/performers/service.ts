@@ -265,7 +265,11 @@ export function createPerformersService(deps: {
   return {
     engagement,
     /** The public directory: active profiles of active accounts, filtered, sorted and paged. */
-    search: (q: SearchPerformersQuery) => list(q, visible),
+    /** A page of the directory; each card says whether this viewer subscribes to the performer. */
+    async search(q: SearchPerformersQuery, viewer: Viewer = null) {
+      const page = await list(q, visible);
+      return { ...page, data: await deps.access.markSubscribed(viewer, page.data) };
+    },
 
     /**
      * Every performer for the admin screen, whatever their account's state, by profile status (`all` by

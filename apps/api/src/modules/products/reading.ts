@@ -80,9 +80,19 @@ export function createProductReads(deps: { db: Db; present: ProductPresenter }) 
     return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
   }
 
-  async function search(q: SearchProductsQuery) {
+  /** A page of the public list; each card says whether this viewer bought the product. */
+  async function search(q: SearchProductsQuery, viewer: Viewer = null) {
     const page = await pageOf(publicWhere(q), catalogueKeyset(q.sortBy, q.sort, products), q, keyOfProduct(q.sortBy));
-    return { data: await present.list(page.rows), total: page.total, totalCapped: page.totalCapped, next: page.next };
+    const [list, bought] = await Promise.all([
+      present.list(page.rows),
+      boughtProducts(
+        db,
+        viewer,
+        page.rows.map((r) => r.id),
+      ),
+    ]);
+    const data = list.map((p) => ({ ...p, isBought: bought.has(p._id) }));
+    return { data, total: page.total, totalCapped: page.totalCapped, next: page.next };
   }
 
   /** How many listed products match `q` (capped), for `/search/total`. */

@@ -37,7 +37,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       querystring: searchProductsQuery,
       response: { 200: productList },
     },
-    handler: async (req) => products.search(req.query),
+    handler: async (req) => products.search(req.query, req.user),
   });
 
   app.get("/user/assets/products/:id", {

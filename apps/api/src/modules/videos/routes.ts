@@ -29,7 +29,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   app.get("/user/assets/videos/search", {
     config: { access: "public" },
     schema: { tags, querystring: searchVideosQuery, response: { 200: videoList } },
-    handler: async (req) => videos.search(req.query),
+    handler: async (req) => videos.search(req.query, req.user),
   });
 
   app.get("/user/assets/videos/:id", {

@@ -1,3 +1,4 @@
+import type { SearchVideosQuery } from "@marquee/contracts/videos";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
@@ -72,7 +73,11 @@ export function createVideosService(deps: VideosDeps) {
     engagement,
     /** Listed movies by id as lists show them, in the order given (ids not listed are left out). */
     listByIds: reads.listByIds,
-    search: reads.search,
+    /** A page of the public list; each card says whether this viewer bought the movie. */
+    async search(query: SearchVideosQuery, viewer: Viewer = null) {
+      const page = await reads.search(query);
+      return { ...page, data: await deps.access.markBought(viewer, "video", page.data) };
+    },
     countMatching: reads.countMatching,
     detail: reads.detail,
     studioView: reads.studioView,

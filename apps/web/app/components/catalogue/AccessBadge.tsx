@@ -8,14 +8,16 @@ export interface AccessBadgeProps {
   price: number | null;
   isComing?: boolean;
   scheduledAt?: string | null;
+  /** The viewer bought it: "Owned" instead of the price. */
+  isBought?: boolean | undefined;
   /** Over a card's image (absolute, top left) or inline in text. */
   overlay?: boolean;
 }
 
-/** "Free", "Members", the price ("$9.99") or "Coming 12 Mar", coloured by kind. */
-export function AccessBadge({ access, price, isComing, scheduledAt, overlay = false }: AccessBadgeProps) {
+/** "Free", "Members", the price ("$9.99"), "Owned" or "Coming 12 Mar", coloured by kind. */
+export function AccessBadge({ access, price, isComing, scheduledAt, isBought, overlay = false }: AccessBadgeProps) {
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
-  const label = accessLabel({ access, price, isComing, scheduledAt }, symbol);
+  const label = accessLabel({ access, price, isComing, scheduledAt, isBought }, symbol);
   return (
     <span
       className={`${styles.badge} ${styles[`tone-${label.tone}`]}${overlay ? ` ${styles.badgeOverlay}` : ""}`}

@@ -14,7 +14,7 @@ export function GalleryCard({ gallery, eager = false }: { gallery: GalleryCardDa
     <article className={styles.card} data-testid="gallery-card" data-id={gallery._id}>
       <div className={`${styles.media} ${styles.mediaGallery}`}>
         <CardImage image={gallery.cover} alt="" eager={eager} fallback={gallery.title} />
-        <AccessBadge access={gallery.access} price={gallery.price} overlay />
+        <AccessBadge access={gallery.access} price={gallery.price} isBought={gallery.isBought} overlay />
         <span className={`${styles.chip} ${styles.chipBottomRight}`}>
           {gallery.photosCount} {gallery.photosCount === 1 ? "photo" : "photos"}
         </span>

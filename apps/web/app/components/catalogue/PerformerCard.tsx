@@ -21,6 +21,9 @@ export function PerformerCard({ performer, eager = false }: { performer: Perform
       <div className={`${styles.media} ${styles.mediaPortrait}`}>
         <CardImage image={image} alt="" eager={eager} fallback={performer.name} />
         <span className={styles.shade} />
+        {performer.isSubscribed && (
+          <span className={`${styles.badge} ${styles.badgeOverlay} ${styles["tone-subscribed"]}`}>Subscribed</span>
+        )}
         {stats.videos > 0 && (
           <span className={`${styles.chip} ${styles.chipBottomRight}`}>
             {stats.videos} {stats.videos === 1 ? "movie" : "movies"}

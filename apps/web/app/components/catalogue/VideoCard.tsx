@@ -22,6 +22,7 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
           price={video.price}
           isComing={video.isComing}
           scheduledAt={video.scheduledAt}
+          isBought={video.isBought}
           overlay
         />
         {duration && (

@@ -14,6 +14,7 @@ describe("card data", () => {
       avatar: null,
       avatarSrcSet: null,
       country: "GB",
+      isSubscribed: false,
       stats: { videos: 3, subscribers: 9 },
     });
   });
@@ -47,7 +48,7 @@ describe("card data", () => {
 
     const gallery = galleryCardData({ ...video, cover: null, photosCount: 12 });
     expect(Object.keys(gallery).sort()).toEqual(
-      ["_id", "access", "cover", "performers", "photosCount", "price", "slug", "title"].sort(),
+      ["_id", "access", "cover", "isBought", "performers", "photosCount", "price", "slug", "title"].sort(),
     );
   });
 });

@@ -9,16 +9,22 @@ import type { Video } from "@marquee/contracts/videos";
 
 export type PerformerLink = Pick<PerformerRef, "_id" | "username" | "name">;
 
-export type PerformerCardData = Pick<Performer, "_id" | "username" | "name" | "avatar" | "avatarSrcSet" | "country"> & {
+export type PerformerCardData = Pick<
+  Performer,
+  "_id" | "username" | "name" | "avatar" | "avatarSrcSet" | "country" | "isSubscribed"
+> & {
   stats: Pick<Performer["stats"], "videos" | "subscribers">;
 };
 
 export type VideoCardData = Pick<
   Video,
-  "_id" | "slug" | "title" | "access" | "price" | "isComing" | "scheduledAt" | "durationSec" | "thumbnail"
+  "_id" | "slug" | "title" | "access" | "price" | "isComing" | "scheduledAt" | "durationSec" | "thumbnail" | "isBought"
 > & { performers: PerformerLink[]; stats: Pick<Video["stats"], "views"> };
 
-export type GalleryCardData = Pick<Gallery, "_id" | "slug" | "title" | "access" | "price" | "cover" | "photosCount"> & {
+export type GalleryCardData = Pick<
+  Gallery,
+  "_id" | "slug" | "title" | "access" | "price" | "cover" | "photosCount" | "isBought"
+> & {
   performers: PerformerLink[];
 };
 
@@ -32,6 +38,7 @@ export function performerCardData(p: PerformerCardData): PerformerCardData {
     avatar: p.avatar,
     avatarSrcSet: p.avatarSrcSet,
     country: p.country,
+    isSubscribed: p.isSubscribed ?? false,
     stats: { videos: p.stats.videos, subscribers: p.stats.subscribers },
   };
 }
@@ -47,6 +54,7 @@ export function videoCardData(v: VideoCardData): VideoCardData {
     scheduledAt: v.scheduledAt,
     durationSec: v.durationSec,
     thumbnail: v.thumbnail,
+    isBought: v.isBought ?? false,
     performers: v.performers.map(link),
     stats: { views: v.stats.views },
   };
@@ -61,6 +69,7 @@ export function galleryCardData(g: GalleryCardData): GalleryCardData {
     price: g.price,
     cover: g.cover,
     photosCount: g.photosCount,
+    isBought: g.isBought ?? false,
     performers: g.performers.map(link),
   };
 }

@@ -20,16 +20,25 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }
 
-export type AccessTone = "free" | "members" | "sale" | "coming";
+export type AccessTone = "free" | "members" | "sale" | "coming" | "owned";
 
 export interface AccessLabel {
   tone: AccessTone;
   text: string;
 }
 
-/** What the access badge on a card says: coming (with its date) first, then the price, members or free. */
+/**
+ * What the access badge on a card says: coming (with its date) first, then "Owned" for an item the viewer bought,
+ * then the price, members or free.
+ */
 export function accessLabel(
-  item: { access: AccessKind; price: number | null; isComing?: boolean; scheduledAt?: string | null },
+  item: {
+    access: AccessKind;
+    price: number | null;
+    isComing?: boolean;
+    scheduledAt?: string | null;
+    isBought?: boolean | undefined;
+  },
   currencySymbol = "$",
   now: Date = new Date(),
 ): AccessLabel {
@@ -37,6 +46,7 @@ export function accessLabel(
     const when = formatShortDate(item.scheduledAt, now);
     return { tone: "coming", text: when ? `Coming ${when}` : "Coming soon" };
   }
+  if (item.isBought) return { tone: "owned", text: "Owned" };
   if (item.access === "sale") {
     return { tone: "sale", text: item.price !== null ? formatPrice(item.price, currencySymbol) : "For sale" };
   }

@@ -1,13 +1,82 @@
-import { Button, type ButtonProps, TextInput } from "@mantine/core";
+import { Button, type ButtonProps, Group, TextInput } from "@mantine/core";
+import type { CouponQuote } from "@marquee/contracts/payments";
 import { type ReactNode, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { CHECKOUT_PATH } from "../../lib/payments.ts";
+import { api } from "../../lib/api.ts";
+import { CHECKOUT_PATH, couponError, quoteLine } from "../../lib/payments.ts";
+import { useAppSelector } from "../../state/store.ts";
 import styles from "./payments.module.css";
+
+/**
+ * The coupon field of a buy button, with Apply: the API's quote (read only) names the coupon and the price it makes,
+ * or says at the field why the code cannot be used, before the member leaves the page. The code goes with the form.
+ */
+function CouponField({ fields }: { fields: Record<string, string> }) {
+  const id = useId();
+  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
+  const [code, setCode] = useState("");
+  const [quote, setQuote] = useState<CouponQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const apply = async () => {
+    const couponCode = code.trim();
+    if (!couponCode) return;
+    setApplying(true);
+    setError(null);
+    try {
+      setQuote(await api.post<CouponQuote>("/coupons/quote", { couponCode, ...fields }));
+    } catch (e) {
+      setQuote(null);
+      setError(couponError(e));
+    } finally {
+      setApplying(false);
+    }
+  };
+  return (
+    <div className={styles.couponField}>
+      <Group gap={6} align="flex-start" wrap="nowrap">
+        <TextInput
+          id={id}
+          name="couponCode"
+          aria-label="Coupon code"
+          placeholder="Coupon code"
+          maxLength={40}
+          autoComplete="off"
+          size="md"
+          radius="xl"
+          flex={1}
+          autoFocus
+          value={code}
+          error={error}
+          onChange={(e) => {
+            setCode(e.currentTarget.value);
+            setQuote(null);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              void apply();
+            }
+          }}
+        />
+        <Button type="button" variant="default" size="md" radius="xl" loading={applying} onClick={() => void apply()}>
+          Apply
+        </Button>
+      </Group>
+      {quote && (
+        <p className={styles.quote} data-testid="coupon-quote" aria-live="polite">
+          {quoteLine(quote, symbol)}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * A buy or subscribe button: posts what is bought (`fields`: kind, id, maybe period) to the checkout, which makes the
  * order at the server's price and sends the buyer to the gateway's page. A plain form post, so it works before the
- * page's scripts have loaded; an optional coupon field; a refusal shows under the button.
+ * page's scripts have loaded; an optional coupon field with Apply; a refusal shows under the button.
  */
 export function CheckoutForm({
   fields,
@@ -26,7 +95,6 @@ export function CheckoutForm({
 }) {
   const checkout = useFetcher<{ error?: string }>();
   const [couponOpen, setCouponOpen] = useState(false);
-  const couponId = useId();
   const error = checkout.state === "idle" ? checkout.data?.error : undefined;
   return (
     <checkout.Form
@@ -51,18 +119,7 @@ export function CheckoutForm({
       </Button>
       {coupon &&
         (couponOpen ? (
-          <TextInput
-            id={couponId}
-            name="couponCode"
-            aria-label="Coupon code"
-            placeholder="Coupon code"
-            maxLength={40}
-            autoComplete="off"
-            size="md"
-            radius="xl"
-            className={styles.couponField}
-            autoFocus
-          />
+          <CouponField fields={fields} />
         ) : (
           <Button type="button" variant="subtle" size="md" radius="xl" onClick={() => setCouponOpen(true)}>
             I have a coupon

@@ -4,7 +4,7 @@ import { CardImage } from "../catalogue/CardImage.tsx";
 import styles from "../catalogue/catalogue.module.css";
 import { formatPrice } from "../catalogue/format.ts";
 import { PerformerNames } from "../catalogue/PerformerNames.tsx";
-import { isSoldOut, PRODUCT_TYPE_LABEL, type ProductCardData, productPath } from "./product-card-data.ts";
+import { isOwned, isSoldOut, PRODUCT_TYPE_LABEL, type ProductCardData, productPath } from "./product-card-data.ts";
 
 /**
  * A product in a grid: its first picture, a type badge (shipped or download), the price, the title linking to its
@@ -33,9 +33,13 @@ export function ProductCard({
         <span className={`${styles.badge} ${styles.badgeOverlay} ${styles[`tone-${product.type}`]}`}>
           {PRODUCT_TYPE_LABEL[product.type]}
         </span>
-        <span className={`${styles.chip} ${styles.chipBottomRight}`} data-testid="product-price">
-          {formatPrice(product.price, symbol)}
-        </span>
+        {isOwned(product) ? (
+          <span className={`${styles.chip} ${styles.chipBottomRight} ${styles["tone-owned"]}`}>Owned</span>
+        ) : (
+          <span className={`${styles.chip} ${styles.chipBottomRight}`} data-testid="product-price">
+            {formatPrice(product.price, symbol)}
+          </span>
+        )}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>

@@ -40,6 +40,7 @@ describe("product cards", () => {
       type: "physical",
       price: 12,
       stock: 4,
+      isBought: false,
       image: { thumb },
       performers: [{ _id: "u1", username: "ava", name: "Ava" }],
     });

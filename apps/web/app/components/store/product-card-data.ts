@@ -5,7 +5,7 @@
 import type { Product, ProductType } from "@marquee/contracts/products";
 import type { PerformerLink } from "../catalogue/card-data.ts";
 
-export type ProductCardData = Pick<Product, "_id" | "slug" | "title" | "type" | "price" | "stock"> & {
+export type ProductCardData = Pick<Product, "_id" | "slug" | "title" | "type" | "price" | "stock" | "isBought"> & {
   image: { thumb: NonNullable<Product["image"]>["thumb"] } | null;
   performers: PerformerLink[];
 };
@@ -18,6 +18,7 @@ export function productCardData(p: ProductCardData): ProductCardData {
     type: p.type,
     price: p.price,
     stock: p.stock,
+    isBought: p.isBought ?? false,
     image: p.image ? { thumb: p.image.thumb } : null,
     performers: p.performers.map(({ _id, username, name }) => ({ _id, username, name })),
   };
@@ -29,6 +30,13 @@ export const productPath = (p: { _id: string; slug?: string | null }) =>
 
 /** How a product's type reads on its badges (cards and the product page). */
 export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = { physical: "Shipped", digital: "Download" };
+
+/**
+ * A download the viewer bought: it is theirs for good, so it reads "Owned" instead of its price. Shipped goods keep
+ * their price, as they can be ordered again.
+ */
+export const isOwned = (p: { type: ProductType; isBought?: boolean | undefined }) =>
+  p.type === "digital" && p.isBought === true;
 
 /** A shipped product with nothing left in stock (a download never runs out). */
 export const isSoldOut = (p: { type: ProductType; stock: number | null }) =>

@@ -1,0 +1,103 @@
+import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { LibraryEntry, LibraryList } from "@marquee/contracts/library";
+import { IconBooks } from "@tabler/icons-react";
+import { Link, useRevalidator } from "react-router";
+import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { loaded } from "../lib/actions.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { pageOf } from "../lib/list-params.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { LIBRARY_KIND } from "../lib/orders.ts";
+import { sessionApi } from "../lib/session.server.ts";
+import { useListParams } from "../lib/use-list-params.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/account.library";
+
+export const handle = pages.accountLibrary.handle;
+
+const DESCRIPTION = "Everything you bought, the performers you subscribe to, and your membership.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My library", DESCRIPTION);
+
+const PAGE_SIZE = 20;
+
+/** A page of the member's own library, newest first (`page`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageOf(new URL(request.url).searchParams);
+  const list = await loaded(
+    sessionApi(request, context).get<LibraryList>("/users/me/library", {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    "Could not load your library.",
+  );
+  return { list, page };
+}
+
+/** What a subscription's line says of its end; nothing for a purchase. */
+function standing(entry: LibraryEntry): { text: string; color: string } | null {
+  if (!entry.status || !entry.expiresAt) return null;
+  const until = formatDate(entry.expiresAt);
+  if (entry.status === "active") return { text: `Active until ${until}`, color: "teal" };
+  if (entry.status === "cancelled") return { text: `Cancelled: access until ${until}`, color: "yellow" };
+  return { text: `Ended on ${until}`, color: "gray" };
+}
+
+function Entry({ entry }: { entry: LibraryEntry }) {
+  const state = standing(entry);
+  return (
+    <Card component="li" withBorder data-testid="library-entry" data-kind={entry.kind}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: "1 1 14rem" }}>
+          <Anchor component={Link} to={entry.link} fw={600} style={{ overflowWrap: "anywhere" }}>
+            {entry.title}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {entry.status ? "Since" : "Bought on"} {formatDate(entry.acquiredAt)}
+            {state ? ` · ${state.text}` : ""}
+          </Text>
+        </Stack>
+        <Badge variant="light" color={state?.color ?? "indigo"}>
+          {LIBRARY_KIND[entry.kind]}
+        </Badge>
+      </Group>
+    </Card>
+  );
+}
+
+export default function AccountLibraryPage({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const { setPage } = useListParams();
+  const { list, page } = loaderData;
+  const entries = list.result?.data ?? [];
+  return (
+    <Container size="md">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>My library</Title>
+          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Anchor component={Link} to="/account" size="sm">
+            Back to my account
+          </Anchor>
+        </div>
+        <ListPanel
+          label="Library"
+          error={list.error}
+          onRetry={() => void revalidator.revalidate()}
+          ready
+          count={entries.length}
+          empty={{
+            icon: IconBooks,
+            message: "Nothing here yet. Movies, galleries and products you buy, and your subscriptions, show here.",
+          }}
+        >
+          <Stack component="ul" gap="sm" p="md" m={0} style={{ listStyle: "none" }} aria-label="My library">
+            {entries.map((e) => (
+              <Entry key={e._id} entry={e} />
+            ))}
+          </Stack>
+        </ListPanel>
+        <Pager total={list.result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      </Stack>
+    </Container>
+  );
+}
