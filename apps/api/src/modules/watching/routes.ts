@@ -1,0 +1,33 @@
+import { progressParams, progressReport, watchProgress } from "@marquee/contracts/watching";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../../platform/access.ts";
+import type { WatchingService } from "./service.ts";
+
+const tags = ["watching"];
+
+export const watchingRoutes: FastifyPluginAsyncZod<{ watching: WatchingService }> = async (app, { watching }) => {
+  app.post("/watching/progress/:videoId", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "The player's report of where the member is in a movie (every ~10 s, on pause and on leaving)",
+      description:
+        "404 when the member may not open the movie. A position in the movie's last seconds finishes it (stored as 0). One report per movie is saved every 2 s at most: one sooner is answered with `saved: false` and the previous one stands.",
+      params: progressParams,
+      body: progressReport,
+      response: { 200: watchProgress },
+    },
+    handler: async (req) => watching.report(currentUser(req), req.params.videoId, req.body),
+  });
+
+  app.get("/watching/progress/:videoId", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "Where the member is in a movie (position 0 when not started or finished)",
+      params: progressParams,
+      response: { 200: watchProgress },
+    },
+    handler: async (req) => watching.progress(currentUser(req), req.params.videoId),
+  });
+};

@@ -1,0 +1,82 @@
+import {
+  finishMarginOf,
+  PROGRESS_MIN_INTERVAL_MS,
+  type ProgressReport,
+  type WatchProgress,
+} from "@marquee/contracts/watching";
+import { and, eq, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { Viewer } from "../catalogue/access.ts";
+import { type WatchProgressRow, watchProgress } from "./tables.ts";
+
+export interface WatchingDeps {
+  db: Db;
+  videos: {
+    /** The movie if this viewer may open its page (null otherwise), with its stored length. */
+    progressTarget(viewer: Viewer, id: string): Promise<{ id: string; durationSec: number | null } | null>;
+  };
+  now?: () => Date;
+}
+
+type Member = NonNullable<Viewer>;
+
+const progressOf = (row: WatchProgressRow | undefined, videoId: string, saved?: boolean): WatchProgress => ({
+  videoId,
+  position: row?.positionSec ?? 0,
+  duration: row?.durationSec ?? null,
+  finished: row?.finished ?? false,
+  ...(saved === undefined ? {} : { saved }),
+  watchedAt: row?.watchedAt.toISOString() ?? null,
+});
+
+/**
+ * Resuming movies (issue 23 section 1): each member's position in each movie, saved from the player's reports (at
+ * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped). A position in a movie's last seconds finishes it: it is stored as 0.
+ */
+export function createWatchingService(deps: WatchingDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** Saves where the member is in a movie they may open (404 otherwise). */
+    async report(member: Member, videoId: string, body: ProgressReport): Promise<WatchProgress> {
+      const target = await deps.videos.progressTarget(member, videoId);
+      if (!target) throw notFound("Movie");
+      const duration = target.durationSec ?? body.duration ?? null;
+      const at = duration === null ? body.position : Math.min(body.position, duration);
+      const finished = duration !== null && duration > 0 && at >= duration - finishMarginOf(duration);
+      const when = now();
+      const values = { positionSec: finished ? 0 : at, durationSec: duration, finished, watchedAt: when };
+      const [saved] = await db
+        .insert(watchProgress)
+        .values({ userId: member.id, videoId: target.id, ...values })
+        .onConflictDoUpdate({
+          target: [watchProgress.userId, watchProgress.videoId],
+          set: values,
+          // Too soon after the last saved report: that one stands (a finish is never dropped).
+          setWhere: or(
+            lte(watchProgress.watchedAt, new Date(when.getTime() - PROGRESS_MIN_INTERVAL_MS)),
+            finished ? sql`true` : sql`false`,
+          ),
+        })
+        .returning();
+      if (saved) return progressOf(saved, target.id, true);
+      const [kept] = await db
+        .select()
+        .from(watchProgress)
+        .where(and(eq(watchProgress.userId, member.id), eq(watchProgress.videoId, target.id)));
+      return progressOf(kept, target.id, false);
+    },
+
+    /** Where the member is in a movie: 0 when they have not started it or finished it. */
+    async progress(member: Member, videoId: string): Promise<WatchProgress> {
+      const [row] = await db
+        .select()
+        .from(watchProgress)
+        .where(and(eq(watchProgress.userId, member.id), eq(watchProgress.videoId, videoId)));
+      return progressOf(row, videoId);
+    },
+  };
+}
+export type WatchingService = ReturnType<typeof createWatchingService>;

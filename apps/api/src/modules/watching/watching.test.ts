@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
+import { listedMovie } from "../../../test/sales.ts";
+import { videos } from "../videos/tables.ts";
+import { watchProgress } from "./tables.ts";
+
+/**
+ * Resuming movies (issue 23 section 1): a member's position in each movie is saved from the player's reports,
+ * shown as "Continue watching" until they finish it, and kept in a history they can prune or clear.
+ */
+
+let t: TestContext;
+let performer: Awaited<ReturnType<typeof newAccount>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  performer = await newAccount(t, "performer");
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A listed free movie ten minutes long. */
+async function movie(title?: string) {
+  const made = await listedMovie(t, performer.token, { access: "free", ...(title ? { title } : {}) });
+  await t.database.db.update(videos).set({ durationSec: 600 }).where(eq(videos.id, made._id));
+  return made;
+}
+
+const report = (token: string | undefined, id: string, body: unknown) =>
+  t.request({ method: "POST", url: `/watching/progress/${id}`, token, body });
+const progress = (token: string, id: string) => t.request({ method: "GET", url: `/watching/progress/${id}`, token });
+
+/** Makes the member's last saved report of a movie old enough for the next one to be saved. */
+const age = (userId: string, videoId: string, seconds = 60) =>
+  t.database.db
+    .update(watchProgress)
+    .set({ watchedAt: sql`${watchProgress.watchedAt} - make_interval(secs => ${seconds})` })
+    .where(sql`${watchProgress.userId} = ${userId} AND ${watchProgress.videoId} = ${videoId}`);
+
+describe("who may call", () => {
+  it("answers 401 to visitors on every watching route", async () => {
+    const { _id } = await movie();
+    const calls = [
+      { method: "POST", url: `/watching/progress/${_id}`, body: { position: 10 } },
+      { method: "GET", url: `/watching/progress/${_id}` },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.request(call);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+    }
+  });
+});
+
+describe("progress", () => {
+  it("resumes where the member left off, and saves one report every 2 seconds at most", async () => {
+    const member = await newAccount(t, "user");
+    const { _id } = await movie();
+    expect((await progress(member.token, _id)).json()).toMatchObject({ videoId: _id, position: 0, finished: false });
+
+    const first = await report(member.token, _id, { position: 42.5 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ videoId: _id, position: 42.5, duration: 600, finished: false, saved: true });
+
+    // A second report at once is answered and dropped: the first stands.
+    expect((await report(member.token, _id, { position: 44 })).json()).toMatchObject({ position: 42.5, saved: false });
+    expect((await progress(member.token, _id)).json()).toMatchObject({ position: 42.5 });
+
+    await age(member.id, _id);
+    expect((await report(member.token, _id, { position: 130 })).json()).toMatchObject({ position: 130, saved: true });
+    expect((await progress(member.token, _id)).json()).toMatchObject({ position: 130, finished: false });
+  });
+
+  it("counts a position in the movie's last seconds as finished: the next play starts again at 0", async () => {
+    const member = await newAccount(t, "user");
+    const { _id } = await movie();
+    await report(member.token, _id, { position: 300 });
+    // Finishing is saved even right after another report.
+    const done = await report(member.token, _id, { position: 597 });
+    expect(done.json()).toMatchObject({ position: 0, finished: true, saved: true });
+    expect((await progress(member.token, _id)).json()).toMatchObject({ position: 0, finished: true });
+  });
+
+  it("keeps each member's progress their own", async () => {
+    const [a, b] = [await newAccount(t, "user"), await newAccount(t, "user")];
+    const { _id } = await movie();
+    await report(a.token, _id, { position: 75 });
+    expect((await progress(b.token, _id)).json()).toMatchObject({ position: 0, watchedAt: null });
+    expect((await progress(a.token, _id)).json()).toMatchObject({ position: 75 });
+  });
+
+  it("refuses bad reports with the field, and movies the member may not open with 404", async () => {
+    const member = await newAccount(t, "user");
+    const { _id } = await movie();
+    expectBadRequest(await report(member.token, _id, { position: -1 }), "body.position");
+    expectBadRequest(await report(member.token, _id, { position: "ten" }), "body.position");
+    expectBadRequest(await report(member.token, _id, {}), "body.position");
+    expectBadRequest(await report(member.token, _id, { position: 1, duration: 0 }), "body.duration");
+    expectBadRequest(await report(member.token, "not a movie!", { position: 1 }), "params.videoId");
+    expectBadRequest(await progress(member.token, "not a movie!"), "params.videoId");
+    const missing = await report(member.token, "0190a1b2-0000-7000-8000-000000000000", { position: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: "Movie not found" });
+    // A draft is its performer's alone.
+    const draft = await t.request({
+      method: "POST",
+      url: "/performer/assets/videos",
+      token: performer.token,
+      body: { title: "A draft to watch", status: "draft" },
+    });
+    expect((await report(member.token, draft.json()._id, { position: 1 })).statusCode).toBe(404);
+  });
+});
