@@ -236,7 +236,7 @@ describe("watching movies", () => {
 });
 
 describe("resuming movies", () => {
-  it("a member resumes a movie where they paused it after a reload", async () => {
+  it("a member resumes a movie where they paused it after a reload, and finds it under Continue watching", async () => {
     const account = await signUp("resume");
     const token = await apiLogin(account.username, account.password);
     const { context, page, errors } = await newPage(browser);
@@ -262,6 +262,16 @@ describe("resuming movies", () => {
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(pausedAt - 0.5);
+
+    // The home page's "Continue watching" row shows the movie with how far they got.
+    await goto(page, "/");
+    const row = page.getByTestId("continue-watching");
+    await page.getByRole("heading", { level: 2, name: "Continue watching" }).waitFor();
+    const card = row.locator(`[data-testid=video-card][data-slug="${freeMovie.slug}"]`);
+    await card.getByRole("link", { name: freeMovie.title }).waitFor();
+    const watched = Number(await card.getByRole("progressbar", { name: "Watched" }).getAttribute("aria-valuenow"));
+    expect(watched).toBeGreaterThan(0);
+    expect(watched).toBeLessThan(100);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityId } from "./common.ts";
+import { video } from "./videos.ts";
 
 /** Where a movie counts as finished: its last seconds (a tenth of it for clips under 50 s). */
 export const FINISH_MARGIN_SEC = 5;
@@ -29,6 +30,19 @@ export const watchProgress = z.object({
   watchedAt: z.string().nullable(),
 });
 export type WatchProgress = z.infer<typeof watchProgress>;
+
+/** A movie in "Continue watching" or the history, as the catalogue lists it, with the member's progress. */
+export const watchedVideo = z.object({
+  video,
+  position: z.number(),
+  duration: z.number().nullable(),
+  finished: z.boolean(),
+  watchedAt: z.string(),
+});
+export type WatchedVideo = z.infer<typeof watchedVideo>;
+
+export const continueWatchingList = z.object({ data: z.array(watchedVideo) });
+export type ContinueWatchingList = z.infer<typeof continueWatchingList>;
 
 /** Progress of a movie's visitors, kept in the browser (localStorage) under this key. */
 export const LOCAL_PROGRESS_KEY = "watchProgress";

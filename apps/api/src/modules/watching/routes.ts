@@ -1,4 +1,4 @@
-import { progressParams, progressReport, watchProgress } from "@marquee/contracts/watching";
+import { continueWatchingList, progressParams, progressReport, watchProgress } from "@marquee/contracts/watching";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../platform/access.ts";
 import type { WatchingService } from "./service.ts";
@@ -29,5 +29,15 @@ export const watchingRoutes: FastifyPluginAsyncZod<{ watching: WatchingService }
       response: { 200: watchProgress },
     },
     handler: async (req) => watching.progress(currentUser(req), req.params.videoId),
+  });
+
+  app.get("/watching/continue", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: '"Continue watching": movies started and not finished, the most recently watched first',
+      response: { 200: continueWatchingList },
+    },
+    handler: async (req) => watching.continueWatching(currentUser(req)),
   });
 };

@@ -1,20 +1,27 @@
+import type { Video } from "@marquee/contracts/videos";
 import {
   finishMarginOf,
   PROGRESS_MIN_INTERVAL_MS,
   type ProgressReport,
+  type WatchedVideo,
   type WatchProgress,
 } from "@marquee/contracts/watching";
-import { and, eq, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Viewer } from "../catalogue/access.ts";
 import { type WatchProgressRow, watchProgress } from "./tables.ts";
+
+/** How many movies "Continue watching" shows. */
+export const CONTINUE_WATCHING_SIZE = 12;
 
 export interface WatchingDeps {
   db: Db;
   videos: {
     /** The movie if this viewer may open its page (null otherwise), with its stored length. */
     progressTarget(viewer: Viewer, id: string): Promise<{ id: string; durationSec: number | null } | null>;
+    /** Movies as lists show them, in the order given, leaving out those the viewer may no longer open. */
+    listByIds(viewer: Viewer, ids: readonly string[]): Promise<Video[]>;
   };
   now?: () => Date;
 }
@@ -32,11 +39,34 @@ const progressOf = (row: WatchProgressRow | undefined, videoId: string, saved?: 
 
 /**
  * Resuming movies (issue 23 section 1): each member's position in each movie, saved from the player's reports (at
- * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped). A position in a movie's last seconds finishes it: it is stored as 0.
+ * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped), and
+ * "Continue watching". A position in a movie's last seconds finishes it: it is stored as 0.
  */
 export function createWatchingService(deps: WatchingDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+
+  async function cards(member: Member, rows: WatchProgressRow[]): Promise<WatchedVideo[]> {
+    const listed = await deps.videos.listByIds(
+      member,
+      rows.map((r) => r.videoId),
+    );
+    const byId = new Map(rows.map((r) => [r.videoId, r]));
+    return listed.flatMap((video) => {
+      const r = byId.get(video._id);
+      return r
+        ? [
+            {
+              video,
+              position: r.positionSec,
+              duration: r.durationSec,
+              finished: r.finished,
+              watchedAt: r.watchedAt.toISOString(),
+            },
+          ]
+        : [];
+    });
+  }
 
   return {
     /** Saves where the member is in a movie they may open (404 otherwise). */
@@ -76,6 +106,20 @@ export function createWatchingService(deps: WatchingDeps) {
         .from(watchProgress)
         .where(and(eq(watchProgress.userId, member.id), eq(watchProgress.videoId, videoId)));
       return progressOf(row, videoId);
+    },
+
+    /** Movies started and not finished, the most recently watched first; only those the member may still open. */
+    async continueWatching(member: Member): Promise<{ data: WatchedVideo[] }> {
+      const rows = await db
+        .select()
+        .from(watchProgress)
+        .where(
+          and(eq(watchProgress.userId, member.id), eq(watchProgress.finished, false), gt(watchProgress.positionSec, 0)),
+        )
+        .orderBy(desc(watchProgress.watchedAt))
+        // Some may be closed to the member now: a few more than shown.
+        .limit(CONTINUE_WATCHING_SIZE * 2);
+      return { data: (await cards(member, rows)).slice(0, CONTINUE_WATCHING_SIZE) };
     },
   };
 }

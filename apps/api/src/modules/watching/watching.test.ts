@@ -32,6 +32,7 @@ async function movie(title?: string) {
 const report = (token: string | undefined, id: string, body: unknown) =>
   t.request({ method: "POST", url: `/watching/progress/${id}`, token, body });
 const progress = (token: string, id: string) => t.request({ method: "GET", url: `/watching/progress/${id}`, token });
+const continueWatching = (token: string) => t.request({ method: "GET", url: "/watching/continue", token });
 
 /** Makes the member's last saved report of a movie old enough for the next one to be saved. */
 const age = (userId: string, videoId: string, seconds = 60) =>
@@ -46,6 +47,7 @@ describe("who may call", () => {
     const calls = [
       { method: "POST", url: `/watching/progress/${_id}`, body: { position: 10 } },
       { method: "GET", url: `/watching/progress/${_id}` },
+      { method: "GET", url: "/watching/continue" },
     ] as const;
     for (const call of calls) {
       const res = await t.request(call);
@@ -81,6 +83,7 @@ describe("progress", () => {
     const done = await report(member.token, _id, { position: 597 });
     expect(done.json()).toMatchObject({ position: 0, finished: true, saved: true });
     expect((await progress(member.token, _id)).json()).toMatchObject({ position: 0, finished: true });
+    expect((await continueWatching(member.token)).json().data).toEqual([]);
   });
 
   it("keeps each member's progress their own", async () => {
@@ -88,6 +91,7 @@ describe("progress", () => {
     const { _id } = await movie();
     await report(a.token, _id, { position: 75 });
     expect((await progress(b.token, _id)).json()).toMatchObject({ position: 0, watchedAt: null });
+    expect((await continueWatching(b.token)).json().data).toEqual([]);
     expect((await progress(a.token, _id)).json()).toMatchObject({ position: 75 });
   });
 
@@ -111,5 +115,42 @@ describe("progress", () => {
       body: { title: "A draft to watch", status: "draft" },
     });
     expect((await report(member.token, draft.json()._id, { position: 1 })).statusCode).toBe(404);
+  });
+});
+
+describe("continue watching", () => {
+  it("lists movies started and not finished, the most recently watched first, only those the member can open", async () => {
+    const member = await newAccount(t, "user");
+    const [first, second, third] = [await movie(), await movie(), await movie()];
+    await report(member.token, first._id, { position: 60 });
+    await age(member.id, first._id, 300);
+    await report(member.token, second._id, { position: 150 });
+    await age(member.id, second._id, 200);
+    await report(member.token, third._id, { position: 30 });
+    await age(member.id, third._id, 100);
+
+    const rows = (await continueWatching(member.token)).json().data as {
+      video: { _id: string; title: string };
+      position: number;
+      duration: number;
+    }[];
+    expect(rows.map((r) => [r.video.title, r.position, r.duration])).toEqual([
+      [third.title, 30, 600],
+      [second.title, 150, 600],
+      [first.title, 60, 600],
+    ]);
+
+    // Watching the first again puts it first; a movie taken off the site leaves the row.
+    await report(member.token, first._id, { position: 61 });
+    const off = await t.request({
+      method: "PUT",
+      url: `/performer/assets/videos/${second._id}`,
+      token: performer.token,
+      body: { status: "inactive" },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(
+      ((await continueWatching(member.token)).json().data as { video: { _id: string } }[]).map((r) => r.video._id),
+    ).toEqual([first._id, third._id]);
   });
 });
