@@ -236,7 +236,7 @@ describe("watching movies", () => {
 });
 
 describe("resuming movies", () => {
-  it("a member resumes a movie where they paused it after a reload, and finds it under Continue watching", async () => {
+  it("a member resumes a movie where they paused it after a reload, finds it under Continue watching, and clears their history", async () => {
     const account = await signUp("resume");
     const token = await apiLogin(account.username, account.password);
     const { context, page, errors } = await newPage(browser);
@@ -273,6 +273,14 @@ describe("resuming movies", () => {
     expect(watched).toBeGreaterThan(0);
     expect(watched).toBeLessThan(100);
 
+    // The history lists it; clearing it asks first, and leaves it empty.
+    await goto(page, "/account/history");
+    await page.getByTestId("history-entry").getByRole("link", { name: freeMovie.title }).waitFor();
+    await page.getByRole("button", { name: "Clear history" }).click();
+    const dialog = page.getByRole("dialog", { name: "Clear your watch history?" });
+    await dialog.getByRole("button", { name: "Clear history" }).click();
+    await page.getByText("You have not watched any movies yet.").waitFor();
+    expect(await saved()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

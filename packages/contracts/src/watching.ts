@@ -44,5 +44,15 @@ export type WatchedVideo = z.infer<typeof watchedVideo>;
 export const continueWatchingList = z.object({ data: z.array(watchedVideo) });
 export type ContinueWatchingList = z.infer<typeof continueWatchingList>;
 
+export const historyQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** The member's history, newest first; `total` counts their entries (movies they can no longer open included). */
+export const watchHistory = z.object({ data: z.array(watchedVideo), total: z.number().int() });
+export type WatchHistory = z.infer<typeof watchHistory>;
+
 /** Progress of a movie's visitors, kept in the browser (localStorage) under this key. */
 export const LOCAL_PROGRESS_KEY = "watchProgress";

@@ -107,7 +107,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {intro && <PlainText text={intro.content} className={styles.intro} testId="home-intro" />}
 
         {continueWatching.length > 0 && (
-          <Section id="continue-watching" title="Continue watching">
+          <Section id="continue-watching" title="Continue watching" more={{ to: "/account/history", label: "History" }}>
             <CardGrid label="Continue watching" testId="continue-watching">
               {continueWatching.map((w) => (
                 <VideoCard key={w.video._id} video={w.video} progress={w.progress} />

@@ -1,5 +1,13 @@
-import { continueWatchingList, progressParams, progressReport, watchProgress } from "@marquee/contracts/watching";
+import {
+  continueWatchingList,
+  historyQuery,
+  progressParams,
+  progressReport,
+  watchHistory,
+  watchProgress,
+} from "@marquee/contracts/watching";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import type { WatchingService } from "./service.ts";
 
@@ -39,5 +47,39 @@ export const watchingRoutes: FastifyPluginAsyncZod<{ watching: WatchingService }
       response: { 200: continueWatchingList },
     },
     handler: async (req) => watching.continueWatching(currentUser(req)),
+  });
+
+  app.get("/watching/history", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "The member's watch history, newest first (offset paging)",
+      querystring: historyQuery,
+      response: { 200: watchHistory },
+    },
+    handler: async (req) => watching.history(currentUser(req), req.query),
+  });
+
+  app.delete("/watching/history/:videoId", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "Removes a movie from the member's history (404 when it is not in it)",
+      params: progressParams,
+    },
+    handler: async (req, reply) => {
+      await watching.remove(currentUser(req), req.params.videoId);
+      return reply.status(204).send();
+    },
+  });
+
+  app.delete("/watching/history", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      summary: "Clears the member's whole watch history",
+      response: { 200: z.object({ removed: z.number().int() }) },
+    },
+    handler: async (req) => watching.clear(currentUser(req)),
   });
 };

@@ -1,12 +1,14 @@
 import type { Video } from "@marquee/contracts/videos";
 import {
   finishMarginOf,
+  type HistoryQuery,
   PROGRESS_MIN_INTERVAL_MS,
   type ProgressReport,
   type WatchedVideo,
+  type WatchHistory,
   type WatchProgress,
 } from "@marquee/contracts/watching";
-import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Viewer } from "../catalogue/access.ts";
@@ -39,8 +41,8 @@ const progressOf = (row: WatchProgressRow | undefined, videoId: string, saved?: 
 
 /**
  * Resuming movies (issue 23 section 1): each member's position in each movie, saved from the player's reports (at
- * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped), and
- * "Continue watching". A position in a movie's last seconds finishes it: it is stored as 0.
+ * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped), "Continue
+ * watching" and the watch history. A position in a movie's last seconds finishes it: it is stored as 0.
  */
 export function createWatchingService(deps: WatchingDeps) {
   const { db } = deps;
@@ -120,6 +122,40 @@ export function createWatchingService(deps: WatchingDeps) {
         // Some may be closed to the member now: a few more than shown.
         .limit(CONTINUE_WATCHING_SIZE * 2);
       return { data: (await cards(member, rows)).slice(0, CONTINUE_WATCHING_SIZE) };
+    },
+
+    /** The member's history, newest first; movies they may no longer open are left out of the page. */
+    async history(member: Member, q: HistoryQuery): Promise<WatchHistory> {
+      const mine = eq(watchProgress.userId, member.id);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(watchProgress)
+          .where(mine)
+          .orderBy(desc(watchProgress.watchedAt), desc(watchProgress.videoId))
+          .limit(q.limit)
+          .offset(q.offset),
+        db.select({ n: count() }).from(watchProgress).where(mine),
+      ]);
+      return { data: await cards(member, rows), total: total?.n ?? 0 };
+    },
+
+    /** Removes one movie from the member's history (its position goes too); 404 when it is not in it. */
+    async remove(member: Member, videoId: string): Promise<void> {
+      const gone = await db
+        .delete(watchProgress)
+        .where(and(eq(watchProgress.userId, member.id), eq(watchProgress.videoId, videoId)))
+        .returning({ id: watchProgress.videoId });
+      if (!gone.length) throw notFound("History entry");
+    },
+
+    /** Clears the member's whole history: how many entries went. */
+    async clear(member: Member): Promise<{ removed: number }> {
+      const gone = await db
+        .delete(watchProgress)
+        .where(eq(watchProgress.userId, member.id))
+        .returning({ id: watchProgress.videoId });
+      return { removed: gone.length };
     },
   };
 }

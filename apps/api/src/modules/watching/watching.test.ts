@@ -33,6 +33,8 @@ const report = (token: string | undefined, id: string, body: unknown) =>
   t.request({ method: "POST", url: `/watching/progress/${id}`, token, body });
 const progress = (token: string, id: string) => t.request({ method: "GET", url: `/watching/progress/${id}`, token });
 const continueWatching = (token: string) => t.request({ method: "GET", url: "/watching/continue", token });
+const history = (token: string, query: Record<string, string> = {}) =>
+  t.request({ method: "GET", url: "/watching/history", token, query });
 
 /** Makes the member's last saved report of a movie old enough for the next one to be saved. */
 const age = (userId: string, videoId: string, seconds = 60) =>
@@ -48,6 +50,9 @@ describe("who may call", () => {
       { method: "POST", url: `/watching/progress/${_id}`, body: { position: 10 } },
       { method: "GET", url: `/watching/progress/${_id}` },
       { method: "GET", url: "/watching/continue" },
+      { method: "GET", url: "/watching/history" },
+      { method: "DELETE", url: `/watching/history/${_id}` },
+      { method: "DELETE", url: "/watching/history" },
     ] as const;
     for (const call of calls) {
       const res = await t.request(call);
@@ -84,6 +89,9 @@ describe("progress", () => {
     expect(done.json()).toMatchObject({ position: 0, finished: true, saved: true });
     expect((await progress(member.token, _id)).json()).toMatchObject({ position: 0, finished: true });
     expect((await continueWatching(member.token)).json().data).toEqual([]);
+    expect((await history(member.token)).json().data.map((e: { video: { _id: string } }) => e.video._id)).toEqual([
+      _id,
+    ]);
   });
 
   it("keeps each member's progress their own", async () => {
@@ -92,6 +100,9 @@ describe("progress", () => {
     await report(a.token, _id, { position: 75 });
     expect((await progress(b.token, _id)).json()).toMatchObject({ position: 0, watchedAt: null });
     expect((await continueWatching(b.token)).json().data).toEqual([]);
+    expect((await t.request({ method: "DELETE", url: `/watching/history/${_id}`, token: b.token })).statusCode).toBe(
+      404,
+    );
     expect((await progress(a.token, _id)).json()).toMatchObject({ position: 75 });
   });
 
@@ -104,6 +115,7 @@ describe("progress", () => {
     expectBadRequest(await report(member.token, _id, { position: 1, duration: 0 }), "body.duration");
     expectBadRequest(await report(member.token, "not a movie!", { position: 1 }), "params.videoId");
     expectBadRequest(await progress(member.token, "not a movie!"), "params.videoId");
+    expectBadRequest(await history(member.token, { limit: "500" }), "querystring.limit");
     const missing = await report(member.token, "0190a1b2-0000-7000-8000-000000000000", { position: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: "Movie not found" });
@@ -118,7 +130,7 @@ describe("progress", () => {
   });
 });
 
-describe("continue watching", () => {
+describe("continue watching and the history", () => {
   it("lists movies started and not finished, the most recently watched first, only those the member can open", async () => {
     const member = await newAccount(t, "user");
     const [first, second, third] = [await movie(), await movie(), await movie()];
@@ -152,5 +164,38 @@ describe("continue watching", () => {
     expect(
       ((await continueWatching(member.token)).json().data as { video: { _id: string } }[]).map((r) => r.video._id),
     ).toEqual([first._id, third._id]);
+  });
+
+  it("pages the history newest first, removes one entry, and clears it all", async () => {
+    const member = await newAccount(t, "user");
+    const made = [await movie(), await movie(), await movie()];
+    for (const [i, m] of made.entries()) {
+      await report(member.token, m._id, { position: 10 });
+      await age(member.id, m._id, 1000 - i * 100);
+    }
+    const ids = (res: { json(): unknown }) =>
+      (res.json() as { data: { video: { _id: string } }[] }).data.map((e) => e.video._id);
+
+    const page1 = await history(member.token, { limit: "2" });
+    expect(page1.json().total).toBe(3);
+    expect(ids(page1)).toEqual([made[2]?._id, made[1]?._id]);
+    expect(ids(await history(member.token, { limit: "2", offset: "2" }))).toEqual([made[0]?._id]);
+
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/watching/history/${made[1]?._id}`,
+      token: member.token,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(ids(await history(member.token))).toEqual([made[2]?._id, made[0]?._id]);
+    // Removed from the history, it no longer resumes either.
+    expect((await progress(member.token, made[1]?._id as string)).json()).toMatchObject({ position: 0 });
+    const again = await t.request({ method: "DELETE", url: `/watching/history/${made[1]?._id}`, token: member.token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: "History entry not found" });
+
+    const cleared = await t.request({ method: "DELETE", url: "/watching/history", token: member.token });
+    expect(cleared.json()).toEqual({ removed: 2 });
+    expect((await history(member.token)).json()).toEqual({ data: [], total: 0 });
   });
 });
