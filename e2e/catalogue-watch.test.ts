@@ -7,7 +7,7 @@ import type { Video, VideoDetail } from "@marquee/contracts/videos";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 
 /** Screenshots for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -89,9 +89,9 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => browser?.close());
 
-async function logIn(page: Page, username: string) {
+async function logIn(page: Page, username: string, password = "marquee-demo") {
   await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill("marquee-demo");
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
@@ -232,6 +232,57 @@ describe("watching movies", () => {
     await playAndAdvance(member.page);
     expect(member.errors).toEqual([]);
     await member.context.close();
+  });
+});
+
+describe("resuming movies", () => {
+  it("a member resumes a movie where they paused it after a reload, finds it under Continue watching, and clears their history", async () => {
+    const account = await signUp("resume");
+    const token = await apiLogin(account.username, account.password);
+    const { context, page, errors } = await newPage(browser);
+    await goto(page, "/auth/login");
+    await logIn(page, account.username, account.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth/login"));
+    await goto(page, `/movies/${freeMovie.slug}`);
+    await playAndAdvance(page);
+    const video = page.locator("[data-testid=movie-player] video");
+    const pausedAt = await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      return v.currentTime;
+    });
+    // The pause reported the position to the API.
+    const saved = async () =>
+      ((await api("GET", `/watching/progress/${freeMovie._id}`, { token })).body as { position: number }).position;
+    await expect.poll(saved, { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(Math.abs((await saved()) - pausedAt)).toBeLessThan(0.5);
+
+    // After a reload the player stands where the member left off, before they press Play.
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(pausedAt - 0.5);
+
+    // The home page's "Continue watching" row shows the movie with how far they got.
+    await goto(page, "/");
+    const row = page.getByTestId("continue-watching");
+    await page.getByRole("heading", { level: 2, name: "Continue watching" }).waitFor();
+    const card = row.locator(`[data-testid=video-card][data-slug="${freeMovie.slug}"]`);
+    await card.getByRole("link", { name: freeMovie.title }).waitFor();
+    const watched = Number(await card.getByRole("progressbar", { name: "Watched" }).getAttribute("aria-valuenow"));
+    expect(watched).toBeGreaterThan(0);
+    expect(watched).toBeLessThan(100);
+
+    // The history lists it; clearing it asks first, and leaves it empty.
+    await goto(page, "/account/history");
+    await page.getByTestId("history-entry").getByRole("link", { name: freeMovie.title }).waitFor();
+    await page.getByRole("button", { name: "Clear history" }).click();
+    const dialog = page.getByRole("dialog", { name: "Clear your watch history?" });
+    await dialog.getByRole("button", { name: "Clear history" }).click();
+    await page.getByText("You have not watched any movies yet.").waitFor();
+    expect(await saved()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

@@ -48,6 +48,7 @@ import { systemRoutes } from "./modules/system/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { verificationRoutes } from "./modules/verification/routes.ts";
 import { videosRoutes } from "./modules/videos/routes.ts";
+import { watchingRoutes } from "./modules/watching/routes.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
 import { createStorage } from "./platform/create-storage.ts";
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     videoMaxBytes: config.uploadVideoMaxBytes,
     imageMaxBytes: config.uploadImageMaxBytes,
   });
+  await app.register(watchingRoutes, { watching: services.watching });
   await app.register(categoriesRoutes, { categories: services.categories });
   await app.register(performersRoutes, {
     performers: services.performers,

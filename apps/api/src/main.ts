@@ -113,6 +113,7 @@ const stopHousekeeping = scheduleHousekeeping(
   {
     expiredSessionsAndTokens: app.services.auth.purgeExpired,
     staleThrottleCounters: () => app.services.throttle.purgeStale(86_400_000),
+    staleViewMarks: app.services.videos.purgeViewMarks,
     staleTempFiles: () => storage.removeTemp(TEMP_FILES_GRACE_MS),
   },
   app.log,

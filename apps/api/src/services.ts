@@ -45,6 +45,7 @@ import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
 import { createVerificationService } from "./modules/verification/service.ts";
 import { createVideosService } from "./modules/videos/service.ts";
+import { createWatchingService } from "./modules/watching/service.ts";
 import type { Engageable } from "./platform/engageable.ts";
 import type { GeoIp } from "./platform/geoip.ts";
 import { isUuid } from "./platform/ids.ts";
@@ -373,5 +374,6 @@ export function buildServices(
     search,
     pages,
     verification,
+    watching: createWatchingService({ db, videos }),
   };
 }

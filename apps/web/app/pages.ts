@@ -50,6 +50,11 @@ export const pages = {
     file: "routes/account.favourites.tsx",
     handle: protectedPage("primary"),
   },
+  accountHistory: {
+    path: "/account/history",
+    file: "routes/account.history.tsx",
+    handle: protectedPage("primary"),
+  },
   accountWatchLater: {
     path: "/account/watch-later",
     file: "routes/account.watch-later.tsx",

@@ -21,4 +21,5 @@ export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";
 export * from "../modules/verification/tables.ts";
 export * from "../modules/videos/tables.ts";
+export * from "../modules/watching/tables.ts";
 export * from "../platform/throttle-table.ts";

@@ -2,6 +2,7 @@ import { Menu, Text } from "@mantine/core";
 import {
   IconBell,
   IconClock,
+  IconHistory,
   IconLogout,
   IconMail,
   IconMovie,
@@ -43,6 +44,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Item>
         <Menu.Item component={Link} to="/account/watch-later" leftSection={<IconClock size={16} />}>
           Watch later
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/history" leftSection={<IconHistory size={16} />}>
+          Watch history
         </Menu.Item>
         <Menu.Item component={Link} to="/notifications" leftSection={<IconBell size={16} />}>
           Notifications

@@ -23,10 +23,15 @@ export function clientForwardedFor(request: Request, context: AppLoadContext | u
 /** An API client for this request with `token` (null: anonymous, as for logging in). */
 export function serverApi(request: Request, context: AppLoadContext | undefined, token: string | null): ApiClient {
   const xff = clientForwardedFor(request, context);
+  // The visitor's address and user agent: a movie's view counts once per visitor told apart by them.
+  const ua = request.headers.get("user-agent");
   return createApiClient({
     baseUrl: internalApiUrl,
     getToken: () => token,
-    headers: (): Record<string, string> => (xff ? { "X-Forwarded-For": xff } : {}),
+    headers: (): Record<string, string> => ({
+      ...(xff ? { "X-Forwarded-For": xff } : {}),
+      ...(ua ? { "User-Agent": ua } : {}),
+    }),
     // Every call the server makes is bounded, whatever signal its caller passes: a slow API never hangs a page.
     timeoutMs: apiTimeoutMs(),
   });

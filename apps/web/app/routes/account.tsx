@@ -108,6 +108,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <Anchor component={Link} to="/account/watch-later" size="sm" data-testid="account-watch-later-link">
               Watch later
             </Anchor>
+            <Anchor component={Link} to="/account/history" size="sm" data-testid="account-history-link">
+              Watch history
+            </Anchor>
           </Group>
         </div>
         <Grid gap="xl">

@@ -1,5 +1,6 @@
 import { Container } from "@mantine/core";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
+import type { ContinueWatchingList } from "@marquee/contracts/watching";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
@@ -14,7 +15,7 @@ import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { ifAnswered } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { sessionApi } from "../lib/session.server.ts";
+import { requestToken, sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { bannersReceived } from "../state/banners.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -27,8 +28,19 @@ export const handle = pages.home.handle;
  * page, as for the site's own calls; an error answer leaves the sections empty.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await ifAnswered("GET /pages/home", sessionApi(request, context).get<HomePageData>("/pages/home"));
+  const api = sessionApi(request, context);
+  // A member's "Continue watching" (GET /watching/continue); none for visitors.
+  const [page, watching] = await Promise.all([
+    ifAnswered("GET /pages/home", api.get<HomePageData>("/pages/home")),
+    requestToken(request)
+      ? ifAnswered("GET /watching/continue", api.get<ContinueWatchingList>("/watching/continue"))
+      : null,
+  ]);
   return {
+    continueWatching: (watching?.data ?? []).map((w) => ({
+      video: videoCardData(w.video),
+      progress: w.duration ? w.position / w.duration : 0,
+    })),
     banners: page?.banners ?? [],
     middleBanners: page?.middleBanners ?? [],
     // Only what the cards show: the home page stays light to render and to send.
@@ -68,7 +80,7 @@ function Welcome() {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { banners, middleBanners, performers, movies, coming, galleries, intro } = loaderData;
+  const { banners, middleBanners, performers, movies, coming, galleries, intro, continueWatching } = loaderData;
   const dispatch = useAppDispatch();
   const autoplayMs = useAppSelector((s) => s.settings.data.bannerAutoplaySpeed);
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
@@ -93,6 +105,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         )}
 
         {intro && <PlainText text={intro.content} className={styles.intro} testId="home-intro" />}
+
+        {continueWatching.length > 0 && (
+          <Section id="continue-watching" title="Continue watching" more={{ to: "/account/history", label: "History" }}>
+            <CardGrid label="Continue watching" testId="continue-watching">
+              {continueWatching.map((w) => (
+                <VideoCard key={w.video._id} video={w.video} progress={w.progress} />
+              ))}
+            </CardGrid>
+          </Section>
+        )}
 
         <Section
           id="featured-performers"

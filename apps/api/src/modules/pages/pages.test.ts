@@ -255,11 +255,13 @@ describe("GET /pages/movies/:id", () => {
     };
   };
 
-  it("answers the movie as the movie endpoint does for the same viewer, counting a view", async () => {
+  it("answers the movie as the movie endpoint does for the same viewer, counting their view once", async () => {
     const before = (await get(`/user/assets/videos/${freeMovie._id}`, member)).json() as MovieJson;
     const p = await page(freeMovie.slug, member);
     expect(p.video._id).toBe(freeMovie._id);
-    expect(p.video.stats.views).toBe(before.stats.views + 1);
+    // The member's view was counted by the first answer: a view counts once per viewer per 6 hours.
+    expect(before.stats.views).toBeGreaterThanOrEqual(1);
+    expect(p.video.stats.views).toBe(before.stats.views);
     expect(p.video).toMatchObject({ canWatch: true, lock: null, media: { hls: expect.stringMatching(SIGNED) } });
     expect(p.offers).toEqual([]);
     expect(p.membership).toBeNull();

@@ -1,6 +1,7 @@
 import { galleryPage, homePage, moviePage, pageParams, performerPage } from "@marquee/contracts/pages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { clientHints } from "../videos/views.ts";
 import type { PagesService } from "./service.ts";
 
 const tags = ["pages"];
@@ -26,7 +27,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async
       params: pageParams,
       response: { 200: moviePage },
     },
-    handler: async (req) => pages.movie(req.user, req.params.id),
+    handler: async (req) => pages.movie(req.user, req.params.id, clientHints(req)),
   });
 
   app.get("/pages/performers/:id", {

@@ -27,6 +27,7 @@ import type { PostsService } from "../posts/service.ts";
 import type { ProductsService } from "../products/service.ts";
 import type { SubscriptionsService } from "../subscriptions/service.ts";
 import type { VideosService } from "../videos/service.ts";
+import type { ClientHints } from "../videos/views.ts";
 
 /**
  * How long the home page's shared part (banners, performers, movies, the gallery list, the home text) is kept
@@ -149,8 +150,8 @@ export function createPagesService(deps: {
      * A movie's page: the movie as the viewer sees it (a view is counted), and when a signed-in viewer is locked
      * out of a members movie, the subscriptions to (up to two of) its performers that would open it.
      */
-    async movie(viewer: Viewer, idOrSlug: string): Promise<MoviePage> {
-      const video = await deps.videos.detail(viewer, idOrSlug);
+    async movie(viewer: Viewer, idOrSlug: string, client?: ClientHints): Promise<MoviePage> {
+      const video = await deps.videos.detail(viewer, idOrSlug, client);
       const [offers, membership] = await Promise.all([offersFor(viewer, video), membershipFor(video)]);
       return { video, offers, membership };
     },

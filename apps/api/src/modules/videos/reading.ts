@@ -27,6 +27,7 @@ import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
 import type { VideoPresenter } from "./present.ts";
 import { exactTime, fromJson, type JsonListRow, listColumns, MOVIE, type Row, rowColumns } from "./rows.ts";
 import { videos } from "./tables.ts";
+import { type ClientHints, createViewCounter, viewerKey } from "./views.ts";
 
 /** A planner estimate this far above the cap means the count would only say "more than TOTAL_CAP". */
 const SURELY_CAPPED = 2 * TOTAL_CAP;
@@ -63,6 +64,7 @@ function filterCache<V>(ttlMs: number) {
 /** Reading movies: the public lists and counts, a movie's page, and the studio's lists. */
 export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: () => Date }) {
   const { db, present, now } = deps;
+  const viewCounter = createViewCounter({ db, now });
   /** Planner estimates by filter, for a minute: a statistic that moves slowly, asked for on every list request. */
   const estimates = filterCache<number>(60_000);
   /**
@@ -247,19 +249,16 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
   /**
    * A movie page: listed movies for everyone, unlisted ones only for their performers and admins (404 for anyone
    * else, so drafts and taken-down movies stay private). A view counts only when the viewer can watch it: a locked
-   * page, an announced movie or one still processing is not a view.
+   * page, an announced movie or one still processing is not a view; and once per viewer per VIEW_WINDOW_MS
+   * (views.ts), members by id, visitors by their address and user agent (`client`).
    */
-  async function detail(viewer: Viewer, idOrSlug: string): Promise<VideoDetail> {
+  async function detail(viewer: Viewer, idOrSlug: string, client?: ClientHints): Promise<VideoDetail> {
     const row = await findRow(idOrSlug);
     if (!row || !canOpen(viewer, row)) throw notFound("Movie");
     const [out] = (await present.detailsOf(viewer, [row])) as [VideoDetail];
     if (!row.listed || !out.canWatch) return out;
-    const [counted] = await db
-      .update(videos)
-      .set({ views: sql`${videos.views} + 1`, updatedAt: sql`${videos.updatedAt}` })
-      .where(eq(videos.id, row.id))
-      .returning({ views: videos.views });
-    return counted ? { ...out, stats: { ...out.stats, views: counted.views } } : out;
+    const views = await viewCounter.count(row.id, viewerKey(viewer, client));
+    return views === null ? out : { ...out, stats: { ...out.stats, views } };
   }
 
   /** The movie as a checkout sees it (no view counted): 404 when the viewer may not open it. */
@@ -354,6 +353,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     studioSearch,
     /** Forgets the cached list counts: called by every write that can change what the catalogue lists. */
     dropCounts: () => counts.clear(),
+    purgeViewMarks: viewCounter.purge,
   };
 }
 export type VideoReads = ReturnType<typeof createVideoReads>;

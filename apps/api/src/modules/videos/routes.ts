@@ -15,6 +15,7 @@ import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { readSingleFile, streamSingleFileToDisk } from "../../platform/uploads.ts";
 import type { VideosService } from "./service.ts";
+import { clientHints } from "./views.ts";
 
 const tags = ["videos"];
 const studioTags = ["studio"];
@@ -35,7 +36,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   app.get("/user/assets/videos/:id", {
     config: { access: "public" },
     schema: { tags, params: byIdOrSlug, response: { 200: videoDetail } },
-    handler: async (req) => videos.detail(req.user, req.params.id),
+    handler: async (req) => videos.detail(req.user, req.params.id, clientHints(req)),
   });
 
   app.get("/user/assets/videos/:id/media", {

@@ -80,6 +80,13 @@ export function createVideosService(deps: VideosDeps) {
     },
     countMatching: reads.countMatching,
     detail: reads.detail,
+    /** Forgets the marks of views counted longer ago than the window (housekeeping). */
+    purgeViewMarks: reads.purgeViewMarks,
+    /** A movie the viewer may open, with its stored length, for their progress in it (modules/watching). */
+    async progressTarget(viewer: Viewer, id: string) {
+      const row = isUuid(id) ? await reads.findRow(id) : undefined;
+      return row && canOpen(viewer, row) ? { id: row.id, durationSec: row.durationSec } : null;
+    },
     studioView: reads.studioView,
     studioSearch: reads.studioSearch,
     takenDown: reads.takenDown,

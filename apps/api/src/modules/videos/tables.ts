@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -93,3 +94,19 @@ export const videos = pgTable(
   ],
 );
 export type VideoRow = typeof videos.$inferSelect;
+
+/**
+ * When each viewer's view of a movie was last counted: a view counts once per viewer per VIEW_WINDOW (reading.ts).
+ * `viewerKey` is `u:<user id>` for members, `v:<sha-256 of address and user agent>` for visitors.
+ */
+export const videoViewMarks = pgTable(
+  "video_view_marks",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    viewerKey: text("viewer_key").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.viewerKey] }), index("video_view_marks_counted_idx").on(t.countedAt)],
+);

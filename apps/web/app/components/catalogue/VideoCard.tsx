@@ -10,9 +10,21 @@ import { PerformerNames } from "./PerformerNames.tsx";
 
 export type { VideoCardData } from "./card-data.ts";
 
-/** A movie in a grid: 16:9 thumbnail with its access badge and duration, title, performers and views. */
-export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
+/**
+ * A movie in a grid: 16:9 thumbnail with its access badge and duration, title, performers and views; `progress`
+ * (0 to 1) shows how far the member got in it.
+ */
+export function VideoCard({
+  video,
+  eager = false,
+  progress,
+}: {
+  video: VideoCardData;
+  eager?: boolean;
+  progress?: number;
+}) {
   const duration = formatDuration(video.durationSec);
+  const watched = progress === undefined ? null : Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
     <article className={styles.card} data-testid="video-card" data-slug={video.slug}>
       <div className={styles.media}>
@@ -30,6 +42,19 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
             <span className={styles.srOnly}>Duration </span>
             {duration}
           </span>
+        )}
+        {watched !== null && (
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label="Watched"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={watched}
+            aria-valuetext={`${watched}% watched`}
+          >
+            <div className={styles.progressFill} style={{ width: `${watched}%` }} />
+          </div>
         )}
       </div>
       <div className={styles.body}>

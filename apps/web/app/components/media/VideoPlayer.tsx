@@ -8,6 +8,7 @@ import styles from "./media.module.css";
 import { fetchFreshMedia, isLinkRefused, type Refreshed, shouldRefresh } from "./playback-recovery.ts";
 import { renewingLoaders } from "./renewing-loaders.ts";
 import { StagePoster } from "./StagePoster.tsx";
+import { trackProgress } from "./watch-progress.ts";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 /** `MediaError.MEDIA_ERR_DECODE`: the element got the bytes and could not play them. */
@@ -223,6 +224,13 @@ export function VideoPlayer({
       video.load();
     };
   }, [hls, mp4, segmentTtlSec, videoId]);
+
+  // Where the viewer left off (the server for members, this browser for visitors), and their position reported as
+  // they watch: a reload resumes there.
+  useEffect(() => {
+    const video = videoRef.current;
+    return video ? trackProgress(video, videoId) : undefined;
+  }, [videoId]);
 
   const start = () => {
     const video = videoRef.current;

@@ -1,0 +1,144 @@
+import { Alert, Anchor, Button, Container, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import type { WatchHistory } from "@marquee/contracts/watching";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { videoCardData } from "../components/catalogue/card-data.ts";
+import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
+import { formatDate } from "../lib/format.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useIntent } from "../lib/use-intent.ts";
+import { pages } from "../pages.ts";
+import type { Route } from "./+types/account.history";
+
+export const handle = pages.accountHistory.handle;
+
+/** How many movies a page of the history shows. */
+export const HISTORY_PAGE_SIZE = 20;
+const DESCRIPTION = "The movies you watched, the most recent first.";
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Watch history", DESCRIPTION);
+
+const pageOf = (request: Request) => {
+  const n = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return Number.isInteger(n) && n >= 1 && n <= 5000 ? n : 1;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageOf(request);
+  const history = await loadedGet<WatchHistory>(
+    request,
+    context,
+    "/watching/history",
+    { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE },
+    "Could not load your watch history.",
+  );
+  return { page, history };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    remove: (api, payload) => api.del(`/watching/history/${encodeURIComponent(textOf(payload, "videoId"))}`),
+    clear: (api) => api.del("/watching/history"),
+  });
+}
+
+export default function HistoryPage({ loaderData }: Route.ComponentProps) {
+  const { page, history } = loaderData;
+  const { run, busy } = useIntent();
+  const [confirm, dialog] = useConfirm();
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const entries = history.result?.data ?? [];
+  const total = history.result?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+
+  const attempt = async (intent: string, payload?: Record<string, unknown>) => {
+    setError(null);
+    try {
+      await run(intent, payload);
+    } catch (e) {
+      setError(errorMessage(e, "Could not change your history, please try again."));
+    }
+  };
+  const clearAll = async () => {
+    const ok = await confirm({
+      title: "Clear your watch history?",
+      message: "Every movie leaves your history and Continue watching, and starts again from the beginning.",
+      confirmLabel: "Clear history",
+      cancelLabel: "Keep history",
+    });
+    if (ok) await attempt("clear");
+  };
+
+  return (
+    <Container size="xl">
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Watch history</Title>
+          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Anchor component={Link} to="/account" size="sm">
+            Back to my account
+          </Anchor>
+        </div>
+        {history.error && <Alert color="red">{history.error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {total > 0 && (
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm" data-testid="history-count">
+              {total === 1 ? "1 movie" : `${total} movies`}
+            </Text>
+            <Button variant="light" color="red" onClick={() => void clearAll()} disabled={busy}>
+              Clear history
+            </Button>
+          </Group>
+        )}
+        {!history.error && (
+          <CardGrid label="Watch history" testId="watch-history" empty="You have not watched any movies yet.">
+            {entries.map((e) => (
+              <div key={e.video._id} data-testid="history-entry">
+                <VideoCard
+                  video={videoCardData(e.video)}
+                  progress={e.finished ? 1 : e.duration ? e.position / e.duration : 0}
+                />
+                <Group justify="space-between" mt={4}>
+                  <Text size="sm" c="dimmed">
+                    {e.finished ? "Watched" : "Started"} {formatDate(e.watchedAt)}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    disabled={busy}
+                    aria-label={`Remove ${e.video.title} from history`}
+                    onClick={() => void attempt("remove", { videoId: e.video._id })}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </div>
+            ))}
+          </CardGrid>
+        )}
+        {pageCount > 1 && (
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={(p) => void navigate(p === 1 ? "/account/history" : `/account/history?page=${p}`)}
+            getControlProps={(control) => ({
+              "aria-label": control === "previous" ? "Previous page" : "Next page",
+            })}
+            getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+          />
+        )}
+      </Stack>
+      {dialog}
+    </Container>
+  );
+}
