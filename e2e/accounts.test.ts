@@ -93,6 +93,11 @@ describe("an account from sign-up to log-out", () => {
   it.each([
     ["?videoId=abc123", "/movies/abc123"],
     ["?from=cart", "/cart"],
+    ["?next=%2Fgalleries", "/galleries"],
+    // Never another site: an open redirect would be a bug.
+    ["?next=https%3A%2F%2Fevil.example%2F", "/"],
+    ["?next=%2F%2Fevil.example", "/"],
+    ["?next=%2F%5Cevil.example", "/"],
   ])("after login with %s goes to %s", async (query, destination) => {
     const { context, page } = await newPage(browser);
     await goto(page, `/auth/login${query}`);
@@ -118,6 +123,48 @@ describe("an account from sign-up to log-out", () => {
     await goto(page, "/account");
     await page.waitForURL(/\/auth\/login/);
     expect((await context.cookies()).find((c) => c.name === "token")).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe("signing up from a members movie's lock", () => {
+  it("comes back to the movie after the mailed link and login", { timeout: 120_000 }, async () => {
+    const search = await api("GET", "/user/assets/videos/search?access=members&includeComing=false&sortBy=newest");
+    const locked = [];
+    for (const v of search.body.data as { _id: string }[]) {
+      const detail = await api("GET", `/user/assets/videos/${v._id}`);
+      if (detail.body.lock === "members") locked.push(v._id);
+    }
+    const movieId = locked[0];
+    if (!movieId) throw new Error("no members movie in the demo catalogue");
+    const { context, page, errors } = await newPage(browser);
+    const username = `back${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+
+    await goto(page, `/movies/${movieId}`);
+    const cta = page.getByTestId("call-to-action");
+    await cta.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(`${site().webUrl}/auth/register?next=%2Fmovies%2F${movieId}`);
+    await page.getByLabel("Name", { exact: true }).fill("Bea Back");
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-9");
+    await page.getByLabel("Confirm password", { exact: true }).fill("correct-horse-9");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+
+    // The mailed link carries the way back; following it verifies and goes straight on to login.
+    const link = new URL(await mailedLink(email, "/auth/verify-email"));
+    expect(link.searchParams.get("next")).toBe(`/movies/${movieId}`);
+    await goto(page, link.toString());
+    await page.waitForURL(`${site().webUrl}/auth/login?next=%2Fmovies%2F${movieId}&verified=1`);
+    await page.getByText("Your email address is verified. Log in to continue.").waitFor();
+    await page.getByLabel("Username or email").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-9");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${site().webUrl}/movies/${movieId}`);
+    await cta.getByRole("heading", { name: "For members" }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -94,6 +94,8 @@ describe("the admin area", () => {
     const userRow = page.getByTestId("user-row-user");
     await userRow.waitFor();
     await expect.poll(() => page.getByRole("table", { name: "Users" }).locator("tbody tr").count()).toBe(1);
+    // The role goes by the name the account page gives it.
+    expect(await userRow.getByLabel("Role of @user").inputValue()).toBe("User");
     const active = userRow.getByRole("switch", { name: "Active: @user" });
     expect(await active.isChecked()).toBe(true);
     // Deactivating asks first; "Keep active" changes nothing.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, expectAccessible, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
 
 /**
  * Comments and reactions between two members on the same free movie, in two browsers: what one does, the other
@@ -203,5 +203,62 @@ describe("comments and reactions, live between two members", () => {
     expect(admin.errors).toEqual([]);
     await b.context.close();
     await admin.context.close();
+  });
+
+  it("a notification about a reply opens the movie on that reply, scrolled into view and highlighted", {
+    timeout: 120_000,
+  }, async () => {
+    const post = (token: string, content: string, parentId?: string) =>
+      api("POST", "/comments", {
+        token,
+        body: { objectType: "video", objectId: movie._id, content, ...(parentId ? { parentId } : {}) },
+      });
+    const stamp = Date.now();
+    const asked = await post(userToken, `Which camera was this shot on? ${stamp}`);
+    expect(asked.status).toBe(201);
+    const askedId = (asked.body as { _id: string })._id;
+    const answered = await post(memberToken, `A vintage cine camera ${stamp}`, askedId);
+    expect(answered.status).toBe(201);
+    const answerId = (answered.body as { _id: string })._id;
+    // Ten newer comments from someone else push the question off the first page of the list.
+    const other = await signUp("chatty");
+    const otherToken = await apiLogin(other.username, other.password);
+    const later: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await post(otherToken, `Another thought ${i} ${stamp}`);
+      expect(res.status).toBe(201);
+      later.push((res.body as { _id: string })._id);
+    }
+
+    const a = await signedIn(userToken);
+    await goto(a.page, "/");
+    await a.page.getByTestId("notification-bell").click();
+    await a.page
+      .getByTestId("notification-list")
+      .getByTestId("notification-item")
+      .filter({ hasText: `New reply to your comment on “${movie.title}”.` })
+      .first()
+      .click();
+    await a.page.waitForURL(`${site().webUrl}/movies/${movie._id}#comment-${answerId}`);
+    const reply = a.page.locator(`[data-comment-id="${answerId}"]`);
+    await expect.poll(() => reply.getAttribute("data-highlighted"), { timeout: 15_000 }).toBe("true");
+    expect(await reply.getByTestId("comment-content").textContent()).toBe(`A vintage cine camera ${stamp}`);
+    expect(
+      await a.page.locator(`[data-comment-id="${askedId}"]`).getByRole("button", { name: "Hide replies" }).count(),
+    ).toBe(1);
+    // In view: the page scrolled down to it, not left at the top of the movie.
+    await expect
+      .poll(async () => {
+        const box = await reply.boundingBox();
+        const height = a.page.viewportSize()?.height ?? 0;
+        return !!box && box.y >= 0 && box.y + box.height <= height;
+      })
+      .toBe(true);
+    expect(await a.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+
+    for (const id of later) await api("DELETE", `/comments/${id}`, { token: otherToken });
+    await api("DELETE", `/comments/${askedId}`, { token: userToken });
   });
 });

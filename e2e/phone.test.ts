@@ -392,19 +392,82 @@ describe("on a phone", () => {
     await context.close();
   });
 
-  it("keeps the performer filters behind a Filters button, so the first screen shows performers", async () => {
+  it("opens the performer filters in a drawer over the results, so the first screen shows performers", async () => {
     const context = await contextFor("visitor", PHONE, "light");
     const page = await context.newPage();
     await goto(page, "/performers");
     const results = page.getByTestId("performer-results");
     await results.waitFor();
-    const panel = page.locator("#performer-filters");
-    expect(await panel.isVisible()).toBe(false);
+    expect(await page.getByLabel("Gender").isVisible()).toBe(false);
     const top = await results.evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(844 - 200);
     await page.getByRole("button", { name: "Filters" }).tap();
-    await panel.waitFor();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await drawer.getByLabel("Gender").waitFor();
+    // The results stay where they were: the drawer lies over them.
+    expect(await results.evaluate((el) => el.getBoundingClientRect().top)).toBe(top);
+    // Once it has slid in, it fits the screen.
+    await expect.poll(() => layoutProblems(page, PHONE.viewport.width)).toEqual([]);
+    await drawer.getByRole("button", { name: /^Show \d+\+? performers?$/ }).tap();
+    await drawer.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it.each(["visitor", "member"] as const)("gives every header control a 44 px touch target (%s)", async (role) => {
+    const context = await contextFor(role, PHONE, "light");
+    const page = await context.newPage();
+    await goto(page, "/");
+    const header = page.locator("header").first();
+    if (role === "visitor") {
+      // The ways in are in sight, without opening the menu.
+      for (const name of ["Log in", "Sign up"]) {
+        const link = header.getByRole("link", { name, exact: true });
+        expect(await link.isVisible()).toBe(true);
+        const box = await link.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= PHONE.viewport.width).toBe(true);
+      }
+    } else {
+      await header.getByRole("button", { name: "Account menu" }).waitFor();
+    }
+    const sizes = await header.evaluate((el) =>
+      Array.from(el.querySelectorAll("a, button, input, [role=button]"))
+        .filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && getComputedStyle(c).visibility !== "hidden";
+        })
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          const name = c.getAttribute("aria-label") ?? c.textContent?.trim() ?? c.tagName;
+          return { name, width: Math.round(r.width), height: Math.round(r.height) };
+        }),
+    );
+    expect(sizes.length).toBeGreaterThanOrEqual(5);
+    for (const s of sizes) {
+      expect(s.width, `${s.name} is ${s.width} px wide`).toBeGreaterThanOrEqual(44);
+      expect(s.height, `${s.name} is ${s.height} px high`).toBeGreaterThanOrEqual(44);
+    }
     expect(await layoutProblems(page, PHONE.viewport.width)).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps Add to cart on the screen while the product is read", async () => {
+    const context = await contextFor("visitor", PHONE, "light");
+    const page = await context.newPage();
+    await goto(page, `/store/${ids.productSlug}`);
+    const add = page.getByRole("button", { name: "Add to cart" });
+    await add.waitFor();
+    const onScreen = async () => {
+      const box = await add.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= PHONE.viewport.height;
+    };
+    await expect.poll(onScreen).toBe(true);
+    // Down at the comments and the footer, it is still there.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    await expect.poll(onScreen).toBe(true);
+    expect(await layoutProblems(page, PHONE.viewport.width)).toEqual([]);
+    await add.tap();
+    await page.getByText("is in your cart.").first().waitFor();
     await context.close();
   });
 

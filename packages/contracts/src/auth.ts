@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityId, listResponse } from "./common.ts";
+import { isSafeReturnPath, RETURN_PATH_REASON } from "./return-path.ts";
 import { CAPTCHA_FIELD, captchaToken } from "./site.ts";
 import { currentPassword, displayName, email, password, username } from "./users.ts";
 
@@ -85,6 +86,8 @@ export const registerBody = z.strictObject({
   password,
   name: displayName,
   [CAPTCHA_FIELD]: captchaToken,
+  /** The page sign-up started from (a lock's "Create an account"): the mailed link and login lead back to it. */
+  next: z.string().refine(isSafeReturnPath, RETURN_PATH_REASON).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

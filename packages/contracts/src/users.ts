@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { entityId, listQuery, listResponse } from "./common.ts";
 
-export const roles = ["user", "performer", "admin"] as const;
+import { roles } from "./roles.ts";
+
+export { roles };
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 

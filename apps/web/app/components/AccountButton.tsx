@@ -14,6 +14,7 @@ export function AccountButton(props: ComponentPropsWithRef<"button">) {
       py={4}
       style={{ borderRadius: "var(--mantine-radius-xl)" }}
       {...props}
+      className={props.className ? `marquee-account-button ${props.className}` : "marquee-account-button"}
     >
       <Group gap={8} wrap="nowrap">
         <Avatar src={user.avatar} alt="" radius="xl" size={34} />

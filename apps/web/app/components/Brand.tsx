@@ -7,10 +7,16 @@ export function Brand({ size = 34, inverted = false }: { size?: number; inverted
   const logo = useAppSelector((s) => s.ui.logo || s.settings.data.logo);
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
   return (
-    <Link to="/" style={{ textDecoration: "none" }} aria-label={`${siteName} home`}>
+    <Link to="/" style={{ textDecoration: "none" }} aria-label={`${siteName} home`} className="marquee-brand">
       <Group gap={10} wrap="nowrap">
         <Image src={safeLink(logo, "/logo.svg")} alt="" w={size} h={size} fit="contain" />
-        <Text fw={800} fz="lg" c={inverted ? "white" : "var(--mantine-color-text)"} style={{ letterSpacing: -0.3 }}>
+        <Text
+          fw={800}
+          fz="lg"
+          c={inverted ? "white" : "var(--mantine-color-text)"}
+          style={{ letterSpacing: -0.3 }}
+          className="marquee-brand-name"
+        >
           {siteName}
         </Text>
       </Group>

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { isNotEmpty, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import { withReturnPath } from "@marquee/contracts/return-path";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { destinationAfterLogin } from "../lib/redirects.ts";
+import { destinationAfterLogin, returnPathOf } from "../lib/redirects.ts";
 import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
@@ -101,7 +102,12 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
       </form>
       <Text size="sm" ta="center" c="dimmed">
         New here?{" "}
-        <Anchor component={Link} to="/auth/register" fw={600} underline="always">
+        <Anchor
+          component={Link}
+          to={withReturnPath("/auth/register", returnPathOf(search))}
+          fw={600}
+          underline="always"
+        >
           Create an account
         </Anchor>
       </Text>

@@ -152,15 +152,18 @@ function Header() {
             </ActionIcon>
             <CartButton />
             {loggedIn && <NotificationBell />}
-            <ThemeToggle />
+            <Box className="marquee-header-theme" display="flex">
+              <ThemeToggle />
+            </Box>
             {loggedIn ? (
               <DeferredAccountMenu />
             ) : (
-              <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-                <Button component={Link} to="/auth/login" variant="default">
+              // In sight on a phone too: the two ways in are not hidden behind the menu.
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to="/auth/login" variant="default" size="sm" className="marquee-auth-button">
                   Log in
                 </Button>
-                <Button component={Link} to="/auth/register">
+                <Button component={Link} to="/auth/register" size="sm" className="marquee-auth-button">
                   Sign up
                 </Button>
               </Group>
@@ -190,6 +193,10 @@ function Header() {
               onClick={close}
             />
           )}
+          <Group hiddenFrom="xs" gap="sm" mt="sm">
+            <ThemeToggle />
+            <Text size="sm">Light or dark theme</Text>
+          </Group>
           {!loggedIn && (
             <>
               <Divider my="sm" />

@@ -18,7 +18,10 @@ describe("the call to action of a locked item", () => {
       to: "/auth/login?videoId=0190-abc",
       primary: true,
     });
-    expect(cta?.actions[1]).toMatchObject({ to: "/auth/register" });
+    expect(cta?.actions[1]).toMatchObject({
+      label: "Create an account",
+      to: "/auth/register?next=%2Fmovies%2F0190-abc",
+    });
   });
 
   it("tells a visitor the price of a movie for sale", () => {
@@ -99,10 +102,11 @@ describe("the call to action of a locked item", () => {
     expect(callToAction({ ...movie, lock: "processing", loggedIn: true })?.title).toBe("This movie is being processed");
   });
 
-  it("speaks of seeing a gallery, and logs a visitor in without a movie to return to", () => {
+  it("speaks of seeing a gallery, and brings a visitor back to it after login or sign-up", () => {
     const cta = callToAction({ ...movie, item: "gallery", lock: "members", loggedIn: false });
     expect(cta?.title).toBe("Log in to see the photos");
-    expect(cta?.actions[0]).toMatchObject({ to: "/auth/login" });
+    expect(cta?.actions[0]).toMatchObject({ to: "/auth/login?next=%2Fgalleries%2F0190-abc" });
+    expect(cta?.actions[1]).toMatchObject({ to: "/auth/register?next=%2Fgalleries%2F0190-abc" });
     expect(callToAction({ ...movie, item: "gallery", lock: "members", loggedIn: true })?.text).toContain(
       "every members gallery",
     );

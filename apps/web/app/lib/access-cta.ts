@@ -4,6 +4,7 @@
  * page); "Become a member" leads to the membership packages, and a subscription to the performer's profile.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import { withReturnPath } from "@marquee/contracts/return-path";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { formatDate } from "./format.ts";
@@ -95,7 +96,11 @@ export function callToAction(input: CtaInput): CallToAction | null {
   const membership = lock === "members" && input.membership ? membershipPrice(input.membership, symbol) : null;
   const join: CtaAction = { kind: "link", label: "Join", to: MEMBERSHIP_PATH, primary: false, icon: "crown" };
   if (!loggedIn) {
-    const login = item === "movie" ? `/auth/login?videoId=${encodeURIComponent(input.id)}` : "/auth/login";
+    // Sign-up and login both lead back here: login by SPEC's `videoId` for a movie, sign-up by `next` through the
+    // mailed verification link.
+    const here = `/${item === "movie" ? "movies" : "galleries"}/${encodeURIComponent(input.id)}`;
+    const login =
+      item === "movie" ? `/auth/login?videoId=${encodeURIComponent(input.id)}` : withReturnPath("/auth/login", here);
     const title = item === "movie" ? "Log in to watch" : "Log in to see the photos";
     let text = `This ${noun(item)} is for members. Log in or create a free account to see how to get in.`;
     if (lock === "sale" && price) {
@@ -109,7 +114,7 @@ export function callToAction(input: CtaInput): CallToAction | null {
       text,
       actions: [
         { kind: "link", label: title, to: login, primary: true },
-        { kind: "link", label: "Create an account", to: "/auth/register", primary: false },
+        { kind: "link", label: "Create an account", to: withReturnPath("/auth/register", here), primary: false },
         ...(membership ? [join] : []),
       ],
     };

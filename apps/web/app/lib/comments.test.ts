@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canDeleteComment, canEditComment, canReportComment, commentsTitle, reportSummary } from "./comments.ts";
+import {
+  canDeleteComment,
+  canEditComment,
+  canReportComment,
+  commentAnchor,
+  commentIdFromHash,
+  commentsTitle,
+  reportSummary,
+} from "./comments.ts";
 
 describe("comment buttons (as the API allows)", () => {
   const mine = { author: { _id: "me" } };
@@ -41,5 +49,16 @@ describe("comment buttons (as the API allows)", () => {
     expect(reportSummary({ total: 0, spam: 0, abuse: 0, other: 0 })).toBeNull();
     expect(reportSummary({ total: 1, spam: 1, abuse: 0, other: 0 })).toBe("1 report: 1 spam");
     expect(reportSummary({ total: 3, spam: 1, abuse: 2, other: 0 })).toBe("3 reports: 1 spam, 2 abuse");
+  });
+});
+
+describe("a link to one comment", () => {
+  it("reads the comment's id from #comment-<id>, and nothing else", () => {
+    const id = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+    expect(commentIdFromHash(`#${commentAnchor(id)}`)).toBe(id);
+    expect(commentIdFromHash(`#comment-${id.toUpperCase()}`)).toBe(id);
+    expect(commentIdFromHash("#comments")).toBeNull();
+    expect(commentIdFromHash("#comment-42")).toBeNull();
+    expect(commentIdFromHash("")).toBeNull();
   });
 });

@@ -69,3 +69,15 @@ export function reportSummary(reports: { total: number; spam: number; abuse: num
   const head = `${reports.total} ${reports.total === 1 ? "report" : "reports"}`;
   return parts.length ? `${head}: ${parts.join(", ")}` : head;
 }
+
+/** The fragment that links to one comment (a notification's link): `#comment-<id>`. */
+export const commentAnchor = (id: string) => `comment-${id}`;
+
+/** The comment a page's `#comment-<id>` fragment points at, or null. */
+export function commentIdFromHash(hash: string): string | null {
+  const match = /^#comment-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(hash);
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+/** How many pages of comments a link to one may load to find it before giving up. */
+export const LINKED_COMMENT_MAX_PAGES = 50;

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { roleLabel } from "@marquee/contracts/roles";
 import { type Role, roles, type User } from "@marquee/contracts/users";
 import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
@@ -25,8 +26,7 @@ export const handle = pages.adminUsers.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Users", "Find accounts, change roles and activate or deactivate users.");
 
-const roleLabel: Record<Role, string> = { user: "Member", performer: "Performer", admin: "Admin" };
-const roleOptions = roles.map((r) => ({ value: r, label: roleLabel[r] }));
+const roleOptions = roles.map((r) => ({ value: r, label: roleLabel(r) }));
 const statusOptions = [
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
@@ -76,7 +76,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
       const updated = await run<User>("update", { id: user._id, patch });
       const what =
         field === "role"
-          ? `@${updated.username} is now ${roleLabel[updated.role].toLowerCase()}.`
+          ? `The role of @${updated.username} is now ${roleLabel(updated.role)}.`
           : `@${updated.username} is now ${updated.status}.`;
       notifications.show({ color: "teal", message: what });
     } catch (error) {

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import { withReturnPath } from "@marquee/contracts/return-path";
 import { email, password, username } from "@marquee/contracts/users";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AuthHeading } from "../components/AuthHeading.tsx";
 import { useCaptcha } from "../components/Captcha.tsx";
@@ -15,6 +16,7 @@ import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { returnPathOf } from "../lib/redirects.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.register";
@@ -27,12 +29,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Signs up with the form's fields and the captcha's token, which the API verifies when a captcha is configured. */
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
-    register: (api, { name, username, email, password, [CAPTCHA_FIELD]: captchaToken }) =>
+    register: (api, { name, username, email, password, next, [CAPTCHA_FIELD]: captchaToken }) =>
       api.post<{ message: string }>("/auth/users/register", {
         name,
         username,
         email,
         password,
+        ...(next ? { next } : {}),
         [CAPTCHA_FIELD]: captchaToken,
       }),
   });
@@ -47,6 +50,10 @@ const registerSchema = withPasswordConfirmation({
 
 export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
+  // The page sign-up started from (a lock's "Create an account"): the mailed link and login lead back to it.
+  const [search] = useSearchParams();
+  const next = returnPathOf(search);
+  const loginPath = withReturnPath("/auth/login", next);
   const { run, busy } = useIntent();
   const form = useForm({
     mode: "uncontrolled",
@@ -64,6 +71,7 @@ export default function RegisterPage() {
         username: values.username.trim().toLowerCase(),
         email: values.email.trim(),
         name: values.name.trim(),
+        ...(next ? { next } : {}),
         [CAPTCHA_FIELD]: response,
       });
       setDone(res?.message || "Your account has been created.");
@@ -84,7 +92,7 @@ export default function RegisterPage() {
         <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />}>
           {done}
         </Alert>
-        <Button component={Link} to="/auth/login" size="md">
+        <Button component={Link} to={loginPath} size="md">
           Go to login
         </Button>
       </Stack>
@@ -120,7 +128,7 @@ export default function RegisterPage() {
       </form>
       <Text size="sm" ta="center" c="dimmed">
         Already have an account?{" "}
-        <Anchor component={Link} to="/auth/login" fw={600} underline="always">
+        <Anchor component={Link} to={loginPath} fw={600} underline="always">
           Log in
         </Anchor>
       </Text>

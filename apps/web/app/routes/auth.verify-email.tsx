@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
-import { Link } from "react-router";
+import { safeReturnPath, withReturnPath } from "@marquee/contracts/return-path";
+import { Link, redirect } from "react-router";
 import { MailedLinkResult } from "../components/MailedLinkResult.tsx";
 import { followMailedLink } from "../lib/mailed-link.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -11,12 +12,18 @@ export const handle = pages.verifyEmail.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Verify email", "Confirm the email address of your account.");
 
-export const loader = ({ request, context }: Route.LoaderArgs) =>
-  followMailedLink(request, context, "/auth/email-verification", {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await followMailedLink(request, context, "/auth/email-verification", {
     incomplete: "This verification link is incomplete.",
     done: "Your email address has been verified.",
     failed: "This verification link is invalid or has expired.",
   });
+  // Sign-up started from a page (a lock's "Create an account"): one step fewer, straight to login and then back
+  // there. Only a path on this site is followed; the login step (and its two-factor code) still applies.
+  const next = safeReturnPath(new URL(request.url).searchParams.get("next"));
+  if (result.ok && next && next !== "/") throw redirect(`${withReturnPath("/auth/login", next)}&verified=1`);
+  return { ...result, next };
+}
 
 export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -24,7 +31,7 @@ export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
       {...loaderData}
       title={{ ok: "Email verified", failed: "Verification failed" }}
       testId="verify-result"
-      next={{ to: "/auth/login", label: "Go to login" }}
+      next={{ to: withReturnPath("/auth/login", loaderData.next), label: "Go to login" }}
       onFailure={
         <Button component={Link} to="/auth/resend-verification" variant="subtle" fullWidth>
           Send a new verification email

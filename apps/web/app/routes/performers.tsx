@@ -1,9 +1,11 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Collapse,
   Container,
+  Drawer,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -170,6 +172,62 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const active = activePerformerFilterCount(filters);
   const attributeCount = ATTRIBUTE_FILTERS.filter((f) => filters.attributes[f.param]).length;
 
+  /** The filters, beside the results from a tablet up and in a drawer on a phone (`where` keeps their ids apart). */
+  const filterFields = (where: "" | "-drawer") => (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <FilterSelect
+          label="Gender"
+          any="Any gender"
+          data={toOptions(options, "genders")}
+          value={filters.gender}
+          onChange={(gender) => set({ gender })}
+        />
+        <FilterSelect
+          label="Country"
+          any="Any country"
+          data={countries}
+          value={filters.country}
+          onChange={(country) => set({ country })}
+        />
+        <FilterSelect
+          label="Category"
+          any="Any category"
+          data={categories}
+          value={filters.category}
+          onChange={(category) => set({ category })}
+          disabled={!categories.length}
+        />
+        <Button
+          variant="default"
+          size="md"
+          mt={{ base: 0, md: 25 }}
+          leftSection={<IconAdjustmentsHorizontal size={18} />}
+          rightSection={attributeCount ? <Badge size="sm">{attributeCount}</Badge> : null}
+          onClick={() => setMoreOpen((o) => !o)}
+          aria-expanded={moreOpen}
+          aria-controls={`performer-attribute-filters${where}`}
+        >
+          {moreOpen ? "Fewer filters" : "More filters"}
+        </Button>
+      </SimpleGrid>
+      <Collapse expanded={moreOpen} id={`performer-attribute-filters${where}`}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+          {ATTRIBUTE_FILTERS.map((f) => (
+            <FilterSelect
+              key={f.param}
+              label={f.label}
+              any="Any"
+              data={toOptions(options, f.list)}
+              value={filters.attributes[f.param] ?? null}
+              onChange={(value) => setAttribute(f.param, value)}
+            />
+          ))}
+        </SimpleGrid>
+      </Collapse>
+    </>
+  );
+
   return (
     <Container size="xl">
       <Stack gap="xl">
@@ -218,64 +276,34 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={18} />}
             rightSection={active ? <Badge size="sm">{active}</Badge> : null}
-            onClick={() => setFiltersOpen((o) => !o)}
+            onClick={() => setFiltersOpen(true)}
+            aria-haspopup="dialog"
             aria-expanded={filtersOpen}
-            aria-controls="performer-filters"
+            aria-controls="performer-filters-drawer"
           >
-            {filtersOpen ? "Hide filters" : "Filters"}
+            Filters
           </Button>
-          <div id="performer-filters" className={browseStyles.phoneCollapsible} data-open={filtersOpen || undefined}>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <FilterSelect
-                label="Gender"
-                any="Any gender"
-                data={toOptions(options, "genders")}
-                value={filters.gender}
-                onChange={(gender) => set({ gender })}
-              />
-              <FilterSelect
-                label="Country"
-                any="Any country"
-                data={countries}
-                value={filters.country}
-                onChange={(country) => set({ country })}
-              />
-              <FilterSelect
-                label="Category"
-                any="Any category"
-                data={categories}
-                value={filters.category}
-                onChange={(category) => set({ category })}
-                disabled={!categories.length}
-              />
-              <Button
-                variant="default"
-                size="md"
-                mt={{ base: 0, md: 25 }}
-                leftSection={<IconAdjustmentsHorizontal size={18} />}
-                rightSection={attributeCount ? <Badge size="sm">{attributeCount}</Badge> : null}
-                onClick={() => setMoreOpen((o) => !o)}
-                aria-expanded={moreOpen}
-                aria-controls="performer-attribute-filters"
-              >
-                {moreOpen ? "Fewer filters" : "More filters"}
+          <Box id="performer-filters" visibleFrom="sm" className={browseStyles.phoneCollapsible}>
+            {filterFields("")}
+          </Box>
+          {/* On a phone the filters open over the results instead of pushing them off the screen. */}
+          <Drawer
+            opened={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            title="Filters"
+            position="right"
+            size="85%"
+            hiddenFrom="sm"
+            id="performer-filters-drawer"
+            zIndex={300}
+          >
+            <Stack gap="sm">
+              {filterFields("-drawer")}
+              <Button fullWidth mt="sm" onClick={() => setFiltersOpen(false)}>
+                {view.total === 1 ? "Show 1 performer" : `Show ${view.total}${view.totalCapped ? "+" : ""} performers`}
               </Button>
-            </SimpleGrid>
-            <Collapse expanded={moreOpen} id="performer-attribute-filters">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-                {ATTRIBUTE_FILTERS.map((f) => (
-                  <FilterSelect
-                    key={f.param}
-                    label={f.label}
-                    any="Any"
-                    data={toOptions(options, f.list)}
-                    value={filters.attributes[f.param] ?? null}
-                    onChange={(value) => setAttribute(f.param, value)}
-                  />
-                ))}
-              </SimpleGrid>
-            </Collapse>
-          </div>
+            </Stack>
+          </Drawer>
           {(active > 0 || filters.q) && (
             <Group>
               <Button

@@ -154,7 +154,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
     notifications.show({ color: "teal", message: `“${product.title}” is in your cart.` });
   };
   return (
-    <div className={styles.buy}>
+    <div className={styles.buy} data-testid="buy-box">
       {most > 1 && (
         <NativeSelect
           size="md"

@@ -132,12 +132,13 @@ export function createAuthService(deps: {
     });
   }
 
-  async function sendVerification(user: Pick<UserRow, "id" | "email" | "name">) {
+  /** `next`, a path on this site checked by the body's schema, rides on the link so the way back survives the mail. */
+  async function sendVerification(user: Pick<UserRow, "id" | "email" | "name">, next?: string) {
     // Only the newest link may verify: an older one was mailed to whatever address the account had then,
     // and must not confirm an address changed since.
     await tokens.retire(user.id, ["verify-email"]);
     const token = await tokens.issue(user.id, "verify-email");
-    const link = `${deps.publicUrl}/auth/verify-email?token=${token}`;
+    const link = `${deps.publicUrl}/auth/verify-email?token=${token}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
     const siteName = await settings.get("siteName");
     await mailer.send({
       to: user.email,
@@ -168,7 +169,7 @@ export function createAuthService(deps: {
       await jobs.work<{ email: string }>(AUTH_JOBS.sendPasswordReset, (data) => sendPasswordReset(String(data?.email)));
     },
 
-    async register({ captchaToken, ...body }: RegisterBody, ip: string) {
+    async register({ captchaToken, next, ...body }: RegisterBody, ip: string) {
       // Nothing is counted, looked up or mailed for a sign-up the captcha refuses.
       await deps.captcha.requirePass(captchaToken, ip);
       // Counted per address whether or not it has an account, so the limit tells nothing about it.
@@ -207,7 +208,7 @@ export function createAuthService(deps: {
         verifiedEmail: !needsVerification,
       });
       if (!user) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
-      if (needsVerification) await sendVerification(user);
+      if (needsVerification) await sendVerification(user, next);
     },
 
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {

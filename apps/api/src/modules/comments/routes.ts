@@ -66,6 +66,18 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     handler: async (req) => comments.search(req.user, req.query),
   });
 
+  app.get("/comments/:id", {
+    config: { access: "public" },
+    schema: {
+      tags,
+      description:
+        "One comment as the list shows it, with its `parentId`: a link to a comment (a notification's `#comment-<id>`) opens the thread it is in. 404 when it is hidden or its object does not exist for the viewer.",
+      params: byId,
+      response: { 200: comment },
+    },
+    handler: async (req) => comments.one(req.user, req.params.id),
+  });
+
   app.delete("/comments/:id", {
     config: { access: "user" },
     schema: {

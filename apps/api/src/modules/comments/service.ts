@@ -234,6 +234,15 @@ export function createCommentsService(deps: CommentsDeps) {
     };
   }
 
+  /** One comment, as the list shows it: for a link to it (its page opens the thread it is in). 404 when hidden. */
+  async function one(viewer: EngagingViewer | null, id: string): Promise<Comment> {
+    const row = await threads.shown(id);
+    if (!row) throw notFound("Comment");
+    await openTarget(viewer, row.objectType, row.objectId);
+    const [out] = (await present(viewer, [row])) as [Comment];
+    return out;
+  }
+
   /**
    * Comments as reactions see them: a comment exists for a viewer when the object it is on does; its likes are
    * its counter. Watchers of the object's page hear of its changes (room of the object, not of the comment).
@@ -257,6 +266,6 @@ export function createCommentsService(deps: CommentsDeps) {
     },
   };
 
-  return { create, update, remove, search, engagement, threads };
+  return { create, update, remove, search, one, engagement, threads };
 }
 export type CommentsService = ReturnType<typeof createCommentsService>;

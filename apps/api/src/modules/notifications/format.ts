@@ -114,9 +114,12 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
   },
   comment: (p) => {
     const what = quoted(p.title) ?? "your page";
+    // Straight to the comment: the page's comment list opens its thread, scrolls to it and highlights it.
+    const page = pageOf(p);
+    const id = str(p.commentId);
     return {
       text: p.reply === true ? `New reply to your comment on ${what}.` : `New comment on ${what}.`,
-      link: pageOf(p),
+      link: page && id && /^[0-9a-f-]{36}$/i.test(id) ? `${page.split("#")[0]}#comment-${id}` : page,
     };
   },
   comment_hidden: (p) => {

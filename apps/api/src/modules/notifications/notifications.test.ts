@@ -345,6 +345,10 @@ describe("the texts", () => {
       text: "New reply to your comment on “Dawn”.",
       link: `/movies/${id}`,
     });
+    const commentId = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c";
+    expect(
+      formatNotification("comment", { objectType: "video", objectId: id, commentId, title: "Dawn", reply: true }),
+    ).toEqual({ text: "New reply to your comment on “Dawn”.", link: `/movies/${id}#comment-${commentId}` });
     expect(
       formatNotification("comment", { objectType: "performer", objectId: id, title: "Ava", reply: false }),
     ).toEqual({ text: "New comment on “Ava”.", link: null });

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Card, FileButton, Group, Progress, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { roleLabel } from "@marquee/contracts/roles";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconCamera } from "@tabler/icons-react";
 import { useState } from "react";
@@ -60,8 +61,8 @@ export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; me
             </Badge>
           ) : (
             user.role && (
-              <Badge variant="light" tt="capitalize">
-                {user.role}
+              <Badge variant="light" data-testid="role-badge">
+                {roleLabel(user.role)}
               </Badge>
             )
           )}

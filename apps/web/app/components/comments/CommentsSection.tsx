@@ -3,7 +3,13 @@ import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { canDeleteComment, canEditComment, canReportComment, commentsTitle } from "../../lib/comments.ts";
+import {
+  canDeleteComment,
+  canEditComment,
+  canReportComment,
+  commentAnchor,
+  commentsTitle,
+} from "../../lib/comments.ts";
 import { formatDateTime, formatShortDate } from "../../lib/format.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import {
@@ -29,6 +35,7 @@ import { useConfirm } from "../ConfirmDialog.tsx";
 import { LoadMore } from "../catalogue/LoadMore.tsx";
 import styles from "./comments.module.css";
 import { ReportComment } from "./ReportComment.tsx";
+import { useLinkedComment } from "./use-linked-comment.ts";
 
 const EMPTY = emptyThread();
 /** COMMENT_MAX of @marquee/contracts/comments (not imported, to keep zod out of the browser). */
@@ -78,7 +85,9 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
   }, [socket, dispatch, objectId]);
 
   const [confirm, dialog] = useConfirm();
-  const context: ItemContext = { objectType, ownerIds, confirm };
+  // A link to one comment (a notification's `#comment-<id>`): its thread opens, and it is scrolled to and marked.
+  const { openThread, highlighted } = useLinkedComment(objectType, objectId);
+  const context: ItemContext = { objectType, ownerIds, confirm, openThread, highlighted };
 
   return (
     <Stack gap="lg">
@@ -137,6 +146,10 @@ interface ItemContext {
   objectType: CommentObjectType;
   ownerIds: readonly string[];
   confirm: ReturnType<typeof useConfirm>[0];
+  /** The thread a link to one of its replies opens. */
+  openThread: string | null;
+  /** The comment a link pointed at, marked once scrolled to. */
+  highlighted: string | null;
 }
 
 function CommentForm({
@@ -211,6 +224,11 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
     parentId: comment._id,
   };
   const replyCount = Math.max(comment.stats.replies, replies?.items.length ?? 0);
+  const linkedHere = context.openThread === comment._id;
+  useEffect(() => {
+    if (linkedHere) setShowReplies(true);
+  }, [linkedHere]);
+  const highlighted = context.highlighted === comment._id;
 
   async function remove() {
     const ok = await context.confirm({
@@ -232,7 +250,14 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
 
   const name = comment.author.name || comment.author.username;
   return (
-    <li className={styles.comment} data-testid="comment" data-comment-id={comment._id}>
+    <li
+      id={commentAnchor(comment._id)}
+      className={highlighted ? `${styles.comment} ${styles.highlighted}` : styles.comment}
+      data-testid="comment"
+      data-comment-id={comment._id}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted ? "true" : undefined}
+    >
       <Avatar src={comment.author.avatar} alt="" size={36} radius="xl" name={name} color="initials" />
       <div className={styles.body}>
         <Group gap={6} wrap="wrap">
