@@ -6,7 +6,7 @@ import { video } from "./videos.ts";
 export const FINISH_MARGIN_SEC = 5;
 export const finishMarginOf = (durationSec: number) => Math.min(FINISH_MARGIN_SEC, durationSec / 10);
 
-/** How often a playing movie reports its position, and the server's floor between two saved reports. */
+/** How often a playing movie reports its position, and how long the server drops repeats of a saved position. */
 export const PROGRESS_REPORT_MS = 10_000;
 export const PROGRESS_MIN_INTERVAL_MS = 2_000;
 

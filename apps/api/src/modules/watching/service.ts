@@ -40,8 +40,8 @@ const progressOf = (row: WatchProgressRow | undefined, videoId: string, saved?: 
 });
 
 /**
- * Resuming movies (issue 23 section 1): each member's position in each movie, saved from the player's reports (at
- * most one every PROGRESS_MIN_INTERVAL_MS per movie; reports in between are answered and dropped), "Continue
+ * Resuming movies (issue 23 section 1): each member's position in each movie, saved from the player's reports (a
+ * repeat of the saved position within PROGRESS_MIN_INTERVAL_MS is answered and dropped), "Continue
  * watching" and the watch history. A position in a movie's last seconds finishes it: it is stored as 0.
  */
 export function createWatchingService(deps: WatchingDeps) {
@@ -86,9 +86,12 @@ export function createWatchingService(deps: WatchingDeps) {
         .onConflictDoUpdate({
           target: [watchProgress.userId, watchProgress.videoId],
           set: values,
-          // Too soon after the last saved report: that one stands (a finish is never dropped).
+          // A repeat of the last saved position soon after it is dropped (that one stands). A position a second or
+          // more away is kept however soon: a pause right after a report is where the member will want to resume.
+          // A finish is never dropped.
           setWhere: or(
             lte(watchProgress.watchedAt, new Date(when.getTime() - PROGRESS_MIN_INTERVAL_MS)),
+            sql`abs(${watchProgress.positionSec} - ${values.positionSec}) >= 1`,
             finished ? sql`true` : sql`false`,
           ),
         })

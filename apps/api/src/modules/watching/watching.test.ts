@@ -71,9 +71,12 @@ describe("progress", () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ videoId: _id, position: 42.5, duration: 600, finished: false, saved: true });
 
-    // A second report at once is answered and dropped: the first stands.
-    expect((await report(member.token, _id, { position: 44 })).json()).toMatchObject({ position: 42.5, saved: false });
+    // A second report of about the same place at once is answered and dropped: the first stands.
+    expect((await report(member.token, _id, { position: 43 })).json()).toMatchObject({ position: 42.5, saved: false });
     expect((await progress(member.token, _id)).json()).toMatchObject({ position: 42.5 });
+    // A pause a second or more further on is kept however soon it comes: it is where the member resumes.
+    expect((await report(member.token, _id, { position: 44 })).json()).toMatchObject({ position: 44, saved: true });
+    expect((await progress(member.token, _id)).json()).toMatchObject({ position: 44 });
 
     await age(member.id, _id);
     expect((await report(member.token, _id, { position: 130 })).json()).toMatchObject({ position: 130, saved: true });
