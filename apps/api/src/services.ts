@@ -235,7 +235,18 @@ export function buildServices(
     },
   });
   const subscriptions = createSubscriptionsService({ db, accounts });
-  const pages = createPagesService({ banners, performers, videos, galleries, posts, products, access, subscriptions });
+  const watching = createWatchingService({ db, videos });
+  const pages = createPagesService({
+    banners,
+    performers,
+    videos,
+    galleries,
+    posts,
+    products,
+    access,
+    subscriptions,
+    watching,
+  });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
   // item's module, playlists made per fetch, redirects to object storage.
@@ -374,6 +385,6 @@ export function buildServices(
     search,
     pages,
     verification,
-    watching: createWatchingService({ db, videos }),
+    watching,
   };
 }

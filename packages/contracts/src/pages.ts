@@ -10,6 +10,7 @@ import { performer, performerProfile } from "./performers.ts";
 import { productList } from "./products.ts";
 import { subscriptionPackage } from "./subscriptions.ts";
 import { video, videoDetail, videoList } from "./videos.ts";
+import { watchedVideo } from "./watching.ts";
 
 /** How many of each the home page shows. */
 export const HOME_FEATURED_PERFORMERS = 12;
@@ -31,6 +32,8 @@ export const homePage = z.object({
   galleries: z.array(gallery),
   /** The `home` page post; null when there is none (or it is a draft and the viewer is not an admin). */
   intro: post.nullable(),
+  /** A signed-in viewer's movies started and not finished, most recently watched first; empty for visitors. */
+  continueWatching: z.array(watchedVideo),
 });
 export type HomePage = z.infer<typeof homePage>;
 

@@ -1,6 +1,5 @@
 import { Container } from "@mantine/core";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
-import type { ContinueWatchingList } from "@marquee/contracts/watching";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
@@ -15,7 +14,7 @@ import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { ifAnswered } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { requestToken, sessionApi } from "../lib/session.server.ts";
+import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { bannersReceived } from "../state/banners.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -29,15 +28,10 @@ export const handle = pages.home.handle;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  // A member's "Continue watching" (GET /watching/continue); none for visitors.
-  const [page, watching] = await Promise.all([
-    ifAnswered("GET /pages/home", api.get<HomePageData>("/pages/home")),
-    requestToken(request)
-      ? ifAnswered("GET /watching/continue", api.get<ContinueWatchingList>("/watching/continue"))
-      : null,
-  ]);
+  // A member's "Continue watching" comes with the page (none for visitors).
+  const page = await ifAnswered("GET /pages/home", api.get<HomePageData>("/pages/home"));
   return {
-    continueWatching: (watching?.data ?? []).map((w) => ({
+    continueWatching: (page?.continueWatching ?? []).map((w) => ({
       video: videoCardData(w.video),
       progress: w.duration ? w.position / w.duration : 0,
     })),

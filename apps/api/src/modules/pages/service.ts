@@ -28,6 +28,7 @@ import type { ProductsService } from "../products/service.ts";
 import type { SubscriptionsService } from "../subscriptions/service.ts";
 import type { VideosService } from "../videos/service.ts";
 import type { ClientHints } from "../videos/views.ts";
+import type { WatchingService } from "../watching/service.ts";
 
 /**
  * How long the home page's shared part (banners, performers, movies, the gallery list, the home text) is kept
@@ -45,8 +46,8 @@ const moviesQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATE
 const comingQuery = searchVideosQuery.parse({ sortBy: "newest", limit: HOME_LATEST_MOVIES });
 const galleriesQuery = searchGalleriesQuery.parse({ sortBy: "newest", limit: HOME_LATEST_GALLERIES });
 
-/** What every viewer's home page is made of; only the galleries' covers depend on the viewer. */
-interface SharedHome extends Omit<HomePage, "galleries"> {
+/** What every viewer's home page is made of; the galleries' covers and the viewer's own rows are added per viewer. */
+interface SharedHome extends Omit<HomePage, "galleries" | "continueWatching"> {
   galleries: Listing;
 }
 
@@ -64,6 +65,8 @@ export function createPagesService(deps: {
   subscriptions: Pick<SubscriptionsService, "activePackages">;
   /** The viewer's purchases and subscriptions, marked on the cards after the shared part is read. */
   access: Pick<AccessService, "markBought" | "markSubscribed">;
+  /** A member's "Continue watching", on the home page itself (one call for the page). */
+  watching: Pick<WatchingService, "continueWatching">;
 }) {
   /** The `home` post the viewer may see (admins see a draft too), or null. */
   async function homeText(viewer: Viewer) {
@@ -137,13 +140,14 @@ export function createPagesService(deps: {
      */
     async home(viewer: Viewer): Promise<HomePage> {
       const base = viewer?.role === "admin" ? await readHome(viewer) : ((await shared.fetch("home")) as SharedHome);
-      const [galleries, movies, coming, performers] = await Promise.all([
+      const [galleries, movies, coming, performers, watching] = await Promise.all([
         deps.galleries.presentListing(viewer, base.galleries),
         deps.access.markBought(viewer, "video", base.movies),
         deps.access.markBought(viewer, "video", base.coming),
         deps.access.markSubscribed(viewer, base.performers),
+        viewer ? deps.watching.continueWatching(viewer) : { data: [] },
       ]);
-      return { ...base, movies, coming, performers, galleries: galleries.data };
+      return { ...base, movies, coming, performers, galleries: galleries.data, continueWatching: watching.data };
     },
 
     /**

@@ -167,6 +167,15 @@ describe("continue watching and the history", () => {
     expect(
       ((await continueWatching(member.token)).json().data as { video: { _id: string } }[]).map((r) => r.video._id),
     ).toEqual([first._id, third._id]);
+
+    // The home page carries the same row, so a member's home is still one call; a visitor's has none.
+    const home = await t.request({ method: "GET", url: "/pages/home", token: member.token });
+    expect(home.statusCode, home.body).toBe(200);
+    expect((home.json().continueWatching as { video: { _id: string } }[]).map((r) => r.video._id)).toEqual([
+      first._id,
+      third._id,
+    ]);
+    expect((await t.request({ method: "GET", url: "/pages/home" })).json().continueWatching).toEqual([]);
   });
 
   it("pages the history newest first, removes one entry, and clears it all", async () => {
