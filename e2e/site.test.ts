@@ -51,24 +51,29 @@ describe("the site shell", () => {
       await goto(page, "/");
       return page.getByRole("img", { name: /under construction/i }).count();
     };
-    await expect.poll(home).toEqual({ status: 503, retryAfter: "300" });
-    const { context, page } = await newPage(browser);
-    await expect.poll(() => underConstruction(page)).toBe(1);
-    await page.getByText("We'll be right back").waitFor();
-    await context.close();
-    // An admin browses the site, told on every page that maintenance is on.
-    const operator = await newPage(browser);
-    await logIn(operator.page, "admin");
-    const banner = operator.page.getByTestId("maintenance-banner");
-    await banner.getByText("Maintenance mode is on: visitors and members see the maintenance page.").waitFor();
-    await goto(operator.page, "/movies");
-    await banner.waitFor();
-    expect(await operator.page.getByRole("img", { name: /under construction/i }).count()).toBe(0);
-    await banner.getByRole("link", { name: "Turn it off in the settings" }).click();
-    await operator.page.waitForURL(`${site().webUrl}/admin/settings`);
-    expect(operator.errors).toEqual([]);
-    await operator.context.close();
-    await api("PUT", "/admin/settings/maintenanceMode", { token: admin, body: { value: false } });
+    try {
+      await expect.poll(home).toEqual({ status: 503, retryAfter: "300" });
+      const { context, page } = await newPage(browser);
+      await expect.poll(() => underConstruction(page)).toBe(1);
+      await page.getByText("We'll be right back").waitFor();
+      await context.close();
+      // An admin browses the site, told on every page that maintenance is on.
+      const operator = await newPage(browser);
+      await logIn(operator.page, "admin");
+      const banner = operator.page.getByTestId("maintenance-banner");
+      await banner.getByText("Maintenance mode is on: visitors and members see the maintenance page.").waitFor();
+      await goto(operator.page, "/movies");
+      await banner.waitFor();
+      expect(await operator.page.getByRole("img", { name: /under construction/i }).count()).toBe(0);
+      await banner.getByRole("link", { name: "Turn it off in the settings" }).click();
+      await operator.page.waitForURL(`${site().webUrl}/admin/settings`);
+      // Before the admin logged in, the page and its data answered 503 like everyone's: Chromium logs each one.
+      expect(operator.errors.filter((e) => !e.includes("the server responded with a status of 503"))).toEqual([]);
+      await operator.context.close();
+    } finally {
+      // Off again even when a step failed, so the journeys after this one see the site.
+      await api("PUT", "/admin/settings/maintenanceMode", { token: admin, body: { value: false } });
+    }
     await expect.poll(home).toEqual({ status: 200, retryAfter: null });
     const after = await newPage(browser);
     await expect.poll(() => underConstruction(after.page)).toBe(0);
