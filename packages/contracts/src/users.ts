@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityId, listQuery, listResponse } from "./common.ts";
 
+import { locales } from "./locales.ts";
 import { roles } from "./roles.ts";
 
 export { roles };
@@ -54,6 +55,8 @@ export const user = publicUser.extend({
   gender: z.enum(genders).nullable(),
   phone: z.string().nullable(),
   phoneCode: z.string().nullable(),
+  /** The language the member chose for the site; null follows the browser's. */
+  locale: z.enum(locales).nullable(),
   updatedAt: z.string(),
 });
 export type User = z.infer<typeof user>;
@@ -92,6 +95,7 @@ export const updateProfileBody = z.strictObject({
     .regex(/^\+[0-9]{1,4}$/, "Use a dial code such as +44")
     .nullable()
     .optional(),
+  locale: z.enum(locales, { error: `Choose one of: ${locales.join(", ")}` }).nullable().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

@@ -1,3 +1,4 @@
+import { isLocale } from "@marquee/contracts/locales";
 import { randomBytes } from "node:crypto";
 import type { SearchUsersQuery, UpdateProfileBody } from "@marquee/contracts/users";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
@@ -57,6 +58,7 @@ export function createUsersService(deps: {
       gender: row.gender,
       phone: row.phone,
       phoneCode: row.phoneCode,
+      locale: isLocale(row.locale) ? row.locale : null,
       updatedAt: row.updatedAt.toISOString(),
     };
   }

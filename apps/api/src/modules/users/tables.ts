@@ -23,6 +23,8 @@ export const users = pgTable(
     gender: text("gender", { enum: ["female", "male", "transgender", "non-binary"] }),
     phone: text("phone"),
     phoneCode: text("phone_code"),
+    /** The language the site speaks to them (contracts' `locales`); null follows the browser. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -741,3 +741,23 @@ describe("PUT /admin/users/{id}", () => {
     expect(res.json().message).toBe("User not found");
   });
 });
+
+describe("the member's language", () => {
+  it("is kept on the account, cleared back to the browser's with null, and refused when the site does not speak it", async () => {
+    const { token } = await account("lang");
+    expect((await me(token)).json().locale).toBeNull();
+
+    const set = await updateProfile(token, { locale: "es" });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().locale).toBe("es");
+    expect((await me(token)).json().locale).toBe("es");
+
+    const unknown = await updateProfile(token, { locale: "xx" });
+    expectBadRequest(unknown, "body.locale");
+    expect(JSON.stringify(unknown.json())).toContain("Choose one of: en, es");
+    expect((await me(token)).json().locale).toBe("es");
+
+    const cleared = await updateProfile(token, { locale: null });
+    expect(cleared.json().locale).toBeNull();
+  });
+});
