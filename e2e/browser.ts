@@ -16,7 +16,13 @@ export async function launch(args: string[] = []): Promise<Browser> {
 /** A fresh browser context whose page fails the test on any console error or uncaught exception. */
 export async function newPage(
   browser: Browser,
-  opts: { headers?: Record<string, string>; colorScheme?: "light" | "dark"; baseURL?: string } = {},
+  opts: {
+    headers?: Record<string, string>;
+    colorScheme?: "light" | "dark";
+    baseURL?: string;
+    /** The browser's language (its Accept-Language and navigator.language), e.g. "es-ES". */
+    locale?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // The end-to-end site (global-setup.ts); none for a site its test starts itself (e2e/scale), given by `baseURL`.
   const e2e = inject("e2e") as ReturnType<typeof site> | undefined;
@@ -24,6 +30,7 @@ export async function newPage(
     baseURL: opts.baseURL ?? e2e?.webUrl,
     extraHTTPHeaders: opts.headers,
     colorScheme: opts.colorScheme,
+    locale: opts.locale,
     viewport: { width: 1280, height: 800 },
   });
   // The demo admin's trusted browser (global-setup.ts): the admin signs in here without the code step. The token is

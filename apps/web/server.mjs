@@ -240,6 +240,7 @@ async function serve() {
         variant: (req) =>
           build.entry.module.pageCacheVariant(req.headers["x-forwarded-for"], req.socket.remoteAddress, {
             cookie: req.headers.cookie,
+            acceptLanguage: req.headers["accept-language"],
           }),
       }),
     );

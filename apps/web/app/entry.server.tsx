@@ -8,6 +8,11 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce.ts";
 import { requestToken } from "./lib/session.server.ts";
 import "./lib/load-context.ts";
+import { es } from "./i18n/es.ts";
+import { registerMessages } from "./i18n/messages.ts";
+
+// The server renders pages in every language the site speaks.
+registerMessages("es", es);
 
 // server.mjs forwards the API's paths with the same rules, and checks the settings the renderer reads, at start.
 export { API_PREFIX, isApiPath, isSocketPath } from "@marquee/contracts/origin";
@@ -56,6 +61,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   markPrivate(request, responseHeaders);
+  // The page's language (root-data.server.ts) depends on the browser's Accept-Language for a visitor.
+  const locale = (routerContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined)?.locale;
+  if (locale) responseHeaders.set("Content-Language", locale);
+  responseHeaders.append("Vary", "Accept-Language");
   const preloads = stylesheetPreloads(routerContext);
   if (preloads) responseHeaders.append("Link", preloads);
   if (request.method.toUpperCase() === "HEAD") {

@@ -17,7 +17,8 @@ import {
 } from "@mantine/core";
 import { nprogress } from "@mantine/nprogress";
 import { safeLink } from "@marquee/contracts/links";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { Provider } from "react-redux";
 import {
   isRouteErrorResponse,
@@ -34,6 +35,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { i18nFor } from "./i18n/i18n.ts";
 import { AuthLayout } from "./layouts/auth.tsx";
 import { BlankLayout } from "./layouts/blank.tsx";
 import { GeoBlockLayout } from "./layouts/geo-block.tsx";
@@ -96,8 +98,11 @@ export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRev
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const nonce = useNonce();
+  const locale = data?.locale ?? "en";
+  // The page's language for everything below, the error page included (issue 23 section 5).
+  const i18n = useMemo(() => i18nFor(locale), [locale]);
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang={locale} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,9 +116,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT_MENU_GUARD }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          {children}
-        </MantineProvider>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+            {children}
+          </MantineProvider>
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -302,12 +309,13 @@ function PageLayout({ handle }: { handle: PageHandle }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const [store] = useState(() => makeStore(preloadedState(loaderData)));
+  const { t } = useTranslation();
 
   return (
     <Provider store={store}>
       <AfterHydration>
         <Notifications position="top-right" zIndex={1000} className="marquee-toasts" />
-        <NavigationProgress aria-label="Page loading" />
+        <NavigationProgress aria-label={t("Page loading")} />
       </AfterHydration>
       <AppEffects data={loaderData} store={store} />
       <SocketProvider>
@@ -319,19 +327,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
+  const { t } = useTranslation();
+  let title = t("Something went wrong");
+  let message = t("An unexpected error occurred. Please try again in a moment.");
   // A server-side failure (the API down or too slow: 503/504) may be gone on the next request; a 404 will not.
   let tryAgain = true;
   if (isRouteErrorResponse(error)) {
     tryAgain = error.status >= 500;
     title =
       error.status === 404
-        ? "Page not found"
+        ? t("Page not found")
         : error.status === 504
-          ? "This is taking too long"
+          ? t("This is taking too long")
           : error.status === 503 || error.status === 502
-            ? "Temporarily unavailable"
+            ? t("Temporarily unavailable")
             : `${error.status} ${error.statusText}`;
     message = typeof error.data === "string" && error.data ? error.data : message;
   } else if (import.meta.env.DEV && error instanceof Error) {
@@ -346,11 +355,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           {/* A plain link: a full request, so the server renders the page again rather than the cached error. */}
           {tryAgain && (
             <Button component="a" href={`${location.pathname}${location.search}`} data-testid="error-retry">
-              Try again
+              {t("Try again")}
             </Button>
           )}
           <Button component="a" href="/" variant={tryAgain ? "default" : "filled"}>
-            Back to home
+            {t("Back to home")}
           </Button>
         </Group>
       </Stack>

@@ -95,7 +95,10 @@ export const updateProfileBody = z.strictObject({
     .regex(/^\+[0-9]{1,4}$/, "Use a dial code such as +44")
     .nullable()
     .optional(),
-  locale: z.enum(locales, { error: `Choose one of: ${locales.join(", ")}` }).nullable().optional(),
+  locale: z
+    .enum(locales, { error: `Choose one of: ${locales.join(", ")}` })
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

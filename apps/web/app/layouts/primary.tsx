@@ -22,6 +22,7 @@ import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { LanguageMenu } from "../components/LanguageMenu.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
@@ -245,9 +246,12 @@ function Footer() {
               18 U.S.C. 2257 record-keeping requirements compliance statement
             </Anchor>
           </Text>
-          <nav aria-label="Legal">
-            <LegalLinks size="xs" />
-          </nav>
+          <Group justify="space-between" align="center" gap="md">
+            <nav aria-label="Legal">
+              <LegalLinks size="xs" />
+            </nav>
+            <LanguageMenu />
+          </Group>
         </Stack>
       </Container>
     </Box>

@@ -1,23 +1,26 @@
 /**
- * Every date and duration the site shows. Dates use UTC and a fixed locale so the server's render and the browser's
- * hydration always produce the same text.
+ * Every date and duration the site shows, in the page's language. Dates use UTC so the server's render and the
+ * browser's hydration always produce the same text. Components take them bound to the page's language from
+ * `useFormat()` (i18n/format.ts).
  */
+import { formatDate, intlLocale } from "@marquee/contracts/dates";
+import type { Locale } from "@marquee/contracts/locales";
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dayMonthYearTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: Locale, kind: "dayMonth" | "dayMonthYearTime"): Intl.DateTimeFormat {
+  const key = `${locale}:${kind}`;
+  let format = cache.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "dayMonth"
+        ? { day: "numeric", month: "short", timeZone: "UTC" }
+        : { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" };
+    format = new Intl.DateTimeFormat(intlLocale[locale], options);
+    cache.set(key, format);
+  }
+  return format;
+}
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -37,17 +40,19 @@ export function formatDuration(seconds: number | null | undefined): string | nul
 }
 
 /** "12 Mar" within the current year of `now`, else "12 Mar 2027"; "" for an invalid date. */
-export function formatShortDate(iso: string | null | undefined, now: Date = new Date()): string {
+export function formatShortDate(iso: string | null | undefined, now: Date = new Date(), locale: Locale = "en"): string {
   const date = parse(iso);
   if (!date) return "";
-  return date.getUTCFullYear() === now.getUTCFullYear() ? dayMonth.format(date) : dayMonthYear.format(date);
+  return date.getUTCFullYear() === now.getUTCFullYear()
+    ? dateFormat(locale, "dayMonth").format(date)
+    : formatDate(date, locale);
 }
 
 /** "12 Mar 2026"; "" for an invalid date. The API writes dates in its messages with the same helper. */
-export { formatDate } from "@marquee/contracts/dates";
+export { formatDate };
 
 /** "24 Nov 2026, 03:41 UTC"; "" for an invalid date. */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, locale: Locale = "en"): string {
   const date = parse(iso);
-  return date ? `${dayMonthYearTime.format(date)} UTC` : "";
+  return date ? `${dateFormat(locale, "dayMonthYearTime").format(date)} UTC` : "";
 }

@@ -1,10 +1,11 @@
 import { AGE_GATE_PATH, mustPassAgeGate } from "@marquee/contracts/age-gate";
+import { LOCALE_COOKIE, pickLocale } from "@marquee/contracts/locales";
 import type { User } from "@marquee/contracts/users";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isForbidden, MAINTENANCE_RETRY_AFTER_SECONDS, pageHandleFor, showsMaintenance } from "../pages.ts";
 import { normalizeSettings } from "../state/settings.ts";
 import { gatewayFailure, isApiError } from "./api.ts";
-import { expiredTokenCookie } from "./cookies.ts";
+import { expiredTokenCookie, parseCookies } from "./cookies.ts";
 import { publicUrl } from "./env.server.ts";
 import type { RootData } from "./root-types.ts";
 import { clientForwardedFor, requestToken, serverApi } from "./session.server.ts";
@@ -94,6 +95,11 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
     blocked,
     countryCode,
     publicUrl: publicUrl(),
+    locale: pickLocale({
+      memberLocale: user?.locale,
+      cookieLocale: parseCookies(request.headers.get("cookie"))[LOCALE_COOKIE],
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from "@marquee/contracts/locales";
 import type { User } from "@marquee/contracts/users";
 import type { PublicSettings } from "../state/settings.ts";
 
@@ -9,4 +10,6 @@ export interface RootData {
   countryCode: string | null;
   /** The site's public origin (PUBLIC_URL), for the URLs that must be absolute (link previews). */
   publicUrl: string;
+  /** The page's language: the member's setting, the language menu's cookie, or the browser's Accept-Language. */
+  locale: Locale;
 }

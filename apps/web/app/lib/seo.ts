@@ -4,7 +4,10 @@
  *   export const meta: Route.MetaFunction = ({ data, matches }) =>
  *     seoMeta(matches, { title: data?.performer.name, description: data?.performer.bio, image: data?.performer.cover });
  */
+import { isLocale, type Locale } from "@marquee/contracts/locales";
+import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
+import { tFor } from "../i18n/i18n.ts";
 import { siteNameFrom } from "./meta.ts";
 
 interface MatchLike {
@@ -48,6 +51,13 @@ export function absoluteOnSite(matches: ReadonlyArray<MatchLike | undefined>, ur
     // Relative, and no public URL to resolve it on (an error page without root data): as it is.
     return url;
   }
+}
+
+/** The page's language (from the root loader's data) and its translate function, for route `meta` functions. */
+export function metaT(matches: ReadonlyArray<MatchLike | undefined>): { t: TFunction; locale: Locale } {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { locale?: string } | undefined;
+  const locale = isLocale(root?.locale) ? root.locale : "en";
+  return { t: tFor(locale), locale };
 }
 
 export function seoMeta(matches: ReadonlyArray<MatchLike | undefined>, input: SeoInput): MetaDescriptor[] {

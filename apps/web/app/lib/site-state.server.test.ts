@@ -136,7 +136,7 @@ describe("pageCacheVariant", () => {
     expect(api.calls.find((c) => c.what === "country")?.forwardedFor).toBe("81.2.69.142, 127.0.0.1");
     api.answerAll((c) => (c.what === "settings" ? { maintenanceMode: true } : { blocked: true, countryCode: "GB" }));
     // No age-gate setting stored: a new site's click-through stands before a browser without its cookie.
-    expect(await variant).toBe("blocked:maintenance:age-gate");
+    expect(await variant).toBe("blocked:maintenance:age-gate:en");
     // The render that follows reads the same copies: no call.
     await Promise.all([state.settings(), state.country("81.2.69.142, 127.0.0.1")]);
     expect(api.calls).toHaveLength(2);
@@ -156,7 +156,26 @@ describe("pageCacheVariant", () => {
         ? { maintenanceMode: false, ageGate: "countries", ageGateCountries: ["GB"] }
         : { blocked: false, countryCode: c.forwardedFor === "8.8.8.8" ? "US" : "GB" },
     );
-    expect(await variants).toEqual(["open:live:age-gate", "open:live:adult", "open:live:adult"]);
+    expect(await variants).toEqual(["open:live:age-gate:en", "open:live:adult:en", "open:live:adult:en"]);
+  });
+
+  it("keys a visitor's page by its language: the language menu's cookie, else the browser's Accept-Language", async () => {
+    const api = fakeApi();
+    const state = createSiteState(api.loaders, { perf: clock().perf });
+    const variants = Promise.all([
+      pageCacheVariant("81.2.69.142", undefined, { state, acceptLanguage: "es-ES,es;q=0.9" }),
+      pageCacheVariant("81.2.69.142", undefined, { state, acceptLanguage: "es-ES", cookie: "lang=en" }),
+      pageCacheVariant("81.2.69.142", undefined, { state, acceptLanguage: "de-DE", cookie: "lang=es" }),
+      pageCacheVariant("81.2.69.142", undefined, { state, acceptLanguage: "fr" }),
+    ]);
+    await flush();
+    api.answerAll((c) => (c.what === "settings" ? { maintenanceMode: false } : { blocked: false, countryCode: "GB" }));
+    expect(await variants).toEqual([
+      "open:live:age-gate:es",
+      "open:live:age-gate:en",
+      "open:live:age-gate:es",
+      "open:live:age-gate:en",
+    ]);
   });
 
   it("gives up after waitMs (no page cache for this one) while the render goes on waiting for the same call", async () => {

@@ -10,8 +10,10 @@
  * the site (one process forgets its copy when it makes the change). Admins' own pages read the settings fresh.
  */
 import { ageGateApplies, hasPassedAgeGate } from "@marquee/contracts/age-gate";
+import { LOCALE_COOKIE, pickLocale } from "@marquee/contracts/locales";
 import { LRUCache, type Perf } from "lru-cache";
 import { createApiClient } from "./api.ts";
+import { parseCookies } from "./cookies.ts";
 import { apiTimeoutMs, internalApiUrl } from "./env.server.ts";
 
 /** How long a copy of the settings or of a country verdict is used: a change shows within this time. */
@@ -108,7 +110,7 @@ export function forwardedFor(incoming: string | undefined | null, remoteAddress:
 export async function pageCacheVariant(
   incomingForwardedFor: string | undefined,
   remoteAddress: string | undefined,
-  opts: { state?: SiteState; waitMs?: number; cookie?: string } = {},
+  opts: { state?: SiteState; waitMs?: number; cookie?: string; acceptLanguage?: string } = {},
 ): Promise<string | null> {
   const state = opts.state ?? siteState;
   const both = Promise.all([state.country(forwardedFor(incomingForwardedFor, remoteAddress)), state.settings()]);
@@ -121,7 +123,12 @@ export async function pageCacheVariant(
     if (!known) return null;
     const [{ blocked, countryCode }, settings] = known;
     const gated = ageGateApplies(settings, countryCode) && !hasPassedAgeGate(opts.cookie);
-    return `${blocked ? "blocked" : "open"}:${settings.maintenanceMode ? "maintenance" : "live"}:${gated ? "age-gate" : "adult"}`;
+    // A visitor's page is in the language of their cookie or their browser: each language is a page of its own.
+    const locale = pickLocale({
+      cookieLocale: parseCookies(opts.cookie)[LOCALE_COOKIE],
+      acceptLanguage: opts.acceptLanguage,
+    });
+    return `${blocked ? "blocked" : "open"}:${settings.maintenanceMode ? "maintenance" : "live"}:${gated ? "age-gate" : "adult"}:${locale}`;
   } catch {
     return null;
   } finally {

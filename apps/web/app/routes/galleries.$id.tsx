@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { countLabel, paragraphs } from "../components/catalogue/format.ts";
+import { formatCount, paragraphs } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
@@ -23,7 +23,7 @@ import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { notAfterReport } from "../lib/reports.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useObjectRoom } from "../realtime/rooms.ts";
@@ -71,12 +71,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const { t, locale } = metaT(matches);
   const gallery = data?.gallery;
-  if (!gallery) return seoMeta(matches, { title: "Gallery not found" });
+  if (!gallery) return seoMeta(matches, { title: t("Gallery not found") });
   return seoMeta(matches, {
     title: gallery.title,
     description: gallery.description,
-    fallbackDescription: `${countLabel(gallery.photosCount, "photo")}${gallery.performers.length ? ` of ${gallery.performers.map((p) => p.name).join(", ")}` : ""}.`,
+    fallbackDescription: gallery.performers.length
+      ? t("{{photos}} photos of {{names}}.", {
+          count: gallery.photosCount,
+          photos: formatCount(gallery.photosCount, locale),
+          names: gallery.performers.map((p) => p.name).join(", "),
+        })
+      : t("{{photos}} photos.", { count: gallery.photosCount, photos: formatCount(gallery.photosCount, locale) }),
     image: gallery.cover?.url,
   });
 };

@@ -18,6 +18,7 @@ const apiUser = {
   gender: null,
   phone: null,
   phoneCode: null,
+  locale: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 

@@ -1,5 +1,5 @@
-import { isLocale } from "@marquee/contracts/locales";
 import { randomBytes } from "node:crypto";
+import { isLocale } from "@marquee/contracts/locales";
 import type { SearchUsersQuery, UpdateProfileBody } from "@marquee/contracts/users";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";

@@ -1,8 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { CardImage } from "./CardImage.tsx";
 import type { PerformerCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
-import { countLabel } from "./format.ts";
 import { performerPath } from "./links.ts";
 
 export type { PerformerCardData } from "./card-data.ts";
@@ -12,6 +13,8 @@ const AVATAR_SIZE = 512;
 
 /** A performer in a grid: portrait, name and what they have published. `eager` for the first row of a page. */
 export function PerformerCard({ performer, eager = false }: { performer: PerformerCardData; eager?: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { stats } = performer;
   const image = performer.avatar
     ? { url: performer.avatar, srcSet: performer.avatarSrcSet, width: AVATAR_SIZE, height: AVATAR_SIZE }
@@ -22,11 +25,13 @@ export function PerformerCard({ performer, eager = false }: { performer: Perform
         <CardImage image={image} alt="" eager={eager} fallback={performer.name} />
         <span className={styles.shade} />
         {performer.isSubscribed && (
-          <span className={`${styles.badge} ${styles.badgeOverlay} ${styles["tone-subscribed"]}`}>Subscribed</span>
+          <span className={`${styles.badge} ${styles.badgeOverlay} ${styles["tone-subscribed"]}`}>
+            {t("Subscribed")}
+          </span>
         )}
         {stats.videos > 0 && (
           <span className={`${styles.chip} ${styles.chipBottomRight}`}>
-            {stats.videos} {stats.videos === 1 ? "movie" : "movies"}
+            {t("{{movies}} movies", { count: stats.videos, movies: f.number(stats.videos) })}
           </span>
         )}
       </div>
@@ -38,7 +43,11 @@ export function PerformerCard({ performer, eager = false }: { performer: Perform
         </h3>
         <div className={styles.meta}>
           @{performer.username}
-          {stats.subscribers > 0 && <span className={styles.dot}>{countLabel(stats.subscribers, "fan")}</span>}
+          {stats.subscribers > 0 && (
+            <span className={styles.dot}>
+              {t("{{fans}} fans", { count: stats.subscribers, fans: f.count(stats.subscribers) })}
+            </span>
+          )}
         </div>
       </div>
     </article>

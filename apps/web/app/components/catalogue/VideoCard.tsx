@@ -1,10 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
 import type { VideoCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";
-import { countLabel } from "./format.ts";
 import { moviePath } from "./links.ts";
 import { PerformerNames } from "./PerformerNames.tsx";
 
@@ -23,6 +24,8 @@ export function VideoCard({
   eager?: boolean;
   progress?: number;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const duration = formatDuration(video.durationSec);
   const watched = progress === undefined ? null : Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
@@ -39,7 +42,7 @@ export function VideoCard({
         />
         {duration && (
           <span className={`${styles.chip} ${styles.chipBottomRight}`}>
-            <span className={styles.srOnly}>Duration </span>
+            <span className={styles.srOnly}>{t("Duration")} </span>
             {duration}
           </span>
         )}
@@ -47,11 +50,11 @@ export function VideoCard({
           <div
             className={styles.progress}
             role="progressbar"
-            aria-label="Watched"
+            aria-label={t("Watched")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={watched}
-            aria-valuetext={`${watched}% watched`}
+            aria-valuetext={t("{{percent}}% watched", { percent: watched })}
           >
             <div className={styles.progressFill} style={{ width: `${watched}%` }} />
           </div>
@@ -67,7 +70,7 @@ export function VideoCard({
           <PerformerNames performers={video.performers} />
           {video.stats.views > 0 && (
             <span className={video.performers.length ? styles.dot : undefined}>
-              {countLabel(video.stats.views, "view")}
+              {t("{{views}} views", { count: video.stats.views, views: f.count(video.stats.views) })}
             </span>
           )}
         </div>

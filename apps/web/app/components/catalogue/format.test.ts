@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { initials } from "./CardImage.tsx";
-import { accessLabel, countLabel, formatCount, formatPrice, paragraphs } from "./format.ts";
+import { accessLabel, formatCount, formatPrice, paragraphs } from "./format.ts";
 import { galleryPath, moviePath, performerPath, postPath } from "./links.ts";
 
 describe("catalogue formatting", () => {
@@ -45,16 +45,5 @@ describe("catalogue formatting", () => {
     expect(moviePath({ slug: "sunset-run" })).toBe("/movies/sunset-run");
     expect(galleryPath({ _id: "0190" })).toBe("/galleries/0190");
     expect(postPath({ slug: "a b" })).toBe("/posts/a%20b");
-  });
-});
-
-describe("countLabel", () => {
-  it("says one in the singular and every other count in the plural", () => {
-    expect(countLabel(1, "view")).toBe("1 view");
-    expect(countLabel(0, "view")).toBe("0 views");
-    expect(countLabel(2, "view")).toBe("2 views");
-    expect(countLabel(1500, "fan")).toBe("1.5K fans");
-    expect(countLabel(1, "gallery", "galleries")).toBe("1 gallery");
-    expect(countLabel(3, "gallery", "galleries")).toBe("3 galleries");
   });
 });

@@ -1,23 +1,53 @@
 /** Prices, counts and labels shared by the catalogue cards and pages (dates and durations: lib/format.ts). */
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import type { Locale } from "@marquee/contracts/locales";
 import { formatShortDate } from "../../lib/format.ts";
 
-/** "$9.99", "$10" (whole amounts without cents). */
-export function formatPrice(amount: number, currencySymbol = "$"): string {
-  const text = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-  return `${currencySymbol}${text}`;
+const moneyLocale: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = make();
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
-/** 950 -> "950", 1234 -> "1.2K", 2_500_000 -> "2.5M". */
-export function formatCount(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}K`;
-  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+/**
+ * "$9.99", "$10" (whole amounts without cents) in English, "9,99 $" in Spanish: the page's language places the
+ * amount and the symbol, and the symbol is the site's own (SPEC's `currencySymbol`), whatever `Intl` calls the
+ * currency.
+ */
+export function formatPrice(amount: number, currencySymbol = "$", locale: Locale = "en", currency = "USD"): string {
+  const whole = Number.isInteger(amount);
+  let format: Intl.NumberFormat;
+  try {
+    format = numberFormat(`${locale}:${currency}:${whole}`, () =>
+      Intl.NumberFormat(moneyLocale[locale], {
+        style: "currency",
+        currency,
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: whole ? 0 : 2,
+      }),
+    );
+  } catch {
+    // A currency code Intl does not know: the amount with the site's symbol before it.
+    return `${currencySymbol}${whole ? String(amount) : amount.toFixed(2)}`;
+  }
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === "currency" ? currencySymbol : part.value))
+    .join("");
 }
 
-/** A count with its noun, singular for exactly one: "1 view", "2 views", "1.2K views". */
-export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+/** 950 -> "950", 1234 -> "1.2K", 25_400 -> "25K", 2_500_000 -> "2.5M" (Spanish: "1,2 mil", "2,5 M"). */
+export function formatCount(n: number, locale: Locale = "en"): string {
+  const digits = n < 10_000 || n >= 1_000_000 ? 1 : 0;
+  return numberFormat(`${locale}:compact:${digits}`, () =>
+    Intl.NumberFormat(moneyLocale[locale], { notation: "compact", maximumFractionDigits: digits }),
+  ).format(n);
 }
 
 export type AccessTone = "free" | "members" | "sale" | "coming" | "owned";

@@ -1,0 +1,4 @@
+import type { Messages } from "../messages.ts";
+
+/** English plural forms for the account screens (see ../en.ts). */
+export const account: Messages = {};

@@ -1,0 +1,10 @@
+import type { Messages } from "../messages.ts";
+
+/** English plural forms for the public site (see ../en.ts). */
+export const site: Messages = {
+  "{{views}} views_one": "{{views}} view",
+  "{{movies}} movies_one": "{{movies}} movie",
+  "{{fans}} fans_one": "{{fans}} fan",
+  "{{photos}} photos of {{names}}._one": "{{photos}} photo of {{names}}.",
+  "{{photos}} photos._one": "{{photos}} photo.",
+};

@@ -1,0 +1,4 @@
+import type { Messages } from "../messages.ts";
+
+/** Spanish for the account screens (see ../es.ts). */
+export const account: Messages = {};

@@ -1,0 +1,35 @@
+import type { Messages } from "../messages.ts";
+
+/** Spanish for the public site (see ../es.ts). */
+export const site: Messages = {
+  Duration: "Duración",
+  Watched: "Visto",
+  "{{percent}}% watched": "{{percent}} % visto",
+  "{{views}} views_one": "{{views}} visualización",
+  "{{views}} views_many": "{{views}} visualizaciones",
+  "{{views}} views_other": "{{views}} visualizaciones",
+  Subscribed: "Suscrito",
+  "{{movies}} movies_one": "{{movies}} película",
+  "{{movies}} movies_many": "{{movies}} películas",
+  "{{movies}} movies_other": "{{movies}} películas",
+  "{{fans}} fans_one": "{{fans}} fan",
+  "{{fans}} fans_many": "{{fans}} fans",
+  "{{fans}} fans_other": "{{fans}} fans",
+  "Gallery not found": "Galería no encontrada",
+  "{{photos}} photos of {{names}}._one": "{{photos}} foto de {{names}}.",
+  "{{photos}} photos of {{names}}._many": "{{photos}} fotos de {{names}}.",
+  "{{photos}} photos of {{names}}._other": "{{photos}} fotos de {{names}}.",
+  "{{photos}} photos._one": "{{photos}} foto.",
+  "{{photos}} photos._many": "{{photos}} fotos.",
+  "{{photos}} photos._other": "{{photos}} fotos.",
+  "Something went wrong": "Algo salió mal",
+  "An unexpected error occurred. Please try again in a moment.":
+    "Se produjo un error inesperado. Vuelve a intentarlo en un momento.",
+  "Page not found": "Página no encontrada",
+  "This is taking too long": "Esto está tardando demasiado",
+  "Temporarily unavailable": "No disponible temporalmente",
+  "Try again": "Reintentar",
+  "Back to home": "Volver al inicio",
+  "Page loading": "Cargando la página",
+  Language: "Idioma",
+};

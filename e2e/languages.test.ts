@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+import { logIn } from "./steps.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Hydration must render what the server rendered: React says so on the console when it does not. */
+const hydrationProblems = (errors: string[]) => errors.filter((e) => /hydrat|did not match/i.test(e));
+
+describe("the site in the member's language", () => {
+  it("renders a Spanish browser's pages in Spanish on the server, and the language menu switches back to English", async () => {
+    const res = await fetch(`${site().webUrl}/`, { headers: { "accept-language": "es-MX,es;q=0.9,en;q=0.5" } });
+    expect(res.headers.get("content-language")).toBe("es");
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="es"/);
+    expect(html).toContain('aria-label="Idioma"');
+
+    const { context, page, errors } = await newPage(browser, { locale: "es-ES" });
+    await goto(page, "/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    const menu = page.getByLabel("Idioma");
+    expect(await menu.inputValue()).toBe("es");
+    await Promise.all([page.waitForEvent("load"), menu.selectOption("en")]);
+    await page.getByLabel("Language", { exact: true }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
+    expect(hydrationProblems(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a member's choice on the account: another browser shows the site in it once they log in", async () => {
+    const member = await signUp("lang");
+    const first = await newPage(browser, { locale: "en-GB" });
+    await logIn(first.page, member.username, member.password);
+    await Promise.all([first.page.waitForEvent("load"), first.page.getByLabel("Language").selectOption("es")]);
+    await first.page.getByLabel("Idioma").waitFor();
+    await first.context.close();
+
+    const other = await newPage(browser, { locale: "en-GB" });
+    await goto(other.page, "/");
+    expect(await other.page.locator("html").getAttribute("lang")).toBe("en");
+    await logIn(other.page, member.username, member.password);
+    await goto(other.page, "/");
+    expect(await other.page.locator("html").getAttribute("lang")).toBe("es");
+    expect(await other.page.getByLabel("Idioma").inputValue()).toBe("es");
+    expect(hydrationProblems(other.errors)).toEqual([]);
+    await other.context.close();
+
+    const me = await api("GET", "/users/me", { token: await apiLogin(member.username, member.password) });
+    expect(me.body.locale).toBe("es");
+  });
+});
