@@ -13,6 +13,7 @@ export default defineConfig({
             "apps/api/src/**/*.unit.test.ts",
             "scripts/*.test.mjs",
           ],
+          setupFiles: ["apps/web/app/i18n/test-setup.ts"],
           environment: "node",
         },
       },
