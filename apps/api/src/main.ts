@@ -84,7 +84,7 @@ async function start() {
       : null;
   if (config.seedDemo) {
     // First run only: the catalogue goes in through the API's own routes before the site opens.
-    await seedDemoCatalogue(app, database.db, { log }).catch((err: unknown) => {
+    await seedDemoCatalogue(app, database.db, { log, features: config.seedDemoFeatures }).catch((err: unknown) => {
       const why = (err instanceof Error ? err.message : String(err)).split("\n")[0];
       throw new Error(`the demo catalogue could not be made (${why}); the next start continues it`, { cause: err });
     });

@@ -30,6 +30,7 @@ import {
 } from "./catalogue-data.ts";
 import { seedDemoComments } from "./comments.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
+import { demoFeatureSlugs, seedDemoFeatures } from "./features.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoProducts } from "./products.ts";
 import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone, verifySeeded } from "./seed.ts";
@@ -41,11 +42,14 @@ const MOVIES = 60;
 const CLIPS = DEMO_CLIP_COUNT;
 const DAY = 24 * 3600 * 1000;
 
-/** A multipart/form-data body with one file part named `file`, for `app.inject`. */
-function multipart(data: Buffer, filename: string, type: string) {
+/** A multipart/form-data body with text `fields` and one file part named `file`, for `app.inject`. */
+function multipart(data: Buffer, filename: string, type: string, fields: Record<string, string> = {}) {
   const boundary = `----marquee${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    `${texts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
@@ -56,7 +60,7 @@ function multipart(data: Buffer, filename: string, type: string) {
 
 /** The natural keys of everything the demo makes. */
 const demoKeys = () => ({
-  movies: Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i))),
+  movies: [...Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i))), ...demoFeatureSlugs()],
   galleries: demoGalleryTitles.map((t) => slugify(t, 100)),
   posts: demoPosts.map((p) => p.slug),
   banners: demoBanners.map((b) => b.title),
@@ -115,7 +119,7 @@ async function madeBeforeTheMark(db: Db): Promise<boolean> {
  * is there; media that is missing or not ready is made again. A settings row written at the very end marks the
  * catalogue done, and from then on nothing happens (the site is the admin's; deleted demo items stay deleted).
  */
-export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = {}) {
+export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log; features?: boolean } = {}) {
   if (await demoCatalogueDone(db)) return;
   if (await madeBeforeTheMark(db)) {
     await markDemoCatalogueDone(db, "found");
@@ -150,8 +154,8 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
       throw new Error(`demo catalogue: ${method} ${url} answered ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  const upload = async (url: string, data: Buffer, filename: string, type: string) => {
-    const body = multipart(data, filename, type);
+  const upload = async (url: string, data: Buffer, filename: string, type: string, fields?: Record<string, string>) => {
+    const body = multipart(data, filename, type, fields);
     const res = await app.inject({
       method: "POST",
       url,
@@ -263,7 +267,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("performers");
 
   // Movies, by slug: a few clips are uploaded and processed for real; the rest reuse their processed media.
-  const movieSlugs = demoKeys().movies;
+  const movieSlugs = demoKeys().movies.slice(0, MOVIES);
   const movieRow = async (slugs: string[]) =>
     db
       .select({
@@ -446,6 +450,13 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("payments");
   await seedDemoComments(app, db);
   phase("comments");
+  if (opts.features) {
+    // Last: their transcodes run in the media workers once the site is open (features.ts). The demo performer, the
+    // last of `performerIds`, gets the free one.
+    const owners = [...performerIds].reverse();
+    await seedDemoFeatures({ app, db, call, upload }, { performerIds: owners, categoryIds: categoryIds.video });
+    phase("long movies");
+  }
   await markDemoCatalogueDone(db, "made");
   opts.log?.info(
     { ms: Date.now() - started, phases, performers: performerIds.length, movies: MOVIES },
