@@ -72,9 +72,9 @@ describe("captions", () => {
     const editor = page.getByRole("dialog", { name: "Edit movie" });
     await editor.getByRole("tab", { name: "Media" }).click();
     const section = editor.getByTestId("movie-captions");
-    await section.getByRole("textbox", { name: "Language" }).click();
+    await section.getByRole("combobox", { name: "Language", exact: true }).click();
     await page.getByRole("option", { name: "Español (es)" }).click();
-    await section.getByLabel("Label").fill(LABEL);
+    await section.getByLabel("Label (optional)", { exact: true }).fill(LABEL);
     await section.locator("input[type=file]").setInputFiles(file);
     await section.getByRole("button", { name: "Upload captions" }).click();
     await page.getByText(`${LABEL} captions uploaded.`).waitFor();

@@ -164,8 +164,7 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
           required
         />
         <TextInput
-          label="Label"
-          description="Optional"
+          label="Label (optional)"
           placeholder={language ? languageName(language) : "e.g. English (CC)"}
           value={label}
           onChange={(e) => setLabel(e.currentTarget.value)}
