@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage } from "./browser.ts";
 import { logIn } from "./steps.ts";
 
 /**
@@ -83,6 +83,7 @@ describe("captions", () => {
     expect(await row.textContent()).toContain("Español (es)");
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, "studio-captions.png") });
+    await expectAccessible(page, "the studio's captions");
     expect(errors).toEqual([]);
     await context.close();
 

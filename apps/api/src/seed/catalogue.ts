@@ -16,7 +16,6 @@ import { settings } from "../modules/settings/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { VIDEO_JOBS } from "../modules/videos/rows.ts";
 import { videos } from "../modules/videos/tables.ts";
-import { DEMO_SEED_HEADER } from "../platform/access.ts";
 import { MEDIA_QUEUES } from "../platform/media/work.ts";
 import { slugify } from "../platform/slugs.ts";
 import {
@@ -28,9 +27,10 @@ import {
   demoPosts,
   demoTags,
 } from "./catalogue-data.ts";
+import { demoAdminClient } from "./client.ts";
 import { seedDemoComments } from "./comments.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
-import { demoFeatureSlugs, seedDemoFeatures } from "./features.ts";
+import { demoFeatureSlugs } from "./features.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoProducts } from "./products.ts";
 import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone, verifySeeded } from "./seed.ts";
@@ -41,22 +41,6 @@ const MOVIES = 60;
 /** Clips transcoded for real; the other movies share their processed media (a first run stays short). */
 const CLIPS = DEMO_CLIP_COUNT;
 const DAY = 24 * 3600 * 1000;
-
-/** A multipart/form-data body with text `fields` and one file part named `file`, for `app.inject`. */
-function multipart(data: Buffer, filename: string, type: string, fields: Record<string, string> = {}) {
-  const boundary = `----marquee${Math.random().toString(16).slice(2)}`;
-  const texts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const head = Buffer.from(
-    `${texts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** The natural keys of everything the demo makes. */
 const demoKeys = () => ({
@@ -119,7 +103,7 @@ async function madeBeforeTheMark(db: Db): Promise<boolean> {
  * is there; media that is missing or not ready is made again. A settings row written at the very end marks the
  * catalogue done, and from then on nothing happens (the site is the admin's; deleted demo items stay deleted).
  */
-export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log; features?: boolean } = {}) {
+export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = {}) {
   if (await demoCatalogueDone(db)) return;
   if (await madeBeforeTheMark(db)) {
     await markDemoCatalogueDone(db, "found");
@@ -133,38 +117,12 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log; fea
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   const storage = app.services.storage;
 
-  const login = await app.inject({
-    method: "POST",
-    url: "/auth/login",
-    payload: { username: "admin", password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) {
-    opts.log?.warn({ status: login.statusCode }, "demo catalogue skipped: the demo admin cannot log in");
+  const client = await demoAdminClient(app);
+  if (!client) {
+    opts.log?.warn({}, "demo catalogue skipped: the demo admin cannot log in");
     return;
   }
-  const token = login.json().token as string;
-  const call = async (method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
-    const res = await app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
-    });
-    if (res.statusCode >= 300)
-      throw new Error(`demo catalogue: ${method} ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const upload = async (url: string, data: Buffer, filename: string, type: string, fields?: Record<string, string>) => {
-    const body = multipart(data, filename, type, fields);
-    const res = await app.inject({
-      method: "POST",
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
-    });
-    if (res.statusCode >= 300) throw new Error(`demo catalogue: upload ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const { call, upload } = client;
 
   const phases: Record<string, number> = {};
   let mark = Date.now();
@@ -450,13 +408,6 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log; fea
   phase("payments");
   await seedDemoComments(app, db);
   phase("comments");
-  if (opts.features) {
-    // Last: their transcodes run in the media workers once the site is open (features.ts). The demo performer, the
-    // last of `performerIds`, gets the free one.
-    const owners = [...performerIds].reverse();
-    await seedDemoFeatures({ app, db, call, upload }, { performerIds: owners, categoryIds: categoryIds.video });
-    phase("long movies");
-  }
   await markDemoCatalogueDone(db, "made");
   opts.log?.info(
     { ms: Date.now() - started, phases, performers: performerIds.length, movies: MOVIES },

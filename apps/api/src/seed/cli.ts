@@ -29,7 +29,7 @@ const app = await buildApp({
   realtime: false,
 });
 await app.ready();
-await seedDemoCatalogue(app, database.db, { log, features: config.seedDemoFeatures });
+await seedDemoCatalogue(app, database.db, { log });
 await app.close();
 await database.close();
 console.log("Demo data is in place.");

@@ -2,18 +2,24 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CaptionList } from "@marquee/contracts/captions";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
+import { categories } from "../modules/categories/tables.ts";
+import { settings } from "../modules/settings/tables.ts";
+import { users } from "../modules/users/tables.ts";
 import { videos } from "../modules/videos/tables.ts";
 import { slugify } from "../platform/slugs.ts";
+import { demoCategories, demoPerformers } from "./catalogue-data.ts";
+import { type DemoAdminClient, demoAdminClient } from "./client.ts";
 import { makeDemoFeature } from "./demo-media.ts";
+import { DEMO_CATALOGUE_MARK } from "./seed.ts";
 
 /**
  * The long demo movies (issue 23 section 1): a minute or more in full HD, so the HLS ladder has 360p, 720p and
- * 1080p and resuming and switching quality can be tried. Transcoding them takes minutes of CPU, so they are made only
- * when SEED_DEMO_FEATURES is on, as `npm start` sets it (the tests' sites leave them out), and last, so that their
- * transcodes run once the site is open. The free one has English and Spanish captions.
+ * 1080p and resuming and switching quality can be tried. Making and transcoding them takes minutes of CPU, so they are
+ * made only when SEED_DEMO_FEATURES is on, as `npm start` sets it (the tests' sites leave them out), and once the
+ * site is open (main.ts): they appear in the catalogue when processed. The free one has English and Spanish captions.
  */
 export const DEMO_FEATURES = [
   { title: "The Long Take", access: "free", seconds: 90, captions: true },
@@ -23,21 +29,12 @@ export const DEMO_FEATURES = [
 
 export const demoFeatureSlugs = () => DEMO_FEATURES.map((f) => slugify(f.title));
 
-type Call = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => Promise<unknown>;
-type Upload = (
-  url: string,
-  data: Buffer,
-  filename: string,
-  type: string,
-  fields?: Record<string, string>,
-) => Promise<unknown>;
-
-interface Seeding {
-  app: App;
+interface Seeding extends DemoAdminClient {
   db: Db;
-  call: Call;
-  upload: Upload;
 }
+
+/** The settings row that says the long movies are made (as DEMO_CATALOGUE_MARK says the catalogue is). */
+export const DEMO_FEATURES_MARK = "seed.demoFeatures";
 
 /** What the caption cues say, in turn, every few seconds of the free long movie. */
 const CAPTION_LINES = {
@@ -78,9 +75,55 @@ async function featureRows(db: Db) {
 }
 
 /**
+ * The long movies of a demo catalogue this site made (its mark says `made`), once: after the site opened, in the
+ * background. A start stopped on the way is continued by the next one (the rows are found by slug, a file already
+ * uploaded is not made again); the mark written at the end stops later starts. Answers whether it made them.
+ */
+export async function seedDemoFeaturesOnce(app: App, db: Db, opts: { log?: Log } = {}): Promise<boolean> {
+  const marks = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [DEMO_CATALOGUE_MARK, DEMO_FEATURES_MARK]));
+  const catalogue = marks.find((m) => m.key === DEMO_CATALOGUE_MARK)?.value as { how?: string } | undefined;
+  if (catalogue?.how !== "made" || marks.some((m) => m.key === DEMO_FEATURES_MARK)) return false;
+  const client = await demoAdminClient(app);
+  if (!client) return false;
+  const started = Date.now();
+  // The demo performer gets the free one; two demo performers the others.
+  const owners = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ["performer", ...demoPerformers.slice(0, 2).map((p) => p.username)]));
+  const performerIds = ["performer", ...demoPerformers.slice(0, 2).map((p) => p.username)].flatMap(
+    (name) => owners.find((o) => o.username === name)?.id ?? [],
+  );
+  const videoCategories = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.group, "video"),
+        inArray(
+          categories.slug,
+          demoCategories.video.map((n) => slugify(n)),
+        ),
+      ),
+    );
+  if (!performerIds.length) return false;
+  await seedDemoFeatures({ ...client, db }, { performerIds, categoryIds: videoCategories.map((c) => c.id) });
+  await db
+    .insert(settings)
+    .values({ key: DEMO_FEATURES_MARK, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+  opts.log?.info({ ms: Date.now() - started }, "long demo movies uploaded; the media worker transcodes them");
+  return true;
+}
+
+type Log = { info(obj: object, msg: string): void };
+
+/**
  * Makes the long movies' rows, uploads their files and gives the free one its captions. Their transcodes are queued
- * for the media workers and not waited for: the site opens meanwhile and each movie is listed once it is processed
- * (a few minutes on a first start). A file already uploaded (an interrupted start) is not made again: its queued
+ * for the media workers and not waited for: each movie is listed once it is processed. A file already uploaded (an interrupted start) is not made again: its queued
  * job goes on. Answers their ids, in DEMO_FEATURES order.
  */
 export async function seedDemoFeatures(
