@@ -34,6 +34,8 @@ const env = {
   // The address members open; links in mails use it. Unset in production the API stops and says so.
   PUBLIC_URL:
     process.env.PUBLIC_URL || (process.env.NODE_ENV === "production" ? undefined : `http://localhost:${webPort}`),
+  // The demo's long full-HD movies (a first start transcodes them once the site is open); the tests' sites skip them.
+  SEED_DEMO_FEATURES: process.env.SEED_DEMO_FEATURES || "true",
 };
 // Another `npm start` on the same data folder is the likeliest cause of taken ports: named as such. (The API
 // checks the lock itself too; this says it before the build.)

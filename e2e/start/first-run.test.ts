@@ -54,6 +54,8 @@ function npmStart(): Start {
       WEB_PORT: String(webPort),
       HOST: "127.0.0.1",
       SKIP_BUILD: "true",
+      // The long full-HD demo movies transcode for minutes after the site opens (seed/features.ts): not here.
+      SEED_DEMO_FEATURES: "false",
     },
     // Its own process group, so that a kill reaches the API, the web server and ffmpeg as a terminal's would.
     detached: true,

@@ -98,6 +98,8 @@ const envSchema = z.object({
     .default(21600),
   MEDIA_SEGMENT_TTL_SEC: z.coerce.number().int().min(10).max(3600).default(300),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
+  // The demo's long full-HD movies (seed/features.ts): minutes of transcoding on a first start; `npm start` asks.
+  SEED_DEMO_FEATURES: z.enum(["true", "false"]).default("false"),
   // Where the heavy media jobs run (transcodes, teasers): media workers, or this API process.
   MEDIA_JOBS: z.enum(["worker", "inline"]).default("worker"),
   // How long a job may run; a job whose process died is retried once it is over (pg-boss's expiry).
@@ -241,6 +243,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     mediaSegmentTtlSec: e.MEDIA_SEGMENT_TTL_SEC,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !e.DATABASE_URL,
+    /** The demo catalogue includes its long full-HD movies (`npm start` turns this on; the tests' sites do not). */
+    seedDemoFeatures: e.SEED_DEMO_FEATURES === "true",
     logLevel: e.LOG_LEVEL,
     timeouts: {
       headersMs: e.API_HEADERS_TIMEOUT_MS,

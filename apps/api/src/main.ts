@@ -14,6 +14,7 @@ import { startEmbeddedWorker } from "./platform/media/embedded-worker.ts";
 import { bundledToolsWarning, checkMediaTools, describeMediaTools } from "./platform/media/tools.ts";
 import { assertPortFree, exitOnStartupFailure, type StartupContext } from "./platform/startup-errors.ts";
 import { seedDemoCatalogue } from "./seed/catalogue.ts";
+import { seedDemoFeaturesOnce } from "./seed/features.ts";
 import { seedDemo } from "./seed/seed.ts";
 
 /**
@@ -90,6 +91,13 @@ async function start() {
     });
   }
   await app.listen({ host: config.host, port: config.port });
+  if (config.seedDemo && config.seedDemoFeatures) {
+    // The long demo movies take minutes to make and transcode: the site is open meanwhile (seed/features.ts).
+    void seedDemoFeaturesOnce(app, database.db, { log }).catch((err: unknown) => {
+      const why = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+      log.warn({ why }, "the long demo movies could not be made; the next start continues them");
+    });
+  }
   return { app, database, storage, worker };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { captionTrack } from "./captions.ts";
 import {
   accessKind,
   assetStatus,
@@ -62,6 +63,8 @@ export const videoMedia = z.object({
    * playlist may be up to a fifth of that old): the player fetches its playlist again before they run out.
    */
   segmentTtlSec: z.number().int().positive(),
+  /** The movie's caption tracks (captions.ts), signed like the renditions; none when it has none. */
+  captions: z.array(captionTrack),
 });
 export type VideoMedia = z.infer<typeof videoMedia>;
 

@@ -7,8 +7,12 @@ import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.ts";
 import { refuseUnstorable } from "./input.ts";
 
+/** A size limit as people read it: "512 KB", "2 MB". */
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round(bytes / 1024 / 1024)} MB`;
+
 const tooLarge = (maxBytes: number) =>
-  new AppError(413, "Payload Too Large", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, [
+  new AppError(413, "Payload Too Large", `The file is larger than ${sizeText(maxBytes)}.`, [
     { path: "file", message: "too large" },
   ]);
 
@@ -87,6 +91,56 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
   });
   if (data.length === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
   return data;
+}
+
+/**
+ * A small upload with its form: the text fields (at most `maxFields`, each at most 1,000 bytes, each once) and the one
+ * file part named `file`, in any order, up to `maxBytes`. 400 naming the field for a missing or second file, a field
+ * sent twice or too long, or a body that cannot be read; 413 when the file is too large. The client's file name and
+ * content type are ignored: callers check the bytes.
+ */
+export async function readFileWithFields(
+  req: FastifyRequest,
+  maxBytes: number,
+  maxFields = 5,
+): Promise<{ fields: Record<string, string>; file: Buffer }> {
+  if (!req.isMultipart())
+    throw badRequest("Send the file as multipart/form-data in a field named file", [
+      { path: "file", message: "required" },
+    ]);
+  const fields: Record<string, string> = Object.create(null);
+  let file: Buffer | null = null;
+  try {
+    for await (const part of req.parts({
+      limits: { files: 1, fileSize: maxBytes, fields: maxFields, fieldSize: 1000 },
+    })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file")
+          throw badRequest("Send the file in a field named file", [
+            { path: part.fieldname, message: "unexpected file" },
+          ]);
+        file = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge(maxBytes);
+        continue;
+      }
+      const path = `body.${part.fieldname}`;
+      if (Object.hasOwn(fields, part.fieldname))
+        throw badRequest(`${part.fieldname} was sent more than once`, [{ path, message: "sent more than once" }]);
+      if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`, [{ path, message: "too long" }]);
+      fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT")
+      throw badRequest("Send one file", [{ path: "file", message: "more than one file" }]);
+    if (code === "FST_FIELDS_LIMIT")
+      throw badRequest(`At most ${maxFields} fields`, [{ path: "body", message: "too many fields" }]);
+    throw uploadError(err, maxBytes);
+  }
+  if (!file) throw badRequest("Send the file in a field named file", [{ path: "file", message: "required" }]);
+  if (file.length === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
+  refuseUnstorable([fields, "body"]);
+  return { fields, file };
 }
 
 /**

@@ -16,7 +16,6 @@ import { settings } from "../modules/settings/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { VIDEO_JOBS } from "../modules/videos/rows.ts";
 import { videos } from "../modules/videos/tables.ts";
-import { DEMO_SEED_HEADER } from "../platform/access.ts";
 import { MEDIA_QUEUES } from "../platform/media/work.ts";
 import { slugify } from "../platform/slugs.ts";
 import {
@@ -28,8 +27,10 @@ import {
   demoPosts,
   demoTags,
 } from "./catalogue-data.ts";
+import { demoAdminClient } from "./client.ts";
 import { seedDemoComments } from "./comments.ts";
 import { DEMO_CLIP_COUNT, makeDemoClip, makeDemoImage, seededRandom } from "./demo-media.ts";
+import { demoFeatureSlugs } from "./features.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoProducts } from "./products.ts";
 import { DEMO_PASSWORD, demoAccounts, demoCatalogueDone, markDemoCatalogueDone, verifySeeded } from "./seed.ts";
@@ -41,22 +42,9 @@ const MOVIES = 60;
 const CLIPS = DEMO_CLIP_COUNT;
 const DAY = 24 * 3600 * 1000;
 
-/** A multipart/form-data body with one file part named `file`, for `app.inject`. */
-function multipart(data: Buffer, filename: string, type: string) {
-  const boundary = `----marquee${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** The natural keys of everything the demo makes. */
 const demoKeys = () => ({
-  movies: Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i))),
+  movies: [...Array.from({ length: MOVIES }, (_, i) => slugify(demoMovieTitle(i))), ...demoFeatureSlugs()],
   galleries: demoGalleryTitles.map((t) => slugify(t, 100)),
   posts: demoPosts.map((p) => p.slug),
   banners: demoBanners.map((b) => b.title),
@@ -129,38 +117,12 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
   const storage = app.services.storage;
 
-  const login = await app.inject({
-    method: "POST",
-    url: "/auth/login",
-    payload: { username: "admin", password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) {
-    opts.log?.warn({ status: login.statusCode }, "demo catalogue skipped: the demo admin cannot log in");
+  const client = await demoAdminClient(app);
+  if (!client) {
+    opts.log?.warn({}, "demo catalogue skipped: the demo admin cannot log in");
     return;
   }
-  const token = login.json().token as string;
-  const call = async (method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
-    const res = await app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
-    });
-    if (res.statusCode >= 300)
-      throw new Error(`demo catalogue: ${method} ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const upload = async (url: string, data: Buffer, filename: string, type: string) => {
-    const body = multipart(data, filename, type);
-    const res = await app.inject({
-      method: "POST",
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}`, [DEMO_SEED_HEADER]: app.demoSeedKey },
-    });
-    if (res.statusCode >= 300) throw new Error(`demo catalogue: upload ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const { call, upload } = client;
 
   const phases: Record<string, number> = {};
   let mark = Date.now();
@@ -263,7 +225,7 @@ export async function seedDemoCatalogue(app: App, db: Db, opts: { log?: Log } = 
   phase("performers");
 
   // Movies, by slug: a few clips are uploaded and processed for real; the rest reuse their processed media.
-  const movieSlugs = demoKeys().movies;
+  const movieSlugs = demoKeys().movies.slice(0, MOVIES);
   const movieRow = async (slugs: string[]) =>
     db
       .select({

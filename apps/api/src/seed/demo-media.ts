@@ -54,6 +54,34 @@ export async function makeDemoClip(index: number, file: string, seconds = 6): Pr
   ]);
 }
 
+/**
+ * Full-HD backgrounds of the long demo movies: still test cards, so the encoder has little to do; each gets a running
+ * `testsrc` counter in its middle (the time in seconds, so a resumed movie shows where it is).
+ */
+const FEATURE_BACKGROUNDS = [
+  "smptehdbars=size=1920x1080:rate=15",
+  "pal75bars=size=1920x1080:rate=15,hue=h=200",
+  "rgbtestsrc=size=1920x1080:rate=15,hue=s=0.35",
+] as const;
+
+/**
+ * Writes long demo movie number `index`: 1920x1080, `seconds` long, H.264 (ultrafast: the source is transcoded
+ * again anyway) and a quiet AAC tone, to `file`. The transcoding ladder then makes 360p, 720p and 1080p of it.
+ */
+export async function makeDemoFeature(index: number, file: string, seconds: number): Promise<void> {
+  const background = FEATURE_BACKGROUNDS[index % FEATURE_BACKGROUNDS.length] as string;
+  const graph = `${background}[bg];testsrc=size=480x270:rate=15[clock];[bg][clock]overlay=x=(W-w)/2:y=(H-h)/2,format=yuv420p[out0]`;
+  await run("ffmpeg", [
+    ...["-y", "-loglevel", "error"],
+    ...["-f", "lavfi", "-i", graph],
+    ...["-f", "lavfi", "-i", `sine=frequency=${196 + 65 * index}:sample_rate=44100,volume=0.05`],
+    ...["-t", String(seconds)],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "stillimage", "-crf", "28", "-g", "60"],
+    ...["-c:a", "aac", "-b:a", "64k", "-shortest", "-movflags", "+faststart"],
+    file,
+  ]);
+}
+
 /** A small deterministic pseudo-random generator, so the demo looks the same on every machine. */
 export function seededRandom(seed: number) {
   let s = seed >>> 0 || 1;

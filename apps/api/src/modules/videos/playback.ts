@@ -4,7 +4,7 @@ import { isUuid } from "../../platform/ids.ts";
 import type { ItemAccess } from "../../platform/media/grants.ts";
 import type { AccessService } from "../access/service.ts";
 import { canOpen, type Viewer } from "../catalogue/access.ts";
-import { protectedOf, type VideoPresenter } from "./present.ts";
+import { type PresentDeps, protectedOf, type VideoPresenter } from "./present.ts";
 import type { VideoReads } from "./reading.ts";
 
 export const NO_LONGER_WATCHABLE = "You no longer have access to this movie.";
@@ -38,12 +38,14 @@ export function createFreshMedia(deps: {
   reads: Pick<VideoReads, "findRow">;
   access: Pick<AccessService, "decide">;
   present: Pick<VideoPresenter, "mediaOf">;
+  captionRows: PresentDeps["captionRows"];
 }) {
   return async (viewer: Viewer, idOrSlug: string): Promise<VideoMedia> => {
     const row = await deps.reads.findRow(idOrSlug);
     if (!row || !canOpen(viewer, row)) throw notFound("Movie");
     const decision = await deps.access.decide(viewer, protectedOf(row));
     if (!decision.canWatch || !row.mediaKey) throw forbidden(NO_LONGER_WATCHABLE);
-    return deps.present.mediaOf(viewer, row.mediaKey);
+    const captions = (await deps.captionRows([row.id])).get(row.id) ?? [];
+    return deps.present.mediaOf(viewer, row.mediaKey, captions);
   };
 }

@@ -1,14 +1,17 @@
 import type { StudioVideo, Video, VideoDetail } from "@marquee/contracts/videos";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
-import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
+import type { AccessService, Protected, Viewer } from "../access/service.ts";
+import type { Decision } from "../catalogue/access.ts";
 import { grantMedia } from "../catalogue/media.ts";
 import { takedownOf } from "../catalogue/paging.ts";
 import { moderationOf } from "../catalogue/review.ts";
 import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
+import { captionTracks } from "./captions.ts";
 import { type ListRow, type Row, THUMB_SPECS } from "./rows.ts";
+import type { VideoCaptionRow } from "./tables.ts";
 
 export interface PresentDeps {
   storage: Storage;
@@ -19,6 +22,8 @@ export interface PresentDeps {
   categories: Pick<CategoriesService, "refs">;
   /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC). */
   segmentTtlSec: number;
+  /** The caption tracks of movies, by movie (captions.ts). */
+  captionRows(videoIds: readonly string[]): Promise<Map<string, VideoCaptionRow[]>>;
   now: () => Date;
 }
 
@@ -97,19 +102,30 @@ export function createVideoPresenter(deps: PresentDeps) {
   /**
    * Grants to the renditions for this viewer; only ever made after the access decision let them watch. The media
    * route decides again at every fetch of one (and of the playlists the master names), so a refund or a lapsed
-   * membership stops playback at the next playlist fetch.
+   * membership stops playback at the next playlist fetch. The movie's caption tracks ride the same grants.
    */
-  function mediaOf(viewer: Viewer, mediaKey: string) {
+  function mediaOf(viewer: Viewer, mediaKey: string, captions: readonly VideoCaptionRow[]) {
     const { urls, expiresAt } = grantMedia(signer, viewer?.id ?? null, {
       hls: `${mediaKey}/hls/master.m3u8`,
       mp4: `${mediaKey}/video.mp4`,
       strip: `${mediaKey}/strip.webp`,
     });
-    return { ...urls, expiresAt: expiresAt.toISOString(), segmentTtlSec: deps.segmentTtlSec };
+    return {
+      ...urls,
+      expiresAt: expiresAt.toISOString(),
+      segmentTtlSec: deps.segmentTtlSec,
+      captions: captionTracks(signer, viewer, captions),
+    };
   }
 
-  function detailOf(viewer: Viewer, row: Row, refs: Refs, ent: Entitlements, flags: typeof reactions.none) {
-    const decision = access.decideWith(viewer, protectedOf(row), ent);
+  function detailOf(
+    viewer: Viewer,
+    row: Row,
+    decision: Decision,
+    refs: Refs,
+    captions: Map<string, VideoCaptionRow[]>,
+    flags: typeof reactions.none,
+  ) {
     return {
       ...toVideo(row, refs),
       ...publicFilesOf(row),
@@ -118,7 +134,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       canWatch: decision.canWatch,
       lock: decision.lock,
       // A locked movie shows its thumbnail and teaser, never a usable media URL; `canWatch` implies processed.
-      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, row.mediaKey) : null,
+      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, row.mediaKey, captions.get(row.id) ?? []) : null,
     } satisfies VideoDetail;
   }
 
@@ -132,7 +148,13 @@ export function createVideoPresenter(deps: PresentDeps) {
         rows.map((r) => r.id),
       ),
     ]);
-    return rows.map((row) => detailOf(viewer, row, refs, ent, flags.get(row.id) ?? reactions.none));
+    const decisions = rows.map((row) => access.decideWith(viewer, protectedOf(row), ent));
+    // Caption tracks are read only for the movies this viewer may watch.
+    const watchable = rows.filter((row, i) => decisions[i]?.canWatch && row.mediaKey).map((row) => row.id);
+    const captions = await deps.captionRows(watchable);
+    return rows.map((row, i) =>
+      detailOf(viewer, row, decisions[i] as Decision, refs, captions, flags.get(row.id) ?? reactions.none),
+    );
   }
 
   function toStudio(detail: VideoDetail, row: Row): StudioVideo {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";
 import { readSingleFile, streamSingleFileToDisk } from "../../platform/uploads.ts";
+import { captionRoutes } from "./caption-routes.ts";
 import type { VideosService } from "./service.ts";
 import { clientHints } from "./views.ts";
 
@@ -27,6 +28,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   videoMaxBytes: number;
   imageMaxBytes: number;
 }> = async (app, { videos, videoMaxBytes, imageMaxBytes }) => {
+  await app.register(captionRoutes, { videos });
+
   app.get("/user/assets/videos/search", {
     config: { access: "public" },
     schema: { tags, querystring: searchVideosQuery, response: { 200: videoList } },

@@ -14,6 +14,7 @@ import type { CategoriesService } from "../categories/service.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createVideoAdmin } from "./admin.ts";
+import { captionRowsFor, createVideoCaptions } from "./captions.ts";
 import { createVideoMedia } from "./media.ts";
 import { createFreshMedia, createPlaybackCheck } from "./playback.ts";
 import { createVideoPresenter } from "./present.ts";
@@ -55,7 +56,8 @@ export interface VideosDeps {
  */
 export function createVideosService(deps: VideosDeps) {
   const now = deps.now ?? (() => new Date());
-  const present = createVideoPresenter({ ...deps, now });
+  const captionRows = (ids: readonly string[]) => captionRowsFor(deps.db, ids);
+  const present = createVideoPresenter({ ...deps, now, captionRows });
   const reads = createVideoReads({ db: deps.db, present, now });
   const writes = createVideoWrites({ ...deps, reads, present, now });
   const media = createVideoMedia({ ...deps, reads, writes, present, now });
@@ -92,7 +94,9 @@ export function createVideosService(deps: VideosDeps) {
     takenDown: reads.takenDown,
     /** The media route's check of a movie's grants (platform/media/grants.ts). */
     playback: createPlaybackCheck({ reads, access: deps.access, viewerOf: deps.viewerOf }),
-    freshMedia: createFreshMedia({ reads, access: deps.access, present }),
+    freshMedia: createFreshMedia({ reads, access: deps.access, present, captionRows }),
+    /** The studio's caption tracks of a movie (captions.ts). */
+    captions: createVideoCaptions({ db: deps.db, storage: deps.storage, reads }),
     offer: reads.offer,
     create: writes.create,
     update: writes.update,

@@ -110,3 +110,29 @@ export const videoViewMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.viewerKey] }), index("video_view_marks_counted_idx").on(t.countedAt)],
 );
+
+/**
+ * A movie's caption tracks (WebVTT), at most one per language. The file is at `storageKey`, under the movie's
+ * private prefix (`private/videos/<id>/captions/...`): signed links to it are checked by the movie's playback rule,
+ * and it goes with the movie's files.
+ */
+export const videoCaptions = pgTable(
+  "video_captions",
+  {
+    id: idColumn(),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    /** A BCP-47 primary language tag from CAPTION_LANGUAGES (packages/contracts/src/captions.ts). */
+    language: text("language").notNull(),
+    /** What players show; null: the language's name. */
+    label: text("label"),
+    storageKey: text("storage_key").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("video_captions_video_language_key").on(t.videoId, t.language)],
+);
+export type VideoCaptionRow = typeof videoCaptions.$inferSelect;

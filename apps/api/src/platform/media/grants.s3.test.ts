@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../../test/harness.ts";
-import { addPhoto, fileUpload, pngOf } from "../../../test/multipart.ts";
+import { addPhoto, fileUpload, multipart, pngOf } from "../../../test/multipart.ts";
 import { startS3Server, type TestS3Server } from "../../../test/s3-server.ts";
 import { listedMovie } from "../../../test/sales.ts";
 
@@ -114,6 +114,35 @@ describe("movies on object storage", () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe("You no longer have access to this movie.");
     }
+  });
+});
+
+describe("captions on object storage", () => {
+  it("stores an uploaded WebVTT file in the bucket and answers its grant from the site's origin, not a redirect", async () => {
+    const { id } = await movieOnS3();
+    const vtt = "WEBVTT\n\n00:00.000 --> 00:01.500\nHola.\n";
+    const form = multipart([
+      { name: "language", data: "es" },
+      { name: "file", filename: "es.vtt", contentType: "text/vtt", data: vtt },
+    ]);
+    const made = await t.request({
+      method: "POST",
+      url: `/performer/assets/videos/${id}/captions`,
+      token: performer.token,
+      body: form.body,
+      headers: form.headers,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const keys = [];
+    for await (const f of t.app.services.storage.list(`private/videos/${id}/captions`)) keys.push(f.key);
+    expect(keys).toHaveLength(1);
+    const detail = (await t.request({ method: "GET", url: `/user/assets/videos/${id}` })).json();
+    const [track] = detail.media.captions as { url: string }[];
+    // A <track> would not follow a redirect to the bucket's origin: the API answers the few bytes itself.
+    const res = await get(track?.url as string);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/vtt; charset=utf-8");
+    expect(res.body).toBe(vtt);
   });
 });
 

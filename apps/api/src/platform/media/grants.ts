@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { forbidden, notFound } from "../errors.ts";
 import type { GrantViewer, UrlSigner, VerifiedLink } from "../signed-urls.ts";
 import { readAll, type Storage, StorageNotFound } from "../storage.ts";
+import { contentTypeOf } from "./content-types.ts";
 import { keyOfRef, type PlaylistRef, playlistRefs, rewritePlaylist } from "./playlists.ts";
 
 /**
@@ -75,13 +76,13 @@ export function createGrantedMedia(deps: {
     fetchMethod: (_key, _stale, { context }) => made(context.text, context.key, deps.segmentTtlSec),
   });
 
+  const notFoundIfMissing = (err: unknown): never => {
+    if (err instanceof StorageNotFound) throw notFound("Media");
+    throw err;
+  };
+
   async function textOf(key: string): Promise<string> {
-    try {
-      return (await readAll(storage, key)).toString("utf8");
-    } catch (err) {
-      if (err instanceof StorageNotFound) throw notFound("Media");
-      throw err;
-    }
+    return (await readAll(storage, key).catch(notFoundIfMissing)).toString("utf8");
   }
 
   /** `text` with its URIs signed now: segments for `ttlSec`, playlists as links of `link` (a master's only). */
@@ -118,6 +119,16 @@ export function createGrantedMedia(deps: {
       if (key.endsWith(".m3u8")) {
         if (!viewer) throw forbidden(NOT_VALID);
         await playlist(reply, key, { ...link, viewer });
+        return true;
+      }
+      if (viewer && key.endsWith(".vtt")) {
+        // A movie's captions are small text a <track> loads, and a <track> does not follow a redirect to another
+        // origin (the bucket) unless the whole <video> is fetched with CORS: answered from here, on every storage.
+        reply
+          .code(200)
+          .header("Content-Type", contentTypeOf(key))
+          .header("Cache-Control", "private, no-store")
+          .send(await readAll(storage, key).catch(notFoundIfMissing));
         return true;
       }
       const downloadName = downloadNameOf(key);

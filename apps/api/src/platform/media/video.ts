@@ -41,11 +41,14 @@ export interface TranscodeResult {
 }
 
 export interface TranscodeOptions {
-  /** Short-side heights of the ladder (default 360 and 720); only those the source reaches are made. */
+  /** Short-side heights of the ladder (default LADDER_HEIGHTS); only those the source reaches are made. */
   heights?: readonly number[];
   /** Kill ffmpeg after this long (default: 2 minutes plus 4 times the duration). */
   timeoutMs?: number;
 }
+
+/** The HLS ladder: 360p, 720p and, from full-HD sources, 1080p (issue 23: the player offers each). */
+export const LADDER_HEIGHTS = [360, 720, 1080] as const;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -156,7 +159,7 @@ export async function transcodeVideo(
 ): Promise<TranscodeResult> {
   const inspected = await inspect(input);
   const { info, demuxer, videoStream } = inspected;
-  const rungs = ladder(info, opts.heights ?? [360, 720]);
+  const rungs = ladder(info, opts.heights ?? LADDER_HEIGHTS);
   const top = rungs[rungs.length - 1] as Rung;
   const timeoutMs = opts.timeoutMs ?? 120_000 + info.durationSec * 4000;
   const hlsDir = path.join(outDir, "hls");

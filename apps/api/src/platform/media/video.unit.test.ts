@@ -36,6 +36,7 @@ beforeAll(async () => {
   await Promise.all([
     generate("hd.mp4", "1280x720", 3, { audio: true }),
     generate("small.mp4", "320x240", 2, { audio: false }),
+    generate("full-hd.mp4", "1920x1080", 1, { audio: false }),
     generate("portrait.mp4", "480x854", 2, { audio: true }),
     // Odd dimensions need a pixel format without chroma subsampling.
     generate("odd.mkv", "321x241", 1, { audio: false, pixFmt: "yuv444p" }),
@@ -201,6 +202,18 @@ describe("transcodeVideo", () => {
     const strip = await sharp(path.join(out, "strip.webp")).metadata();
     expect(strip).toMatchObject({ format: "webp", width: 1600, height: 90 });
   }, 30_000);
+
+  it("adds a 1080p rendition for a full-HD source", async () => {
+    const out = clip("out-full-hd");
+    const result = await transcodeVideo(clip("full-hd.mp4"), out);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ["360p", 640, 360],
+      ["720p", 1280, 720],
+      ["1080p", 1920, 1080],
+    ]);
+    await expectHlsOutput(out, result);
+    expect(await readFile(path.join(out, "hls/master.m3u8"), "utf8")).toContain("RESOLUTION=1920x1080");
+  }, 60_000);
 
   it("never upscales: a 320x240 clip without sound gets one 240p rendition and a silent MP4", async () => {
     const out = clip("out-small");

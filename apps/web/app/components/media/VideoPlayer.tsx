@@ -1,3 +1,4 @@
+import type { CaptionTrack } from "@marquee/contracts/captions";
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
@@ -21,6 +22,8 @@ export interface PlayableMedia {
   mp4: string;
   /** How long the segment links of its playlists live: hls.js renews them before (none: no renewal). */
   segmentTtlSec?: number;
+  /** Its caption tracks (signed WebVTT links on the site's origin), as `<track>` elements of the video. */
+  captions?: CaptionTrack[];
 }
 
 /** Where a reload resumes: the position, and whether the movie was playing. */
@@ -56,7 +59,7 @@ export function VideoPlayer({
   const videoRef = useRef<HTMLVideoElement>(null);
   // The links of the first render: a revalidated page signs new ones, which must not restart the movie. Fresh links
   // the player asked for itself replace them.
-  const [{ hls, mp4, segmentTtlSec }, setLinks] = useState<PlayableMedia>(media);
+  const [{ hls, mp4, segmentTtlSec, captions = [] }, setLinks] = useState<PlayableMedia>(media);
   const [started, setStarted] = useState(false);
   const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
   const resume = useRef<Resume | null>(null);
@@ -244,7 +247,7 @@ export function VideoPlayer({
 
   return (
     <div className={styles.stage} data-testid="movie-player" data-source={source ?? ""}>
-      {/* biome-ignore lint/a11y/useMediaCaption: movies have no caption tracks yet */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the caption tracks are the ones uploaded for the movie, if any */}
       <video
         ref={videoRef}
         className={styles.video}
@@ -253,7 +256,12 @@ export function VideoPlayer({
         preload="metadata"
         aria-label={title}
         onPlay={() => setStarted(true)}
-      />
+      >
+        {/* Same-origin links (the API answers caption files itself, on every storage): no crossOrigin needed. */}
+        {captions.map((c) => (
+          <track key={c.language} kind="subtitles" srcLang={c.language} label={c.label} src={c.url} />
+        ))}
+      </video>
       {/* The poster is an image over the video until it starts, not the video's `poster`: a <video> fetches that
           late, at low priority and in one size for every screen. */}
       {!started && poster && <StagePoster image={poster} alt="" />}

@@ -9,6 +9,7 @@ import { formatBytes, isProcessing, processingColors, processingLabels } from ".
 import { EditDeleteActions, MediaThumb } from "../admin/ManageList.tsx";
 import { uploadFile } from "../admin/use-manage.tsx";
 import { AccessStatusCells, AssetTitleCell } from "./AssetList.tsx";
+import { MovieCaptions } from "./MovieCaptions.tsx";
 import { UploadButton, UploadProgressLine } from "./UploadButton.tsx";
 
 /** The movie-file upload of one movie: its percentage, and whether it finished. */
@@ -210,6 +211,8 @@ export function MovieMedia({
           />
         </Stack>
       </SimpleGrid>
+      <Divider />
+      <MovieCaptions videoId={video._id} />
     </Stack>
   );
 }
