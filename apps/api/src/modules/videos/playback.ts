@@ -44,6 +44,6 @@ export function createFreshMedia(deps: {
     if (!row || !canOpen(viewer, row)) throw notFound("Movie");
     const decision = await deps.access.decide(viewer, protectedOf(row));
     if (!decision.canWatch || !row.mediaKey) throw forbidden(NO_LONGER_WATCHABLE);
-    return deps.present.mediaOf(viewer, row.mediaKey);
+    return deps.present.mediaOf(viewer, { ...row, mediaKey: row.mediaKey });
   };
 }

@@ -1,5 +1,6 @@
-import type { StudioVideo, Video, VideoDetail } from "@marquee/contracts/videos";
+import type { StudioVideo, Video, VideoDetail, VideoMedia } from "@marquee/contracts/videos";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
+import { stripGridOf } from "../../platform/media/strip.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
 import { grantMedia } from "../catalogue/media.ts";
@@ -21,6 +22,9 @@ export interface PresentDeps {
   segmentTtlSec: number;
   now: () => Date;
 }
+
+/** What a movie's media links are made from: its processed files and the size and length the strip follows. */
+export type MediaRow = Pick<Row, "width" | "height" | "durationSec"> & { mediaKey: string };
 
 /** What the access rules need of a movie. */
 export const protectedOf = (
@@ -99,13 +103,20 @@ export function createVideoPresenter(deps: PresentDeps) {
    * route decides again at every fetch of one (and of the playlists the master names), so a refund or a lapsed
    * membership stops playback at the next playlist fetch.
    */
-  function mediaOf(viewer: Viewer, mediaKey: string) {
+  function mediaOf(viewer: Viewer, row: MediaRow) {
+    const { mediaKey, width, height, durationSec } = row;
     const { urls, expiresAt } = grantMedia(signer, viewer?.id ?? null, {
       hls: `${mediaKey}/hls/master.m3u8`,
       mp4: `${mediaKey}/video.mp4`,
       strip: `${mediaKey}/strip.webp`,
     });
-    return { ...urls, expiresAt: expiresAt.toISOString(), segmentTtlSec: deps.segmentTtlSec };
+    const sized = !!width && !!height && !!durationSec && durationSec > 0;
+    return {
+      ...urls,
+      stripGrid: sized ? stripGridOf(width, height, durationSec) : null,
+      expiresAt: expiresAt.toISOString(),
+      segmentTtlSec: deps.segmentTtlSec,
+    } satisfies VideoMedia;
   }
 
   function detailOf(viewer: Viewer, row: Row, refs: Refs, ent: Entitlements, flags: typeof reactions.none) {
@@ -118,7 +129,7 @@ export function createVideoPresenter(deps: PresentDeps) {
       canWatch: decision.canWatch,
       lock: decision.lock,
       // A locked movie shows its thumbnail and teaser, never a usable media URL; `canWatch` implies processed.
-      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, row.mediaKey) : null,
+      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, { ...row, mediaKey: row.mediaKey }) : null,
     } satisfies VideoDetail;
   }
 
