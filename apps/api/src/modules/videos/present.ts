@@ -1,6 +1,6 @@
 import type { StudioVideo, Video, VideoDetail, VideoMedia } from "@marquee/contracts/videos";
-import type { UrlSigner } from "../../platform/signed-urls.ts";
 import { stripGridOf } from "../../platform/media/strip.ts";
+import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Entitlements, Protected, Viewer } from "../access/service.ts";
 import { grantMedia } from "../catalogue/media.ts";

@@ -50,7 +50,6 @@ export interface TranscodeOptions {
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
-
 /** The size of a frame whose short side is `short`, keeping the aspect ratio, both sides even. */
 function fitShortSide(width: number, height: number, short: number): { width: number; height: number } {
   if (width >= height) return { width: even((width * short) / height), height: even(short) };

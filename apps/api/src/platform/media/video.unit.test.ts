@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../errors.ts";
 import { probeVideo, runTool } from "./probe.ts";
-import { makeTeaser, type TranscodeResult, transcodeVideo } from "./video.ts";
 import { stripGridOf } from "./strip.ts";
+import { makeTeaser, type TranscodeResult, transcodeVideo } from "./video.ts";
 
 /** A tool run for a fixture or a check, the way the API runs it. */
 const tool = (name: "ffmpeg" | "ffprobe", args: string[]) => runTool(name, args, 120_000);
