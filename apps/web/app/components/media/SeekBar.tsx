@@ -1,21 +1,11 @@
 import type { StripGrid } from "@marquee/contracts/videos";
 import { type PointerEvent, useRef, useState } from "react";
 import styles from "./player.module.css";
-import { formatTime } from "./player-actions.ts";
+import { formatTime, stripTileAt } from "./player-actions.ts";
 
 export interface Strip {
   url: string;
   grid: StripGrid;
-}
-
-/** Which tile of the strip shows time `t`, and where it sits in the image. */
-export function stripTileAt(grid: StripGrid, t: number): { index: number; x: number; y: number } {
-  const index = Math.max(0, Math.min(grid.count - 1, Math.floor(t / grid.intervalSec)));
-  return {
-    index,
-    x: (index % grid.columns) * grid.tileWidth,
-    y: Math.floor(index / grid.columns) * grid.tileHeight,
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { StripGrid } from "@marquee/contracts/videos";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 /** 75 -> "1:15", 3725 -> "1:02:05"; "0:00" while unknown. */
@@ -7,6 +8,34 @@ export function formatTime(seconds: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** A rendition hls.js can play, for the quality menu. */
+export interface Quality {
+  index: number;
+  /** e.g. "1080p": the short side, as the renditions are named. */
+  label: string;
+  height: number;
+}
+
+/** The quality menu's entries, highest first. */
+export function qualitiesOf(levels: readonly { width: number; height: number }[]): Quality[] {
+  return levels
+    .map((l, index) => {
+      const short = Math.min(l.width, l.height) || l.height;
+      return { index, label: `${short}p`, height: short };
+    })
+    .sort((a, b) => b.height - a.height);
+}
+
+/** Which tile of the strip shows time `t`, and where it sits in the image. */
+export function stripTileAt(grid: StripGrid, t: number): { index: number; x: number; y: number } {
+  const index = Math.max(0, Math.min(grid.count - 1, Math.floor(t / grid.intervalSec)));
+  return {
+    index,
+    x: (index % grid.columns) * grid.tileWidth,
+    y: Math.floor(index / grid.columns) * grid.tileHeight,
+  };
 }
 
 /** The playback speeds the speed menu offers. */

@@ -5,6 +5,7 @@ import { browserApiUrl, buildUrl } from "../../lib/api.ts";
 import { browserToken } from "../../lib/session.ts";
 import { createLinkRenewal, type LinkRenewal } from "./link-renewal.ts";
 import { fetchFreshMedia, isLinkRefused, type Refreshed, shouldRefresh } from "./playback-recovery.ts";
+import { type Quality, qualitiesOf } from "./player-actions.ts";
 import { renewingLoaders } from "./renewing-loaders.ts";
 import { browserBandwidth, chooseStartLevel, rememberBandwidth } from "./start-level.ts";
 
@@ -25,14 +26,7 @@ export interface PlayableMedia {
 }
 
 export type Source = "hls" | "hls.js" | "mp4";
-
-/** A rendition hls.js can play, for the quality menu. */
-export interface Quality {
-  index: number;
-  /** e.g. "1080p": the short side, as the renditions are named. */
-  label: string;
-  height: number;
-}
+export type { Quality };
 
 export interface Stream {
   source: Source | null;
@@ -285,16 +279,6 @@ export function useStream({
   }, []);
 
   return { links, source, qualities, level, auto, setQuality };
-}
-
-/** The quality menu's entries, highest first. */
-export function qualitiesOf(levels: readonly { width: number; height: number }[]): Quality[] {
-  return levels
-    .map((l, index) => {
-      const short = Math.min(l.width, l.height) || l.height;
-      return { index, label: `${short}p`, height: short };
-    })
-    .sort((a, b) => b.height - a.height);
 }
 
 export function play(video: HTMLVideoElement) {
