@@ -92,6 +92,20 @@ describe("the player's own controls", () => {
     await pick(page, controls(page).getByRole("button", { name: /^Playback speed/ }), "1.5×");
     expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
 
+    // Captions: a menu of the video's text tracks (Off and each), there once a track is.
+    expect(
+      await controls(page)
+        .getByRole("button", { name: /^Captions/ })
+        .count(),
+    ).toBe(0);
+    await videoOf(page).evaluate((v: HTMLVideoElement) => {
+      v.addTextTrack("subtitles", "English", "en");
+    });
+    await pick(page, controls(page).getByRole("button", { name: /^Captions/ }), "English");
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe("showing");
+    await pick(page, controls(page).getByRole("button", { name: /^Captions/ }), "Off");
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe("disabled");
+
     // Shortcuts while the player has focus: m mutes, f puts the player (with its controls) in fullscreen.
     await controls(page).getByRole("button", { name: "Fullscreen" }).focus();
     await page.keyboard.press("m");
