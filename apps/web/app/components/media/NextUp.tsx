@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { NEXT_UP_SECONDS, type NextUpMovie } from "./next-up.ts";
 import styles from "./player.module.css";
@@ -8,6 +9,7 @@ import styles from "./player.module.css";
  * the viewer cancels. "Play now" opens it at once.
  */
 export function NextUp({ next, onCancel }: { next: NextUpMovie; onCancel: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [left, setLeft] = useState(NEXT_UP_SECONDS);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -51,18 +53,18 @@ export function NextUp({ next, onCancel }: { next: NextUpMovie; onCancel: () => 
         )}
         <div className={styles.nextUpText}>
           <p className={styles.nextUpKicker} id="next-up-title">
-            Next up
+            {t("Next up")}
           </p>
           <p className={styles.nextUpTitle}>{next.title}</p>
           <p className={styles.nextUpCount} data-testid="next-up-countdown">
-            Starts in {left} s
+            {t("Starts in {{seconds}} s", { seconds: left })}
           </p>
           <div className={styles.nextUpActions}>
             <Link to={next.href} className={styles.nextUpPlay}>
-              Play now
+              {t("Play now")}
             </Link>
             <button ref={cancelRef} type="button" className={styles.nextUpCancel} onClick={onCancel}>
-              Cancel
+              {t("Cancel")}
             </button>
           </div>
         </div>

@@ -9,6 +9,7 @@ import {
   IconVolume2,
   IconVolumeOff,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { CaptionsMenu, QualityMenu, SpeedMenu } from "./PlayerMenus.tsx";
 import styles from "./player.module.css";
 import { formatTime } from "./player-actions.ts";
@@ -40,6 +41,7 @@ export interface ControlsProps {
 
 /** The player's control bar: the seek bar over a row of buttons and menus, each with an accessible name. */
 export function PlayerControls(props: ControlsProps) {
+  const { t } = useTranslation();
   const { media, portalTarget, onMenuOpenChange } = props;
   const shell = { portalTarget, onOpenChange: onMenuOpenChange };
   const playing = !media.paused && !media.ended;
@@ -59,8 +61,8 @@ export function PlayerControls(props: ControlsProps) {
           type="button"
           className={styles.control}
           onClick={props.onTogglePlay}
-          aria-label={playing ? "Pause" : "Play"}
-          title={playing ? "Pause (k)" : "Play (k)"}
+          aria-label={playing ? t("Pause") : t("Play")}
+          title={playing ? t("Pause (k)") : t("Play (k)")}
         >
           {playing ? <IconPlayerPauseFilled size={22} aria-hidden /> : <IconPlayerPlayFilled size={22} aria-hidden />}
         </button>
@@ -69,9 +71,9 @@ export function PlayerControls(props: ControlsProps) {
             type="button"
             className={styles.control}
             onClick={props.onToggleMute}
-            aria-label={silent ? "Unmute" : "Mute"}
+            aria-label={silent ? t("Unmute") : t("Mute")}
             aria-pressed={media.muted}
-            title={silent ? "Unmute (m)" : "Mute (m)"}
+            title={silent ? t("Unmute (m)") : t("Mute (m)")}
           >
             <VolumeIcon size={22} aria-hidden />
           </button>
@@ -83,8 +85,8 @@ export function PlayerControls(props: ControlsProps) {
             step={0.05}
             value={media.muted ? 0 : media.volume}
             onChange={(e) => props.onVolume(Number(e.currentTarget.value))}
-            aria-label="Volume"
-            aria-valuetext={`${Math.round((media.muted ? 0 : media.volume) * 100)}%`}
+            aria-label={t("Volume")}
+            aria-valuetext={t("{{percent}}%", { percent: Math.round((media.muted ? 0 : media.volume) * 100) })}
           />
         </div>
         <span className={styles.time} data-testid="player-time">
@@ -105,8 +107,8 @@ export function PlayerControls(props: ControlsProps) {
             type="button"
             className={`${styles.control} ${styles.wide}`}
             onClick={props.onTogglePip}
-            aria-label={props.pipActive ? "Exit picture-in-picture" : "Picture-in-picture"}
-            title="Picture-in-picture"
+            aria-label={props.pipActive ? t("Exit picture-in-picture") : t("Picture-in-picture")}
+            title={t("Picture-in-picture")}
           >
             {props.pipActive ? (
               <IconPictureInPictureOff size={22} aria-hidden />
@@ -119,8 +121,8 @@ export function PlayerControls(props: ControlsProps) {
           type="button"
           className={styles.control}
           onClick={props.onToggleFullscreen}
-          aria-label={props.fullscreen ? "Exit fullscreen" : "Fullscreen"}
-          title={props.fullscreen ? "Exit fullscreen (f)" : "Fullscreen (f)"}
+          aria-label={props.fullscreen ? t("Exit fullscreen") : t("Fullscreen")}
+          title={props.fullscreen ? t("Exit fullscreen (f)") : t("Fullscreen (f)")}
         >
           {props.fullscreen ? <IconMinimize size={22} aria-hidden /> : <IconMaximize size={22} aria-hidden />}
         </button>

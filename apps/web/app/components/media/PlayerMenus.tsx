@@ -1,8 +1,10 @@
 import { Menu } from "@mantine/core";
 import { IconBadgeCc, IconBadgeCcFilled, IconGauge, IconSettings } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
 import styles from "./player.module.css";
-import { SPEEDS, speedLabel } from "./player-actions.ts";
+import { SPEEDS } from "./player-actions.ts";
 import type { Quality } from "./use-stream.ts";
 
 interface MenuShell {
@@ -38,6 +40,7 @@ function PlayerMenu({
   onPick: (value: string) => void;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Menu
       position="top-end"
@@ -53,7 +56,7 @@ function PlayerMenu({
         <button
           type="button"
           className={styles.control}
-          aria-label={text ? `${label}: ${text}` : label}
+          aria-label={text ? t("{{control}}: {{value}}", { control: label, value: text }) : label}
           title={label}
           data-testid={testId}
         >
@@ -86,20 +89,21 @@ export function QualityMenu({
   onPick,
   ...shell
 }: MenuShell & { qualities: Quality[]; level: number; auto: boolean; onPick: (index: number) => void }) {
+  const { t } = useTranslation();
   if (qualities.length < 2) return null;
   const playing = qualities.find((q) => q.index === level)?.label;
-  const text = auto ? "Auto" : (playing ?? "Auto");
+  const text = auto ? t("Auto") : (playing ?? t("Auto"));
   return (
     <PlayerMenu
       {...shell}
-      label="Quality"
-      title="Quality"
+      label={t("Quality")}
+      title={t("Quality")}
       testId="quality-menu"
       icon={<IconSettings size={22} aria-hidden />}
       text={text}
       value={auto ? "auto" : String(level)}
       options={[
-        { value: "auto", label: playing ? `Auto (${playing})` : "Auto" },
+        { value: "auto", label: playing ? t("Auto ({{quality}})", { quality: playing }) : t("Auto") },
         ...qualities.map((q) => ({ value: String(q.index), label: q.label })),
       ]}
       onPick={(v) => onPick(v === "auto" ? -1 : Number(v))}
@@ -108,16 +112,19 @@ export function QualityMenu({
 }
 
 export function SpeedMenu({ rate, onPick, ...shell }: MenuShell & { rate: number; onPick: (rate: number) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const times = (r: number) => t("{{rate}}×", { rate: f.number(r) });
   return (
     <PlayerMenu
       {...shell}
-      label="Playback speed"
-      title="Playback speed"
+      label={t("Playback speed")}
+      title={t("Playback speed")}
       testId="speed-menu"
       icon={<IconGauge size={22} aria-hidden />}
-      text={rate === 1 ? undefined : `${rate}×`}
+      text={rate === 1 ? undefined : times(rate)}
       value={String(rate)}
-      options={SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }))}
+      options={SPEEDS.map((s) => ({ value: String(s), label: s === 1 ? t("Normal") : times(s) }))}
       onPick={(v) => onPick(Number(v))}
     />
   );
@@ -130,17 +137,25 @@ export function CaptionsMenu({
   onPick,
   ...shell
 }: MenuShell & { tracks: { index: number; label: string }[]; track: number; onPick: (index: number) => void }) {
+  const { t } = useTranslation();
   if (tracks.length === 0) return null;
-  const on = tracks.some((t) => t.index === track);
+  const on = tracks.some((c) => c.index === track);
   return (
     <PlayerMenu
       {...shell}
-      label="Captions"
-      title="Captions"
+      label={t("Captions")}
+      title={t("Captions")}
       testId="captions-menu"
       icon={on ? <IconBadgeCcFilled size={22} aria-hidden /> : <IconBadgeCc size={22} aria-hidden />}
       value={on ? String(track) : "off"}
-      options={[{ value: "off", label: "Off" }, ...tracks.map((t) => ({ value: String(t.index), label: t.label }))]}
+      options={[
+        { value: "off", label: t("Off") },
+        // A track with neither label nor language is named by its place.
+        ...tracks.map((c, i) => ({
+          value: String(c.index),
+          label: c.label || t("Captions {{number}}", { number: i + 1 }),
+        })),
+      ]}
       onPick={(v) => onPick(v === "off" ? -1 : Number(v))}
     />
   );

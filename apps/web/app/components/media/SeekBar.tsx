@@ -1,5 +1,6 @@
 import type { StripGrid } from "@marquee/contracts/videos";
 import { type PointerEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./player.module.css";
 import { formatTime, stripTileAt } from "./player-actions.ts";
 
@@ -25,6 +26,7 @@ export function SeekBar({
   strip: Strip | null;
   onSeek: (time: number) => void;
 }) {
+  const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ time: number; x: number; width: number } | null>(null);
   const dragging = useRef(false);
@@ -65,11 +67,11 @@ export function SeekBar({
       className={styles.seek}
       role="slider"
       tabIndex={0}
-      aria-label="Seek"
+      aria-label={t("Seek")}
       aria-valuemin={0}
       aria-valuemax={known ? Math.round(duration) : 0}
       aria-valuenow={Math.round(currentTime)}
-      aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+      aria-valuetext={t("{{time}} of {{duration}}", { time: formatTime(currentTime), duration: formatTime(duration) })}
       data-testid="seek-bar"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -1,6 +1,7 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./media.module.css";
 import { NextUp } from "./NextUp.tsx";
 import type { NextUpMovie } from "./next-up.ts";
@@ -38,6 +39,7 @@ export function VideoPlayer({
   nextUp?: NextUpMovie | null;
   onLost?: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<HTMLDivElement>(null);
   const [started, setStarted] = useState(false);
@@ -173,7 +175,7 @@ export function VideoPlayer({
           late, at low priority and in one size for every screen. */}
       {!started && poster && <StagePoster image={poster} alt="" />}
       {!started && (
-        <button type="button" className={styles.playOverlay} onClick={start} aria-label="Play movie">
+        <button type="button" className={styles.playOverlay} onClick={start} aria-label={t("Play movie")}>
           <span className={styles.playButton}>
             <IconPlayerPlayFilled size={36} aria-hidden />
           </span>

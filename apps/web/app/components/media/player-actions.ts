@@ -40,7 +40,6 @@ export function stripTileAt(grid: StripGrid, t: number): { index: number; x: num
 
 /** The playback speeds the speed menu offers. */
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-export const speedLabel = (rate: number) => (rate === 1 ? "Normal" : `${rate}×`);
 
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 

@@ -12,7 +12,7 @@ export interface MediaState {
   volume: number;
   muted: boolean;
   rate: number;
-  /** Text tracks (captions), with the one showing. */
+  /** Text tracks (captions), with the one showing; `label` is the track's label, else its language, else empty. */
   tracks: { index: number; label: string }[];
   track: number;
 }
@@ -39,14 +39,11 @@ function bufferedEndOf(video: HTMLVideoElement): number {
   return currentTime;
 }
 
-/** A track's name in the captions menu: its label, else its language, else its place. */
-export const trackLabel = (track: TextTrack, index: number) => track.label || track.language || `Captions ${index + 1}`;
-
 function tracksOf(video: HTMLVideoElement) {
   return Array.from(video.textTracks)
     .map((t, index) => ({ t, index }))
     .filter(({ t }) => t.kind === "subtitles" || t.kind === "captions")
-    .map(({ t, index }) => ({ index, label: trackLabel(t, index) }));
+    .map(({ t, index }) => ({ index, label: t.label || t.language }));
 }
 
 const showingOf = (video: HTMLVideoElement) => Array.from(video.textTracks).findIndex((t) => t.mode === "showing");
