@@ -52,11 +52,26 @@ export const video = z.object({
 });
 export type Video = z.infer<typeof video>;
 
+/**
+ * How the thumbnail strip (`strip`) is laid out, for the seek bar's preview: `count` tiles of `tileWidth` x
+ * `tileHeight` px, `columns` to a row, tile `i` showing the movie at `i * intervalSec` seconds.
+ */
+export const stripGrid = z.object({
+  tileWidth: z.number().int().positive(),
+  tileHeight: z.number().int().positive(),
+  columns: z.number().int().positive(),
+  count: z.number().int().positive(),
+  intervalSec: z.number().positive(),
+});
+export type StripGrid = z.infer<typeof stripGrid>;
+
 /** Signed, expiring links; present only when the viewer may watch and the media is ready. */
 export const videoMedia = z.object({
   hls: z.string(),
   mp4: z.string(),
   strip: z.string().nullable(),
+  /** The strip's layout; null when the movie's size or duration is not known. */
+  stripGrid: stripGrid.nullable(),
   expiresAt: z.string(),
   /**
    * Seconds the segment links in an HLS playlist live once it is fetched (MEDIA_SEGMENT_TTL_SEC; on object storage a

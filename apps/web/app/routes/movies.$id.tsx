@@ -14,6 +14,7 @@ import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
 import { LockedStage } from "../components/media/LockedStage.tsx";
 import styles from "../components/media/movie.module.css";
+import { type NextUpMovie, nextUpOf } from "../components/media/next-up.ts";
 import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
@@ -93,10 +94,12 @@ function Stage({
   video,
   offers,
   membership,
+  nextUp,
 }: {
   video: VideoDetail;
   offers: SubscribeOffer[];
   membership: MoviePageData["membership"];
+  nextUp: NextUpMovie | null;
 }) {
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const [lost, setLost] = useState<string | null>(null);
@@ -129,6 +132,7 @@ function Stage({
         poster={video.thumbnail}
         title={video.title}
         videoId={video._id}
+        nextUp={nextUp}
         onLost={(message) => {
           setLost(message);
           // The page again, as the API sees the viewer now: the lock and its ways in.
@@ -166,11 +170,13 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
   useObjectRoom("video", video._id);
   const { related, current, none, loadMore } = useRelated(video);
   const text = paragraphs(video.description);
+  // When the movie ends, the player offers the first of "More like this" (once it has loaded).
+  const nextUp = current && related.success ? nextUpOf(related.items, video._id) : null;
 
   return (
     <Container size="xl">
       {/* The key restarts the player when another movie is opened from "More like this". */}
-      <Stage key={video._id} video={video} offers={offers} membership={membership ?? null} />
+      <Stage key={video._id} video={video} offers={offers} membership={membership ?? null} nextUp={nextUp} />
 
       <div className={styles.layout}>
         <article className={styles.main}>

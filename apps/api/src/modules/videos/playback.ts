@@ -46,6 +46,6 @@ export function createFreshMedia(deps: {
     const decision = await deps.access.decide(viewer, protectedOf(row));
     if (!decision.canWatch || !row.mediaKey) throw forbidden(NO_LONGER_WATCHABLE);
     const captions = (await deps.captionRows([row.id])).get(row.id) ?? [];
-    return deps.present.mediaOf(viewer, row.mediaKey, captions);
+    return deps.present.mediaOf(viewer, { ...row, mediaKey: row.mediaKey }, captions);
   };
 }

@@ -1,4 +1,5 @@
-import type { StudioVideo, Video, VideoDetail } from "@marquee/contracts/videos";
+import type { StudioVideo, Video, VideoDetail, VideoMedia } from "@marquee/contracts/videos";
+import { stripGridOf } from "../../platform/media/strip.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService, Protected, Viewer } from "../access/service.ts";
@@ -26,6 +27,9 @@ export interface PresentDeps {
   captionRows(videoIds: readonly string[]): Promise<Map<string, VideoCaptionRow[]>>;
   now: () => Date;
 }
+
+/** What a movie's media links are made from: its processed files and the size and length the strip follows. */
+export type MediaRow = Pick<Row, "width" | "height" | "durationSec"> & { mediaKey: string };
 
 /** What the access rules need of a movie. */
 export const protectedOf = (
@@ -104,18 +108,21 @@ export function createVideoPresenter(deps: PresentDeps) {
    * route decides again at every fetch of one (and of the playlists the master names), so a refund or a lapsed
    * membership stops playback at the next playlist fetch. The movie's caption tracks ride the same grants.
    */
-  function mediaOf(viewer: Viewer, mediaKey: string, captions: readonly VideoCaptionRow[]) {
+  function mediaOf(viewer: Viewer, row: MediaRow, captions: readonly VideoCaptionRow[]) {
+    const { mediaKey, width, height, durationSec } = row;
     const { urls, expiresAt } = grantMedia(signer, viewer?.id ?? null, {
       hls: `${mediaKey}/hls/master.m3u8`,
       mp4: `${mediaKey}/video.mp4`,
       strip: `${mediaKey}/strip.webp`,
     });
+    const sized = !!width && !!height && !!durationSec && durationSec > 0;
     return {
       ...urls,
+      stripGrid: sized ? stripGridOf(width, height, durationSec) : null,
       expiresAt: expiresAt.toISOString(),
       segmentTtlSec: deps.segmentTtlSec,
       captions: captionTracks(signer, viewer, captions),
-    };
+    } satisfies VideoMedia;
   }
 
   function detailOf(
@@ -134,7 +141,10 @@ export function createVideoPresenter(deps: PresentDeps) {
       canWatch: decision.canWatch,
       lock: decision.lock,
       // A locked movie shows its thumbnail and teaser, never a usable media URL; `canWatch` implies processed.
-      media: decision.canWatch && row.mediaKey ? mediaOf(viewer, row.mediaKey, captions.get(row.id) ?? []) : null,
+      media:
+        decision.canWatch && row.mediaKey
+          ? mediaOf(viewer, { ...row, mediaKey: row.mediaKey }, captions.get(row.id) ?? [])
+          : null,
     } satisfies VideoDetail;
   }
 

@@ -59,7 +59,13 @@ interface MovieJson {
   lock?: string | null;
   isBought?: boolean;
   isLiked?: boolean;
-  media?: { hls: string; mp4: string; strip: string | null; expiresAt: string } | null;
+  media?: {
+    hls: string;
+    mp4: string;
+    strip: string | null;
+    stripGrid: { tileWidth: number; tileHeight: number; columns: number; count: number; intervalSec: number } | null;
+    expiresAt: string;
+  } | null;
   processing?: { status: string; error: string | null };
 }
 interface ListJson {
@@ -425,6 +431,8 @@ describe("GET /user/assets/videos/:id", () => {
     );
     expect(m.media?.mp4).toMatch(new RegExp(`/private/videos/${alpha._id}/video\\.mp4$`));
     expect(m.media?.strip).toMatch(/strip\.webp$/);
+    // The strip's layout, for the seek bar's preview: ten 160 px frames of the 640x360, 3-second movie in a row.
+    expect(m.media?.stripGrid).toEqual({ tileWidth: 160, tileHeight: 90, columns: 10, count: 10, intervalSec: 0.3 });
     const expires = Date.parse(m.media?.expiresAt as string);
     expect(expires - Date.now()).toBeGreaterThan(21_000 * 1000);
     expect(expires - Date.now()).toBeLessThanOrEqual(21_600 * 1000);

@@ -12,6 +12,7 @@ import {
   runTool,
   type VideoInfo,
 } from "./probe.ts";
+import { STRIP_FRAMES, stripGridOf } from "./strip.ts";
 
 /**
  * Video work through ffmpeg (probing and running the tools: probe.ts): HLS renditions with an MP4 fallback, poster
@@ -163,6 +164,8 @@ export async function transcodeVideo(
   const top = rungs[rungs.length - 1] as Rung;
   const timeoutMs = opts.timeoutMs ?? 120_000 + info.durationSec * 4000;
   const hlsDir = path.join(outDir, "hls");
+  // At the display size's shape (non-square pixels made square), as the API describes it to players.
+  const strip = stripGridOf(info.width, info.height, info.durationSec);
   const outputs = ["hls", "video.mp4", "poster.jpg", "strip.jpg", "poster.webp", "poster-480.webp", "strip.webp"];
 
   try {
@@ -175,7 +178,7 @@ export async function transcodeVideo(
     const filters = [
       `[${videoStream}]split=${rungs.length + 1}${split}[sstrip]`,
       ...rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`),
-      `[sstrip]fps=${(10 / info.durationSec).toFixed(6)},scale=160:-2,setsar=1,tile=10x1[strip]`,
+      `[sstrip]fps=${(STRIP_FRAMES / info.durationSec).toFixed(6)},scale=${strip.tileWidth}:${strip.tileHeight},setsar=1,tile=${strip.columns}x${strip.count / strip.columns}[strip]`,
     ];
     const maps = rungs.flatMap((_, i) => ["-map", `[v${i}]`, ...(info.hasAudio ? ["-map", "0:a:0"] : [])]);
     const rates = rungs.flatMap((r, i) => [

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../errors.ts";
 import { probeVideo, runTool } from "./probe.ts";
+import { stripGridOf } from "./strip.ts";
 import { makeTeaser, type TranscodeResult, transcodeVideo } from "./video.ts";
 
 /** A tool run for a fixture or a check, the way the API runs it. */
@@ -237,6 +238,9 @@ describe("transcodeVideo", () => {
     expect(poster.height).toBeGreaterThan(poster.width as number);
     const strip = await sharp(path.join(out, "strip.webp")).metadata();
     expect(strip).toMatchObject({ width: 1600, height: 284 });
+    // As the API describes it to the player's seek bar.
+    const grid = stripGridOf(result.width, result.height, result.durationSec);
+    expect([grid.tileWidth * grid.columns, grid.tileHeight]).toEqual([1600, 284]);
   }, 30_000);
 
   it("handles a 1-second clip with odd dimensions", async () => {

@@ -1,232 +1,59 @@
-import type { CaptionTrack } from "@marquee/contracts/captions";
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
-import { browserApiUrl, buildUrl } from "../../lib/api.ts";
-import { browserToken } from "../../lib/session.ts";
-import { createLinkRenewal, type LinkRenewal } from "./link-renewal.ts";
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./media.module.css";
-import { fetchFreshMedia, isLinkRefused, type Refreshed, shouldRefresh } from "./playback-recovery.ts";
-import { renewingLoaders } from "./renewing-loaders.ts";
+import { NextUp } from "./NextUp.tsx";
+import type { NextUpMovie } from "./next-up.ts";
+import { PlayerControls } from "./PlayerControls.tsx";
+import playerStyles from "./player.module.css";
+import { useFullscreen, useIdle, usePictureInPicture } from "./player-actions.ts";
+import { usePlayerKeys } from "./player-keys.ts";
 import { StagePoster } from "./StagePoster.tsx";
+import { showTrack, useMediaState } from "./use-media-state.ts";
+import { type PlayableMedia, play, useStream } from "./use-stream.ts";
 import { trackProgress } from "./watch-progress.ts";
 
-const HLS_TYPE = "application/vnd.apple.mpegurl";
-/** `MediaError.MEDIA_ERR_DECODE`: the element got the bytes and could not play them. */
-const MEDIA_ERR_DECODE = 3;
-
-export interface PlayableMedia {
-  /** Signed HLS master playlist. */
-  hls: string;
-  /** Signed MP4 of the same movie, for browsers without HLS. */
-  mp4: string;
-  /** How long the segment links of its playlists live: hls.js renews them before (none: no renewal). */
-  segmentTtlSec?: number;
-  /** Its caption tracks (signed WebVTT links on the site's origin), as `<track>` elements of the video. */
-  captions?: CaptionTrack[];
-}
-
-/** Where a reload resumes: the position, and whether the movie was playing. */
-interface Resume {
-  position: number;
-  playing: boolean;
-}
+export type { PlayableMedia } from "./use-stream.ts";
 
 /**
- * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it.
- * Streams HLS through hls.js (loaded on demand, on the client only) wherever the browser has Media Source
- * Extensions, else natively (older iPhones); when neither works, or the stream fails, it plays the MP4.
- *
- * Its links run out by design (segments after MEDIA_SEGMENT_TTL_SEC) and are refused once the viewer may no longer
- * watch. Through hls.js they are renewed while it plays (link-renewal.ts): the same player goes on, at the same
- * position, quality and buffer. Natively (the element cannot be given fresh links), a refused playlist or segment,
- * or the element's own failure, asks the API for fresh links (playback-recovery.ts) and starts again at the same
- * position. `onLost` gets the API's message when access is gone.
+ * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it,
+ * then the movie with the player's own controls (PlayerControls.tsx): seek bar with the strip's frames, volume,
+ * captions, speed, quality, picture-in-picture and fullscreen, and keyboard shortcuts while it has focus
+ * (player-keys.ts). The stream, its link renewal and its recovery are use-stream.ts's; the position is resumed and
+ * reported by watch-progress.ts. When the movie ends and `nextUp` is given, it offers that movie (NextUp.tsx).
+ * `onLost` gets the API's message when access is gone.
  */
 export function VideoPlayer({
   media,
   poster,
   title,
   videoId,
+  nextUp,
   onLost,
 }: {
   media: PlayableMedia;
   poster: Image | null;
   title: string;
   videoId: string;
+  nextUp?: NextUpMovie | null;
   onLost?: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
-  // The links of the first render: a revalidated page signs new ones, which must not restart the movie. Fresh links
-  // the player asked for itself replace them.
-  const [{ hls, mp4, segmentTtlSec, captions = [] }, setLinks] = useState<PlayableMedia>(media);
+  const playerRef = useRef<HTMLDivElement>(null);
   const [started, setStarted] = useState(false);
-  const [source, setSource] = useState<"hls" | "hls.js" | "mp4" | null>(null);
-  const resume = useRef<Resume | null>(null);
   /** The viewer pressed Play. */
   const clicked = useRef(false);
-  /** Once the stream failed for good, fresh links play the MP4 too. */
-  const mp4Only = useRef(false);
-  const refreshes = useRef<number[]>([]);
-  const refreshing = useRef(false);
-  const lostRef = useRef(onLost);
-  lostRef.current = onLost;
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    let cancelled = false;
-    let destroy: (() => void) | null = null;
-    const here = (): Resume => ({ position: video.currentTime, playing: !video.paused });
-    // Where the previous links left off (fresh links), else the start.
-    const from = resume.current;
-    resume.current = null;
-    const seekOnLoad = (at: Resume | null) => {
-      if (!at || at.position <= 0) return;
-      video.addEventListener("loadedmetadata", () => (video.currentTime = at.position), { once: true });
-    };
-    // With no position to resume, the viewer's click decides: a click on Play before the stream was attached is
-    // undone by the attaching (the element's load resets it to paused), so it is played again once attached.
-    const playIf = (at: Resume | null) => {
-      if (at ? at.playing : clicked.current) play(video);
-    };
-    const freshUrl = buildUrl(browserApiUrl(), `/user/assets/videos/${encodeURIComponent(videoId)}/media`);
-    /** Access is gone: playback stops where it is, and the page says why. */
-    const lose = (message: string) => {
-      destroy?.();
-      destroy = null;
-      video.pause();
-      lostRef.current?.(message);
-    };
-
-    /**
-     * Fresh links for a failure (`status` of the refused request, null when unknown); false when none are asked
-     * for, so the caller falls back. The effect runs again with the new links, resuming where this one was.
-     */
-    const refresh = (status: number | null): boolean => {
-      if (refreshing.current) return true;
-      if (!shouldRefresh(status, refreshes.current, Date.now())) return false;
-      refreshing.current = true;
-      refreshes.current = [...refreshes.current, Date.now()];
-      const at = here();
-      void fetchFreshMedia(freshUrl, browserToken()).then((result: Refreshed) => {
-        refreshing.current = false;
-        if (cancelled) return;
-        if (result.kind === "links") {
-          resume.current = at;
-          setLinks(result.media);
-        } else if (result.kind === "lost") {
-          lose(result.message);
-        } else {
-          playMp4();
-        }
-      });
-      return true;
-    };
-
-    // The MP4 a failed stream falls back to resets the element to paused: it plays on from where the stream
-    // stopped if the viewer was playing it (a stream that has not loaded yet waits unpaused for it).
-    const playMp4 = (at: Resume | null = here()) => {
-      if (cancelled) return;
-      mp4Only.current = true;
-      destroy?.();
-      destroy = null;
-      video.src = mp4;
-      seekOnLoad(at);
-      setSource("mp4");
-      playIf(at);
-    };
-    // The element failed on its own (native HLS, the MP4): unless it could not decode the movie, its links may have
-    // run out (it does not tell the status); else the stream falls back to the MP4 once.
-    const onElementError = () => {
-      if (video.error?.code !== MEDIA_ERR_DECODE && refresh(null)) return;
-      if (!mp4Only.current) playMp4();
-    };
-    video.addEventListener("error", onElementError);
-
-    /** Native HLS: the element fetches the playlists itself, and cannot be given fresh links while it plays. */
-    const playNative = () => {
-      video.src = hls;
-      seekOnLoad(from);
-      setSource("hls");
-      playIf(from);
-    };
-    if (mp4Only.current) {
-      playMp4(from);
-    } else {
-      import("hls.js")
-        .then(({ default: Hls }) => {
-          if (cancelled) return;
-          if (!Hls.isSupported()) return video.canPlayType(HLS_TYPE) ? playNative() : playMp4(from);
-          const renewal: LinkRenewal | null = segmentTtlSec
-            ? createLinkRenewal({
-                segmentTtlSec,
-                fetchPlaylist: async (url) => {
-                  const res = await fetch(url, { cache: "no-store" });
-                  return { status: res.status, text: await res.text() };
-                },
-                freshMedia: () => fetchFreshMedia(freshUrl, browserToken()),
-                onLost: (message) => {
-                  if (!cancelled) lose(message);
-                },
-                isPlaying: () => !video.paused && !video.ended,
-              })
-            : null;
-          const onPlay = () => renewal?.resumed();
-          video.addEventListener("play", onPlay);
-          // No worker: the page's CSP allows no blob: workers, and short clips do not need one.
-          const player = new Hls({
-            enableWorker: false,
-            capLevelToPlayerSize: true,
-            startLevel: -1,
-            startPosition: from?.position ?? -1,
-            ...(renewal ? renewingLoaders(Hls.DefaultConfig.loader, renewal) : {}),
-          });
-          // hls.js has retried a fatal network error already; a fatal media error (a stalled or corrupt buffer)
-          // is recovered once, as hls.js advises, before the MP4 takes over. A refused playlist or segment that
-          // renewal did not cure (its link ran out, or access went) asks for fresh links first.
-          let recovered = false;
-          player.on(Hls.Events.FRAG_LOADED, () => {
-            // Playing again: the refreshes so far were not a loop.
-            if (refreshes.current.length) refreshes.current = [];
-          });
-          player.on(Hls.Events.ERROR, (_event, data) => {
-            if (renewal?.lost) return;
-            const status = data.type === Hls.ErrorTypes.NETWORK_ERROR ? (data.response?.code ?? null) : null;
-            if (isLinkRefused(status) && refresh(status)) return;
-            if (!data.fatal) return;
-            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-              recovered = true;
-              player.recoverMediaError();
-              return;
-            }
-            console.warn(`hls.js: ${data.details}; playing the MP4`);
-            playMp4();
-          });
-          player.loadSource(hls);
-          player.attachMedia(video);
-          destroy = () => {
-            renewal?.stop();
-            video.removeEventListener("play", onPlay);
-            player.destroy();
-          };
-          setSource("hls.js");
-          playIf(from);
-        })
-        .catch(() => (video.canPlayType(HLS_TYPE) ? playNative() : playMp4(from)));
-    }
-    return () => {
-      cancelled = true;
-      // Fresh links replace these: they resume as the viewer is now, not as when they were asked for. A click on Play
-      // in between would otherwise be lost, as the reset below leaves the element paused (the MP4 then sat at 0).
-      if (resume.current)
-        resume.current = { position: video.currentTime || resume.current.position, playing: !video.paused };
-      video.removeEventListener("error", onElementError);
-      destroy?.();
-      video.removeAttribute("src");
-      video.load();
-    };
-  }, [hls, mp4, segmentTtlSec, videoId]);
+  const stream = useStream({ videoRef, playerRef, media, videoId, clicked, onLost });
+  const state = useMediaState(videoRef);
+  const { fullscreen, toggleFullscreen } = useFullscreen(playerRef, videoRef);
+  const { pipAvailable, pipActive, togglePip } = usePictureInPicture(videoRef);
+  const [menus, setMenus] = useState(0);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const playing = started && !state.paused && !state.ended;
+  const { idle, wake, hide } = useIdle(playing, menus > 0);
+  const [nextShown, setNextShown] = useState(false);
 
   // Where the viewer left off (the server for members, this browser for visitors), and their position reported as
   // they watch: a reload resumes there.
@@ -235,30 +62,117 @@ export function VideoPlayer({
     return video ? trackProgress(video, videoId) : undefined;
   }, [videoId]);
 
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !nextUp) return;
+    const onEnded = () => setNextShown(true);
+    const onPlay = () => setNextShown(false);
+    video.addEventListener("ended", onEnded);
+    video.addEventListener("play", onPlay);
+    return () => {
+      video.removeEventListener("ended", onEnded);
+      video.removeEventListener("play", onPlay);
+    };
+  }, [nextUp]);
+
+  const withVideo = useCallback((act: (video: HTMLVideoElement) => void) => {
+    const video = videoRef.current;
+    if (video) act(video);
+  }, []);
+  const togglePlay = useCallback(() => withVideo((v) => (v.paused || v.ended ? play(v) : v.pause())), [withVideo]);
+  const seekTo = useCallback(
+    (time: number) =>
+      withVideo((v) => {
+        const end = Number.isFinite(v.duration) ? v.duration : time;
+        v.currentTime = Math.max(0, Math.min(end, time));
+      }),
+    [withVideo],
+  );
+  const seekBy = useCallback((by: number) => withVideo((v) => seekTo(v.currentTime + by)), [withVideo, seekTo]);
+  const setVolume = useCallback(
+    (volume: number) =>
+      withVideo((v) => {
+        v.volume = Math.max(0, Math.min(1, Math.round(volume * 100) / 100));
+        v.muted = v.volume === 0;
+      }),
+    [withVideo],
+  );
+  const volumeBy = useCallback((by: number) => withVideo((v) => setVolume(v.volume + by)), [withVideo, setVolume]);
+  const toggleMute = useCallback(
+    () =>
+      withVideo((v) => {
+        v.muted = !v.muted;
+        if (!v.muted && v.volume === 0) v.volume = 0.5;
+      }),
+    [withVideo],
+  );
+  const onKeyDown = usePlayerKeys({ togglePlay, seekBy, volumeBy, toggleFullscreen, toggleMute });
+
   const start = () => {
     const video = videoRef.current;
     if (!video) return;
     setStarted(true);
     clicked.current = true;
-    video.focus();
+    playerRef.current?.focus({ preventScroll: true });
     // Before hls.js has attached its stream the element waits for one, and plays when it comes.
     play(video);
   };
 
+  // A click on the picture plays or pauses; a tap on a touch screen whose controls are hidden shows them first.
+  const onSurface = (event: PointerEvent<HTMLVideoElement>) => {
+    // A click that closes an open menu is only that.
+    if (menus > 0) return;
+    if (event.pointerType !== "mouse" && idle) return wake();
+    togglePlay();
+    wake();
+  };
+
+  // From the freshest links the player holds: fresh links sign the strip again.
+  const { links } = stream;
+  const strip = links.strip && links.stripGrid ? { url: links.strip, grid: links.stripGrid } : null;
+  const showControls = started && !nextShown;
+
   return (
-    <div className={styles.stage} data-testid="movie-player" data-source={source ?? ""}>
-      {/* biome-ignore lint/a11y/useMediaCaption: the caption tracks are the ones uploaded for the movie, if any */}
+    // biome-ignore lint/a11y/noStaticElementInteractions: the player's keyboard shortcuts apply anywhere inside it
+    <div
+      ref={playerRef}
+      className={`${styles.stage} ${playerStyles.player}`}
+      data-testid="movie-player"
+      data-source={stream.source ?? ""}
+      data-level={stream.level >= 0 ? (stream.qualities.find((q) => q.index === stream.level)?.height ?? "") : ""}
+      data-quality={stream.auto ? "auto" : "manual"}
+      data-idle={idle ? "true" : "false"}
+      data-fullscreen={fullscreen ? "true" : "false"}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (!started) return;
+        wake();
+        onKeyDown(e);
+      }}
+      onPointerMove={wake}
+      onPointerLeave={hide}
+      onFocus={() => {
+        setFocusWithin(true);
+        wake();
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);
+      }}
+      data-focus-within={focusWithin ? "true" : "false"}
+    >
+      {/* biome-ignore lint/a11y/useMediaCaption: caption tracks come with uploaded captions; the captions menu lists them */}
       <video
         ref={videoRef}
         className={styles.video}
-        controls={started}
         playsInline
         preload="metadata"
         aria-label={title}
         onPlay={() => setStarted(true)}
+        onPointerUp={started ? onSurface : undefined}
+        onDoubleClick={started ? toggleFullscreen : undefined}
       >
         {/* Same-origin links (the API answers caption files itself, on every storage): no crossOrigin needed. */}
-        {captions.map((c) => (
+        {(links.captions ?? []).map((c) => (
           <track key={c.language} kind="subtitles" srcLang={c.language} label={c.label} src={c.url} />
         ))}
       </video>
@@ -266,18 +180,36 @@ export function VideoPlayer({
           late, at low priority and in one size for every screen. */}
       {!started && poster && <StagePoster image={poster} alt="" />}
       {!started && (
-        <button type="button" className={styles.playOverlay} onClick={start} aria-label="Play movie">
+        <button type="button" className={styles.playOverlay} onClick={start} aria-label={t("Play movie")}>
           <span className={styles.playButton}>
             <IconPlayerPlayFilled size={36} aria-hidden />
           </span>
         </button>
       )}
+      {showControls && (
+        <PlayerControls
+          media={state}
+          strip={strip}
+          qualities={stream.qualities}
+          level={stream.level}
+          auto={stream.auto}
+          fullscreen={fullscreen}
+          pipAvailable={pipAvailable}
+          pipActive={pipActive}
+          portalTarget={fullscreen ? playerRef.current : null}
+          onMenuOpenChange={(open) => setMenus((n) => Math.max(0, n + (open ? 1 : -1)))}
+          onTogglePlay={togglePlay}
+          onSeek={seekTo}
+          onVolume={setVolume}
+          onToggleMute={toggleMute}
+          onQuality={stream.setQuality}
+          onRate={(rate) => withVideo((v) => (v.playbackRate = rate))}
+          onTrack={(index) => withVideo((v) => showTrack(v, index))}
+          onToggleFullscreen={toggleFullscreen}
+          onTogglePip={togglePip}
+        />
+      )}
+      {nextShown && nextUp && <NextUp next={nextUp} onCancel={() => setNextShown(false)} />}
     </div>
   );
-}
-
-function play(video: HTMLVideoElement) {
-  void video.play().catch(() => {
-    // Autoplay policies aside, a click always may play; if it still refuses, the controls are there.
-  });
 }

@@ -14,6 +14,7 @@ const media = {
   hls: "/api/media/2/1.u.sig/private/videos/v/hls/master.m3u8",
   mp4: "/api/media/2/1.u.sig/private/videos/v/video.mp4",
   strip: null,
+  stripGrid: null,
   expiresAt: "2030-01-01T00:00:00.000Z",
 };
 
