@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import type { Order } from "@marquee/contracts/orders";
 import { IconShoppingCart } from "@tabler/icons-react";
@@ -10,7 +11,9 @@ import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import {
   DELIVERY_FILTERS,
   DELIVERY_STATUS,
@@ -29,8 +32,13 @@ import type { Route } from "./+types/admin.orders";
 
 export const handle = pages.adminOrders.handle;
 
-const DESCRIPTION = "Every order: who bought what from whom, where each parcel is, and refunds through the payment.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Orders", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Every order: who bought what from whom, where each parcel is, and refunds through the payment.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Orders"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 
@@ -60,6 +68,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { search, setSearch, setFilter, setPage, update, loading } = useListParams();
@@ -71,22 +80,27 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const buyerRef = buyer ? rows.find((o) => o.buyer?._id === buyer)?.buyer : null;
 
   return (
-    <AdminPage title="Orders" description={DESCRIPTION}>
+    <AdminPage title={t("Orders")} description={t(DESCRIPTION)}>
       {dialog}
-      <SearchFilters label="Search orders" placeholder="Buyer, product or order id" value={search} onChange={setSearch}>
+      <SearchFilters
+        label={t("Search orders")}
+        placeholder={t("Buyer, product or order id")}
+        value={search}
+        onChange={setSearch}
+      >
         <Select
-          label="Status"
-          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? "Any status" : ORDER_STATUS[s].label }))}
+          label={t("Status")}
+          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? t("Any status") : ORDER_STATUS[s].label }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
           w={200}
         />
         <Select
-          label="Delivery"
+          label={t("Delivery")}
           data={DELIVERY_FILTERS.map((d) => ({
             value: d,
-            label: d === "all" ? "Any delivery" : DELIVERY_STATUS[d].label,
+            label: d === "all" ? t("Any delivery") : DELIVERY_STATUS[d].label,
           }))}
           value={delivery}
           allowDeselect={false}
@@ -96,31 +110,33 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       </SearchFilters>
       {buyer && (
         <Group gap="xs">
-          <Text size="sm">Orders of {buyerRef ? `${buyerRef.name} (@${buyerRef.username})` : "one member"} only.</Text>
+          <Text size="sm">
+            Orders of {buyerRef ? `${buyerRef.name} (@${buyerRef.username})` : t("one member")} only.
+          </Text>
           <Button size="compact-sm" variant="subtle" onClick={() => update({ buyer: null, page: null })}>
-            Show everyone's
+            {t("Show everyone's")}
           </Button>
         </Group>
       )}
       <ListPanel
-        label="Orders"
+        label={t("Orders")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconShoppingCart, message: "No orders here." }}
+        empty={{ icon: IconShoppingCart, message: t("No orders here.") }}
       >
         <DataTable
-          label="Orders"
+          label={t("Orders")}
           minWidth={960}
           busy={loading}
           columns={[
-            { label: "Date" },
-            { label: "Buyer" },
-            { label: "Lines" },
-            { label: "Total", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Date") },
+            { label: t("Buyer") },
+            { label: t("Lines") },
+            { label: t("Total"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((o) => {
@@ -136,7 +152,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{o.buyer ? `${o.buyer.name} (@${o.buyer.username})` : "A former member"}</Text>
+                  <Text size="sm">{o.buyer ? `${o.buyer.name} (@${o.buyer.username})` : t("A former member")}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={6}>
@@ -173,7 +189,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Button size="xs" variant="default" component={Link} to={`/admin/orders/${o._id}`}>
-                      Details
+                      {t("Details")}
                     </Button>
                     {toRefund && <RefundButton target={toRefund} refund={refund} refunding={refunding} />}
                   </Group>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/payments";
@@ -12,7 +13,9 @@ import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/acti
 import { errorMessage } from "../lib/api.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -22,8 +25,11 @@ import type { Route } from "./+types/admin.payouts";
 
 export const handle = pages.adminPayouts.handle;
 
-const DESCRIPTION = "What each performer is owed (refunds netted), marking it paid, and the payouts made.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payouts", DESCRIPTION);
+const DESCRIPTION = msg("What each performer is owed (refunds netted), marking it paid, and the payouts made.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Payouts"), t(DESCRIPTION));
+};
 
 const DUE_LIMIT = 100;
 const PAGE_SIZE = 20;
@@ -72,6 +78,7 @@ const METHOD_LABEL: Record<PayoutDetails["method"], string> = { bank: "Bank", pa
  * of it, a look the audit trail records.
  */
 function PayTo({ owed }: { owed: PayoutDue }) {
+  const { t } = useTranslation();
   const { run, busy } = useIntent();
   const { guarded, prompt } = useReauth();
   const [full, setFull] = useState<PayoutDetails | null>(null);
@@ -79,7 +86,7 @@ function PayTo({ owed }: { owed: PayoutDue }) {
   if (!masked)
     return (
       <Text size="xs" c="dimmed">
-        Not given yet
+        {t("Not given yet")}
       </Text>
     );
 
@@ -91,7 +98,7 @@ function PayTo({ owed }: { owed: PayoutDue }) {
       setFull(payoutDetails);
     } catch (e) {
       if (e instanceof ReauthCancelled) return;
-      notifications.show({ color: "red", title: "Could not show the payout details", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not show the payout details"), message: errorMessage(e) });
     }
   };
 
@@ -118,7 +125,7 @@ function PayTo({ owed }: { owed: PayoutDue }) {
             onClick={() => void reveal()}
             aria-label={`Show the payout details of ${owed.performer?.name ?? "this performer"}`}
           >
-            Show
+            {t("Show")}
           </Button>
         </Group>
       )}
@@ -136,6 +143,7 @@ function PayDialog({
   money: (n: number) => string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const [note, setNote] = useState("");
   const [saving, setSaving] = useState(false);
@@ -150,22 +158,22 @@ function PayDialog({
       setNote("");
       onClose();
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not mark paid", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not mark paid"), message: errorMessage(e) });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal opened={owed !== null} onClose={onClose} title="Mark as paid?" centered radius="lg">
+    <Modal opened={owed !== null} onClose={onClose} title={t("Mark as paid?")} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">
           Record that you paid <b>{name}</b> {owed ? money(owed.unpaid) : ""}: every unpaid line of theirs (
           {owed?.lines ?? 0}) is marked paid. Pay them first through your bank or payment provider.
         </Text>
         <Textarea
-          label="Note"
-          description="Optional: a bank reference or how it was paid."
+          label={t("Note")}
+          description={t("Optional: a bank reference or how it was paid.")}
           maxLength={500}
           autosize
           minRows={2}
@@ -174,10 +182,10 @@ function PayDialog({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button leftSection={<IconCheck size={16} />} loading={saving} onClick={() => void pay()}>
-            Mark paid
+            {t("Mark paid")}
           </Button>
         </Group>
       </Stack>
@@ -186,6 +194,7 @@ function PayDialog({
 }
 
 export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const revalidator = useRevalidator();
@@ -198,33 +207,33 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
   const payouts = history.result?.data ?? [];
 
   return (
-    <AdminPage title="Payouts" description={DESCRIPTION}>
+    <AdminPage title={t("Payouts")} description={t(DESCRIPTION)}>
       <PayDialog owed={paying} money={money} onClose={() => setPaying(null)} />
       <Stack gap="xs" component="section" aria-labelledby="owed-title">
         <Title order={2} fz="lg" id="owed-title">
-          Owed to performers
+          {t("Owed to performers")}
         </Title>
         <Text size="sm" c="dimmed">
-          The net of each performer's unpaid earnings: sales less the site's commission, refunds taken off.
+          {t("The net of each performer's unpaid earnings: sales less the site's commission, refunds taken off.")}
         </Text>
         <ListPanel
-          label="Owed to performers"
+          label={t("Owed to performers")}
           error={due.error}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={owed.length}
-          empty={{ icon: IconCash, message: "Nobody is owed anything right now." }}
+          empty={{ icon: IconCash, message: t("Nobody is owed anything right now.") }}
         >
           <DataTable
-            label="Owed to performers"
+            label={t("Owed to performers")}
             minWidth={760}
             columns={[
-              { label: "Performer" },
-              { label: "Lines", right: true },
-              { label: "Since" },
-              { label: "Owed", right: true },
-              { label: "Pay to" },
-              { label: "Actions", hidden: true },
+              { label: t("Performer") },
+              { label: t("Lines"), right: true },
+              { label: t("Since") },
+              { label: t("Owed"), right: true },
+              { label: t("Pay to") },
+              { label: t("Actions"), hidden: true },
             ]}
           >
             {owed.map((d) => (
@@ -232,7 +241,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td>
                   <Stack gap={0}>
                     <Text size="sm" fw={600}>
-                      {d.performer?.name ?? "Unknown account"}
+                      {d.performer?.name ?? t("Unknown account")}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {d.performer ? `@${d.performer.username}` : d.performerId}
@@ -250,11 +259,11 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td>
                   {d.twoFactorEnabled ? (
                     <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setPaying(d)}>
-                      Mark paid
+                      {t("Mark paid")}
                     </Button>
                   ) : (
                     <Text size="xs" c="dimmed" data-testid="payout-needs-two-factor">
-                      Waits for their two-factor sign-in
+                      {t("Waits for their two-factor sign-in")}
                     </Text>
                   )}
                 </Table.Td>
@@ -271,27 +280,27 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
 
       <Stack gap="xs" component="section" aria-labelledby="history-title">
         <Title order={2} fz="lg" id="history-title">
-          Payouts made
+          {t("Payouts made")}
         </Title>
         <ListPanel
-          label="Payouts made"
+          label={t("Payouts made")}
           error={history.error}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={payouts.length}
-          empty={{ icon: IconHistory, message: "No payouts yet." }}
+          empty={{ icon: IconHistory, message: t("No payouts yet.") }}
         >
           <DataTable
-            label="Payouts made"
+            label={t("Payouts made")}
             minWidth={720}
             busy={loading}
             columns={[
-              { label: "Date" },
-              { label: "Performer" },
-              { label: "Amount", right: true },
-              { label: "Lines", right: true },
-              { label: "Note" },
-              { label: "By" },
+              { label: t("Date") },
+              { label: t("Performer") },
+              { label: t("Amount"), right: true },
+              { label: t("Lines"), right: true },
+              { label: t("Note") },
+              { label: t("By") },
             ]}
           >
             {payouts.map((p) => (

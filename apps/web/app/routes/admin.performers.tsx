@@ -1,3 +1,5 @@
+import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "react-i18next";
 import {
   ActionIcon,
   Button,
@@ -37,6 +39,7 @@ import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { countryList, profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -46,17 +49,23 @@ import type { Route } from "./+types/admin.performers";
 
 export const handle = pages.adminPerformers.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Performers", "Turn members into performers, edit their profiles and switch them on or off.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Performers"),
+    t("Turn members into performers, edit their profiles and switch them on or off."),
+  );
+};
 
 const PAGE_SIZE = 20;
 const enc = encodeURIComponent;
 type PerformerPage = { data: Performer[]; total: number };
 type StatusFilter = AdminSearchPerformersQuery["status"];
 const statusOptions: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
+  { value: "all", label: msg("All") },
+  { value: "active", label: msg("Active") },
+  { value: "inactive", label: msg("Inactive") },
 ];
 const statusFilter = (params: URLSearchParams) =>
   oneOf<StatusFilter>(params, "status", ["all", "active", "inactive"], "all");
@@ -116,6 +125,7 @@ const percent = (rate: number) => `${Math.round(rate * 10_000) / 100}%`;
 
 /** The share of each sale the site keeps from this performer, entered as a percentage; empty: the site's rate. */
 function CommissionForm({ performer, siteRate }: { performer: Performer; siteRate: number | null }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const own = performer.commissionRate;
   const [value, setValue] = useState<number | string>(own === null ? "" : Math.round(own * 10_000) / 100);
@@ -149,7 +159,7 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
 
   return (
     <form
-      aria-label="Commission"
+      aria-label={t("Commission")}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -159,7 +169,7 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
       <Stack gap="sm">
         <div>
           <Title order={3} fz="md">
-            Commission
+            {t("Commission")}
           </Title>
           <Text size="sm" c="dimmed">
             The share of each sale the site keeps. Empty: {site}. Sales already made keep their rate.
@@ -167,19 +177,19 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
         </div>
         <Group align="flex-start" gap="sm">
           <NumberInput
-            label="Commission"
+            label={t("Commission")}
             suffix="%"
             min={0}
             max={95}
             decimalScale={2}
-            placeholder={siteRate === null ? "Site rate" : `Site rate (${percent(siteRate)})`}
+            placeholder={siteRate === null ? t("Site rate") : `Site rate (${percent(siteRate)})`}
             value={value}
             onChange={setValue}
             error={error}
             w={200}
           />
           <Button type="submit" mt={25} loading={saving}>
-            Save commission
+            {t("Save commission")}
           </Button>
         </Group>
       </Stack>
@@ -196,6 +206,7 @@ type PageData = {
 };
 
 function Performers({ data: { list, options, siteCommission, countries } }: { data: PageData }) {
+  const { t } = useTranslation();
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -213,7 +224,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
         message: active ? `${performer.name} is listed again.` : `${performer.name} is hidden from the site.`,
       });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not change the status", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not change the status"), message: errorMessage(e) });
     } finally {
       setSwitching(null);
     }
@@ -221,26 +232,26 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
 
   return (
     <AdminPage
-      title="Performers"
-      description="Turn members into performers, edit their profiles and switch them on or off."
+      title={t("Performers")}
+      description={t("Turn members into performers, edit their profiles and switch them on or off.")}
     >
       <AddPerformer countries={countries} onPromoted={setEditing} />
       <SearchFilters
-        label="Search performers"
-        placeholder="Name or username"
+        label={t("Search performers")}
+        placeholder={t("Name or username")}
         value={search}
         onChange={setSearch}
         basis={280}
       >
         <SegmentedControl
-          aria-label="Status"
+          aria-label={t("Status")}
           data={statusOptions}
           value={status}
           onChange={(value) => setFilter("status", value)}
         />
       </SearchFilters>
       <ListPanel
-        label="Performers"
+        label={t("Performers")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
@@ -249,27 +260,27 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
         empty={{
           icon: IconUserStar,
           message: q
-            ? "No performer matches this search."
+            ? t("No performer matches this search.")
             : status === "inactive"
-              ? "No performer is switched off."
+              ? t("No performer is switched off.")
               : status === "active"
-                ? "No performer is switched on."
-                : "No performers yet.",
+                ? t("No performer is switched on.")
+                : t("No performers yet."),
         }}
       >
         <DataTable
-          label="Performers"
+          label={t("Performers")}
           minWidth={860}
           busy={loading}
           columns={[
-            { label: "Performer" },
-            { label: "Movies", right: true },
-            { label: "Galleries", right: true },
-            { label: "Subscribers", right: true },
-            { label: "Commission", right: true },
-            { label: "Active" },
-            { label: "Since" },
-            { label: "Actions", hidden: true },
+            { label: t("Performer") },
+            { label: t("Movies"), right: true },
+            { label: t("Galleries"), right: true },
+            { label: t("Subscribers"), right: true },
+            { label: t("Commission"), right: true },
+            { label: t("Active") },
+            { label: t("Since") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((performer) => (
@@ -306,7 +317,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
               </Table.Td>
               <Table.Td>
                 <RowActions>
-                  <Tooltip label="Public profile">
+                  <Tooltip label={t("Public profile")}>
                     <ActionIcon
                       component={Link}
                       to={`/performers/${enc(performer.username)}`}
@@ -319,7 +330,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
                     </ActionIcon>
                   </Tooltip>
                   <RowAction
-                    tooltip="Edit profile"
+                    tooltip={t("Edit profile")}
                     label={`Edit ${performer.name}`}
                     icon={IconEdit}
                     onClick={() => setEditing(performer)}
@@ -340,7 +351,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
           <PerformerProfileForm
             key={editing._id}
             performer={editing}
-            title="Performer profile"
+            title={t("Performer profile")}
             withCard={false}
             options={options}
           />

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminReport } from "@marquee/contracts/reports";
@@ -11,7 +12,9 @@ import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { oneOf } from "../lib/list-params.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import {
   dueLabel,
   ITEM_NOUNS,
@@ -28,9 +31,13 @@ import type { Route } from "./+types/admin.reports";
 
 export const handle = pages.adminReports.handle;
 
-const DESCRIPTION =
-  "Reports of content, each due 7 business days after filing: take the item down, dismiss with a reason, or ask its performer.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Reports", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Reports of content, each due 7 business days after filing: take the item down, dismiss with a reason, or ask its performer.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Reports"), t(DESCRIPTION));
+};
 
 // "any" (not "all": the list params drop "all" from the address) shows every report.
 const FILTERS = ["open", "awaiting_performer", "resolved", "any"] as const;
@@ -71,22 +78,22 @@ export function action({ request, context }: Route.ActionArgs) {
 type Intent = "takeDown" | "dismiss" | "ask";
 const DIALOG: Record<Intent, { title: string; label: string; button: string; done: string; color: string }> = {
   takeDown: {
-    title: "Take the item down",
-    label: "Reason (its performer sees it; the reporter gets it by mail)",
+    title: msg("Take the item down"),
+    label: msg("Reason (its performer sees it; the reporter gets it by mail)"),
     button: "Take down",
     done: "The item is taken down and the report resolved.",
     color: "red",
   },
   dismiss: {
-    title: "Dismiss the report",
-    label: "Reason (the reporter gets it by mail)",
+    title: msg("Dismiss the report"),
+    label: msg("Reason (the reporter gets it by mail)"),
     button: "Dismiss",
     done: "The report is dismissed.",
     color: "blue",
   },
   ask: {
-    title: "Ask the performer",
-    label: "Your question",
+    title: msg("Ask the performer"),
+    label: msg("Your question"),
     button: "Ask",
     done: "The performer is asked.",
     color: "blue",
@@ -121,6 +128,7 @@ function NoticeFields({ title, notice }: { title: string; notice: Record<string,
 }
 
 function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (intent: Intent) => void }) {
+  const { t } = useTranslation();
   const open = r.status !== "resolved";
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-${r.reference}`}>
@@ -136,7 +144,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
               </Badge>
               {r.held && open && (
                 <Badge color="orange" variant="light">
-                  Hidden pending review
+                  {t("Hidden pending review")}
                 </Badge>
               )}
             </Group>
@@ -158,7 +166,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
                 variant={r.overdue ? "filled" : "light"}
                 data-testid="report-due"
               >
-                {r.overdue ? "Overdue · " : ""}
+                {r.overdue ? t("Overdue · ") : ""}
                 {dueLabel(r.dueAt, now)}
               </Badge>
             ) : (
@@ -173,14 +181,14 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           Filed {formatDateTime(r.createdAt)} by {r.reporterEmail}
-          {r.reporterUserId ? " (a member)" : ""} · {STATUS_LABELS[r.status]}
+          {r.reporterUserId ? t(" (a member)") : ""} · {STATUS_LABELS[r.status]}
         </Text>
         {r.details && (
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             “{r.details}”
           </Text>
         )}
-        {r.dmca && <NoticeFields title="DMCA notice" notice={r.dmca} />}
+        {r.dmca && <NoticeFields title={t("DMCA notice")} notice={r.dmca} />}
         {r.question && (
           <Text size="sm">
             <Text span fw={600} size="sm">
@@ -196,7 +204,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
             </Text>
             {r.answer ?? (
               <Text span c="dimmed" size="sm">
-                not yet
+                {t("not yet")}
               </Text>
             )}
           </Text>
@@ -209,7 +217,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
             {r.appeal}
           </Text>
         )}
-        {r.counterNotice && <NoticeFields title="Counter-notice" notice={r.counterNotice} />}
+        {r.counterNotice && <NoticeFields title={t("Counter-notice")} notice={r.counterNotice} />}
         {r.resolution && (
           <Text size="sm">
             <Text span fw={600} size="sm">
@@ -221,14 +229,14 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {open && (
           <Group gap="xs">
             <Button size="xs" color="red" onClick={() => onAct("takeDown")}>
-              Take down
+              {t("Take down")}
             </Button>
             <Button size="xs" variant="default" onClick={() => onAct("dismiss")}>
-              Dismiss
+              {t("Dismiss")}
             </Button>
             {r.item.kind !== "post" && (
               <Button size="xs" variant="default" onClick={() => onAct("ask")}>
-                Ask the performer
+                {t("Ask the performer")}
               </Button>
             )}
           </Group>
@@ -239,6 +247,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
 }
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { list, status, now } = loaderData;
   const { setFilter } = useListParams();
   const revalidator = useRevalidator();
@@ -263,11 +272,11 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   const dialog = acting ? DIALOG[acting.intent] : null;
 
   return (
-    <AdminPage title="Reports" description={DESCRIPTION}>
+    <AdminPage title={t("Reports")} description={t(DESCRIPTION)}>
       <Card padding="lg">
         <Group gap="md" align="flex-end" wrap="wrap">
           <Select
-            label="Show"
+            label={t("Show")}
             data={FILTERS.map((s) => ({ value: s, label: FILTER_LABELS[s] }))}
             value={status}
             allowDeselect={false}
@@ -286,12 +295,15 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
         </Group>
       </Card>
       <ListPanel
-        label="Reports"
+        label={t("Reports")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconFlag, message: status === "open" ? "Nothing to decide. All quiet." : "No reports here." }}
+        empty={{
+          icon: IconFlag,
+          message: status === "open" ? t("Nothing to decide. All quiet.") : t("No reports here."),
+        }}
       >
         <Stack gap="sm" p="sm">
           {rows.map((r) => (
@@ -325,7 +337,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setActing(null)}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button color={dialog.color} loading={busy} onClick={() => void confirm()}>
                 {dialog.button}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Badge, Grid, Group, SegmentedControl, Stack, Text, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Photo } from "@marquee/contracts/galleries";
@@ -20,7 +21,9 @@ import {
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -29,10 +32,14 @@ import type { Route } from "./+types/admin.review";
 
 export const handle = pages.adminReview.handle;
 
-const DESCRIPTION =
-  "What performers published and waits for review, oldest first: watch it, read the releases, approve or refuse.";
+const DESCRIPTION = msg(
+  "What performers published and waits for review, oldest first: watch it, read the releases, approve or refuse.",
+);
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Review", DESCRIPTION);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Review"), t(DESCRIPTION));
+};
 
 const KINDS: ReviewKind[] = ["video", "gallery", "product"];
 const kindOf = (value: string | null): ReviewKind | undefined =>
@@ -129,6 +136,7 @@ function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: bo
 }
 
 function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
@@ -171,41 +179,41 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
   };
 
   return (
-    <AdminPage title="Review" description={DESCRIPTION}>
+    <AdminPage title={t("Review")} description={t(DESCRIPTION)}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <SegmentedControl
-            aria-label="Filter by kind"
+            aria-label={t("Filter by kind")}
             value={params.get("kind") ?? "all"}
             onChange={(v) => set({ kind: v === "all" ? null : v, item: null })}
             data={[
-              { value: "all", label: "All" },
-              { value: "video", label: "Movies" },
-              { value: "gallery", label: "Galleries" },
-              { value: "product", label: "Products" },
+              { value: "all", label: t("All") },
+              { value: "video", label: t("Movies") },
+              { value: "gallery", label: t("Galleries") },
+              { value: "product", label: t("Products") },
             ]}
           />
           {result && (
             <Text size="sm" c="dimmed" data-testid="review-total">
-              {result.total === 1 ? "1 item waits" : `${result.total} items wait`}
+              {result.total === 1 ? t("1 item waits") : `${result.total} items wait`}
             </Text>
           )}
         </Group>
         <ListPanel
-          label="Waiting for review"
+          label={t("Waiting for review")}
           error={error}
           onRetry={() => void revalidator.revalidate()}
           ready={!!result}
           skeleton={{ rows: 3, height: 64 }}
           count={items.length}
-          empty={{ large: true, icon: IconChecklist, message: "Nothing waits for review." }}
+          empty={{ large: true, icon: IconChecklist, message: t("Nothing waits for review.") }}
         >
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack
                 gap="xs"
                 component="ul"
-                aria-label="Waiting for review, oldest first"
+                aria-label={t("Waiting for review, oldest first")}
                 style={{ listStyle: "none", margin: 0, padding: 0 }}
               >
                 {items.map((item) => (

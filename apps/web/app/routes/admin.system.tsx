@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
@@ -9,14 +10,17 @@ import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.system";
 
 export const handle = pages.adminSystem.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "System", "The media workers, the job queues and their failures.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("System"), t("The media workers, the job queues and their failures."));
+};
 
 /** How often the screen reads the status again while it is open. */
 const REFRESH_MS = 5000;
@@ -55,6 +59,7 @@ const QUEUE_LABELS: Record<string, string> = {
 };
 
 function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null }) {
+  const { t } = useTranslation();
   const state = worker.alive ? "alive" : worker.stoppedAt ? "stopped" : "gone";
   return (
     <Card withBorder padding="md" data-testid="system-worker" data-state={state}>
@@ -64,7 +69,7 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null 
             {worker.host} · pid {worker.pid}
           </Text>
           <Badge color={worker.alive ? "teal" : worker.stoppedAt ? "gray" : "red"} variant="light">
-            {worker.alive ? "Alive" : worker.stoppedAt ? "Stopped" : "Not seen"}
+            {worker.alive ? t("Alive") : worker.stoppedAt ? t("Stopped") : t("Not seen")}
           </Badge>
         </Group>
         {worker.job ? (
@@ -75,7 +80,7 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null 
           </Text>
         ) : (
           <Text size="sm" c="dimmed" data-testid="system-worker-job">
-            {worker.alive ? "Idle, waiting for work" : "No job"}
+            {worker.alive ? t("Idle, waiting for work") : t("No job")}
           </Text>
         )}
         <Text size="xs" c="dimmed">
@@ -88,17 +93,18 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null 
 }
 
 function QueueTable({ queues }: { queues: SystemQueue[] }) {
-  if (!queues.length) return <Text c="dimmed">No job has been queued yet.</Text>;
+  const { t } = useTranslation();
+  if (!queues.length) return <Text c="dimmed">{t("No job has been queued yet.")}</Text>;
   return (
     <Table.ScrollContainer minWidth={300}>
-      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Queues">
+      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={t("Queues")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Queue</Table.Th>
-            <Table.Th ta="right">Waiting</Table.Th>
-            <Table.Th ta="right">Running</Table.Th>
-            <Table.Th ta="right" title="Failed in the last 24 hours">
-              Failed
+            <Table.Th>{t("Queue")}</Table.Th>
+            <Table.Th ta="right">{t("Waiting")}</Table.Th>
+            <Table.Th ta="right">{t("Running")}</Table.Th>
+            <Table.Th ta="right" title={t("Failed in the last 24 hours")}>
+              {t("Failed")}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -111,7 +117,7 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {q.name}
-                  {q.heavy ? " · media workers" : ""}
+                  {q.heavy ? t(" · media workers") : ""}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" data-testid="waiting">
@@ -132,16 +138,17 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
 }
 
 function FailureList({ failures }: { failures: SystemFailure[] }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const [retrying, setRetrying] = useState<string | null>(null);
-  if (!failures.length) return <Text c="dimmed">No job failed in the last 7 days.</Text>;
+  if (!failures.length) return <Text c="dimmed">{t("No job failed in the last 7 days.")}</Text>;
   const retry = async (f: SystemFailure) => {
     setRetrying(f._id);
     try {
       await run("retry", { queue: f.queue, id: f._id });
-      notifications.show({ color: "teal", message: "The job will run again." });
+      notifications.show({ color: "teal", message: t("The job will run again.") });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not run the job again", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not run the job again"), message: errorMessage(error) });
     } finally {
       setRetrying(null);
     }
@@ -164,7 +171,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {formatDateTime(f.failedAt)} · {f.attempts} {f.attempts === 1 ? "attempt" : "attempts"}
+                {formatDateTime(f.failedAt)} · {f.attempts} {f.attempts === 1 ? t("attempt") : t("attempts")}
               </Text>
             </Stack>
             <Button
@@ -174,7 +181,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
               loading={retrying === f._id}
               onClick={() => void retry(f)}
             >
-              Run again
+              {t("Run again")}
             </Button>
           </Group>
         </Card>
@@ -184,6 +191,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
 }
 
 function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [now, setNow] = useState<number | null>(null);
   const { result: status, error } = data;
@@ -203,7 +211,7 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{error}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void revalidator.revalidate()}>
-            Try again
+            {t("Try again")}
           </Button>
         </Stack>
       </Alert>
@@ -217,7 +225,7 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={2} fz="lg" id="workers-title">
-              Media workers
+              {t("Media workers")}
             </Title>
             <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
               {alive} alive
@@ -225,14 +233,16 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
           </Group>
           <Text size="sm" c="dimmed">
             {status.mediaJobs === "worker"
-              ? "Transcodes and teasers run only in media workers. A worker unseen for three heartbeats"
-              : "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats"}{" "}
+              ? t("Transcodes and teasers run only in media workers. A worker unseen for three heartbeats")
+              : t(
+                  "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats",
+                )}{" "}
             ({status.heartbeatSeconds * 3} s) is counted as gone.
           </Text>
           {status.workers.length === 0 ? (
             <Group gap="xs" c="dimmed">
               <IconCpu size={20} aria-hidden />
-              <Text c="dimmed">No media worker was seen in the last hour: start one with npm run worker.</Text>
+              <Text c="dimmed">{t("No media worker was seen in the last hour: start one with npm run worker.")}</Text>
             </Group>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -246,10 +256,10 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
       <Card component="section" aria-labelledby="queues-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="queues-title">
-            Queues
+            {t("Queues")}
           </Title>
           <Text size="sm" c="dimmed">
-            Jobs waiting and running now, and those that failed in the last 24 hours.
+            {t("Jobs waiting and running now, and those that failed in the last 24 hours.")}
           </Text>
           <QueueTable queues={status.queues} />
         </Stack>
@@ -257,7 +267,7 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
       <Card component="section" aria-labelledby="failures-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="failures-title">
-            Recent failures
+            {t("Recent failures")}
           </Title>
           <FailureList failures={status.failures} />
         </Stack>
@@ -267,8 +277,9 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
 }
 
 export default function AdminSystemPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
-    <AdminPage title="System" description="The media workers, the job queues and what failed.">
+    <AdminPage title={t("System")} description={t("The media workers, the job queues and what failed.")}>
       <SystemStatusView data={loaderData} />
     </AdminPage>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import {
   Alert,
   Anchor,
@@ -27,7 +28,9 @@ import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -37,8 +40,11 @@ import type { Route } from "./+types/admin.transactions.$id";
 
 export const handle = pages.adminTransaction.handle;
 
-const DESCRIPTION = "One payment: what it paid for, who earned from it, and every event its gateway sent.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transaction", DESCRIPTION);
+const DESCRIPTION = msg("One payment: what it paid for, who earned from it, and every event its gateway sent.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Transaction"), t(DESCRIPTION));
+};
 
 const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
   applied: "teal",
@@ -92,6 +98,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The admin says how they dealt with a flagged event; it then leaves what needs attention, their words kept. */
 function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const [resolution, setResolution] = useState("");
   const [saving, setSaving] = useState(false);
@@ -101,25 +108,25 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
     setSaving(true);
     try {
       await run("handleEvent", { id: event._id, resolution });
-      notifications.show({ color: "teal", message: "Marked handled." });
+      notifications.show({ color: "teal", message: t("Marked handled.") });
       setResolution("");
       onClose();
     } catch (err) {
-      notifications.show({ color: "red", title: "Could not mark it handled", message: errorMessage(err) });
+      notifications.show({ color: "red", title: t("Could not mark it handled"), message: errorMessage(err) });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Modal opened={event !== null} onClose={onClose} title="Mark handled" centered>
-      <form onSubmit={(e) => void submit(e)} aria-label="Mark handled">
+    <Modal opened={event !== null} onClose={onClose} title={t("Mark handled")} centered>
+      <form onSubmit={(e) => void submit(e)} aria-label={t("Mark handled")}>
         <Stack gap="md">
           <Text size="sm">
-            {event?.type}: {event?.note ?? "no note"}
+            {event?.type}: {event?.note ?? t("no note")}
           </Text>
           <TextInput
-            label="What you did"
-            description="Kept with the event, with your name, e.g. checked with the gateway, refunded the member."
+            label={t("What you did")}
+            description={t("Kept with the event, with your name, e.g. checked with the gateway, refunded the member.")}
             required
             minLength={3}
             maxLength={500}
@@ -129,10 +136,10 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={saving}>
-              Mark handled
+              {t("Mark handled")}
             </Button>
           </Group>
         </Stack>
@@ -142,6 +149,7 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
 }
 
 function Detail({ t }: { t: TransactionDetail }) {
+  const { t } = useTranslation();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
   const { refund, refunding, dialog } = useRefund();
@@ -156,11 +164,11 @@ function Detail({ t }: { t: TransactionDetail }) {
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title="Needs your attention"
+          title={t("Needs your attention")}
           data-testid="flagged-alert"
         >
           {flagged.length === 1
-            ? "The gateway sent an event that contradicts this payment's state; it was recorded, not applied."
+            ? t("The gateway sent an event that contradicts this payment's state; it was recorded, not applied.")
             : `The gateway sent ${flagged.length} events that contradict this payment's state; they were recorded, not applied.`}{" "}
           Check it with the gateway, refund the member if they paid twice, then mark it handled below.
         </Alert>
@@ -189,35 +197,35 @@ function Detail({ t }: { t: TransactionDetail }) {
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Fact label="Member">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Fact>
-            <Fact label="Created">{formatDateTime(t.createdAt)}</Fact>
-            <Fact label="Paid">{t.paidAt ? formatDateTime(t.paidAt) : "—"}</Fact>
-            <Fact label="Gateway">
+            <Fact label={t("Member")}>{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Fact>
+            <Fact label={t("Created")}>{formatDateTime(t.createdAt)}</Fact>
+            <Fact label={t("Paid")}>{t.paidAt ? formatDateTime(t.paidAt) : "—"}</Fact>
+            <Fact label={t("Gateway")}>
               {t.gateway}
               {t.gatewayRef ? ` · ${t.gatewayRef}` : ""}
             </Fact>
-            <Fact label="Order">
+            <Fact label={t("Order")}>
               {t.order.status} · {money(t.order.total)}
               {t.order.original !== t.order.total ? ` (was ${money(t.order.original)})` : ""}
             </Fact>
-            <Fact label="Coupon">{t.order.couponCode ?? "—"}</Fact>
-            <Fact label="Transaction id">
+            <Fact label={t("Coupon")}>{t.order.couponCode ?? "—"}</Fact>
+            <Fact label={t("Transaction id")}>
               <Code>{t._id}</Code>
             </Fact>
           </SimpleGrid>
         </Stack>
       </Paper>
 
-      <Section title="Order lines">
+      <Section title={t("Order lines")}>
         <Card padding={0}>
           <DataTable
-            label="Order lines"
+            label={t("Order lines")}
             minWidth={560}
             columns={[
-              { label: "Item" },
-              { label: "Performers" },
-              { label: "Price", right: true },
-              { label: "Paid", right: true },
+              { label: t("Item") },
+              { label: t("Performers") },
+              { label: t("Price"), right: true },
+              { label: t("Paid"), right: true },
             ]}
           >
             {t.lines.map((line) => {
@@ -249,23 +257,23 @@ function Detail({ t }: { t: TransactionDetail }) {
         </Card>
       </Section>
 
-      <Section title="Earnings">
+      <Section title={t("Earnings")}>
         {t.earnings.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No performer has earned from this payment.
+            {t("No performer has earned from this payment.")}
           </Text>
         ) : (
           <Card padding={0}>
             <DataTable
-              label="Earnings"
+              label={t("Earnings")}
               minWidth={680}
               columns={[
-                { label: "Performer" },
-                { label: "Kind" },
-                { label: "Sale", right: true },
-                { label: "Commission", right: true },
-                { label: "Net", right: true },
-                { label: "Paid out" },
+                { label: t("Performer") },
+                { label: t("Kind") },
+                { label: t("Sale"), right: true },
+                { label: t("Commission"), right: true },
+                { label: t("Net"), right: true },
+                { label: t("Paid out") },
               ]}
             >
               {t.earnings.map((e) => (
@@ -273,13 +281,13 @@ function Detail({ t }: { t: TransactionDetail }) {
                   <Table.Td>
                     <Text size="sm">{e.performer?.name ?? "—"}</Text>
                   </Table.Td>
-                  <Table.Td>{e.type === "refund" ? "Refund" : "Sale"}</Table.Td>
+                  <Table.Td>{e.type === "refund" ? t("Refund") : t("Sale")}</Table.Td>
                   <Table.Td ta="right">{money(e.gross)}</Table.Td>
                   <Table.Td ta="right">
                     {money(e.commission)} ({Math.round(e.commissionRate * 10_000) / 100}%)
                   </Table.Td>
                   <Table.Td ta="right">{money(e.net)}</Table.Td>
-                  <Table.Td>{e.paid ? "Paid out" : "Owed"}</Table.Td>
+                  <Table.Td>{e.paid ? t("Paid out") : t("Owed")}</Table.Td>
                 </Table.Tr>
               ))}
             </DataTable>
@@ -287,17 +295,17 @@ function Detail({ t }: { t: TransactionDetail }) {
         )}
       </Section>
 
-      <Section title="Gateway events">
+      <Section title={t("Gateway events")}>
         {t.events.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The gateway has sent nothing about this payment yet.
+            {t("The gateway has sent nothing about this payment yet.")}
           </Text>
         ) : (
           <Card padding={0}>
             <DataTable
-              label="Gateway events"
+              label={t("Gateway events")}
               minWidth={640}
-              columns={[{ label: "Received" }, { label: "Event" }, { label: "Outcome" }, { label: "Note" }]}
+              columns={[{ label: t("Received") }, { label: t("Event") }, { label: t("Outcome") }, { label: t("Note") }]}
             >
               {t.events.map((e) => (
                 <Table.Tr
@@ -329,7 +337,7 @@ function Detail({ t }: { t: TransactionDetail }) {
                     ) : (
                       e.outcome === "flagged" && (
                         <Button size="compact-sm" variant="light" mt={4} onClick={() => setHandling(e)}>
-                          Mark handled
+                          {t("Mark handled")}
                         </Button>
                       )
                     )}
@@ -345,11 +353,12 @@ function Detail({ t }: { t: TransactionDetail }) {
 }
 
 export default function AdminTransactionPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <AdminDetailPage
-      title="Transaction"
-      description={DESCRIPTION}
-      back={{ to: "/admin/transactions", label: "All transactions" }}
+      title={t("Transaction")}
+      description={t(DESCRIPTION)}
+      back={{ to: "/admin/transactions", label: t("All transactions") }}
       detail={loaderData.detail}
     >
       {(t) => <Detail t={t} />}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
 import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
@@ -9,7 +10,9 @@ import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { itemPath } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -19,8 +22,11 @@ import type { Route } from "./+types/admin.transactions";
 
 export const handle = pages.adminTransactions.handle;
 
-const DESCRIPTION = "Every payment on the site, who paid and for what; refunds go back through the gateway.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transactions", DESCRIPTION);
+const DESCRIPTION = msg("Every payment on the site, who paid and for what; refunds go back through the gateway.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Transactions"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 25;
 type StatusFilter = "all" | Transaction["status"];
@@ -74,6 +80,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminTransactionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { setFilter, setPage, loading } = useListParams();
@@ -86,7 +93,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   const rows = list.result?.data ?? [];
 
   return (
-    <AdminPage title="Transactions" description={DESCRIPTION}>
+    <AdminPage title={t("Transactions")} description={t(DESCRIPTION)}>
       {dialog}
       {flags.length > 0 && (
         <Alert
@@ -96,19 +103,19 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
           data-testid="flagged-events"
         >
           <Text size="sm" mb="xs">
-            The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another
-            amount, an item paid twice): it was recorded, not applied. Open the payment to act on it, then mark it
-            handled.
+            {t(
+              "The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another amount, an item paid twice): it was recorded, not applied. Open the payment to act on it, then mark it handled.",
+            )}
           </Text>
           <List size="sm" spacing={4}>
             {flags.map((e) => (
               <List.Item key={e._id}>
-                {formatDateTime(e.receivedAt)} · {e.type}: {e.note ?? "no note"}
+                {formatDateTime(e.receivedAt)} · {e.type}: {e.note ?? t("no note")}
                 {e.transactionId && (
                   <>
                     {" "}
                     <Anchor component={Link} to={`/admin/transactions/${e.transactionId}`} size="sm">
-                      Open payment
+                      {t("Open payment")}
                     </Anchor>
                   </>
                 )}
@@ -118,9 +125,9 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         </Alert>
       )}
       <Select
-        label="Status"
+        label={t("Status")}
         data={[
-          { value: "all", label: "Any status" },
+          { value: "all", label: t("Any status") },
           ...transactionStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
         ]}
         value={status}
@@ -129,24 +136,24 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         maw={220}
       />
       <ListPanel
-        label="Transactions"
+        label={t("Transactions")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconReceipt, message: "No payments here." }}
+        empty={{ icon: IconReceipt, message: t("No payments here.") }}
       >
         <DataTable
-          label="Transactions"
+          label={t("Transactions")}
           minWidth={820}
           busy={loading}
           columns={[
-            { label: "Date" },
-            { label: "Member" },
-            { label: "For" },
-            { label: "Amount", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Date") },
+            { label: t("Member") },
+            { label: t("For") },
+            { label: t("Amount"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((t) => (
@@ -184,7 +191,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${t._id}`}>
-                    Details
+                    {t("Details")}
                   </Button>
                   {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
                 </Group>

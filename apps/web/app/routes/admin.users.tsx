@@ -1,3 +1,5 @@
+import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "react-i18next";
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { roleLabel } from "@marquee/contracts/roles";
@@ -14,6 +16,7 @@ import { errorMessage } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -23,13 +26,15 @@ import type { Route } from "./+types/admin.users";
 
 export const handle = pages.adminUsers.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Users", "Find accounts, change roles and activate or deactivate users.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Users"), t("Find accounts, change roles and activate or deactivate users."));
+};
 
 const roleOptions = roles.map((r) => ({ value: r, label: roleLabel(r) }));
 const statusOptions = [
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
+  { value: "active", label: msg("Active") },
+  { value: "inactive", label: msg("Inactive") },
 ];
 
 type Patch = Partial<Pick<User, "role" | "status" | "verifiedEmail">>;
@@ -66,6 +71,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+  const { t } = useTranslation();
   const [pending, setPending] = useState<keyof Patch | null>(null);
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
@@ -80,7 +86,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           : `@${updated.username} is now ${updated.status}.`;
       notifications.show({ color: "teal", message: what });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not update the user", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not update the user"), message: errorMessage(error) });
     } finally {
       setPending(null);
     }
@@ -92,8 +98,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
       const ok = await confirm({
         title: `Deactivate @${user.username}?`,
         message: `${user.name || `@${user.username}`} is signed out everywhere and cannot log in until the account is activated again.`,
-        confirmLabel: "Deactivate",
-        cancelLabel: "Keep active",
+        confirmLabel: t("Deactivate"),
+        cancelLabel: t("Keep active"),
       });
       if (!ok) return;
     }
@@ -109,7 +115,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           nameExtra={
             isSelf && (
               <Badge size="xs" variant="light">
-                You
+                {t("You")}
               </Badge>
             )
           }
@@ -143,12 +149,12 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         {user.verifiedEmail ? (
           <Group gap={4} wrap="nowrap">
             <IconCircleCheck size={16} color="var(--mantine-color-teal-filled)" aria-hidden />
-            <Text size="sm">Verified</Text>
+            <Text size="sm">{t("Verified")}</Text>
           </Group>
         ) : (
           <Group gap={4} wrap="nowrap">
             <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden />
-            <Text size="sm">Unverified</Text>
+            <Text size="sm">{t("Unverified")}</Text>
           </Group>
         )}
       </Table.Td>
@@ -160,6 +166,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
 }
 
 function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const selfId = useAppSelector((s) => s.user.current._id);
   // Every new search or filter starts again from the first page.
   const { params, search, setSearch, page, setPage, update, loading } = useListParams();
@@ -176,8 +183,8 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput
-            label="Search users"
-            placeholder="Name, username or email"
+            label={t("Search users")}
+            placeholder={t("Name, username or email")}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -185,8 +192,8 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
           />
           <Select
             size="md"
-            label="Role"
-            placeholder="All roles"
+            label={t("Role")}
+            placeholder={t("All roles")}
             data={roleOptions}
             value={role}
             onChange={(value) => update({ role: value, page: null })}
@@ -194,8 +201,8 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
           />
           <Select
             size="md"
-            label="Status"
-            placeholder="Any status"
+            label={t("Status")}
+            placeholder={t("Any status")}
             data={statusOptions}
             value={status}
             onChange={(value) => update({ status: value, page: null })}
@@ -205,19 +212,25 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       </Card>
 
       <ListPanel
-        label="Users"
+        label={t("Users")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
         count={result?.data.length}
-        empty={{ icon: IconUsers, message: "No users match these filters." }}
+        empty={{ icon: IconUsers, message: t("No users match these filters.") }}
       >
         <DataTable
-          label="Users"
+          label={t("Users")}
           minWidth={720}
           busy={loading}
-          columns={[{ label: "User" }, { label: "Role" }, { label: "Active" }, { label: "Email" }, { label: "Joined" }]}
+          columns={[
+            { label: t("User") },
+            { label: t("Role") },
+            { label: t("Active") },
+            { label: t("Email") },
+            { label: t("Joined") },
+          ]}
         >
           {result?.data.map((user) => (
             <UserRow key={user._id} user={user} isSelf={user._id === selfId} />
@@ -246,8 +259,9 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
 }
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
-    <AdminPage title="Users" description="Find accounts, change their role and activate or deactivate them.">
+    <AdminPage title={t("Users")} description={t("Find accounts, change their role and activate or deactivate them.")}>
       <UsersTable data={loaderData} />
     </AdminPage>
   );

@@ -1,4 +1,9 @@
 import type { Messages } from "../messages.ts";
 
 /** English plural forms for the admin screens (see ../en.ts). */
-export const admin: Messages = {};
+export const admin: Messages = {
+  // comments
+  "{{n}} reports_one": "{{n}} report",
+  // countries
+  "{{n}} blocked_one": "{{n}} blocked",
+};
