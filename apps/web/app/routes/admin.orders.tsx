@@ -5,12 +5,11 @@ import { IconShoppingCart } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -27,7 +26,6 @@ import {
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.orders";
 
 export const handle = pages.adminOrders.handle;
@@ -69,8 +67,8 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const f = useFormat();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { search, setSearch, setFilter, setPage, update, loading } = useListParams();
   const revalidator = useRevalidator();
   const { refund, refunding, dialog } = useRefund();
@@ -90,7 +88,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       >
         <Select
           label={t("Status")}
-          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? t("Any status") : ORDER_STATUS[s].label }))}
+          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? t("Any status") : t(ORDER_STATUS[s].label) }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
@@ -100,7 +98,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           label={t("Delivery")}
           data={DELIVERY_FILTERS.map((d) => ({
             value: d,
-            label: d === "all" ? t("Any delivery") : DELIVERY_STATUS[d].label,
+            label: d === "all" ? t("Any delivery") : t(DELIVERY_STATUS[d].label),
           }))}
           value={delivery}
           allowDeselect={false}
@@ -111,7 +109,9 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       {buyer && (
         <Group gap="xs">
           <Text size="sm">
-            Orders of {buyerRef ? `${buyerRef.name} (@${buyerRef.username})` : t("one member")} only.
+            {buyerRef
+              ? t("Orders of {{name}} (@{{username}}) only.", { name: buyerRef.name, username: buyerRef.username })
+              : t("Orders of one member only.")}
           </Text>
           <Button size="compact-sm" variant="subtle" onClick={() => update({ buyer: null, page: null })}>
             {t("Show everyone's")}
@@ -145,14 +145,16 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
               <Table.Tr key={o._id} data-testid={`order-row-${o._id}`}>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Anchor component={Link} to={`/admin/orders/${o._id}`} size="sm">
-                    {formatDate(o.paidAt ?? o.createdAt)}
+                    {f.date(o.paidAt ?? o.createdAt)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
                     #{o._id.slice(-8)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{o.buyer ? `${o.buyer.name} (@${o.buyer.username})` : t("A former member")}</Text>
+                  <Text size="sm">{o.buyer
+                      ? t("{{name}} (@{{username}})", { name: o.buyer.name, username: o.buyer.username })
+                      : t("A former member")}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={6}>
@@ -166,15 +168,15 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                           <DeliveryBadge line={line} variant="outline" />
                         </Group>
                         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                          {line.itemKind === "product" ? `Sold by ${sellerNames(line)}` : line.itemKind}
-                          {line.shippingCode ? ` · Shipping code ${line.shippingCode}` : ""}
+                          {line.itemKind === "product" ? t("Sold by {{names}}", { names: sellerNames(line) }) : line.itemKind}
+                          {line.shippingCode ? t(" · Shipping code {{code}}", { code: line.shippingCode }) : ""}
                         </Text>
                       </div>
                     ))}
                   </Stack>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {formatPrice(o.total, symbol)} {o.currency}
+                  {f.price(o.total)} {o.currency}
                 </Table.Td>
                 <Table.Td>
                   <Badge
@@ -183,7 +185,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                     miw="max-content"
                     data-testid="order-status"
                   >
-                    {ORDER_STATUS[o.status].label}
+                    {t(ORDER_STATUS[o.status].label)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

@@ -26,15 +26,14 @@ import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { packageTerms } from "../lib/memberships.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.packages";
 
 export const handle = pages.adminPackages.handle;
@@ -46,9 +45,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const TYPE_LABELS: Record<SubscriptionPackage["type"], string> = {
-  single: "Paid once",
-  recurring: "Renews",
-  trial: "Free trial",
+  single: msg("Paid once"),
+  recurring: msg("Renews"),
+  trial: msg("Free trial"),
 };
 
 /** Every package, active or not, in the members' order. */
@@ -139,7 +138,7 @@ function PackageForm({
           <Select
             label={t("Kind")}
             size="md"
-            data={packageTypes.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            data={packageTypes.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
             allowDeselect={false}
             disabled={!creating}
             description={creating ? t("Fixed once made.") : t("A package keeps its kind.")}
@@ -216,13 +215,15 @@ function PackageForm({
 function Packages({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { open: editing, setOpen: setEditing, current } = useOpenItem(result?.data);
   const onSaved = (p: SubscriptionPackage, created: boolean) => {
     setEditing(null);
     notifications.show({
       color: "teal",
-      message: created ? `Package “${p.name}” created.` : `Package “${p.name}” saved.`,
+      message: created
+        ? t("Package “{{name}}” created.", { name: p.name })
+        : t("Package “{{name}}” saved.", { name: p.name }),
     });
   };
   return (
@@ -262,13 +263,13 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
                   {p.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {TYPE_LABELS[p.type]}
+                  {t(TYPE_LABELS[p.type])}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{packageTerms(p)}</Text>
               </Table.Td>
-              <Table.Td ta="right">{formatPrice(p.price, symbol)}</Table.Td>
+              <Table.Td ta="right">{f.price(p.price)}</Table.Td>
               <Table.Td ta="right">{p.ordering}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={p.active ? "teal" : "gray"}>
@@ -280,7 +281,7 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
                   size="xs"
                   variant="light"
                   leftSection={<IconPencil size={14} />}
-                  aria-label={`Edit ${p.name}`}
+                  aria-label={t("Edit {{name}}", { name: p.name })}
                   onClick={() => setEditing(p)}
                 >
                   {t("Edit")}

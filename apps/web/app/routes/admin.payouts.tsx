@@ -6,13 +6,13 @@ import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
 import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -20,7 +20,6 @@ import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.payouts";
 
 export const handle = pages.adminPayouts.handle;
@@ -71,7 +70,12 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const METHOD_LABEL: Record<PayoutDetails["method"], string> = { bank: "Bank", paypal: "PayPal", other: "Other" };
+const METHOD_LABEL: Record<PayoutDetails["method"], string> = {
+  bank: msg("Bank"),
+  // i18n-exempt: a brand
+  paypal: "PayPal",
+  other: msg("Other"),
+};
 
 /**
  * Where to pay a performer: masked in the list (`•••• 5555`); "Show" asks for the password again and shows the whole
@@ -109,13 +113,13 @@ function PayTo({ owed }: { owed: PayoutDue }) {
         <>
           <Text size="sm">{full.accountName}</Text>
           <Text size="xs" style={{ wordBreak: "break-all" }}>
-            {METHOD_LABEL[full.method]}: {full.account}
+            {t(METHOD_LABEL[full.method])}: {full.account}
           </Text>
         </>
       ) : (
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-            {METHOD_LABEL[masked.method]}: {masked.accountHint}
+            {t(METHOD_LABEL[masked.method])}: {masked.accountHint}
           </Text>
           <Button
             size="compact-xs"
@@ -123,7 +127,11 @@ function PayTo({ owed }: { owed: PayoutDue }) {
             leftSection={<IconEye size={14} />}
             loading={busy}
             onClick={() => void reveal()}
-            aria-label={`Show the payout details of ${owed.performer?.name ?? "this performer"}`}
+            aria-label={
+              owed.performer
+                ? t("Show the payout details of {{name}}", { name: owed.performer.name })
+                : t("Show the payout details of this performer")
+            }
           >
             {t("Show")}
           </Button>
@@ -147,14 +155,14 @@ function PayDialog({
   const { run } = useIntent();
   const [note, setNote] = useState("");
   const [saving, setSaving] = useState(false);
-  const name = owed?.performer?.name ?? "this performer";
+  const name = owed?.performer?.name ?? t("this performer");
 
   const pay = async () => {
     if (!owed) return;
     setSaving(true);
     try {
       const payout = await run<Payout>("pay", { performerId: owed.performerId, note });
-      notifications.show({ color: "teal", message: `Paid ${money(payout.amount)} to ${name}.` });
+      notifications.show({ color: "teal", message: t("Paid {{amount}} to {{name}}.", { amount: money(payout.amount), name }) });
       setNote("");
       onClose();
     } catch (e) {
@@ -168,8 +176,13 @@ function PayDialog({
     <Modal opened={owed !== null} onClose={onClose} title={t("Mark as paid?")} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">
-          Record that you paid <b>{name}</b> {owed ? money(owed.unpaid) : ""}: every unpaid line of theirs (
-          {owed?.lines ?? 0}) is marked paid. Pay them first through your bank or payment provider.
+          <Emphasized
+            sentence={t(
+              "Record that you paid {{name}} {{amount}}: every unpaid line of theirs ({{lines}}) is marked paid. Pay them first through your bank or payment provider.",
+              { name: emphasisMark, amount: owed ? money(owed.unpaid) : "", lines: owed?.lines ?? 0 },
+            )}
+            value={<b>{name}</b>}
+          />
         </Text>
         <Textarea
           label={t("Note")}
@@ -196,13 +209,13 @@ function PayDialog({
 export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const revalidator = useRevalidator();
   const { setPage, loading } = useListParams();
   const [paying, setPaying] = useState<PayoutDue | null>(null);
   if (!isAdmin) return <AdminForbidden />;
   const { due, history, page } = loaderData;
-  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const money = (n: number) => (n < 0 ? `−${f.price(-n)}` : f.price(n));
   const owed = due.result?.data ?? [];
   const payouts = history.result?.data ?? [];
 
@@ -249,7 +262,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                   </Stack>
                 </Table.Td>
                 <Table.Td ta="right">{d.lines}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(d.since)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{f.date(d.since)}</Table.Td>
                 <Table.Td ta="right" fw={700}>
                   {money(d.unpaid)}
                 </Table.Td>
@@ -273,7 +286,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
         </ListPanel>
         {(due.result?.total ?? 0) > owed.length && (
           <Text size="sm" c="dimmed">
-            The {DUE_LIMIT} performers owed most are shown; pay them to see the others.
+            {t("The {{n}} performers owed most are shown; pay them to see the others.", { n: DUE_LIMIT })}
           </Text>
         )}
       </Stack>
@@ -305,7 +318,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
           >
             {payouts.map((p) => (
               <Table.Tr key={p._id} data-testid="payout-row">
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(p.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(p.createdAt)}</Table.Td>
                 <Table.Td>
                   {p.performer ? (
                     <Anchor component={Link} to={`/performers/${encodeURIComponent(p.performer.username)}`} size="sm">

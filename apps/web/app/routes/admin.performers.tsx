@@ -1,3 +1,4 @@
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "react-i18next";
 import {
@@ -35,7 +36,6 @@ import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { countryList, profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -131,12 +131,12 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
   const [value, setValue] = useState<number | string>(own === null ? "" : Math.round(own * 10_000) / 100);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const site = siteRate === null ? "the site's rate" : `the site's rate (${percent(siteRate)})`;
+  const site = siteRate === null ? t("the site's rate") : t("the site's rate ({{rate}})", { rate: percent(siteRate) });
 
   const save = async () => {
     const rate = value === "" ? null : Math.round(Number(value) * 100) / 10_000;
     if (rate !== null && (!Number.isFinite(rate) || rate < 0 || rate > 0.95)) {
-      setError("Enter a percentage from 0 to 95, or leave it empty.");
+      setError(t("Enter a percentage from 0 to 95, or leave it empty."));
       return;
     }
     setError(null);
@@ -147,8 +147,8 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
         color: "teal",
         message:
           rate === null
-            ? `${performer.name} now pays ${site}.`
-            : `${performer.name} now pays ${percent(rate)} commission on new sales.`,
+            ? t("{{name}} now pays {{rate}}.", { name: performer.name, rate: site })
+            : t("{{name}} now pays {{rate}} commission on new sales.", { name: performer.name, rate: percent(rate) }),
       });
     } catch (e) {
       setError(errorMessage(e));
@@ -172,7 +172,9 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
             {t("Commission")}
           </Title>
           <Text size="sm" c="dimmed">
-            The share of each sale the site keeps. Empty: {site}. Sales already made keep their rate.
+            {t("The share of each sale the site keeps. Empty: {{rate}}. Sales already made keep their rate.", {
+              rate: site,
+            })}
           </Text>
         </div>
         <Group align="flex-start" gap="sm">
@@ -182,7 +184,7 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
             min={0}
             max={95}
             decimalScale={2}
-            placeholder={siteRate === null ? t("Site rate") : `Site rate (${percent(siteRate)})`}
+            placeholder={siteRate === null ? t("Site rate") : t("Site rate ({{rate}})", { rate: percent(siteRate) })}
             value={value}
             onChange={setValue}
             error={error}
@@ -207,6 +209,7 @@ type PageData = {
 
 function Performers({ data: { list, options, siteCommission, countries } }: { data: PageData }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -221,7 +224,9 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
       await run("save", { id: performer._id, body: { status: active ? "active" : "inactive" } });
       notifications.show({
         color: "teal",
-        message: active ? `${performer.name} is listed again.` : `${performer.name} is hidden from the site.`,
+        message: active
+          ? t("{{name}} is listed again.", { name: performer.name })
+          : t("{{name}} is hidden from the site.", { name: performer.name }),
       });
     } catch (e) {
       notifications.show({ color: "red", title: t("Could not change the status"), message: errorMessage(e) });
@@ -245,7 +250,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
       >
         <SegmentedControl
           aria-label={t("Status")}
-          data={statusOptions}
+          data={statusOptions.map((o) => ({ ...o, label: t(o.label) }))}
           value={status}
           onChange={(value) => setFilter("status", value)}
         />
@@ -298,7 +303,9 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
               <Table.Td ta="right" data-testid="performer-commission">
                 {performer.commissionRate === null ? (
                   <Text size="sm" c="dimmed" component="span">
-                    Site{siteCommission === null ? "" : ` (${percent(siteCommission)})`}
+                    {siteCommission === null
+                      ? t("Site")
+                      : t("Site ({{rate}})", { rate: percent(siteCommission) })}
                   </Text>
                 ) : (
                   percent(performer.commissionRate)
@@ -313,7 +320,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
                 />
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDate(performer.createdAt)}
+                {f.date(performer.createdAt)}
               </Table.Td>
               <Table.Td>
                 <RowActions>
@@ -324,14 +331,14 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
                       variant="subtle"
                       color="gray"
                       size="lg"
-                      aria-label={`Public profile of ${performer.name}`}
+                      aria-label={t("Public profile of {{name}}", { name: performer.name })}
                     >
                       <IconExternalLink size={18} />
                     </ActionIcon>
                   </Tooltip>
                   <RowAction
                     tooltip={t("Edit profile")}
-                    label={`Edit ${performer.name}`}
+                    label={t("Edit {{name}}", { name: performer.name })}
                     icon={IconEdit}
                     onClick={() => setEditing(performer)}
                   />
@@ -345,7 +352,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
       <EditDrawer
         opened={open !== null}
         onClose={() => setEditing(null)}
-        title={editing ? `${editing.name} (@${editing.username})` : ""}
+        title={editing ? t("{{name}} (@{{username}})", { name: editing.name, username: editing.username }) : ""}
       >
         {editing && (
           <PerformerProfileForm

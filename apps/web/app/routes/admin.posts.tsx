@@ -20,6 +20,7 @@ import { IconExternalLink, IconNews, IconPhoto, IconPlus } from "@tabler/icons-r
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import {
   DataTable,
   EditDeleteActions,
@@ -32,8 +33,8 @@ import {
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
@@ -53,7 +54,7 @@ const enc = encodeURIComponent;
 type TypeFilter = "all" | Post["type"];
 type PostPage = { data: Post[]; total: number };
 
-const typeLabels: Record<Post["type"], string> = { post: "Post", page: "Page" };
+const typeLabels: Record<Post["type"], string> = { post: msg("Post"), page: msg("Page") };
 const typeFilter = (params: URLSearchParams) => oneOf<TypeFilter>(params, "type", postTypes, "all");
 
 /** A page of posts with the search (`q`), type and page in the URL. */
@@ -98,7 +99,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
             label={t("Type")}
             size="md"
             description={t("Pages hold fixed texts.")}
-            data={postTypes.map((t) => ({ value: t, label: typeLabels[t] }))}
+            data={postTypes.map((type) => ({ value: type, label: t(typeLabels[type]) }))}
             allowDeselect={false}
             key={form.key("type")}
             {...form.getInputProps("type")}
@@ -146,6 +147,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
 
 function Posts({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [remove, confirmDialog] = useConfirmedDelete();
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const revalidator = useRevalidator();
@@ -157,7 +159,7 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
     notifications.show(
       created
         ? { color: "teal", title: t("Post created"), message: t("You can add an image now.") }
-        : { color: "teal", message: `“${post.title}” saved.` },
+        : { color: "teal", message: t("“{{title}}” saved.", { title: post.title }) },
     );
   };
 
@@ -166,12 +168,15 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
       title: t("Delete this post?"),
       message: (
         <>
-          <b>{post.title}</b> is removed for good, with its comments and image.
+          <Emphasized
+            sentence={t("{{title}} is removed for good, with its comments and image.", { title: emphasisMark })}
+            value={<b>{post.title}</b>}
+          />
         </>
       ),
       confirmLabel: t("Delete post"),
       id: post._id,
-      deleted: `“${post.title}” deleted.`,
+      deleted: t("“{{title}}” deleted.", { title: post.title }),
       failTitle: t("Could not delete the post"),
       onDeleted: () => {
         if (editingPost?._id === post._id) setOpen(null);
@@ -235,17 +240,18 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
                   {post.title}
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
+                  {/* i18n-exempt: the post's address */}
                   /posts/{post.slug}
                 </Text>
               </Table.Td>
-              <Table.Td>{typeLabels[post.type]}</Table.Td>
+              <Table.Td>{t(typeLabels[post.type])}</Table.Td>
               <Table.Td>
                 <Badge variant="dot" color={post.status === "published" ? "teal" : "gray"}>
                   {post.status === "published" ? t("Published") : t("Draft")}
                 </Badge>
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDate(post.publishedAt) || "—"}
+                {f.date(post.publishedAt) || "—"}
               </Table.Td>
               <Table.Td>
                 <EditDeleteActions
