@@ -74,6 +74,7 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+// "On" (what a comment is on) is keyed "Comments on": the other areas' "On" is a switch's state.
 type Intent = "hide" | "unhide" | "dismiss" | "delete";
 const DONE: Record<Intent, string> = {
   hide: msg("The comment is hidden."),
@@ -149,7 +150,7 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
           w={180}
         />
         <Select
-          label={t("On")}
+          label={t("Comments on", { defaultValue: "On" })}
           data={COMMENT_KINDS.map((k) => ({ value: k, label: t(COMMENT_KIND_LABELS[k]) }))}
           value={kind}
           allowDeselect={false}
@@ -175,7 +176,7 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
           columns={[
             { label: t("Author") },
             { label: t("Comment") },
-            { label: t("On") },
+            { label: t("Comments on", { defaultValue: "On" }) },
             { label: t("Reports") },
             { label: t("Actions"), hidden: true },
           ]}

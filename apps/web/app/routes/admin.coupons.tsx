@@ -177,7 +177,8 @@ function CouponForm({
 }
 
 function state(c: Coupon): { label: string; color: string } {
-  if (!c.active) return { label: msg("Off"), color: "gray" };
+  // "Off" is keyed "Coupon off": the other areas' "Off" is a switch's state.
+  if (!c.active) return { label: msg("Coupon off"), color: "gray" };
   if (c.expiresAt && new Date(c.expiresAt) <= new Date()) return { label: msg("Expired"), color: "orange" };
   if (c.remainingUses === 0) return { label: msg("Used up"), color: "orange" };
   return { label: msg("Active"), color: "teal" };
@@ -259,7 +260,7 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
                 <Table.Td ta="right">{c.remainingUses ?? t("Unlimited")}</Table.Td>
                 <Table.Td>
                   <Badge color={s.color} variant="light">
-                    {t(s.label)}
+                    {t(s.label, { defaultValue: s.label === "Coupon off" ? "Off" : s.label })}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

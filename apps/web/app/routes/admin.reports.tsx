@@ -10,8 +10,8 @@ import { EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { oneOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -43,10 +43,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const FILTERS = ["open", "awaiting_performer", "resolved", "any"] as const;
 type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = {
-  open: "To decide",
-  awaiting_performer: "Waiting for the performer",
-  resolved: "Resolved",
-  any: "All",
+  open: msg("To decide"),
+  awaiting_performer: msg("Waiting for the performer"),
+  resolved: msg("Resolved"),
+  any: msg("All"),
 };
 const enc = encodeURIComponent;
 
@@ -80,28 +80,29 @@ const DIALOG: Record<Intent, { title: string; label: string; button: string; don
   takeDown: {
     title: msg("Take the item down"),
     label: msg("Reason (its performer sees it; the reporter gets it by mail)"),
-    button: "Take down",
-    done: "The item is taken down and the report resolved.",
+    button: msg("Take down"),
+    done: msg("The item is taken down and the report resolved."),
     color: "red",
   },
   dismiss: {
     title: msg("Dismiss the report"),
     label: msg("Reason (the reporter gets it by mail)"),
-    button: "Dismiss",
-    done: "The report is dismissed.",
+    button: msg("Dismiss"),
+    done: msg("The report is dismissed."),
     color: "blue",
   },
   ask: {
     title: msg("Ask the performer"),
     label: msg("Your question"),
-    button: "Ask",
-    done: "The performer is asked.",
+    button: msg("Ask"),
+    done: msg("The performer is asked."),
     color: "blue",
   },
 };
 
 /** One field of a notice (DMCA or counter-notice), as it was sent. */
 function NoticeFields({ title, notice }: { title: string; notice: Record<string, unknown> }) {
+  const { t } = useTranslation();
   const shown = Object.entries(notice).filter(([, v]) => typeof v === "string");
   return (
     <Stack gap={2}>
@@ -117,11 +118,12 @@ function NoticeFields({ title, notice }: { title: string; notice: Record<string,
         </Text>
       ))}
       <Text size="xs" c="dimmed">
-        Statements sworn:{" "}
-        {Object.entries(notice)
-          .filter(([, v]) => v === true)
-          .map(([k]) => k)
-          .join(", ")}
+        {t("Statements sworn: {{statements}}", {
+          statements: Object.entries(notice)
+            .filter(([, v]) => v === true)
+            .map(([k]) => k)
+            .join(", "),
+        })}
       </Text>
     </Stack>
   );
@@ -129,6 +131,7 @@ function NoticeFields({ title, notice }: { title: string; notice: Record<string,
 
 function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (intent: Intent) => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const open = r.status !== "resolved";
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-${r.reference}`}>
@@ -140,7 +143,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
                 {r.reference}
               </Text>
               <Badge color={r.reason === "non_consent" || r.reason === "underage" ? "red" : "gray"} variant="light">
-                {reasonLabel(r.reason)}
+                {t(reasonLabel(r.reason))}
               </Badge>
               {r.held && open && (
                 <Badge color="orange" variant="light">
@@ -149,7 +152,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
               )}
             </Group>
             <Text size="sm">
-              {ITEM_NOUNS[r.item.kind]}:{" "}
+              {t(ITEM_NOUNS[r.item.kind])}:{" "}
               {r.item.link ? (
                 <Anchor component={Link} to={r.item.link} style={{ overflowWrap: "anywhere" }}>
                   {r.item.title}
@@ -167,21 +170,23 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
                 data-testid="report-due"
               >
                 {r.overdue ? t("Overdue · ") : ""}
-                {dueLabel(r.dueAt, now)}
+                {dueLabel(r.dueAt, now, t)}
               </Badge>
             ) : (
               <Badge color={r.outcome === "taken_down" ? "red" : "teal"} variant="light" data-testid="report-outcome">
-                {r.outcome ? OUTCOME_LABELS[r.outcome] : STATUS_LABELS[r.status]}
+                {t(r.outcome ? OUTCOME_LABELS[r.outcome] : STATUS_LABELS[r.status])}
               </Badge>
             )}
             <Text size="xs" c="dimmed">
-              Due {formatDateTime(r.dueAt)}
+              {t("Due {{date}}", { date: f.dateTime(r.dueAt) })}
             </Text>
           </Stack>
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-          Filed {formatDateTime(r.createdAt)} by {r.reporterEmail}
-          {r.reporterUserId ? t(" (a member)") : ""} · {STATUS_LABELS[r.status]}
+          {r.reporterUserId
+            ? t("Filed {{date}} by {{email}} (a member)", { date: f.dateTime(r.createdAt), email: r.reporterEmail })
+            : t("Filed {{date}} by {{email}}", { date: f.dateTime(r.createdAt), email: r.reporterEmail })}{" "}
+          · {t(STATUS_LABELS[r.status])}
         </Text>
         {r.details && (
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -192,7 +197,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.question && (
           <Text size="sm">
             <Text span fw={600} size="sm">
-              Asked the performer:{" "}
+              {t("Asked the performer:")}{" "}
             </Text>
             {r.question}
           </Text>
@@ -200,7 +205,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.question && (
           <Text size="sm" data-testid="report-answer">
             <Text span fw={600} size="sm">
-              Performer's answer:{" "}
+              {t("Performer's answer:")}{" "}
             </Text>
             {r.answer ?? (
               <Text span c="dimmed" size="sm">
@@ -212,7 +217,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.appeal && (
           <Text size="sm" data-testid="report-appeal">
             <Text span fw={600} size="sm">
-              Appeal ({formatDateTime(r.appealedAt)}):{" "}
+              {t("Appeal ({{date}}):", { date: f.dateTime(r.appealedAt) })}{" "}
             </Text>
             {r.appeal}
           </Text>
@@ -221,7 +226,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.resolution && (
           <Text size="sm">
             <Text span fw={600} size="sm">
-              Decision:{" "}
+              {t("Decision:")}{" "}
             </Text>
             {r.resolution}
           </Text>
@@ -262,7 +267,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
     if (!acting) return;
     try {
       await run(acting.intent, { id: acting.report._id, text });
-      notifications.show({ color: "teal", message: DIALOG[acting.intent].done });
+      notifications.show({ color: "teal", message: t(DIALOG[acting.intent].done) });
       setActing(null);
     } catch (e) {
       const fields = fieldErrorsFrom(e);
@@ -277,7 +282,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
         <Group gap="md" align="flex-end" wrap="wrap">
           <Select
             label={t("Show")}
-            data={FILTERS.map((s) => ({ value: s, label: FILTER_LABELS[s] }))}
+            data={FILTERS.map((s) => ({ value: s, label: t(FILTER_LABELS[s]) }))}
             value={status}
             allowDeselect={false}
             onChange={(v) => setFilter("status", v ?? "open")}
@@ -290,7 +295,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             variant="default"
             leftSection={<IconDownload size={16} />}
           >
-            CSV of {month}
+            {t("CSV of {{month}}", { month })}
           </Button>
         </Group>
       </Card>
@@ -320,14 +325,14 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Stack>
       </ListPanel>
-      <EditModal opened={!!acting} onClose={() => setActing(null)} title={dialog?.title ?? ""}>
+      <EditModal opened={!!acting} onClose={() => setActing(null)} title={dialog ? t(dialog.title) : ""}>
         {acting && dialog && (
           <Stack gap="md">
             <Text size="sm">
               {acting.report.reference} · {acting.report.item.title}
             </Text>
             <Textarea
-              label={dialog.label}
+              label={t(dialog.label)}
               autosize
               minRows={3}
               value={text}
@@ -340,7 +345,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
                 {t("Cancel")}
               </Button>
               <Button color={dialog.color} loading={busy} onClick={() => void confirm()}>
-                {dialog.button}
+                {t(dialog.button)}
               </Button>
             </Group>
           </Stack>

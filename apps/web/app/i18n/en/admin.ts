@@ -6,4 +6,7 @@ export const admin: Messages = {
   "{{n}} reports_one": "{{n}} report",
   // countries
   "{{n}} blocked_one": "{{n}} blocked",
+  // reports
+  "{{n}} days overdue_one": "{{n}} day overdue",
+  "Due in {{n}} days_one": "Due in {{n}} day",
 };
