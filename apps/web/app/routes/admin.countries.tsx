@@ -171,7 +171,7 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
           </Title>
           {blocked && (
             <Badge variant="light" color={blocked.length ? "red" : "gray"}>
-              {t("{{n}} blocked", { count: blocked.length, n: f.number(blocked.length) })}
+              {t("{{n}} blocked", { count: blocked.length, n: blocked.length })}
             </Badge>
           )}
         </Group>

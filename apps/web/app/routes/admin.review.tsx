@@ -16,11 +16,11 @@ import {
   type ReviewMedia,
   ReviewPanel,
   reviewKindLabels,
-  reviewNouns,
+  reviewTexts,
 } from "../components/admin/ReviewItem.tsx";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -100,6 +100,8 @@ const kindIcons = { video: IconMovie, gallery: IconPhoto, product: IconShoppingB
 
 /** One waiting item in the queue: picture, title, kind, performers, since when; selecting it shows it beside. */
 function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -120,10 +122,10 @@ function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: bo
           </Text>
           <Group gap={6}>
             <Badge size="xs" variant="light">
-              {reviewKindLabels[item.kind]}
+              {t(reviewKindLabels[item.kind])}
             </Badge>
             <Text size="xs" c="dimmed">
-              {formatDateTime(item.submittedAt)}
+              {f.dateTime(item.submittedAt)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" lineClamp={1}>
@@ -165,14 +167,14 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
       notifications.show({
         color: "teal",
         message: later
-          ? `“${item.title}” is approved: announced now, released on its date.`
-          : `“${item.title}” is out.`,
+          ? t("“{{title}}” is approved: announced now, released on its date.", { title: item.title })
+          : t("“{{title}}” is out.", { title: item.title }),
       });
       set({ item: null });
     } catch (e) {
       notifications.show({
         color: "red",
-        title: `Could not approve the ${reviewNouns[item.kind]}`,
+        title: t(reviewTexts[item.kind].approveFailed),
         message: errorMessage(e),
       });
     }
@@ -195,7 +197,7 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
           />
           {result && (
             <Text size="sm" c="dimmed" data-testid="review-total">
-              {result.total === 1 ? t("1 item waits") : `${result.total} items wait`}
+              {t("{{n}} items wait", { count: result.total, n: result.total })}
             </Text>
           )}
         </Group>
@@ -248,7 +250,7 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
       <EditModal
         opened={refusing !== null}
         onClose={() => setRefusing(null)}
-        title={refusing ? `Refuse this ${reviewNouns[refusing.kind]}?` : ""}
+        title={refusing ? t(reviewTexts[refusing.kind].refuseTitle) : ""}
       >
         {refusing && (
           <RefuseForm

@@ -22,12 +22,11 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -35,7 +34,6 @@ import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.subscriptions";
 
 export const handle = pages.adminSubscriptions.handle;
@@ -57,11 +55,18 @@ const STATUS_COLORS: Record<Subscription["status"], string> = {
   cancelled: "orange",
   expired: "gray",
 };
+/** A subscription's status as the list writes it (its API code, in English). */
+const STATUS_NAMES: Record<Subscription["status"], string> = {
+  pending: msg("pending"),
+  active: msg("active"),
+  cancelled: msg("cancelled"),
+  expired: msg("expired"),
+};
 /** What the sandbox can make happen to a subscription, as its own gateway would. */
 const SIMULATIONS = [
-  { event: "renewed", label: msg("Renew now"), done: "Renewed: the expiry moved on one period." },
-  { event: "renewal_failed", label: msg("Fail the renewal"), done: "The renewal failed; the member was told." },
-  { event: "chargeback", label: msg("Charge back the last payment"), done: "Charged back: the subscription ended." },
+  { event: "renewed", label: msg("Renew now"), done: msg("Renewed: the expiry moved on one period.") },
+  { event: "renewal_failed", label: msg("Fail the renewal"), done: msg("The renewal failed; the member was told.") },
+  { event: "chargeback", label: msg("Charge back the last payment"), done: msg("Charged back: the subscription ended.") },
 ] as const;
 
 /** A page of every subscription (`status`, `kind`, `page` in the URL). */
@@ -127,8 +132,8 @@ function ByHandDialog({
     event.preventDefault();
     setSaving(true);
     const ok = revoking
-      ? await onDone("revoke", { id: target._id, reason }, "Revoked: access ended now.")
-      : await onDone("grant", { userId: userId ?? "", days, reason }, "Membership granted.");
+      ? await onDone("revoke", { id: target._id, reason }, t("Revoked: access ended now."))
+      : await onDone("grant", { userId: userId ?? "", days, reason }, t("Membership granted."));
     setSaving(false);
     if (ok) {
       setReason("");
@@ -142,8 +147,10 @@ function ByHandDialog({
         <Stack gap="md">
           {revoking ? (
             <Text size="sm">
-              {target.user?.name ?? t("The member")} loses access now; renewals stop. No money goes back (refund the
-              payment for that).
+              {t(
+                "{{name}} loses access now; renewals stop. No money goes back (refund the payment for that).",
+                { name: target.user?.name ?? t("The member") },
+              )}
             </Text>
           ) : (
             <>
@@ -191,7 +198,7 @@ function ByHandDialog({
 export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
   const { run } = useIntent();
@@ -226,11 +233,14 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
   const cancel = async (s: Subscription) => {
     const ok = await confirm({
       title: t("Stop this renewal?"),
-      message: `${s.user?.name ?? "The member"} keeps access until ${formatDate(s.expiresAt)}; it will not renew.`,
+      message: t("{{name}} keeps access until {{date}}; it will not renew.", {
+        name: s.user?.name ?? t("The member"),
+        date: f.date(s.expiresAt),
+      }),
       confirmLabel: t("Stop renewal"),
       color: "red",
     });
-    if (ok) await act(s, "cancel", {}, "The renewal is stopped.");
+    if (ok) await act(s, "cancel", {}, t("The renewal is stopped."));
   };
 
   return (
@@ -267,7 +277,7 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
           label={t("Status")}
           data={[
             { value: "all", label: t("Any status") },
-            ...subscriptionStatuses.map((s) => ({ value: s, label: s })),
+            ...subscriptionStatuses.map((s) => ({ value: s, label: t(STATUS_NAMES[s]) })),
           ]}
           value={status}
           allowDeselect={false}
@@ -299,7 +309,7 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
           {rows.map((s) => (
             <Table.Tr key={s._id} data-testid={`subscription-row-${s._id}`}>
               <Table.Td>
-                <Text size="sm">{s.user ? `${s.user.name} (@${s.user.username})` : "—"}</Text>
+                <Text size="sm">{s.user ? t("{{name}} (@{{username}})", { name: s.user.name, username: s.user.username }) : "—"}</Text>
               </Table.Td>
               <Table.Td>
                 {s.performer ? (
@@ -307,7 +317,11 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                     {s.performer.name || s.performer.username}
                   </Anchor>
                 ) : (
-                  <Text size="sm">Site: {s.package?.name ?? t("membership")}</Text>
+                  <Text size="sm">
+                    {s.package
+                      ? t("Site: {{package}}", { package: s.package.name })
+                      : t("Site: membership")}
+                  </Text>
                 )}
                 <Text size="xs" c="dimmed">
                   {s.period}
@@ -319,16 +333,16 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{formatPrice(s.price, symbol)}</Table.Td>
+              <Table.Td ta="right">{f.price(s.price)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDate(s.expiresAt)}</Text>
+                <Text size="sm">{f.date(s.expiresAt)}</Text>
                 <Text size="xs" c="dimmed">
                   {s.renews ? t("renews") : t("does not renew")}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLORS[s.status]} variant="light">
-                  {s.status}
+                  {t(STATUS_NAMES[s.status])}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -361,9 +375,9 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                         {SIMULATIONS.map((sim) => (
                           <Menu.Item
                             key={sim.event}
-                            onClick={() => void act(s, "simulate", { event: sim.event }, sim.done)}
+                            onClick={() => void act(s, "simulate", { event: sim.event }, t(sim.done))}
                           >
-                            {sim.label}
+                            {t(sim.label)}
                           </Menu.Item>
                         ))}
                       </Menu.Dropdown>

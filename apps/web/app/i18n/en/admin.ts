@@ -9,4 +9,6 @@ export const admin: Messages = {
   // reports
   "{{n}} days overdue_one": "{{n}} day overdue",
   "Due in {{n}} days_one": "Due in {{n}} day",
+  // review
+  "{{n}} items wait_one": "{{n}} item waits",
 };
