@@ -1,4 +1,6 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { type Format, useFormat } from "../i18n/format.ts";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
@@ -8,7 +10,7 @@ import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -40,32 +42,49 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * "12 s ago", "3 min ago", or the date. Before the page runs in the browser (`now` null) the date: the server's clock
- * and the browser's differ, and relative text rendered on one would not match the other's first render.
+ * How long ago `iso` was, in seconds under a minute and minutes under an hour; null beyond, or before the page runs
+ * in the browser (`now` null): the server's clock and the browser's differ, and relative text rendered on one would
+ * not match the other's first render.
  */
-function ago(iso: string, now: number | null): string {
-  if (now === null) return formatDateTime(iso);
+function elapsed(iso: string, now: number | null): { unit: "s" | "min"; n: number } | null {
+  if (now === null) return null;
   const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  return formatDateTime(iso);
+  if (s < 60) return { unit: "s", n: s };
+  if (s < 3600) return { unit: "min", n: Math.round(s / 60) };
+  return null;
+}
+
+/** "12 s ago", "3 min ago", or the date. */
+function ago(t: TFunction, format: Format, iso: string, now: number | null): string {
+  const e = elapsed(iso, now);
+  if (!e) return format.dateTime(iso);
+  return e.unit === "s" ? t("{{n}} s ago", { n: e.n }) : t("{{n}} min ago", { n: e.n });
+}
+
+/** "12 s", "3 min", or the date it began. */
+function lasting(t: TFunction, format: Format, iso: string, now: number | null): string {
+  const e = elapsed(iso, now);
+  if (!e) return format.dateTime(iso);
+  return e.unit === "s" ? t("{{n}} s", { n: e.n }) : t("{{n}} min", { n: e.n });
 }
 
 const QUEUE_LABELS: Record<string, string> = {
-  "media.transcode": "Movie transcodes",
-  "media.teaser": "Teaser cuts",
-  "video.process": "Movies handed to workers",
-  "video.transcoded": "Transcode results",
+  "media.transcode": msg("Movie transcodes"),
+  "media.teaser": msg("Teaser cuts"),
+  "video.process": msg("Movies handed to workers"),
+  "video.transcoded": msg("Transcode results"),
 };
 
 function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const state = worker.alive ? "alive" : worker.stoppedAt ? "stopped" : "gone";
   return (
     <Card withBorder padding="md" data-testid="system-worker" data-state={state}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} truncate title={worker._id}>
+            {/* i18n-exempt: a host name and a process id */}
             {worker.host} · pid {worker.pid}
           </Text>
           <Badge color={worker.alive ? "teal" : worker.stoppedAt ? "gray" : "red"} variant="light">
@@ -74,9 +93,16 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null 
         </Group>
         {worker.job ? (
           <Text size="sm" data-testid="system-worker-job" style={{ overflowWrap: "anywhere" }}>
-            On {QUEUE_LABELS[worker.job.queue] ?? worker.job.queue}
-            {worker.job.subject ? ` of ${worker.job.subject}` : ""}, for{" "}
-            {ago(worker.job.startedAt, now).replace(" ago", "")}
+            {worker.job.subject
+              ? t("On {{queue}} of {{subject}}, for {{time}}", {
+                  queue: t(QUEUE_LABELS[worker.job.queue] ?? worker.job.queue),
+                  subject: worker.job.subject,
+                  time: lasting(t, format, worker.job.startedAt, now),
+                })
+              : t("On {{queue}}, for {{time}}", {
+                  queue: t(QUEUE_LABELS[worker.job.queue] ?? worker.job.queue),
+                  time: lasting(t, format, worker.job.startedAt, now),
+                })}
           </Text>
         ) : (
           <Text size="sm" c="dimmed" data-testid="system-worker-job">
@@ -84,14 +110,19 @@ function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null 
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Last seen {ago(worker.lastSeenAt, now)} · {worker.jobsDone} done · {worker.jobsFailed} failed · started{" "}
-          {formatDateTime(worker.startedAt)}
+          {t("Last seen {{ago}} · {{done}} done · {{failed}} failed · started {{started}}", {
+            ago: ago(t, format, worker.lastSeenAt, now),
+            done: worker.jobsDone,
+            failed: worker.jobsFailed,
+            started: format.dateTime(worker.startedAt),
+          })}
         </Text>
       </Stack>
     </Card>
   );
 }
 
+/** The queue table's "Failed" column is keyed "Failed jobs": elsewhere "Failed" is a file's processing state. */
 function QueueTable({ queues }: { queues: SystemQueue[] }) {
   const { t } = useTranslation();
   if (!queues.length) return <Text c="dimmed">{t("No job has been queued yet.")}</Text>;
@@ -104,7 +135,7 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
             <Table.Th ta="right">{t("Waiting")}</Table.Th>
             <Table.Th ta="right">{t("Running")}</Table.Th>
             <Table.Th ta="right" title={t("Failed in the last 24 hours")}>
-              {t("Failed")}
+              {t("Failed jobs", { defaultValue: "Failed" })}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -113,7 +144,7 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
             <Table.Tr key={q.name} data-testid={`system-queue-${q.name}`}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>
                 <Text size="sm" fw={500}>
-                  {QUEUE_LABELS[q.name] ?? q.name}
+                  {t(QUEUE_LABELS[q.name] ?? q.name)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {q.name}
@@ -139,6 +170,7 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
 
 function FailureList({ failures }: { failures: SystemFailure[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { run } = useIntent();
   const [retrying, setRetrying] = useState<string | null>(null);
   if (!failures.length) return <Text c="dimmed">{t("No job failed in the last 7 days.")}</Text>;
@@ -160,7 +192,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
               <Text size="sm" fw={600}>
-                {QUEUE_LABELS[f.queue] ?? f.queue}
+                {t(QUEUE_LABELS[f.queue] ?? f.queue)}
               </Text>
               <Text size="sm" c="red" style={{ overflowWrap: "anywhere" }}>
                 {f.error}
@@ -171,7 +203,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {formatDateTime(f.failedAt)} · {f.attempts} {f.attempts === 1 ? t("attempt") : t("attempts")}
+                {t("{{date}} · {{n}} attempts", { count: f.attempts, n: f.attempts, date: format.dateTime(f.failedAt) })}
               </Text>
             </Stack>
             <Button
@@ -228,16 +260,19 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
               {t("Media workers")}
             </Title>
             <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
-              {alive} alive
+              {t("{{n}} alive", { count: alive, n: alive })}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             {status.mediaJobs === "worker"
-              ? t("Transcodes and teasers run only in media workers. A worker unseen for three heartbeats")
+              ? t(
+                  "Transcodes and teasers run only in media workers. A worker unseen for three heartbeats ({{seconds}} s) is counted as gone.",
+                  { seconds: status.heartbeatSeconds * 3 },
+                )
               : t(
-                  "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats",
-                )}{" "}
-            ({status.heartbeatSeconds * 3} s) is counted as gone.
+                  "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats ({{seconds}} s) is counted as gone.",
+                  { seconds: status.heartbeatSeconds * 3 },
+                )}
           </Text>
           {status.workers.length === 0 ? (
             <Group gap="xs" c="dimmed">

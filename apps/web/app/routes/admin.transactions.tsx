@@ -5,11 +5,10 @@ import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -17,7 +16,6 @@ import { itemPath } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.transactions";
 
 export const handle = pages.adminTransactions.handle;
@@ -31,11 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const PAGE_SIZE = 25;
 type StatusFilter = "all" | Transaction["status"];
 const STATUS_LABELS: Record<Transaction["status"], string> = {
-  pending: "Pending",
-  paid: "Paid",
-  failed: "Declined",
-  expired: "Expired",
-  refunded: "Refunded",
+  pending: msg("Pending"),
+  paid: msg("Paid"),
+  failed: msg("Declined"),
+  expired: msg("Expired"),
+  refunded: msg("Refunded"),
 };
 const STATUS_COLORS: Record<Transaction["status"], string> = {
   pending: "yellow",
@@ -82,7 +80,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AdminTransactionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
   const { refund, refunding, dialog } = useRefund();
@@ -99,7 +97,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title={`${flaggedTotal} flagged gateway event${flaggedTotal === 1 ? "" : "s"} to look at`}
+          title={t("{{n}} flagged gateway events to look at", { count: flaggedTotal, n: flaggedTotal })}
           data-testid="flagged-events"
         >
           <Text size="sm" mb="xs">
@@ -110,7 +108,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
           <List size="sm" spacing={4}>
             {flags.map((e) => (
               <List.Item key={e._id}>
-                {formatDateTime(e.receivedAt)} · {e.type}: {e.note ?? t("no note")}
+                {f.dateTime(e.receivedAt)} · {e.type}: {e.note ?? t("no note")}
                 {e.transactionId && (
                   <>
                     {" "}
@@ -128,7 +126,7 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         label={t("Status")}
         data={[
           { value: "all", label: t("Any status") },
-          ...transactionStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ...transactionStatuses.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
         ]}
         value={status}
         allowDeselect={false}
@@ -156,18 +154,18 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
             { label: t("Actions"), hidden: true },
           ]}
         >
-          {rows.map((t) => (
-            <Table.Tr key={t._id} data-testid={`transaction-row-${t._id}`}>
+          {rows.map((tx) => (
+            <Table.Tr key={tx._id} data-testid={`transaction-row-${tx._id}`}>
               <Table.Td>
-                <Anchor component={Link} to={`/admin/transactions/${t._id}`} size="sm">
-                  {formatDate(t.paidAt ?? t.createdAt)}
+                <Anchor component={Link} to={`/admin/transactions/${tx._id}`} size="sm">
+                  {f.date(tx.paidAt ?? tx.createdAt)}
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Text>
+                <Text size="sm">{tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}</Text>
               </Table.Td>
               <Table.Td>
-                {t.items.map((item) => {
+                {tx.items.map((item) => {
                   const to = itemPath(item);
                   return to ? (
                     <Anchor key={item.itemId} component={Link} to={to} size="sm" display="block">
@@ -181,19 +179,19 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
                 })}
               </Table.Td>
               <Table.Td ta="right">
-                {formatPrice(t.amount, symbol)} {t.currency}
+                {f.price(tx.amount)} {tx.currency}
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[t.status]} variant="light">
-                  {STATUS_LABELS[t.status]}
+                <Badge color={STATUS_COLORS[tx.status]} variant="light">
+                  {t(STATUS_LABELS[tx.status])}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${t._id}`}>
+                  <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${tx._id}`}>
                     {t("Details")}
                   </Button>
-                  {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
+                  {tx.status === "paid" && <RefundButton target={tx} refund={refund} refunding={refunding} />}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -11,4 +11,9 @@ export const admin: Messages = {
   "Due in {{n}} days_one": "Due in {{n}} day",
   // review
   "{{n}} items wait_one": "{{n}} item waits",
+  // system
+  "{{date}} · {{n}} attempts_one": "{{date}} · {{n}} attempt",
+  "{{n}} alive_one": "{{n}} alive",
+  // transactions
+  "{{n}} flagged gateway events to look at_one": "{{n}} flagged gateway event to look at",
 };
