@@ -23,11 +23,10 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -35,7 +34,6 @@ import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.transactions.$id";
 
 export const handle = pages.adminTransaction.handle;
@@ -148,12 +146,12 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
   );
 }
 
-function Detail({ t }: { t: TransactionDetail }) {
+function Detail({ t: tx }: { t: TransactionDetail }) {
   const { t } = useTranslation();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
-  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const f = useFormat();
+  const money = (n: number) => (n < 0 ? `−${f.price(-n)}` : f.price(n));
   const { refund, refunding, dialog } = useRefund();
-  const flagged = t.events.filter((e) => e.outcome === "flagged" && !e.handled);
+  const flagged = tx.events.filter((e) => e.outcome === "flagged" && !e.handled);
   const [handling, setHandling] = useState<GatewayEventRecord | null>(null);
 
   return (
@@ -167,10 +165,11 @@ function Detail({ t }: { t: TransactionDetail }) {
           title={t("Needs your attention")}
           data-testid="flagged-alert"
         >
-          {flagged.length === 1
-            ? t("The gateway sent an event that contradicts this payment's state; it was recorded, not applied.")
-            : `The gateway sent ${flagged.length} events that contradict this payment's state; they were recorded, not applied.`}{" "}
-          Check it with the gateway, refund the member if they paid twice, then mark it handled below.
+          {t(
+            "The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied.",
+            { count: flagged.length, n: flagged.length },
+          )}{" "}
+          {t("Check it with the gateway, refund the member if they paid twice, then mark it handled below.")}
         </Alert>
       )}
       <Paper withBorder radius="lg" p="md">
@@ -178,39 +177,39 @@ function Detail({ t }: { t: TransactionDetail }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <div>
               <Text fw={700} fz="xl" data-testid="transaction-amount">
-                {money(t.amount)} {t.currency}
+                {money(tx.amount)} {tx.currency}
               </Text>
               <Text size="sm" c="dimmed">
-                {t.items.map((i) => i.title).join(", ")}
+                {tx.items.map((i) => i.title).join(", ")}
               </Text>
             </div>
             <Group gap="sm">
               <Badge
-                color={PAYMENT_STATUS_COLORS[t.status] ?? "gray"}
+                color={PAYMENT_STATUS_COLORS[tx.status] ?? "gray"}
                 variant="light"
                 size="lg"
                 data-testid="transaction-status"
               >
-                {t.status}
+                {tx.status}
               </Badge>
-              {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
+              {tx.status === "paid" && <RefundButton target={tx} refund={refund} refunding={refunding} />}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Fact label={t("Member")}>{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Fact>
-            <Fact label={t("Created")}>{formatDateTime(t.createdAt)}</Fact>
-            <Fact label={t("Paid")}>{t.paidAt ? formatDateTime(t.paidAt) : "—"}</Fact>
+            <Fact label={t("Member")}>{tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}</Fact>
+            <Fact label={t("Created")}>{f.dateTime(tx.createdAt)}</Fact>
+            <Fact label={t("Paid")}>{tx.paidAt ? f.dateTime(tx.paidAt) : "—"}</Fact>
             <Fact label={t("Gateway")}>
-              {t.gateway}
-              {t.gatewayRef ? ` · ${t.gatewayRef}` : ""}
+              {tx.gateway}
+              {tx.gatewayRef ? ` · ${tx.gatewayRef}` : ""}
             </Fact>
             <Fact label={t("Order")}>
-              {t.order.status} · {money(t.order.total)}
-              {t.order.original !== t.order.total ? ` (was ${money(t.order.original)})` : ""}
+              {tx.order.status} · {money(tx.order.total)}
+              {tx.order.original !== tx.order.total ? t(" (was {{price}})", { price: money(tx.order.original) }) : ""}
             </Fact>
-            <Fact label={t("Coupon")}>{t.order.couponCode ?? "—"}</Fact>
+            <Fact label={t("Coupon")}>{tx.order.couponCode ?? "—"}</Fact>
             <Fact label={t("Transaction id")}>
-              <Code>{t._id}</Code>
+              <Code>{tx._id}</Code>
             </Fact>
           </SimpleGrid>
         </Stack>
@@ -228,7 +227,7 @@ function Detail({ t }: { t: TransactionDetail }) {
               { label: t("Paid"), right: true },
             ]}
           >
-            {t.lines.map((line) => {
+            {tx.lines.map((line) => {
               const to = itemPath(line);
               return (
                 <Table.Tr key={line._id}>
@@ -258,7 +257,7 @@ function Detail({ t }: { t: TransactionDetail }) {
       </Section>
 
       <Section title={t("Earnings")}>
-        {t.earnings.length === 0 ? (
+        {tx.earnings.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("No performer has earned from this payment.")}
           </Text>
@@ -276,7 +275,7 @@ function Detail({ t }: { t: TransactionDetail }) {
                 { label: t("Paid out") },
               ]}
             >
-              {t.earnings.map((e) => (
+              {tx.earnings.map((e) => (
                 <Table.Tr key={e._id} data-testid="transaction-earning">
                   <Table.Td>
                     <Text size="sm">{e.performer?.name ?? "—"}</Text>
@@ -296,7 +295,7 @@ function Detail({ t }: { t: TransactionDetail }) {
       </Section>
 
       <Section title={t("Gateway events")}>
-        {t.events.length === 0 ? (
+        {tx.events.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("The gateway has sent nothing about this payment yet.")}
           </Text>
@@ -307,13 +306,13 @@ function Detail({ t }: { t: TransactionDetail }) {
               minWidth={640}
               columns={[{ label: t("Received") }, { label: t("Event") }, { label: t("Outcome") }, { label: t("Note") }]}
             >
-              {t.events.map((e) => (
+              {tx.events.map((e) => (
                 <Table.Tr
                   key={e._id}
                   data-testid={`gateway-event-${e.outcome}`}
                   bg={e.outcome === "flagged" && !e.handled ? "var(--mantine-color-red-light)" : undefined}
                 >
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.receivedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.receivedAt)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>
                       {e.type}
@@ -331,8 +330,16 @@ function Detail({ t }: { t: TransactionDetail }) {
                     <Text size="sm">{e.note ?? "—"}</Text>
                     {e.handled ? (
                       <Text size="xs" c="dimmed" data-testid="event-handled">
-                        Handled {formatDateTime(e.handled.at)}
-                        {e.handled.by ? ` by ${e.handled.by.name}` : ""}: {e.handled.resolution}
+                        {e.handled.by
+                          ? t("Handled {{date}} by {{name}}: {{resolution}}", {
+                              date: f.dateTime(e.handled.at),
+                              name: e.handled.by.name,
+                              resolution: e.handled.resolution,
+                            })
+                          : t("Handled {{date}}: {{resolution}}", {
+                              date: f.dateTime(e.handled.at),
+                              resolution: e.handled.resolution,
+                            })}
                       </Text>
                     ) : (
                       e.outcome === "flagged" && (
@@ -361,7 +368,7 @@ export default function AdminTransactionPage({ loaderData }: Route.ComponentProp
       back={{ to: "/admin/transactions", label: t("All transactions") }}
       detail={loaderData.detail}
     >
-      {(t) => <Detail t={t} />}
+      {(tx) => <Detail t={tx} />}
     </AdminDetailPage>
   );
 }

@@ -1,4 +1,6 @@
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -13,7 +15,6 @@ import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -31,7 +32,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, t("Users"), t("Find accounts, change roles and activate or deactivate users."));
 };
 
-const roleOptions = roles.map((r) => ({ value: r, label: roleLabel(r) }));
+/**
+ * A role named in the page's language: the contracts' English names are the keys, but for "Admin", keyed
+ * "Admin role" ("Admin" alone is the area's name).
+ */
+const roleName = (t: TFunction, role: string) =>
+  role === "admin" ? t("Admin role", { defaultValue: roleLabel(role) }) : t(roleLabel(role));
+const roleOptions = (t: TFunction) => roles.map((r) => ({ value: r, label: roleName(t, r) }));
 const statusOptions = [
   { value: "active", label: msg("Active") },
   { value: "inactive", label: msg("Inactive") },
@@ -72,6 +79,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [pending, setPending] = useState<keyof Patch | null>(null);
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
@@ -82,8 +90,13 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
       const updated = await run<User>("update", { id: user._id, patch });
       const what =
         field === "role"
-          ? `The role of @${updated.username} is now ${roleLabel(updated.role)}.`
-          : `@${updated.username} is now ${updated.status}.`;
+          ? t("The role of @{{username}} is now {{role}}.", {
+              username: updated.username,
+              role: roleName(t, updated.role),
+            })
+          : updated.status === "active"
+            ? t("@{{username}} is now active.", { username: updated.username })
+            : t("@{{username}} is now inactive.", { username: updated.username });
       notifications.show({ color: "teal", message: what });
     } catch (error) {
       notifications.show({ color: "red", title: t("Could not update the user"), message: errorMessage(error) });
@@ -96,8 +109,11 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   const setActive = async (active: boolean) => {
     if (!active) {
       const ok = await confirm({
-        title: `Deactivate @${user.username}?`,
-        message: `${user.name || `@${user.username}`} is signed out everywhere and cannot log in until the account is activated again.`,
+        title: t("Deactivate @{{username}}?", { username: user.username }),
+        message: t(
+          "{{name}} is signed out everywhere and cannot log in until the account is activated again.",
+          { name: user.name || `@${user.username}` },
+        ),
         confirmLabel: t("Deactivate"),
         cancelLabel: t("Keep active"),
       });
@@ -126,8 +142,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         <Select
           size="xs"
           w={130}
-          aria-label={`Role of @${user.username}`}
-          data={roleOptions}
+          aria-label={t("Role of @{{username}}", { username: user.username })}
+          data={roleOptions(t)}
           value={user.role}
           allowDeselect={false}
           disabled={pending !== null}
@@ -159,7 +175,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         )}
       </Table.Td>
       <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-        {formatDate(user.createdAt)}
+        {f.date(user.createdAt)}
       </Table.Td>
     </Table.Tr>
   );
@@ -194,7 +210,7 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
             size="md"
             label={t("Role")}
             placeholder={t("All roles")}
-            data={roleOptions}
+            data={roleOptions(t)}
             value={role}
             onChange={(value) => update({ role: value, page: null })}
             clearable
@@ -203,7 +219,7 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
             size="md"
             label={t("Status")}
             placeholder={t("Any status")}
-            data={statusOptions}
+            data={statusOptions.map((o) => ({ ...o, label: t(o.label) }))}
             value={status}
             onChange={(value) => update({ status: value, page: null })}
             clearable
@@ -241,16 +257,16 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       {result && total > 0 && (
         <Group justify="space-between">
           <Text c="dimmed" size="sm" data-testid="users-range">
-            {from}–{to} of {total} users
+            {t("{{from}}–{{to}} of {{total}} users", { from, to, total })}
           </Text>
           <Pagination
             total={pages_}
             value={page}
             onChange={setPage}
             getControlProps={(control) => ({
-              "aria-label": control === "previous" ? "Previous page" : "Next page",
+              "aria-label": control === "previous" ? t("Previous page") : t("Next page"),
             })}
-            getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+            getItemProps={(p) => ({ "aria-label": t("Page {{page}}", { page: p }) })}
           />
         </Group>
       )}

@@ -16,4 +16,7 @@ export const admin: Messages = {
   "{{n}} alive_one": "{{n}} alive",
   // transactions
   "{{n}} flagged gateway events to look at_one": "{{n}} flagged gateway event to look at",
+  // a transaction
+  "The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied._one":
+    "The gateway sent an event that contradicts this payment's state; it was recorded, not applied.",
 };
