@@ -21,8 +21,8 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
+import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
@@ -80,14 +80,15 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 const IMAGE_LABEL: Record<string, string> = {
-  documentFront: "Document, front",
-  documentBack: "Document, back",
-  selfie: "Selfie with the document",
+  documentFront: msg("Document, front"),
+  documentBack: msg("Document, back"),
+  selfie: msg("Selfie with the document"),
 };
 
 /** One application with its images, and the decision. */
 function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const { run } = useIntent();
   const { revalidate } = useRevalidator();
   const [reason, setReason] = useState("");
@@ -97,14 +98,18 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
   const decide = async (intent: "approve" | "refuse" | "again") => {
     if (!detail) return;
     if (intent === "refuse" && reason.trim().length < 3) {
-      setError("Say why: the applicant is shown this reason.");
+      setError(t("Say why: the applicant is shown this reason."));
       return;
     }
     setBusy(intent);
     try {
       await run(intent, { id: detail._id, userId: detail.userId, reason: reason.trim() });
-      const done = { approve: "approved", refuse: "refused", again: "asked to verify again" }[intent];
-      notifications.show({ color: "teal", message: `${detail.name} was ${done}.` });
+      const done = {
+        approve: t("{{name}} was approved.", { name: detail.name }),
+        refuse: t("{{name}} was refused.", { name: detail.name }),
+        again: t("{{name}} was asked to verify again.", { name: detail.name }),
+      }[intent];
+      notifications.show({ color: "teal", message: done });
       setReason("");
       setError(null);
       onClose();
@@ -139,22 +144,25 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
               {detail.images.map((image) => (
                 <Stack key={image.name} gap={4}>
                   <Text size="xs" c="dimmed">
-                    {IMAGE_LABEL[image.name]}
+                    {t(IMAGE_LABEL[image.name] ?? image.name)}
                   </Text>
                   <a href={image.url} target="_blank" rel="noreferrer">
-                    <Image src={image.url} alt={IMAGE_LABEL[image.name]} radius="sm" fit="contain" mah={260} />
+                    <Image src={image.url} alt={t(IMAGE_LABEL[image.name] ?? image.name)} radius="sm" fit="contain" mah={260} />
                   </a>
                 </Stack>
               ))}
             </SimpleGrid>
           ) : (
             <Text size="sm" c="dimmed">
-              No documents on file ({detail.source === "seed" ? t("a seeded demo record") : t("none were sent")}).
+              {detail.source === "seed"
+                ? t("No documents on file (a seeded demo record).")
+                : t("No documents on file (none were sent).")}
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            These links stop working {formatDateTime(detail.images[0]?.expiresAt)}; opening this application was
-            recorded.
+            {t("These links stop working {{date}}; opening this application was recorded.", {
+              date: f.dateTime(detail.images[0]?.expiresAt),
+            })}
           </Text>
           {detail.state === "pending" && (
             <>
@@ -216,6 +224,7 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
 
 export default function AdminVerificationsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const f = useFormat();
   const isAdmin = useIsAdmin();
   const revalidator = useRevalidator();
   const { setPage, loading } = useListParams();
@@ -300,15 +309,15 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(a.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{f.date(a.createdAt)}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
                   <Badge color={STATUS_COLOUR[a.status]} variant="light">
-                    {STATUS_LABEL[a.status]}
+                    {t(STATUS_LABEL[a.status])}
                   </Badge>
                   {a.status === "approved" && a.expiresAt && (
                     <Text size="xs" c="dimmed">
-                      until {formatDate(a.expiresAt)}
+                      {t("until {{date}}", { date: f.date(a.expiresAt) })}
                     </Text>
                   )}
                 </Stack>

@@ -784,4 +784,40 @@ export const admin: Messages = {
   "Page {{page}}": "Página {{page}}",
   "Find accounts, change their role and activate or deactivate them.":
     "Busca cuentas, cambia su rol y actívalas o desactívalas.",
+
+  // verifications
+  "Performer applications: check each one's ID documents and selfie, then approve or refuse with a reason.":
+    "Solicitudes de modelos: revisa los documentos de identidad y el selfi de cada una y apruébala o recházala con un motivo.",
+  "Document, front": "Documento, anverso",
+  "Document, back": "Documento, reverso",
+  "Selfie with the document": "Selfi con el documento",
+  "Say why: the applicant is shown this reason.": "Indica el motivo: se le muestra a quien presentó la solicitud.",
+  "{{name}} was approved.": "Se aprobó a {{name}}.",
+  "{{name}} was refused.": "Se rechazó a {{name}}.",
+  "{{name}} was asked to verify again.": "Se pidió a {{name}} que vuelva a verificarse.",
+  "Could not save the decision": "No se pudo guardar la decisión",
+  "Review application": "Revisar solicitud",
+  "Account:": "Cuenta:",
+  "Country:": "País:",
+  "No documents on file (a seeded demo record).": "No hay documentos registrados (un registro de demostración).",
+  "No documents on file (none were sent).": "No hay documentos registrados (no se envió ninguno).",
+  "These links stop working {{date}}; opening this application was recorded.":
+    "Estos enlaces dejan de funcionar el {{date}}; la apertura de esta solicitud quedó registrada.",
+  "Reason (for a refusal)": "Motivo (para un rechazo)",
+  "The applicant sees it, in a notification and a mail.":
+    "Quien presentó la solicitud lo verá en una notificación y un correo.",
+  "Reason (optional)": "Motivo (opcional)",
+  "Ask to verify again": "Pedir que vuelva a verificarse",
+  "Could not open the application": "No se pudo abrir la solicitud",
+  "Show applications": "Mostrar solicitudes",
+  Approved: "Aprobadas",
+  Refused: "Rechazadas",
+  Applications: "Solicitudes",
+  "No application is waiting.": "No hay ninguna solicitud en espera.",
+  "No applications.": "No hay solicitudes.",
+  Applicant: "Solicitante",
+  Sent: "Enviada",
+  " · filed by an admin": " · presentada por un administrador",
+  " · seeded demo": " · demostración",
+  "until {{date}}": "hasta el {{date}}",
 };
