@@ -1,9 +1,9 @@
-import { msg } from "../i18n/i18n.ts";
 /**
  * Pure helpers behind the admin catalogue screens (categories, posts, banners, performers): form values <-> API
  * bodies. An empty slug is left out, so the API derives it from the name or title (or keeps the current one).
  */
 import type { Banner, Category, Post } from "@marquee/contracts/content";
+import { msg } from "../i18n/i18n.ts";
 import { type NumberValue, numberOrNull } from "./studio.ts";
 
 export type CategoryGroup = Category["group"];

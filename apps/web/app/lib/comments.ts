@@ -64,7 +64,7 @@ export const COMMENT_KIND_LABELS: Record<CommentKindFilter, string> = {
   post: msg("Posts"),
 };
 
-const REPORT_REASONS = {
+const REPORT_REASON_COUNTS = {
   spam: msg("{{n}} spam"),
   abuse: msg("{{n}} abuse"),
   other: msg("{{n}} other"),
@@ -78,7 +78,7 @@ export function reportSummary(
   if (reports.total <= 0) return null;
   const parts = (["spam", "abuse", "other"] as const)
     .filter((r) => reports[r] > 0)
-    .map((r) => t(REPORT_REASONS[r], { n: reports[r] }));
+    .map((r) => t(REPORT_REASON_COUNTS[r], { n: reports[r] }));
   const head = t("{{n}} reports", { count: reports.total, n: reports.total });
   return parts.length ? t("{{reports}}: {{reasons}}", { reports: head, reasons: parts.join(", ") }) : head;
 }

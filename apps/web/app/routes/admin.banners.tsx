@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Button,
   Divider,
@@ -18,6 +17,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Banner, bannerBody, bannerPositions } from "@marquee/contracts/content";
 import { IconPhoto, IconPhotoStar, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";

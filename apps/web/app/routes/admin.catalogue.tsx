@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { ActionIcon, Select, Table, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminAsset } from "@marquee/contracts/admin-assets";
@@ -12,8 +11,9 @@ import {
   IconPhoto,
   IconRestore,
 } from "@tabler/icons-react";
-import { useState } from "react";
 import type { TFunction } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { AssetEditForm, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
@@ -30,6 +30,8 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useOpenItem } from "../components/admin/use-manage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
 import {
   ASSETS_PAGE_SIZE,
@@ -40,8 +42,6 @@ import {
   publicPath,
 } from "../lib/admin-assets.ts";
 import { errorMessage } from "../lib/api.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -126,7 +126,11 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
       await run("restore", { kind: asset.kind, id: asset._id });
       notifications.show({ color: "teal", message: t("“{{title}}” is back on the site.", { title: asset.title }) });
     } catch (e) {
-      notifications.show({ color: "red", title: asset.kind === "video" ? t("Could not restore the movie") : t("Could not restore the gallery"), message: errorMessage(e) });
+      notifications.show({
+        color: "red",
+        title: asset.kind === "video" ? t("Could not restore the movie") : t("Could not restore the gallery"),
+        message: errorMessage(e),
+      });
     } finally {
       setRestoring(null);
     }
@@ -271,7 +275,11 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
         </DataTable>
       </ListPanel>
       <Pager total={result?.total ?? 0} pageSize={ASSETS_PAGE_SIZE} page={page} onChange={setPage} />
-      <EditDrawer opened={open !== null} onClose={() => setOpen(null)} title={editing ? (editing.kind === "video" ? t("Edit movie") : t("Edit gallery")) : ""}>
+      <EditDrawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={editing ? (editing.kind === "video" ? t("Edit movie") : t("Edit gallery")) : ""}
+      >
         {editing && (
           <AssetEditForm
             key={editing._id}

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Button,
   Group,
@@ -17,6 +16,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/content";
 import { IconCategory, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";

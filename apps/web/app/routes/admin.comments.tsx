@@ -1,13 +1,15 @@
-import { useTranslation } from "react-i18next";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminComment, AdminCommentList } from "@marquee/contracts/comments";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, PersonCell, SearchFilters } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import {
@@ -20,8 +22,6 @@ import {
   reportSummary,
 } from "../lib/comments.ts";
 import { apiFilter, oneOf, pageOf, textOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Alert,
   Badge,
@@ -16,16 +15,17 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconAlertTriangle, IconBan, IconRefresh, IconWorld } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { blockableCountries } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
 import { countryList } from "../lib/lookups.server.ts";
-import { useFormat } from "../i18n/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import type { RootData } from "../lib/root-types.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Badge,
   Button,
@@ -16,15 +15,16 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Coupon, couponBody } from "@marquee/contracts/payments";
 import { IconCalendarEvent, IconEdit, IconPlus, IconTicket } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel, Pager, RowAction, RowActions } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
-import { oneOf, pageOf } from "../lib/list-params.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
+import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -254,9 +254,7 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{Math.round(c.value * 100)}%</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {c.expiresAt ? f.date(c.expiresAt) : t("Never")}
-                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{c.expiresAt ? f.date(c.expiresAt) : t("Never")}</Table.Td>
                 <Table.Td ta="right">{c.remainingUses ?? t("Unlimited")}</Table.Td>
                 <Table.Td>
                   <Badge color={s.color} variant="light">

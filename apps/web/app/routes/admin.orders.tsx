@@ -1,18 +1,17 @@
-import { useTranslation } from "react-i18next";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import type { Order } from "@marquee/contracts/orders";
 import { IconShoppingCart } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
 import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
-import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
+import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import {
   DELIVERY_FILTERS,
   DELIVERY_STATUS,
@@ -23,6 +22,7 @@ import {
   orderRefund,
   sellerNames,
 } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -88,7 +88,10 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       >
         <Select
           label={t("Status")}
-          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? t("Any status") : t(ORDER_STATUS[s].label) }))}
+          data={ORDER_FILTERS.map((s) => ({
+            value: s,
+            label: s === "all" ? t("Any status") : t(ORDER_STATUS[s].label),
+          }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
@@ -152,9 +155,11 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{o.buyer
+                  <Text size="sm">
+                    {o.buyer
                       ? t("{{name}} (@{{username}})", { name: o.buyer.name, username: o.buyer.username })
-                      : t("A former member")}</Text>
+                      : t("A former member")}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={6}>
@@ -168,7 +173,9 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                           <DeliveryBadge line={line} variant="outline" />
                         </Group>
                         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                          {line.itemKind === "product" ? t("Sold by {{names}}", { names: sellerNames(line) }) : line.itemKind}
+                          {line.itemKind === "product"
+                            ? t("Sold by {{names}}", { names: sellerNames(line) })
+                            : line.itemKind}
                           {line.shippingCode ? t(" · Shipping code {{code}}", { code: line.shippingCode }) : ""}
                         </Text>
                       </div>

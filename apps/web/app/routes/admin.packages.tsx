@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Badge,
   Button,
@@ -22,14 +21,15 @@ import {
   type SubscriptionPackage,
 } from "@marquee/contracts/subscriptions";
 import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
-import { packageTerms } from "../lib/memberships.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
+import { packageTerms } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";

@@ -1,19 +1,19 @@
-import { useTranslation } from "react-i18next";
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/payments";
 import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -162,7 +162,10 @@ function PayDialog({
     setSaving(true);
     try {
       const payout = await run<Payout>("pay", { performerId: owed.performerId, note });
-      notifications.show({ color: "teal", message: t("Paid {{amount}} to {{name}}.", { amount: money(payout.amount), name }) });
+      notifications.show({
+        color: "teal",
+        message: t("Paid {{amount}} to {{name}}.", { amount: money(payout.amount), name }),
+      });
       setNote("");
       onClose();
     } catch (e) {

@@ -1,6 +1,3 @@
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
-import { useTranslation } from "react-i18next";
 import {
   ActionIcon,
   Button,
@@ -18,6 +15,7 @@ import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, AdminPerformer as Performer } from "@marquee/contracts/performers";
 import { IconEdit, IconExternalLink, IconUserStar } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AddPerformer } from "../components/admin/AddPerformer.tsx";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
@@ -34,6 +32,8 @@ import {
 } from "../components/admin/ManageList.tsx";
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
@@ -303,9 +303,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
               <Table.Td ta="right" data-testid="performer-commission">
                 {performer.commissionRate === null ? (
                   <Text size="sm" c="dimmed" component="span">
-                    {siteCommission === null
-                      ? t("Site")
-                      : t("Site ({{rate}})", { rate: percent(siteCommission) })}
+                    {siteCommission === null ? t("Site") : t("Site ({{rate}})", { rate: percent(siteCommission) })}
                   </Text>
                 ) : (
                   percent(performer.commissionRate)

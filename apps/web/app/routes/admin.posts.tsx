@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Badge,
   Button,
@@ -17,10 +16,11 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Post, postBody, postTypes } from "@marquee/contracts/content";
 import { IconExternalLink, IconNews, IconPhoto, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
+import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import {
   DataTable,
   EditDeleteActions,
@@ -31,10 +31,10 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
 import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";

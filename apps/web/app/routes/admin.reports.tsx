@@ -1,20 +1,19 @@
-import { useTranslation } from "react-i18next";
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminReport } from "@marquee/contracts/reports";
 import { IconDownload, IconFlag } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { EditModal, ListPanel } from "../components/admin/ManageList.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { oneOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import {
   dueLabel,
   ITEM_NOUNS,
@@ -23,6 +22,7 @@ import {
   reasonLabel,
   STATUS_LABELS,
 } from "../lib/reports.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";

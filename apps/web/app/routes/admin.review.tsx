@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Badge, Grid, Group, SegmentedControl, Stack, Text, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Photo } from "@marquee/contracts/galleries";
@@ -8,6 +7,7 @@ import type { AppearingPeople } from "@marquee/contracts/verification";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconChecklist, IconMovie, IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { EditModal, ListPanel, MediaThumb } from "../components/admin/ManageList.tsx";
@@ -18,10 +18,10 @@ import {
   reviewKindLabels,
   reviewTexts,
 } from "../components/admin/ReviewItem.tsx";
-import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
-import { errorMessage } from "../lib/api.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";

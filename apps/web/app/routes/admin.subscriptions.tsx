@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Anchor,
   Badge,
@@ -17,17 +16,18 @@ import { notifications } from "@mantine/notifications";
 import { type Subscription, subscriptionStatuses } from "@marquee/contracts/subscriptions";
 import { IconChevronDown, IconCrown, IconFlask, IconGift } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { performerPath } from "../components/catalogue/links.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -66,7 +66,11 @@ const STATUS_NAMES: Record<Subscription["status"], string> = {
 const SIMULATIONS = [
   { event: "renewed", label: msg("Renew now"), done: msg("Renewed: the expiry moved on one period.") },
   { event: "renewal_failed", label: msg("Fail the renewal"), done: msg("The renewal failed; the member was told.") },
-  { event: "chargeback", label: msg("Charge back the last payment"), done: msg("Charged back: the subscription ended.") },
+  {
+    event: "chargeback",
+    label: msg("Charge back the last payment"),
+    done: msg("Charged back: the subscription ended."),
+  },
 ] as const;
 
 /** A page of every subscription (`status`, `kind`, `page` in the URL). */
@@ -147,10 +151,9 @@ function ByHandDialog({
         <Stack gap="md">
           {revoking ? (
             <Text size="sm">
-              {t(
-                "{{name}} loses access now; renewals stop. No money goes back (refund the payment for that).",
-                { name: target.user?.name ?? t("The member") },
-              )}
+              {t("{{name}} loses access now; renewals stop. No money goes back (refund the payment for that).", {
+                name: target.user?.name ?? t("The member"),
+              })}
             </Text>
           ) : (
             <>
@@ -309,7 +312,9 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
           {rows.map((s) => (
             <Table.Tr key={s._id} data-testid={`subscription-row-${s._id}`}>
               <Table.Td>
-                <Text size="sm">{s.user ? t("{{name}} (@{{username}})", { name: s.user.name, username: s.user.username }) : "—"}</Text>
+                <Text size="sm">
+                  {s.user ? t("{{name}} (@{{username}})", { name: s.user.name, username: s.user.username }) : "—"}
+                </Text>
               </Table.Td>
               <Table.Td>
                 {s.performer ? (
@@ -318,9 +323,7 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                   </Anchor>
                 ) : (
                   <Text size="sm">
-                    {s.package
-                      ? t("Site: {{package}}", { package: s.package.name })
-                      : t("Site: membership")}
+                    {s.package ? t("Site: {{package}}", { package: s.package.name }) : t("Site: membership")}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">

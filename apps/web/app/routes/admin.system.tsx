@@ -1,16 +1,16 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
-import { type Format, useFormat } from "../i18n/format.ts";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
 import { IconAlertCircle, IconCpu, IconRefresh } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { type Format, useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -203,7 +203,11 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {t("{{date}} · {{n}} attempts", { count: f.attempts, n: f.attempts, date: format.dateTime(f.failedAt) })}
+                {t("{{date}} · {{n}} attempts", {
+                  count: f.attempts,
+                  n: f.attempts,
+                  date: format.dateTime(f.failedAt),
+                })}
               </Text>
             </Stack>
             <Button

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Alert,
   Anchor,
@@ -20,17 +19,18 @@ import { notifications } from "@mantine/notifications";
 import type { GatewayEventRecord, TransactionDetail } from "@marquee/contracts/payments";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
-import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
-import { errorMessage } from "../lib/api.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -165,10 +165,10 @@ function Detail({ t: tx }: { t: TransactionDetail }) {
           title={t("Needs your attention")}
           data-testid="flagged-alert"
         >
-          {t(
-            "The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied.",
-            { count: flagged.length, n: flagged.length },
-          )}{" "}
+          {t("The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied.", {
+            count: flagged.length,
+            n: flagged.length,
+          })}{" "}
           {t("Check it with the gateway, refund the member if they paid twice, then mark it handled below.")}
         </Alert>
       )}
@@ -196,7 +196,9 @@ function Detail({ t: tx }: { t: TransactionDetail }) {
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Fact label={t("Member")}>{tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}</Fact>
+            <Fact label={t("Member")}>
+              {tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}
+            </Fact>
             <Fact label={t("Created")}>{f.dateTime(tx.createdAt)}</Fact>
             <Fact label={t("Paid")}>{tx.paidAt ? f.dateTime(tx.paidAt) : "—"}</Fact>
             <Fact label={t("Gateway")}>

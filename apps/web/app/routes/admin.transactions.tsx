@@ -1,18 +1,18 @@
-import { useTranslation } from "react-i18next";
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
 import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
-import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { oneOf, pageOf } from "../lib/list-params.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
+import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import { itemPath } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -162,7 +162,9 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}</Text>
+                <Text size="sm">
+                  {tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}
+                </Text>
               </Table.Td>
               <Table.Td>
                 {tx.items.map((item) => {

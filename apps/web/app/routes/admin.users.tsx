@@ -1,17 +1,17 @@
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { Badge, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { roleLabel } from "@marquee/contracts/roles";
 import { type Role, roles, type User } from "@marquee/contracts/users";
 import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { ActiveSwitch, DataTable, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -110,10 +110,9 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
     if (!active) {
       const ok = await confirm({
         title: t("Deactivate @{{username}}?", { username: user.username }),
-        message: t(
-          "{{name}} is signed out everywhere and cannot log in until the account is activated again.",
-          { name: user.name || `@${user.username}` },
-        ),
+        message: t("{{name}} is signed out everywhere and cannot log in until the account is activated again.", {
+          name: user.name || `@${user.username}`,
+        }),
         confirmLabel: t("Deactivate"),
         cancelLabel: t("Keep active"),
       });

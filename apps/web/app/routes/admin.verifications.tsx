@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Badge,
   Button,
@@ -16,14 +15,15 @@ import { notifications } from "@mantine/notifications";
 import type { AdminApplication, AdminApplicationDetail } from "@marquee/contracts/verification";
 import { IconCheck, IconId, IconRefresh, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageOf } from "../lib/list-params.ts";
-import { useFormat } from "../i18n/format.ts";
-import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -147,7 +147,13 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
                     {t(IMAGE_LABEL[image.name] ?? image.name)}
                   </Text>
                   <a href={image.url} target="_blank" rel="noreferrer">
-                    <Image src={image.url} alt={t(IMAGE_LABEL[image.name] ?? image.name)} radius="sm" fit="contain" mah={260} />
+                    <Image
+                      src={image.url}
+                      alt={t(IMAGE_LABEL[image.name] ?? image.name)}
+                      radius="sm"
+                      fit="contain"
+                      mah={260}
+                    />
                   </a>
                 </Stack>
               ))}
