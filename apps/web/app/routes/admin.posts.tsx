@@ -32,6 +32,7 @@ import {
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
 import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
