@@ -116,7 +116,7 @@ function CouponForm({
     initialValues: formValues(coupon),
     validate: (values) => {
       const errors = schemaErrors(couponBody, requestBody(values), fieldOf);
-      if (values.expiresAt && !fromLocalInput(values.expiresAt)) errors.expiresAt = "Enter a date and time";
+      if (values.expiresAt && !fromLocalInput(values.expiresAt)) errors.expiresAt = t("Enter a date and time");
       return errors;
     },
   });

@@ -44,6 +44,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, t("Transaction"), t(DESCRIPTION));
 };
 
+/** A payment's status and an event's outcome as the page writes them (their API codes, in English). */
+const STATUS_NAMES: Record<TransactionDetail["status"], string> = {
+  pending: msg("pending"),
+  paid: msg("paid"),
+  failed: msg("failed"),
+  expired: msg("expired"),
+  refunded: msg("refunded"),
+};
+const OUTCOME_NAMES: Record<GatewayEventRecord["outcome"], string> = {
+  applied: msg("applied"),
+  ignored: msg("ignored"),
+  flagged: msg("flagged"),
+};
 const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
   applied: "teal",
   ignored: "gray",
@@ -190,7 +203,7 @@ function Detail({ t: tx }: { t: TransactionDetail }) {
                 size="lg"
                 data-testid="transaction-status"
               >
-                {tx.status}
+                {t(STATUS_NAMES[tx.status] ?? tx.status)}
               </Badge>
               {tx.status === "paid" && <RefundButton target={tx} refund={refund} refunding={refunding} />}
             </Group>
@@ -325,7 +338,7 @@ function Detail({ t: tx }: { t: TransactionDetail }) {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={OUTCOME_COLORS[e.outcome]} variant={e.outcome === "flagged" ? "filled" : "light"}>
-                      {e.outcome}
+                      {t(OUTCOME_NAMES[e.outcome] ?? e.outcome)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>

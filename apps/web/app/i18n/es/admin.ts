@@ -389,6 +389,7 @@ export const admin: Messages = {
   "Empty: unlimited. One use per member.": "Vacío: ilimitado. Un uso por miembro.",
   Expires: "Caduca",
   "Empty: never.": "Vacío: nunca.",
+  "Enter a date and time": "Introduce una fecha y una hora",
   "Save coupon": "Guardar cupón",
   "Create coupon": "Crear cupón",
   "Coupon off": "Desactivado",
@@ -719,6 +720,12 @@ export const admin: Messages = {
   // a transaction
   "One payment: what it paid for, who earned from it, and every event its gateway sent.":
     "Un pago: qué pagó, quién ganó con él y cada evento que envió su pasarela.",
+  paid: "pagada",
+  failed: "fallida",
+  refunded: "reembolsada",
+  applied: "aplicado",
+  ignored: "ignorado",
+  flagged: "marcado",
   Transaction: "Transacción",
   "Marked handled.": "Marcado como gestionado.",
   "Could not mark it handled": "No se pudo marcar como gestionado",
