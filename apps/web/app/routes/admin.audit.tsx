@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = params.get("cursor") || undefined;
   const list = await loaded(
     sessionApi(request, context).get<AuditPage>("/admin/audit", { ...filters, cursor, limit: PAGE_SIZE }),
-    "Could not load the audit trail.",
+    msg("Could not load the audit trail."),
   );
   return { list, filters, paged: !!cursor };
 }
@@ -171,7 +171,8 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               />
               <TextInput
                 name="subjectType"
-                label={t("Subject")}
+                // Keyed "Audit subject": elsewhere "Subject" is a message's subject line.
+                label={t("Audit subject", { defaultValue: "Subject" })}
                 placeholder={t("setting, user, video…")}
                 defaultValue={filters.subjectType ?? ""}
                 style={{ flex: "1 1 160px" }}

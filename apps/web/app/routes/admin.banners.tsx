@@ -31,6 +31,7 @@ import {
   MediaThumb,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type BannerFormValues,
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/banners",
     { position, limit: 100 },
-    "Could not load the banners.",
+    msg("Could not load the banners."),
   );
 }
 

@@ -67,7 +67,9 @@ type AssetPage = { data: AdminAsset[]; total: number };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const query = assetsQuery(assetFilters(new URL(request.url).searchParams));
-  return { list: await loaded(api.get<AssetPage>("/admin/assets/search", query), "Could not load the catalogue.") };
+  return {
+    list: await loaded(api.get<AssetPage>("/admin/assets/search", query), msg("Could not load the catalogue.")),
+  };
 }
 
 /** The API path of the item a payload names (`kind`, `id`). */

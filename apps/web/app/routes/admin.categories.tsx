@@ -22,6 +22,7 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ActiveBadge, DataTable, EditDeleteActions, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type CategoryFormValues,
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/categories",
     query,
-    "Could not load the categories.",
+    msg("Could not load the categories."),
   );
 }
 

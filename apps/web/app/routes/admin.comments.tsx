@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the comments.",
+    msg("Could not load the comments."),
   );
   return { list, status, kind, page };
 }
@@ -175,7 +175,8 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
           busy={loading}
           columns={[
             { label: t("Author") },
-            { label: t("Comment") },
+            // Keyed "Comment text": elsewhere "Comment" is the button that posts one.
+            { label: t("Comment text", { defaultValue: "Comment" }) },
             { label: t("Comments on", { defaultValue: "On" }) },
             { label: t("Reports") },
             { label: t("Actions"), hidden: true },

@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { blockableCountries } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -48,8 +49,8 @@ interface BlockedCountry {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const [blocked, countries] = await Promise.all([
-    loaded(api.get<BlockedCountry[]>("/admin/country-block"), "Could not load the blocked countries."),
-    loaded(countryList(api), "Could not load the country list."),
+    loaded(api.get<BlockedCountry[]>("/admin/country-block"), msg("Could not load the blocked countries.")),
+    loaded(countryList(api), msg("Could not load the country list.")),
   ]);
   return { blocked, countries };
 }
@@ -79,7 +80,7 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
   const countriesError = data.countries.error;
   useEffect(() => {
     if (countriesError) {
-      notifications.show({ color: "red", title: t("Could not load the country list"), message: countriesError });
+      notifications.show({ color: "red", title: t("Could not load the country list"), message: t(countriesError) });
     }
   }, [countriesError, t]);
 
@@ -178,7 +179,7 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
         {loadError ? (
           <Alert m="xl" mt={0} color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{loadError}</Text>
+              <Text size="sm">{t(loadError)}</Text>
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
                 {t("Try again")}
               </Button>

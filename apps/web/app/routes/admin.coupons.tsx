@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the coupons.",
+    msg("Could not load the coupons."),
   );
   return { list, page };
 }

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/packages",
     { limit: 100 },
-    "Could not load the packages.",
+    msg("Could not load the packages."),
   );
 }
 

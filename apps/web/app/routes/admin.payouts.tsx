@@ -40,14 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [due, history] = await Promise.all([
     loaded(
       api.get<{ data: PayoutDue[]; total: number }>("/admin/payouts/due", { limit: DUE_LIMIT }),
-      "Could not load what performers are owed.",
+      msg("Could not load what performers are owed."),
     ),
     loaded(
       api.get<{ data: Payout[]; total: number }>("/admin/payouts/search", {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load the payouts.",
+      msg("Could not load the payouts."),
     ),
   ]);
   return { due, history, page };

@@ -85,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: statusFilter(params),
         ...offsetPage(pageOf(params), PAGE_SIZE),
       }),
-      "Could not load the performers.",
+      msg("Could not load the performers."),
     ),
     profileOptions(api),
     // The site's commission rate, which applies to performers without their own.

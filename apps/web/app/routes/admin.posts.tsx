@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: apiFilter(typeFilter(params)),
     ...offsetPage(pageOf(params), PAGE_SIZE),
   };
-  return loadedGet<PostPage>(request, context, "/admin/posts", query, "Could not load the posts.");
+  return loadedGet<PostPage>(request, context, "/admin/posts", query, msg("Could not load the posts."));
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: status === "any" ? "all" : status,
       limit: 100,
     }),
-    "Could not load the reports.",
+    msg("Could not load the reports."),
   );
   return { list, status, now: new Date().toISOString() };
 }

@@ -64,18 +64,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const params = new URL(request.url).searchParams;
   const kind = kindOf(params.get("kind"));
-  const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), "Could not load the review queue.");
+  const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), msg("Could not load the review queue."));
   const items = queue.result?.data ?? [];
   const current = items.find((i) => i._id === params.get("item")) ?? items[0] ?? null;
   const [media, people] = current
     ? await Promise.all([
-        loaded(mediaOf(api, current), "Could not load its media."),
+        loaded(mediaOf(api, current), msg("Could not load its media.")),
         // Who appears in a movie or gallery and their releases (products have none).
         current.kind === "product"
           ? null
           : loaded(
               api.get<AppearingPeople>(`/performer/people/${current.kind}/${enc(current._id)}`),
-              "Could not load the releases.",
+              msg("Could not load the releases."),
             ),
       ])
     : [null, null];

@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the subscriptions.",
+    msg("Could not load the subscriptions."),
   );
   return { list, status, kind, page };
 }

@@ -28,7 +28,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const REFRESH_MS = 5000;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadedGet<SystemStatus>(request, context, "/admin/system", undefined, "Could not load the system status.");
+  return loadedGet<SystemStatus>(
+    request,
+    context,
+    "/admin/system",
+    undefined,
+    msg("Could not load the system status."),
+  );
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -245,7 +251,7 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
+          <Text size="sm">{t(error)}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void revalidator.revalidate()}>
             {t("Try again")}
           </Button>

@@ -67,7 +67,7 @@ const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const detail = await loaded(
     sessionApi(request, context).get<TransactionDetail>(`/admin/transactions/${encodeURIComponent(params.id)}`),
-    "Could not load the transaction.",
+    msg("Could not load the transaction."),
   );
   return { detail };
 }
@@ -159,6 +159,7 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
   );
 }
 
+/** An earning's kind "Refund" is keyed "Refund line": elsewhere "Refund" is the button that refunds. */
 function Detail({ t: tx }: { t: TransactionDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -295,7 +296,7 @@ function Detail({ t: tx }: { t: TransactionDetail }) {
                   <Table.Td>
                     <Text size="sm">{e.performer?.name ?? "—"}</Text>
                   </Table.Td>
-                  <Table.Td>{e.type === "refund" ? t("Refund") : t("Sale")}</Table.Td>
+                  <Table.Td>{e.type === "refund" ? t("Refund line", { defaultValue: "Refund" }) : t("Sale")}</Table.Td>
                   <Table.Td ta="right">{money(e.gross)}</Table.Td>
                   <Table.Td ta="right">
                     {money(e.commission)} ({Math.round(e.commissionRate * 10_000) / 100}%)

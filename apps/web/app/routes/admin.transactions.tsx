@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load the transactions.",
+      msg("Could not load the transactions."),
     ),
     // The gateway events that contradicted the ledger: what the admin must look at first.
     loaded(
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         handled: "false",
         limit: 5,
       }),
-      "Could not load the flagged events.",
+      msg("Could not load the flagged events."),
     ),
   ]);
   return { list, flagged, status, page };

@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/users/search",
     query,
-    "Could not load the users.",
+    msg("Could not load the users."),
   );
 }
 

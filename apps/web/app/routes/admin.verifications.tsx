@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the applications.",
+    msg("Could not load the applications."),
   );
   return { list, page, state };
 }

@@ -56,7 +56,8 @@ export function ListPanel({
     body = (
       <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
+          {/* A loader's own fallback (marked with msg) in the page's language; the API's messages as they come. */}
+          <Text size="sm">{t(error)}</Text>
           <Button
             size="xs"
             variant="light"

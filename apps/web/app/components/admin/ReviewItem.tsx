@@ -244,7 +244,7 @@ export function ReviewPanel({
         </div>
         {mediaError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not load its media")}>
-            {mediaError}
+            {t(mediaError)}
           </Alert>
         ) : (
           <ReviewMediaView item={item} media={media} />

@@ -113,7 +113,7 @@ export function ReviewReleases({
       </Group>
       {error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {error}
+          {t(error)}
         </Alert>
       ) : !people ? (
         <Text size="sm" c="dimmed">
