@@ -2,6 +2,7 @@
  * Pure helpers behind the admin's catalogue screen (/admin/catalogue: every movie and gallery of every performer):
  * its filters as the URL holds them and as GET /admin/assets/search takes them, and the edit form <-> API body.
  */
+
 import {
   type AdminAsset,
   type AdminAssetsQuery,
@@ -10,6 +11,7 @@ import {
   updateAdminAssetBody,
 } from "@marquee/contracts/admin-assets";
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import { msg } from "../i18n/i18n.ts";
 import { apiFilter, oneOf, pageOf, textOf } from "./list-params.ts";
 import { type AssetStatus, type NumberValue, numberOrNull, schemaErrors } from "./studio.ts";
 
@@ -22,7 +24,7 @@ export type AccessFilter = "all" | AccessKind;
 export type TakenDownFilter = "all" | "yes" | "no";
 
 const kindOfFilter: Record<Exclude<KindFilter, "all">, AssetKind> = { movies: "video", galleries: "gallery" };
-export const kindLabels: Record<AssetKind, string> = { video: "Movie", gallery: "Gallery" };
+export const kindLabels: Record<AssetKind, string> = { video: msg("Movie"), gallery: msg("Gallery") };
 
 /** The filters of the screen as its URL holds them: kind, performer (an id), status, access, takenDown, q, page. */
 export function assetFilters(params: URLSearchParams) {

@@ -3,6 +3,7 @@
  * bodies. An empty slug is left out, so the API derives it from the name or title (or keeps the current one).
  */
 import type { Banner, Category, Post } from "@marquee/contracts/content";
+import { msg } from "../i18n/i18n.ts";
 import { type NumberValue, numberOrNull } from "./studio.ts";
 
 export type CategoryGroup = Category["group"];
@@ -11,16 +12,16 @@ export type BannerPosition = Banner["position"];
 type OnOff = "active" | "inactive";
 
 export const categoryGroupLabels: Record<CategoryGroup, string> = {
-  performer: "Performers",
-  video: "Movies",
-  gallery: "Galleries",
-  product: "Products",
+  performer: msg("Performers"),
+  video: msg("Movies"),
+  gallery: msg("Galleries"),
+  product: msg("Products"),
 };
 
 export const bannerPositionLabels: Record<BannerPosition, string> = {
-  top: "Top",
-  middle: "Middle",
-  bottom: "Bottom",
+  top: msg("Top"),
+  middle: msg("Middle"),
+  bottom: msg("Bottom"),
 };
 
 function slugPart(slug: string): { slug?: string } {

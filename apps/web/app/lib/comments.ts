@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+import { msg, tFor } from "../i18n/i18n.ts";
 /**
  * Who sees which buttons on a comment. The API decides (README "Comments and reactions"); the page shows a button
  * only where the API would allow it: the author edits; the author, an admin, or a performer of the item deletes.
@@ -45,29 +47,40 @@ export const REPORTED = "Thanks for the report. A moderator will look at it.";
 export const MODERATION_FILTERS = ["all", "reported", "hidden"] as const;
 export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
 export const MODERATION_LABELS: Record<ModerationFilter, string> = {
-  all: "All comments",
-  reported: "Reported",
-  hidden: "Hidden",
+  all: msg("All comments"),
+  reported: msg("Reported"),
+  hidden: msg("Hidden"),
 };
 
 /** What comments are on, as the admin's kind filter names them. */
 export const COMMENT_KINDS = ["all", "video", "gallery", "product", "performer", "post"] as const;
 export type CommentKindFilter = (typeof COMMENT_KINDS)[number];
 export const COMMENT_KIND_LABELS: Record<CommentKindFilter, string> = {
-  all: "Anything",
-  video: "Movies",
-  gallery: "Galleries",
-  product: "Products",
-  performer: "Performers",
-  post: "Posts",
+  all: msg("Anything"),
+  video: msg("Movies"),
+  gallery: msg("Galleries"),
+  product: msg("Products"),
+  performer: msg("Performers"),
+  post: msg("Posts"),
 };
 
-/** "2 reports: 1 spam, 1 abuse" for the admin's list; null without open reports. */
-export function reportSummary(reports: { total: number; spam: number; abuse: number; other: number }): string | null {
+const REPORT_REASON_COUNTS = {
+  spam: msg("{{n}} spam"),
+  abuse: msg("{{n}} abuse"),
+  other: msg("{{n}} other"),
+} as const;
+
+/** "2 reports: 1 spam, 1 abuse" for the admin's list, in `t`'s language; null without open reports. */
+export function reportSummary(
+  reports: { total: number; spam: number; abuse: number; other: number },
+  t: TFunction = tFor("en"),
+): string | null {
   if (reports.total <= 0) return null;
-  const parts = (["spam", "abuse", "other"] as const).filter((r) => reports[r] > 0).map((r) => `${reports[r]} ${r}`);
-  const head = `${reports.total} ${reports.total === 1 ? "report" : "reports"}`;
-  return parts.length ? `${head}: ${parts.join(", ")}` : head;
+  const parts = (["spam", "abuse", "other"] as const)
+    .filter((r) => reports[r] > 0)
+    .map((r) => t(REPORT_REASON_COUNTS[r], { n: reports[r] }));
+  const head = t("{{n}} reports", { count: reports.total, n: reports.total });
+  return parts.length ? t("{{reports}}: {{reasons}}", { reports: head, reasons: parts.join(", ") }) : head;
 }
 
 /** The fragment that links to one comment (a notification's link): `#comment-<id>`. */

@@ -6,6 +6,7 @@ import {
   type ReportReason,
   reportReasons,
 } from "@marquee/contracts/reports";
+import type { TFunction } from "i18next";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /** The resource route the Report buttons post to (routes/reports.file.ts). */
@@ -67,12 +68,12 @@ export function reportBody(kind: ReportItemKind, id: string, v: ReportFormValues
   };
 }
 
-/** "Due in 3 days", "Due today", "2 days overdue": how the queue says a due date. */
-export function dueLabel(dueAt: string, now: Date): string {
+/** "Due in 3 days", "Due today", "2 days overdue": how the queue says a due date, in `t`'s language. */
+export function dueLabel(dueAt: string, now: Date, t: TFunction): string {
   const days = Math.floor((new Date(dueAt).getTime() - now.getTime()) / 86_400_000);
-  if (days < 0) return `${-days} ${-days === 1 ? "day" : "days"} overdue`;
-  if (days === 0) return "Due today";
-  return `Due in ${days} ${days === 1 ? "day" : "days"}`;
+  if (days < 0) return t("{{n}} days overdue", { count: -days, n: -days });
+  if (days === 0) return t("Due today");
+  return t("Due in {{n}} days", { count: days, n: days });
 }
 
 export const STATUS_LABELS = {

@@ -1,21 +1,28 @@
 import { Badge, Button, Card, Code, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { AuditChange, AuditEntry, AuditPage } from "@marquee/contracts/audit";
 import { IconDownload, IconFilterOff, IconHistory } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ListPanel } from "../components/admin/ManageList.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { AUDIT_FILTERS } from "../lib/audit.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.audit";
 
 export const handle = pages.adminAudit.handle;
 
-const DESCRIPTION = "Every administrator action: who did what, when, from which address, and what it changed.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Audit trail", DESCRIPTION);
+const DESCRIPTION = msg("Every administrator action: who did what, when, from which address, and what it changed.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Audit trail"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 25;
 type Filters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
@@ -31,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = params.get("cursor") || undefined;
   const list = await loaded(
     sessionApi(request, context).get<AuditPage>("/admin/audit", { ...filters, cursor, limit: PAGE_SIZE }),
-    "Could not load the audit trail.",
+    msg("Could not load the audit trail."),
   );
   return { list, filters, paged: !!cursor };
 }
@@ -43,10 +50,11 @@ function shown(value: unknown): string {
 }
 
 function Changes({ changes }: { changes: AuditChange[] }) {
+  const { t } = useTranslation();
   if (!changes.length) {
     return (
       <Text size="sm" c="dimmed">
-        No field changed.
+        {t("No field changed.")}
       </Text>
     );
   }
@@ -55,9 +63,9 @@ function Changes({ changes }: { changes: AuditChange[] }) {
       <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} data-testid="audit-changes">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Field</Table.Th>
-            <Table.Th>Before</Table.Th>
-            <Table.Th>After</Table.Th>
+            <Table.Th>{t("Field")}</Table.Th>
+            <Table.Th>{t("Before")}</Table.Th>
+            <Table.Th>{t("After")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -77,7 +85,9 @@ function Changes({ changes }: { changes: AuditChange[] }) {
 }
 
 function Entry({ entry }: { entry: AuditEntry }) {
-  const who = entry.actor ? (entry.actor.username ?? entry.actor._id) : "The site (a job)";
+  const { t } = useTranslation();
+  const f = useFormat();
+  const who = entry.actor ? (entry.actor.username ?? entry.actor._id) : t("The site (a job)");
   return (
     <Card component="li" withBorder radius="md" padding="md" data-testid="audit-entry">
       <Stack gap="xs">
@@ -92,15 +102,18 @@ function Entry({ entry }: { entry: AuditEntry }) {
             </Text>
           </Group>
           <Text size="sm" c="dimmed" component="time" dateTime={entry.at}>
-            {formatDateTime(entry.at)}
+            {f.dateTime(entry.at)}
           </Text>
         </Group>
         <Text size="sm">
-          By <strong data-testid="audit-actor">{who}</strong>
+          <Emphasized
+            sentence={t("By {{who}}", { who: emphasisMark })}
+            value={<strong data-testid="audit-actor">{who}</strong>}
+          />
           {entry.ip ? (
             <Text span c="dimmed">
               {" "}
-              from {entry.ip}
+              {t("from {{ip}}", { ip: entry.ip })}
             </Text>
           ) : null}
         </Text>
@@ -111,6 +124,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
 }
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const revalidator = useRevalidator();
   const loading = useNavigation().state === "loading";
@@ -123,8 +137,8 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage
-      title="Audit trail"
-      description={DESCRIPTION}
+      title={t("Audit trail")}
+      description={t(DESCRIPTION)}
       actions={
         <Button
           component="a"
@@ -133,64 +147,65 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           variant="default"
           leftSection={<IconDownload size={16} />}
         >
-          Export CSV
+          {t("Export CSV")}
         </Button>
       }
     >
       <Card padding="lg">
-        <Form method="get" aria-label="Filter the audit trail">
+        <Form method="get" aria-label={t("Filter the audit trail")}>
           <Stack gap="md">
             <Group gap="md" align="flex-end" wrap="wrap">
               <TextInput
                 name="actor"
-                label="Who"
-                placeholder="Username"
+                label={t("Who")}
+                placeholder={t("Username")}
                 defaultValue={filters.actor ?? ""}
                 style={{ flex: "1 1 160px" }}
               />
               <TextInput
                 name="action"
-                label="Action"
-                placeholder="settings.update, or settings"
+                label={t("Action")}
+                placeholder={t("settings.update, or settings")}
                 defaultValue={filters.action ?? ""}
                 style={{ flex: "1 1 200px" }}
               />
               <TextInput
                 name="subjectType"
-                label="Subject"
-                placeholder="setting, user, video…"
+                // Keyed "Audit subject": elsewhere "Subject" is a message's subject line.
+                label={t("Audit subject", { defaultValue: "Subject" })}
+                placeholder={t("setting, user, video…")}
                 defaultValue={filters.subjectType ?? ""}
                 style={{ flex: "1 1 160px" }}
               />
               <TextInput
                 name="subjectId"
-                label="Subject id"
-                placeholder="An id or key"
+                label={t("Subject id")}
+                placeholder={t("An id or key")}
                 defaultValue={filters.subjectId ?? ""}
                 style={{ flex: "1 1 160px" }}
               />
               <TextInput
                 name="from"
                 type="date"
-                label="From"
+                label={t("From")}
                 defaultValue={filters.from ?? ""}
                 style={{ flex: "1 1 150px" }}
               />
               <TextInput
                 name="to"
                 type="date"
-                label="To"
+                label={t("To")}
                 defaultValue={filters.to ?? ""}
                 style={{ flex: "1 1 150px" }}
               />
             </Group>
             <Group gap="sm">
               <Button type="submit" loading={loading}>
-                Filter
+                {t("Filter")}
               </Button>
               {filtered && (
                 <Button component={Link} to="/admin/audit" variant="subtle" leftSection={<IconFilterOff size={16} />}>
-                  Clear filters
+                  {t("Clear filters")}
                 </Button>
               )}
             </Group>
@@ -198,12 +213,15 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </Card>
       <ListPanel
-        label="Audit trail"
+        label={t("Audit trail")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconHistory, message: filtered ? "Nothing matches these filters." : "No actions recorded yet." }}
+        empty={{
+          icon: IconHistory,
+          message: filtered ? t("Nothing matches these filters.") : t("No actions recorded yet."),
+        }}
       >
         <Stack component="ol" gap="sm" p="md" m={0} style={{ listStyle: "none" }} aria-busy={loading}>
           {rows.map((entry) => (
@@ -215,12 +233,12 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
         <Group justify="flex-end" gap="sm">
           {paged && (
             <Button component={Link} to={`/admin/audit${query.size ? `?${query}` : ""}`} variant="default">
-              Newest
+              {t("Newest")}
             </Button>
           )}
           {older && (
             <Button component={Link} to={older} variant="default">
-              Older entries
+              {t("Older entries")}
             </Button>
           )}
         </Group>

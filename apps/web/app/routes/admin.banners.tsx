@@ -17,8 +17,10 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Banner, bannerBody, bannerPositions } from "@marquee/contracts/content";
 import { IconPhoto, IconPhotoStar, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import {
   ActiveBadge,
@@ -29,6 +31,7 @@ import {
   MediaThumb,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type BannerFormValues,
@@ -39,6 +42,7 @@ import {
 } from "../lib/admin-catalogue.ts";
 import { apiFilter, oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -46,12 +50,13 @@ import type { Route } from "./+types/admin.banners";
 
 export const handle = pages.adminBanners.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Banners", "The promotional banners on the home page, by position.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Banners"), t("The promotional banners on the home page, by position."));
+};
 
 const enc = encodeURIComponent;
 type PositionFilter = "all" | BannerPosition;
-const positionOptions = bannerPositions.map((p) => ({ value: p, label: bannerPositionLabels[p] }));
 const positionFilter = (params: URLSearchParams) => oneOf<PositionFilter>(params, "position", bannerPositions, "all");
 
 /** The banners of the position in the URL (`position`, all when absent). */
@@ -62,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/banners",
     { position, limit: 100 },
-    "Could not load the banners.",
+    msg("Could not load the banners."),
   );
 }
 
@@ -83,18 +88,26 @@ function BannerForm({
   onSaved: (banner: Banner, created: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
+  const positionOptions = bannerPositions.map((p) => ({ value: p, label: t(bannerPositionLabels[p]) }));
   const form = useForm<BannerFormValues>({
     initialValues: bannerFormValues(banner),
     validate: (values) => schemaErrors(bannerBody, bannerRequestBody(values)),
   });
-  const { submit, saving } = useSaveIntent(form, banner, bannerRequestBody, onSaved, "Could not save the banner");
+  const { submit, saving } = useSaveIntent(form, banner, bannerRequestBody, onSaved, t("Could not save the banner"));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Banner">
+    <form onSubmit={submit} noValidate aria-label={t("Banner")}>
       <Stack gap="md">
-        <TextInput label="Title" required data-autofocus key={form.key("title")} {...form.getInputProps("title")} />
+        <TextInput
+          label={t("Title")}
+          required
+          data-autofocus
+          key={form.key("title")}
+          {...form.getInputProps("title")}
+        />
         <Textarea
-          label="Description"
+          label={t("Description")}
           autosize
           minRows={2}
           maxRows={5}
@@ -102,15 +115,16 @@ function BannerForm({
           {...form.getInputProps("description")}
         />
         <TextInput
-          label="Link"
-          description="Where a click goes: a path such as /movies, or an http(s) address."
+          label={t("Link")}
+          description={t("Where a click goes: a path such as /movies, or an http(s) address.")}
+          // i18n-exempt: an example path
           placeholder="/movies"
           key={form.key("href")}
           {...form.getInputProps("href")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Position"
+            label={t("Position")}
             size="md"
             data={positionOptions}
             allowDeselect={false}
@@ -118,9 +132,9 @@ function BannerForm({
             {...form.getInputProps("position")}
           />
           <NumberInput
-            label="Order"
+            label={t("Order")}
             size="md"
-            description="Lower numbers come first."
+            description={t("Lower numbers come first.")}
             min={0}
             max={100000}
             allowDecimal={false}
@@ -129,17 +143,17 @@ function BannerForm({
           />
         </SimpleGrid>
         <Switch
-          label="Active"
-          description="Inactive banners are not shown."
+          label={t("Active")}
+          description={t("Inactive banners are not shown.")}
           checked={form.values.status === "active"}
           onChange={(event) => form.setFieldValue("status", event.currentTarget.checked ? "active" : "inactive")}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            {banner ? "Close" : "Cancel"}
+            {banner ? t("Close") : t("Cancel")}
           </Button>
           <Button type="submit" loading={saving}>
-            {banner ? "Save banner" : "Create banner"}
+            {banner ? t("Save banner") : t("Create banner")}
           </Button>
         </Group>
       </Stack>
@@ -148,6 +162,7 @@ function BannerForm({
 }
 
 function Banners({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const [remove, confirmDialog] = useConfirmedDelete();
   const { params, setFilter } = useListParams();
   const revalidator = useRevalidator();
@@ -159,23 +174,26 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
     setEditing(banner);
     notifications.show({
       color: "teal",
-      title: created ? "Banner created" : undefined,
-      message: created ? "Add its image below." : `“${banner.title}” saved.`,
+      title: created ? t("Banner created") : undefined,
+      message: created ? t("Add its image below.") : t("“{{title}}” saved.", { title: banner.title }),
     });
   };
 
   const confirmRemove = (banner: Banner) =>
     remove({
-      title: "Delete this banner?",
+      title: t("Delete this banner?"),
       message: (
         <>
-          <b>{banner.title}</b> and its image are removed for good.
+          <Emphasized
+            sentence={t("{{title}} and its image are removed for good.", { title: emphasisMark })}
+            value={<b>{banner.title}</b>}
+          />
         </>
       ),
-      confirmLabel: "Delete banner",
+      confirmLabel: t("Delete banner"),
       id: banner._id,
-      deleted: `“${banner.title}” deleted.`,
-      failTitle: "Could not delete the banner",
+      deleted: t("“{{title}}” deleted.", { title: banner.title }),
+      failTitle: t("Could not delete the banner"),
     });
 
   const sorted = result
@@ -186,40 +204,43 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
 
   return (
     <AdminPage
-      title="Banners"
-      description="The promotional banners on the home page, by position."
+      title={t("Banners")}
+      description={t("The promotional banners on the home page, by position.")}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
-          New banner
+          {t("New banner")}
         </Button>
       }
     >
       <SegmentedControl
-        aria-label="Position"
-        data={[{ value: "all", label: "All" }, ...positionOptions]}
+        aria-label={t("Position")}
+        data={[
+          { value: "all", label: t("All") },
+          ...bannerPositions.map((p) => ({ value: p, label: t(bannerPositionLabels[p]) })),
+        ]}
         value={position}
         onChange={(value) => setFilter("position", value)}
         style={{ alignSelf: "flex-start" }}
       />
       <ListPanel
-        label="Banners"
+        label={t("Banners")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
         skeleton={{ rows: 3, height: 56 }}
         count={sorted?.length}
-        empty={{ icon: IconPhotoStar, message: "No banners here yet." }}
+        empty={{ icon: IconPhotoStar, message: t("No banners here yet.") }}
       >
         <DataTable
-          label="Banners"
+          label={t("Banners")}
           minWidth={760}
           columns={[
-            { label: "Image", hidden: true },
-            { label: "Title" },
-            { label: "Position" },
-            { label: "Order", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Image"), hidden: true },
+            { label: t("Title") },
+            { label: t("Position") },
+            { label: t("Order"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {sorted?.map((banner) => (
@@ -237,7 +258,7 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{bannerPositionLabels[banner.position]}</Table.Td>
+              <Table.Td>{t(bannerPositionLabels[banner.position])}</Table.Td>
               <Table.Td ta="right">{banner.ordering}</Table.Td>
               <Table.Td>
                 <ActiveBadge status={banner.status} />
@@ -256,7 +277,7 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
       <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={current ? "Edit banner" : "New banner"}
+        title={current ? t("Edit banner") : t("New banner")}
       >
         {editing !== null && (
           <Stack gap="lg">
@@ -269,17 +290,17 @@ function Banners({ data: { result, error } }: { data: Route.ComponentProps["load
             <Divider />
             {current ? (
               <ImageUploadSection<Banner>
-                label="Banner image"
+                label={t("Banner image")}
                 preview={<BannerImage banner={current} width={480} />}
                 hasImage={!!current.image}
                 path={`/admin/banners/${enc(current._id)}/image/upload`}
                 testId="banner-image-upload-progress"
                 onUploaded={setEditing}
-                hint="A wide image (about 3:1) looks best, for example 1800 × 600 pixels."
+                hint={t("A wide image (about 3:1) looks best, for example 1800 × 600 pixels.")}
               />
             ) : (
               <Text size="sm" c="dimmed">
-                Save the banner first; then you can add its image.
+                {t("Save the banner first; then you can add its image.")}
               </Text>
             )}
           </Stack>

@@ -11,10 +11,12 @@ import {
   IconPhoto,
   IconRestore,
 } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
-import { AssetEditForm, noun, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
+import { AssetEditForm, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
 import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import {
   DataTable,
@@ -28,6 +30,8 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useOpenItem } from "../components/admin/use-manage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
 import {
   ASSETS_PAGE_SIZE,
@@ -38,8 +42,8 @@ import {
   publicPath,
 } from "../lib/admin-assets.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { accessLabels, priceLabel, statusLabels } from "../lib/studio.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -50,9 +54,12 @@ import type { Route } from "./+types/admin.catalogue";
 
 export const handle = pages.adminCatalogue.handle;
 
-const DESCRIPTION = "Every movie and gallery of every performer: find them, edit them, take them down.";
+const DESCRIPTION = msg("Every movie and gallery of every performer: find them, edit them, take them down.");
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Catalogue", DESCRIPTION);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Catalogue"), t(DESCRIPTION));
+};
 
 type AssetPage = { data: AdminAsset[]; total: number };
 
@@ -60,7 +67,9 @@ type AssetPage = { data: AdminAsset[]; total: number };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const query = assetsQuery(assetFilters(new URL(request.url).searchParams));
-  return { list: await loaded(api.get<AssetPage>("/admin/assets/search", query), "Could not load the catalogue.") };
+  return {
+    list: await loaded(api.get<AssetPage>("/admin/assets/search", query), msg("Could not load the catalogue.")),
+  };
 }
 
 /** The API path of the item a payload names (`kind`, `id`). */
@@ -81,15 +90,18 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
   { value: "all", label: all },
   ...values.map((v) => ({ value: v, label: labels[v] })),
 ];
+/** Filter choices with their labels in the page's language. */
+const translated = (t: TFunction, data: { value: string; label: string }[]) =>
+  data.map((o) => ({ value: o.value, label: t(o.label) }));
 const kindOptions = [
-  { value: "all", label: "All kinds" },
-  { value: "movies", label: "Movies" },
-  { value: "galleries", label: "Galleries" },
+  { value: "all", label: msg("All kinds") },
+  { value: "movies", label: msg("Movies") },
+  { value: "galleries", label: msg("Galleries") },
 ];
 const takenDownOptions = [
-  { value: "all", label: "Any" },
-  { value: "yes", label: "Taken down" },
-  { value: "no", label: "Not taken down" },
+  { value: "all", label: msg("Any") },
+  { value: "yes", label: msg("Taken down") },
+  { value: "no", label: msg("Not taken down") },
 ];
 /** The filtered performer's name, from the items listed (its items all name it). */
 function performerOption(items: readonly AdminAsset[] | undefined, id: string) {
@@ -98,6 +110,8 @@ function performerOption(items: readonly AdminAsset[] | undefined, id: string) {
 }
 
 function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { params, search, setSearch, page, setPage, setFilter, loading } = useListParams();
   const filters = assetFilters(params);
   const { result, error } = list;
@@ -112,9 +126,13 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
     setRestoring(asset._id);
     try {
       await run("restore", { kind: asset.kind, id: asset._id });
-      notifications.show({ color: "teal", message: `“${asset.title}” is back on the site.` });
+      notifications.show({ color: "teal", message: t("“{{title}}” is back on the site.", { title: asset.title }) });
     } catch (e) {
-      notifications.show({ color: "red", title: `Could not restore the ${noun(asset)}`, message: errorMessage(e) });
+      notifications.show({
+        color: "red",
+        title: asset.kind === "video" ? t("Could not restore the movie") : t("Could not restore the gallery"),
+        message: errorMessage(e),
+      });
     } finally {
       setRestoring(null);
     }
@@ -123,7 +141,7 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
   const filterSelect = (key: string, label: string, data: { value: string; label: string }[], value: string) => (
     <Select
       label={label}
-      data={data}
+      data={translated(t, data)}
       value={value}
       allowDeselect={false}
       onChange={(v) => setFilter(key, v ?? "all")}
@@ -132,31 +150,31 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
   );
 
   return (
-    <AdminPage title="Catalogue" description={DESCRIPTION}>
+    <AdminPage title={t("Catalogue")} description={t(DESCRIPTION)}>
       <SearchFilters
-        label="Search the catalogue"
-        placeholder="Title or description"
+        label={t("Search the catalogue")}
+        placeholder={t("Title or description")}
         value={search}
         onChange={setSearch}
         basis={200}
       >
-        {filterSelect("kind", "Kind", kindOptions, filters.kind)}
+        {filterSelect("kind", t("Kind"), kindOptions, filters.kind)}
         <LookupSelect
           kind="performers"
-          label="Performer"
-          placeholder="All performers"
+          label={t("Performer")}
+          placeholder={t("All performers")}
           value={filters.performer || null}
           selected={filters.performer ? performerOption(result?.data, filters.performer) : null}
           clearable
           onChange={(v) => setFilter("performer", v ?? "all")}
           style={{ flex: "1 1 200px" }}
         />
-        {filterSelect("status", "Status", options(assetStatuses, statusLabels, "Any status"), filters.status)}
-        {filterSelect("access", "Access", options(accessKinds, accessLabels, "Any access"), filters.access)}
-        {filterSelect("takenDown", "Take-down", takenDownOptions, filters.takenDown)}
+        {filterSelect("status", t("Status"), options(assetStatuses, statusLabels, msg("Any status")), filters.status)}
+        {filterSelect("access", t("Access"), options(accessKinds, accessLabels, msg("Any access")), filters.access)}
+        {filterSelect("takenDown", t("Take-down"), takenDownOptions, filters.takenDown)}
       </SearchFilters>
       <ListPanel
-        label="Catalogue"
+        label={t("Catalogue")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
@@ -164,22 +182,22 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
         count={result?.data.length}
         empty={{
           icon: IconLibraryPhoto,
-          message: isFiltered(filters) ? "Nothing matches these filters." : "No movies or galleries yet.",
+          message: isFiltered(filters) ? t("Nothing matches these filters.") : t("No movies or galleries yet."),
         }}
       >
         <DataTable
-          label="Movies and galleries"
+          label={t("Movies and galleries")}
           minWidth={960}
           busy={loading}
           columns={[
-            { label: "Thumbnail", hidden: true },
-            { label: "Title" },
-            { label: "Kind" },
-            { label: "Performers" },
-            { label: "Status" },
-            { label: "Access" },
-            { label: "Added" },
-            { label: "Actions", hidden: true },
+            { label: t("Thumbnail"), hidden: true },
+            { label: t("Title") },
+            { label: t("Kind") },
+            { label: t("Performers") },
+            { label: t("Status") },
+            { label: t("Access") },
+            { label: t("Added") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((asset) => (
@@ -197,7 +215,7 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
                   {asset.title}
                 </Text>
               </Table.Td>
-              <Table.Td>{kindLabels[asset.kind]}</Table.Td>
+              <Table.Td>{t(kindLabels[asset.kind])}</Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" lineClamp={2}>
                   {asset.performers.map((p) => p.name).join(", ") || "—"}
@@ -206,37 +224,37 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
               <Table.Td maw={240}>
                 <StatusCell asset={asset} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{priceLabel(asset, currencySymbol)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{t(priceLabel(asset, currencySymbol))}</Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDate(asset.createdAt)}
+                {f.date(asset.createdAt)}
               </Table.Td>
               <Table.Td>
                 <RowActions>
-                  <Tooltip label="Public page">
+                  <Tooltip label={t("Public page")}>
                     <ActionIcon
                       component={Link}
                       to={publicPath(asset)}
                       variant="subtle"
                       color="gray"
                       size="lg"
-                      aria-label={`Public page of ${asset.title}`}
+                      aria-label={t("Public page of {{title}}", { title: asset.title })}
                     >
                       <IconExternalLink size={18} />
                     </ActionIcon>
                   </Tooltip>
                   <RowAction
-                    tooltip="Edit"
-                    label={`Edit ${asset.title}`}
+                    tooltip={t("Edit")}
+                    label={t("Edit {{name}}", { name: asset.title })}
                     icon={IconEdit}
                     onClick={() => setOpen(asset)}
                   />
                   {asset.takedown ? (
-                    <Tooltip label="Restore">
+                    <Tooltip label={t("Restore")}>
                       <ActionIcon
                         variant="subtle"
                         color="teal"
                         size="lg"
-                        aria-label={`Restore ${asset.title}`}
+                        aria-label={t("Restore {{title}}", { title: asset.title })}
                         loading={restoring === asset._id}
                         onClick={() => void restore(asset)}
                       >
@@ -245,8 +263,8 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
                     </Tooltip>
                   ) : (
                     <RowAction
-                      tooltip="Take down"
-                      label={`Take down ${asset.title}`}
+                      tooltip={t("Take down")}
+                      label={t("Take down {{title}}", { title: asset.title })}
                       icon={IconBan}
                       color="red"
                       onClick={() => setTakingDown(asset)}
@@ -259,14 +277,18 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
         </DataTable>
       </ListPanel>
       <Pager total={result?.total ?? 0} pageSize={ASSETS_PAGE_SIZE} page={page} onChange={setPage} />
-      <EditDrawer opened={open !== null} onClose={() => setOpen(null)} title={editing ? `Edit ${noun(editing)}` : ""}>
+      <EditDrawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={editing ? (editing.kind === "video" ? t("Edit movie") : t("Edit gallery")) : ""}
+      >
         {editing && (
           <AssetEditForm
             key={editing._id}
             asset={editing}
             onSaved={(saved) => {
               setOpen(null);
-              notifications.show({ color: "teal", message: `“${saved.title}” saved.` });
+              notifications.show({ color: "teal", message: t("“{{title}}” saved.", { title: saved.title }) });
             }}
           />
         )}
@@ -274,7 +296,9 @@ function Catalogue({ data: { list } }: { data: Route.ComponentProps["loaderData"
       <EditModal
         opened={takingDown !== null}
         onClose={() => setTakingDown(null)}
-        title={takingDown ? `Take down this ${noun(takingDown)}?` : ""}
+        title={
+          takingDown ? (takingDown.kind === "video" ? t("Take down this movie?") : t("Take down this gallery?")) : ""
+        }
       >
         {takingDown && <TakeDownForm key={takingDown._id} asset={takingDown} onDone={() => setTakingDown(null)} />}
       </EditModal>

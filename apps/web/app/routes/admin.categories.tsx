@@ -16,10 +16,13 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/content";
 import { IconCategory, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ActiveBadge, DataTable, EditDeleteActions, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type CategoryFormValues,
@@ -31,6 +34,7 @@ import {
 } from "../lib/admin-catalogue.ts";
 import { apiFilter, oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -38,8 +42,10 @@ import type { Route } from "./+types/admin.categories";
 
 export const handle = pages.adminCategories.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Categories", "The categories of performers, movies, galleries and products.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Categories"), t("The categories of performers, movies, galleries and products."));
+};
 
 type GroupFilter = "all" | CategoryGroup;
 const groupOptions = categoryGroups.map((g) => ({ value: g, label: categoryGroupLabels[g] }));
@@ -54,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/categories",
     query,
-    "Could not load the categories.",
+    msg("Could not load the categories."),
   );
 }
 
@@ -73,35 +79,42 @@ function CategoryForm({
   onSaved: (category: Category, created: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<CategoryFormValues>({
     initialValues: categoryFormValues(category, group),
     validate: (values) => schemaErrors(categoryBody, categoryRequestBody(values)),
   });
-  const { submit, saving } = useSaveIntent(form, category, categoryRequestBody, onSaved, "Could not save the category");
+  const { submit, saving } = useSaveIntent(
+    form,
+    category,
+    categoryRequestBody,
+    onSaved,
+    t("Could not save the category"),
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Category">
+    <form onSubmit={submit} noValidate aria-label={t("Category")}>
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus key={form.key("name")} {...form.getInputProps("name")} />
+        <TextInput label={t("Name")} required data-autofocus key={form.key("name")} {...form.getInputProps("name")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Slug"
-            description="Leave empty to make one from the name."
+            label={t("Slug")}
+            description={t("Leave empty to make one from the name.")}
             key={form.key("slug")}
             {...form.getInputProps("slug")}
           />
           <Select
-            label="Used for"
+            label={t("Used for")}
             size="md"
-            data={groupOptions}
+            data={groupOptions.map((o) => ({ ...o, label: t(o.label) }))}
             allowDeselect={false}
-            description="What this category sorts."
+            description={t("What this category sorts.")}
             key={form.key("group")}
             {...form.getInputProps("group")}
           />
         </SimpleGrid>
         <Textarea
-          label="Description"
+          label={t("Description")}
           autosize
           minRows={2}
           maxRows={6}
@@ -110,9 +123,9 @@ function CategoryForm({
         />
         <Group align="flex-end" justify="space-between">
           <NumberInput
-            label="Order"
+            label={t("Order")}
             size="md"
-            description="Lower numbers come first."
+            description={t("Lower numbers come first.")}
             min={0}
             max={100000}
             allowDecimal={false}
@@ -121,7 +134,7 @@ function CategoryForm({
             {...form.getInputProps("ordering")}
           />
           <Switch
-            label="Active"
+            label={t("Active")}
             mb={8}
             checked={form.values.status === "active"}
             onChange={(event) => form.setFieldValue("status", event.currentTarget.checked ? "active" : "inactive")}
@@ -129,10 +142,10 @@ function CategoryForm({
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={saving}>
-            {category ? "Save category" : "Create category"}
+            {category ? t("Save category") : t("Create category")}
           </Button>
         </Group>
       </Stack>
@@ -141,6 +154,7 @@ function CategoryForm({
 }
 
 function Categories({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const [remove, confirmDialog] = useConfirmedDelete();
   const { params, setFilter } = useListParams();
   const revalidator = useRevalidator();
@@ -151,60 +165,65 @@ function Categories({ data: { result, error } }: { data: Route.ComponentProps["l
     setEditing(null);
     notifications.show({
       color: "teal",
-      message: created ? `Category “${category.name}” created.` : `Category “${category.name}” saved.`,
+      message: created
+        ? t("Category “{{name}}” created.", { name: category.name })
+        : t("Category “{{name}}” saved.", { name: category.name }),
     });
   };
 
   const confirmRemove = (category: Category) =>
     remove({
-      title: "Delete this category?",
+      title: t("Delete this category?"),
       message: (
         <>
-          <b>{category.name}</b> is removed from every item that uses it.
+          <Emphasized
+            sentence={t("{{name}} is removed from every item that uses it.", { name: emphasisMark })}
+            value={<b>{category.name}</b>}
+          />
         </>
       ),
-      confirmLabel: "Delete category",
+      confirmLabel: t("Delete category"),
       id: category._id,
-      deleted: `Category “${category.name}” deleted.`,
-      failTitle: "Could not delete the category",
+      deleted: t("Category “{{name}}” deleted.", { name: category.name }),
+      failTitle: t("Could not delete the category"),
     });
 
   const sorted = result ? sortCategories(result.data) : null;
 
   return (
     <AdminPage
-      title="Categories"
-      description="Sort performers, movies, galleries and products into categories."
+      title={t("Categories")}
+      description={t("Sort performers, movies, galleries and products into categories.")}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
-          New category
+          {t("New category")}
         </Button>
       }
     >
       <SegmentedControl
-        aria-label="Used for"
-        data={[{ value: "all", label: "All" }, ...groupOptions]}
+        aria-label={t("Used for")}
+        data={[{ value: "all", label: t("All") }, ...groupOptions.map((o) => ({ ...o, label: t(o.label) }))]}
         value={group}
         onChange={(value) => setFilter("group", value)}
         style={{ alignSelf: "flex-start" }}
       />
       <ListPanel
-        label="Categories"
+        label={t("Categories")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!sorted}
         count={sorted?.length}
-        empty={{ icon: IconCategory, message: "No categories here yet." }}
+        empty={{ icon: IconCategory, message: t("No categories here yet.") }}
       >
         <DataTable
-          label="Categories"
+          label={t("Categories")}
           minWidth={640}
           columns={[
-            { label: "Name" },
-            { label: "Used for" },
-            { label: "Order", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Name") },
+            { label: t("Used for") },
+            { label: t("Order"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {sorted?.map((category) => (
@@ -217,7 +236,7 @@ function Categories({ data: { result, error } }: { data: Route.ComponentProps["l
                   /{category.slug}
                 </Text>
               </Table.Td>
-              <Table.Td>{categoryGroupLabels[category.group]}</Table.Td>
+              <Table.Td>{t(categoryGroupLabels[category.group])}</Table.Td>
               <Table.Td ta="right">{category.ordering}</Table.Td>
               <Table.Td>
                 <ActiveBadge status={category.status} />
@@ -236,7 +255,7 @@ function Categories({ data: { result, error } }: { data: Route.ComponentProps["l
       <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === "new" ? "New category" : "Edit category"}
+        title={editing === "new" ? t("New category") : t("Edit category")}
       >
         {editing !== null && (
           <CategoryForm

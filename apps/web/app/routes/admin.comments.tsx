@@ -3,10 +3,13 @@ import { notifications } from "@mantine/notifications";
 import type { AdminComment, AdminCommentList } from "@marquee/contracts/comments";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, PersonCell, SearchFilters } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import {
@@ -18,9 +21,9 @@ import {
   type ModerationFilter,
   reportSummary,
 } from "../lib/comments.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -30,8 +33,11 @@ import type { Route } from "./+types/admin.comments";
 
 export const handle = pages.adminComments.handle;
 
-const DESCRIPTION = "Every comment on the site: what members reported, what is hidden, and what to do about it.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Comments", DESCRIPTION);
+const DESCRIPTION = msg("Every comment on the site: what members reported, what is hidden, and what to do about it.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Comments"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 const enc = encodeURIComponent;
@@ -50,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the comments.",
+    msg("Could not load the comments."),
   );
   return { list, status, kind, page };
 }
@@ -68,15 +74,18 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+// "On" (what a comment is on) is keyed "Comments on": the other areas' "On" is a switch's state.
 type Intent = "hide" | "unhide" | "dismiss" | "delete";
 const DONE: Record<Intent, string> = {
-  hide: "The comment is hidden.",
-  unhide: "The comment is shown again.",
-  dismiss: "Its reports are dismissed.",
-  delete: "Removed successfully!",
+  hide: msg("The comment is hidden."),
+  unhide: msg("The comment is shown again."),
+  dismiss: msg("Its reports are dismissed."),
+  delete: msg("Removed successfully!"),
 };
 
 export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const isAdmin = useIsAdmin();
   const { search, setSearch, setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
@@ -90,12 +99,12 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
   async function act(intent: Intent, c: AdminComment) {
     if (intent === "delete") {
       const ok = await confirm({
-        title: "Delete this comment?",
+        title: t("Delete this comment?"),
         message:
           c.parentId === null && c.stats.replies > 0
-            ? "Its replies go with it. This cannot be undone."
-            : "This cannot be undone.",
-        confirmLabel: "Delete",
+            ? t("Its replies go with it. This cannot be undone.")
+            : t("This cannot be undone."),
+        confirmLabel: t("Delete"),
         color: "red",
       });
       if (!ok) return;
@@ -103,9 +112,9 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
     setBusy(`${intent}:${c._id}`);
     try {
       await run(intent, { id: c._id });
-      notifications.show({ color: "teal", message: DONE[intent] });
+      notifications.show({ color: "teal", message: t(DONE[intent]) });
     } catch (e) {
-      notifications.show({ color: "red", message: errorMessage(e, COMMENT_FAILED) });
+      notifications.show({ color: "red", message: errorMessage(e, t(COMMENT_FAILED)) });
     } finally {
       setBusy(null);
     }
@@ -124,20 +133,25 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
   );
 
   return (
-    <AdminPage title="Comments" description={DESCRIPTION}>
+    <AdminPage title={t("Comments")} description={t(DESCRIPTION)}>
       {dialog}
-      <SearchFilters label="Search comments" placeholder="Words in the comment" value={search} onChange={setSearch}>
+      <SearchFilters
+        label={t("Search comments")}
+        placeholder={t("Words in the comment")}
+        value={search}
+        onChange={setSearch}
+      >
         <Select
-          label="Show"
-          data={MODERATION_FILTERS.map((s) => ({ value: s, label: MODERATION_LABELS[s] }))}
+          label={t("Show")}
+          data={MODERATION_FILTERS.map((s) => ({ value: s, label: t(MODERATION_LABELS[s]) }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
           w={180}
         />
         <Select
-          label="On"
-          data={COMMENT_KINDS.map((k) => ({ value: k, label: COMMENT_KIND_LABELS[k] }))}
+          label={t("Comments on", { defaultValue: "On" })}
+          data={COMMENT_KINDS.map((k) => ({ value: k, label: t(COMMENT_KIND_LABELS[k]) }))}
           value={kind}
           allowDeselect={false}
           onChange={(v) => setFilter("kind", v ?? "all")}
@@ -145,30 +159,31 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
         />
       </SearchFilters>
       <ListPanel
-        label="Comments"
+        label={t("Comments")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
         empty={{
           icon: IconMessageCircle,
-          message: status === "reported" ? "No open reports. All quiet." : "No comments here.",
+          message: status === "reported" ? t("No open reports. All quiet.") : t("No comments here."),
         }}
       >
         <DataTable
-          label="Comments"
+          label={t("Comments")}
           minWidth={960}
           busy={loading}
           columns={[
-            { label: "Author" },
-            { label: "Comment" },
-            { label: "On" },
-            { label: "Reports" },
-            { label: "Actions", hidden: true },
+            { label: t("Author") },
+            // Keyed "Comment text": elsewhere "Comment" is the button that posts one.
+            { label: t("Comment text", { defaultValue: "Comment" }) },
+            { label: t("Comments on", { defaultValue: "On" }) },
+            { label: t("Reports") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((c) => {
-            const summary = reportSummary(c.reports);
+            const summary = reportSummary(c.reports, t);
             return (
               <Table.Tr key={c._id} data-testid={`comment-row-${c._id}`}>
                 <Table.Td>
@@ -185,13 +200,13 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
                     </Text>
                     <Group gap={6}>
                       <Text size="xs" c="dimmed">
-                        {formatDateTime(c.createdAt)}
-                        {c.parentId ? " · reply" : ""}
-                        {c.editedAt ? " · edited" : ""}
+                        {f.dateTime(c.createdAt)}
+                        {c.parentId ? t(" · reply") : ""}
+                        {c.editedAt ? t(" · edited") : ""}
                       </Text>
                       {c.hiddenAt && (
                         <Badge size="sm" color="gray" variant="light" data-testid="comment-hidden">
-                          Hidden
+                          {t("Hidden")}
                         </Badge>
                       )}
                     </Group>
@@ -204,11 +219,11 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
                     </Anchor>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      An item since deleted
+                      {t("An item since deleted")}
                     </Text>
                   )}
                   <Text size="xs" c="dimmed">
-                    {COMMENT_KIND_LABELS[c.objectType]}
+                    {t(COMMENT_KIND_LABELS[c.objectType])}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -226,15 +241,15 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
                     </Stack>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      None
+                      {t("None")}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap" justify="flex-end">
-                    {c.hiddenAt ? button("unhide", c, "Show") : button("hide", c, "Hide")}
-                    {summary && button("dismiss", c, "Dismiss")}
-                    {button("delete", c, "Delete", "red")}
+                    {c.hiddenAt ? button("unhide", c, t("Show")) : button("hide", c, t("Hide"))}
+                    {summary && button("dismiss", c, t("Dismiss"))}
+                    {button("delete", c, t("Delete"), "red")}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -15,15 +15,18 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconAlertTriangle, IconBan, IconRefresh, IconWorld } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { blockableCountries } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { RootData } from "../lib/root-types.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -31,8 +34,10 @@ import type { Route } from "./+types/admin.countries";
 
 export const handle = pages.adminCountries.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Country blocking", "Block visitors from chosen countries.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Country blocking"), t("Block visitors from chosen countries."));
+};
 
 interface BlockedCountry {
   countryCode: string;
@@ -44,8 +49,8 @@ interface BlockedCountry {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const [blocked, countries] = await Promise.all([
-    loaded(api.get<BlockedCountry[]>("/admin/country-block"), "Could not load the blocked countries."),
-    loaded(countryList(api), "Could not load the country list."),
+    loaded(api.get<BlockedCountry[]>("/admin/country-block"), msg("Could not load the blocked countries.")),
+    loaded(countryList(api), msg("Could not load the country list.")),
   ]);
   return { blocked, countries };
 }
@@ -59,6 +64,8 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const revalidator = useRevalidator();
   const { run } = useIntent();
@@ -73,9 +80,9 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
   const countriesError = data.countries.error;
   useEffect(() => {
     if (countriesError) {
-      notifications.show({ color: "red", title: "Could not load the country list", message: countriesError });
+      notifications.show({ color: "red", title: t("Could not load the country list"), message: t(countriesError) });
     }
-  }, [countriesError]);
+  }, [countriesError, t]);
 
   const options = useMemo(() => blockableCountries(countries, blocked ?? []), [countries, blocked]);
   const ownCountry = root?.countryCode ?? null;
@@ -86,9 +93,9 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
     try {
       const added = await run<BlockedCountry>("block", { countryCode: selected });
       setSelected(null);
-      notifications.show({ color: "teal", message: `${added.name} is now blocked.` });
+      notifications.show({ color: "teal", message: t("{{name}} is now blocked.", { name: added.name }) });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not block the country", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not block the country"), message: errorMessage(error) });
     } finally {
       setBlocking(false);
     }
@@ -98,9 +105,9 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
     setUnblocking(country.countryCode);
     try {
       await run("unblock", { countryCode: country.countryCode });
-      notifications.show({ color: "teal", message: `${country.name} is no longer blocked.` });
+      notifications.show({ color: "teal", message: t("{{name}} is no longer blocked.", { name: country.name }) });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not unblock the country", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not unblock the country"), message: errorMessage(error) });
     } finally {
       setUnblocking(null);
     }
@@ -112,10 +119,10 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
         <Stack gap="md">
           <div>
             <Title order={2} fz="lg" id="block-country-title">
-              Block a country
+              {t("Block a country")}
             </Title>
             <Text c="dimmed" size="sm">
-              Visitors from a blocked country see a notice instead of the site.
+              {t("Visitors from a blocked country see a notice instead of the site.")}
             </Text>
           </div>
           <form
@@ -127,14 +134,14 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
             <Group align="flex-end" gap="sm">
               <Select
                 size="md"
-                label="Country to block"
-                placeholder={countries.length ? "Search countries" : "Loading countries…"}
+                label={t("Country to block")}
+                placeholder={countries.length ? t("Search countries") : t("Loading countries…")}
                 searchable
                 clearable
                 data={options}
                 value={selected}
                 onChange={setSelected}
-                nothingFoundMessage="No country found"
+                nothingFoundMessage={t("No country found")}
                 style={{ flex: "1 1 280px" }}
                 maxDropdownHeight={280}
               />
@@ -146,13 +153,13 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
                 disabled={!selected}
                 loading={blocking}
               >
-                Block
+                {t("Block")}
               </Button>
             </Group>
           </form>
           {selected && selected === ownCountry && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-              You appear to be browsing from this country. Blocking it will hide the site from you too.
+              {t("You appear to be browsing from this country. Blocking it will hide the site from you too.")}
             </Alert>
           )}
         </Stack>
@@ -161,20 +168,20 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
       <Card component="section" aria-labelledby="blocked-countries-title" padding={0}>
         <Group justify="space-between" p="xl" pb="md">
           <Title order={2} fz="lg" id="blocked-countries-title">
-            Blocked countries
+            {t("Blocked countries")}
           </Title>
           {blocked && (
             <Badge variant="light" color={blocked.length ? "red" : "gray"}>
-              {blocked.length} blocked
+              {t("{{n}} blocked", { count: blocked.length, n: blocked.length })}
             </Badge>
           )}
         </Group>
         {loadError ? (
           <Alert m="xl" mt={0} color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{loadError}</Text>
+              <Text size="sm">{t(loadError)}</Text>
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
+                {t("Try again")}
               </Button>
             </Stack>
           </Alert>
@@ -186,18 +193,18 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
         ) : blocked.length === 0 ? (
           <Stack align="center" gap={6} p="xl" pt="md" ta="center">
             <IconWorld size={32} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text c="dimmed">No country is blocked. The site is open everywhere.</Text>
+            <Text c="dimmed">{t("No country is blocked. The site is open everywhere.")}</Text>
           </Stack>
         ) : (
           <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="sm" horizontalSpacing="xl" highlightOnHover aria-label="Blocked countries">
+            <Table verticalSpacing="sm" horizontalSpacing="xl" highlightOnHover aria-label={t("Blocked countries")}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Country</Table.Th>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Blocked since</Table.Th>
+                  <Table.Th>{t("Country")}</Table.Th>
+                  <Table.Th>{t("Code")}</Table.Th>
+                  <Table.Th>{t("Blocked since")}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t("Actions")}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -210,16 +217,16 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
                         {country.countryCode}
                       </Badge>
                     </Table.Td>
-                    <Table.Td c="dimmed">{formatDate(country.createdAt)}</Table.Td>
+                    <Table.Td c="dimmed">{f.date(country.createdAt)}</Table.Td>
                     <Table.Td ta="right">
                       <Button
                         size="xs"
                         variant="light"
                         onClick={() => void unblock(country)}
                         loading={unblocking === country.countryCode}
-                        aria-label={`Unblock ${country.name}`}
+                        aria-label={t("Unblock {{name}}", { name: country.name })}
                       >
-                        Unblock
+                        {t("Unblock")}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -234,8 +241,9 @@ function CountryBlocking({ data }: { data: Route.ComponentProps["loaderData"] })
 }
 
 export default function AdminCountriesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
-    <AdminPage title="Country blocking" description="Choose the countries the site is not available in.">
+    <AdminPage title={t("Country blocking")} description={t("Choose the countries the site is not available in.")}>
       <CountryBlocking data={loaderData} />
     </AdminPage>
   );

@@ -15,15 +15,18 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Coupon, couponBody } from "@marquee/contracts/payments";
 import { IconCalendarEvent, IconEdit, IconPlus, IconTicket } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel, Pager, RowAction, RowActions } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { fromLocalInput, schemaErrors, toLocalInput } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -32,8 +35,11 @@ import type { Route } from "./+types/admin.coupons";
 
 export const handle = pages.adminCoupons.handle;
 
-const DESCRIPTION = "Discount codes members type at checkout: how much off, until when, how many uses, on or off.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Coupons", DESCRIPTION);
+const DESCRIPTION = msg("Discount codes members type at checkout: how much off, until when, how many uses, on or off.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Coupons"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 25;
 
@@ -50,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the coupons.",
+    msg("Could not load the coupons."),
   );
   return { list, page };
 }
@@ -105,22 +111,23 @@ function CouponForm({
   onSaved: (coupon: Coupon, created: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<CouponFormValues>({
     initialValues: formValues(coupon),
     validate: (values) => {
       const errors = schemaErrors(couponBody, requestBody(values), fieldOf);
-      if (values.expiresAt && !fromLocalInput(values.expiresAt)) errors.expiresAt = "Enter a date and time";
+      if (values.expiresAt && !fromLocalInput(values.expiresAt)) errors.expiresAt = t("Enter a date and time");
       return errors;
     },
   });
-  const { submit, saving } = useSaveIntent(form, coupon, requestBody, onSaved, "Could not save the coupon");
+  const { submit, saving } = useSaveIntent(form, coupon, requestBody, onSaved, t("Could not save the coupon"));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Coupon">
+    <form onSubmit={submit} noValidate aria-label={t("Coupon")}>
       <Stack gap="md">
         <TextInput
-          label="Code"
-          description="Letters, digits, - and _; members type it in any case."
+          label={t("Code")}
+          description={t("Letters, digits, - and _; members type it in any case.")}
           required
           data-autofocus
           key={form.key("code")}
@@ -128,8 +135,8 @@ function CouponForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            label="Discount"
-            description="Taken off the price at checkout."
+            label={t("Discount")}
+            description={t("Taken off the price at checkout.")}
             suffix="%"
             min={1}
             max={99}
@@ -139,8 +146,8 @@ function CouponForm({
             {...form.getInputProps("percent")}
           />
           <NumberInput
-            label="Uses left"
-            description="Empty: unlimited. One use per member."
+            label={t("Uses left")}
+            description={t("Empty: unlimited. One use per member.")}
             min={0}
             allowDecimal={false}
             key={form.key("remainingUses")}
@@ -149,19 +156,19 @@ function CouponForm({
         </SimpleGrid>
         <TextInput
           type="datetime-local"
-          label="Expires"
-          description="Empty: never."
+          label={t("Expires")}
+          description={t("Empty: never.")}
           leftSection={<IconCalendarEvent size={16} />}
           key={form.key("expiresAt")}
           {...form.getInputProps("expiresAt")}
         />
-        <Switch label="Active" key={form.key("active")} {...form.getInputProps("active", { type: "checkbox" })} />
+        <Switch label={t("Active")} key={form.key("active")} {...form.getInputProps("active", { type: "checkbox" })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={saving}>
-            {coupon ? "Save coupon" : "Create coupon"}
+            {coupon ? t("Save coupon") : t("Create coupon")}
           </Button>
         </Group>
       </Stack>
@@ -170,13 +177,16 @@ function CouponForm({
 }
 
 function state(c: Coupon): { label: string; color: string } {
-  if (!c.active) return { label: "Off", color: "gray" };
-  if (c.expiresAt && new Date(c.expiresAt) <= new Date()) return { label: "Expired", color: "orange" };
-  if (c.remainingUses === 0) return { label: "Used up", color: "orange" };
-  return { label: "Active", color: "teal" };
+  // "Off" is keyed "Coupon off": the other areas' "Off" is a switch's state.
+  if (!c.active) return { label: msg("Coupon off"), color: "gray" };
+  if (c.expiresAt && new Date(c.expiresAt) <= new Date()) return { label: msg("Expired"), color: "orange" };
+  if (c.remainingUses === 0) return { label: msg("Used up"), color: "orange" };
+  return { label: msg("Active"), color: "teal" };
 }
 
 function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const revalidator = useRevalidator();
   const { params, setFilter, setPage, loading } = useListParams();
   const show = filterOf(params);
@@ -187,49 +197,51 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
     setEditing(null);
     notifications.show({
       color: "teal",
-      message: created ? `Coupon ${coupon.code} created.` : `Coupon ${coupon.code} saved.`,
+      message: created
+        ? t("Coupon {{code}} created.", { code: coupon.code })
+        : t("Coupon {{code}} saved.", { code: coupon.code }),
     });
   };
 
   return (
     <AdminPage
-      title="Coupons"
-      description={DESCRIPTION}
+      title={t("Coupons")}
+      description={t(DESCRIPTION)}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
-          New coupon
+          {t("New coupon")}
         </Button>
       }
     >
       <SegmentedControl
-        aria-label="Show"
+        aria-label={t("Show")}
         data={[
-          { value: "all", label: "All" },
-          { value: "usable", label: "Usable now" },
+          { value: "all", label: t("All") },
+          { value: "usable", label: t("Usable now") },
         ]}
         value={show}
         onChange={(value) => setFilter("show", value)}
         style={{ alignSelf: "flex-start" }}
       />
       <ListPanel
-        label="Coupons"
+        label={t("Coupons")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconTicket, message: "No coupons here yet." }}
+        empty={{ icon: IconTicket, message: t("No coupons here yet.") }}
       >
         <DataTable
-          label="Coupons"
+          label={t("Coupons")}
           minWidth={680}
           busy={loading}
           columns={[
-            { label: "Code" },
-            { label: "Discount", right: true },
-            { label: "Expires" },
-            { label: "Uses left", right: true },
-            { label: "State" },
-            { label: "Actions", hidden: true },
+            { label: t("Code") },
+            { label: t("Discount"), right: true },
+            { label: t("Expires") },
+            { label: t("Uses left"), right: true },
+            { label: t("State") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((c) => {
@@ -242,18 +254,18 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{Math.round(c.value * 100)}%</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{c.expiresAt ? formatDate(c.expiresAt) : "Never"}</Table.Td>
-                <Table.Td ta="right">{c.remainingUses ?? "Unlimited"}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{c.expiresAt ? f.date(c.expiresAt) : t("Never")}</Table.Td>
+                <Table.Td ta="right">{c.remainingUses ?? t("Unlimited")}</Table.Td>
                 <Table.Td>
                   <Badge color={s.color} variant="light">
-                    {s.label}
+                    {t(s.label, { defaultValue: s.label === "Coupon off" ? "Off" : s.label })}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <RowActions>
                     <RowAction
-                      tooltip="Edit coupon"
-                      label={`Edit ${c.code}`}
+                      tooltip={t("Edit coupon")}
+                      label={t("Edit {{name}}", { name: c.code })}
                       icon={IconEdit}
                       onClick={() => setEditing(c)}
                     />
@@ -268,7 +280,7 @@ function Coupons({ data: { list, page } }: { data: Route.ComponentProps["loaderD
       <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === "new" ? "New coupon" : "Edit coupon"}
+        title={editing === "new" ? t("New coupon") : t("Edit coupon")}
       >
         {editing !== null && (
           <CouponForm

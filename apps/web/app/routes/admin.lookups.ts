@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get<{ data: User[] }>("/users/search", { q, role: "user", status: "active", limit: LIMIT })
       .then((res) => res.data.map((u) => ({ value: u._id, label: `${u.name} (@${u.username})`, name: u.name })));
   } else {
+    // i18n-exempt: an API answer for a developer, not a screen text
     throw data({ message: `Unknown lookup: use kind=${LOOKUPS.join(" or ")}` }, { status: 400 });
   }
   return { options: await options.catch(() => [] as LookupOption[]) };

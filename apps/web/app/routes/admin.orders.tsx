@@ -1,14 +1,15 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import type { Order } from "@marquee/contracts/orders";
 import { IconShoppingCart } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
@@ -21,16 +22,21 @@ import {
   orderRefund,
   sellerNames,
 } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.orders";
 
 export const handle = pages.adminOrders.handle;
 
-const DESCRIPTION = "Every order: who bought what from whom, where each parcel is, and refunds through the payment.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Orders", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Every order: who bought what from whom, where each parcel is, and refunds through the payment.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Orders"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 
@@ -50,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the orders.",
+    msg("Could not load the orders."),
   );
   return { list, status, delivery, buyer, page };
 }
@@ -60,8 +66,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { search, setSearch, setFilter, setPage, update, loading } = useListParams();
   const revalidator = useRevalidator();
   const { refund, refunding, dialog } = useRefund();
@@ -71,22 +78,30 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const buyerRef = buyer ? rows.find((o) => o.buyer?._id === buyer)?.buyer : null;
 
   return (
-    <AdminPage title="Orders" description={DESCRIPTION}>
+    <AdminPage title={t("Orders")} description={t(DESCRIPTION)}>
       {dialog}
-      <SearchFilters label="Search orders" placeholder="Buyer, product or order id" value={search} onChange={setSearch}>
+      <SearchFilters
+        label={t("Search orders")}
+        placeholder={t("Buyer, product or order id")}
+        value={search}
+        onChange={setSearch}
+      >
         <Select
-          label="Status"
-          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? "Any status" : ORDER_STATUS[s].label }))}
+          label={t("Status")}
+          data={ORDER_FILTERS.map((s) => ({
+            value: s,
+            label: s === "all" ? t("Any status") : t(ORDER_STATUS[s].label),
+          }))}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
           w={200}
         />
         <Select
-          label="Delivery"
+          label={t("Delivery")}
           data={DELIVERY_FILTERS.map((d) => ({
             value: d,
-            label: d === "all" ? "Any delivery" : DELIVERY_STATUS[d].label,
+            label: d === "all" ? t("Any delivery") : t(DELIVERY_STATUS[d].label),
           }))}
           value={delivery}
           allowDeselect={false}
@@ -96,31 +111,35 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       </SearchFilters>
       {buyer && (
         <Group gap="xs">
-          <Text size="sm">Orders of {buyerRef ? `${buyerRef.name} (@${buyerRef.username})` : "one member"} only.</Text>
+          <Text size="sm">
+            {buyerRef
+              ? t("Orders of {{name}} (@{{username}}) only.", { name: buyerRef.name, username: buyerRef.username })
+              : t("Orders of one member only.")}
+          </Text>
           <Button size="compact-sm" variant="subtle" onClick={() => update({ buyer: null, page: null })}>
-            Show everyone's
+            {t("Show everyone's")}
           </Button>
         </Group>
       )}
       <ListPanel
-        label="Orders"
+        label={t("Orders")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconShoppingCart, message: "No orders here." }}
+        empty={{ icon: IconShoppingCart, message: t("No orders here.") }}
       >
         <DataTable
-          label="Orders"
+          label={t("Orders")}
           minWidth={960}
           busy={loading}
           columns={[
-            { label: "Date" },
-            { label: "Buyer" },
-            { label: "Lines" },
-            { label: "Total", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Date") },
+            { label: t("Buyer") },
+            { label: t("Lines") },
+            { label: t("Total"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((o) => {
@@ -129,14 +148,18 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
               <Table.Tr key={o._id} data-testid={`order-row-${o._id}`}>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Anchor component={Link} to={`/admin/orders/${o._id}`} size="sm">
-                    {formatDate(o.paidAt ?? o.createdAt)}
+                    {f.date(o.paidAt ?? o.createdAt)}
                   </Anchor>
                   <Text size="xs" c="dimmed">
                     #{o._id.slice(-8)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{o.buyer ? `${o.buyer.name} (@${o.buyer.username})` : "A former member"}</Text>
+                  <Text size="sm">
+                    {o.buyer
+                      ? t("{{name}} (@{{username}})", { name: o.buyer.name, username: o.buyer.username })
+                      : t("A former member")}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={6}>
@@ -150,15 +173,17 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                           <DeliveryBadge line={line} variant="outline" />
                         </Group>
                         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                          {line.itemKind === "product" ? `Sold by ${sellerNames(line)}` : line.itemKind}
-                          {line.shippingCode ? ` · Shipping code ${line.shippingCode}` : ""}
+                          {line.itemKind === "product"
+                            ? t("Sold by {{names}}", { names: sellerNames(line) })
+                            : line.itemKind}
+                          {line.shippingCode ? t(" · Shipping code {{code}}", { code: line.shippingCode }) : ""}
                         </Text>
                       </div>
                     ))}
                   </Stack>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {formatPrice(o.total, symbol)} {o.currency}
+                  {f.price(o.total)} {o.currency}
                 </Table.Td>
                 <Table.Td>
                   <Badge
@@ -167,13 +192,13 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                     miw="max-content"
                     data-testid="order-status"
                   >
-                    {ORDER_STATUS[o.status].label}
+                    {t(ORDER_STATUS[o.status].label)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Button size="xs" variant="default" component={Link} to={`/admin/orders/${o._id}`}>
-                      Details
+                      {t("Details")}
                     </Button>
                     {toRefund && <RefundButton target={toRefund} refund={refund} refunding={refunding} />}
                   </Group>

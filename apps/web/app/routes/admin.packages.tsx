@@ -21,28 +21,33 @@ import {
   type SubscriptionPackage,
 } from "@marquee/contracts/subscriptions";
 import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { packageTerms } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.packages";
 
 export const handle = pages.adminPackages.handle;
 
-const DESCRIPTION = "The site membership packages members join: one-off, renewing, or a free trial.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Membership packages", DESCRIPTION);
+const DESCRIPTION = msg("The site membership packages members join: one-off, renewing, or a free trial.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Membership packages"), t(DESCRIPTION));
+};
 
 const TYPE_LABELS: Record<SubscriptionPackage["type"], string> = {
-  single: "Paid once",
-  recurring: "Renews",
-  trial: "Free trial",
+  single: msg("Paid once"),
+  recurring: msg("Renews"),
+  trial: msg("Free trial"),
 };
 
 /** Every package, active or not, in the members' order. */
@@ -52,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/admin/packages",
     { limit: 100 },
-    "Could not load the packages.",
+    msg("Could not load the packages."),
   );
 }
 
@@ -108,20 +113,21 @@ function PackageForm({
   onSaved: (p: SubscriptionPackage, created: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = !pack;
   const form = useForm<PackageFormValues>({
     initialValues: formValues(pack),
     validate: (values) => schemaErrors(creating ? packageBody : packageUpdateBody, requestBody(values, creating)),
   });
   const toBody = (v: PackageFormValues) => requestBody(v, creating);
-  const { submit, saving } = useSaveIntent(form, pack, toBody, onSaved, "Could not save the package");
+  const { submit, saving } = useSaveIntent(form, pack, toBody, onSaved, t("Could not save the package"));
   const type = form.values.type;
   return (
-    <form onSubmit={submit} noValidate aria-label="Package">
+    <form onSubmit={submit} noValidate aria-label={t("Package")}>
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus key={form.key("name")} {...form.getInputProps("name")} />
+        <TextInput label={t("Name")} required data-autofocus key={form.key("name")} {...form.getInputProps("name")} />
         <Textarea
-          label="Description"
+          label={t("Description")}
           autosize
           minRows={2}
           maxRows={5}
@@ -130,27 +136,27 @@ function PackageForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Kind"
+            label={t("Kind")}
             size="md"
-            data={packageTypes.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            data={packageTypes.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
             allowDeselect={false}
             disabled={!creating}
-            description={creating ? "Fixed once made." : "A package keeps its kind."}
+            description={creating ? t("Fixed once made.") : t("A package keeps its kind.")}
             key={form.key("type")}
             {...form.getInputProps("type")}
           />
           <NumberInput
-            label="Price"
+            label={t("Price")}
             size="md"
             min={0}
             decimalScale={2}
             disabled={type === "trial"}
-            description={type === "trial" ? "A trial is free." : "Charged for each period."}
+            description={type === "trial" ? t("A trial is free.") : t("Charged for each period.")}
             key={form.key("price")}
             {...form.getInputProps("price")}
           />
           <NumberInput
-            label="First period (days)"
+            label={t("First period (days)")}
             size="md"
             min={1}
             max={3660}
@@ -160,12 +166,12 @@ function PackageForm({
           />
           {type === "recurring" && (
             <NumberInput
-              label="Renews every (days)"
+              label={t("Renews every (days)")}
               size="md"
               min={1}
               max={3660}
               allowDecimal={false}
-              description="Empty: the same as the first period."
+              description={t("Empty: the same as the first period.")}
               key={form.key("recurringPeriodDays")}
               {...form.getInputProps("recurringPeriodDays")}
             />
@@ -173,9 +179,9 @@ function PackageForm({
         </SimpleGrid>
         <Group align="flex-end" justify="space-between">
           <NumberInput
-            label="Order"
+            label={t("Order")}
             size="md"
-            description="Lower numbers come first."
+            description={t("Lower numbers come first.")}
             min={0}
             max={10000}
             allowDecimal={false}
@@ -184,21 +190,21 @@ function PackageForm({
             {...form.getInputProps("ordering")}
           />
           <Switch
-            label="Offered"
+            label={t("Offered")}
             mb={8}
             key={form.key("active")}
             {...form.getInputProps("active", { type: "checkbox" })}
           />
         </Group>
         <Text size="xs" c="dimmed">
-          Changes apply to new members; running memberships keep the price they were sold at.
+          {t("Changes apply to new members; running memberships keep the price they were sold at.")}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" loading={saving}>
-            {creating ? "Create package" : "Save package"}
+            {creating ? t("Create package") : t("Save package")}
           </Button>
         </Group>
       </Stack>
@@ -207,44 +213,47 @@ function PackageForm({
 }
 
 function Packages({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { open: editing, setOpen: setEditing, current } = useOpenItem(result?.data);
   const onSaved = (p: SubscriptionPackage, created: boolean) => {
     setEditing(null);
     notifications.show({
       color: "teal",
-      message: created ? `Package “${p.name}” created.` : `Package “${p.name}” saved.`,
+      message: created
+        ? t("Package “{{name}}” created.", { name: p.name })
+        : t("Package “{{name}}” saved.", { name: p.name }),
     });
   };
   return (
     <AdminPage
-      title="Membership packages"
-      description={DESCRIPTION}
+      title={t("Membership packages")}
+      description={t(DESCRIPTION)}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
-          New package
+          {t("New package")}
         </Button>
       }
     >
       <ListPanel
-        label="Packages"
+        label={t("Packages")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         count={result?.data.length}
-        empty={{ icon: IconCrown, message: "No packages yet." }}
+        empty={{ icon: IconCrown, message: t("No packages yet.") }}
       >
         <DataTable
-          label="Packages"
+          label={t("Packages")}
           minWidth={720}
           columns={[
-            { label: "Name" },
-            { label: "Terms" },
-            { label: "Price", right: true },
-            { label: "Order", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Name") },
+            { label: t("Terms") },
+            { label: t("Price"), right: true },
+            { label: t("Order"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((p) => (
@@ -254,17 +263,17 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
                   {p.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {TYPE_LABELS[p.type]}
+                  {t(TYPE_LABELS[p.type])}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{packageTerms(p)}</Text>
               </Table.Td>
-              <Table.Td ta="right">{formatPrice(p.price, symbol)}</Table.Td>
+              <Table.Td ta="right">{f.price(p.price)}</Table.Td>
               <Table.Td ta="right">{p.ordering}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={p.active ? "teal" : "gray"}>
-                  {p.active ? "Offered" : "Hidden"}
+                  {p.active ? t("Offered") : t("Hidden")}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -272,10 +281,10 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
                   size="xs"
                   variant="light"
                   leftSection={<IconPencil size={14} />}
-                  aria-label={`Edit ${p.name}`}
+                  aria-label={t("Edit {{name}}", { name: p.name })}
                   onClick={() => setEditing(p)}
                 >
-                  Edit
+                  {t("Edit")}
                 </Button>
               </Table.Td>
             </Table.Tr>
@@ -285,7 +294,7 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
       <EditModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === "new" ? "New package" : "Edit package"}
+        title={editing === "new" ? t("New package") : t("Edit package")}
       >
         {editing !== null && (
           <PackageForm key={current?._id ?? "new"} pack={current} onSaved={onSaved} onCancel={() => setEditing(null)} />

@@ -3,27 +3,32 @@ import { notifications } from "@mantine/notifications";
 import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/payments";
 import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.payouts";
 
 export const handle = pages.adminPayouts.handle;
 
-const DESCRIPTION = "What each performer is owed (refunds netted), marking it paid, and the payouts made.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Payouts", DESCRIPTION);
+const DESCRIPTION = msg("What each performer is owed (refunds netted), marking it paid, and the payouts made.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Payouts"), t(DESCRIPTION));
+};
 
 const DUE_LIMIT = 100;
 const PAGE_SIZE = 20;
@@ -35,14 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [due, history] = await Promise.all([
     loaded(
       api.get<{ data: PayoutDue[]; total: number }>("/admin/payouts/due", { limit: DUE_LIMIT }),
-      "Could not load what performers are owed.",
+      msg("Could not load what performers are owed."),
     ),
     loaded(
       api.get<{ data: Payout[]; total: number }>("/admin/payouts/search", {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load the payouts.",
+      msg("Could not load the payouts."),
     ),
   ]);
   return { due, history, page };
@@ -65,13 +70,19 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const METHOD_LABEL: Record<PayoutDetails["method"], string> = { bank: "Bank", paypal: "PayPal", other: "Other" };
+const METHOD_LABEL: Record<PayoutDetails["method"], string> = {
+  bank: msg("Bank"),
+  // i18n-exempt: a brand
+  paypal: "PayPal",
+  other: msg("Other"),
+};
 
 /**
  * Where to pay a performer: masked in the list (`•••• 5555`); "Show" asks for the password again and shows the whole
  * of it, a look the audit trail records.
  */
 function PayTo({ owed }: { owed: PayoutDue }) {
+  const { t } = useTranslation();
   const { run, busy } = useIntent();
   const { guarded, prompt } = useReauth();
   const [full, setFull] = useState<PayoutDetails | null>(null);
@@ -79,7 +90,7 @@ function PayTo({ owed }: { owed: PayoutDue }) {
   if (!masked)
     return (
       <Text size="xs" c="dimmed">
-        Not given yet
+        {t("Not given yet")}
       </Text>
     );
 
@@ -91,7 +102,7 @@ function PayTo({ owed }: { owed: PayoutDue }) {
       setFull(payoutDetails);
     } catch (e) {
       if (e instanceof ReauthCancelled) return;
-      notifications.show({ color: "red", title: "Could not show the payout details", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not show the payout details"), message: errorMessage(e) });
     }
   };
 
@@ -102,13 +113,13 @@ function PayTo({ owed }: { owed: PayoutDue }) {
         <>
           <Text size="sm">{full.accountName}</Text>
           <Text size="xs" style={{ wordBreak: "break-all" }}>
-            {METHOD_LABEL[full.method]}: {full.account}
+            {t(METHOD_LABEL[full.method])}: {full.account}
           </Text>
         </>
       ) : (
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-            {METHOD_LABEL[masked.method]}: {masked.accountHint}
+            {t(METHOD_LABEL[masked.method])}: {masked.accountHint}
           </Text>
           <Button
             size="compact-xs"
@@ -116,9 +127,13 @@ function PayTo({ owed }: { owed: PayoutDue }) {
             leftSection={<IconEye size={14} />}
             loading={busy}
             onClick={() => void reveal()}
-            aria-label={`Show the payout details of ${owed.performer?.name ?? "this performer"}`}
+            aria-label={
+              owed.performer
+                ? t("Show the payout details of {{name}}", { name: owed.performer.name })
+                : t("Show the payout details of this performer")
+            }
           >
-            Show
+            {t("Show")}
           </Button>
         </Group>
       )}
@@ -136,36 +151,45 @@ function PayDialog({
   money: (n: number) => string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const [note, setNote] = useState("");
   const [saving, setSaving] = useState(false);
-  const name = owed?.performer?.name ?? "this performer";
+  const name = owed?.performer?.name ?? t("this performer");
 
   const pay = async () => {
     if (!owed) return;
     setSaving(true);
     try {
       const payout = await run<Payout>("pay", { performerId: owed.performerId, note });
-      notifications.show({ color: "teal", message: `Paid ${money(payout.amount)} to ${name}.` });
+      notifications.show({
+        color: "teal",
+        message: t("Paid {{amount}} to {{name}}.", { amount: money(payout.amount), name }),
+      });
       setNote("");
       onClose();
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not mark paid", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not mark paid"), message: errorMessage(e) });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal opened={owed !== null} onClose={onClose} title="Mark as paid?" centered radius="lg">
+    <Modal opened={owed !== null} onClose={onClose} title={t("Mark as paid?")} centered radius="lg">
       <Stack gap="md">
         <Text size="sm">
-          Record that you paid <b>{name}</b> {owed ? money(owed.unpaid) : ""}: every unpaid line of theirs (
-          {owed?.lines ?? 0}) is marked paid. Pay them first through your bank or payment provider.
+          <Emphasized
+            sentence={t(
+              "Record that you paid {{name}} {{amount}}: every unpaid line of theirs ({{lines}}) is marked paid. Pay them first through your bank or payment provider.",
+              { name: emphasisMark, amount: owed ? money(owed.unpaid) : "", lines: owed?.lines ?? 0 },
+            )}
+            value={<b>{name}</b>}
+          />
         </Text>
         <Textarea
-          label="Note"
-          description="Optional: a bank reference or how it was paid."
+          label={t("Note")}
+          description={t("Optional: a bank reference or how it was paid.")}
           maxLength={500}
           autosize
           minRows={2}
@@ -174,10 +198,10 @@ function PayDialog({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button leftSection={<IconCheck size={16} />} loading={saving} onClick={() => void pay()}>
-            Mark paid
+            {t("Mark paid")}
           </Button>
         </Group>
       </Stack>
@@ -186,45 +210,46 @@ function PayDialog({
 }
 
 export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const revalidator = useRevalidator();
   const { setPage, loading } = useListParams();
   const [paying, setPaying] = useState<PayoutDue | null>(null);
   if (!isAdmin) return <AdminForbidden />;
   const { due, history, page } = loaderData;
-  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const money = (n: number) => (n < 0 ? `−${f.price(-n)}` : f.price(n));
   const owed = due.result?.data ?? [];
   const payouts = history.result?.data ?? [];
 
   return (
-    <AdminPage title="Payouts" description={DESCRIPTION}>
+    <AdminPage title={t("Payouts")} description={t(DESCRIPTION)}>
       <PayDialog owed={paying} money={money} onClose={() => setPaying(null)} />
       <Stack gap="xs" component="section" aria-labelledby="owed-title">
         <Title order={2} fz="lg" id="owed-title">
-          Owed to performers
+          {t("Owed to performers")}
         </Title>
         <Text size="sm" c="dimmed">
-          The net of each performer's unpaid earnings: sales less the site's commission, refunds taken off.
+          {t("The net of each performer's unpaid earnings: sales less the site's commission, refunds taken off.")}
         </Text>
         <ListPanel
-          label="Owed to performers"
+          label={t("Owed to performers")}
           error={due.error}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={owed.length}
-          empty={{ icon: IconCash, message: "Nobody is owed anything right now." }}
+          empty={{ icon: IconCash, message: t("Nobody is owed anything right now.") }}
         >
           <DataTable
-            label="Owed to performers"
+            label={t("Owed to performers")}
             minWidth={760}
             columns={[
-              { label: "Performer" },
-              { label: "Lines", right: true },
-              { label: "Since" },
-              { label: "Owed", right: true },
-              { label: "Pay to" },
-              { label: "Actions", hidden: true },
+              { label: t("Performer") },
+              { label: t("Lines"), right: true },
+              { label: t("Since") },
+              { label: t("Owed"), right: true },
+              { label: t("Pay to") },
+              { label: t("Actions"), hidden: true },
             ]}
           >
             {owed.map((d) => (
@@ -232,7 +257,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td>
                   <Stack gap={0}>
                     <Text size="sm" fw={600}>
-                      {d.performer?.name ?? "Unknown account"}
+                      {d.performer?.name ?? t("Unknown account")}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {d.performer ? `@${d.performer.username}` : d.performerId}
@@ -240,7 +265,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                   </Stack>
                 </Table.Td>
                 <Table.Td ta="right">{d.lines}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(d.since)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{f.date(d.since)}</Table.Td>
                 <Table.Td ta="right" fw={700}>
                   {money(d.unpaid)}
                 </Table.Td>
@@ -250,11 +275,11 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td>
                   {d.twoFactorEnabled ? (
                     <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => setPaying(d)}>
-                      Mark paid
+                      {t("Mark paid")}
                     </Button>
                   ) : (
                     <Text size="xs" c="dimmed" data-testid="payout-needs-two-factor">
-                      Waits for their two-factor sign-in
+                      {t("Waits for their two-factor sign-in")}
                     </Text>
                   )}
                 </Table.Td>
@@ -264,39 +289,39 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
         </ListPanel>
         {(due.result?.total ?? 0) > owed.length && (
           <Text size="sm" c="dimmed">
-            The {DUE_LIMIT} performers owed most are shown; pay them to see the others.
+            {t("The {{n}} performers owed most are shown; pay them to see the others.", { n: DUE_LIMIT })}
           </Text>
         )}
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="history-title">
         <Title order={2} fz="lg" id="history-title">
-          Payouts made
+          {t("Payouts made")}
         </Title>
         <ListPanel
-          label="Payouts made"
+          label={t("Payouts made")}
           error={history.error}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={payouts.length}
-          empty={{ icon: IconHistory, message: "No payouts yet." }}
+          empty={{ icon: IconHistory, message: t("No payouts yet.") }}
         >
           <DataTable
-            label="Payouts made"
+            label={t("Payouts made")}
             minWidth={720}
             busy={loading}
             columns={[
-              { label: "Date" },
-              { label: "Performer" },
-              { label: "Amount", right: true },
-              { label: "Lines", right: true },
-              { label: "Note" },
-              { label: "By" },
+              { label: t("Date") },
+              { label: t("Performer") },
+              { label: t("Amount"), right: true },
+              { label: t("Lines"), right: true },
+              { label: t("Note") },
+              { label: t("By") },
             ]}
           >
             {payouts.map((p) => (
               <Table.Tr key={p._id} data-testid="payout-row">
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(p.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(p.createdAt)}</Table.Td>
                 <Table.Td>
                   {p.performer ? (
                     <Anchor component={Link} to={`/performers/${encodeURIComponent(p.performer.username)}`} size="sm">

@@ -15,6 +15,7 @@ import { notifications } from "@mantine/notifications";
 import type { AdminSearchPerformersQuery, AdminPerformer as Performer } from "@marquee/contracts/performers";
 import { IconEdit, IconExternalLink, IconUserStar } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AddPerformer } from "../components/admin/AddPerformer.tsx";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
@@ -31,12 +32,14 @@ import {
 } from "../components/admin/ManageList.tsx";
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf as payloadText, saveDeleteIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { countryList, profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -46,17 +49,23 @@ import type { Route } from "./+types/admin.performers";
 
 export const handle = pages.adminPerformers.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Performers", "Turn members into performers, edit their profiles and switch them on or off.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Performers"),
+    t("Turn members into performers, edit their profiles and switch them on or off."),
+  );
+};
 
 const PAGE_SIZE = 20;
 const enc = encodeURIComponent;
 type PerformerPage = { data: Performer[]; total: number };
 type StatusFilter = AdminSearchPerformersQuery["status"];
 const statusOptions: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
+  { value: "all", label: msg("All") },
+  { value: "active", label: msg("Active") },
+  { value: "inactive", label: msg("Inactive") },
 ];
 const statusFilter = (params: URLSearchParams) =>
   oneOf<StatusFilter>(params, "status", ["all", "active", "inactive"], "all");
@@ -76,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: statusFilter(params),
         ...offsetPage(pageOf(params), PAGE_SIZE),
       }),
-      "Could not load the performers.",
+      msg("Could not load the performers."),
     ),
     profileOptions(api),
     // The site's commission rate, which applies to performers without their own.
@@ -116,17 +125,18 @@ const percent = (rate: number) => `${Math.round(rate * 10_000) / 100}%`;
 
 /** The share of each sale the site keeps from this performer, entered as a percentage; empty: the site's rate. */
 function CommissionForm({ performer, siteRate }: { performer: Performer; siteRate: number | null }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const own = performer.commissionRate;
   const [value, setValue] = useState<number | string>(own === null ? "" : Math.round(own * 10_000) / 100);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const site = siteRate === null ? "the site's rate" : `the site's rate (${percent(siteRate)})`;
+  const site = siteRate === null ? t("the site's rate") : t("the site's rate ({{rate}})", { rate: percent(siteRate) });
 
   const save = async () => {
     const rate = value === "" ? null : Math.round(Number(value) * 100) / 10_000;
     if (rate !== null && (!Number.isFinite(rate) || rate < 0 || rate > 0.95)) {
-      setError("Enter a percentage from 0 to 95, or leave it empty.");
+      setError(t("Enter a percentage from 0 to 95, or leave it empty."));
       return;
     }
     setError(null);
@@ -137,8 +147,8 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
         color: "teal",
         message:
           rate === null
-            ? `${performer.name} now pays ${site}.`
-            : `${performer.name} now pays ${percent(rate)} commission on new sales.`,
+            ? t("{{name}} now pays {{rate}}.", { name: performer.name, rate: site })
+            : t("{{name}} now pays {{rate}} commission on new sales.", { name: performer.name, rate: percent(rate) }),
       });
     } catch (e) {
       setError(errorMessage(e));
@@ -149,7 +159,7 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
 
   return (
     <form
-      aria-label="Commission"
+      aria-label={t("Commission")}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -159,27 +169,29 @@ function CommissionForm({ performer, siteRate }: { performer: Performer; siteRat
       <Stack gap="sm">
         <div>
           <Title order={3} fz="md">
-            Commission
+            {t("Commission")}
           </Title>
           <Text size="sm" c="dimmed">
-            The share of each sale the site keeps. Empty: {site}. Sales already made keep their rate.
+            {t("The share of each sale the site keeps. Empty: {{rate}}. Sales already made keep their rate.", {
+              rate: site,
+            })}
           </Text>
         </div>
         <Group align="flex-start" gap="sm">
           <NumberInput
-            label="Commission"
+            label={t("Commission")}
             suffix="%"
             min={0}
             max={95}
             decimalScale={2}
-            placeholder={siteRate === null ? "Site rate" : `Site rate (${percent(siteRate)})`}
+            placeholder={siteRate === null ? t("Site rate") : t("Site rate ({{rate}})", { rate: percent(siteRate) })}
             value={value}
             onChange={setValue}
             error={error}
             w={200}
           />
           <Button type="submit" mt={25} loading={saving}>
-            Save commission
+            {t("Save commission")}
           </Button>
         </Group>
       </Stack>
@@ -196,6 +208,8 @@ type PageData = {
 };
 
 function Performers({ data: { list, options, siteCommission, countries } }: { data: PageData }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const status = statusFilter(params);
   const { result, error } = list;
@@ -210,10 +224,12 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
       await run("save", { id: performer._id, body: { status: active ? "active" : "inactive" } });
       notifications.show({
         color: "teal",
-        message: active ? `${performer.name} is listed again.` : `${performer.name} is hidden from the site.`,
+        message: active
+          ? t("{{name}} is listed again.", { name: performer.name })
+          : t("{{name}} is hidden from the site.", { name: performer.name }),
       });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not change the status", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not change the status"), message: errorMessage(e) });
     } finally {
       setSwitching(null);
     }
@@ -221,26 +237,26 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
 
   return (
     <AdminPage
-      title="Performers"
-      description="Turn members into performers, edit their profiles and switch them on or off."
+      title={t("Performers")}
+      description={t("Turn members into performers, edit their profiles and switch them on or off.")}
     >
       <AddPerformer countries={countries} onPromoted={setEditing} />
       <SearchFilters
-        label="Search performers"
-        placeholder="Name or username"
+        label={t("Search performers")}
+        placeholder={t("Name or username")}
         value={search}
         onChange={setSearch}
         basis={280}
       >
         <SegmentedControl
-          aria-label="Status"
-          data={statusOptions}
+          aria-label={t("Status")}
+          data={statusOptions.map((o) => ({ ...o, label: t(o.label) }))}
           value={status}
           onChange={(value) => setFilter("status", value)}
         />
       </SearchFilters>
       <ListPanel
-        label="Performers"
+        label={t("Performers")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
@@ -249,27 +265,27 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
         empty={{
           icon: IconUserStar,
           message: q
-            ? "No performer matches this search."
+            ? t("No performer matches this search.")
             : status === "inactive"
-              ? "No performer is switched off."
+              ? t("No performer is switched off.")
               : status === "active"
-                ? "No performer is switched on."
-                : "No performers yet.",
+                ? t("No performer is switched on.")
+                : t("No performers yet."),
         }}
       >
         <DataTable
-          label="Performers"
+          label={t("Performers")}
           minWidth={860}
           busy={loading}
           columns={[
-            { label: "Performer" },
-            { label: "Movies", right: true },
-            { label: "Galleries", right: true },
-            { label: "Subscribers", right: true },
-            { label: "Commission", right: true },
-            { label: "Active" },
-            { label: "Since" },
-            { label: "Actions", hidden: true },
+            { label: t("Performer") },
+            { label: t("Movies"), right: true },
+            { label: t("Galleries"), right: true },
+            { label: t("Subscribers"), right: true },
+            { label: t("Commission"), right: true },
+            { label: t("Active") },
+            { label: t("Since") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((performer) => (
@@ -287,7 +303,7 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
               <Table.Td ta="right" data-testid="performer-commission">
                 {performer.commissionRate === null ? (
                   <Text size="sm" c="dimmed" component="span">
-                    Site{siteCommission === null ? "" : ` (${percent(siteCommission)})`}
+                    {siteCommission === null ? t("Site") : t("Site ({{rate}})", { rate: percent(siteCommission) })}
                   </Text>
                 ) : (
                   percent(performer.commissionRate)
@@ -302,25 +318,25 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
                 />
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDate(performer.createdAt)}
+                {f.date(performer.createdAt)}
               </Table.Td>
               <Table.Td>
                 <RowActions>
-                  <Tooltip label="Public profile">
+                  <Tooltip label={t("Public profile")}>
                     <ActionIcon
                       component={Link}
                       to={`/performers/${enc(performer.username)}`}
                       variant="subtle"
                       color="gray"
                       size="lg"
-                      aria-label={`Public profile of ${performer.name}`}
+                      aria-label={t("Public profile of {{name}}", { name: performer.name })}
                     >
                       <IconExternalLink size={18} />
                     </ActionIcon>
                   </Tooltip>
                   <RowAction
-                    tooltip="Edit profile"
-                    label={`Edit ${performer.name}`}
+                    tooltip={t("Edit profile")}
+                    label={t("Edit {{name}}", { name: performer.name })}
                     icon={IconEdit}
                     onClick={() => setEditing(performer)}
                   />
@@ -334,13 +350,13 @@ function Performers({ data: { list, options, siteCommission, countries } }: { da
       <EditDrawer
         opened={open !== null}
         onClose={() => setEditing(null)}
-        title={editing ? `${editing.name} (@${editing.username})` : ""}
+        title={editing ? t("{{name}} (@{{username}})", { name: editing.name, username: editing.username }) : ""}
       >
         {editing && (
           <PerformerProfileForm
             key={editing._id}
             performer={editing}
-            title="Performer profile"
+            title={t("Performer profile")}
             withCard={false}
             options={options}
           />

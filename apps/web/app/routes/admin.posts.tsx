@@ -16,8 +16,10 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Post, postBody, postTypes } from "@marquee/contracts/content";
 import { IconExternalLink, IconNews, IconPhoto, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
+import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ImageUploadSection } from "../components/admin/ImageUploadSection.tsx";
 import {
   DataTable,
@@ -29,11 +31,13 @@ import {
   SearchFilters,
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -41,15 +45,17 @@ import type { Route } from "./+types/admin.posts";
 
 export const handle = pages.adminPosts.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Posts", "News posts and pages such as the home and contact texts.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Posts"), t("News posts and pages such as the home and contact texts."));
+};
 
 const PAGE_SIZE = 20;
 const enc = encodeURIComponent;
 type TypeFilter = "all" | Post["type"];
 type PostPage = { data: Post[]; total: number };
 
-const typeLabels: Record<Post["type"], string> = { post: "Post", page: "Page" };
+const typeLabels: Record<Post["type"], string> = { post: msg("Post"), page: msg("Page") };
 const typeFilter = (params: URLSearchParams) => oneOf<TypeFilter>(params, "type", postTypes, "all");
 
 /** A page of posts with the search (`q`), type and page in the URL. */
@@ -60,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: apiFilter(typeFilter(params)),
     ...offsetPage(pageOf(params), PAGE_SIZE),
   };
-  return loadedGet<PostPage>(request, context, "/admin/posts", query, "Could not load the posts.");
+  return loadedGet<PostPage>(request, context, "/admin/posts", query, msg("Could not load the posts."));
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -72,39 +78,40 @@ function PostImage({ post, width = 96 }: { post: Post; width?: number }) {
 }
 
 function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, created: boolean) => void }) {
+  const { t } = useTranslation();
   const form = useForm<PostFormValues>({
     initialValues: postFormValues(post),
     validate: (values) => schemaErrors(postBody, postRequestBody(values)),
   });
-  const { submit, saving } = useSaveIntent(form, post, postRequestBody, onSaved, "Could not save the post");
+  const { submit, saving } = useSaveIntent(form, post, postRequestBody, onSaved, t("Could not save the post"));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Post">
+    <form onSubmit={submit} noValidate aria-label={t("Post")}>
       <Stack gap="md">
-        <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
+        <TextInput label={t("Title")} required key={form.key("title")} {...form.getInputProps("title")} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
-            label="Slug"
-            description="Its address: /posts/<slug>."
+            label={t("Slug")}
+            description={t("Its address: /posts/<slug>.")}
             key={form.key("slug")}
             {...form.getInputProps("slug")}
           />
           <Select
-            label="Type"
+            label={t("Type")}
             size="md"
-            description="Pages hold fixed texts."
-            data={postTypes.map((t) => ({ value: t, label: typeLabels[t] }))}
+            description={t("Pages hold fixed texts.")}
+            data={postTypes.map((type) => ({ value: type, label: t(typeLabels[type]) }))}
             allowDeselect={false}
             key={form.key("type")}
             {...form.getInputProps("type")}
           />
           <Select
-            label="Status"
+            label={t("Status")}
             size="md"
-            description="Only published posts are shown."
+            description={t("Only published posts are shown.")}
             data={[
-              { value: "draft", label: "Draft" },
-              { value: "published", label: "Published" },
+              { value: "draft", label: t("Draft") },
+              { value: "published", label: t("Published") },
             ]}
             allowDeselect={false}
             key={form.key("status")}
@@ -112,8 +119,8 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
           />
         </SimpleGrid>
         <Textarea
-          label="Summary"
-          description="One or two sentences for lists and search engines."
+          label={t("Summary")}
+          description={t("One or two sentences for lists and search engines.")}
           autosize
           minRows={2}
           maxRows={4}
@@ -121,8 +128,8 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
           {...form.getInputProps("summary")}
         />
         <Textarea
-          label="Content"
-          description="Plain text; leave a blank line between paragraphs."
+          label={t("Content")}
+          description={t("Plain text; leave a blank line between paragraphs.")}
           autosize
           minRows={8}
           maxRows={24}
@@ -131,7 +138,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
         />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
-            {post ? "Save post" : "Create post"}
+            {post ? t("Save post") : t("Create post")}
           </Button>
         </Group>
       </Stack>
@@ -140,6 +147,8 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved: (post: Post, 
 }
 
 function Posts({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const [remove, confirmDialog] = useConfirmedDelete();
   const { params, search, setSearch, q, page, setPage, setFilter, loading } = useListParams();
   const revalidator = useRevalidator();
@@ -150,23 +159,26 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
     setOpen(post);
     notifications.show(
       created
-        ? { color: "teal", title: "Post created", message: "You can add an image now." }
-        : { color: "teal", message: `“${post.title}” saved.` },
+        ? { color: "teal", title: t("Post created"), message: t("You can add an image now.") }
+        : { color: "teal", message: t("“{{title}}” saved.", { title: post.title }) },
     );
   };
 
   const confirmRemove = (post: Post) =>
     remove({
-      title: "Delete this post?",
+      title: t("Delete this post?"),
       message: (
         <>
-          <b>{post.title}</b> is removed for good, with its comments and image.
+          <Emphasized
+            sentence={t("{{title}} is removed for good, with its comments and image.", { title: emphasisMark })}
+            value={<b>{post.title}</b>}
+          />
         </>
       ),
-      confirmLabel: "Delete post",
+      confirmLabel: t("Delete post"),
       id: post._id,
-      deleted: `“${post.title}” deleted.`,
-      failTitle: "Could not delete the post",
+      deleted: t("“{{title}}” deleted.", { title: post.title }),
+      failTitle: t("Could not delete the post"),
       onDeleted: () => {
         if (editingPost?._id === post._id) setOpen(null);
       },
@@ -174,46 +186,49 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
 
   return (
     <AdminPage
-      title="Posts"
-      description="News posts and pages such as the home and contact texts."
+      title={t("Posts")}
+      description={t("News posts and pages such as the home and contact texts.")}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen("new")}>
-          New post
+          {t("New post")}
         </Button>
       }
     >
-      <SearchFilters label="Search posts" placeholder="Title or text" value={search} onChange={setSearch}>
+      <SearchFilters label={t("Search posts")} placeholder={t("Title or text")} value={search} onChange={setSearch}>
         <SegmentedControl
-          aria-label="Type"
+          aria-label={t("Type")}
           data={[
-            { value: "all", label: "All" },
-            { value: "post", label: "Posts" },
-            { value: "page", label: "Pages" },
+            { value: "all", label: t("All") },
+            { value: "post", label: t("Posts") },
+            { value: "page", label: t("Pages") },
           ]}
           value={type}
           onChange={(value) => setFilter("type", value)}
         />
       </SearchFilters>
       <ListPanel
-        label="Posts"
+        label={t("Posts")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 3, height: 48 }}
         count={result?.data.length}
-        empty={{ icon: IconNews, message: q || type !== "all" ? "No post matches these filters." : "No posts yet." }}
+        empty={{
+          icon: IconNews,
+          message: q || type !== "all" ? t("No post matches these filters.") : t("No posts yet."),
+        }}
       >
         <DataTable
-          label="Posts"
+          label={t("Posts")}
           minWidth={760}
           busy={loading}
           columns={[
-            { label: "Image", hidden: true },
-            { label: "Title" },
-            { label: "Type" },
-            { label: "Status" },
-            { label: "Published" },
-            { label: "Actions", hidden: true },
+            { label: t("Image"), hidden: true },
+            { label: t("Title") },
+            { label: t("Type") },
+            { label: t("Status") },
+            { label: t("Published") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((post) => (
@@ -226,17 +241,18 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
                   {post.title}
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
+                  {/* i18n-exempt: the post's address */}
                   /posts/{post.slug}
                 </Text>
               </Table.Td>
-              <Table.Td>{typeLabels[post.type]}</Table.Td>
+              <Table.Td>{t(typeLabels[post.type])}</Table.Td>
               <Table.Td>
                 <Badge variant="dot" color={post.status === "published" ? "teal" : "gray"}>
-                  {post.status === "published" ? "Published" : "Draft"}
+                  {post.status === "published" ? t("Published") : t("Draft")}
                 </Badge>
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                {formatDate(post.publishedAt) || "—"}
+                {f.date(post.publishedAt) || "—"}
               </Table.Td>
               <Table.Td>
                 <EditDeleteActions
@@ -250,14 +266,18 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
         </DataTable>
       </ListPanel>
       <Pager total={result?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-      <EditDrawer opened={open !== null} onClose={() => setOpen(null)} title={editingPost ? "Edit post" : "New post"}>
+      <EditDrawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={editingPost ? t("Edit post") : t("New post")}
+      >
         {open && (
           <Stack gap="xl">
             <PostForm key={editingPost?._id ?? "new"} post={editingPost} onSaved={onSaved} />
             <Divider />
             {editingPost ? (
               <ImageUploadSection<Post>
-                label="Post image"
+                label={t("Post image")}
                 preview={<PostImage post={editingPost} width={320} />}
                 hasImage={!!editingPost.image}
                 path={`/admin/posts/${enc(editingPost._id)}/image/upload`}
@@ -271,14 +291,14 @@ function Posts({ data: { result, error } }: { data: Route.ComponentProps["loader
                       variant="subtle"
                       rightSection={<IconExternalLink size={14} />}
                     >
-                      View on the site
+                      {t("View on the site")}
                     </Button>
                   )
                 }
               />
             ) : (
               <Text size="sm" c="dimmed">
-                Save the post first; then you can add an image.
+                {t("Save the post first; then you can add an image.")}
               </Text>
             )}
           </Stack>

@@ -3,13 +3,15 @@ import { notifications } from "@mantine/notifications";
 import type { AdminReport } from "@marquee/contracts/reports";
 import { IconDownload, IconFlag } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { EditModal, ListPanel } from "../components/admin/ManageList.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { oneOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
@@ -20,6 +22,7 @@ import {
   reasonLabel,
   STATUS_LABELS,
 } from "../lib/reports.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -28,18 +31,22 @@ import type { Route } from "./+types/admin.reports";
 
 export const handle = pages.adminReports.handle;
 
-const DESCRIPTION =
-  "Reports of content, each due 7 business days after filing: take the item down, dismiss with a reason, or ask its performer.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Reports", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Reports of content, each due 7 business days after filing: take the item down, dismiss with a reason, or ask its performer.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Reports"), t(DESCRIPTION));
+};
 
 // "any" (not "all": the list params drop "all" from the address) shows every report.
 const FILTERS = ["open", "awaiting_performer", "resolved", "any"] as const;
 type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = {
-  open: "To decide",
-  awaiting_performer: "Waiting for the performer",
-  resolved: "Resolved",
-  any: "All",
+  open: msg("To decide"),
+  awaiting_performer: msg("Waiting for the performer"),
+  resolved: msg("Resolved"),
+  any: msg("All"),
 };
 const enc = encodeURIComponent;
 
@@ -51,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: status === "any" ? "all" : status,
       limit: 100,
     }),
-    "Could not load the reports.",
+    msg("Could not load the reports."),
   );
   return { list, status, now: new Date().toISOString() };
 }
@@ -71,30 +78,31 @@ export function action({ request, context }: Route.ActionArgs) {
 type Intent = "takeDown" | "dismiss" | "ask";
 const DIALOG: Record<Intent, { title: string; label: string; button: string; done: string; color: string }> = {
   takeDown: {
-    title: "Take the item down",
-    label: "Reason (its performer sees it; the reporter gets it by mail)",
-    button: "Take down",
-    done: "The item is taken down and the report resolved.",
+    title: msg("Take the item down"),
+    label: msg("Reason (its performer sees it; the reporter gets it by mail)"),
+    button: msg("Take down"),
+    done: msg("The item is taken down and the report resolved."),
     color: "red",
   },
   dismiss: {
-    title: "Dismiss the report",
-    label: "Reason (the reporter gets it by mail)",
-    button: "Dismiss",
-    done: "The report is dismissed.",
+    title: msg("Dismiss the report"),
+    label: msg("Reason (the reporter gets it by mail)"),
+    button: msg("Dismiss"),
+    done: msg("The report is dismissed."),
     color: "blue",
   },
   ask: {
-    title: "Ask the performer",
-    label: "Your question",
-    button: "Ask",
-    done: "The performer is asked.",
+    title: msg("Ask the performer"),
+    label: msg("Your question"),
+    button: msg("Ask"),
+    done: msg("The performer is asked."),
     color: "blue",
   },
 };
 
 /** One field of a notice (DMCA or counter-notice), as it was sent. */
 function NoticeFields({ title, notice }: { title: string; notice: Record<string, unknown> }) {
+  const { t } = useTranslation();
   const shown = Object.entries(notice).filter(([, v]) => typeof v === "string");
   return (
     <Stack gap={2}>
@@ -110,17 +118,20 @@ function NoticeFields({ title, notice }: { title: string; notice: Record<string,
         </Text>
       ))}
       <Text size="xs" c="dimmed">
-        Statements sworn:{" "}
-        {Object.entries(notice)
-          .filter(([, v]) => v === true)
-          .map(([k]) => k)
-          .join(", ")}
+        {t("Statements sworn: {{statements}}", {
+          statements: Object.entries(notice)
+            .filter(([, v]) => v === true)
+            .map(([k]) => k)
+            .join(", "),
+        })}
       </Text>
     </Stack>
   );
 }
 
 function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (intent: Intent) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const open = r.status !== "resolved";
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-${r.reference}`}>
@@ -132,16 +143,16 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
                 {r.reference}
               </Text>
               <Badge color={r.reason === "non_consent" || r.reason === "underage" ? "red" : "gray"} variant="light">
-                {reasonLabel(r.reason)}
+                {t(reasonLabel(r.reason))}
               </Badge>
               {r.held && open && (
                 <Badge color="orange" variant="light">
-                  Hidden pending review
+                  {t("Hidden pending review")}
                 </Badge>
               )}
             </Group>
             <Text size="sm">
-              {ITEM_NOUNS[r.item.kind]}:{" "}
+              {t(ITEM_NOUNS[r.item.kind])}:{" "}
               {r.item.link ? (
                 <Anchor component={Link} to={r.item.link} style={{ overflowWrap: "anywhere" }}>
                   {r.item.title}
@@ -158,33 +169,35 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
                 variant={r.overdue ? "filled" : "light"}
                 data-testid="report-due"
               >
-                {r.overdue ? "Overdue · " : ""}
-                {dueLabel(r.dueAt, now)}
+                {r.overdue ? t("Overdue · ") : ""}
+                {dueLabel(r.dueAt, now, t)}
               </Badge>
             ) : (
               <Badge color={r.outcome === "taken_down" ? "red" : "teal"} variant="light" data-testid="report-outcome">
-                {r.outcome ? OUTCOME_LABELS[r.outcome] : STATUS_LABELS[r.status]}
+                {t(r.outcome ? OUTCOME_LABELS[r.outcome] : STATUS_LABELS[r.status])}
               </Badge>
             )}
             <Text size="xs" c="dimmed">
-              Due {formatDateTime(r.dueAt)}
+              {t("Due {{date}}", { date: f.dateTime(r.dueAt) })}
             </Text>
           </Stack>
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-          Filed {formatDateTime(r.createdAt)} by {r.reporterEmail}
-          {r.reporterUserId ? " (a member)" : ""} · {STATUS_LABELS[r.status]}
+          {r.reporterUserId
+            ? t("Filed {{date}} by {{email}} (a member)", { date: f.dateTime(r.createdAt), email: r.reporterEmail })
+            : t("Filed {{date}} by {{email}}", { date: f.dateTime(r.createdAt), email: r.reporterEmail })}{" "}
+          · {t(STATUS_LABELS[r.status])}
         </Text>
         {r.details && (
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             “{r.details}”
           </Text>
         )}
-        {r.dmca && <NoticeFields title="DMCA notice" notice={r.dmca} />}
+        {r.dmca && <NoticeFields title={t("DMCA notice")} notice={r.dmca} />}
         {r.question && (
           <Text size="sm">
             <Text span fw={600} size="sm">
-              Asked the performer:{" "}
+              {t("Asked the performer:")}{" "}
             </Text>
             {r.question}
           </Text>
@@ -192,11 +205,11 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.question && (
           <Text size="sm" data-testid="report-answer">
             <Text span fw={600} size="sm">
-              Performer's answer:{" "}
+              {t("Performer's answer:")}{" "}
             </Text>
             {r.answer ?? (
               <Text span c="dimmed" size="sm">
-                not yet
+                {t("not yet")}
               </Text>
             )}
           </Text>
@@ -204,16 +217,16 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {r.appeal && (
           <Text size="sm" data-testid="report-appeal">
             <Text span fw={600} size="sm">
-              Appeal ({formatDateTime(r.appealedAt)}):{" "}
+              {t("Appeal ({{date}}):", { date: f.dateTime(r.appealedAt) })}{" "}
             </Text>
             {r.appeal}
           </Text>
         )}
-        {r.counterNotice && <NoticeFields title="Counter-notice" notice={r.counterNotice} />}
+        {r.counterNotice && <NoticeFields title={t("Counter-notice")} notice={r.counterNotice} />}
         {r.resolution && (
           <Text size="sm">
             <Text span fw={600} size="sm">
-              Decision:{" "}
+              {t("Decision:")}{" "}
             </Text>
             {r.resolution}
           </Text>
@@ -221,14 +234,14 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
         {open && (
           <Group gap="xs">
             <Button size="xs" color="red" onClick={() => onAct("takeDown")}>
-              Take down
+              {t("Take down")}
             </Button>
             <Button size="xs" variant="default" onClick={() => onAct("dismiss")}>
-              Dismiss
+              {t("Dismiss")}
             </Button>
             {r.item.kind !== "post" && (
               <Button size="xs" variant="default" onClick={() => onAct("ask")}>
-                Ask the performer
+                {t("Ask the performer")}
               </Button>
             )}
           </Group>
@@ -239,6 +252,7 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
 }
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { list, status, now } = loaderData;
   const { setFilter } = useListParams();
   const revalidator = useRevalidator();
@@ -253,7 +267,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
     if (!acting) return;
     try {
       await run(acting.intent, { id: acting.report._id, text });
-      notifications.show({ color: "teal", message: DIALOG[acting.intent].done });
+      notifications.show({ color: "teal", message: t(DIALOG[acting.intent].done) });
       setActing(null);
     } catch (e) {
       const fields = fieldErrorsFrom(e);
@@ -263,12 +277,12 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   const dialog = acting ? DIALOG[acting.intent] : null;
 
   return (
-    <AdminPage title="Reports" description={DESCRIPTION}>
+    <AdminPage title={t("Reports")} description={t(DESCRIPTION)}>
       <Card padding="lg">
         <Group gap="md" align="flex-end" wrap="wrap">
           <Select
-            label="Show"
-            data={FILTERS.map((s) => ({ value: s, label: FILTER_LABELS[s] }))}
+            label={t("Show")}
+            data={FILTERS.map((s) => ({ value: s, label: t(FILTER_LABELS[s]) }))}
             value={status}
             allowDeselect={false}
             onChange={(v) => setFilter("status", v ?? "open")}
@@ -281,17 +295,20 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             variant="default"
             leftSection={<IconDownload size={16} />}
           >
-            CSV of {month}
+            {t("CSV of {{month}}", { month })}
           </Button>
         </Group>
       </Card>
       <ListPanel
-        label="Reports"
+        label={t("Reports")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconFlag, message: status === "open" ? "Nothing to decide. All quiet." : "No reports here." }}
+        empty={{
+          icon: IconFlag,
+          message: status === "open" ? t("Nothing to decide. All quiet.") : t("No reports here."),
+        }}
       >
         <Stack gap="sm" p="sm">
           {rows.map((r) => (
@@ -308,14 +325,14 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Stack>
       </ListPanel>
-      <EditModal opened={!!acting} onClose={() => setActing(null)} title={dialog?.title ?? ""}>
+      <EditModal opened={!!acting} onClose={() => setActing(null)} title={dialog ? t(dialog.title) : ""}>
         {acting && dialog && (
           <Stack gap="md">
             <Text size="sm">
               {acting.report.reference} · {acting.report.item.title}
             </Text>
             <Textarea
-              label={dialog.label}
+              label={t(dialog.label)}
               autosize
               minRows={3}
               value={text}
@@ -325,10 +342,10 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setActing(null)}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button color={dialog.color} loading={busy} onClick={() => void confirm()}>
-                {dialog.button}
+                {t(dialog.button)}
               </Button>
             </Group>
           </Stack>

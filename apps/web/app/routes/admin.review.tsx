@@ -7,6 +7,7 @@ import type { AppearingPeople } from "@marquee/contracts/verification";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconChecklist, IconMovie, IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { EditModal, ListPanel, MediaThumb } from "../components/admin/ManageList.tsx";
@@ -15,12 +16,14 @@ import {
   type ReviewMedia,
   ReviewPanel,
   reviewKindLabels,
-  reviewNouns,
+  reviewTexts,
 } from "../components/admin/ReviewItem.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -29,10 +32,14 @@ import type { Route } from "./+types/admin.review";
 
 export const handle = pages.adminReview.handle;
 
-const DESCRIPTION =
-  "What performers published and waits for review, oldest first: watch it, read the releases, approve or refuse.";
+const DESCRIPTION = msg(
+  "What performers published and waits for review, oldest first: watch it, read the releases, approve or refuse.",
+);
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Review", DESCRIPTION);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Review"), t(DESCRIPTION));
+};
 
 const KINDS: ReviewKind[] = ["video", "gallery", "product"];
 const kindOf = (value: string | null): ReviewKind | undefined =>
@@ -57,18 +64,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const params = new URL(request.url).searchParams;
   const kind = kindOf(params.get("kind"));
-  const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), "Could not load the review queue.");
+  const queue = await loaded(api.get<ReviewQueue>("/admin/review", { kind }), msg("Could not load the review queue."));
   const items = queue.result?.data ?? [];
   const current = items.find((i) => i._id === params.get("item")) ?? items[0] ?? null;
   const [media, people] = current
     ? await Promise.all([
-        loaded(mediaOf(api, current), "Could not load its media."),
+        loaded(mediaOf(api, current), msg("Could not load its media.")),
         // Who appears in a movie or gallery and their releases (products have none).
         current.kind === "product"
           ? null
           : loaded(
               api.get<AppearingPeople>(`/performer/people/${current.kind}/${enc(current._id)}`),
-              "Could not load the releases.",
+              msg("Could not load the releases."),
             ),
       ])
     : [null, null];
@@ -93,6 +100,8 @@ const kindIcons = { video: IconMovie, gallery: IconPhoto, product: IconShoppingB
 
 /** One waiting item in the queue: picture, title, kind, performers, since when; selecting it shows it beside. */
 function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -113,10 +122,10 @@ function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: bo
           </Text>
           <Group gap={6}>
             <Badge size="xs" variant="light">
-              {reviewKindLabels[item.kind]}
+              {t(reviewKindLabels[item.kind])}
             </Badge>
             <Text size="xs" c="dimmed">
-              {formatDateTime(item.submittedAt)}
+              {f.dateTime(item.submittedAt)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" lineClamp={1}>
@@ -129,6 +138,7 @@ function QueueRow({ item, selected, onSelect }: { item: ReviewItem; selected: bo
 }
 
 function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
@@ -157,55 +167,55 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
       notifications.show({
         color: "teal",
         message: later
-          ? `“${item.title}” is approved: announced now, released on its date.`
-          : `“${item.title}” is out.`,
+          ? t("“{{title}}” is approved: announced now, released on its date.", { title: item.title })
+          : t("“{{title}}” is out.", { title: item.title }),
       });
       set({ item: null });
     } catch (e) {
       notifications.show({
         color: "red",
-        title: `Could not approve the ${reviewNouns[item.kind]}`,
+        title: t(reviewTexts[item.kind].approveFailed),
         message: errorMessage(e),
       });
     }
   };
 
   return (
-    <AdminPage title="Review" description={DESCRIPTION}>
+    <AdminPage title={t("Review")} description={t(DESCRIPTION)}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <SegmentedControl
-            aria-label="Filter by kind"
+            aria-label={t("Filter by kind")}
             value={params.get("kind") ?? "all"}
             onChange={(v) => set({ kind: v === "all" ? null : v, item: null })}
             data={[
-              { value: "all", label: "All" },
-              { value: "video", label: "Movies" },
-              { value: "gallery", label: "Galleries" },
-              { value: "product", label: "Products" },
+              { value: "all", label: t("All") },
+              { value: "video", label: t("Movies") },
+              { value: "gallery", label: t("Galleries") },
+              { value: "product", label: t("Products") },
             ]}
           />
           {result && (
             <Text size="sm" c="dimmed" data-testid="review-total">
-              {result.total === 1 ? "1 item waits" : `${result.total} items wait`}
+              {t("{{n}} items wait", { count: result.total, n: result.total })}
             </Text>
           )}
         </Group>
         <ListPanel
-          label="Waiting for review"
+          label={t("Waiting for review")}
           error={error}
           onRetry={() => void revalidator.revalidate()}
           ready={!!result}
           skeleton={{ rows: 3, height: 64 }}
           count={items.length}
-          empty={{ large: true, icon: IconChecklist, message: "Nothing waits for review." }}
+          empty={{ large: true, icon: IconChecklist, message: t("Nothing waits for review.") }}
         >
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack
                 gap="xs"
                 component="ul"
-                aria-label="Waiting for review, oldest first"
+                aria-label={t("Waiting for review, oldest first")}
                 style={{ listStyle: "none", margin: 0, padding: 0 }}
               >
                 {items.map((item) => (
@@ -240,7 +250,7 @@ function Review({ data }: { data: Route.ComponentProps["loaderData"] }) {
       <EditModal
         opened={refusing !== null}
         onClose={() => setRefusing(null)}
-        title={refusing ? `Refuse this ${reviewNouns[refusing.kind]}?` : ""}
+        title={refusing ? t(reviewTexts[refusing.kind].refuseTitle) : ""}
       >
         {refusing && (
           <RefuseForm

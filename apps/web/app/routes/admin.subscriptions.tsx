@@ -16,30 +16,35 @@ import { notifications } from "@mantine/notifications";
 import { type Subscription, subscriptionStatuses } from "@marquee/contracts/subscriptions";
 import { IconChevronDown, IconCrown, IconFlask, IconGift } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { LookupSelect } from "../components/admin/LookupSelect.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.subscriptions";
 
 export const handle = pages.adminSubscriptions.handle;
 
-const DESCRIPTION =
-  "Every membership and performer subscription, when it ends and whether it renews; the sandbox gateway can renew, fail or charge one back here.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Subscriptions", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Every membership and performer subscription, when it ends and whether it renews; the sandbox gateway can renew, fail or charge one back here.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Subscriptions"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 25;
 type StatusFilter = "all" | Subscription["status"];
@@ -50,11 +55,22 @@ const STATUS_COLORS: Record<Subscription["status"], string> = {
   cancelled: "orange",
   expired: "gray",
 };
+/** A subscription's status as the list writes it (its API code, in English). */
+const STATUS_NAMES: Record<Subscription["status"], string> = {
+  pending: msg("pending"),
+  active: msg("active"),
+  cancelled: msg("cancelled"),
+  expired: msg("expired"),
+};
 /** What the sandbox can make happen to a subscription, as its own gateway would. */
 const SIMULATIONS = [
-  { event: "renewed", label: "Renew now", done: "Renewed: the expiry moved on one period." },
-  { event: "renewal_failed", label: "Fail the renewal", done: "The renewal failed; the member was told." },
-  { event: "chargeback", label: "Charge back the last payment", done: "Charged back: the subscription ended." },
+  { event: "renewed", label: msg("Renew now"), done: msg("Renewed: the expiry moved on one period.") },
+  { event: "renewal_failed", label: msg("Fail the renewal"), done: msg("The renewal failed; the member was told.") },
+  {
+    event: "chargeback",
+    label: msg("Charge back the last payment"),
+    done: msg("Charged back: the subscription ended."),
+  },
 ] as const;
 
 /** A page of every subscription (`status`, `kind`, `page` in the URL). */
@@ -70,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the subscriptions.",
+    msg("Could not load the subscriptions."),
   );
   return { list, status, kind, page };
 }
@@ -110,6 +126,7 @@ function ByHandDialog({
   onClose: () => void;
   onDone: (intent: "grant" | "revoke", payload: Record<string, unknown>, done: string) => Promise<boolean>;
 }) {
+  const { t } = useTranslation();
   const [userId, setUserId] = useState<string | null>(null);
   const [days, setDays] = useState<number | string>(30);
   const [reason, setReason] = useState("");
@@ -119,8 +136,8 @@ function ByHandDialog({
     event.preventDefault();
     setSaving(true);
     const ok = revoking
-      ? await onDone("revoke", { id: target._id, reason }, "Revoked: access ended now.")
-      : await onDone("grant", { userId: userId ?? "", days, reason }, "Membership granted.");
+      ? await onDone("revoke", { id: target._id, reason }, t("Revoked: access ended now."))
+      : await onDone("grant", { userId: userId ?? "", days, reason }, t("Membership granted."));
     setSaving(false);
     if (ok) {
       setReason("");
@@ -129,19 +146,26 @@ function ByHandDialog({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={revoking ? "Revoke by hand" : "Grant a membership"} centered>
-      <form onSubmit={(e) => void submit(e)} aria-label={revoking ? "Revoke" : "Grant a membership"}>
+    <Modal opened={opened} onClose={onClose} title={revoking ? t("Revoke by hand") : t("Grant a membership")} centered>
+      <form onSubmit={(e) => void submit(e)} aria-label={revoking ? t("Revoke") : t("Grant a membership")}>
         <Stack gap="md">
           {revoking ? (
             <Text size="sm">
-              {target.user?.name ?? "The member"} loses access now; renewals stop. No money goes back (refund the
-              payment for that).
+              {t("{{name}} loses access now; renewals stop. No money goes back (refund the payment for that).", {
+                name: target.user?.name ?? t("The member"),
+              })}
             </Text>
           ) : (
             <>
-              <LookupSelect kind="accounts" label="Member" required value={userId} onChange={(v) => setUserId(v)} />
+              <LookupSelect
+                kind="accounts"
+                label={t("Member")}
+                required
+                value={userId}
+                onChange={(v) => setUserId(v)}
+              />
               <NumberInput
-                label="Days"
+                label={t("Days")}
                 min={1}
                 max={3660}
                 allowDecimal={false}
@@ -152,8 +176,8 @@ function ByHandDialog({
             </>
           )}
           <TextInput
-            label="Reason"
-            description="Kept with the subscription, with your name."
+            label={t("Reason")}
+            description={t("Kept with the subscription, with your name.")}
             required
             minLength={3}
             maxLength={500}
@@ -162,10 +186,10 @@ function ByHandDialog({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" color={revoking ? "red" : undefined} loading={saving} disabled={!revoking && !userId}>
-              {revoking ? "Revoke" : "Grant membership"}
+              {revoking ? t("Revoke") : t("Grant membership")}
             </Button>
           </Group>
         </Stack>
@@ -175,8 +199,9 @@ function ByHandDialog({
 }
 
 export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
   const { run } = useIntent();
@@ -193,7 +218,7 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
       await run(intent, { id: s._id, ...payload });
       notifications.show({ color: "teal", message: done });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not do that", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not do that"), message: errorMessage(e) });
     } finally {
       setBusy(null);
     }
@@ -204,27 +229,30 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
       notifications.show({ color: "teal", message: done });
       return true;
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not do that", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not do that"), message: errorMessage(e) });
       return false;
     }
   };
   const cancel = async (s: Subscription) => {
     const ok = await confirm({
-      title: "Stop this renewal?",
-      message: `${s.user?.name ?? "The member"} keeps access until ${formatDate(s.expiresAt)}; it will not renew.`,
-      confirmLabel: "Stop renewal",
+      title: t("Stop this renewal?"),
+      message: t("{{name}} keeps access until {{date}}; it will not renew.", {
+        name: s.user?.name ?? t("The member"),
+        date: f.date(s.expiresAt),
+      }),
+      confirmLabel: t("Stop renewal"),
       color: "red",
     });
-    if (ok) await act(s, "cancel", {}, "The renewal is stopped.");
+    if (ok) await act(s, "cancel", {}, t("The renewal is stopped."));
   };
 
   return (
     <AdminPage
-      title="Subscriptions"
-      description={DESCRIPTION}
+      title={t("Subscriptions")}
+      description={t(DESCRIPTION)}
       actions={
         <Button leftSection={<IconGift size={16} />} onClick={() => setByHand({ target: null })}>
-          Grant a membership
+          {t("Grant a membership")}
         </Button>
       }
     >
@@ -237,11 +265,11 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
       />
       <Group gap="md">
         <Select
-          label="Kind"
+          label={t("Kind")}
           data={[
-            { value: "all", label: "Any kind" },
-            { value: "site", label: "Site memberships" },
-            { value: "performer", label: "Performer subscriptions" },
+            { value: "all", label: t("Any kind") },
+            { value: "site", label: t("Site memberships") },
+            { value: "performer", label: t("Performer subscriptions") },
           ]}
           value={kind}
           allowDeselect={false}
@@ -249,8 +277,11 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
           maw={240}
         />
         <Select
-          label="Status"
-          data={[{ value: "all", label: "Any status" }, ...subscriptionStatuses.map((s) => ({ value: s, label: s }))]}
+          label={t("Status")}
+          data={[
+            { value: "all", label: t("Any status") },
+            ...subscriptionStatuses.map((s) => ({ value: s, label: t(STATUS_NAMES[s]) })),
+          ]}
           value={status}
           allowDeselect={false}
           onChange={(v) => setFilter("status", v ?? "all")}
@@ -258,30 +289,32 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
         />
       </Group>
       <ListPanel
-        label="Subscriptions"
+        label={t("Subscriptions")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconCrown, message: "No subscriptions here." }}
+        empty={{ icon: IconCrown, message: t("No subscriptions here.") }}
       >
         <DataTable
-          label="Subscriptions"
+          label={t("Subscriptions")}
           minWidth={900}
           busy={loading}
           columns={[
-            { label: "Member" },
-            { label: "To" },
-            { label: "Price", right: true },
-            { label: "Ends" },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Member") },
+            { label: t("To") },
+            { label: t("Price"), right: true },
+            { label: t("Ends") },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {rows.map((s) => (
             <Table.Tr key={s._id} data-testid={`subscription-row-${s._id}`}>
               <Table.Td>
-                <Text size="sm">{s.user ? `${s.user.name} (@${s.user.username})` : "—"}</Text>
+                <Text size="sm">
+                  {s.user ? t("{{name}} (@{{username}})", { name: s.user.name, username: s.user.username }) : "—"}
+                </Text>
               </Table.Td>
               <Table.Td>
                 {s.performer ? (
@@ -289,7 +322,9 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                     {s.performer.name || s.performer.username}
                   </Anchor>
                 ) : (
-                  <Text size="sm">Site: {s.package?.name ?? "membership"}</Text>
+                  <Text size="sm">
+                    {s.package ? t("Site: {{package}}", { package: s.package.name }) : t("Site: membership")}
+                  </Text>
                 )}
                 <Text size="xs" c="dimmed">
                   {s.period}
@@ -301,16 +336,16 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{formatPrice(s.price, symbol)}</Table.Td>
+              <Table.Td ta="right">{f.price(s.price)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDate(s.expiresAt)}</Text>
+                <Text size="sm">{f.date(s.expiresAt)}</Text>
                 <Text size="xs" c="dimmed">
-                  {s.renews ? "renews" : "does not renew"}
+                  {s.renews ? t("renews") : t("does not renew")}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLORS[s.status]} variant="light">
-                  {s.status}
+                  {t(STATUS_NAMES[s.status])}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -323,7 +358,7 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                       loading={busy === s._id}
                       onClick={() => void cancel(s)}
                     >
-                      Stop renewal
+                      {t("Stop renewal")}
                     </Button>
                   )}
                   {s.gateway === "sandbox" && (s.renews || s.status !== "expired") && (
@@ -336,16 +371,16 @@ export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentPr
                           rightSection={<IconChevronDown size={14} />}
                           disabled={busy === s._id}
                         >
-                          Simulate
+                          {t("Simulate")}
                         </Button>
                       </Menu.Target>
                       <Menu.Dropdown>
                         {SIMULATIONS.map((sim) => (
                           <Menu.Item
                             key={sim.event}
-                            onClick={() => void act(s, "simulate", { event: sim.event }, sim.done)}
+                            onClick={() => void act(s, "simulate", { event: sim.event }, t(sim.done))}
                           >
-                            {sim.label}
+                            {t(sim.label)}
                           </Menu.Item>
                         ))}
                       </Menu.Dropdown>

@@ -2,27 +2,39 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, 
 import { notifications } from "@mantine/notifications";
 import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
 import { IconAlertCircle, IconCpu, IconRefresh } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
+import { type Format, useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.system";
 
 export const handle = pages.adminSystem.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "System", "The media workers, the job queues and their failures.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("System"), t("The media workers, the job queues and their failures."));
+};
 
 /** How often the screen reads the status again while it is open. */
 const REFRESH_MS = 5000;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadedGet<SystemStatus>(request, context, "/admin/system", undefined, "Could not load the system status.");
+  return loadedGet<SystemStatus>(
+    request,
+    context,
+    "/admin/system",
+    undefined,
+    msg("Could not load the system status."),
+  );
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -36,69 +48,100 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * "12 s ago", "3 min ago", or the date. Before the page runs in the browser (`now` null) the date: the server's clock
- * and the browser's differ, and relative text rendered on one would not match the other's first render.
+ * How long ago `iso` was, in seconds under a minute and minutes under an hour; null beyond, or before the page runs
+ * in the browser (`now` null): the server's clock and the browser's differ, and relative text rendered on one would
+ * not match the other's first render.
  */
-function ago(iso: string, now: number | null): string {
-  if (now === null) return formatDateTime(iso);
+function elapsed(iso: string, now: number | null): { unit: "s" | "min"; n: number } | null {
+  if (now === null) return null;
   const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  return formatDateTime(iso);
+  if (s < 60) return { unit: "s", n: s };
+  if (s < 3600) return { unit: "min", n: Math.round(s / 60) };
+  return null;
+}
+
+/** "12 s ago", "3 min ago", or the date. */
+function ago(t: TFunction, format: Format, iso: string, now: number | null): string {
+  const e = elapsed(iso, now);
+  if (!e) return format.dateTime(iso);
+  return e.unit === "s" ? t("{{n}} s ago", { n: e.n }) : t("{{n}} min ago", { n: e.n });
+}
+
+/** "12 s", "3 min", or the date it began. */
+function lasting(t: TFunction, format: Format, iso: string, now: number | null): string {
+  const e = elapsed(iso, now);
+  if (!e) return format.dateTime(iso);
+  return e.unit === "s" ? t("{{n}} s", { n: e.n }) : t("{{n}} min", { n: e.n });
 }
 
 const QUEUE_LABELS: Record<string, string> = {
-  "media.transcode": "Movie transcodes",
-  "media.teaser": "Teaser cuts",
-  "video.process": "Movies handed to workers",
-  "video.transcoded": "Transcode results",
+  "media.transcode": msg("Movie transcodes"),
+  "media.teaser": msg("Teaser cuts"),
+  "video.process": msg("Movies handed to workers"),
+  "video.transcoded": msg("Transcode results"),
 };
 
 function WorkerCard({ worker, now }: { worker: SystemWorker; now: number | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const state = worker.alive ? "alive" : worker.stoppedAt ? "stopped" : "gone";
   return (
     <Card withBorder padding="md" data-testid="system-worker" data-state={state}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} truncate title={worker._id}>
+            {/* i18n-exempt: a host name and a process id */}
             {worker.host} · pid {worker.pid}
           </Text>
           <Badge color={worker.alive ? "teal" : worker.stoppedAt ? "gray" : "red"} variant="light">
-            {worker.alive ? "Alive" : worker.stoppedAt ? "Stopped" : "Not seen"}
+            {worker.alive ? t("Alive") : worker.stoppedAt ? t("Stopped") : t("Not seen")}
           </Badge>
         </Group>
         {worker.job ? (
           <Text size="sm" data-testid="system-worker-job" style={{ overflowWrap: "anywhere" }}>
-            On {QUEUE_LABELS[worker.job.queue] ?? worker.job.queue}
-            {worker.job.subject ? ` of ${worker.job.subject}` : ""}, for{" "}
-            {ago(worker.job.startedAt, now).replace(" ago", "")}
+            {worker.job.subject
+              ? t("On {{queue}} of {{subject}}, for {{time}}", {
+                  queue: t(QUEUE_LABELS[worker.job.queue] ?? worker.job.queue),
+                  subject: worker.job.subject,
+                  time: lasting(t, format, worker.job.startedAt, now),
+                })
+              : t("On {{queue}}, for {{time}}", {
+                  queue: t(QUEUE_LABELS[worker.job.queue] ?? worker.job.queue),
+                  time: lasting(t, format, worker.job.startedAt, now),
+                })}
           </Text>
         ) : (
           <Text size="sm" c="dimmed" data-testid="system-worker-job">
-            {worker.alive ? "Idle, waiting for work" : "No job"}
+            {worker.alive ? t("Idle, waiting for work") : t("No job")}
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Last seen {ago(worker.lastSeenAt, now)} · {worker.jobsDone} done · {worker.jobsFailed} failed · started{" "}
-          {formatDateTime(worker.startedAt)}
+          {t("Last seen {{ago}} · {{done}} done · {{failed}} failed · started {{started}}", {
+            ago: ago(t, format, worker.lastSeenAt, now),
+            done: worker.jobsDone,
+            failed: worker.jobsFailed,
+            started: format.dateTime(worker.startedAt),
+          })}
         </Text>
       </Stack>
     </Card>
   );
 }
 
+/** The queue table's "Failed" column is keyed "Failed jobs": elsewhere "Failed" is a file's processing state. */
 function QueueTable({ queues }: { queues: SystemQueue[] }) {
-  if (!queues.length) return <Text c="dimmed">No job has been queued yet.</Text>;
+  const { t } = useTranslation();
+  if (!queues.length) return <Text c="dimmed">{t("No job has been queued yet.")}</Text>;
   return (
     <Table.ScrollContainer minWidth={300}>
-      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Queues">
+      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={t("Queues")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Queue</Table.Th>
-            <Table.Th ta="right">Waiting</Table.Th>
-            <Table.Th ta="right">Running</Table.Th>
-            <Table.Th ta="right" title="Failed in the last 24 hours">
-              Failed
+            <Table.Th>{t("Queue")}</Table.Th>
+            <Table.Th ta="right">{t("Waiting")}</Table.Th>
+            <Table.Th ta="right">{t("Running")}</Table.Th>
+            <Table.Th ta="right" title={t("Failed in the last 24 hours")}>
+              {t("Failed jobs", { defaultValue: "Failed" })}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -107,11 +150,11 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
             <Table.Tr key={q.name} data-testid={`system-queue-${q.name}`}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>
                 <Text size="sm" fw={500}>
-                  {QUEUE_LABELS[q.name] ?? q.name}
+                  {t(QUEUE_LABELS[q.name] ?? q.name)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {q.name}
-                  {q.heavy ? " · media workers" : ""}
+                  {q.heavy ? t(" · media workers") : ""}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" data-testid="waiting">
@@ -132,16 +175,18 @@ function QueueTable({ queues }: { queues: SystemQueue[] }) {
 }
 
 function FailureList({ failures }: { failures: SystemFailure[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { run } = useIntent();
   const [retrying, setRetrying] = useState<string | null>(null);
-  if (!failures.length) return <Text c="dimmed">No job failed in the last 7 days.</Text>;
+  if (!failures.length) return <Text c="dimmed">{t("No job failed in the last 7 days.")}</Text>;
   const retry = async (f: SystemFailure) => {
     setRetrying(f._id);
     try {
       await run("retry", { queue: f.queue, id: f._id });
-      notifications.show({ color: "teal", message: "The job will run again." });
+      notifications.show({ color: "teal", message: t("The job will run again.") });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not run the job again", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not run the job again"), message: errorMessage(error) });
     } finally {
       setRetrying(null);
     }
@@ -153,7 +198,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
               <Text size="sm" fw={600}>
-                {QUEUE_LABELS[f.queue] ?? f.queue}
+                {t(QUEUE_LABELS[f.queue] ?? f.queue)}
               </Text>
               <Text size="sm" c="red" style={{ overflowWrap: "anywhere" }}>
                 {f.error}
@@ -164,7 +209,11 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {formatDateTime(f.failedAt)} · {f.attempts} {f.attempts === 1 ? "attempt" : "attempts"}
+                {t("{{date}} · {{n}} attempts", {
+                  count: f.attempts,
+                  n: f.attempts,
+                  date: format.dateTime(f.failedAt),
+                })}
               </Text>
             </Stack>
             <Button
@@ -174,7 +223,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
               loading={retrying === f._id}
               onClick={() => void retry(f)}
             >
-              Run again
+              {t("Run again")}
             </Button>
           </Group>
         </Card>
@@ -184,6 +233,7 @@ function FailureList({ failures }: { failures: SystemFailure[] }) {
 }
 
 function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [now, setNow] = useState<number | null>(null);
   const { result: status, error } = data;
@@ -201,9 +251,9 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
+          <Text size="sm">{t(error)}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void revalidator.revalidate()}>
-            Try again
+            {t("Try again")}
           </Button>
         </Stack>
       </Alert>
@@ -217,22 +267,27 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={2} fz="lg" id="workers-title">
-              Media workers
+              {t("Media workers")}
             </Title>
             <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
-              {alive} alive
+              {t("{{n}} alive", { count: alive, n: alive })}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             {status.mediaJobs === "worker"
-              ? "Transcodes and teasers run only in media workers. A worker unseen for three heartbeats"
-              : "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats"}{" "}
-            ({status.heartbeatSeconds * 3} s) is counted as gone.
+              ? t(
+                  "Transcodes and teasers run only in media workers. A worker unseen for three heartbeats ({{seconds}} s) is counted as gone.",
+                  { seconds: status.heartbeatSeconds * 3 },
+                )
+              : t(
+                  "Transcodes and teasers run in the API processes too (MEDIA_JOBS=inline). A worker unseen for three heartbeats ({{seconds}} s) is counted as gone.",
+                  { seconds: status.heartbeatSeconds * 3 },
+                )}
           </Text>
           {status.workers.length === 0 ? (
             <Group gap="xs" c="dimmed">
               <IconCpu size={20} aria-hidden />
-              <Text c="dimmed">No media worker was seen in the last hour: start one with npm run worker.</Text>
+              <Text c="dimmed">{t("No media worker was seen in the last hour: start one with npm run worker.")}</Text>
             </Group>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -246,10 +301,10 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
       <Card component="section" aria-labelledby="queues-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="queues-title">
-            Queues
+            {t("Queues")}
           </Title>
           <Text size="sm" c="dimmed">
-            Jobs waiting and running now, and those that failed in the last 24 hours.
+            {t("Jobs waiting and running now, and those that failed in the last 24 hours.")}
           </Text>
           <QueueTable queues={status.queues} />
         </Stack>
@@ -257,7 +312,7 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
       <Card component="section" aria-labelledby="failures-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="failures-title">
-            Recent failures
+            {t("Recent failures")}
           </Title>
           <FailureList failures={status.failures} />
         </Stack>
@@ -267,8 +322,9 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
 }
 
 export default function AdminSystemPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
-    <AdminPage title="System" description="The media workers, the job queues and what failed.">
+    <AdminPage title={t("System")} description={t("The media workers, the job queues and what failed.")}>
       <SystemStatusView data={loaderData} />
     </AdminPage>
   );

@@ -19,27 +19,44 @@ import { notifications } from "@mantine/notifications";
 import type { GatewayEventRecord, TransactionDetail } from "@marquee/contracts/payments";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, refundIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.transactions.$id";
 
 export const handle = pages.adminTransaction.handle;
 
-const DESCRIPTION = "One payment: what it paid for, who earned from it, and every event its gateway sent.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transaction", DESCRIPTION);
+const DESCRIPTION = msg("One payment: what it paid for, who earned from it, and every event its gateway sent.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Transaction"), t(DESCRIPTION));
+};
 
+/** A payment's status and an event's outcome as the page writes them (their API codes, in English). */
+const STATUS_NAMES: Record<TransactionDetail["status"], string> = {
+  pending: msg("pending"),
+  paid: msg("paid"),
+  failed: msg("failed"),
+  expired: msg("expired"),
+  refunded: msg("refunded"),
+};
+const OUTCOME_NAMES: Record<GatewayEventRecord["outcome"], string> = {
+  applied: msg("applied"),
+  ignored: msg("ignored"),
+  flagged: msg("flagged"),
+};
 const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
   applied: "teal",
   ignored: "gray",
@@ -50,7 +67,7 @@ const OUTCOME_COLORS: Record<GatewayEventRecord["outcome"], string> = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const detail = await loaded(
     sessionApi(request, context).get<TransactionDetail>(`/admin/transactions/${encodeURIComponent(params.id)}`),
-    "Could not load the transaction.",
+    msg("Could not load the transaction."),
   );
   return { detail };
 }
@@ -92,6 +109,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The admin says how they dealt with a flagged event; it then leaves what needs attention, their words kept. */
 function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const [resolution, setResolution] = useState("");
   const [saving, setSaving] = useState(false);
@@ -101,25 +119,25 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
     setSaving(true);
     try {
       await run("handleEvent", { id: event._id, resolution });
-      notifications.show({ color: "teal", message: "Marked handled." });
+      notifications.show({ color: "teal", message: t("Marked handled.") });
       setResolution("");
       onClose();
     } catch (err) {
-      notifications.show({ color: "red", title: "Could not mark it handled", message: errorMessage(err) });
+      notifications.show({ color: "red", title: t("Could not mark it handled"), message: errorMessage(err) });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Modal opened={event !== null} onClose={onClose} title="Mark handled" centered>
-      <form onSubmit={(e) => void submit(e)} aria-label="Mark handled">
+    <Modal opened={event !== null} onClose={onClose} title={t("Mark handled")} centered>
+      <form onSubmit={(e) => void submit(e)} aria-label={t("Mark handled")}>
         <Stack gap="md">
           <Text size="sm">
-            {event?.type}: {event?.note ?? "no note"}
+            {event?.type}: {event?.note ?? t("no note")}
           </Text>
           <TextInput
-            label="What you did"
-            description="Kept with the event, with your name, e.g. checked with the gateway, refunded the member."
+            label={t("What you did")}
+            description={t("Kept with the event, with your name, e.g. checked with the gateway, refunded the member.")}
             required
             minLength={3}
             maxLength={500}
@@ -129,10 +147,10 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={saving}>
-              Mark handled
+              {t("Mark handled")}
             </Button>
           </Group>
         </Stack>
@@ -141,11 +159,13 @@ function HandleEventDialog({ event, onClose }: { event: GatewayEventRecord | nul
   );
 }
 
-function Detail({ t }: { t: TransactionDetail }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
-  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+/** An earning's kind "Refund" is keyed "Refund line": elsewhere "Refund" is the button that refunds. */
+function Detail({ t: tx }: { t: TransactionDetail }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const money = (n: number) => (n < 0 ? `−${f.price(-n)}` : f.price(n));
   const { refund, refunding, dialog } = useRefund();
-  const flagged = t.events.filter((e) => e.outcome === "flagged" && !e.handled);
+  const flagged = tx.events.filter((e) => e.outcome === "flagged" && !e.handled);
   const [handling, setHandling] = useState<GatewayEventRecord | null>(null);
 
   return (
@@ -156,13 +176,14 @@ function Detail({ t }: { t: TransactionDetail }) {
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title="Needs your attention"
+          title={t("Needs your attention")}
           data-testid="flagged-alert"
         >
-          {flagged.length === 1
-            ? "The gateway sent an event that contradicts this payment's state; it was recorded, not applied."
-            : `The gateway sent ${flagged.length} events that contradict this payment's state; they were recorded, not applied.`}{" "}
-          Check it with the gateway, refund the member if they paid twice, then mark it handled below.
+          {t("The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied.", {
+            count: flagged.length,
+            n: flagged.length,
+          })}{" "}
+          {t("Check it with the gateway, refund the member if they paid twice, then mark it handled below.")}
         </Alert>
       )}
       <Paper withBorder radius="lg" p="md">
@@ -170,57 +191,59 @@ function Detail({ t }: { t: TransactionDetail }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <div>
               <Text fw={700} fz="xl" data-testid="transaction-amount">
-                {money(t.amount)} {t.currency}
+                {money(tx.amount)} {tx.currency}
               </Text>
               <Text size="sm" c="dimmed">
-                {t.items.map((i) => i.title).join(", ")}
+                {tx.items.map((i) => i.title).join(", ")}
               </Text>
             </div>
             <Group gap="sm">
               <Badge
-                color={PAYMENT_STATUS_COLORS[t.status] ?? "gray"}
+                color={PAYMENT_STATUS_COLORS[tx.status] ?? "gray"}
                 variant="light"
                 size="lg"
                 data-testid="transaction-status"
               >
-                {t.status}
+                {t(STATUS_NAMES[tx.status] ?? tx.status)}
               </Badge>
-              {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
+              {tx.status === "paid" && <RefundButton target={tx} refund={refund} refunding={refunding} />}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Fact label="Member">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Fact>
-            <Fact label="Created">{formatDateTime(t.createdAt)}</Fact>
-            <Fact label="Paid">{t.paidAt ? formatDateTime(t.paidAt) : "—"}</Fact>
-            <Fact label="Gateway">
-              {t.gateway}
-              {t.gatewayRef ? ` · ${t.gatewayRef}` : ""}
+            <Fact label={t("Member")}>
+              {tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}
             </Fact>
-            <Fact label="Order">
-              {t.order.status} · {money(t.order.total)}
-              {t.order.original !== t.order.total ? ` (was ${money(t.order.original)})` : ""}
+            <Fact label={t("Created")}>{f.dateTime(tx.createdAt)}</Fact>
+            <Fact label={t("Paid")}>{tx.paidAt ? f.dateTime(tx.paidAt) : "—"}</Fact>
+            <Fact label={t("Gateway")}>
+              {tx.gateway}
+              {tx.gatewayRef ? ` · ${tx.gatewayRef}` : ""}
             </Fact>
-            <Fact label="Coupon">{t.order.couponCode ?? "—"}</Fact>
-            <Fact label="Transaction id">
-              <Code>{t._id}</Code>
+            <Fact label={t("Order")}>
+              {tx.order.status} · {money(tx.order.total)}
+              {tx.order.original !== tx.order.total ? t(" (was {{price}})", { price: money(tx.order.original) }) : ""}
+            </Fact>
+            <Fact label={t("Coupon")}>{tx.order.couponCode ?? "—"}</Fact>
+            <Fact label={t("Transaction id")}>
+              <Code>{tx._id}</Code>
             </Fact>
           </SimpleGrid>
         </Stack>
       </Paper>
 
-      <Section title="Order lines">
+      <Section title={t("Order lines")}>
         <Card padding={0}>
           <DataTable
-            label="Order lines"
+            label={t("Order lines")}
             minWidth={560}
             columns={[
-              { label: "Item" },
-              { label: "Performers" },
-              { label: "Price", right: true },
-              { label: "Paid", right: true },
+              { label: t("Item") },
+              { label: t("Performers") },
+              { label: t("Price"), right: true },
+              { label: t("Paid"), right: true },
             ]}
           >
-            {t.lines.map((line) => {
+            {tx.lines.map((line) => {
               const to = itemPath(line);
               return (
                 <Table.Tr key={line._id}>
@@ -249,37 +272,37 @@ function Detail({ t }: { t: TransactionDetail }) {
         </Card>
       </Section>
 
-      <Section title="Earnings">
-        {t.earnings.length === 0 ? (
+      <Section title={t("Earnings")}>
+        {tx.earnings.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No performer has earned from this payment.
+            {t("No performer has earned from this payment.")}
           </Text>
         ) : (
           <Card padding={0}>
             <DataTable
-              label="Earnings"
+              label={t("Earnings")}
               minWidth={680}
               columns={[
-                { label: "Performer" },
-                { label: "Kind" },
-                { label: "Sale", right: true },
-                { label: "Commission", right: true },
-                { label: "Net", right: true },
-                { label: "Paid out" },
+                { label: t("Performer") },
+                { label: t("Kind") },
+                { label: t("Sale"), right: true },
+                { label: t("Commission"), right: true },
+                { label: t("Net"), right: true },
+                { label: t("Paid out") },
               ]}
             >
-              {t.earnings.map((e) => (
+              {tx.earnings.map((e) => (
                 <Table.Tr key={e._id} data-testid="transaction-earning">
                   <Table.Td>
                     <Text size="sm">{e.performer?.name ?? "—"}</Text>
                   </Table.Td>
-                  <Table.Td>{e.type === "refund" ? "Refund" : "Sale"}</Table.Td>
+                  <Table.Td>{e.type === "refund" ? t("Refund line", { defaultValue: "Refund" }) : t("Sale")}</Table.Td>
                   <Table.Td ta="right">{money(e.gross)}</Table.Td>
                   <Table.Td ta="right">
                     {money(e.commission)} ({Math.round(e.commissionRate * 10_000) / 100}%)
                   </Table.Td>
                   <Table.Td ta="right">{money(e.net)}</Table.Td>
-                  <Table.Td>{e.paid ? "Paid out" : "Owed"}</Table.Td>
+                  <Table.Td>{e.paid ? t("Paid out") : t("Owed")}</Table.Td>
                 </Table.Tr>
               ))}
             </DataTable>
@@ -287,25 +310,25 @@ function Detail({ t }: { t: TransactionDetail }) {
         )}
       </Section>
 
-      <Section title="Gateway events">
-        {t.events.length === 0 ? (
+      <Section title={t("Gateway events")}>
+        {tx.events.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The gateway has sent nothing about this payment yet.
+            {t("The gateway has sent nothing about this payment yet.")}
           </Text>
         ) : (
           <Card padding={0}>
             <DataTable
-              label="Gateway events"
+              label={t("Gateway events")}
               minWidth={640}
-              columns={[{ label: "Received" }, { label: "Event" }, { label: "Outcome" }, { label: "Note" }]}
+              columns={[{ label: t("Received") }, { label: t("Event") }, { label: t("Outcome") }, { label: t("Note") }]}
             >
-              {t.events.map((e) => (
+              {tx.events.map((e) => (
                 <Table.Tr
                   key={e._id}
                   data-testid={`gateway-event-${e.outcome}`}
                   bg={e.outcome === "flagged" && !e.handled ? "var(--mantine-color-red-light)" : undefined}
                 >
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(e.receivedAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{f.dateTime(e.receivedAt)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>
                       {e.type}
@@ -316,20 +339,28 @@ function Detail({ t }: { t: TransactionDetail }) {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={OUTCOME_COLORS[e.outcome]} variant={e.outcome === "flagged" ? "filled" : "light"}>
-                      {e.outcome}
+                      {t(OUTCOME_NAMES[e.outcome] ?? e.outcome)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{e.note ?? "—"}</Text>
                     {e.handled ? (
                       <Text size="xs" c="dimmed" data-testid="event-handled">
-                        Handled {formatDateTime(e.handled.at)}
-                        {e.handled.by ? ` by ${e.handled.by.name}` : ""}: {e.handled.resolution}
+                        {e.handled.by
+                          ? t("Handled {{date}} by {{name}}: {{resolution}}", {
+                              date: f.dateTime(e.handled.at),
+                              name: e.handled.by.name,
+                              resolution: e.handled.resolution,
+                            })
+                          : t("Handled {{date}}: {{resolution}}", {
+                              date: f.dateTime(e.handled.at),
+                              resolution: e.handled.resolution,
+                            })}
                       </Text>
                     ) : (
                       e.outcome === "flagged" && (
                         <Button size="compact-sm" variant="light" mt={4} onClick={() => setHandling(e)}>
-                          Mark handled
+                          {t("Mark handled")}
                         </Button>
                       )
                     )}
@@ -345,14 +376,15 @@ function Detail({ t }: { t: TransactionDetail }) {
 }
 
 export default function AdminTransactionPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <AdminDetailPage
-      title="Transaction"
-      description={DESCRIPTION}
-      back={{ to: "/admin/transactions", label: "All transactions" }}
+      title={t("Transaction")}
+      description={t(DESCRIPTION)}
+      back={{ to: "/admin/transactions", label: t("All transactions") }}
       detail={loaderData.detail}
     >
-      {(t) => <Detail t={t} />}
+      {(tx) => <Detail t={tx} />}
     </AdminDetailPage>
   );
 }

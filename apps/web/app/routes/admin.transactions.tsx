@@ -1,35 +1,39 @@
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
 import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.transactions";
 
 export const handle = pages.adminTransactions.handle;
 
-const DESCRIPTION = "Every payment on the site, who paid and for what; refunds go back through the gateway.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Transactions", DESCRIPTION);
+const DESCRIPTION = msg("Every payment on the site, who paid and for what; refunds go back through the gateway.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Transactions"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 25;
 type StatusFilter = "all" | Transaction["status"];
 const STATUS_LABELS: Record<Transaction["status"], string> = {
-  pending: "Pending",
-  paid: "Paid",
-  failed: "Declined",
-  expired: "Expired",
-  refunded: "Refunded",
+  pending: msg("Pending"),
+  paid: msg("Paid"),
+  failed: msg("Declined"),
+  expired: msg("Expired"),
+  refunded: msg("Refunded"),
 };
 const STATUS_COLORS: Record<Transaction["status"], string> = {
   pending: "yellow",
@@ -52,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load the transactions.",
+      msg("Could not load the transactions."),
     ),
     // The gateway events that contradicted the ledger: what the admin must look at first.
     loaded(
@@ -61,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         handled: "false",
         limit: 5,
       }),
-      "Could not load the flagged events.",
+      msg("Could not load the flagged events."),
     ),
   ]);
   return { list, flagged, status, page };
@@ -74,8 +78,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminTransactionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const f = useFormat();
   const { setFilter, setPage, loading } = useListParams();
   const revalidator = useRevalidator();
   const { refund, refunding, dialog } = useRefund();
@@ -86,29 +91,29 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
   const rows = list.result?.data ?? [];
 
   return (
-    <AdminPage title="Transactions" description={DESCRIPTION}>
+    <AdminPage title={t("Transactions")} description={t(DESCRIPTION)}>
       {dialog}
       {flags.length > 0 && (
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title={`${flaggedTotal} flagged gateway event${flaggedTotal === 1 ? "" : "s"} to look at`}
+          title={t("{{n}} flagged gateway events to look at", { count: flaggedTotal, n: flaggedTotal })}
           data-testid="flagged-events"
         >
           <Text size="sm" mb="xs">
-            The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another
-            amount, an item paid twice): it was recorded, not applied. Open the payment to act on it, then mark it
-            handled.
+            {t(
+              "The gateway said something that contradicts a payment's state (a payment after an expiry or refund, another amount, an item paid twice): it was recorded, not applied. Open the payment to act on it, then mark it handled.",
+            )}
           </Text>
           <List size="sm" spacing={4}>
             {flags.map((e) => (
               <List.Item key={e._id}>
-                {formatDateTime(e.receivedAt)} · {e.type}: {e.note ?? "no note"}
+                {f.dateTime(e.receivedAt)} · {e.type}: {e.note ?? t("no note")}
                 {e.transactionId && (
                   <>
                     {" "}
                     <Anchor component={Link} to={`/admin/transactions/${e.transactionId}`} size="sm">
-                      Open payment
+                      {t("Open payment")}
                     </Anchor>
                   </>
                 )}
@@ -118,10 +123,10 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         </Alert>
       )}
       <Select
-        label="Status"
+        label={t("Status")}
         data={[
-          { value: "all", label: "Any status" },
-          ...transactionStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          { value: "all", label: t("Any status") },
+          ...transactionStatuses.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
         ]}
         value={status}
         allowDeselect={false}
@@ -129,38 +134,40 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
         maw={220}
       />
       <ListPanel
-        label="Transactions"
+        label={t("Transactions")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconReceipt, message: "No payments here." }}
+        empty={{ icon: IconReceipt, message: t("No payments here.") }}
       >
         <DataTable
-          label="Transactions"
+          label={t("Transactions")}
           minWidth={820}
           busy={loading}
           columns={[
-            { label: "Date" },
-            { label: "Member" },
-            { label: "For" },
-            { label: "Amount", right: true },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Date") },
+            { label: t("Member") },
+            { label: t("For") },
+            { label: t("Amount"), right: true },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
-          {rows.map((t) => (
-            <Table.Tr key={t._id} data-testid={`transaction-row-${t._id}`}>
+          {rows.map((tx) => (
+            <Table.Tr key={tx._id} data-testid={`transaction-row-${tx._id}`}>
               <Table.Td>
-                <Anchor component={Link} to={`/admin/transactions/${t._id}`} size="sm">
-                  {formatDate(t.paidAt ?? t.createdAt)}
+                <Anchor component={Link} to={`/admin/transactions/${tx._id}`} size="sm">
+                  {f.date(tx.paidAt ?? tx.createdAt)}
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t.buyer ? `${t.buyer.name} (@${t.buyer.username})` : "—"}</Text>
+                <Text size="sm">
+                  {tx.buyer ? t("{{name}} (@{{username}})", { name: tx.buyer.name, username: tx.buyer.username }) : "—"}
+                </Text>
               </Table.Td>
               <Table.Td>
-                {t.items.map((item) => {
+                {tx.items.map((item) => {
                   const to = itemPath(item);
                   return to ? (
                     <Anchor key={item.itemId} component={Link} to={to} size="sm" display="block">
@@ -174,19 +181,19 @@ export default function AdminTransactionsPage({ loaderData }: Route.ComponentPro
                 })}
               </Table.Td>
               <Table.Td ta="right">
-                {formatPrice(t.amount, symbol)} {t.currency}
+                {f.price(tx.amount)} {tx.currency}
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[t.status]} variant="light">
-                  {STATUS_LABELS[t.status]}
+                <Badge color={STATUS_COLORS[tx.status]} variant="light">
+                  {t(STATUS_LABELS[tx.status])}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${t._id}`}>
-                    Details
+                  <Button size="xs" variant="default" component={Link} to={`/admin/transactions/${tx._id}`}>
+                    {t("Details")}
                   </Button>
-                  {t.status === "paid" && <RefundButton target={t} refund={refund} refunding={refunding} />}
+                  {tx.status === "paid" && <RefundButton target={tx} refund={refund} refunding={refunding} />}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -3,17 +3,21 @@ import { notifications } from "@mantine/notifications";
 import { roleLabel } from "@marquee/contracts/roles";
 import { type Role, roles, type User } from "@marquee/contracts/users";
 import { IconAlertTriangle, IconCircleCheck, IconSearch, IconUsers } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { ActiveSwitch, DataTable, ListPanel, PersonCell } from "../components/admin/ManageList.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, textOf as payloadText } from "../lib/actions.server.ts";
 import { pageCount, USERS_PAGE_SIZE, type UserFilters, usersSearchQuery } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -23,13 +27,21 @@ import type { Route } from "./+types/admin.users";
 
 export const handle = pages.adminUsers.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Users", "Find accounts, change roles and activate or deactivate users.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Users"), t("Find accounts, change roles and activate or deactivate users."));
+};
 
-const roleOptions = roles.map((r) => ({ value: r, label: roleLabel(r) }));
+/**
+ * A role named in the page's language: the contracts' English names are the keys, but for "Admin", keyed
+ * "Admin role" ("Admin" alone is the area's name).
+ */
+const roleName = (t: TFunction, role: string) =>
+  role === "admin" ? t("Admin role", { defaultValue: roleLabel(role) }) : t(roleLabel(role));
+const roleOptions = (t: TFunction) => roles.map((r) => ({ value: r, label: roleName(t, r) }));
 const statusOptions = [
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
+  { value: "active", label: msg("Active") },
+  { value: "inactive", label: msg("Inactive") },
 ];
 
 type Patch = Partial<Pick<User, "role" | "status" | "verifiedEmail">>;
@@ -54,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/users/search",
     query,
-    "Could not load the users.",
+    msg("Could not load the users."),
   );
 }
 
@@ -66,6 +78,8 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const [pending, setPending] = useState<keyof Patch | null>(null);
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
@@ -76,11 +90,16 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
       const updated = await run<User>("update", { id: user._id, patch });
       const what =
         field === "role"
-          ? `The role of @${updated.username} is now ${roleLabel(updated.role)}.`
-          : `@${updated.username} is now ${updated.status}.`;
+          ? t("The role of @{{username}} is now {{role}}.", {
+              username: updated.username,
+              role: roleName(t, updated.role),
+            })
+          : updated.status === "active"
+            ? t("@{{username}} is now active.", { username: updated.username })
+            : t("@{{username}} is now inactive.", { username: updated.username });
       notifications.show({ color: "teal", message: what });
     } catch (error) {
-      notifications.show({ color: "red", title: "Could not update the user", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not update the user"), message: errorMessage(error) });
     } finally {
       setPending(null);
     }
@@ -90,10 +109,12 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   const setActive = async (active: boolean) => {
     if (!active) {
       const ok = await confirm({
-        title: `Deactivate @${user.username}?`,
-        message: `${user.name || `@${user.username}`} is signed out everywhere and cannot log in until the account is activated again.`,
-        confirmLabel: "Deactivate",
-        cancelLabel: "Keep active",
+        title: t("Deactivate @{{username}}?", { username: user.username }),
+        message: t("{{name}} is signed out everywhere and cannot log in until the account is activated again.", {
+          name: user.name || `@${user.username}`,
+        }),
+        confirmLabel: t("Deactivate"),
+        cancelLabel: t("Keep active"),
       });
       if (!ok) return;
     }
@@ -109,7 +130,7 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
           nameExtra={
             isSelf && (
               <Badge size="xs" variant="light">
-                You
+                {t("You")}
               </Badge>
             )
           }
@@ -120,8 +141,8 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         <Select
           size="xs"
           w={130}
-          aria-label={`Role of @${user.username}`}
-          data={roleOptions}
+          aria-label={t("Role of @{{username}}", { username: user.username })}
+          data={roleOptions(t)}
           value={user.role}
           allowDeselect={false}
           disabled={pending !== null}
@@ -143,23 +164,24 @@ function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         {user.verifiedEmail ? (
           <Group gap={4} wrap="nowrap">
             <IconCircleCheck size={16} color="var(--mantine-color-teal-filled)" aria-hidden />
-            <Text size="sm">Verified</Text>
+            <Text size="sm">{t("Verified")}</Text>
           </Group>
         ) : (
           <Group gap={4} wrap="nowrap">
             <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden />
-            <Text size="sm">Unverified</Text>
+            <Text size="sm">{t("Unverified")}</Text>
           </Group>
         )}
       </Table.Td>
       <Table.Td c="dimmed" style={{ whiteSpace: "nowrap" }}>
-        {formatDate(user.createdAt)}
+        {f.date(user.createdAt)}
       </Table.Td>
     </Table.Tr>
   );
 }
 
 function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const selfId = useAppSelector((s) => s.user.current._id);
   // Every new search or filter starts again from the first page.
   const { params, search, setSearch, page, setPage, update, loading } = useListParams();
@@ -176,8 +198,8 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput
-            label="Search users"
-            placeholder="Name, username or email"
+            label={t("Search users")}
+            placeholder={t("Name, username or email")}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -185,18 +207,18 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
           />
           <Select
             size="md"
-            label="Role"
-            placeholder="All roles"
-            data={roleOptions}
+            label={t("Role")}
+            placeholder={t("All roles")}
+            data={roleOptions(t)}
             value={role}
             onChange={(value) => update({ role: value, page: null })}
             clearable
           />
           <Select
             size="md"
-            label="Status"
-            placeholder="Any status"
-            data={statusOptions}
+            label={t("Status")}
+            placeholder={t("Any status")}
+            data={statusOptions.map((o) => ({ ...o, label: t(o.label) }))}
             value={status}
             onChange={(value) => update({ status: value, page: null })}
             clearable
@@ -205,19 +227,25 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       </Card>
 
       <ListPanel
-        label="Users"
+        label={t("Users")}
         error={error}
         onRetry={() => void revalidator.revalidate()}
         ready={!!result}
         skeleton={{ rows: 4, height: 44 }}
         count={result?.data.length}
-        empty={{ icon: IconUsers, message: "No users match these filters." }}
+        empty={{ icon: IconUsers, message: t("No users match these filters.") }}
       >
         <DataTable
-          label="Users"
+          label={t("Users")}
           minWidth={720}
           busy={loading}
-          columns={[{ label: "User" }, { label: "Role" }, { label: "Active" }, { label: "Email" }, { label: "Joined" }]}
+          columns={[
+            { label: t("User") },
+            { label: t("Role") },
+            { label: t("Active") },
+            { label: t("Email") },
+            { label: t("Joined") },
+          ]}
         >
           {result?.data.map((user) => (
             <UserRow key={user._id} user={user} isSelf={user._id === selfId} />
@@ -228,16 +256,16 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
       {result && total > 0 && (
         <Group justify="space-between">
           <Text c="dimmed" size="sm" data-testid="users-range">
-            {from}–{to} of {total} users
+            {t("{{from}}–{{to}} of {{total}} users", { from, to, total })}
           </Text>
           <Pagination
             total={pages_}
             value={page}
             onChange={setPage}
             getControlProps={(control) => ({
-              "aria-label": control === "previous" ? "Previous page" : "Next page",
+              "aria-label": control === "previous" ? t("Previous page") : t("Next page"),
             })}
-            getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+            getItemProps={(p) => ({ "aria-label": t("Page {{page}}", { page: p }) })}
           />
         </Group>
       )}
@@ -246,8 +274,9 @@ function UsersTable({ data: { result, error } }: { data: Route.ComponentProps["l
 }
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
-    <AdminPage title="Users" description="Find accounts, change their role and activate or deactivate them.">
+    <AdminPage title={t("Users")} description={t("Find accounts, change their role and activate or deactivate them.")}>
       <UsersTable data={loaderData} />
     </AdminPage>
   );

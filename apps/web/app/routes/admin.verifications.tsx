@@ -15,14 +15,17 @@ import { notifications } from "@mantine/notifications";
 import type { AdminApplication, AdminApplicationDetail } from "@marquee/contracts/verification";
 import { IconCheck, IconId, IconRefresh, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { useListParams } from "../lib/use-list-params.ts";
@@ -32,9 +35,13 @@ import type { Route } from "./+types/admin.verifications";
 
 export const handle = pages.adminVerifications.handle;
 
-const DESCRIPTION =
-  "Performer applications: check each one's ID documents and selfie, then approve or refuse with a reason.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Verifications", DESCRIPTION);
+const DESCRIPTION = msg(
+  "Performer applications: check each one's ID documents and selfie, then approve or refuse with a reason.",
+);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Verifications"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 const STATES = ["pending", "approved", "refused", "all"] as const;
@@ -52,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load the applications.",
+    msg("Could not load the applications."),
   );
   return { list, page, state };
 }
@@ -73,13 +80,15 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 const IMAGE_LABEL: Record<string, string> = {
-  documentFront: "Document, front",
-  documentBack: "Document, back",
-  selfie: "Selfie with the document",
+  documentFront: msg("Document, front"),
+  documentBack: msg("Document, back"),
+  selfie: msg("Selfie with the document"),
 };
 
 /** One application with its images, and the decision. */
 function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { run } = useIntent();
   const { revalidate } = useRevalidator();
   const [reason, setReason] = useState("");
@@ -89,41 +98,45 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
   const decide = async (intent: "approve" | "refuse" | "again") => {
     if (!detail) return;
     if (intent === "refuse" && reason.trim().length < 3) {
-      setError("Say why: the applicant is shown this reason.");
+      setError(t("Say why: the applicant is shown this reason."));
       return;
     }
     setBusy(intent);
     try {
       await run(intent, { id: detail._id, userId: detail.userId, reason: reason.trim() });
-      const done = { approve: "approved", refuse: "refused", again: "asked to verify again" }[intent];
-      notifications.show({ color: "teal", message: `${detail.name} was ${done}.` });
+      const done = {
+        approve: t("{{name}} was approved.", { name: detail.name }),
+        refuse: t("{{name}} was refused.", { name: detail.name }),
+        again: t("{{name}} was asked to verify again.", { name: detail.name }),
+      }[intent];
+      notifications.show({ color: "teal", message: done });
       setReason("");
       setError(null);
       onClose();
       void revalidate();
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not save the decision", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not save the decision"), message: errorMessage(e) });
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <Modal opened={detail !== null} onClose={onClose} title="Review application" size="xl" centered radius="lg">
+    <Modal opened={detail !== null} onClose={onClose} title={t("Review application")} size="xl" centered radius="lg">
       {detail && (
         <Stack gap="md" data-testid="verification-review">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Text size="sm">
-              <b>Account:</b> {detail.name} (@{detail.username}) · {detail.email}
+              <b>{t("Account:")}</b> {detail.name} (@{detail.username}) · {detail.email}
             </Text>
             <Text size="sm">
-              <b>Legal name:</b> {detail.legalName ?? "—"}
+              <b>{t("Legal name:")}</b> {detail.legalName ?? "—"}
             </Text>
             <Text size="sm">
-              <b>Date of birth:</b> {detail.dateOfBirth ?? "—"}
+              <b>{t("Date of birth:")}</b> {detail.dateOfBirth ?? "—"}
             </Text>
             <Text size="sm">
-              <b>Country:</b> {detail.country ?? "—"}
+              <b>{t("Country:")}</b> {detail.country ?? "—"}
             </Text>
           </SimpleGrid>
           {detail.images.length ? (
@@ -131,28 +144,37 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
               {detail.images.map((image) => (
                 <Stack key={image.name} gap={4}>
                   <Text size="xs" c="dimmed">
-                    {IMAGE_LABEL[image.name]}
+                    {t(IMAGE_LABEL[image.name] ?? image.name)}
                   </Text>
                   <a href={image.url} target="_blank" rel="noreferrer">
-                    <Image src={image.url} alt={IMAGE_LABEL[image.name]} radius="sm" fit="contain" mah={260} />
+                    <Image
+                      src={image.url}
+                      alt={t(IMAGE_LABEL[image.name] ?? image.name)}
+                      radius="sm"
+                      fit="contain"
+                      mah={260}
+                    />
                   </a>
                 </Stack>
               ))}
             </SimpleGrid>
           ) : (
             <Text size="sm" c="dimmed">
-              No documents on file ({detail.source === "seed" ? "a seeded demo record" : "none were sent"}).
+              {detail.source === "seed"
+                ? t("No documents on file (a seeded demo record).")
+                : t("No documents on file (none were sent).")}
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            These links stop working {formatDateTime(detail.images[0]?.expiresAt)}; opening this application was
-            recorded.
+            {t("These links stop working {{date}}; opening this application was recorded.", {
+              date: f.dateTime(detail.images[0]?.expiresAt),
+            })}
           </Text>
           {detail.state === "pending" && (
             <>
               <Textarea
-                label="Reason (for a refusal)"
-                description="The applicant sees it, in a notification and a mail."
+                label={t("Reason (for a refusal)")}
+                description={t("The applicant sees it, in a notification and a mail.")}
                 maxLength={1000}
                 autosize
                 minRows={2}
@@ -168,14 +190,14 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
                   loading={busy === "refuse"}
                   onClick={() => void decide("refuse")}
                 >
-                  Refuse
+                  {t("Refuse")}
                 </Button>
                 <Button
                   leftSection={<IconCheck size={16} />}
                   loading={busy === "approve"}
                   onClick={() => void decide("approve")}
                 >
-                  Approve
+                  {t("Approve")}
                 </Button>
               </Group>
             </>
@@ -184,7 +206,7 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
             <Group justify="space-between" align="flex-end" gap="sm">
               <Textarea
                 style={{ flex: 1 }}
-                label="Reason (optional)"
+                label={t("Reason (optional)")}
                 maxLength={1000}
                 value={reason}
                 onChange={(e) => setReason(e.currentTarget.value)}
@@ -196,7 +218,7 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
                 loading={busy === "again"}
                 onClick={() => void decide("again")}
               >
-                Ask to verify again
+                {t("Ask to verify again")}
               </Button>
             </Group>
           )}
@@ -207,6 +229,8 @@ function ReviewDialog({ detail, onClose }: { detail: AdminApplicationDetail | nu
 }
 
 export default function AdminVerificationsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const isAdmin = useIsAdmin();
   const revalidator = useRevalidator();
   const { setPage, loading } = useListParams();
@@ -220,7 +244,7 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
     try {
       setDetail(await run<AdminApplicationDetail>("open", { id }));
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not open the application", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not open the application"), message: errorMessage(e) });
     } finally {
       setOpening(null);
     }
@@ -245,33 +269,38 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
   };
 
   return (
-    <AdminPage title="Verifications" description={DESCRIPTION}>
+    <AdminPage title={t("Verifications")} description={t(DESCRIPTION)}>
       <ReviewDialog detail={detail} onClose={close} />
       <SegmentedControl
-        aria-label="Show applications"
+        aria-label={t("Show applications")}
         value={state}
         onChange={(value) => setSearchParams(value === "pending" ? {} : { state: value })}
         data={[
-          { value: "pending", label: "Waiting" },
-          { value: "approved", label: "Approved" },
-          { value: "refused", label: "Refused" },
-          { value: "all", label: "All" },
+          { value: "pending", label: t("Waiting") },
+          { value: "approved", label: t("Approved") },
+          { value: "refused", label: t("Refused") },
+          { value: "all", label: t("All") },
         ]}
         style={{ alignSelf: "flex-start", maxWidth: "100%" }}
       />
       <ListPanel
-        label="Applications"
+        label={t("Applications")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}
-        empty={{ icon: IconId, message: state === "pending" ? "No application is waiting." : "No applications." }}
+        empty={{ icon: IconId, message: state === "pending" ? t("No application is waiting.") : t("No applications.") }}
       >
         <DataTable
-          label="Applications"
+          label={t("Applications")}
           minWidth={560}
           busy={loading}
-          columns={[{ label: "Applicant" }, { label: "Sent" }, { label: "Status" }, { label: "Actions", hidden: true }]}
+          columns={[
+            { label: t("Applicant") },
+            { label: t("Sent") },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
+          ]}
         >
           {rows.map((a) => (
             <Table.Tr key={a._id} data-testid={`verification-row-${a.username}`}>
@@ -282,26 +311,26 @@ export default function AdminVerificationsPage({ loaderData }: Route.ComponentPr
                   </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                     @{a.username}
-                    {a.source === "admin" ? " · filed by an admin" : a.source === "seed" ? " · seeded demo" : ""}
+                    {a.source === "admin" ? t(" · filed by an admin") : a.source === "seed" ? t(" · seeded demo") : ""}
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(a.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{f.date(a.createdAt)}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
                   <Badge color={STATUS_COLOUR[a.status]} variant="light">
-                    {STATUS_LABEL[a.status]}
+                    {t(STATUS_LABEL[a.status])}
                   </Badge>
                   {a.status === "approved" && a.expiresAt && (
                     <Text size="xs" c="dimmed">
-                      until {formatDate(a.expiresAt)}
+                      {t("until {{date}}", { date: f.date(a.expiresAt) })}
                     </Text>
                   )}
                 </Stack>
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" loading={opening === a._id} onClick={() => void open(a._id)}>
-                  Review
+                  {t("Review")}
                 </Button>
               </Table.Td>
             </Table.Tr>

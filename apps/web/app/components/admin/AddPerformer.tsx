@@ -4,10 +4,11 @@ import type { AdminPerformer as Performer } from "@marquee/contracts/performers"
 import type { AdminApplication } from "@marquee/contracts/verification";
 import { IconId, IconShieldCheck, IconUserPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import type { LookupOption } from "../../lib/admin-lookups.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
 import type { Country } from "../../lib/lookups.server.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { type AddPerformerStep, addPerformerStep, reviewUrl } from "../../lib/verification.ts";
@@ -28,6 +29,8 @@ function VerificationStep({
   countries: Country[];
   step: AddPerformerStep | null;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const [filing, setFiling] = useState(false);
   if (!step)
@@ -35,7 +38,7 @@ function VerificationStep({
       <Group gap="xs" data-testid="add-performer-verification">
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          Checking {account.name}'s verification…
+          {t("Checking {{name}}'s verification…", { name: account.name })}
         </Text>
       </Group>
     );
@@ -43,9 +46,9 @@ function VerificationStep({
     return (
       <Alert color="yellow" variant="light" icon={<IconId size={18} />} data-testid="add-performer-verification">
         <Stack gap={6} align="flex-start">
-          <Text size="sm">An application from {account.name} is waiting for review.</Text>
+          <Text size="sm">{t("An application from {{name}} is waiting for review.", { name: account.name })}</Text>
           <Anchor component={Link} to={reviewUrl(step.applicationId)} size="sm" fw={600}>
-            Review their application
+            {t("Review their application")}
           </Anchor>
         </Stack>
       </Alert>
@@ -54,31 +57,35 @@ function VerificationStep({
     return (
       <Alert color="teal" variant="light" icon={<IconShieldCheck size={18} />} data-testid="add-performer-verification">
         <Text size="sm">
-          {account.name} is verified{step.expiresAt ? ` until ${formatDate(step.expiresAt)}` : ""}.
+          {step.expiresAt
+            ? t("{{name}} is verified until {{date}}.", { name: account.name, date: f.date(step.expiresAt) })
+            : t("{{name}} is verified.", { name: account.name })}
         </Text>
       </Alert>
     );
   const why =
     step.status === "refused"
-      ? "Their last application was refused."
+      ? t("Their last application was refused.")
       : step.status === "expired"
-        ? "Their verification has expired."
-        : "They have no verified identity.";
+        ? t("Their verification has expired.")
+        : t("They have no verified identity.");
   return (
     <Alert color="orange" variant="light" icon={<IconId size={18} />} data-testid="add-performer-verification">
       <Stack gap={6} align="flex-start">
         <Text size="sm">
-          {why} Until an application with their ID documents is approved, {account.name} can neither publish nor be
-          paid.
+          {why}{" "}
+          {t("Until an application with their ID documents is approved, {{name}} can neither publish nor be paid.", {
+            name: account.name,
+          })}
         </Text>
         <Button size="xs" variant="light" leftSection={<IconId size={14} />} onClick={() => setFiling(true)}>
-          File their application
+          {t("File their application")}
         </Button>
       </Stack>
       <Modal
         opened={filing}
         onClose={() => setFiling(false)}
-        title="Verification application"
+        title={t("Verification application")}
         size="xl"
         centered
         radius="lg"
@@ -110,6 +117,7 @@ export function AddPerformer({
   countries: Country[];
   onPromoted: (performer: Performer) => void;
 }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const standing = useIntent();
   const [selected, setSelected] = useState<LookupOption | null>(null);
@@ -125,12 +133,12 @@ export function AddPerformer({
       .then((list) => current && setStep(addPerformerStep(list.data[0])))
       .catch((e) => {
         if (current)
-          notifications.show({ color: "red", title: "Could not check the verification", message: errorMessage(e) });
+          notifications.show({ color: "red", title: t("Could not check the verification"), message: errorMessage(e) });
       });
     return () => {
       current = false;
     };
-  }, [selected, ask]);
+  }, [selected, ask, t]);
 
   const promote = async () => {
     if (!selected) return;
@@ -139,9 +147,9 @@ export function AddPerformer({
       const performer = await run<Performer>("promote", { userId: selected.value });
       onPromoted(performer);
       setSelected(null);
-      notifications.show({ color: "teal", message: `${selected.name} is now a performer.` });
+      notifications.show({ color: "teal", message: t("{{name}} is now a performer.", { name: selected.name }) });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not make a performer", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not make a performer"), message: errorMessage(e) });
     } finally {
       setSaving(false);
     }
@@ -152,11 +160,12 @@ export function AddPerformer({
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id="promote-title">
-            Add a performer
+            {t("Add a performer")}
           </Title>
           <Text c="dimmed" size="sm">
-            Give an existing account a performer profile. They publish movies and galleries and are paid once their
-            identity is verified: file their application here, or review the one they sent.
+            {t(
+              "Give an existing account a performer profile. They publish movies and galleries and are paid once their identity is verified: file their application here, or review the one they sent.",
+            )}
           </Text>
         </div>
         <form
@@ -169,8 +178,8 @@ export function AddPerformer({
             <LookupSelect
               kind="accounts"
               size="md"
-              label="Account"
-              placeholder="Search by name, username or email"
+              label={t("Account")}
+              placeholder={t("Search by name, username or email")}
               clearable
               value={selected?.value ?? null}
               selected={selected}
@@ -184,7 +193,7 @@ export function AddPerformer({
               disabled={!selected}
               loading={saving}
             >
-              Make performer
+              {t("Make performer")}
             </Button>
           </Group>
         </form>

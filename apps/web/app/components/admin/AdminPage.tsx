@@ -24,33 +24,35 @@ import {
   IconWorldOff,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { msg } from "../../i18n/i18n.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { ListPanel } from "./ManageList.tsx";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "./SectionPage.tsx";
 
 export const ADMIN_SECTIONS = [
-  { to: "/admin", label: "Overview", icon: IconLayoutDashboard },
-  { to: "/admin/settings", label: "Settings", icon: IconSettings },
-  { to: "/admin/countries", label: "Countries", icon: IconWorldOff },
-  { to: "/admin/users", label: "Users", icon: IconUsers },
-  { to: "/admin/performers", label: "Performers", icon: IconUserStar },
-  { to: "/admin/verifications", label: "Verifications", icon: IconShieldCheck },
-  { to: "/admin/catalogue", label: "Catalogue", icon: IconLibraryPhoto },
-  { to: "/admin/review", label: "Review", icon: IconChecklist },
-  { to: "/admin/transactions", label: "Transactions", icon: IconReceipt },
-  { to: "/admin/orders", label: "Orders", icon: IconShoppingCart },
-  { to: "/admin/subscriptions", label: "Subscriptions", icon: IconCrown },
-  { to: "/admin/packages", label: "Packages", icon: IconPackage },
-  { to: "/admin/payouts", label: "Payouts", icon: IconCash },
-  { to: "/admin/coupons", label: "Coupons", icon: IconTicket },
-  { to: "/admin/categories", label: "Categories", icon: IconCategory },
-  { to: "/admin/posts", label: "Posts", icon: IconNews },
-  { to: "/admin/comments", label: "Comments", icon: IconMessageCircle },
-  { to: "/admin/reports", label: "Reports", icon: IconFlag },
-  { to: "/admin/banners", label: "Banners", icon: IconPhotoStar },
-  { to: "/admin/system", label: "System", icon: IconCpu },
-  { to: "/admin/audit", label: "Audit trail", icon: IconHistory },
+  { to: "/admin", label: msg("Overview"), icon: IconLayoutDashboard },
+  { to: "/admin/settings", label: msg("Settings"), icon: IconSettings },
+  { to: "/admin/countries", label: msg("Countries"), icon: IconWorldOff },
+  { to: "/admin/users", label: msg("Users"), icon: IconUsers },
+  { to: "/admin/performers", label: msg("Performers"), icon: IconUserStar },
+  { to: "/admin/verifications", label: msg("Verifications"), icon: IconShieldCheck },
+  { to: "/admin/catalogue", label: msg("Catalogue"), icon: IconLibraryPhoto },
+  { to: "/admin/review", label: msg("Review"), icon: IconChecklist },
+  { to: "/admin/transactions", label: msg("Transactions"), icon: IconReceipt },
+  { to: "/admin/orders", label: msg("Orders"), icon: IconShoppingCart },
+  { to: "/admin/subscriptions", label: msg("Subscriptions"), icon: IconCrown },
+  { to: "/admin/packages", label: msg("Packages"), icon: IconPackage },
+  { to: "/admin/payouts", label: msg("Payouts"), icon: IconCash },
+  { to: "/admin/coupons", label: msg("Coupons"), icon: IconTicket },
+  { to: "/admin/categories", label: msg("Categories"), icon: IconCategory },
+  { to: "/admin/posts", label: msg("Posts"), icon: IconNews },
+  { to: "/admin/comments", label: msg("Comments"), icon: IconMessageCircle },
+  { to: "/admin/reports", label: msg("Reports"), icon: IconFlag },
+  { to: "/admin/banners", label: msg("Banners"), icon: IconPhotoStar },
+  { to: "/admin/system", label: msg("System"), icon: IconCpu },
+  { to: "/admin/audit", label: msg("Audit trail"), icon: IconHistory },
 ] as const;
 
 export function useIsAdmin(): boolean {
@@ -59,7 +61,8 @@ export function useIsAdmin(): boolean {
 
 /** What a signed-in non-admin sees on any /admin page. */
 export function AdminForbidden() {
-  return <SectionForbidden testId="admin-forbidden" message="This area is for administrators." />;
+  const { t } = useTranslation();
+  return <SectionForbidden testId="admin-forbidden" message={t("This area is for administrators.")} />;
 }
 
 /**
@@ -67,9 +70,10 @@ export function AdminForbidden() {
  * comes from the store the root loader fills on the server, so no admin UI is ever rendered for others.
  */
 export function AdminPage(props: SectionPageProps) {
+  const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   if (!isAdmin) return <AdminForbidden />;
-  return <SectionFrame navLabel="Admin" sections={ADMIN_SECTIONS} size="lg" {...props} />;
+  return <SectionFrame navLabel={t("Admin")} sections={ADMIN_SECTIONS} size="lg" {...props} />;
 }
 
 /**
@@ -85,7 +89,7 @@ export function AdminDetailPage<T>({
 }: {
   title: string;
   description: string;
-  /** The list it belongs to: `{ to: "/admin/orders", label: "All orders" }`. */
+  /** The list it belongs to: `{ to: "/admin/orders", label: msg("All orders") }`. */
   back: { to: string; label: string };
   detail: { result: T | null; error: string | null };
   children: (result: T) => ReactNode;

@@ -4,32 +4,35 @@ import { notifications } from "@mantine/notifications";
 import { type AdminAsset, takedownBody } from "@marquee/contracts/admin-assets";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { IconExternalLink } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
 import {
   type AssetEditValues,
   assetEditBody,
   assetEditErrors,
   assetEditValues,
-  kindLabels,
   publicPath,
 } from "../../lib/admin-assets.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { accessLabels, schemaErrors, statusColors, statusLabels } from "../../lib/studio.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { PriceInput } from "../studio/PriceInput.tsx";
+import { Emphasized, emphasisMark } from "./Emphasized.tsx";
 import { useFormSubmit } from "./use-manage.tsx";
 
 /** What an admin does to one item of the catalogue: edit it, take it down, and its status at a glance. */
-export const noun = (asset: AdminAsset) => (asset.kind === "video" ? "movie" : "gallery");
 
 const processingNotes: Partial<Record<NonNullable<AdminAsset["processing"]>, string>> = {
-  none: "No movie file yet",
-  pending: "Waiting to be processed",
-  processing: "Processing",
-  failed: "Processing failed",
+  none: msg("No movie file yet"),
+  pending: msg("Waiting to be processed"),
+  processing: msg("Processing"),
+  failed: msg("Processing failed"),
 };
 
 export function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: (asset: AdminAsset) => void }) {
+  const { t } = useTranslation();
+  const video = asset.kind === "video";
   const { run } = useIntent();
   const form = useForm<AssetEditValues>({
     initialValues: assetEditValues(asset),
@@ -42,26 +45,26 @@ export function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: 
       form.resetDirty(values);
       onSaved(saved);
     },
-    `Could not save the ${noun(asset)}`,
+    video ? t("Could not save the movie") : t("Could not save the gallery"),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={`${kindLabels[asset.kind]} details`}>
+    <form onSubmit={submit} noValidate aria-label={video ? t("Movie details") : t("Gallery details")}>
       <Stack gap="md">
-        <TextInput label="Title" required key={form.key("title")} {...form.getInputProps("title")} />
+        <TextInput label={t("Title")} required key={form.key("title")} {...form.getInputProps("title")} />
         <Select
-          label="Status"
+          label={t("Status")}
           size="md"
-          description="Only active items are listed on the site."
-          data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+          description={t("Only active items are listed on the site.")}
+          data={assetStatuses.map((s) => ({ value: s, label: t(statusLabels[s]) }))}
           allowDeselect={false}
           key={form.key("status")}
           {...form.getInputProps("status")}
         />
         <Select
-          label="Access"
+          label={t("Access")}
           size="md"
-          description={`Who may ${asset.kind === "video" ? "watch the movie" : "see the photos"}.`}
-          data={accessKinds.map((a) => ({ value: a, label: accessLabels[a] }))}
+          description={video ? t("Who may watch the movie.") : t("Who may see the photos.")}
+          data={accessKinds.map((a) => ({ value: a, label: t(accessLabels[a]) }))}
           allowDeselect={false}
           key={form.key("access")}
           {...form.getInputProps("access")}
@@ -74,10 +77,10 @@ export function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: 
             variant="subtle"
             rightSection={<IconExternalLink size={14} />}
           >
-            View on the site
+            {t("View on the site")}
           </Button>
           <Button type="submit" loading={saving}>
-            Save changes
+            {t("Save changes")}
           </Button>
         </Group>
       </Stack>
@@ -87,6 +90,7 @@ export function AssetEditForm({ asset, onSaved }: { asset: AdminAsset; onSaved: 
 
 /** Asks for the reason (required: the item's performers see it) and takes the item down. */
 export function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () => void }) {
+  const { t } = useTranslation();
   const { run } = useIntent();
   const form = useForm({
     initialValues: { reason: "" },
@@ -96,21 +100,26 @@ export function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () 
     form,
     async ({ reason }) => {
       await run("takeDown", { kind: asset.kind, id: asset._id, reason: reason.trim() });
-      notifications.show({ color: "teal", message: `“${asset.title}” is taken down.` });
+      notifications.show({ color: "teal", message: t("“{{title}}” is taken down.", { title: asset.title }) });
       onDone();
     },
-    `Could not take the ${noun(asset)} down`,
+    asset.kind === "video" ? t("Could not take the movie down") : t("Could not take the gallery down"),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Take down">
+    <form onSubmit={submit} noValidate aria-label={t("Take down")}>
       <Stack gap="md">
         <Text size="sm">
-          <b>{asset.title}</b> disappears for members and visitors, whatever its status, until you restore it. Its
-          performers still see it in their studio, with your reason.
+          <Emphasized
+            value={<b>{asset.title}</b>}
+            sentence={t(
+              "{{title}} disappears for members and visitors, whatever its status, until you restore it. Its performers still see it in their studio, with your reason.",
+              { title: emphasisMark },
+            )}
+          />
         </Text>
         <Textarea
-          label="Reason"
-          description="Shown to the performers."
+          label={t("Reason")}
+          description={t("Shown to the performers.")}
           required
           autosize
           minRows={3}
@@ -121,10 +130,10 @@ export function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () 
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" color="red" loading={saving}>
-            Take down
+            {t("Take down")}
           </Button>
         </Group>
       </Stack>
@@ -133,25 +142,27 @@ export function TakeDownForm({ asset, onDone }: { asset: AdminAsset; onDone: () 
 }
 
 export function StatusCell({ asset }: { asset: AdminAsset }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const note = asset.processing ? processingNotes[asset.processing] : undefined;
   return (
     <Stack gap={4} align="flex-start">
       <Badge variant="dot" color={statusColors[asset.status]}>
-        {statusLabels[asset.status]}
+        {t(statusLabels[asset.status])}
       </Badge>
       {asset.takedown && (
         <>
           <Badge color="red" variant="light">
-            Taken down
+            {t("Taken down")}
           </Badge>
-          <Text size="xs" c="dimmed" lineClamp={2} title={formatDateTime(asset.takedown.at)}>
+          <Text size="xs" c="dimmed" lineClamp={2} title={f.dateTime(asset.takedown.at)}>
             {asset.takedown.reason}
           </Text>
         </>
       )}
       {note && (
         <Text size="xs" c="dimmed">
-          {note}
+          {t(note)}
         </Text>
       )}
     </Stack>

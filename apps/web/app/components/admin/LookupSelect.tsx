@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { type Lookup, type LookupOption, lookupUrl } from "../../lib/admin-lookups.ts";
 import type { loader } from "../../routes/admin.lookups.ts";
@@ -22,6 +23,7 @@ export function LookupSelect({
   selected?: LookupOption | null;
   onChange: (value: string | null, option: LookupOption | null) => void;
 } & Omit<SelectProps, "data" | "value" | "onChange" | "searchable" | "filter" | "searchValue" | "onSearchChange">) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search, 250);
   const found = useFetcher<typeof loader>();
@@ -47,7 +49,7 @@ export function LookupSelect({
       onSearchChange={setSearch}
       // The server already matched the text (names, usernames, e-mail addresses).
       filter={({ options }) => options}
-      nothingFoundMessage={found.state === "loading" ? "Searching..." : "No match"}
+      nothingFoundMessage={found.state === "loading" ? t("Searching...") : t("No match")}
     />
   );
 }

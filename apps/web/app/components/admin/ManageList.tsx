@@ -23,6 +23,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconEdit, IconRefresh, IconSearch, IconTrash, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { pageCount } from "../../lib/admin.ts";
 
 /** The error with a retry button, the loading skeleton, the empty state or the list of a management screen. */
@@ -49,12 +50,14 @@ export function ListPanel({
   skeleton?: { rows: number; height: number };
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   let body: ReactNode;
   if (error) {
     body = (
       <Alert m="lg" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error}</Text>
+          {/* A loader's own fallback (marked with msg) in the page's language; the API's messages as they come. */}
+          <Text size="sm">{t(error)}</Text>
           <Button
             size="xs"
             variant="light"
@@ -62,7 +65,7 @@ export function ListPanel({
             leftSection={<IconRefresh size={14} />}
             onClick={() => onRetry()}
           >
-            Try again
+            {t("Try again")}
           </Button>
         </Stack>
       </Alert>
@@ -195,10 +198,17 @@ export function EditDeleteActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <RowActions>
-      <RowAction tooltip="Edit" label={`Edit ${name}`} icon={IconEdit} onClick={onEdit} />
-      <RowAction tooltip="Delete" label={`Delete ${name}`} icon={IconTrash} color="red" onClick={onDelete} />
+      <RowAction tooltip={t("Edit")} label={t("Edit {{name}}", { name })} icon={IconEdit} onClick={onEdit} />
+      <RowAction
+        tooltip={t("Delete")}
+        label={t("Delete {{name}}", { name })}
+        icon={IconTrash}
+        color="red"
+        onClick={onDelete}
+      />
     </RowActions>
   );
 }
@@ -345,9 +355,10 @@ export function MediaThumb({
 
 /** Whether an item is switched on, as a dot badge. */
 export function ActiveBadge({ status }: { status: "active" | "inactive" | (string & {}) }) {
+  const { t } = useTranslation();
   return (
     <Badge variant="dot" color={status === "active" ? "teal" : "gray"}>
-      {status === "active" ? "Active" : "Inactive"}
+      {status === "active" ? t("Active") : t("Inactive")}
     </Badge>
   );
 }
@@ -401,10 +412,11 @@ export function ActiveSwitch({
   disabled: boolean;
   onChange: (active: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Switch
       color="teal"
-      aria-label={`Active: @${username}`}
+      aria-label={t("Active: @{{username}}", { username })}
       checked={active}
       disabled={disabled}
       onChange={(event) => onChange(event.currentTarget.checked)}

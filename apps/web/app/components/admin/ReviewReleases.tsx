@@ -4,18 +4,22 @@ import type { ReviewItem } from "@marquee/contracts/review";
 import type { AppearingPeople, AppearingPerson } from "@marquee/contracts/verification";
 import { IconAlertCircle, IconFileCertificate, IconId } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { PersonStanding } from "../verification/PersonStanding.tsx";
 
 /** A release's files as the API links them for a few minutes (GET …/releases/:id/files). */
 export type ReleaseFileLinks = { data: { name: "documentFront" | "documentBack" | "consentPdf"; url: string }[] };
 
-const FILE_LABEL = { documentFront: "ID document, front", documentBack: "ID document, back" } as const;
+const FILE_LABEL = { documentFront: msg("ID document, front"), documentBack: msg("ID document, back") } as const;
 
 /** One person's release: who signed what, and their ID documents behind a button (each opening is recorded). */
 function Release({ item, person }: { item: ReviewItem; person: AppearingPerson }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { run, busy } = useIntent();
   const [files, setFiles] = useState<ReleaseFileLinks["data"] | null>(null);
   const release = person.release;
@@ -29,40 +33,43 @@ function Release({ item, person }: { item: ReviewItem; person: AppearingPerson }
       });
       setFiles(links.data);
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not open the documents", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not open the documents"), message: errorMessage(e) });
     }
   };
-  const pdf = files?.find((f) => f.name === "consentPdf");
+  const pdf = files?.find((file) => file.name === "consentPdf");
   return (
     <Stack gap={6}>
       <Text size="sm">
-        <b>Legal name:</b> {release.legalName} · <b>Date of birth:</b> {release.dateOfBirth}
+        <b>{t("Legal name:")}</b> {release.legalName} · <b>{t("Date of birth:")}</b> {release.dateOfBirth}
       </Text>
       <Text size="sm">
         {release.consent === "pdf"
-          ? "Consent: a signed PDF."
-          : `Consent signed here by ${release.signedName} on ${formatDateTime(release.signedAt ?? release.createdAt)}.`}
+          ? t("Consent: a signed PDF.")
+          : t("Consent signed here by {{name}} on {{date}}.", {
+              name: release.signedName,
+              date: f.dateTime(release.signedAt ?? release.createdAt),
+            })}
       </Text>
       {files ? (
         <Stack gap={4} data-testid="release-documents">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {files.flatMap((f) =>
-              f.name === "consentPdf"
+            {files.flatMap((file) =>
+              file.name === "consentPdf"
                 ? []
                 : [
-                    <a key={f.name} href={f.url} target="_blank" rel="noreferrer">
-                      <Image src={f.url} alt={FILE_LABEL[f.name]} radius="sm" fit="contain" mah={200} />
+                    <a key={file.name} href={file.url} target="_blank" rel="noreferrer">
+                      <Image src={file.url} alt={t(FILE_LABEL[file.name])} radius="sm" fit="contain" mah={200} />
                     </a>,
                   ],
             )}
           </SimpleGrid>
           {pdf && (
             <Anchor href={pdf.url} target="_blank" rel="noreferrer" size="sm">
-              Open the signed consent (PDF)
+              {t("Open the signed consent (PDF)")}
             </Anchor>
           )}
           <Text size="xs" c="dimmed">
-            These links stop working in a few minutes; opening the documents was recorded.
+            {t("These links stop working in a few minutes; opening the documents was recorded.")}
           </Text>
         </Stack>
       ) : (
@@ -73,9 +80,9 @@ function Release({ item, person }: { item: ReviewItem; person: AppearingPerson }
           loading={busy}
           onClick={() => void open()}
           style={{ alignSelf: "flex-start" }}
-          aria-label={`Show the ID documents of ${person.name}`}
+          aria-label={t("Show the ID documents of {{name}}", { name: person.name })}
         >
-          Show ID documents
+          {t("Show ID documents")}
         </Button>
       )}
     </Stack>
@@ -95,21 +102,24 @@ export function ReviewReleases({
   people: AppearingPeople | null;
   error: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <Card withBorder radius="md" p="sm" data-testid="review-releases">
       <Group gap="xs" mb={4}>
         <IconFileCertificate size={18} aria-hidden />
         <Text fw={600} size="sm">
-          Releases
+          {t("Releases")}
         </Text>
       </Group>
       {error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {error}
+          {t(error)}
         </Alert>
       ) : !people ? (
         <Text size="sm" c="dimmed">
-          Everyone in this product: {item.performers.map((p) => p.name).join(", ") || "no performer named"}.
+          {item.performers.length
+            ? t("Everyone in this product: {{names}}.", { names: item.performers.map((p) => p.name).join(", ") })
+            : t("Everyone in this product: no performer named.")}
         </Text>
       ) : (
         <Stack gap="sm">

@@ -1,13 +1,15 @@
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconLock, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 
-/** One entry of an area's navigation (admin, studio). */
+/** One entry of an area's navigation (admin, studio); its label is an English text marked with msg(), shown through t. */
 export type Section = { readonly to: string; readonly label: string; readonly icon: TablerIcon };
 
 /** What a signed-in user without the right role sees on any page of a restricted area. */
 export function SectionForbidden({ testId, message }: { testId: string; message: string }) {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="md" data-testid={testId}>
@@ -15,12 +17,12 @@ export function SectionForbidden({ testId, message }: { testId: string; message:
           <IconLock size={32} />
         </ThemeIcon>
         <Text c="dimmed" fw={700} fz="sm" tt="uppercase">
-          403 · Forbidden
+          {t("403 · Forbidden")}
         </Text>
-        <Title order={1}>Access denied</Title>
+        <Title order={1}>{t("Access denied")}</Title>
         <Text c="dimmed">{message}</Text>
         <Button component={Link} to="/">
-          Back to home
+          {t("Back to home")}
         </Button>
       </Stack>
     </Container>
@@ -28,6 +30,7 @@ export function SectionForbidden({ testId, message }: { testId: string; message:
 }
 
 function SectionNav({ label, sections }: { label: string; sections: readonly Section[] }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <Group component="nav" aria-label={label} gap={6}>
@@ -44,7 +47,7 @@ function SectionNav({ label, sections }: { label: string; sections: readonly Sec
             leftSection={<Icon size={16} />}
             aria-current={active ? "page" : undefined}
           >
-            {text}
+            {t(text)}
           </Button>
         );
       })}
@@ -98,7 +101,9 @@ export function SectionCard({
   description: string;
   extra?: ReactNode;
 }) {
-  const { to, label, icon: Icon } = section;
+  const { t } = useTranslation();
+  const { to, icon: Icon } = section;
+  const label = t(section.label);
   return (
     <UnstyledButton component={Link} to={to} className="marquee-admin-card">
       <Card h="100%">
@@ -119,7 +124,7 @@ export function SectionCard({
             size="sm"
             style={{ display: "flex", alignItems: "center", gap: 4 }}
           >
-            Open {label.toLowerCase()} <IconChevronRight size={14} />
+            {t("Open {{section}}", { section: label.toLowerCase() })} <IconChevronRight size={14} />
           </Text>
         </Stack>
       </Card>
