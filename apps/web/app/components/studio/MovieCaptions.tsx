@@ -174,7 +174,6 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
         />
         <FileInput
           label="WebVTT file"
-          placeholder="Choose a .vtt file"
           accept=".vtt,text/vtt"
           value={file}
           onChange={setFile}
