@@ -1,12 +1,12 @@
 /** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
 
 import {
-  REPORT_REASON_LABELS,
   type ReportItemKind,
   type ReportReason,
   reportReasons,
 } from "@marquee/contracts/reports";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 
 /** The resource route the Report buttons post to (routes/reports.file.ts). */
 export const REPORT_PATH = "/reports/file";
@@ -21,15 +21,24 @@ export function notAfterReport({ formAction, defaultShouldRevalidate }: ShouldRe
   return formAction === REPORT_PATH ? false : defaultShouldRevalidate;
 }
 
-export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
-export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason];
+/** The reasons as the contracts' REPORT_REASON_LABELS say them (the mails), marked for translation; shown through t(). */
+const REASON_LABELS: Record<ReportReason, string> = {
+  non_consent: msg("I appear in this without my consent"),
+  underage: msg("A person may be under 18"),
+  copyright: msg("Copyright infringement (DMCA notice)"),
+  illegal: msg("Illegal content"),
+  other: msg("Something else"),
+};
+
+export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REASON_LABELS[value] }));
+export const reasonLabel = (reason: ReportReason) => REASON_LABELS[reason];
 
 export const ITEM_NOUNS: Record<ReportItemKind, string> = {
-  video: "movie",
-  gallery: "gallery",
-  product: "product",
-  post: "post",
-  performer: "profile",
+  video: msg("movie"),
+  gallery: msg("gallery"),
+  product: msg("product"),
+  post: msg("post"),
+  performer: msg("profile"),
 };
 
 export interface ReportFormValues {

@@ -9,11 +9,17 @@ import { loadedGet } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.favourites";
+import { useTranslation } from "react-i18next";
+import { metaT } from "../lib/seo.ts";
+import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountFavourites.handle;
 
-const DESCRIPTION = "The movies and galleries you marked as favourites.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My favourites", DESCRIPTION);
+const DESCRIPTION = msg("The movies and galleries you marked as favourites.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My favourites"), t(DESCRIPTION));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { action: "favourite", limit: REACTED_PAGE_SIZE };
@@ -25,10 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <ReactedLists
-      title="My favourites"
-      description={DESCRIPTION}
+      title={t("My favourites")}
+      description={t(DESCRIPTION)}
       action="favourite"
       videos={loaderData.videos}
       galleries={loaderData.galleries}

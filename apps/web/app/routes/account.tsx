@@ -18,15 +18,20 @@ import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/account";
+import { useTranslation } from "react-i18next";
+import { metaT } from "../lib/seo.ts";
 
 export const handle = pages.account.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
+{
+  const { t } = metaT(matches);
+  return pageMeta(
     matches,
-    "My account",
-    "Manage your profile, avatar, password and sessions, and see your membership and payments.",
+    t("My account"),
+    t("Manage your profile, avatar, password and sessions, and see your membership and payments."),
   );
+};
 
 /** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -88,28 +93,29 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   const required = loaderData.twoFactor?.required === true || search.get("twoFactor") === "required";
   return (
     <Container size="lg">
       <Stack gap="xl">
         <div>
-          <Title order={1}>My account</Title>
-          <Text c="dimmed">Keep your profile up to date and your account secure.</Text>
+          <Title order={1}>{t("My account")}</Title>
+          <Text c="dimmed">{t("Keep your profile up to date and your account secure.")}</Text>
           <Group gap="md">
             <Anchor component={Link} to="/account/library" size="sm" data-testid="account-library-link">
-              My library
+              {t("My library")}
             </Anchor>
             <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
-              My orders and downloads
+              {t("My orders and downloads")}
             </Anchor>
             <Anchor component={Link} to="/account/favourites" size="sm" data-testid="account-favourites-link">
-              My favourites
+              {t("My favourites")}
             </Anchor>
             <Anchor component={Link} to="/account/watch-later" size="sm" data-testid="account-watch-later-link">
-              Watch later
+              {t("Watch later")}
             </Anchor>
             <Anchor component={Link} to="/account/history" size="sm" data-testid="account-history-link">
-              Watch history
+              {t("Watch history")}
             </Anchor>
           </Group>
         </div>

@@ -4,11 +4,17 @@ import { loadedGet } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.watch-later";
+import { useTranslation } from "react-i18next";
+import { metaT } from "../lib/seo.ts";
+import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountWatchLater.handle;
 
-const DESCRIPTION = "The movies you put aside to watch later.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Watch later", DESCRIPTION);
+const DESCRIPTION = msg("The movies you put aside to watch later.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Watch later"), t(DESCRIPTION));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const videos = await loadedGet<Page<ReactedVideo>>(
@@ -22,5 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WatchLaterPage({ loaderData }: Route.ComponentProps) {
-  return <ReactedLists title="Watch later" description={DESCRIPTION} action="watch_later" videos={loaderData.videos} />;
+  const { t } = useTranslation();
+  return (
+    <ReactedLists title={t("Watch later")} description={t(DESCRIPTION)} action="watch_later" videos={loaderData.videos} />
+  );
 }

@@ -7,6 +7,7 @@ import { GalleryCard } from "../catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../catalogue/PagedGrid.tsx";
 import type { Page } from "../catalogue/usePagedList.ts";
 import { VideoCard } from "../catalogue/VideoCard.tsx";
+import { useTranslation } from "react-i18next";
 
 /** How many movies and galleries each list shows before "load more". */
 export const REACTED_PAGE_SIZE = 12;
@@ -38,6 +39,7 @@ export function ReactedLists({
   galleries?: Loaded<ReactedGallery>;
 }) {
   const query = useMemo(() => ({ action, limit: REACTED_PAGE_SIZE }), [action]);
+  const { t } = useTranslation();
   return (
     <Container size="xl">
       <Stack gap="xl">
@@ -45,12 +47,12 @@ export function ReactedLists({
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{description}</Text>
           <Anchor component={Link} to="/account" size="sm">
-            Back to my account
+            {t("Back to my account")}
           </Anchor>
         </div>
         <section aria-labelledby="reacted-movies">
           <Title order={2} id="reacted-movies" fz={24} mb="md">
-            Movies
+            {t("Movies")}
           </Title>
           {videos.error ? (
             <Text c="red">{videos.error}</Text>
@@ -60,9 +62,9 @@ export function ReactedLists({
               path="/reactions/videos"
               query={query}
               resetKey={`videos:${action}`}
-              label={`${title}: movies`}
+              label={t("{{title}}: movies", { title })}
               testId="reacted-movies"
-              empty={action === "watch_later" ? "Nothing to watch later yet." : "No favourite movies yet."}
+              empty={action === "watch_later" ? t("Nothing to watch later yet.") : t("No favourite movies yet.")}
               render={(r, i) => <VideoCard key={r._id} video={r.video} eager={i < 4} />}
             />
           )}
@@ -70,7 +72,7 @@ export function ReactedLists({
         {galleries && (
           <section aria-labelledby="reacted-galleries">
             <Title order={2} id="reacted-galleries" fz={24} mb="md">
-              Galleries
+              {t("Galleries")}
             </Title>
             {galleries.error ? (
               <Text c="red">{galleries.error}</Text>
@@ -80,9 +82,9 @@ export function ReactedLists({
                 path="/reactions/galleries"
                 query={query}
                 resetKey={`galleries:${action}`}
-                label={`${title}: galleries`}
+                label={t("{{title}}: galleries", { title })}
                 testId="reacted-galleries"
-                empty="No favourite galleries yet."
+                empty={t("No favourite galleries yet.")}
                 render={(r, i) => <GalleryCard key={r._id} gallery={r.gallery} eager={i < 4} />}
               />
             )}

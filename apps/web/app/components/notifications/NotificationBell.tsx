@@ -4,17 +4,19 @@ import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useRef, useState
 import { bellBadge, bellLabel, fromLive } from "../../lib/notifications.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { bell, useBell } from "./store.ts";
+import { useTranslation } from "react-i18next";
 
 /** The header's bell: the unread count on it (none until the API answered, so server and browser render alike). */
 export function BellButton({ className, ...props }: ComponentPropsWithRef<"button">) {
   const { unread } = useBell();
+  const { t } = useTranslation();
   const badge = bellBadge(unread);
   return (
     <ActionIcon
       variant="default"
       size="lg"
       radius="md"
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(unread, t)}
       data-testid="notification-bell"
       data-unread={unread ?? ""}
       {...props}
