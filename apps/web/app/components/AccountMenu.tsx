@@ -12,11 +12,11 @@ import {
   IconStar,
   IconUserCircle,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
 import { AccountButton } from "./AccountButton.tsx";
-import { useTranslation } from "react-i18next";
 
 /** Loaded on its own after hydration (DeferredAccountMenu); `defaultOpened` when the button was clicked meanwhile. */
 export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {

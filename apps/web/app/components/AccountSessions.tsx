@@ -3,10 +3,10 @@ import { notifications } from "@mantine/notifications";
 import type { SessionItem } from "@marquee/contracts/auth";
 import { IconDevices } from "@tabler/icons-react";
 import { useState } from "react";
-import { errorMessage } from "../lib/api.ts";
-import { useFormat } from "../i18n/format.ts";
-import { useIntent } from "../lib/use-intent.ts";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../i18n/format.ts";
+import { errorMessage } from "../lib/api.ts";
+import { useIntent } from "../lib/use-intent.ts";
 
 /**
  * The member's signed-in sessions, with a way to log out any other one, or all of them at once (the account route's

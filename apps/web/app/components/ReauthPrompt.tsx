@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { useIntent } from "../lib/use-intent.ts";
-import { useTranslation } from "react-i18next";
 
 /** The `error` of the API's 403 that asks for the password again (REAUTHENTICATION_REQUIRED in the contracts). */
 const REAUTHENTICATION_REQUIRED = "ReauthenticationRequired";
@@ -71,7 +71,9 @@ export function useReauth(): { guarded: <T>(change: () => Promise<T>) => Promise
     <Modal opened={waiting !== null} onClose={() => close("cancelled")} title={t("Confirm it's you")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">{t("Enter your password again to make this change. It is asked for every few minutes.")}</Text>
+          <Text size="sm">
+            {t("Enter your password again to make this change. It is asked for every few minutes.")}
+          </Text>
           <PasswordInput
             label={t("Password")}
             name="password"

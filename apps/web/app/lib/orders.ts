@@ -37,7 +37,11 @@ export function nextDeliveryStep(
   const status = NEXT_DELIVERY_STATUS[line.deliveryStatus];
   if (!status) return null;
   const label =
-    status === "processing" ? msg("Start preparing") : status === "shipped" ? msg("Mark shipped") : msg("Mark delivered");
+    status === "processing"
+      ? msg("Start preparing")
+      : status === "shipped"
+        ? msg("Mark shipped")
+        : msg("Mark delivered");
   return { status, label, needsShippingCode: status === "shipped" };
 }
 

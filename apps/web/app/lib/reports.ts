@@ -1,10 +1,6 @@
 /** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
 
-import {
-  type ReportItemKind,
-  type ReportReason,
-  reportReasons,
-} from "@marquee/contracts/reports";
+import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/contracts/reports";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { msg } from "../i18n/i18n.ts";
 

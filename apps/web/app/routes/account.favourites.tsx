@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import {
   REACTED_PAGE_SIZE,
   type ReactedGallery,
@@ -5,13 +6,12 @@ import {
   type ReactedVideo,
 } from "../components/account/ReactedLists.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.favourites";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountFavourites.handle;
 

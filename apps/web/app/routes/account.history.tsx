@@ -1,21 +1,21 @@
 import { Alert, Anchor, Button, Container, Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import type { WatchHistory } from "@marquee/contracts/watching";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { videoCardData } from "../components/catalogue/card-data.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { useFormat } from "../i18n/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.history";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountHistory.handle;
 

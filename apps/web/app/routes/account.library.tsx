@@ -1,21 +1,21 @@
 import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LibraryEntry, LibraryList } from "@marquee/contracts/library";
 import { IconBooks } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { loaded } from "../lib/actions.server.ts";
 import { type Format, useFormat } from "../i18n/format.ts";
-import type { TFunction } from "i18next";
+import { msg } from "../i18n/i18n.ts";
+import { loaded } from "../lib/actions.server.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { LIBRARY_KIND } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.library";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountLibrary.handle;
 

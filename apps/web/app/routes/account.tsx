@@ -2,6 +2,7 @@ import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/cor
 import type { SessionItem, TwoFactorStatus } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
@@ -14,17 +15,15 @@ import { handleIntents, reauthenticateIntent, textOf } from "../lib/actions.serv
 import { errorMessage } from "../lib/api.ts";
 import { countryList, phoneCodeList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/account";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
 
 export const handle = pages.account.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-{
+export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaT(matches);
   return pageMeta(
     matches,

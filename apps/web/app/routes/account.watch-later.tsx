@@ -1,12 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { REACTED_PAGE_SIZE, ReactedLists, type ReactedVideo } from "../components/account/ReactedLists.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/account.watch-later";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.accountWatchLater.handle;
 
@@ -30,6 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function WatchLaterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <ReactedLists title={t("Watch later")} description={t(DESCRIPTION)} action="watch_later" videos={loaderData.videos} />
+    <ReactedLists
+      title={t("Watch later")}
+      description={t(DESCRIPTION)}
+      action="watch_later"
+      videos={loaderData.videos}
+    />
   );
 }

@@ -14,22 +14,22 @@ import { notifications as toasts } from "@mantine/notifications";
 import type { Notification, NotificationList } from "@marquee/contracts/notifications";
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { bell } from "../components/notifications/store.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { fromLive, safeLink, timeAgo } from "../lib/notifications.ts";
+import { metaT } from "../lib/seo.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import type { Route } from "./+types/notifications";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
-import { useFormat } from "../i18n/format.ts";
 
 export const handle = pages.notifications.handle;
 
@@ -194,7 +194,9 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
           empty={{
             icon: IconBell,
             message:
-              show === "unread" ? t("Nothing unread.") : t("Nothing yet. Payments, sales, deliveries and more show here."),
+              show === "unread"
+                ? t("Nothing unread.")
+                : t("Nothing yet. Payments, sales, deliveries and more show here."),
           }}
         >
           <Stack gap="sm" p="md">

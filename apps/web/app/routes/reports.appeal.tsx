@@ -3,16 +3,16 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/reports.appeal";
-import { useTranslation } from "react-i18next";
-import { metaT } from "../lib/seo.ts";
-import { msg } from "../i18n/i18n.ts";
 
 export const handle = pages.reportAppeal.handle;
 

@@ -4,13 +4,13 @@ import { roleLabel } from "@marquee/contracts/roles";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconCamera } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { errorMessage } from "../../lib/api.ts";
 import { useFormat } from "../../i18n/format.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { useAppDispatch } from "../../state/store.ts";
 import { type CurrentUser, setCurrentUser } from "../../state/user.ts";
 import { uploadFile } from "../admin/use-manage.tsx";
-import { useTranslation } from "react-i18next";
 
 const MAX_AVATAR_BYTES = DEFAULT_IMAGE_MAX_MB * 1024 * 1024;
 
@@ -29,7 +29,9 @@ export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; me
       return;
     }
     if (file.size > MAX_AVATAR_BYTES) {
-      notifications.show({ color: "red", message: t("The image must be {{mb}} MB or smaller.", { mb: DEFAULT_IMAGE_MAX_MB }),
+      notifications.show({
+        color: "red",
+        message: t("The image must be {{mb}} MB or smaller.", { mb: DEFAULT_IMAGE_MAX_MB }),
       });
       return;
     }

@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine
 import { notifications } from "@mantine/notifications";
 import type { CurrentSubscriptions, Subscription } from "@marquee/contracts/subscriptions";
 import { IconCrown } from "@tabler/icons-react";
-import { Link } from "react-router";
-import { errorMessage } from "../../lib/api.ts";
-import { type Format, useFormat } from "../../i18n/format.ts";
-import { msg } from "../../i18n/i18n.ts";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type Format, useFormat } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { performerPath } from "../catalogue/links.ts";
@@ -16,7 +16,9 @@ import { performerPath } from "../catalogue/links.ts";
 function endText(s: Subscription, t: TFunction, f: Format): string {
   const date = f.date(s.expiresAt);
   if (s.renews) return t("Renews on {{date}}", { date });
-  return s.status === "cancelled" ? t("Cancelled: access until {{date}}", { date }) : t("Access until {{date}}", { date });
+  return s.status === "cancelled"
+    ? t("Cancelled: access until {{date}}", { date })
+    : t("Access until {{date}}", { date });
 }
 
 /** Exported for tests. A cancelled subscription shows the day it ends where a renewing one shows its period. */
@@ -83,7 +85,9 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
     if (!ok) return;
     try {
       await intent.run("cancelSubscription", { id: s._id });
-      notifications.show({ color: "teal", message: t("Cancelled. Your access lasts until {{date}}.", { date: f.date(s.expiresAt) }),
+      notifications.show({
+        color: "teal",
+        message: t("Cancelled. Your access lasts until {{date}}.", { date: f.date(s.expiresAt) }),
       });
     } catch (err) {
       notifications.show({ color: "red", message: errorMessage(err, t("Could not cancel, please try again.")) });

@@ -2,12 +2,12 @@ import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
 import type { Video } from "@marquee/contracts/videos";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { GalleryCard } from "../catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../catalogue/PagedGrid.tsx";
 import type { Page } from "../catalogue/usePagedList.ts";
 import { VideoCard } from "../catalogue/VideoCard.tsx";
-import { useTranslation } from "react-i18next";
 
 /** How many movies and galleries each list shows before "load more". */
 export const REACTED_PAGE_SIZE = 12;

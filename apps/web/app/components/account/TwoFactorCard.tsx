@@ -19,12 +19,12 @@ import { notifications } from "@mantine/notifications";
 import type { RecoveryCodesResponse, TwoFactorSetup, TwoFactorStatus } from "@marquee/contracts/auth";
 import { IconAlertCircle, IconShieldLock } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { errorMessage } from "../../lib/api.ts";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { storeDeviceToken } from "../../lib/session.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { ReauthCancelled, useReauth } from "../ReauthPrompt.tsx";
-import { useTranslation } from "react-i18next";
 
 /** Shows a failure, unless the person closed the password prompt (nothing failed then). */
 function showFailure(error: unknown, fallback: string) {
@@ -46,7 +46,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack gap="sm" data-testid="recovery-codes">
-      <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} title={t("Save your recovery codes now")}>
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={t("Save your recovery codes now")}
+      >
         {t("Each code signs you in once if you lose your phone. They are shown only this once.")}
       </Alert>
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">

@@ -1,10 +1,10 @@
 import { ActionIcon } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { bellBadge, bellLabel, fromLive } from "../../lib/notifications.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { bell, useBell } from "./store.ts";
-import { useTranslation } from "react-i18next";
 
 /** The header's bell: the unread count on it (none until the API answered, so server and browser render alike). */
 export function BellButton({ className, ...props }: ComponentPropsWithRef<"button">) {

@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { Notification } from "@marquee/contracts/notifications";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { safeLink, timeAgo } from "../../lib/notifications.ts";
 import { BellButton } from "./NotificationBell.tsx";
 import { bell, useBell } from "./store.ts";
-import { useTranslation } from "react-i18next";
-import { useFormat } from "../../i18n/format.ts";
 
 /** One notification in a list: its text, how long ago, a dot while unread; a click marks it read and follows its link. */
 export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () => void }) {

@@ -4,21 +4,15 @@ import { notifications } from "@mantine/notifications";
 import type { ReportItemKind } from "@marquee/contracts/reports";
 import { IconCircleCheck, IconFlag } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { CAPTCHA_FIELD } from "../../lib/captcha.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
-import {
-  emptyReport,
-  REASON_OPTIONS,
-  REPORT_PATH,
-  type ReportFormValues,
-  reportBody,
-} from "../../lib/reports.ts";
+import { emptyReport, REASON_OPTIONS, REPORT_PATH, type ReportFormValues, reportBody } from "../../lib/reports.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { useCaptcha } from "../Captcha.tsx";
-import { Trans, useTranslation } from "react-i18next";
-import { msg } from "../../i18n/i18n.ts";
 
 type Filed = { reference: string; dueAt: string; hidden: boolean };
 

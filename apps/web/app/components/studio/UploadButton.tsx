@@ -3,11 +3,47 @@ import { notifications } from "@mantine/notifications";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconUpload } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage, type UploadProgress } from "../../lib/api.ts";
 import { fileProblem, type UploadKind } from "../../lib/studio-media.ts";
 
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
 export const VIDEO_ACCEPT = "video/*";
+
+/** The texts of an upload per thing uploaded (Spanish nouns have a gender); another reads as before, in English. */
+const WHAT_TEXTS: Record<string, { progress: string; cannot: string; failed: string }> = {
+  image: {
+    progress: msg("image upload progress"),
+    cannot: msg("Cannot upload this image"),
+    failed: msg("The image upload failed"),
+  },
+  file: {
+    progress: msg("file upload progress"),
+    cannot: msg("Cannot upload this file"),
+    failed: msg("The file upload failed"),
+  },
+  thumbnail: {
+    progress: msg("thumbnail upload progress"),
+    cannot: msg("Cannot upload this thumbnail"),
+    failed: msg("The thumbnail upload failed"),
+  },
+  teaser: {
+    progress: msg("teaser upload progress"),
+    cannot: msg("Cannot upload this teaser"),
+    failed: msg("The teaser upload failed"),
+  },
+  cover: {
+    progress: msg("cover upload progress"),
+    cannot: msg("Cannot upload this cover"),
+    failed: msg("The cover upload failed"),
+  },
+  "Movie file": {
+    progress: msg("Movie file upload progress"),
+    cannot: msg("Cannot upload this movie file"),
+    failed: msg("The movie file upload failed"),
+  },
+};
 
 /** An upload's progress bar with its percentage; `done` keeps "Uploaded · 100%" on screen after it finished. */
 export function UploadProgressLine({
@@ -21,17 +57,19 @@ export function UploadProgressLine({
   label: string;
   testId?: string;
 }) {
+  const { t } = useTranslation();
+  const texts = WHAT_TEXTS[label];
   return (
     <Stack gap={4} w="100%">
       <Progress
         value={percent}
         animated={!done}
         color={done ? "teal" : undefined}
-        aria-label={`${label} upload progress`}
+        aria-label={texts ? t(texts.progress) : `${label} upload progress`}
         transitionDuration={120}
       />
       <Text size="xs" c="dimmed" data-testid={testId} aria-live="polite">
-        {done ? `Uploaded · ${percent}%` : `Uploading… ${percent}%`}
+        {done ? t("Uploaded · {{percent}}%", { percent }) : t("Uploading… {{percent}}%", { percent })}
       </Text>
     </Stack>
   );
@@ -66,12 +104,18 @@ export function UploadButton({
 }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
+  const { t } = useTranslation();
+  const texts = WHAT_TEXTS[what];
 
   const start = async (file: File | null) => {
     if (!file) return;
-    const problem = fileProblem(file, kind, { imageMaxMb: DEFAULT_IMAGE_MAX_MB });
+    const problem = fileProblem(file, kind, { imageMaxMb: DEFAULT_IMAGE_MAX_MB }, t);
     if (problem) {
-      notifications.show({ color: "red", title: `Cannot upload this ${what}`, message: problem });
+      notifications.show({
+        color: "red",
+        title: texts ? t(texts.cannot) : `Cannot upload this ${what}`,
+        message: problem,
+      });
       return;
     }
     setDone(false);
@@ -82,7 +126,11 @@ export function UploadButton({
       setDone(true);
     } catch (error) {
       setProgress(null);
-      notifications.show({ color: "red", title: `The ${what} upload failed`, message: errorMessage(error) });
+      notifications.show({
+        color: "red",
+        title: texts ? t(texts.failed) : `The ${what} upload failed`,
+        message: errorMessage(error),
+      });
     }
   };
 
