@@ -81,8 +81,8 @@ export function dueLabel(dueAt: string, now: Date): string {
 }
 
 export const STATUS_LABELS = {
-  open: "Open",
-  awaiting_performer: "Waiting for the performer",
-  resolved: "Resolved",
+  open: msg("Open"),
+  awaiting_performer: msg("Waiting for the performer"),
+  resolved: msg("Resolved"),
 } as const;
-export const OUTCOME_LABELS = { taken_down: "Taken down", dismissed: "Dismissed" } as const;
+export const OUTCOME_LABELS = { taken_down: msg("Taken down"), dismissed: msg("Dismissed") } as const;

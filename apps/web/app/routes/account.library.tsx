@@ -53,6 +53,7 @@ function Entry({ entry }: { entry: LibraryEntry }) {
   const { t } = useTranslation();
   const f = useFormat();
   const state = standing(entry, t, f);
+  const kind = LIBRARY_KIND[entry.kind];
   return (
     <Card component="li" withBorder data-testid="library-entry" data-kind={entry.kind}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -68,7 +69,7 @@ function Entry({ entry }: { entry: LibraryEntry }) {
           </Text>
         </Stack>
         <Badge variant="light" color={state?.color ?? "indigo"}>
-          {LIBRARY_KIND[entry.kind] && t(LIBRARY_KIND[entry.kind])}
+          {kind && t(kind)}
         </Badge>
       </Group>
     </Card>

@@ -20,7 +20,7 @@ import type { useStudioAssets } from "./use-studio-assets.ts";
 
 /** The texts of a studio list, whole sentences per kind of item (Spanish nouns have a gender). */
 const ASSET_TEXTS: Record<
-  string,
+  "movie" | "gallery" | "product",
   { add: string; search: string; list: string; noMatch: string; none: string; first: string }
 > = {
   movie: {
@@ -234,7 +234,6 @@ export function StudioAssetScreen<T extends { _id: string }>({
   title,
   description,
   noun,
-  plural,
   icon,
   assets,
   onNew,
@@ -244,10 +243,10 @@ export function StudioAssetScreen<T extends { _id: string }>({
 }: {
   title: string;
   description: string;
-  /** "movie" */
-  noun: string;
-  /** "movies" */
-  plural: string;
+  /** What the list holds; its texts are whole sentences per kind. */
+  noun: "movie" | "gallery" | "product";
+  /** "movies": unused since the texts come whole from `noun`, kept for the callers. */
+  plural?: string;
   icon: TablerIcon;
   assets: ReturnType<typeof useStudioAssets<T>>;
   onNew: () => void;
@@ -262,20 +261,18 @@ export function StudioAssetScreen<T extends { _id: string }>({
   const filtered = !!q || status !== "all";
   const { t } = useTranslation();
   const texts = ASSET_TEXTS[noun];
-  // An item this table does not know reads as before, in English.
-  const say = (known: string | undefined, english: string) => (known ? t(known) : english);
   return (
     <StudioPage
       title={title}
       description={description}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-          {say(texts?.add, `New ${noun}`)}
+          {t(texts.add)}
         </Button>
       }
     >
       <StudioListFilters
-        searchLabel={say(texts?.search, `Search my ${plural}`)}
+        searchLabel={t(texts.search)}
         placeholder={searchPlaceholder}
         search={search}
         onSearch={setSearch}
@@ -284,7 +281,7 @@ export function StudioAssetScreen<T extends { _id: string }>({
       />
 
       <ListPanel
-        label={say(texts?.list, plural.charAt(0).toUpperCase() + plural.slice(1))}
+        label={t(texts.list)}
         error={error}
         onRetry={load}
         ready={!!result}
@@ -293,12 +290,10 @@ export function StudioAssetScreen<T extends { _id: string }>({
         empty={{
           large: true,
           icon,
-          message: filtered
-            ? say(texts?.noMatch, `No ${noun} matches these filters.`)
-            : say(texts?.none, `You have no ${plural} yet.`),
+          message: filtered ? t(texts.noMatch) : t(texts.none),
           action: !filtered && (
             <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-              {say(texts?.first, `Create your first ${noun}`)}
+              {t(texts.first)}
             </Button>
           ),
         }}

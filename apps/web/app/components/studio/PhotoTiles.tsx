@@ -72,7 +72,7 @@ type Processing = { status: "none" | "pending" | "processing" | "ready" | "faile
 
 /** A tile's texts per kind of picture. */
 const TILE_TEXTS: Record<
-  string,
+  "photo" | "picture",
   { name: string; status: string; earlier: string; later: string; asCover: string; remove: string }
 > = {
   photo: {
@@ -114,7 +114,7 @@ export function PhotoTile({
   image: Image | null;
   title?: string;
   processing?: Processing;
-  noun?: string;
+  noun?: "photo" | "picture";
   index: number;
   count: number;
   isCover: boolean;
@@ -126,11 +126,8 @@ export function PhotoTile({
 }) {
   const n = index + 1;
   const { t } = useTranslation();
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const texts = TILE_TEXTS[noun];
-  // A kind of picture this table does not know reads as before, in English.
-  const say = (key: keyof NonNullable<typeof texts>, english: string, values: Record<string, unknown> = {}) =>
-    texts ? t(texts[key], { n, ...values }) : english;
+  const say = (key: keyof typeof texts, values: Record<string, unknown> = {}) => t(texts[key], { n, ...values });
   const { status, error } = processing;
   const statusLabel = t(processingLabels[status]);
   return (
@@ -140,17 +137,13 @@ export function PhotoTile({
           src={image.url}
           srcSet={image.srcSet ?? undefined}
           sizes="200px"
-          alt={title || say("name", `${Noun} ${n}`)}
+          alt={title || say("name")}
           width={image.width}
           height={image.height}
           loading="lazy"
         />
       ) : (
-        <Box
-          className="marquee-photo-missing"
-          role="img"
-          aria-label={say("status", `${Noun} ${n}: ${statusLabel}`, { status: statusLabel })}
-        >
+        <Box className="marquee-photo-missing" role="img" aria-label={say("status", { status: statusLabel })}>
           <IconPhoto size={28} stroke={1.5} />
         </Box>
       )}
@@ -179,7 +172,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === 0}
             onClick={() => onMove(-1)}
-            aria-label={say("earlier", `Move ${noun} ${n} earlier`)}
+            aria-label={say("earlier")}
           >
             <IconArrowLeft size={14} />
           </ActionIcon>
@@ -189,7 +182,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === count - 1}
             onClick={() => onMove(1)}
-            aria-label={say("later", `Move ${noun} ${n} later`)}
+            aria-label={say("later")}
           >
             <IconArrowRight size={14} />
           </ActionIcon>
@@ -201,7 +194,7 @@ export function PhotoTile({
                 size="sm"
                 disabled={busy || isCover || isProcessing(status)}
                 onClick={onCover}
-                aria-label={say("asCover", `Use ${noun} ${n} as cover`)}
+                aria-label={say("asCover")}
               >
                 <IconPhotoStar size={14} />
               </ActionIcon>
@@ -213,7 +206,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy}
             onClick={onDelete}
-            aria-label={say("remove", `Delete ${noun} ${n}`)}
+            aria-label={say("remove")}
           >
             <IconTrash size={14} />
           </ActionIcon>

@@ -11,8 +11,8 @@ import { fileProblem, type UploadKind } from "../../lib/studio-media.ts";
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
 export const VIDEO_ACCEPT = "video/*";
 
-/** The texts of an upload per thing uploaded (Spanish nouns have a gender); another reads as before, in English. */
-const WHAT_TEXTS: Record<string, { progress: string; cannot: string; failed: string }> = {
+/** The texts of an upload per thing uploaded (Spanish nouns have a gender). */
+const WHAT_TEXTS = {
   image: {
     progress: msg("image upload progress"),
     cannot: msg("Cannot upload this image"),
@@ -43,7 +43,10 @@ const WHAT_TEXTS: Record<string, { progress: string; cannot: string; failed: str
     cannot: msg("Cannot upload this movie file"),
     failed: msg("The movie file upload failed"),
   },
-};
+} satisfies Record<string, { progress: string; cannot: string; failed: string }>;
+
+/** What is uploaded, as its messages name it. */
+export type UploadWhat = keyof typeof WHAT_TEXTS;
 
 /** An upload's progress bar with its percentage; `done` keeps "Uploaded · 100%" on screen after it finished. */
 export function UploadProgressLine({
@@ -54,7 +57,8 @@ export function UploadProgressLine({
 }: {
   percent: number;
   done?: boolean;
-  label: string;
+  /** What is uploaded, e.g. "Movie file". */
+  label: UploadWhat;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -65,7 +69,7 @@ export function UploadProgressLine({
         value={percent}
         animated={!done}
         color={done ? "teal" : undefined}
-        aria-label={texts ? t(texts.progress) : `${label} upload progress`}
+        aria-label={t(texts.progress)}
         transitionDuration={120}
       />
       <Text size="xs" c="dimmed" data-testid={testId} aria-live="polite">
@@ -94,7 +98,7 @@ export function UploadButton({
   /** The button text, e.g. "Upload thumbnail". */
   label: string;
   /** What is uploaded, for messages: "thumbnail". */
-  what: string;
+  what: UploadWhat;
   upload: (file: File, onProgress: UploadProgress) => Promise<void>;
   accept?: string;
   icon?: ReactNode;
@@ -113,7 +117,7 @@ export function UploadButton({
     if (problem) {
       notifications.show({
         color: "red",
-        title: texts ? t(texts.cannot) : `Cannot upload this ${what}`,
+        title: t(texts.cannot),
         message: problem,
       });
       return;
@@ -128,7 +132,7 @@ export function UploadButton({
       setProgress(null);
       notifications.show({
         color: "red",
-        title: texts ? t(texts.failed) : `The ${what} upload failed`,
+        title: t(texts.failed),
         message: errorMessage(error),
       });
     }

@@ -9,4 +9,7 @@ export const studio: Messages = {
   "{{n}} refunds_one": "{{n}} refund",
   "{{n}} photos_one": "{{n}} photo",
   "{{n}} pictures_one": "{{n}} picture",
+  "{{n}} movies_one": "{{n}} movie",
+  "{{n}} galleries_one": "{{n}} gallery",
+  "{{n}} products_one": "{{n}} product",
 };
