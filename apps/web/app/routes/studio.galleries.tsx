@@ -83,9 +83,8 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
       message: (
         <Trans
           t={t}
-          i18nKey={msg("<b>{{title}}</b> and all its photos are removed for good.")}
-          values={{ title: gallery.title }}
-          components={{ b: <b /> }}
+          i18nKey={msg("<b/> and all its photos are removed for good.")}
+          components={{ b: <b>{gallery.title}</b> }}
         />
       ),
       confirmLabel: t("Delete gallery"),

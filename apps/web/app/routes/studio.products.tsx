@@ -60,11 +60,8 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
       message: (
         <Trans
           t={t}
-          i18nKey={msg(
-            "<b>{{title}}</b>, its pictures and its file are removed for good. Orders already paid keep their lines.",
-          )}
-          values={{ title: product.title }}
-          components={{ b: <b /> }}
+          i18nKey={msg("<b/>, its pictures and its file are removed for good. Orders already paid keep their lines.")}
+          components={{ b: <b>{product.title}</b> }}
         />
       ),
       confirmLabel: t("Delete product"),

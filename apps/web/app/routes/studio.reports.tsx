@@ -202,9 +202,19 @@ export default function StudioReportsPage({ loaderData }: Route.ComponentProps) 
                 <Text size="sm">
                   <Trans
                     t={t}
-                    i18nKey={msg("Your {{noun}}: <item>{{title}}</item> · reported {{date}}")}
-                    values={{ noun: t(ITEM_NOUNS[r.item.kind]), title: r.item.title, date: f.dateTime(r.createdAt) }}
-                    components={{ item: r.item.link ? <Anchor component={Link} to={r.item.link} /> : <Fragment /> }}
+                    i18nKey={msg("Your {{noun}}: <item/> · reported {{date}}")}
+                    values={{ noun: t(ITEM_NOUNS[r.item.kind]), date: f.dateTime(r.createdAt) }}
+                    components={{
+                      // The title is the item's own text: a child of its element, never read as markup.
+                      item: r.item.link ? (
+                        <Anchor component={Link} to={r.item.link}>
+                          {r.item.title}
+                        </Anchor>
+                      ) : (
+                        // biome-ignore lint/complexity/noUselessFragments: Trans needs an element to put the title in
+                        <Fragment>{r.item.title}</Fragment>
+                      ),
+                    }}
                   />
                 </Text>
                 {r.held && r.status !== "resolved" && (

@@ -1,20 +1,22 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { Locale } from "@marquee/contracts/locales";
 import type { CurrentSubscriptions, Subscription } from "@marquee/contracts/subscriptions";
 import { IconCrown } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Format, useFormat } from "../../i18n/format.ts";
+import { useLocale } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { performerPath } from "../catalogue/links.ts";
 
 /** When access ends, and whether it renews: what a member most needs to know of a subscription. */
-function endText(s: Subscription, t: TFunction, f: Format): string {
-  const date = f.date(s.expiresAt);
+function endText(s: Subscription, t: TFunction, locale: Locale): string {
+  const date = formatDate(s.expiresAt, locale);
   if (s.renews) return t("Renews on {{date}}", { date });
   return s.status === "cancelled"
     ? t("Cancelled: access until {{date}}", { date })
@@ -24,7 +26,7 @@ function endText(s: Subscription, t: TFunction, f: Format): string {
 /** Exported for tests. A cancelled subscription shows the day it ends where a renewing one shows its period. */
 export function SubscriptionRow({ s, onCancel }: { s: Subscription; onCancel: (s: Subscription) => void }) {
   const { t } = useTranslation();
-  const f = useFormat();
+  const locale = useLocale();
   const title =
     s.kind === "site" ? (
       <Text fw={600}>
@@ -42,13 +44,13 @@ export function SubscriptionRow({ s, onCancel }: { s: Subscription; onCancel: (s
       <Stack gap={2}>
         {title}
         <Text size="sm" c="dimmed" data-testid="subscription-end">
-          {endText(s, t, f)}
+          {endText(s, t, locale)}
         </Text>
       </Stack>
       <Group gap="sm">
         {s.status === "cancelled" ? (
           <Badge variant="light" color="gray" tt="none" data-testid="subscription-badge">
-            {t("Ends {{date}}", { date: f.date(s.expiresAt) })}
+            {t("Ends {{date}}", { date: formatDate(s.expiresAt, locale) })}
           </Badge>
         ) : (
           <Badge variant="light" color={s.renews ? "teal" : "gray"} data-testid="subscription-badge">
@@ -73,11 +75,11 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
   const intent = useIntent();
   const [confirm, dialog] = useConfirm();
   const { t } = useTranslation();
-  const f = useFormat();
+  const locale = useLocale();
   const cancel = async (s: Subscription) => {
     const ok = await confirm({
       title: t("Cancel renewal?"),
-      message: t("It will not renew. You keep access until {{date}}.", { date: f.date(s.expiresAt) }),
+      message: t("It will not renew. You keep access until {{date}}.", { date: formatDate(s.expiresAt, locale) }),
       confirmLabel: t("Cancel renewal"),
       cancelLabel: t("Keep subscription"),
       color: "red",
@@ -87,7 +89,7 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
       await intent.run("cancelSubscription", { id: s._id });
       notifications.show({
         color: "teal",
-        message: t("Cancelled. Your access lasts until {{date}}.", { date: f.date(s.expiresAt) }),
+        message: t("Cancelled. Your access lasts until {{date}}.", { date: formatDate(s.expiresAt, locale) }),
       });
     } catch (err) {
       notifications.show({ color: "red", message: errorMessage(err, t("Could not cancel, please try again.")) });
@@ -113,9 +115,9 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
             <Trans
               t={t}
               i18nKey={msg(
-                "You are not a member yet. <link>See the membership packages</link>, or subscribe to a performer on their profile.",
+                "You are not a member yet. <anchor>See the membership packages</anchor>, or subscribe to a performer on their profile.",
               )}
-              components={{ link: <Anchor component={Link} to="/membership" /> }}
+              components={{ anchor: <Anchor component={Link} to="/membership" /> }}
             />
           </Text>
         )}

@@ -156,10 +156,9 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
                 <Trans
                   t={t}
                   i18nKey={msg(
-                    "Your reference is <ref>{{reference}}</ref>. We sent it to your email address too, and will write when we have decided.",
+                    "Your reference is <ref/>. We sent it to your email address too, and will write when we have decided.",
                   )}
-                  values={{ reference: filed.reference }}
-                  components={{ ref: <strong data-testid="report-reference" /> }}
+                  components={{ ref: <strong data-testid="report-reference">{filed.reference}</strong> }}
                 />
               </Text>
               {filed.hidden && <Text mt="xs">{t(HIDDEN_TEXT[kind])}</Text>}

@@ -72,9 +72,9 @@ export function PayoutDetailsCard({
               <Trans
                 t={t}
                 i18nKey={msg(
-                  "Turn on two-factor sign-in in <link>My account → Security</link> to add or change your payout details and to be paid.",
+                  "Turn on two-factor sign-in in <anchor>My account → Security</anchor> to add or change your payout details and to be paid.",
                 )}
-                components={{ link: <Anchor component={Link} to="/account#security" /> }}
+                components={{ anchor: <Anchor component={Link} to="/account#security" /> }}
               />
             </Alert>
           )}

@@ -63,8 +63,8 @@ export const account: Messages = {
   "Cancelled. Your access lasts until {{date}}.": "Cancelada. Tu acceso dura hasta el {{date}}.",
   "Could not cancel, please try again.": "No se pudo cancelar; vuelve a intentarlo.",
   "Membership and subscriptions": "Membresía y suscripciones",
-  "You are not a member yet. <link>See the membership packages</link>, or subscribe to a performer on their profile.":
-    "Todavía no eres miembro. <link>Consulta los paquetes de membresía</link> o suscríbete a un modelo desde su perfil.",
+  "You are not a member yet. <anchor>See the membership packages</anchor>, or subscribe to a performer on their profile.":
+    "Todavía no eres miembro. <anchor>Consulta los paquetes de membresía</anchor> o suscríbete a un modelo desde su perfil.",
   // payments
   Pending: "Pendiente",
   Paid: "Pagado",
@@ -237,8 +237,8 @@ export const account: Messages = {
   "Report not sent": "Denuncia no enviada",
   Report: "Denunciar",
   "Thank you, we received your report": "Gracias, recibimos tu denuncia",
-  "Your reference is <ref>{{reference}}</ref>. We sent it to your email address too, and will write when we have decided.":
-    "Tu referencia es <ref>{{reference}}</ref>. También la enviamos a tu correo electrónico y te escribiremos cuando hayamos decidido.",
+  "Your reference is <ref/>. We sent it to your email address too, and will write when we have decided.":
+    "Tu referencia es <ref/>. También la enviamos a tu correo electrónico y te escribiremos cuando hayamos decidido.",
   Close: "Cerrar",
   "What is wrong?": "¿Qué ocurre?",
   "Your email address": "Tu correo electrónico",

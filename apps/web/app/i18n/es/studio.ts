@@ -126,8 +126,8 @@ export const studio: Messages = {
   "Your payout details are saved.": "Tus datos de cobro se guardaron.",
   "Could not save your payout details.": "No se pudieron guardar tus datos de cobro.",
   "Payout details": "Datos de cobro",
-  "Turn on two-factor sign-in in <link>My account → Security</link> to add or change your payout details and to be paid.":
-    "Activa la verificación en dos pasos en <link>Mi cuenta → Seguridad</link> para añadir o cambiar tus datos de cobro y para cobrar.",
+  "Turn on two-factor sign-in in <anchor>My account → Security</anchor> to add or change your payout details and to be paid.":
+    "Activa la verificación en dos pasos en <anchor>Mi cuenta → Seguridad</anchor> para añadir o cambiar tus datos de cobro y para cobrar.",
   "Where the site pays you. Last changed {{date}}.": "Dónde te paga el sitio. Último cambio: {{date}}.",
   "Tell the site where to pay you.": "Indica al sitio dónde pagarte.",
   Method: "Método",
@@ -419,8 +419,7 @@ export const studio: Messages = {
   "My galleries": "Mis galerías",
   "Create galleries and upload, order and curate their photos.": "Crea galerías y sube, ordena y selecciona sus fotos.",
   "Delete this gallery?": "¿Eliminar esta galería?",
-  "<b>{{title}}</b> and all its photos are removed for good.":
-    "<b>{{title}}</b> y todas sus fotos se eliminarán para siempre.",
+  "<b/> and all its photos are removed for good.": "<b/> y todas sus fotos se eliminarán para siempre.",
   "Delete gallery": "Eliminar galería",
   "{{title}} was deleted.": "Se eliminó {{title}}.",
   "Could not delete the gallery": "No se pudo eliminar la galería",
@@ -439,8 +438,8 @@ export const studio: Messages = {
     "Vende productos físicos y digitales: precios, existencias, imágenes y archivos.",
   "My products": "Mis productos",
   "Delete this product?": "¿Eliminar este producto?",
-  "<b>{{title}}</b>, its pictures and its file are removed for good. Orders already paid keep their lines.":
-    "<b>{{title}}</b>, sus imágenes y su archivo se eliminarán para siempre. Los pedidos ya pagados conservan sus líneas.",
+  "<b/>, its pictures and its file are removed for good. Orders already paid keep their lines.":
+    "<b/>, sus imágenes y su archivo se eliminarán para siempre. Los pedidos ya pagados conservan sus líneas.",
   "Delete product": "Eliminar producto",
   "Could not delete the product": "No se pudo eliminar el producto",
   "Product created": "Producto creado",
@@ -554,8 +553,7 @@ export const studio: Messages = {
   "Waiting for the performer": "Esperando al modelo",
   Resolved: "Resuelta",
   Dismissed: "Desestimada",
-  "Your {{noun}}: <item>{{title}}</item> · reported {{date}}":
-    "Tu {{noun}}: <item>{{title}}</item> · denunciado el {{date}}",
+  "Your {{noun}}: <item/> · reported {{date}}": "Tu {{noun}}: <item/> · denunciado el {{date}}",
   "It is hidden from the site while the report is reviewed.": "Está oculto en el sitio mientras se revisa la denuncia.",
   "DMCA notice from {{name}} about: {{work}}": "Aviso DMCA de {{name}} sobre: {{work}}",
   "Decision: {{resolution}}": "Decisión: {{resolution}}",
