@@ -58,7 +58,7 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
         </Text>
         {error && (
           <Text c="red" size="sm">
-            {error}
+            {t(error)}
           </Text>
         )}
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("Sessions")}>

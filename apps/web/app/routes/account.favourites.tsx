@@ -24,8 +24,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { action: "favourite", limit: REACTED_PAGE_SIZE };
   const [videos, galleries] = await Promise.all([
-    loadedGet<Page<ReactedVideo>>(request, context, "/reactions/videos", query, "Could not load your movies."),
-    loadedGet<Page<ReactedGallery>>(request, context, "/reactions/galleries", query, "Could not load your galleries."),
+    loadedGet<Page<ReactedVideo>>(request, context, "/reactions/videos", query, msg("Could not load your movies.")),
+    loadedGet<Page<ReactedGallery>>(
+      request,
+      context,
+      "/reactions/galleries",
+      query,
+      msg("Could not load your galleries."),
+    ),
   ]);
   return { videos, galleries };
 }

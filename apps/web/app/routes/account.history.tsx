@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/watching/history",
     { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE },
-    "Could not load your watch history.",
+    msg("Could not load your watch history."),
   );
   return { page, history };
 }
@@ -91,7 +91,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
             {t("Back to my account")}
           </Anchor>
         </div>
-        {history.error && <Alert color="red">{history.error}</Alert>}
+        {history.error && <Alert color="red">{t(history.error)}</Alert>}
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load your library.",
+    msg("Could not load your library."),
   );
   return { list, page };
 }
@@ -94,7 +94,7 @@ export default function AccountLibraryPage({ loaderData }: Route.ComponentProps)
         </div>
         <ListPanel
           label={t("Library")}
-          error={list.error}
+          error={list.error && t(list.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={entries.length}

@@ -11,6 +11,7 @@ import { PasswordForm } from "../components/account/PasswordForm.tsx";
 import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
 import { TwoFactorCard } from "../components/account/TwoFactorCard.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { countryList, phoneCodeList } from "../lib/lookups.server.ts";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
         sessions: [] as SessionItem[],
-        sessionsError: errorMessage(error, "Could not load your sessions."),
+        sessionsError: errorMessage(error, msg("Could not load your sessions.")),
       }),
     ),
     countryList(api).catch(() => []),
@@ -49,14 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ data }) => ({ payments: data, paymentsError: null }),
       (error: unknown) => ({
         payments: [] as Transaction[],
-        paymentsError: errorMessage(error, "Could not load your payments."),
+        paymentsError: errorMessage(error, msg("Could not load your payments.")),
       }),
     ),
     api.get<CurrentSubscriptions>("/subscriptions/current").then(
       (current) => ({ subscriptions: current, subscriptionsError: null }),
       (error: unknown) => ({
         subscriptions: null,
-        subscriptionsError: errorMessage(error, "Could not load your membership."),
+        subscriptionsError: errorMessage(error, msg("Could not load your membership.")),
       }),
     ),
     api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),

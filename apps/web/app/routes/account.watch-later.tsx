@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/reactions/videos",
     { action: "watch_later", limit: REACTED_PAGE_SIZE },
-    "Could not load your watch-later list.",
+    msg("Could not load your watch-later list."),
   );
   return { videos };
 }

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/notifications",
     { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, unread: show === "unread" ? "true" : undefined },
-    "Could not load your notifications.",
+    msg("Could not load your notifications."),
   );
   return { list, show, page };
 }
@@ -187,7 +187,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
         </Group>
         <ListPanel
           label={t("Notifications")}
-          error={list.error}
+          error={list.error && t(list.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={items.length}

@@ -87,17 +87,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageOf(params);
   const choice = chartChoice(params);
   const [stats, timeline, lines, payout, twoFactor] = await Promise.all([
-    loaded(api.get<EarningStats>("/earning/performer/stats"), "Could not load your earnings."),
+    loaded(api.get<EarningStats>("/earning/performer/stats"), msg("Could not load your earnings.")),
     loaded(
       api.get<EarningTimeline>("/earning/performer/timeline", timelineQuery(choice)),
-      "Could not load your earnings over time.",
+      msg("Could not load your earnings over time."),
     ),
     loaded(
       api.get<{ data: EarningLine[]; total: number }>("/earning/performer/search", {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load your earning lines.",
+      msg("Could not load your earning lines."),
     ),
     api.get<{ payoutDetails: PayoutDetails | null }>("/performers/me/payout-details").catch((e: unknown) => ({
       payoutDetails: null,
@@ -199,7 +199,7 @@ function OverTime({
         ) : (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{timeline.error ?? t("Could not load your earnings over time.")}</Text>
+              <Text size="sm">{t(timeline.error ?? "Could not load your earnings over time.")}</Text>
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
                 {t("Try again")}
               </Button>
@@ -242,7 +242,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
         <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
           label={t("Earning lines")}
-          error={stats.error ?? lines.error}
+          error={stats.error ? t(stats.error) : lines.error && t(lines.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={lines.result?.data.length}

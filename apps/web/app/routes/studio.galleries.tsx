@@ -43,8 +43,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
   const [assets, photos] = await Promise.all([
-    loadStudioAssets<StudioGallery>(request, context, "galleries", "Could not load your galleries."),
-    editId ? loaded(galleryPhotos(sessionApi(request, context), editId), "Could not load the photos.") : null,
+    loadStudioAssets<StudioGallery>(request, context, "galleries", msg("Could not load your galleries.")),
+    editId ? loaded(galleryPhotos(sessionApi(request, context), editId), msg("Could not load the photos.")) : null,
   ]);
   return { ...assets, photos: photos && { ...photos, galleryId: editId } };
 }

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadStudioAssets<StudioProduct>(request, context, "products", "Could not load your products.");
+  return loadStudioAssets<StudioProduct>(request, context, "products", msg("Could not load your products."));
 }
 
 const productIntents = { ...assetIntents("products"), ...productImageIntents };

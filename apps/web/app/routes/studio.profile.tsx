@@ -9,6 +9,7 @@ import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton } from "../components/studio/UploadButton.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { profileOptions } from "../lib/lookups.server.ts";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (e: unknown) => ({
         result: null,
         error: {
-          message: errorMessage(e, "Could not load your performer profile."),
+          message: errorMessage(e, msg("Could not load your performer profile.")),
           missing: isApiError(e) && e.statusCode === 404,
         },
       }),
@@ -124,7 +125,7 @@ function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
               ? user.role === "admin"
                 ? t("Your account has no performer profile. Edit performers' profiles under Admin → Performers.")
                 : t("Your performer profile has not been set up. Please contact the site's team.")
-              : error.message}
+              : t(error.message)}
           </Text>
           {error.missing && user.role === "admin" ? (
             <Button size="xs" variant="light" component={Link} to="/admin/performers">

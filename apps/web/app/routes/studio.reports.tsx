@@ -33,7 +33,7 @@ const enc = encodeURIComponent;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loaded(
     sessionApi(request, context).get<{ data: PerformerReport[] }>("/performer/reports"),
-    "Could not load the reports.",
+    msg("Could not load the reports."),
   );
   return { list };
 }
@@ -173,7 +173,7 @@ export default function StudioReportsPage({ loaderData }: Route.ComponentProps) 
     <StudioPage title={t("Reports")} description={t(DESCRIPTION)}>
       <ListPanel
         label={t("Reports")}
-        error={list.error}
+        error={list.error && t(list.error)}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load your subscribers.",
+    msg("Could not load your subscribers."),
   );
   return { list, show, page };
 }
@@ -69,7 +69,7 @@ export default function StudioSubscribersPage({ loaderData }: Route.ComponentPro
       />
       <ListPanel
         label={t("Subscribers")}
-        error={list.error}
+        error={list.error && t(list.error)}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={rows.length}

@@ -107,7 +107,7 @@ export function MembershipCard({ current, error }: { current: CurrentSubscriptio
         </Group>
         {error && (
           <Text c="red" size="sm">
-            {error}
+            {t(error)}
           </Text>
         )}
         {!error && all.length === 0 && (

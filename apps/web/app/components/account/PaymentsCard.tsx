@@ -30,7 +30,7 @@ export function PaymentsCard({ payments, error }: { payments: Transaction[]; err
         </Group>
         {error && (
           <Text c="red" size="sm">
-            {error}
+            {t(error)}
           </Text>
         )}
         {!error && payments.length === 0 && (

@@ -55,7 +55,7 @@ export function ReactedLists({
             {t("Movies")}
           </Title>
           {videos.error ? (
-            <Text c="red">{videos.error}</Text>
+            <Text c="red">{t(videos.error)}</Text>
           ) : (
             <PagedGrid<ReactedVideo>
               initial={videos.result}
@@ -75,7 +75,7 @@ export function ReactedLists({
               {t("Galleries")}
             </Title>
             {galleries.error ? (
-              <Text c="red">{galleries.error}</Text>
+              <Text c="red">{t(galleries.error)}</Text>
             ) : (
               <PagedGrid<ReactedGallery>
                 initial={galleries.result}

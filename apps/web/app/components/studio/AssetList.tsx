@@ -282,7 +282,7 @@ export function StudioAssetScreen<T extends { _id: string }>({
 
       <ListPanel
         label={t(texts.list)}
-        error={error}
+        error={error && t(error)}
         onRetry={load}
         ready={!!result}
         skeleton={{ rows: 3, height: 64 }}

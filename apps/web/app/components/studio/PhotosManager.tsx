@@ -105,7 +105,7 @@ export function PhotosManager({
       {loaded.error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{loaded.error}</Text>
+            <Text size="sm">{t(loaded.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={load}>
               {t("Try again")}
             </Button>

@@ -244,7 +244,7 @@ export function VerificationPanel({
   if (!verification)
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        {error ?? t("Could not load your verification.")}
+        {t(error ?? "Could not load your verification.")}
       </Alert>
     );
   return (

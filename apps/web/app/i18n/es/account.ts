@@ -259,4 +259,13 @@ export const account: Messages = {
   "The email address you reported with": "El correo electrónico con el que denunciaste",
   "Why our decision is wrong": "Por qué nuestra decisión es incorrecta",
   "Send appeal": "Enviar recurso",
+  // loading errors
+  "Could not load your sessions.": "No se pudieron cargar tus sesiones.",
+  "Could not load your payments.": "No se pudieron cargar tus pagos.",
+  "Could not load your membership.": "No se pudo cargar tu membresía.",
+  "Could not load your movies.": "No se pudieron cargar tus películas.",
+  "Could not load your galleries.": "No se pudieron cargar tus galerías.",
+  "Could not load your watch history.": "No se pudo cargar tu historial de reproducción.",
+  "Could not load your library.": "No se pudo cargar tu biblioteca.",
+  "Could not load your watch-later list.": "No se pudo cargar tu lista de ver más tarde.",
 };

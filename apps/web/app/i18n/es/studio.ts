@@ -562,4 +562,13 @@ export const studio: Messages = {
   "Counter-notice sent {{date}}.": "Contranotificación enviada el {{date}}.",
   "Send a counter-notice": "Enviar una contranotificación",
   "DMCA counter-notice": "Contranotificación DMCA",
+  // loading errors
+  "Could not load your earnings.": "No se pudieron cargar tus ganancias.",
+  "Could not load your earning lines.": "No se pudieron cargar tus líneas de ganancias.",
+  "Could not load your galleries.": "No se pudieron cargar tus galerías.",
+  "Could not load the photos.": "No se pudieron cargar las fotos.",
+  "Could not load your products.": "No se pudieron cargar tus productos.",
+  "Could not load your performer profile.": "No se pudo cargar tu perfil de modelo.",
+  "Could not load the reports.": "No se pudieron cargar las denuncias.",
+  "Could not load your subscribers.": "No se pudieron cargar tus suscriptores.",
 };
