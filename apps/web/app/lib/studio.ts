@@ -98,11 +98,6 @@ export function schemaErrors(
   return out;
 }
 
-/** "1 gallery", "3 galleries". */
-export function countLabel(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
-}
-
 /** "slim" -> "Slim", "plus-size" -> "Plus size", "under-160" -> "Under 160 cm", "160-170" -> "160–170 cm". */
 export function attributeLabel(value: string): string {
   if (/^\d+-\d+$/.test(value)) return `${value.replace("-", "–")} cm`;
