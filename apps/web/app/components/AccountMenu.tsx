@@ -12,6 +12,7 @@ import {
   IconStar,
   IconUserCircle,
 } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -21,6 +22,7 @@ import { AccountButton } from "./AccountButton.tsx";
 export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const user = useAppSelector((s) => s.user.current);
   const logout = useLogout();
+  const { t } = useTranslation();
 
   return (
     <Menu shadow="lg" width={220} position="bottom-end" radius="md" withinPortal defaultOpened={defaultOpened}>
@@ -30,48 +32,48 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
       <Menu.Dropdown>
         <Menu.Label>
           <Text size="xs" c="dimmed" truncate="end">
-            Signed in as {user.username ? `@${user.username}` : user.email}
+            {t("Signed in as {{who}}", { who: user.username ? `@${user.username}` : user.email })}
           </Text>
         </Menu.Label>
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
-          My account
+          {t("My account")}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/orders" leftSection={<IconPackage size={16} />}>
-          My orders
+          {t("My orders")}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/favourites" leftSection={<IconStar size={16} />}>
-          My favourites
+          {t("My favourites")}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/watch-later" leftSection={<IconClock size={16} />}>
-          Watch later
+          {t("Watch later")}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/history" leftSection={<IconHistory size={16} />}>
-          Watch history
+          {t("Watch history")}
         </Menu.Item>
         <Menu.Item component={Link} to="/notifications" leftSection={<IconBell size={16} />}>
-          Notifications
+          {t("Notifications")}
         </Menu.Item>
         <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} />}>
-          Contact us
+          {t("Contact us")}
         </Menu.Item>
         {user.role === "user" && (
           <Menu.Item component={Link} to="/verification" leftSection={<IconShieldCheck size={16} />}>
-            Become a performer
+            {t("Become a performer")}
           </Menu.Item>
         )}
         {(user.role === "performer" || user.role === "admin") && (
           <Menu.Item component={Link} to="/studio" leftSection={<IconMovie size={16} />}>
-            Studio
+            {t("Studio")}
           </Menu.Item>
         )}
         {user.role === "admin" && (
           <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />}>
-            Admin
+            {t("Admin")}
           </Menu.Item>
         )}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-          Log out
+          {t("Log out")}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -3,8 +3,9 @@ import { notifications } from "@mantine/notifications";
 import type { SessionItem } from "@marquee/contracts/auth";
 import { IconDevices } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../i18n/format.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { useIntent } from "../lib/use-intent.ts";
 
 /**
@@ -13,6 +14,8 @@ import { useIntent } from "../lib/use-intent.ts";
  */
 export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; error: string | null }) {
   const intent = useIntent();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [busy, setBusy] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);
 
@@ -22,7 +25,7 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
       await call();
       notifications.show({ color: "teal", message: done });
     } catch (err) {
-      notifications.show({ color: "red", message: errorMessage(err, "Could not log that session out.") });
+      notifications.show({ color: "red", message: errorMessage(err, t("Could not log that session out.")) });
     } finally {
       setBusy(null);
     }
@@ -35,7 +38,7 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
           <Group gap="xs">
             <IconDevices size={20} />
             <Title order={2} fz="lg">
-              Sessions
+              {t("Sessions")}
             </Title>
           </Group>
           <Button
@@ -44,21 +47,21 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
             disabled={others.length === 0}
             loading={busy === "others"}
             onClick={() =>
-              void run("others", () => intent.run("logoutOthers"), "Your other sessions have been logged out.")
+              void run("others", () => intent.run("logoutOthers"), t("Your other sessions have been logged out."))
             }
           >
-            Log out all others
+            {t("Log out all others")}
           </Button>
         </Group>
         <Text c="dimmed" size="sm">
-          Where your account is signed in. Log out any session you do not recognise, then change your password.
+          {t("Where your account is signed in. Log out any session you do not recognise, then change your password.")}
         </Text>
         {error && (
           <Text c="red" size="sm">
-            {error}
+            {t(error)}
           </Text>
         )}
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Sessions">
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("Sessions")}>
           {sessions.map((s) => (
             <Card key={s._id} withBorder padding="sm" component="li" data-testid="session" data-current={s.current}>
               <Group justify="space-between" wrap="wrap" gap="sm">
@@ -66,11 +69,14 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
                   <Group gap="xs">
                     <Text fw={600}>{s.device}</Text>
                     {/* The theme's own colour: the light teal badge fell short of WCAG AA contrast. */}
-                    {s.current && <Badge variant="light">This device</Badge>}
+                    {s.current && <Badge variant="light">{t("This device")}</Badge>}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {s.ip ?? "Unknown address"} · signed in {formatDateTime(s.createdAt)} · last seen{" "}
-                    {formatDateTime(s.lastSeenAt)}
+                    {t("{{address}} · signed in {{signedIn}} · last seen {{lastSeen}}", {
+                      address: s.ip ?? t("Unknown address"),
+                      signedIn: f.dateTime(s.createdAt),
+                      lastSeen: f.dateTime(s.lastSeenAt),
+                    })}
                   </Text>
                 </Stack>
                 {!s.current && (
@@ -83,11 +89,11 @@ export function AccountSessions({ sessions, error }: { sessions: SessionItem[]; 
                       void run(
                         s._id,
                         () => intent.run("logoutSession", { id: s._id }),
-                        "That session has been logged out.",
+                        t("That session has been logged out."),
                       )
                     }
                   >
-                    Log out this one
+                    {t("Log out this one")}
                   </Button>
                 )}
               </Group>

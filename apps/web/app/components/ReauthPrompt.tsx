@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { useIntent } from "../lib/use-intent.ts";
 
@@ -23,6 +24,7 @@ type Waiting = { resolve: () => void; reject: (error: unknown) => void };
  */
 export function useReauth(): { guarded: <T>(change: () => Promise<T>) => Promise<T>; prompt: ReactNode } {
   const { run, busy } = useIntent();
+  const { t } = useTranslation();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const waitingRef = useRef<Waiting | null>(null);
   const [password, setPassword] = useState("");
@@ -54,24 +56,26 @@ export function useReauth(): { guarded: <T>(change: () => Promise<T>) => Promise
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError("Enter your password");
+      setError(t("Enter your password"));
       return;
     }
     try {
       await run("reauthenticate", { password });
       close("done");
     } catch (failure) {
-      setError(errorMessage(failure, "That password is not correct."));
+      setError(errorMessage(failure, t("That password is not correct.")));
     }
   }
 
   const prompt = (
-    <Modal opened={waiting !== null} onClose={() => close("cancelled")} title="Confirm it's you" centered>
+    <Modal opened={waiting !== null} onClose={() => close("cancelled")} title={t("Confirm it's you")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">Enter your password again to make this change. It is asked for every few minutes.</Text>
+          <Text size="sm">
+            {t("Enter your password again to make this change. It is asked for every few minutes.")}
+          </Text>
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             name="password"
             autoComplete="current-password"
             value={password}
@@ -84,10 +88,10 @@ export function useReauth(): { guarded: <T>(change: () => Promise<T>) => Promise
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => close("cancelled")}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" loading={busy}>
-              Confirm
+              {t("Confirm")}
             </Button>
           </Group>
         </Stack>

@@ -3,18 +3,23 @@
  * timeline's query; the page shows them and changes them.
  */
 import { bucketStart, type EarningInterval, earningIntervals } from "@marquee/contracts/payments";
+import { msg } from "../i18n/i18n.ts";
 import { oneOf } from "./list-params.ts";
 
 export const chartRanges = ["30d", "90d", "12m", "3y"] as const;
 export type ChartRange = (typeof chartRanges)[number];
 
 export const RANGE_LABELS: Record<ChartRange, string> = {
-  "30d": "30 days",
-  "90d": "90 days",
-  "12m": "12 months",
-  "3y": "3 years",
+  "30d": msg("30 days"),
+  "90d": msg("90 days"),
+  "12m": msg("12 months"),
+  "3y": msg("3 years"),
 };
-export const INTERVAL_LABELS: Record<EarningInterval, string> = { day: "Day", week: "Week", month: "Month" };
+export const INTERVAL_LABELS: Record<EarningInterval, string> = {
+  day: msg("Day"),
+  week: msg("Week"),
+  month: msg("Month"),
+};
 
 /** What each range shows when the URL names no interval. */
 const DEFAULT_INTERVAL: Record<ChartRange, EarningInterval> = {

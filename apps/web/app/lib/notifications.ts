@@ -2,7 +2,10 @@
  * The bell's state (issue 12): the member's unread count and latest notifications, kept up to date from the API's
  * answers and the socket's live `notification` events. Pure functions; components/notifications/store.ts holds it.
  */
+import type { Locale } from "@marquee/contracts/locales";
 import type { Notification, NotificationList } from "@marquee/contracts/notifications";
+import type { TFunction } from "i18next";
+import { tFor } from "../i18n/i18n.ts";
 
 /** How many of the latest the bell's list shows. */
 export const BELL_LIST_SIZE = 8;
@@ -52,22 +55,25 @@ export function bellBadge(unread: number | null): string | null {
 }
 
 /** The bell's accessible name, with the count. */
-export function bellLabel(unread: number | null): string {
-  return unread ? `Notifications, ${unread} unread` : "Notifications";
+export function bellLabel(unread: number | null, t: TFunction = tFor("en")): string {
+  return unread ? t("Notifications, {{n}} unread", { n: unread }) : t("Notifications");
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date ("12 Mar 2026"). */
-export function timeAgo(iso: string, now: Date = new Date()): string {
+export function timeAgo(iso: string, now: Date = new Date(), t: TFunction = tFor("en"), locale: Locale = "en"): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "";
   const sec = Math.max(0, Math.round((now.getTime() - at.getTime()) / 1000));
-  if (sec < 60) return "just now";
-  if (sec < 3600) return `${Math.floor(sec / 60)} min ago`;
-  if (sec < 86_400) return `${Math.floor(sec / 3600)} h ago`;
-  if (sec < 7 * 86_400) return `${Math.floor(sec / 86_400)} d ago`;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    at,
-  );
+  if (sec < 60) return t("just now");
+  if (sec < 3600) return t("{{n}} min ago", { n: Math.floor(sec / 60) });
+  if (sec < 86_400) return t("{{n}} h ago", { n: Math.floor(sec / 3600) });
+  if (sec < 7 * 86_400) return t("{{n}} d ago", { n: Math.floor(sec / 86_400) });
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "es-ES", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(at);
 }
 
 /**

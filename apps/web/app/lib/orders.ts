@@ -5,23 +5,24 @@ import {
   type OrderStatus,
   orderStatuses,
 } from "@marquee/contracts/orders";
+import { msg } from "../i18n/i18n.ts";
 
 /** How an order's status reads, with its badge colour. */
 export const ORDER_STATUS: Record<OrderStatus, { label: string; color: string }> = {
-  created: { label: "Created", color: "gray" },
-  pending: { label: "Awaiting payment", color: "yellow" },
-  paid: { label: "Paid", color: "teal" },
-  failed: { label: "Not paid", color: "red" },
-  refunded: { label: "Refunded", color: "grape" },
+  created: { label: msg("Created"), color: "gray" },
+  pending: { label: msg("Awaiting payment"), color: "yellow" },
+  paid: { label: msg("Paid"), color: "teal" },
+  failed: { label: msg("Not paid"), color: "red" },
+  refunded: { label: msg("Refunded"), color: "grape" },
 };
 
 /** How a physical line's delivery status reads, with its badge colour. */
 export const DELIVERY_STATUS: Record<DeliveryStatus, { label: string; color: string }> = {
-  created: { label: "Order received", color: "gray" },
-  processing: { label: "Being prepared", color: "blue" },
-  shipped: { label: "Shipped", color: "indigo" },
-  delivered: { label: "Delivered", color: "teal" },
-  refunded: { label: "Refunded", color: "grape" },
+  created: { label: msg("Order received"), color: "gray" },
+  processing: { label: msg("Being prepared"), color: "blue" },
+  shipped: { label: msg("Shipped"), color: "indigo" },
+  delivered: { label: msg("Delivered"), color: "teal" },
+  refunded: { label: msg("Refunded"), color: "grape" },
 };
 
 /**
@@ -35,7 +36,12 @@ export function nextDeliveryStep(
   if (orderStatus !== "paid" || !line.deliveryStatus) return null;
   const status = NEXT_DELIVERY_STATUS[line.deliveryStatus];
   if (!status) return null;
-  const label = status === "processing" ? "Start preparing" : status === "shipped" ? "Mark shipped" : "Mark delivered";
+  const label =
+    status === "processing"
+      ? msg("Start preparing")
+      : status === "shipped"
+        ? msg("Mark shipped")
+        : msg("Mark delivered");
   return { status, label, needsShippingCode: status === "shipped" };
 }
 
@@ -84,9 +90,9 @@ export function orderLineLink(line: { itemKind: string; itemId: string }): strin
 
 /** What a library entry is, in a word, for its badge. */
 export const LIBRARY_KIND: Record<string, string> = {
-  video: "Movie",
-  gallery: "Gallery",
-  product: "Product",
-  performer: "Subscription",
-  membership: "Membership",
+  video: msg("Movie"),
+  gallery: msg("Gallery"),
+  product: msg("Product"),
+  performer: msg("Subscription"),
+  membership: msg("Membership"),
 };

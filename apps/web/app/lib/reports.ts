@@ -1,13 +1,9 @@
 /** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
 
-import {
-  REPORT_REASON_LABELS,
-  type ReportItemKind,
-  type ReportReason,
-  reportReasons,
-} from "@marquee/contracts/reports";
+import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/contracts/reports";
 import type { TFunction } from "i18next";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 
 /** The resource route the Report buttons post to (routes/reports.file.ts). */
 export const REPORT_PATH = "/reports/file";
@@ -22,15 +18,24 @@ export function notAfterReport({ formAction, defaultShouldRevalidate }: ShouldRe
   return formAction === REPORT_PATH ? false : defaultShouldRevalidate;
 }
 
-export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
-export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason];
+/** The reasons as the contracts' REPORT_REASON_LABELS say them (the mails), marked for translation; shown through t(). */
+const REASON_LABELS: Record<ReportReason, string> = {
+  non_consent: msg("I appear in this without my consent"),
+  underage: msg("A person may be under 18"),
+  copyright: msg("Copyright infringement (DMCA notice)"),
+  illegal: msg("Illegal content"),
+  other: msg("Something else"),
+};
+
+export const REASON_OPTIONS = reportReasons.map((value) => ({ value, label: REASON_LABELS[value] }));
+export const reasonLabel = (reason: ReportReason) => REASON_LABELS[reason];
 
 export const ITEM_NOUNS: Record<ReportItemKind, string> = {
-  video: "movie",
-  gallery: "gallery",
-  product: "product",
-  post: "post",
-  performer: "profile",
+  video: msg("movie"),
+  gallery: msg("gallery"),
+  product: msg("product"),
+  post: msg("post"),
+  performer: msg("profile"),
 };
 
 export interface ReportFormValues {
@@ -77,8 +82,8 @@ export function dueLabel(dueAt: string, now: Date, t: TFunction): string {
 }
 
 export const STATUS_LABELS = {
-  open: "Open",
-  awaiting_performer: "Waiting for the performer",
-  resolved: "Resolved",
+  open: msg("Open"),
+  awaiting_performer: msg("Waiting for the performer"),
+  resolved: msg("Resolved"),
 } as const;
-export const OUTCOME_LABELS = { taken_down: "Taken down", dismissed: "Dismissed" } as const;
+export const OUTCOME_LABELS = { taken_down: msg("Taken down"), dismissed: msg("Dismissed") } as const;

@@ -1,10 +1,13 @@
 /** Form values <-> API bodies of the studio: movies, galleries, products and the performer profile. */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { UpdateGalleryBody } from "@marquee/contracts/galleries";
+import type { Locale } from "@marquee/contracts/locales";
 import type { Performer, UpdatePerformerBody } from "@marquee/contracts/performers";
 import type { CreateProductBody, ProductType, UpdateProductBody } from "@marquee/contracts/products";
 import type { CreateVideoBody, StudioVideo } from "@marquee/contracts/videos";
+import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { msg, tFor } from "../i18n/i18n.ts";
 import {
   type AssetStatus,
   fromLocalInput,
@@ -66,11 +69,12 @@ function assetBody(values: AssetFormValues) {
   return body;
 }
 
-function validateAsset(values: AssetFormValues, noun: string): Record<string, string> {
+/** The messages are marked for translation: the form shows them through t(). */
+function validateAsset(values: AssetFormValues, noun: "movie" | "gallery"): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.title.trim()) errors.title = "Title is required";
+  if (!values.title.trim()) errors.title = msg("Title is required");
   if (values.access === "sale" && numberOrNull(values.price) === null)
-    errors.price = `A ${noun} for sale needs a price`;
+    errors.price = noun === "movie" ? msg("A movie for sale needs a price") : msg("A gallery for sale needs a price");
   return errors;
 }
 
@@ -95,7 +99,7 @@ export function videoBody(values: VideoFormValues): CreateVideoBody {
 /** Form-side checks the API would also make, with messages next to the fields. */
 export function validateVideoForm(values: VideoFormValues): Record<string, string> {
   const errors = validateAsset(values, "movie");
-  if (values.scheduledAt.trim() && !fromLocalInput(values.scheduledAt)) errors.scheduledAt = "Enter a valid date";
+  if (values.scheduledAt.trim() && !fromLocalInput(values.scheduledAt)) errors.scheduledAt = msg("Enter a valid date");
   return errors;
 }
 
@@ -180,12 +184,12 @@ export function productBody(values: ProductFormValues, creating: boolean): Creat
 /** Form-side checks the API would also make, with messages next to the fields. */
 export function validateProductForm(values: ProductFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.title.trim()) errors.title = "Name is required";
-  if (numberOrNull(values.price) === null) errors.price = "A product needs a price";
+  if (!values.title.trim()) errors.title = msg("Name is required");
+  if (numberOrNull(values.price) === null) errors.price = msg("A product needs a price");
   if (values.type === "physical") {
     const stock = numberOrNull(values.stock);
-    if (stock === null) errors.stock = "A physical product needs its stock";
-    else if (!Number.isInteger(stock) || stock < 0) errors.stock = "Stock is a whole number, 0 or more";
+    if (stock === null) errors.stock = msg("A physical product needs its stock");
+    else if (!Number.isInteger(stock) || stock < 0) errors.stock = msg("Stock is a whole number, 0 or more");
   }
   return errors;
 }
@@ -245,11 +249,15 @@ export function profileBody(values: ProfileFormValues): UpdatePerformerBody {
 export function yearlyPriceWarning(
   values: Pick<ProfileFormValues, "monthlyPrice" | "yearlyPrice">,
   currencySymbol = "$",
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
 ): string | null {
   const monthly = numberOrNull(values.monthlyPrice);
   const yearly = numberOrNull(values.yearlyPrice);
   if (monthly === null || yearly === null || monthly <= 0) return null;
   const twelve = Math.round(monthly * 12 * 100) / 100;
   if (yearly <= twelve) return null;
-  return `The yearly price is more than 12 monthly prices (${formatPrice(twelve, currencySymbol)}): fans would pay less month by month.`;
+  return t("The yearly price is more than 12 monthly prices ({{twelve}}): fans would pay less month by month.", {
+    twelve: formatPrice(twelve, currencySymbol, locale),
+  });
 }

@@ -3,15 +3,17 @@
  * and photo ordering.
  */
 import type { StudioPhoto } from "@marquee/contracts/galleries";
+import type { TFunction } from "i18next";
+import { msg, tFor } from "../i18n/i18n.ts";
 
 type ProcessingStatus = "none" | "pending" | "processing" | "ready" | "failed";
 
 export const processingLabels: Record<ProcessingStatus, string> = {
-  none: "No file",
-  pending: "Pending",
-  processing: "Processing",
-  ready: "Ready",
-  failed: "Failed",
+  none: msg("No file"),
+  pending: msg("Pending"),
+  processing: msg("Processing"),
+  ready: msg("Ready"),
+  failed: msg("Failed"),
 };
 /** Filled badge colours dark enough for white text (WCAG AA) in both colour schemes. */
 export const processingColors: Record<ProcessingStatus, string> = {
@@ -67,11 +69,22 @@ export function parseMediaProcessed(payload: unknown): MediaProcessed | null {
 }
 
 /** The toast for a media result: "<title> is ready" or why it failed. */
-export function mediaProcessedMessage(event: MediaProcessed): { color: string; title: string; message: string } {
+export function mediaProcessedMessage(
+  event: MediaProcessed,
+  t: TFunction = tFor("en"),
+): { color: string; title: string; message: string } {
   if (event.status === "ready") {
-    return { color: "teal", title: `${event.title} is ready`, message: "Processing finished; it can be watched now." };
+    return {
+      color: "teal",
+      title: t("{{title}} is ready", { title: event.title }),
+      message: t("Processing finished; it can be watched now."),
+    };
   }
-  return { color: "red", title: `${event.title} could not be processed`, message: event.error ?? "" };
+  return {
+    color: "red",
+    title: t("{{title}} could not be processed", { title: event.title }),
+    message: event.error ?? "",
+  };
 }
 
 /** `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). */
@@ -84,19 +97,21 @@ export function fileProblem(
   file: { type: string; size: number },
   kind: UploadKind,
   limits: { imageMaxMb: number; videoMaxMb?: number },
+  t: TFunction = tFor("en"),
 ): string | null {
-  if (kind === "file") return file.size > 0 ? null : "This file is empty.";
+  if (kind === "file") return file.size > 0 ? null : t("This file is empty.");
   const isImage = /^image\/(jpeg|png|webp|gif|avif)$/i.test(file.type);
   const isVideo = file.type.startsWith("video/");
   if (kind === "video" || kind === "teaser") {
-    if (!isVideo) return "Choose a video file (MP4, MOV, WebM or MKV).";
+    if (!isVideo) return t("Choose a video file (MP4, MOV, WebM or MKV).");
     if (limits.videoMaxMb && file.size > limits.videoMaxMb * MB) {
-      return `The video must be ${limits.videoMaxMb} MB or smaller.`;
+      return t("The video must be {{mb}} MB or smaller.", { mb: limits.videoMaxMb });
     }
     return null;
   }
-  if (!isImage) return "Choose an image file (JPEG, PNG or WebP).";
-  if (file.size > limits.imageMaxMb * MB) return `The image must be ${limits.imageMaxMb} MB or smaller.`;
+  if (!isImage) return t("Choose an image file (JPEG, PNG or WebP).");
+  if (file.size > limits.imageMaxMb * MB)
+    return t("The image must be {{mb}} MB or smaller.", { mb: limits.imageMaxMb });
   return null;
 }
 

@@ -1,9 +1,12 @@
 import { updatePerformerBody } from "@marquee/contracts/performers";
 import { createVideoBody, type StudioVideo, updateVideoBody } from "@marquee/contracts/videos";
 import { describe, expect, it } from "vitest";
+import { es } from "../i18n/es.ts";
+import { formatIn } from "../i18n/format.ts";
+import { tFor } from "../i18n/i18n.ts";
+import { registerMessages } from "../i18n/messages.ts";
 import {
   attributeLabel,
-  countLabel,
   fromLocalInput,
   normalizeTags,
   numberOrNull,
@@ -313,10 +316,15 @@ describe("uploads", () => {
     );
   });
 
-  it("counts in words", () => {
-    expect(countLabel(1, "gallery", "galleries")).toBe("1 gallery");
-    expect(countLabel(0, "gallery", "galleries")).toBe("0 galleries");
-    expect(countLabel(1200, "movie", "movies")).toBe("1,200 movies");
+  it("counts in words, in English and in Spanish", () => {
+    registerMessages("es", es);
+    const count = (locale: "en" | "es", key: string, n: number) =>
+      tFor(locale)(key, { count: n, n: formatIn(locale).number(n) });
+    expect(count("en", "{{n}} galleries", 1)).toBe("1 gallery");
+    expect(count("en", "{{n}} galleries", 0)).toBe("0 galleries");
+    expect(count("en", "{{n}} movies", 1200)).toBe("1,200 movies");
+    expect(count("es", "{{n}} galleries", 1)).toBe("1 galería");
+    expect(count("es", "{{n}} movies", 12000)).toBe("12.000 películas");
   });
 
   it("formats sizes", () => {

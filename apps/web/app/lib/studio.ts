@@ -3,8 +3,11 @@
  * form errors from the contracts and the list filters. Forms: studio-forms.ts; media and uploads: studio-media.ts.
  */
 import type { AccessKind, Moderation } from "@marquee/contracts/catalogue";
+import type { Locale } from "@marquee/contracts/locales";
 import type { ProductType } from "@marquee/contracts/products";
+import type { TFunction } from "i18next";
 import type { z } from "zod";
+import { msg, tFor } from "../i18n/i18n.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
 
 export type AssetStatus = "draft" | "active" | "inactive";
@@ -13,21 +16,29 @@ export const STUDIO_PAGE_SIZE = 20;
 /** How often a studio screen asks again while something is pending or processing. */
 export const PROCESSING_POLL_MS = 3000;
 
-export const accessLabels: Record<AccessKind, string> = { free: "Free", members: "Members", sale: "For sale" };
-export const statusLabels: Record<AssetStatus, string> = { draft: "Draft", active: "Active", inactive: "Inactive" };
+export const accessLabels: Record<AccessKind, string> = {
+  free: msg("Free"),
+  members: msg("Members"),
+  sale: msg("For sale"),
+};
+export const statusLabels: Record<AssetStatus, string> = {
+  draft: msg("Draft"),
+  active: msg("Active"),
+  inactive: msg("Inactive"),
+};
 export const statusColors: Record<AssetStatus, string> = { draft: "gray", active: "teal", inactive: "orange" };
 
 /** How the studio names what holds an item back (issue 22 section 2). */
 export const moderationBadges: Record<Moderation["state"], { label: string; color: string }> = {
-  "in-review": { label: "In review", color: "yellow" },
-  refused: { label: "Refused", color: "red" },
-  "taken-down": { label: "Taken down", color: "red" },
+  "in-review": { label: msg("In review"), color: "yellow" },
+  refused: { label: msg("Refused"), color: "red" },
+  "taken-down": { label: msg("Taken down"), color: "red" },
 };
 
 /** "In review", "Refused: <reason>", "Taken down: <reason>". */
-export function moderationText(m: Moderation): string {
-  const { label } = moderationBadges[m.state];
-  return m.reason ? `${label}: ${m.reason}` : label;
+export function moderationText(m: Moderation, t: TFunction = tFor("en")): string {
+  const label = t(moderationBadges[m.state].label);
+  return m.reason ? t("{{state}}: {{reason}}", { state: label, reason: m.reason }) : label;
 }
 
 /** A `NumberInput` value: a number, or "" while empty. */
@@ -87,11 +98,6 @@ export function schemaErrors(
   return out;
 }
 
-/** "1 gallery", "3 galleries". */
-export function countLabel(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
-}
-
 /** "slim" -> "Slim", "plus-size" -> "Plus size", "under-160" -> "Under 160 cm", "160-170" -> "160–170 cm". */
 export function attributeLabel(value: string): string {
   if (/^\d+-\d+$/.test(value)) return `${value.replace("-", "–")} cm`;
@@ -101,43 +107,60 @@ export function attributeLabel(value: string): string {
 }
 
 /** The movie price shown in tables: "$9.99", or the access label. */
-export function priceLabel(item: { access: AccessKind; price: number | null }, currencySymbol: string): string {
-  if (item.access !== "sale") return accessLabels[item.access];
-  return item.price === null ? accessLabels.sale : `${currencySymbol}${item.price.toFixed(2)}`;
+export function priceLabel(
+  item: { access: AccessKind; price: number | null },
+  currencySymbol: string,
+  t: TFunction = tFor("en"),
+): string {
+  if (item.access !== "sale") return t(accessLabels[item.access]);
+  return item.price === null ? t(accessLabels.sale) : `${currencySymbol}${item.price.toFixed(2)}`;
 }
 
-export const productTypeLabels: Record<ProductType, string> = { physical: "Physical", digital: "Digital" };
+export const productTypeLabels: Record<ProductType, string> = { physical: msg("Physical"), digital: msg("Digital") };
 
 /** The stock of a product in tables: "12 in stock", "Sold out", or "Download" for a digital product. */
-export function stockLabel(product: { type: ProductType; stock: number | null }): string {
-  if (product.type === "digital") return "Download";
-  if (!product.stock) return "Sold out";
-  return `${product.stock.toLocaleString("en")} in stock`;
+export function stockLabel(
+  product: { type: ProductType; stock: number | null },
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
+): string {
+  if (product.type === "digital") return t("Download");
+  if (!product.stock) return t("Sold out");
+  return t("{{n}} in stock", { n: product.stock.toLocaleString(locale === "en" ? "en" : "es-ES") });
 }
 
 /**
  * Whether the store lists a product, as the API decides it (active, and a digital one once its file is in), and
  * why not when it does not.
  */
-export function productListing(product: {
-  status: AssetStatus;
-  type: ProductType;
-  file: unknown;
-  moderation?: Moderation | null;
-}): {
+export function productListing(
+  product: {
+    status: AssetStatus;
+    type: ProductType;
+    file: unknown;
+    moderation?: Moderation | null;
+  },
+  t: TFunction = tFor("en"),
+): {
   listed: boolean;
   reason: string | null;
 } {
   if (product.moderation) {
-    const why =
-      product.moderation.state === "in-review" ? "it is listed once an admin approves it." : "it is not in the store.";
-    return { listed: false, reason: `${moderationText(product.moderation)}: ${why}` };
+    const state = moderationText(product.moderation, t);
+    const reason =
+      product.moderation.state === "in-review"
+        ? t("{{state}}: it is listed once an admin approves it.", { state })
+        : t("{{state}}: it is not in the store.", { state });
+    return { listed: false, reason };
   }
   if (product.status !== "active") {
-    return { listed: false, reason: `${statusLabels[product.status]}: make it active to list it in the store.` };
+    return {
+      listed: false,
+      reason: t("{{status}}: make it active to list it in the store.", { status: t(statusLabels[product.status]) }),
+    };
   }
   if (product.type === "digital" && !product.file) {
-    return { listed: false, reason: "Upload its file: a digital product is listed once its file is in." };
+    return { listed: false, reason: t("Upload its file: a digital product is listed once its file is in.") };
   }
   return { listed: true, reason: null };
 }

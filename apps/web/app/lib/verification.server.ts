@@ -1,5 +1,6 @@
 import type { OwnVerification } from "@marquee/contracts/verification";
 import type { AppLoadContext } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 import { loaded } from "./actions.server.ts";
 import { countryList } from "./lookups.server.ts";
 import { sessionApi } from "./session.server.ts";
@@ -8,7 +9,7 @@ import { sessionApi } from "./session.server.ts";
 export async function loadVerification(request: Request, context: AppLoadContext | undefined) {
   const api = sessionApi(request, context);
   const [own, countries] = await Promise.all([
-    loaded(api.get<OwnVerification>("/verification"), "Could not load your verification."),
+    loaded(api.get<OwnVerification>("/verification"), msg("Could not load your verification.")),
     countryList(api).catch(() => []),
   ]);
   return { verification: own.result, error: own.error, countries };

@@ -2,8 +2,12 @@
  * Pure helpers behind the verification screens (issue 22 section 1): how a performer's standing is said, and what
  * the apply form checks before it sends (the API checks everything again).
  */
+
+import type { Locale } from "@marquee/contracts/locales";
 import type { AdminApplication, OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
 import { ADULT_AGE, isAdult } from "@marquee/contracts/verification";
+import type { TFunction } from "i18next";
+import { msg, tFor } from "../i18n/i18n.ts";
 import { formatDate } from "./format.ts";
 
 export const STATUS_COLOUR: Record<VerificationStatus, string> = {
@@ -15,28 +19,34 @@ export const STATUS_COLOUR: Record<VerificationStatus, string> = {
 };
 
 export const STATUS_LABEL: Record<VerificationStatus, string> = {
-  none: "Not verified",
-  pending: "Pending review",
-  approved: "Verified",
-  refused: "Refused",
-  expired: "Expired",
+  none: msg("Not verified"),
+  pending: msg("Pending review"),
+  approved: msg("Verified"),
+  refused: msg("Refused"),
+  expired: msg("Expired"),
 };
 
 /** One sentence on where the viewer stands and what happens next. */
-export function statusSentence(v: Pick<OwnVerification, "status" | "expiresAt" | "renewalRequested">): string {
+export function statusSentence(
+  v: Pick<OwnVerification, "status" | "expiresAt" | "renewalRequested">,
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
+): string {
   switch (v.status) {
     case "none":
-      return "Performers verify their identity once before they can publish or be paid.";
+      return t("Performers verify their identity once before they can publish or be paid.");
     case "pending":
-      return "Your application is waiting for review. You will get a notification and a mail when it is decided.";
+      return t("Your application is waiting for review. You will get a notification and a mail when it is decided.");
     case "approved":
-      return v.expiresAt ? `You are verified until ${formatDate(v.expiresAt)}.` : "You are verified.";
+      return v.expiresAt
+        ? t("You are verified until {{date}}.", { date: formatDate(v.expiresAt, locale) })
+        : t("You are verified.");
     case "refused":
-      return "Your application was refused. You can apply again with new documents.";
+      return t("Your application was refused. You can apply again with new documents.");
     case "expired":
       return v.renewalRequested
-        ? "The site's team asked you to verify your identity again. Until then you cannot publish or be paid."
-        : "Your verification has expired. Apply again to publish and be paid.";
+        ? t("The site's team asked you to verify your identity again. Until then you cannot publish or be paid.")
+        : t("Your verification has expired. Apply again to publish and be paid.");
   }
 }
 
@@ -45,16 +55,20 @@ export const canApply = (status: VerificationStatus) =>
   status === "none" || status === "refused" || status === "expired";
 
 export const APPLY_IMAGES = [
-  { name: "documentFront", label: "ID document, front", hint: "Passport, identity card or driving licence." },
+  {
+    name: "documentFront",
+    label: msg("ID document, front"),
+    hint: msg("Passport, identity card or driving licence."),
+  },
   {
     name: "documentBack",
-    label: "ID document, back",
-    hint: "The back of the same document (for a passport, the photo page again).",
+    label: msg("ID document, back"),
+    hint: msg("The back of the same document (for a passport, the photo page again)."),
   },
   {
     name: "selfie",
-    label: "Selfie holding the document",
-    hint: "Your face and the document's photo side, both readable.",
+    label: msg("Selfie holding the document"),
+    hint: msg("Your face and the document's photo side, both readable."),
   },
 ] as const;
 
@@ -70,15 +84,20 @@ export function applyProblems(
     files: Record<string, File | null>;
   },
   forSomeoneElse = false,
+  t: TFunction = tFor("en"),
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  const their = forSomeoneElse ? "their" : "your";
-  if (values.legalName.trim().length < 2) out.legalName = `Enter ${their} full legal name`;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth)) out.dateOfBirth = `Enter ${their} date of birth`;
+  const other = forSomeoneElse;
+  if (values.legalName.trim().length < 2)
+    out.legalName = other ? t("Enter their full legal name") : t("Enter your full legal name");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth))
+    out.dateOfBirth = other ? t("Enter their date of birth") : t("Enter your date of birth");
   else if (!isAdult(values.dateOfBirth))
-    out.dateOfBirth = `${forSomeoneElse ? "They" : "You"} must be at least ${ADULT_AGE} years old`;
-  if (!values.country) out.country = `Choose ${their} country`;
-  for (const image of APPLY_IMAGES) if (!values.files[image.name]) out[image.name] = "Upload this image";
+    out.dateOfBirth = other
+      ? t("They must be at least {{age}} years old", { age: ADULT_AGE })
+      : t("You must be at least {{age}} years old", { age: ADULT_AGE });
+  if (!values.country) out.country = other ? t("Choose their country") : t("Choose your country");
+  for (const image of APPLY_IMAGES) if (!values.files[image.name]) out[image.name] = t("Upload this image");
   return out;
 }
 

@@ -1,13 +1,17 @@
 import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LibraryEntry, LibraryList } from "@marquee/contracts/library";
 import { IconBooks } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { type Format, useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loaded } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { LIBRARY_KIND } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
@@ -15,8 +19,11 @@ import type { Route } from "./+types/account.library";
 
 export const handle = pages.accountLibrary.handle;
 
-const DESCRIPTION = "Everything you bought, the performers you subscribe to, and your membership.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My library", DESCRIPTION);
+const DESCRIPTION = msg("Everything you bought, the performers you subscribe to, and your membership.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My library"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 
@@ -28,22 +35,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load your library.",
+    msg("Could not load your library."),
   );
   return { list, page };
 }
 
 /** What a subscription's line says of its end; nothing for a purchase. */
-function standing(entry: LibraryEntry): { text: string; color: string } | null {
+function standing(entry: LibraryEntry, t: TFunction, f: Format): { text: string; color: string } | null {
   if (!entry.status || !entry.expiresAt) return null;
-  const until = formatDate(entry.expiresAt);
-  if (entry.status === "active") return { text: `Active until ${until}`, color: "teal" };
-  if (entry.status === "cancelled") return { text: `Cancelled: access until ${until}`, color: "yellow" };
-  return { text: `Ended on ${until}`, color: "gray" };
+  const date = f.date(entry.expiresAt);
+  if (entry.status === "active") return { text: t("Active until {{date}}", { date }), color: "teal" };
+  if (entry.status === "cancelled") return { text: t("Cancelled: access until {{date}}", { date }), color: "yellow" };
+  return { text: t("Ended on {{date}}", { date }), color: "gray" };
 }
 
 function Entry({ entry }: { entry: LibraryEntry }) {
-  const state = standing(entry);
+  const { t } = useTranslation();
+  const f = useFormat();
+  const state = standing(entry, t, f);
+  const kind = LIBRARY_KIND[entry.kind];
   return (
     <Card component="li" withBorder data-testid="library-entry" data-kind={entry.kind}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -52,12 +62,14 @@ function Entry({ entry }: { entry: LibraryEntry }) {
             {entry.title}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {entry.status ? "Since" : "Bought on"} {formatDate(entry.acquiredAt)}
+            {entry.status
+              ? t("Since {{date}}", { date: f.date(entry.acquiredAt) })
+              : t("Bought on {{date}}", { date: f.date(entry.acquiredAt) })}
             {state ? ` · ${state.text}` : ""}
           </Text>
         </Stack>
         <Badge variant="light" color={state?.color ?? "indigo"}>
-          {LIBRARY_KIND[entry.kind]}
+          {kind && t(kind)}
         </Badge>
       </Group>
     </Card>
@@ -67,30 +79,31 @@ function Entry({ entry }: { entry: LibraryEntry }) {
 export default function AccountLibraryPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { setPage } = useListParams();
+  const { t } = useTranslation();
   const { list, page } = loaderData;
   const entries = list.result?.data ?? [];
   return (
     <Container size="md">
       <Stack gap="lg">
         <div>
-          <Title order={1}>My library</Title>
-          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Title order={1}>{t("My library")}</Title>
+          <Text c="dimmed">{t(DESCRIPTION)}</Text>
           <Anchor component={Link} to="/account" size="sm">
-            Back to my account
+            {t("Back to my account")}
           </Anchor>
         </div>
         <ListPanel
-          label="Library"
-          error={list.error}
+          label={t("Library")}
+          error={list.error && t(list.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={entries.length}
           empty={{
             icon: IconBooks,
-            message: "Nothing here yet. Movies, galleries and products you buy, and your subscriptions, show here.",
+            message: t("Nothing here yet. Movies, galleries and products you buy, and your subscriptions, show here."),
           }}
         >
-          <Stack component="ul" gap="sm" p="md" m={0} style={{ listStyle: "none" }} aria-label="My library">
+          <Stack component="ul" gap="sm" p="md" m={0} style={{ listStyle: "none" }} aria-label={t("My library")}>
             {entries.map((e) => (
               <Entry key={e._id} entry={e} />
             ))}

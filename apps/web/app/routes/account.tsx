@@ -2,6 +2,7 @@ import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/cor
 import type { SessionItem, TwoFactorStatus } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
@@ -10,10 +11,12 @@ import { PasswordForm } from "../components/account/PasswordForm.tsx";
 import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
 import { TwoFactorCard } from "../components/account/TwoFactorCard.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { countryList, phoneCodeList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -21,12 +24,14 @@ import type { Route } from "./+types/account";
 
 export const handle = pages.account.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
     matches,
-    "My account",
-    "Manage your profile, avatar, password and sessions, and see your membership and payments.",
+    t("My account"),
+    t("Manage your profile, avatar, password and sessions, and see your membership and payments."),
   );
+};
 
 /** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
         sessions: [] as SessionItem[],
-        sessionsError: errorMessage(error, "Could not load your sessions."),
+        sessionsError: errorMessage(error, msg("Could not load your sessions.")),
       }),
     ),
     countryList(api).catch(() => []),
@@ -45,14 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ data }) => ({ payments: data, paymentsError: null }),
       (error: unknown) => ({
         payments: [] as Transaction[],
-        paymentsError: errorMessage(error, "Could not load your payments."),
+        paymentsError: errorMessage(error, msg("Could not load your payments.")),
       }),
     ),
     api.get<CurrentSubscriptions>("/subscriptions/current").then(
       (current) => ({ subscriptions: current, subscriptionsError: null }),
       (error: unknown) => ({
         subscriptions: null,
-        subscriptionsError: errorMessage(error, "Could not load your membership."),
+        subscriptionsError: errorMessage(error, msg("Could not load your membership.")),
       }),
     ),
     api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
@@ -88,28 +93,29 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   const required = loaderData.twoFactor?.required === true || search.get("twoFactor") === "required";
   return (
     <Container size="lg">
       <Stack gap="xl">
         <div>
-          <Title order={1}>My account</Title>
-          <Text c="dimmed">Keep your profile up to date and your account secure.</Text>
+          <Title order={1}>{t("My account")}</Title>
+          <Text c="dimmed">{t("Keep your profile up to date and your account secure.")}</Text>
           <Group gap="md">
             <Anchor component={Link} to="/account/library" size="sm" data-testid="account-library-link">
-              My library
+              {t("My library")}
             </Anchor>
             <Anchor component={Link} to="/account/orders" size="sm" data-testid="account-orders-link">
-              My orders and downloads
+              {t("My orders and downloads")}
             </Anchor>
             <Anchor component={Link} to="/account/favourites" size="sm" data-testid="account-favourites-link">
-              My favourites
+              {t("My favourites")}
             </Anchor>
             <Anchor component={Link} to="/account/watch-later" size="sm" data-testid="account-watch-later-link">
-              Watch later
+              {t("Watch later")}
             </Anchor>
             <Anchor component={Link} to="/account/history" size="sm" data-testid="account-history-link">
-              Watch history
+              {t("Watch history")}
             </Anchor>
           </Group>
         </div>

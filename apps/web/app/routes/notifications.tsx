@@ -14,15 +14,18 @@ import { notifications as toasts } from "@mantine/notifications";
 import type { Notification, NotificationList } from "@marquee/contracts/notifications";
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { bell } from "../components/notifications/store.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { fromLive, safeLink, timeAgo } from "../lib/notifications.ts";
+import { metaT } from "../lib/seo.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
@@ -30,8 +33,11 @@ import type { Route } from "./+types/notifications";
 
 export const handle = pages.notifications.handle;
 
-const DESCRIPTION = "Payments, sales, deliveries, payouts and more: everything the site told you.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Notifications", DESCRIPTION);
+const DESCRIPTION = msg("Payments, sales, deliveries, payouts and more: everything the site told you.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Notifications"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 const SHOW = ["all", "unread"] as const;
@@ -46,13 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     "/notifications",
     { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, unread: show === "unread" ? "true" : undefined },
-    "Could not load your notifications.",
+    msg("Could not load your notifications."),
   );
   return { list, show, page };
 }
 
 function NotificationCard({ n, onRead }: { n: Notification; onRead: (n: Notification) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
+  const f = useFormat();
   const link = safeLink(n.link);
   return (
     <Card
@@ -66,11 +74,11 @@ function NotificationCard({ n, onRead }: { n: Notification; onRead: (n: Notifica
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
           <Text fw={n.read ? 400 : 600} style={{ overflowWrap: "anywhere" }}>
-            {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
+            {!n.read && <VisuallyHidden>{t("Unread:")} </VisuallyHidden>}
             {n.text}
           </Text>
-          <Text size="xs" c="dimmed" title={formatDateTime(n.createdAt)}>
-            {timeAgo(n.createdAt)}
+          <Text size="xs" c="dimmed" title={f.dateTime(n.createdAt)}>
+            {timeAgo(n.createdAt, undefined, t, f.locale)}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
@@ -84,7 +92,7 @@ function NotificationCard({ n, onRead }: { n: Notification; onRead: (n: Notifica
                 if (!n.read) void onRead(n);
               }}
             >
-              Open
+              {t("Open")}
             </Button>
           )}
           {!n.read && (
@@ -98,7 +106,7 @@ function NotificationCard({ n, onRead }: { n: Notification; onRead: (n: Notifica
                 setBusy(false);
               }}
             >
-              Mark read
+              {t("Mark read")}
             </Button>
           )}
         </Group>
@@ -112,6 +120,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   const { socket } = useSocket();
   const { setFilter, setPage } = useListParams();
   const { list, show, page } = loaderData;
+  const { t } = useTranslation();
   const items = list.result?.data ?? [];
   const unread = list.result?.unread ?? 0;
   const [busy, setBusy] = useState(false);
@@ -131,7 +140,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   }, [socket]);
 
   const failed = (error: unknown) =>
-    toasts.show({ color: "red", title: "Notifications", message: errorMessage(error) });
+    toasts.show({ color: "red", title: t("Notifications"), message: errorMessage(error) });
   const read = async (n: Notification) => {
     try {
       await bell.markRead(n);
@@ -156,36 +165,38 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
     <Container size="md">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Notifications</Title>
-          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Title order={1}>{t("Notifications")}</Title>
+          <Text c="dimmed">{t(DESCRIPTION)}</Text>
           <Anchor component={Link} to="/account" size="sm">
-            Back to my account
+            {t("Back to my account")}
           </Anchor>
         </div>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <SegmentedControl
-            aria-label="Show"
+            aria-label={t("Show")}
             data={[
-              { value: "all", label: "All" },
-              { value: "unread", label: `Unread${unread ? ` (${unread})` : ""}` },
+              { value: "all", label: t("All") },
+              { value: "unread", label: unread ? t("Unread ({{n}})", { n: unread }) : t("Unread") },
             ]}
             value={show}
             onChange={(v) => setFilter("show", v)}
           />
           <Button variant="default" onClick={() => void readAll()} disabled={!unread} loading={busy}>
-            Mark all read
+            {t("Mark all read")}
           </Button>
         </Group>
         <ListPanel
-          label="Notifications"
-          error={list.error}
+          label={t("Notifications")}
+          error={list.error && t(list.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={items.length}
           empty={{
             icon: IconBell,
             message:
-              show === "unread" ? "Nothing unread." : "Nothing yet. Payments, sales, deliveries and more show here.",
+              show === "unread"
+                ? t("Nothing unread.")
+                : t("Nothing yet. Payments, sales, deliveries and more show here."),
           }}
         >
           <Stack gap="sm" p="md">

@@ -16,12 +16,15 @@ import {
 import type { TwoFactorStatus } from "@marquee/contracts/auth";
 import type { EarningInterval, EarningStats, EarningTimeline, PayoutDetails } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { EarningsChart } from "../components/studio/EarningsChart.tsx";
 import { PayoutDetailsCard } from "../components/studio/PayoutDetailsCard.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded, reauthenticateIntent } from "../lib/actions.server.ts";
 import { isApiError } from "../lib/api.ts";
 import {
@@ -34,10 +37,10 @@ import {
   timelineQuery,
   withChartChoice,
 } from "../lib/earnings-chart.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -45,8 +48,18 @@ import type { Route } from "./+types/studio.earnings";
 
 export const handle = pages.studioEarnings.handle;
 
-const DESCRIPTION = "What your sales earned: the totals, the chart over time, and every sale and refund.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings", DESCRIPTION);
+const DESCRIPTION = msg("What your sales earned: the totals, the chart over time, and every sale and refund.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Earnings"), t(DESCRIPTION));
+};
+
+/** What the chart shows, per interval. */
+const CHART_HINT: Record<EarningInterval, string> = {
+  day: msg("Your earnings after the site's commission, by day; refunds show below the line."),
+  week: msg("Your earnings after the site's commission, by week; refunds show below the line."),
+  month: msg("Your earnings after the site's commission, by month; refunds show below the line."),
+};
 
 const PAGE_SIZE = 20;
 
@@ -74,17 +87,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageOf(params);
   const choice = chartChoice(params);
   const [stats, timeline, lines, payout, twoFactor] = await Promise.all([
-    loaded(api.get<EarningStats>("/earning/performer/stats"), "Could not load your earnings."),
+    loaded(api.get<EarningStats>("/earning/performer/stats"), msg("Could not load your earnings.")),
     loaded(
       api.get<EarningTimeline>("/earning/performer/timeline", timelineQuery(choice)),
-      "Could not load your earnings over time.",
+      msg("Could not load your earnings over time."),
     ),
     loaded(
       api.get<{ data: EarningLine[]; total: number }>("/earning/performer/search", {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
       }),
-      "Could not load your earning lines.",
+      msg("Could not load your earning lines."),
     ),
     api.get<{ payoutDetails: PayoutDetails | null }>("/performers/me/payout-details").catch((e: unknown) => ({
       payoutDetails: null,
@@ -145,31 +158,32 @@ function OverTime({
   const change = (next: { range?: ChartRange; interval?: EarningInterval }) =>
     setParams(withChartChoice(params, next), { preventScrollReset: true });
   const allowed = intervalsFor(choice.range);
+  const { t } = useTranslation();
   return (
     <Card component="section" aria-labelledby="earnings-over-time" padding="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Title order={2} fz="lg" id="earnings-over-time">
-            Over time
+            {t("Over time")}
           </Title>
           <Group gap="xs">
             <SegmentedControl
               size="xs"
-              aria-label="Period"
+              aria-label={t("Period")}
               data-testid="earnings-range"
               value={choice.range}
               onChange={(v) => change({ range: v as ChartRange })}
-              data={chartRanges.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+              data={chartRanges.map((r) => ({ value: r, label: t(RANGE_LABELS[r]) }))}
             />
             <SegmentedControl
               size="xs"
-              aria-label="Bars by"
+              aria-label={t("Bars by")}
               data-testid="earnings-interval"
               value={choice.interval}
               onChange={(v) => change({ interval: v as EarningInterval })}
               data={(["day", "week", "month"] as const).map((i) => ({
                 value: i,
-                label: INTERVAL_LABELS[i],
+                label: t(INTERVAL_LABELS[i]),
                 disabled: !allowed.includes(i),
               }))}
             />
@@ -178,16 +192,16 @@ function OverTime({
         {timeline.result ? (
           <>
             <Text size="sm" c="dimmed">
-              Your earnings after the site's commission, by {timeline.result.interval}; refunds show below the line.
+              {t(CHART_HINT[timeline.result.interval])}
             </Text>
             <EarningsChart timeline={timeline.result} money={money} busy={busy} />
           </>
         ) : (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{timeline.error ?? "Could not load your earnings over time."}</Text>
+              <Text size="sm">{t(timeline.error ?? "Could not load your earnings over time.")}</Text>
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-                Try again
+                {t("Try again")}
               </Button>
             </Stack>
           </Alert>
@@ -202,20 +216,22 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation();
+  const f = useFormat();
   if (!role) return <StudioForbidden />;
   const { stats, timeline, lines, page } = loaderData;
-  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol)}` : formatPrice(n, symbol));
+  const money = (n: number) => (n < 0 ? `−${formatPrice(-n, symbol, f.locale)}` : formatPrice(n, symbol, f.locale));
   const s = stats.result;
   return (
-    <StudioPage title="Earnings" description={DESCRIPTION}>
+    <StudioPage title={t("Earnings")} description={t(DESCRIPTION)}>
       <Stack gap="lg">
         {s && (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" aria-label="Totals">
-            <Total label="Sales" value={money(s.gross)} testId="earnings-gross" />
-            <Total label="Site commission" value={money(s.commission)} testId="earnings-commission" />
-            <Total label="Your earnings" value={money(s.net)} testId="earnings-net" />
-            <Total label="Paid out" value={money(s.paid)} testId="earnings-paid" />
-            <Total label="Still owed" value={money(s.unpaid)} testId="earnings-unpaid" />
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" aria-label={t("Totals")}>
+            <Total label={t("Sales")} value={money(s.gross)} testId="earnings-gross" />
+            <Total label={t("Site commission")} value={money(s.commission)} testId="earnings-commission" />
+            <Total label={t("Your earnings")} value={money(s.net)} testId="earnings-net" />
+            <Total label={t("Paid out")} value={money(s.paid)} testId="earnings-paid" />
+            <Total label={t("Still owed")} value={money(s.unpaid)} testId="earnings-unpaid" />
           </SimpleGrid>
         )}
         <PayoutDetailsCard
@@ -225,33 +241,33 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
         />
         <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
-          label="Earning lines"
-          error={stats.error ?? lines.error}
+          label={t("Earning lines")}
+          error={stats.error ? t(stats.error) : lines.error && t(lines.error)}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={lines.result?.data.length}
           empty={{
             icon: IconCoin,
-            message: "No sales yet. When members buy your movies and galleries, they show here.",
+            message: t("No sales yet. When members buy your movies and galleries, they show here."),
           }}
         >
           <DataTable
-            label="Earning lines"
+            label={t("Earning lines")}
             minWidth={720}
             columns={[
-              { label: "Date" },
-              { label: "Item" },
-              { label: "Sale", right: true },
-              { label: "Commission", right: true },
-              { label: "Earned", right: true },
-              { label: "Status" },
+              { label: t("Date") },
+              { label: t("Item") },
+              { label: t("Sale"), right: true },
+              { label: t("Commission"), right: true },
+              { label: t("Earned"), right: true },
+              { label: t("Status") },
             ]}
           >
             {(lines.result?.data ?? []).map((line) => {
               const to = itemPath(line);
               return (
                 <Table.Tr key={line._id} data-testid="earning-line">
-                  <Table.Td>{formatDate(line.createdAt)}</Table.Td>
+                  <Table.Td>{f.date(line.createdAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {to ? (
@@ -263,7 +279,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
                       )}
                       {line.type === "refund" && (
                         <Badge color="red" variant="light">
-                          Refund
+                          {t("Refund")}
                         </Badge>
                       )}
                     </Group>
@@ -275,7 +291,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
                   <Table.Td ta="right" fw={600}>
                     {money(line.net)}
                   </Table.Td>
-                  <Table.Td>{line.paid ? "Paid out" : "Owed"}</Table.Td>
+                  <Table.Td>{line.paid ? t("Paid out") : t("Owed")}</Table.Td>
                 </Table.Tr>
               );
             })}

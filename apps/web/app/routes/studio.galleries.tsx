@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { createGalleryBody } from "@marquee/contracts/galleries";
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { DataTable, EditDeleteActions, EditDrawer, MediaThumb } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete } from "../components/admin/use-manage.tsx";
 import { AssetFields } from "../components/studio/AssetFields.tsx";
@@ -18,9 +19,11 @@ import { PhotosManager, type StudioGallery } from "../components/studio/PhotosMa
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { AppearingPeoplePanel } from "../components/verification/AppearingPeople.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { assetIntents, galleryPhotos, loadStudioAssets, photoIntents } from "../lib/studio-assets.server.ts";
@@ -31,15 +34,17 @@ import type { Route } from "./+types/studio.galleries";
 
 export const handle = pages.studioGalleries.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "My galleries", "Create galleries and upload, order and curate their photos.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My galleries"), t("Create galleries and upload, order and curate their photos."));
+};
 
 /** The list, and the photos of the gallery open in the drawer. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
   const [assets, photos] = await Promise.all([
-    loadStudioAssets<StudioGallery>(request, context, "galleries", "Could not load your galleries."),
-    editId ? loaded(galleryPhotos(sessionApi(request, context), editId), "Could not load the photos.") : null,
+    loadStudioAssets<StudioGallery>(request, context, "galleries", msg("Could not load your galleries.")),
+    editId ? loaded(galleryPhotos(sessionApi(request, context), editId), msg("Could not load the photos.")) : null,
   ]);
   return { ...assets, photos: photos && { ...photos, galleryId: editId } };
 }
@@ -69,19 +74,23 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
   const [drawerTab, setDrawerTab] = useState<"details" | "photos" | "people">("details");
   const editing = drawer?.mode === "edit" ? drawer.item : null;
+  const { t } = useTranslation();
+  const f = useFormat();
 
   const confirmRemove = (gallery: StudioGallery) =>
     remove({
-      title: "Delete this gallery?",
+      title: t("Delete this gallery?"),
       message: (
-        <>
-          <b>{gallery.title}</b> and all its photos are removed for good.
-        </>
+        <Trans
+          t={t}
+          i18nKey={msg("<b/> and all its photos are removed for good.")}
+          components={{ b: <b>{gallery.title}</b> }}
+        />
       ),
-      confirmLabel: "Delete gallery",
+      confirmLabel: t("Delete gallery"),
       id: gallery._id,
-      deleted: `${gallery.title} was deleted.`,
-      failTitle: "Could not delete the gallery",
+      deleted: t("{{title}} was deleted.", { title: gallery.title }),
+      failTitle: t("Could not delete the gallery"),
       onDeleted: () => {
         if (editing?._id === gallery._id) close();
       },
@@ -102,15 +111,15 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
     if (created) setDrawerTab("photos");
     notifications.show(
       created
-        ? { color: "teal", title: "Gallery created", message: "Now add its photos." }
-        : { color: "teal", message: "Your changes are saved." },
+        ? { color: "teal", title: t("Gallery created"), message: t("Now add its photos.") }
+        : { color: "teal", message: t("Your changes are saved.") },
     );
   };
 
   return (
     <StudioAssetScreen
-      title="My galleries"
-      description="Create galleries, then upload, order and curate their photos."
+      title={t("My galleries")}
+      description={t("Create galleries, then upload, order and curate their photos.")}
       noun="gallery"
       plural="galleries"
       icon={IconPhoto}
@@ -118,18 +127,18 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
       onNew={startNew}
       table={
         <DataTable
-          label="My galleries"
+          label={t("My galleries")}
           minWidth={800}
           spacing="md"
           busy={loading}
           columns={[
-            { label: "Cover", hidden: true },
-            { label: "Title" },
-            { label: "Access" },
-            { label: "Status" },
-            { label: "Photos", right: true },
-            { label: "Views", right: true },
-            { label: "Actions", hidden: true },
+            { label: t("Cover"), hidden: true },
+            { label: t("Title") },
+            { label: t("Access") },
+            { label: t("Status") },
+            { label: t("Photos"), right: true },
+            { label: t("Views"), right: true },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((gallery) => (
@@ -140,11 +149,11 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
               <AssetTitleCell
                 title={gallery.title}
                 onEdit={() => openEdit(gallery)}
-                meta={`Created ${formatDate(gallery.createdAt)}`}
+                meta={t("Created {{date}}", { date: f.date(gallery.createdAt) })}
               />
               <AccessStatusCells item={gallery} currencySymbol={currencySymbol} />
               <Table.Td ta="right">{gallery.photosCount}</Table.Td>
-              <Table.Td ta="right">{gallery.stats.views.toLocaleString("en")}</Table.Td>
+              <Table.Td ta="right">{f.number(gallery.stats.views)}</Table.Td>
               <Table.Td>
                 <EditDeleteActions
                   name={gallery.title}
@@ -157,14 +166,14 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
         </DataTable>
       }
     >
-      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? "Edit gallery" : "New gallery"}>
+      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? t("Edit gallery") : t("New gallery")}>
         {drawer && (
           <AssetDrawerTabs
             tab={drawerTab}
             onTab={setDrawerTab}
             editing={!!editing}
             people={editing ? <AppearingPeoplePanel kind="gallery" itemId={editing._id} /> : null}
-            media={{ value: "photos", label: "Photos", icon: <IconPhoto size={16} /> }}
+            media={{ value: "photos", label: t("Photos"), icon: <IconPhoto size={16} /> }}
             form={
               <AssetForm<GalleryFormValues, StudioGallery>
                 key={editing?._id ?? "new"}
@@ -182,7 +191,7 @@ function GalleriesManager({ isAdmin, data }: { isAdmin: boolean; data: Route.Com
                 fields={(form, choices) => <AssetFields form={form} kind="gallery" {...choices} />}
               />
             }
-            newHint="Create the gallery first; then add its photos under Photos."
+            newHint={t("Create the gallery first; then add its photos under Photos.")}
             panel={
               editing && (
                 <PhotosManager

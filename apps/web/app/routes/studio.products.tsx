@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { createProductBody, type StudioProduct, updateProductBody } from "@marquee/contracts/products";
 import { IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { DataTable, EditDrawer } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete } from "../components/admin/use-manage.tsx";
 import { AssetForm } from "../components/studio/AssetForm.tsx";
@@ -11,8 +12,10 @@ import { ProductFields } from "../components/studio/ProductFields.tsx";
 import { ProductMedia, ProductRow } from "../components/studio/ProductMedia.tsx";
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { type StudioListData, useStudioAssets } from "../components/studio/use-studio-assets.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { assetIntents, loadStudioAssets, productImageIntents } from "../lib/studio-assets.server.ts";
 import { type ProductFormValues, productBody, productFormValues, validateProductForm } from "../lib/studio-forms.ts";
@@ -22,11 +25,14 @@ import type { Route } from "./+types/studio.products";
 
 export const handle = pages.studioProducts.handle;
 
-const DESCRIPTION = "Sell physical and digital products: prices, stock, pictures and files.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My products", DESCRIPTION);
+const DESCRIPTION = msg("Sell physical and digital products: prices, stock, pictures and files.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My products"), t(DESCRIPTION));
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadStudioAssets<StudioProduct>(request, context, "products", "Could not load your products.");
+  return loadStudioAssets<StudioProduct>(request, context, "products", msg("Could not load your products."));
 }
 
 const productIntents = { ...assetIntents("products"), ...productImageIntents };
@@ -46,19 +52,22 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
   const { result, loading, drawer, openItem, openNew, close, options } = assets;
   const [drawerTab, setDrawerTab] = useState<"details" | "media" | "people">("details");
   const editing = drawer?.mode === "edit" ? drawer.item : null;
+  const { t } = useTranslation();
 
   const confirmRemove = (product: StudioProduct) =>
     remove({
-      title: "Delete this product?",
+      title: t("Delete this product?"),
       message: (
-        <>
-          <b>{product.title}</b>, its pictures and its file are removed for good. Orders already paid keep their lines.
-        </>
+        <Trans
+          t={t}
+          i18nKey={msg("<b/>, its pictures and its file are removed for good. Orders already paid keep their lines.")}
+          components={{ b: <b>{product.title}</b> }}
+        />
       ),
-      confirmLabel: "Delete product",
+      confirmLabel: t("Delete product"),
       id: product._id,
-      deleted: `${product.title} was deleted.`,
-      failTitle: "Could not delete the product",
+      deleted: t("{{title}} was deleted.", { title: product.title }),
+      failTitle: t("Could not delete the product"),
       onDeleted: () => {
         if (editing?._id === product._id) close();
       },
@@ -79,11 +88,12 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
       setDrawerTab("media");
       notifications.show({
         color: "teal",
-        title: "Product created",
-        message: product.type === "digital" ? "Now upload its file and add its pictures." : "Now add its pictures.",
+        title: t("Product created"),
+        message:
+          product.type === "digital" ? t("Now upload its file and add its pictures.") : t("Now add its pictures."),
       });
     } else {
-      notifications.show({ color: "teal", message: "Your changes are saved." });
+      notifications.show({ color: "teal", message: t("Your changes are saved.") });
     }
   };
 
@@ -92,28 +102,28 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
 
   return (
     <StudioAssetScreen
-      title="My products"
-      description={DESCRIPTION}
+      title={t("My products")}
+      description={t(DESCRIPTION)}
       noun="product"
       plural="products"
       icon={IconShoppingBag}
       assets={assets}
       onNew={startNew}
-      searchPlaceholder="Name or description"
+      searchPlaceholder={t("Name or description")}
       table={
         <DataTable
-          label="My products"
+          label={t("My products")}
           minWidth={860}
           spacing="md"
           busy={loading}
           columns={[
-            { label: "Picture", hidden: true },
-            { label: "Name" },
-            { label: "Type" },
-            { label: "Price", right: true },
-            { label: "Stock" },
-            { label: "Status" },
-            { label: "Actions", hidden: true },
+            { label: t("Picture"), hidden: true },
+            { label: t("Name") },
+            { label: t("Type") },
+            { label: t("Price"), right: true },
+            { label: t("Stock") },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((product) => (
@@ -128,13 +138,13 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
         </DataTable>
       }
     >
-      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? "Edit product" : "New product"}>
+      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? t("Edit product") : t("New product")}>
         {drawer && (
           <AssetDrawerTabs
             tab={drawerTab}
             onTab={setDrawerTab}
             editing={!!editing}
-            media={{ value: "media", label: "Media", icon: <IconPhoto size={16} /> }}
+            media={{ value: "media", label: t("Media"), icon: <IconPhoto size={16} /> }}
             form={
               <AssetForm<ProductFormValues, StudioProduct>
                 key={editing?._id ?? "new"}
@@ -149,7 +159,7 @@ function ProductsManager({ isAdmin, data }: { isAdmin: boolean; data: StudioList
                 fields={(form, choices) => <ProductFields form={form} creating={!editing} {...choices} />}
               />
             }
-            newHint="Create the product first; then add its pictures (and a digital product's file) under Media."
+            newHint={t("Create the product first; then add its pictures (and a digital product's file) under Media.")}
             panel={editing && <ProductMedia key={editing._id} product={editing} />}
           />
         )}

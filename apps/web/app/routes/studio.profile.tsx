@@ -2,25 +2,30 @@ import { Alert, Anchor, Avatar, Button, Card, Grid, Group, Stack, Text, Title } 
 import { notifications } from "@mantine/notifications";
 import type { Performer } from "@marquee/contracts/performers";
 import { IconAlertCircle, IconPhoto, IconRefresh } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { uploadFile } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadButton } from "../components/studio/UploadButton.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { profileOptions } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { countLabel } from "../lib/studio.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/studio.profile";
 
 export const handle = pages.studioProfile.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Performer profile", "Your cover, attributes, languages and subscription prices.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Performer profile"), t("Your cover, attributes, languages and subscription prices."));
+};
 
 const enc = encodeURIComponent;
 
@@ -33,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (e: unknown) => ({
         result: null,
         error: {
-          message: errorMessage(e, "Could not load your performer profile."),
+          message: errorMessage(e, msg("Could not load your performer profile.")),
           missing: isApiError(e) && e.statusCode === 404,
         },
       }),
@@ -51,13 +56,14 @@ export function action({ request, context }: Route.ActionArgs) {
 
 function CoverCard({ performer }: { performer: Performer }) {
   const { revalidate } = useRevalidator();
+  const { t } = useTranslation();
   return (
     <Card component="section" aria-labelledby="cover-title">
       <Stack gap="md">
         <Group gap="xs">
           <IconPhoto size={20} />
           <Title order={2} fz="lg" id="cover-title">
-            Cover
+            {t("Cover")}
           </Title>
         </Group>
         <div className="marquee-cover-preview">
@@ -68,25 +74,27 @@ function CoverCard({ performer }: { performer: Performer }) {
               sizes="(min-width: 1200px) 800px, 100vw"
               width={performer.coverImage.width}
               height={performer.coverImage.height}
-              alt="Your cover"
+              alt={t("Your cover")}
             />
           ) : (
-            performer.cover && <img src={performer.cover} alt="Your cover" />
+            performer.cover && <img src={performer.cover} alt={t("Your cover")} />
           )}
         </div>
         <Group justify="space-between" align="flex-start">
           <Text size="sm" c="dimmed" maw={420}>
-            The wide image at the top of your profile. A landscape photo of at least 1600 × 400 pixels looks best.
+            {t(
+              "The wide image at the top of your profile. A landscape photo of at least 1600 × 400 pixels looks best.",
+            )}
           </Text>
           <UploadButton
             kind="cover"
             what="cover"
-            label={performer.cover ? "Replace cover" : "Upload cover"}
+            label={performer.cover ? t("Replace cover") : t("Upload cover")}
             testId="cover-upload-progress"
             upload={async (file, onProgress) => {
               await uploadFile("/performer/cover/upload", file, onProgress);
               void revalidate();
-              notifications.show({ color: "teal", message: "Your cover has been updated." });
+              notifications.show({ color: "teal", message: t("Your cover has been updated.") });
             }}
           />
         </Group>
@@ -100,6 +108,8 @@ function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const revalidator = useRevalidator();
   const { result: performer, error, options } = data;
   const load = () => void revalidator.revalidate();
+  const { t } = useTranslation();
+  const f = useFormat();
 
   if (error) {
     return (
@@ -107,24 +117,24 @@ function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
         color={error.missing ? "orange" : "red"}
         variant="light"
         icon={<IconAlertCircle size={18} />}
-        title={error.missing ? "No performer profile yet" : undefined}
+        title={error.missing ? t("No performer profile yet") : undefined}
       >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
             {error.missing
               ? user.role === "admin"
-                ? "Your account has no performer profile. Edit performers' profiles under Admin → Performers."
-                : "Your performer profile has not been set up. Please contact the site's team."
-              : error.message}
+                ? t("Your account has no performer profile. Edit performers' profiles under Admin → Performers.")
+                : t("Your performer profile has not been set up. Please contact the site's team.")
+              : t(error.message)}
           </Text>
           {error.missing && user.role === "admin" ? (
             <Button size="xs" variant="light" component={Link} to="/admin/performers">
-              Open performers
+              {t("Open performers")}
             </Button>
           ) : (
             !error.missing && (
               <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-                Try again
+                {t("Try again")}
               </Button>
             )
           )}
@@ -155,19 +165,19 @@ function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
               </Text>
             </div>
             <Text size="sm" c="dimmed">
-              Your name, bio, avatar and country come from your account.
+              {t("Your name, bio, avatar and country come from your account.")}
             </Text>
             <Group gap="xs" justify="center">
               <Button component={Link} to="/account" variant="light" size="xs">
-                Edit account
+                {t("Edit account")}
               </Button>
               <Button component={Link} to={`/performers/${enc(performer.username)}`} variant="subtle" size="xs">
-                View public profile
+                {t("View public profile")}
               </Button>
             </Group>
             <Anchor component={Link} to="/studio/movies" size="sm">
-              {countLabel(performer.stats.videos, "movie", "movies")} ·{" "}
-              {countLabel(performer.stats.galleries, "gallery", "galleries")}
+              {t("{{n}} movies", { count: performer.stats.videos, n: f.number(performer.stats.videos) })} ·{" "}
+              {t("{{n}} galleries", { count: performer.stats.galleries, n: f.number(performer.stats.galleries) })}
             </Anchor>
           </Stack>
         </Card>
@@ -178,9 +188,13 @@ function ProfileEditor({ data }: { data: Route.ComponentProps["loaderData"] }) {
 
 export default function StudioProfilePage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
+  const { t } = useTranslation();
   if (!role) return <StudioForbidden />;
   return (
-    <StudioPage title="Performer profile" description="Your cover, attributes, languages and subscription prices.">
+    <StudioPage
+      title={t("Performer profile")}
+      description={t("Your cover, attributes, languages and subscription prices.")}
+    >
       <ProfileEditor data={loaderData} />
     </StudioPage>
   );

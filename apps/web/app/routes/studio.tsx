@@ -1,31 +1,37 @@
 import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
 import { IconShieldCheck } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { type Format, useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { countLabel } from "../lib/studio.ts";
 import { statusSentence } from "../lib/verification.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/studio";
 
 export const handle = pages.studio.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Studio", "Publish movies and galleries and keep your performer profile up to date.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Studio"), t("Publish movies and galleries and keep your performer profile up to date."));
+};
 
 const descriptions: Record<string, string> = {
-  "/studio/movies": "Create movies, upload their files, teasers and thumbnails, and follow their processing.",
-  "/studio/galleries": "Create galleries, upload photos in bulk, order them and pick the cover.",
-  "/studio/products": "Sell physical goods with a stock, and digital files to download.",
-  "/studio/profile": "Your cover, attributes, languages and subscription prices.",
-  "/studio/earnings": "What your sales earned: totals, and every sale and refund.",
-  "/studio/subscribers": "Who subscribes to you, and until when.",
-  "/studio/orders": "What members bought from your store, and the parcels to ship.",
-  "/studio/reports": "Reports about your work that the site's team asks you about, and DMCA notices to answer.",
-  "/studio/verification": "Your identity verification: publishing and payouts wait for it.",
+  "/studio/movies": msg("Create movies, upload their files, teasers and thumbnails, and follow their processing."),
+  "/studio/galleries": msg("Create galleries, upload photos in bulk, order them and pick the cover."),
+  "/studio/products": msg("Sell physical goods with a stock, and digital files to download."),
+  "/studio/profile": msg("Your cover, attributes, languages and subscription prices."),
+  "/studio/earnings": msg("What your sales earned: totals, and every sale and refund."),
+  "/studio/subscribers": msg("Who subscribes to you, and until when."),
+  "/studio/orders": msg("What members bought from your store, and the parcels to ship."),
+  "/studio/reports": msg("Reports about your work that the site's team asks you about, and DMCA notices to answer."),
+  "/studio/verification": msg("Your identity verification: publishing and payouts wait for it."),
 };
 
 type Counts = {
@@ -55,26 +61,32 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
   return { movies, galleries, products, verification };
 }
 
-function countText(counts: Counts, to: string): string | null {
-  if (to === "/studio/movies" && counts.movies !== null) return countLabel(counts.movies, "movie", "movies");
-  if (to === "/studio/galleries" && counts.galleries !== null) {
-    return countLabel(counts.galleries, "gallery", "galleries");
+function countText(counts: Counts, to: string, t: TFunction, f: Format): string | null {
+  if (to === "/studio/movies" && counts.movies !== null) {
+    return t("{{n}} movies", { count: counts.movies, n: f.number(counts.movies) });
   }
-  if (to === "/studio/products" && counts.products !== null) return countLabel(counts.products, "product", "products");
+  if (to === "/studio/galleries" && counts.galleries !== null) {
+    return t("{{n}} galleries", { count: counts.galleries, n: f.number(counts.galleries) });
+  }
+  if (to === "/studio/products" && counts.products !== null) {
+    return t("{{n}} products", { count: counts.products, n: f.number(counts.products) });
+  }
   return null;
 }
 
 function Overview({ counts }: { counts: Counts }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       {STUDIO_SECTIONS.filter((s) => s.to !== "/studio").map((section) => {
         const { to, label } = section;
-        const count = countText(counts, to);
+        const count = countText(counts, to, t, f);
         return (
           <SectionCard
             key={to}
-            section={section}
-            description={descriptions[to] ?? ""}
+            section={{ ...section, label: t(label) }}
+            description={descriptions[to] ? t(descriptions[to]) : ""}
             extra={
               to !== "/studio/profile" &&
               to !== "/studio/earnings" &&
@@ -96,23 +108,27 @@ function Overview({ counts }: { counts: Counts }) {
 
 export default function StudioOverviewPage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
+  const { t } = useTranslation();
   if (!role) return <StudioForbidden />;
   return (
-    <StudioPage title="Studio" description="Publish your movies and galleries and keep your profile up to date.">
+    <StudioPage
+      title={t("Studio")}
+      description={t("Publish your movies and galleries and keep your profile up to date.")}
+    >
       {loaderData.verification && loaderData.verification !== "approved" && (
         <Alert
           color="orange"
           variant="light"
           icon={<IconShieldCheck size={18} />}
-          title="Publishing waits for your verification"
+          title={t("Publishing waits for your verification")}
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {statusSentence({ status: loaderData.verification, expiresAt: null, renewalRequested: false })} Your items
-              stay drafts and payouts wait until then.
+              {statusSentence({ status: loaderData.verification, expiresAt: null, renewalRequested: false }, t)}{" "}
+              {t("Your items stay drafts and payouts wait until then.")}
             </Text>
             <Button size="xs" component={Link} to="/studio/verification">
-              Open verification
+              {t("Open verification")}
             </Button>
           </Stack>
         </Alert>

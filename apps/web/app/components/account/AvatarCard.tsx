@@ -4,9 +4,10 @@ import { roleLabel } from "@marquee/contracts/roles";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconCamera } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
 import { useAppDispatch } from "../../state/store.ts";
 import { type CurrentUser, setCurrentUser } from "../../state/user.ts";
 import { uploadFile } from "../admin/use-manage.tsx";
@@ -16,17 +17,22 @@ const MAX_AVATAR_BYTES = DEFAULT_IMAGE_MAX_MB * 1024 * 1024;
 /** The member's avatar, name and role (a site member's with the date it ends), and a button that uploads a new avatar with its progress. */
 export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; memberUntil?: string | null }) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+  const f = useFormat();
   const { revalidate } = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
 
   const upload = async (file: File | null) => {
     if (!file) return;
     if (!file.type.startsWith("image/")) {
-      notifications.show({ color: "red", message: "Choose an image file (JPEG, PNG or WebP)." });
+      notifications.show({ color: "red", message: t("Choose an image file (JPEG, PNG or WebP).") });
       return;
     }
     if (file.size > MAX_AVATAR_BYTES) {
-      notifications.show({ color: "red", message: `The image must be ${DEFAULT_IMAGE_MAX_MB} MB or smaller.` });
+      notifications.show({
+        color: "red",
+        message: t("The image must be {{mb}} MB or smaller.", { mb: DEFAULT_IMAGE_MAX_MB }),
+      });
       return;
     }
     setProgress(0);
@@ -34,9 +40,9 @@ export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; me
       const updated = await uploadFile<CurrentUser>("/users/avatar/upload", file, setProgress);
       if (updated?._id) dispatch(setCurrentUser(updated as Parameters<typeof setCurrentUser>[0]));
       void revalidate();
-      notifications.show({ color: "teal", message: "Your avatar has been updated." });
+      notifications.show({ color: "teal", message: t("Your avatar has been updated.") });
     } catch (error) {
-      notifications.show({ color: "red", title: "Upload failed", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Upload failed"), message: errorMessage(error) });
     } finally {
       setProgress(null);
     }
@@ -57,7 +63,7 @@ export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; me
         <Group gap={6} justify="center">
           {user.role === "user" && memberUntil ? (
             <Badge variant="light" color="teal" data-testid="member-badge">
-              Member until {formatDate(memberUntil)}
+              {t("Member until {{date}}", { date: f.date(memberUntil) })}
             </Badge>
           ) : (
             user.role && (
@@ -68,27 +74,27 @@ export function AvatarCard({ user, memberUntil = null }: { user: CurrentUser; me
           )}
           {user.verifiedEmail === false && (
             <Badge variant="light" color="orange">
-              Email not verified
+              {t("Email not verified")}
             </Badge>
           )}
         </Group>
         <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/webp">
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconCamera size={16} />} loading={progress !== null}>
-              Change avatar
+              {t("Change avatar")}
             </Button>
           )}
         </FileButton>
         {progress !== null && (
           <Stack gap={4} w="100%">
-            <Progress value={progress} animated aria-label="Upload progress" />
+            <Progress value={progress} animated aria-label={t("Upload progress")} />
             <Text size="xs" c="dimmed" data-testid="avatar-upload-progress">
-              Uploading… {progress}%
+              {t("Uploading… {{progress}}%", { progress })}
             </Text>
           </Stack>
         )}
         <Text size="xs" c="dimmed">
-          JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB.
+          {t("JPEG, PNG or WebP, up to {{mb}} MB.", { mb: DEFAULT_IMAGE_MAX_MB })}
         </Text>
       </Stack>
     </Card>

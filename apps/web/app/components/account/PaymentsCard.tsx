@@ -1,40 +1,41 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconReceipt } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate } from "../../lib/format.ts";
+import { useFormat } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
 import { itemPath } from "../../lib/payments.ts";
-import { useAppSelector } from "../../state/store.ts";
-import { formatPrice } from "../catalogue/format.ts";
 
 const STATUS: Record<Transaction["status"], { label: string; color: string }> = {
-  pending: { label: "Pending", color: "yellow" },
-  paid: { label: "Paid", color: "teal" },
-  failed: { label: "Declined", color: "red" },
-  expired: { label: "Expired", color: "gray" },
-  refunded: { label: "Refunded", color: "grape" },
+  pending: { label: msg("Pending"), color: "yellow" },
+  paid: { label: msg("Paid"), color: "teal" },
+  failed: { label: msg("Declined"), color: "red" },
+  expired: { label: msg("Expired"), color: "gray" },
+  refunded: { label: msg("Refunded"), color: "grape" },
 };
 
 /** The member's payments, newest first: what each paid for, how much, and where it stands. */
 export function PaymentsCard({ payments, error }: { payments: Transaction[]; error: string | null }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Card component="section" aria-labelledby="payments-title">
       <Stack gap="md">
         <Group gap="xs">
           <IconReceipt size={20} aria-hidden />
           <Title order={2} fz="lg" id="payments-title">
-            Payments
+            {t("Payments")}
           </Title>
         </Group>
         {error && (
           <Text c="red" size="sm">
-            {error}
+            {t(error)}
           </Text>
         )}
         {!error && payments.length === 0 && (
           <Text c="dimmed" size="sm">
-            No payments yet. Movies and galleries you buy show here.
+            {t("No payments yet. Movies and galleries you buy show here.")}
           </Text>
         )}
         {payments.map((p) => (
@@ -53,13 +54,13 @@ export function PaymentsCard({ payments, error }: { payments: Transaction[]; err
                 );
               })}
               <Text size="sm" c="dimmed">
-                {formatDate(p.paidAt ?? p.createdAt)}
+                {f.date(p.paidAt ?? p.createdAt)}
               </Text>
             </Stack>
             <Group gap="sm" wrap="nowrap">
-              <Text fw={600}>{formatPrice(p.amount, symbol)}</Text>
+              <Text fw={600}>{f.price(p.amount)}</Text>
               <Badge color={STATUS[p.status].color} variant="light">
-                {STATUS[p.status].label}
+                {t(STATUS[p.status].label)}
               </Badge>
             </Group>
           </Group>

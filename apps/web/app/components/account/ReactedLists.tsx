@@ -2,6 +2,7 @@ import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
 import type { Video } from "@marquee/contracts/videos";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { GalleryCard } from "../catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../catalogue/PagedGrid.tsx";
@@ -38,6 +39,7 @@ export function ReactedLists({
   galleries?: Loaded<ReactedGallery>;
 }) {
   const query = useMemo(() => ({ action, limit: REACTED_PAGE_SIZE }), [action]);
+  const { t } = useTranslation();
   return (
     <Container size="xl">
       <Stack gap="xl">
@@ -45,24 +47,24 @@ export function ReactedLists({
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{description}</Text>
           <Anchor component={Link} to="/account" size="sm">
-            Back to my account
+            {t("Back to my account")}
           </Anchor>
         </div>
         <section aria-labelledby="reacted-movies">
           <Title order={2} id="reacted-movies" fz={24} mb="md">
-            Movies
+            {t("Movies")}
           </Title>
           {videos.error ? (
-            <Text c="red">{videos.error}</Text>
+            <Text c="red">{t(videos.error)}</Text>
           ) : (
             <PagedGrid<ReactedVideo>
               initial={videos.result}
               path="/reactions/videos"
               query={query}
               resetKey={`videos:${action}`}
-              label={`${title}: movies`}
+              label={t("{{title}}: movies", { title })}
               testId="reacted-movies"
-              empty={action === "watch_later" ? "Nothing to watch later yet." : "No favourite movies yet."}
+              empty={action === "watch_later" ? t("Nothing to watch later yet.") : t("No favourite movies yet.")}
               render={(r, i) => <VideoCard key={r._id} video={r.video} eager={i < 4} />}
             />
           )}
@@ -70,19 +72,19 @@ export function ReactedLists({
         {galleries && (
           <section aria-labelledby="reacted-galleries">
             <Title order={2} id="reacted-galleries" fz={24} mb="md">
-              Galleries
+              {t("Galleries")}
             </Title>
             {galleries.error ? (
-              <Text c="red">{galleries.error}</Text>
+              <Text c="red">{t(galleries.error)}</Text>
             ) : (
               <PagedGrid<ReactedGallery>
                 initial={galleries.result}
                 path="/reactions/galleries"
                 query={query}
                 resetKey={`galleries:${action}`}
-                label={`${title}: galleries`}
+                label={t("{{title}}: galleries", { title })}
                 testId="reacted-galleries"
-                empty="No favourite galleries yet."
+                empty={t("No favourite galleries yet.")}
                 render={(r, i) => <GalleryCard key={r._id} gallery={r.gallery} eager={i < 4} />}
               />
             )}

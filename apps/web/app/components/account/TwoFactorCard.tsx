@@ -19,8 +19,9 @@ import { notifications } from "@mantine/notifications";
 import type { RecoveryCodesResponse, TwoFactorSetup, TwoFactorStatus } from "@marquee/contracts/auth";
 import { IconAlertCircle, IconShieldLock } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
 import { storeDeviceToken } from "../../lib/session.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { ReauthCancelled, useReauth } from "../ReauthPrompt.tsx";
@@ -34,6 +35,7 @@ function showFailure(error: unknown, fallback: string) {
 /** The recovery codes, shown once: copy them or download them as a text file. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join("\n")}\n`;
+  const { t } = useTranslation();
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
     const link = document.createElement("a");
@@ -44,8 +46,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack gap="sm" data-testid="recovery-codes">
-      <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} title="Save your recovery codes now">
-        Each code signs you in once if you lose your phone. They are shown only this once.
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={t("Save your recovery codes now")}
+      >
+        {t("Each code signs you in once if you lose your phone. They are shown only this once.")}
       </Alert>
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
         {codes.map((code) => (
@@ -58,14 +65,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <CopyButton value={text}>
           {({ copied, copy }) => (
             <Button variant="light" onClick={copy}>
-              {copied ? "Copied" : "Copy codes"}
+              {copied ? t("Copied") : t("Copy codes")}
             </Button>
           )}
         </CopyButton>
         <Button variant="light" onClick={download}>
-          Download codes
+          {t("Download codes")}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t("I have saved them")}</Button>
       </Group>
     </Stack>
   );
@@ -79,6 +86,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | null; required: boolean }) {
   const { run, busy } = useIntent();
   const { guarded, prompt } = useReauth();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
@@ -98,7 +107,7 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
       setCode("");
       setCodeError(null);
     } catch (error) {
-      showFailure(error, "Could not start the set-up.");
+      showFailure(error, t("Could not start the set-up."));
     }
   };
 
@@ -106,7 +115,7 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
     event.preventDefault();
     const typed = code.replace(/\s/g, "");
     if (!/^\d{6}$/.test(typed)) {
-      setCodeError("Enter the 6-digit code from your authenticator app");
+      setCodeError(t("Enter the 6-digit code from your authenticator app"));
       return;
     }
     try {
@@ -116,10 +125,10 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
       if (done.deviceToken) storeDeviceToken(done.deviceToken);
       setSetup(null);
       setCodes(done.recoveryCodes);
-      notifications.show({ color: "teal", message: "Two-factor sign-in is on." });
+      notifications.show({ color: "teal", message: t("Two-factor sign-in is on.") });
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
-      setCodeError(errorMessage(error, "That code is not correct."));
+      setCodeError(errorMessage(error, t("That code is not correct.")));
     }
   };
 
@@ -127,7 +136,7 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
     try {
       setCodes((await guarded(() => run<RecoveryCodesResponse>("twoFactorRecoveryCodes"))).recoveryCodes);
     } catch (error) {
-      showFailure(error, "Could not make new recovery codes.");
+      showFailure(error, t("Could not make new recovery codes."));
     }
   };
 
@@ -135,9 +144,9 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
     try {
       await guarded(() => run("twoFactorDisable"));
       setCodes(null);
-      notifications.show({ color: "teal", message: "Two-factor sign-in is off." });
+      notifications.show({ color: "teal", message: t("Two-factor sign-in is off.") });
     } catch (error) {
-      showFailure(error, "Could not turn two-factor sign-in off.");
+      showFailure(error, t("Could not turn two-factor sign-in off."));
     }
   };
 
@@ -150,33 +159,34 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
           <Group gap="xs">
             <IconShieldLock size={20} />
             <Title order={2} fz="lg">
-              Two-factor sign-in
+              {t("Two-factor sign-in")}
             </Title>
           </Group>
           <Badge color={enabled ? "teal" : "gray"} variant="light">
-            {enabled ? "On" : "Off"}
+            {enabled ? t("On") : t("Off")}
           </Badge>
         </Group>
         {mustEnrol && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            Admins must turn on two-factor sign-in before using the admin tools.
+            {t("Admins must turn on two-factor sign-in before using the admin tools.")}
           </Alert>
         )}
-        {!status && <Text c="red">Could not load your two-factor sign-in.</Text>}
+        {!status && <Text c="red">{t("Could not load your two-factor sign-in.")}</Text>}
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : setup ? (
           <form onSubmit={confirm} noValidate>
             <Stack gap="sm">
               <Text size="sm">
-                Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), or type
-                the secret key into it. Then enter the 6-digit code it shows.
+                {t(
+                  "Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), or type the secret key into it. Then enter the 6-digit code it shows.",
+                )}
               </Text>
               <Group align="flex-start" gap="lg" wrap="wrap">
-                <Image src={setup.qrCode} alt="QR code for your authenticator app" w={180} h={180} bg="white" />
+                <Image src={setup.qrCode} alt={t("QR code for your authenticator app")} w={180} h={180} bg="white" />
                 <Stack gap={4} style={{ minWidth: 0, flex: "1 1 200px" }}>
                   <Text size="sm" fw={600}>
-                    Secret key
+                    {t("Secret key")}
                   </Text>
                   <Code data-testid="two-factor-secret" fz="sm" style={{ wordBreak: "break-all" }}>
                     {setup.secret}
@@ -184,7 +194,7 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
                 </Stack>
               </Group>
               <TextInput
-                label="6-digit code"
+                label={t("6-digit code")}
                 name="code"
                 autoComplete="one-time-code"
                 inputMode="numeric"
@@ -198,16 +208,16 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
                 maw={220}
               />
               <Checkbox
-                label="Trust this browser for 30 days"
+                label={t("Trust this browser for 30 days")}
                 checked={trust}
                 onChange={(e) => setTrust(e.currentTarget.checked)}
               />
               <Group gap="sm">
                 <Button type="submit" loading={busy}>
-                  Confirm and turn on
+                  {t("Confirm and turn on")}
                 </Button>
                 <Button variant="default" onClick={() => setSetup(null)}>
-                  Cancel
+                  {t("Cancel")}
                 </Button>
               </Group>
             </Stack>
@@ -215,27 +225,32 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus | 
         ) : enabled ? (
           <Stack gap="sm">
             <List size="sm" spacing={4}>
-              <List.Item>On since {status?.enabledAt ? formatDate(status.enabledAt) : "—"}.</List.Item>
-              <List.Item>Recovery codes left: {status?.recoveryCodesLeft ?? 0} of 10.</List.Item>
+              <List.Item>
+                {t("On since {{date}}.", { date: status?.enabledAt ? f.date(status.enabledAt) : "—" })}
+              </List.Item>
+              <List.Item>
+                {t("Recovery codes left: {{left}} of {{total}}.", { left: status?.recoveryCodesLeft ?? 0, total: 10 })}
+              </List.Item>
             </List>
             <Group gap="sm">
               <Button variant="light" onClick={regenerate} loading={busy}>
-                New recovery codes
+                {t("New recovery codes")}
               </Button>
               <Button variant="light" color="red" onClick={disable} loading={busy}>
-                Turn off
+                {t("Turn off")}
               </Button>
             </Group>
           </Stack>
         ) : (
           <Stack gap="sm">
             <Text size="sm">
-              After your password, sign-in asks for a code from an app on your phone, so a stolen password alone is not
-              enough. Performers need it to change payout details and to be paid.
+              {t(
+                "After your password, sign-in asks for a code from an app on your phone, so a stolen password alone is not enough. Performers need it to change payout details and to be paid.",
+              )}
             </Text>
             <Group>
               <Button onClick={begin} loading={busy}>
-                Turn on two-factor sign-in
+                {t("Turn on two-factor sign-in")}
               </Button>
             </Group>
           </Stack>

@@ -149,7 +149,7 @@ export function CaptionsMenu({
       icon={on ? <IconBadgeCcFilled size={22} aria-hidden /> : <IconBadgeCc size={22} aria-hidden />}
       value={on ? String(track) : "off"}
       options={[
-        { value: "off", label: t("Off") },
+        { value: "off", label: t("Captions off", { defaultValue: "Off" }) },
         // A track with neither label nor language is named by its place.
         ...tracks.map((c, i) => ({
           value: String(c.index),

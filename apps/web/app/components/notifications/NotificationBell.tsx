@@ -1,6 +1,7 @@
 import { ActionIcon } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { bellBadge, bellLabel, fromLive } from "../../lib/notifications.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { bell, useBell } from "./store.ts";
@@ -8,13 +9,14 @@ import { bell, useBell } from "./store.ts";
 /** The header's bell: the unread count on it (none until the API answered, so server and browser render alike). */
 export function BellButton({ className, ...props }: ComponentPropsWithRef<"button">) {
   const { unread } = useBell();
+  const { t } = useTranslation();
   const badge = bellBadge(unread);
   return (
     <ActionIcon
       variant="default"
       size="lg"
       radius="md"
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(unread, t)}
       data-testid="notification-bell"
       data-unread={unread ?? ""}
       {...props}

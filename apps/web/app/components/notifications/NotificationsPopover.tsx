@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { Notification } from "@marquee/contracts/notifications";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { safeLink, timeAgo } from "../../lib/notifications.ts";
 import { BellButton } from "./NotificationBell.tsx";
@@ -10,6 +12,8 @@ import { bell, useBell } from "./store.ts";
 /** One notification in a list: its text, how long ago, a dot while unread; a click marks it read and follows its link. */
 export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const f = useFormat();
   const link = safeLink(n.link);
   const open = () => {
     if (!n.read) void bell.markRead(n).catch(() => undefined);
@@ -22,7 +26,7 @@ export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () =
       className="marquee-notification"
       data-unread={n.read ? undefined : "true"}
       data-testid="notification-item"
-      aria-label={`${n.read ? "" : "Unread: "}${n.text}`}
+      aria-label={n.read ? n.text : t("Unread: {{text}}", { text: n.text })}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <span className="marquee-notification-dot" aria-hidden />
@@ -31,7 +35,7 @@ export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () =
             {n.text}
           </Text>
           <Text size="xs" c="dimmed">
-            {timeAgo(n.createdAt)}
+            {timeAgo(n.createdAt, undefined, t, f.locale)}
           </Text>
         </Stack>
       </Group>
@@ -45,10 +49,11 @@ export function NotificationsPopover({ defaultOpened = false }: { defaultOpened?
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { unread, latest } = useBell();
+  const { t } = useTranslation();
 
   const load = () => {
     setError(null);
-    bell.refresh().catch((e: unknown) => setError(errorMessage(e, "Could not load your notifications.")));
+    bell.refresh().catch((e: unknown) => setError(errorMessage(e, t("Could not load your notifications."))));
   };
   const toggle = (next: boolean) => {
     setOpened(next);
@@ -86,11 +91,11 @@ export function NotificationsPopover({ defaultOpened = false }: { defaultOpened?
         {/* Controlled: the target's click is ours to handle. */}
         <BellButton onClick={() => toggle(!opened)} />
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications" role="dialog" data-testid="notification-list">
+      <Popover.Dropdown p={0} aria-label={t("Notifications")} role="dialog" data-testid="notification-list">
         <Group justify="space-between" px="md" py="xs" wrap="nowrap">
-          <Text fw={700}>Notifications</Text>
+          <Text fw={700}>{t("Notifications")}</Text>
           <Button size="compact-sm" variant="subtle" onClick={() => void readAll()} disabled={!unread} loading={busy}>
-            Mark all read
+            {t("Mark all read")}
           </Button>
         </Group>
         <Stack gap={0} mah="min(420px, 60vh)" style={{ overflowY: "auto" }}>
@@ -101,12 +106,12 @@ export function NotificationsPopover({ defaultOpened = false }: { defaultOpened?
           )}
           {latest === null && !error && (
             <Text size="sm" c="dimmed" px="md" py="sm">
-              Loading…
+              {t("Loading…")}
             </Text>
           )}
           {latest?.length === 0 && (
             <Text size="sm" c="dimmed" px="md" py="sm">
-              Nothing yet. Payments, sales, deliveries and more show here.
+              {t("Nothing yet. Payments, sales, deliveries and more show here.")}
             </Text>
           )}
           {latest?.map((n) => (
@@ -115,7 +120,7 @@ export function NotificationsPopover({ defaultOpened = false }: { defaultOpened?
         </Stack>
         <Group justify="center" p="xs" className="marquee-notification-footer">
           <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
-            See all notifications
+            {t("See all notifications")}
           </Anchor>
         </Group>
       </Popover.Dropdown>

@@ -4,67 +4,83 @@ import { notifications } from "@mantine/notifications";
 import type { ReportItemKind } from "@marquee/contracts/reports";
 import { IconCircleCheck, IconFlag } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { CAPTCHA_FIELD } from "../../lib/captcha.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
-import {
-  emptyReport,
-  ITEM_NOUNS,
-  REASON_OPTIONS,
-  REPORT_PATH,
-  type ReportFormValues,
-  reportBody,
-} from "../../lib/reports.ts";
+import { emptyReport, REASON_OPTIONS, REPORT_PATH, type ReportFormValues, reportBody } from "../../lib/reports.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { useCaptcha } from "../Captcha.tsx";
 
 type Filed = { reference: string; dueAt: string; hidden: boolean };
 
+/** The dialog's title and what it says of a hidden item, per kind (Spanish nouns have a gender). */
+const REPORT_TITLE: Record<ReportItemKind, string> = {
+  video: msg("Report this movie"),
+  gallery: msg("Report this gallery"),
+  product: msg("Report this product"),
+  post: msg("Report this post"),
+  performer: msg("Report this profile"),
+};
+const HIDDEN_TEXT: Record<ReportItemKind, string> = {
+  video: msg("The movie is hidden from the site while we review it."),
+  gallery: msg("The gallery is hidden from the site while we review it."),
+  product: msg("The product is hidden from the site while we review it."),
+  post: msg("The post is hidden from the site while we review it."),
+  performer: msg("The profile is hidden from the site while we review it."),
+};
+
 /** The DMCA notice's statutory fields (17 U.S.C. 512(c)(3)); the item itself is where the work appears. */
 function DmcaFields({ form }: { form: ReturnType<typeof useForm<ReportFormValues>> }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm">
       <Textarea
-        label="The copyrighted work"
-        description="What you own the rights to, and where the original is."
+        label={t("The copyrighted work")}
+        description={t("What you own the rights to, and where the original is.")}
         autosize
         minRows={2}
         key={form.key("dmca.work")}
         {...form.getInputProps("dmca.work")}
       />
       <TextInput
-        label="Your full name"
+        label={t("Your full name")}
         autoComplete="name"
         key={form.key("dmca.fullName")}
         {...form.getInputProps("dmca.fullName")}
       />
       <TextInput
-        label="Postal address"
+        label={t("Postal address")}
         autoComplete="street-address"
         key={form.key("dmca.address")}
         {...form.getInputProps("dmca.address")}
       />
       <TextInput
-        label="Phone"
+        label={t("Phone")}
         type="tel"
         autoComplete="tel"
         key={form.key("dmca.phone")}
         {...form.getInputProps("dmca.phone")}
       />
       <Checkbox
-        label="I have a good-faith belief that this use is not authorised by the copyright owner, its agent or the law."
+        label={t(
+          "I have a good-faith belief that this use is not authorised by the copyright owner, its agent or the law.",
+        )}
         key={form.key("dmca.goodFaith")}
         {...form.getInputProps("dmca.goodFaith", { type: "checkbox" })}
       />
       <Checkbox
-        label="The information in this notice is accurate and, under penalty of perjury, I am the owner or authorised to act on the owner's behalf."
+        label={t(
+          "The information in this notice is accurate and, under penalty of perjury, I am the owner or authorised to act on the owner's behalf.",
+        )}
         key={form.key("dmca.accuracy")}
         {...form.getInputProps("dmca.accuracy", { type: "checkbox" })}
       />
       <TextInput
-        label="Signature"
-        description="Type your full name as above."
+        label={t("Signature")}
+        description={t("Type your full name as above.")}
         key={form.key("dmca.signature")}
         {...form.getInputProps("dmca.signature")}
       />
@@ -85,7 +101,7 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
   const captcha = useCaptcha();
   const form = useForm<ReportFormValues>({ mode: "controlled", initialValues: emptyReport });
   const reason = form.getValues().reason;
-  const noun = ITEM_NOUNS[kind];
+  const { t } = useTranslation();
 
   const close = () => {
     setOpened(false);
@@ -94,12 +110,12 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
   };
   const submit = form.onSubmit(async (values) => {
     if (!values.reason) {
-      form.setFieldError("reason", "Choose a reason");
+      form.setFieldError("reason", t("Choose a reason"));
       return;
     }
     // Said before sending; the API refuses a visitor's report without an address all the same.
     if (!signedIn && !values.email.trim()) {
-      form.setFieldError("email", "Give an email address so we can tell you the outcome");
+      form.setFieldError("email", t("Give an email address so we can tell you the outcome"));
       return;
     }
     const response = captcha.response();
@@ -110,7 +126,7 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
     } catch (error) {
       if (captcha.refused(error)) return;
       if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Report not sent", message: errorMessage(error) });
+        notifications.show({ color: "red", title: t("Report not sent"), message: errorMessage(error) });
       }
     }
   });
@@ -125,41 +141,46 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
         onClick={() => setOpened(true)}
         data-testid="report-button"
       >
-        Report
+        {t("Report")}
       </Button>
-      <Modal opened={opened} onClose={close} title={`Report this ${noun}`} size="lg">
+      <Modal opened={opened} onClose={close} title={t(REPORT_TITLE[kind])} size="lg">
         {filed ? (
           <Stack gap="md" data-testid="report-filed">
             <Alert
               color="teal"
               variant="light"
               icon={<IconCircleCheck size={18} />}
-              title="Thank you, we received your report"
+              title={t("Thank you, we received your report")}
             >
               <Text>
-                Your reference is <strong data-testid="report-reference">{filed.reference}</strong>. We sent it to your
-                email address too, and will write when we have decided.
+                <Trans
+                  t={t}
+                  i18nKey={msg(
+                    "Your reference is <ref/>. We sent it to your email address too, and will write when we have decided.",
+                  )}
+                  components={{ ref: <strong data-testid="report-reference">{filed.reference}</strong> }}
+                />
               </Text>
-              {filed.hidden && <Text mt="xs">The {noun} is hidden from the site while we review it.</Text>}
+              {filed.hidden && <Text mt="xs">{t(HIDDEN_TEXT[kind])}</Text>}
             </Alert>
             <Group justify="flex-end">
-              <Button onClick={close}>Close</Button>
+              <Button onClick={close}>{t("Close")}</Button>
             </Group>
           </Stack>
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <Radio.Group label="What is wrong?" key={form.key("reason")} {...form.getInputProps("reason")}>
+              <Radio.Group label={t("What is wrong?")} key={form.key("reason")} {...form.getInputProps("reason")}>
                 <Stack gap="xs" mt="xs">
                   {REASON_OPTIONS.map((o) => (
-                    <Radio key={o.value} value={o.value} label={o.label} />
+                    <Radio key={o.value} value={o.value} label={t(o.label)} />
                   ))}
                 </Stack>
               </Radio.Group>
               {!signedIn && (
                 <TextInput
-                  label="Your email address"
-                  description="For your reference and our decision."
+                  label={t("Your email address")}
+                  description={t("For your reference and our decision.")}
                   type="email"
                   autoComplete="email"
                   key={form.key("email")}
@@ -169,7 +190,7 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
               {reason === "copyright" && <DmcaFields form={form} />}
               {reason && reason !== "copyright" && (
                 <Textarea
-                  label={reason === "other" ? "What is the problem?" : "Anything we should know (optional)"}
+                  label={reason === "other" ? t("What is the problem?") : t("Anything we should know (optional)")}
                   autosize
                   minRows={3}
                   key={form.key("details")}
@@ -179,10 +200,10 @@ export function ReportButton({ kind, id }: { kind: ReportItemKind; id: string })
               {captcha.field}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
-                  Cancel
+                  {t("Cancel")}
                 </Button>
                 <Button type="submit" color="red" loading={busy}>
-                  Send report
+                  {t("Send report")}
                 </Button>
               </Group>
             </Stack>

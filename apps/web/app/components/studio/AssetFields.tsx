@@ -2,6 +2,7 @@ import { Input, MultiSelect, SegmentedControl, SimpleGrid, Stack, TagsInput, Tex
 import type { UseFormReturnType } from "@mantine/form";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { type AssetStatus, accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
 import type { Option } from "./options.ts";
 import { PriceInput } from "./PriceInput.tsx";
@@ -71,16 +72,17 @@ export function Choice({
 /** The title (or name) and the description of an item. */
 export function TitleFields<T extends BaseValues>({
   form,
-  titleLabel = "Title",
+  titleLabel,
 }: {
   form: UseFormReturnType<T>;
   titleLabel?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      <TextInput label={titleLabel} required key={form.key("title")} {...form.getInputProps("title")} />
+      <TextInput label={titleLabel ?? t("Title")} required key={form.key("title")} {...form.getInputProps("title")} />
       <Textarea
-        label="Description"
+        label={t("Description")}
         autosize
         minRows={3}
         maxRows={10}
@@ -97,24 +99,25 @@ export function PeopleFields<T extends BaseValues>({
   categories,
   performers,
 }: { form: UseFormReturnType<T> } & FieldChoices) {
+  const { t } = useTranslation();
   return (
     <>
       <MultiSelect
-        label="Categories"
+        label={t("Categories")}
         size="md"
         data={categories}
         searchable
         clearable
         maxValues={20}
-        nothingFoundMessage="No category found"
+        nothingFoundMessage={t("No category found")}
         key={form.key("categoryIds")}
         {...form.getInputProps("categoryIds")}
       />
       {performers && (
         <MultiSelect
-          label="Performers"
+          label={t("Performers")}
           size="md"
-          description="Whose work this is. Leave empty to keep the current performers."
+          description={t("Whose work this is. Leave empty to keep the current performers.")}
           data={performers}
           searchable
           maxValues={20}
@@ -129,16 +132,17 @@ export function PeopleFields<T extends BaseValues>({
 /** Draft, active or inactive. */
 export function StatusChoice<T extends BaseValues>({
   form,
-  description = "Only active items are listed on the site.",
+  description,
 }: {
   form: UseFormReturnType<T>;
   description?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Choice
-      label="Status"
-      description={description}
-      data={assetStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+      label={t("Status")}
+      description={description ?? t("Only active items are listed on the site.")}
+      data={assetStatuses.map((s) => ({ value: s, label: t(statusLabels[s]) }))}
       value={form.values.status}
       onChange={(v) => form.setFieldValue("status", v as never)}
       error={form.errors.status as string | undefined}
@@ -160,13 +164,14 @@ export function AssetFields<T extends AssetValues>({
   kind: "movie" | "gallery";
 } & FieldChoices) {
   const values = form.values;
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <TitleFields form={form} />
       <TagsInput
-        label="Tags"
+        label={t("Tags")}
         size="md"
-        description="Press Enter after each tag."
+        description={t("Press Enter after each tag.")}
         maxTags={30}
         clearable
         key={form.key("tags")}
@@ -175,9 +180,9 @@ export function AssetFields<T extends AssetValues>({
       <PeopleFields form={form} categories={categories} performers={performers} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Choice
-          label="Access"
-          description={`Who may ${kind === "movie" ? "watch the movie" : "see the photos"}.`}
-          data={accessKinds.map((a) => ({ value: a, label: accessLabels[a] }))}
+          label={t("Access")}
+          description={kind === "movie" ? t("Who may watch the movie.") : t("Who may see the photos.")}
+          data={accessKinds.map((a) => ({ value: a, label: t(accessLabels[a]) }))}
           value={values.access}
           onChange={(v) => form.setFieldValue("access", v as never)}
           error={form.errors.access as string | undefined}

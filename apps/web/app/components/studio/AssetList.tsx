@@ -2,6 +2,8 @@ import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } fro
 import type { Moderation } from "@marquee/contracts/catalogue";
 import { IconEdit, IconPlus, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import {
   type AssetStatus,
   moderationBadges,
@@ -16,10 +18,41 @@ import { ListPanel, Pager, SearchFilters } from "../admin/ManageList.tsx";
 import { StudioPage } from "./StudioPage.tsx";
 import type { useStudioAssets } from "./use-studio-assets.ts";
 
+/** The texts of a studio list, whole sentences per kind of item (Spanish nouns have a gender). */
+const ASSET_TEXTS: Record<
+  "movie" | "gallery" | "product",
+  { add: string; search: string; list: string; noMatch: string; none: string; first: string }
+> = {
+  movie: {
+    add: msg("New movie"),
+    search: msg("Search my movies"),
+    list: msg("Movies"),
+    noMatch: msg("No movie matches these filters."),
+    none: msg("You have no movies yet."),
+    first: msg("Create your first movie"),
+  },
+  gallery: {
+    add: msg("New gallery"),
+    search: msg("Search my galleries"),
+    list: msg("Galleries"),
+    noMatch: msg("No gallery matches these filters."),
+    none: msg("You have no galleries yet."),
+    first: msg("Create your first gallery"),
+  },
+  product: {
+    add: msg("New product"),
+    search: msg("Search my products"),
+    list: msg("Products"),
+    noMatch: msg("No product matches these filters."),
+    none: msg("You have no products yet."),
+    first: msg("Create your first product"),
+  },
+};
+
 /** The filters above a studio list: search and status. */
 export function StudioListFilters({
   searchLabel,
-  placeholder = "Title, description or tag",
+  placeholder,
   search,
   onSearch,
   status,
@@ -32,15 +65,21 @@ export function StudioListFilters({
   status: StatusFilter;
   onStatus: (status: StatusFilter) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <SearchFilters label={searchLabel} placeholder={placeholder} value={search} onChange={onSearch}>
+    <SearchFilters
+      label={searchLabel}
+      placeholder={placeholder ?? t("Title, description or tag")}
+      value={search}
+      onChange={onSearch}
+    >
       <SegmentedControl
-        aria-label="Filter by status"
+        aria-label={t("Filter by status")}
         data={[
-          { value: "all", label: "All" },
-          { value: "draft", label: "Drafts" },
-          { value: "active", label: "Active" },
-          { value: "inactive", label: "Inactive" },
+          { value: "all", label: t("All") },
+          { value: "draft", label: t("Drafts") },
+          { value: "active", label: t("Active") },
+          { value: "inactive", label: t("Inactive") },
         ]}
         value={status}
         onChange={(value) => onStatus(value as StatusFilter)}
@@ -81,17 +120,18 @@ export function AssetTitleCell({
  * "Refused" or "Taken down", with the reason under it (what the performer must know to act on it).
  */
 export function StatusCell({ status, moderation }: { status: AssetStatus; moderation?: Moderation | null }) {
+  const { t } = useTranslation();
   if (moderation) {
     const { label, color } = moderationBadges[moderation.state];
     return (
       <Table.Td data-testid="moderation">
         <Stack gap={2} maw={260}>
           <Badge color={color} variant="light">
-            {label}
+            {t(label)}
           </Badge>
           {moderation.reason ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-              {moderationText(moderation)}
+              {moderationText(moderation, t)}
             </Text>
           ) : null}
         </Stack>
@@ -101,7 +141,7 @@ export function StatusCell({ status, moderation }: { status: AssetStatus; modera
   return (
     <Table.Td>
       <Badge color={statusColors[status]} variant="dot">
-        {statusLabels[status]}
+        {t(statusLabels[status])}
       </Badge>
     </Table.Td>
   );
@@ -115,10 +155,11 @@ export function AccessStatusCells({
   item: Parameters<typeof priceLabel>[0] & { status: AssetStatus; moderation?: Moderation | null };
   currencySymbol: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <Table.Td>
-        <Text size="sm">{priceLabel(item, currencySymbol)}</Text>
+        <Text size="sm">{priceLabel(item, currencySymbol, t)}</Text>
       </Table.Td>
       <StatusCell status={item.status} moderation={item.moderation} />
     </>
@@ -149,6 +190,7 @@ export function AssetDrawerTabs<M extends string>({
   /** Who appears in the item and their releases (movies and galleries). */
   people?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Tabs
       value={tab}
@@ -157,14 +199,14 @@ export function AssetDrawerTabs<M extends string>({
     >
       <Tabs.List mb="lg">
         <Tabs.Tab value="details" leftSection={<IconEdit size={16} />}>
-          Details
+          {t("Details")}
         </Tabs.Tab>
         <Tabs.Tab value={media.value} leftSection={media.icon} disabled={!editing} rightSection={media.rightSection}>
           {media.label}
         </Tabs.Tab>
         {people !== undefined && (
           <Tabs.Tab value="people" leftSection={<IconUsers size={16} />} disabled={!editing}>
-            People
+            {t("People")}
           </Tabs.Tab>
         )}
       </Tabs.List>
@@ -192,7 +234,6 @@ export function StudioAssetScreen<T extends { _id: string }>({
   title,
   description,
   noun,
-  plural,
   icon,
   assets,
   onNew,
@@ -202,10 +243,10 @@ export function StudioAssetScreen<T extends { _id: string }>({
 }: {
   title: string;
   description: string;
-  /** "movie" */
-  noun: string;
-  /** "movies" */
-  plural: string;
+  /** What the list holds; its texts are whole sentences per kind. */
+  noun: "movie" | "gallery" | "product";
+  /** "movies": unused since the texts come whole from `noun`, kept for the callers. */
+  plural?: string;
   icon: TablerIcon;
   assets: ReturnType<typeof useStudioAssets<T>>;
   onNew: () => void;
@@ -218,18 +259,20 @@ export function StudioAssetScreen<T extends { _id: string }>({
 }) {
   const { search, setSearch, q, status, setStatus, page, setPage, result, error, load } = assets;
   const filtered = !!q || status !== "all";
+  const { t } = useTranslation();
+  const texts = ASSET_TEXTS[noun];
   return (
     <StudioPage
       title={title}
       description={description}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-          New {noun}
+          {t(texts.add)}
         </Button>
       }
     >
       <StudioListFilters
-        searchLabel={`Search my ${plural}`}
+        searchLabel={t(texts.search)}
         placeholder={searchPlaceholder}
         search={search}
         onSearch={setSearch}
@@ -238,8 +281,8 @@ export function StudioAssetScreen<T extends { _id: string }>({
       />
 
       <ListPanel
-        label={plural.charAt(0).toUpperCase() + plural.slice(1)}
-        error={error}
+        label={t(texts.list)}
+        error={error && t(error)}
         onRetry={load}
         ready={!!result}
         skeleton={{ rows: 3, height: 64 }}
@@ -247,10 +290,10 @@ export function StudioAssetScreen<T extends { _id: string }>({
         empty={{
           large: true,
           icon,
-          message: filtered ? `No ${noun} matches these filters.` : `You have no ${plural} yet.`,
+          message: filtered ? t(texts.noMatch) : t(texts.none),
           action: !filtered && (
             <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-              Create your first {noun}
+              {t(texts.first)}
             </Button>
           ),
         }}

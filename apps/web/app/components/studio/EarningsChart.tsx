@@ -1,5 +1,10 @@
 import { Text, VisuallyHidden } from "@mantine/core";
+import type { Locale } from "@marquee/contracts/locales";
 import type { EarningInterval, EarningTimeline } from "@marquee/contracts/payments";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../i18n/format.ts";
+import { msg, tFor } from "../../i18n/i18n.ts";
 
 /**
  * A bar chart of the performer's net earnings per day, week or month. Our own SVG rather than @mantine/charts: that
@@ -10,22 +15,44 @@ import type { EarningInterval, EarningTimeline } from "@marquee/contracts/paymen
  */
 
 const UTC = { timeZone: "UTC" } as const;
-const dayFormat = new Intl.DateTimeFormat("en-GB", { ...UTC, day: "numeric", month: "short", year: "numeric" });
-const shortDayFormat = new Intl.DateTimeFormat("en-GB", { ...UTC, day: "numeric", month: "short" });
-const monthFormat = new Intl.DateTimeFormat("en-GB", { ...UTC, month: "short", year: "numeric" });
+const formats = new Map<
+  Locale,
+  { day: Intl.DateTimeFormat; shortDay: Intl.DateTimeFormat; month: Intl.DateTimeFormat }
+>();
+/** The chart's date formats in a language ("12 Mar 2026" / "12 mar 2026"). */
+function formatsIn(locale: Locale) {
+  let known = formats.get(locale);
+  if (!known) {
+    const tag = locale === "en" ? "en-GB" : "es-ES";
+    known = {
+      day: new Intl.DateTimeFormat(tag, { ...UTC, day: "numeric", month: "short", year: "numeric" }),
+      shortDay: new Intl.DateTimeFormat(tag, { ...UTC, day: "numeric", month: "short" }),
+      month: new Intl.DateTimeFormat(tag, { ...UTC, month: "short", year: "numeric" }),
+    };
+    formats.set(locale, known);
+  }
+  return known;
+}
 
 /** "12 Mar 2026", "Week of 9 Mar 2026", "Mar 2026": a bucket as the table and the tooltips name it. */
-export function bucketLabel(start: string, interval: EarningInterval): string {
+export function bucketLabel(
+  start: string,
+  interval: EarningInterval,
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
+): string {
   const date = new Date(start);
-  if (interval === "month") return monthFormat.format(date);
-  return interval === "week" ? `Week of ${dayFormat.format(date)}` : dayFormat.format(date);
+  const f = formatsIn(locale);
+  if (interval === "month") return f.month.format(date);
+  return interval === "week" ? t("Week of {{date}}", { date: f.day.format(date) }) : f.day.format(date);
 }
 
 /** The axis's shorter label: "12 Mar" ("12 Mar 2026" when the chart spans years), "Mar 2026". */
-function axisLabel(start: string, interval: EarningInterval, withYear: boolean): string {
+function axisLabel(start: string, interval: EarningInterval, withYear: boolean, locale: Locale): string {
   const date = new Date(start);
-  if (interval === "month") return monthFormat.format(date);
-  return (withYear ? dayFormat : shortDayFormat).format(date);
+  const f = formatsIn(locale);
+  if (interval === "month") return f.month.format(date);
+  return (withYear ? f.day : f.shortDay).format(date);
 }
 
 /** The round number at or above `v` (1, 2, 2.5 or 5 times a power of ten) that tops the axis. */
@@ -38,24 +65,63 @@ export function niceCeil(v: number): number {
   return 10 * power;
 }
 
-const NOUN: Record<EarningInterval, string> = { day: "day", week: "week", month: "month" };
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** The chart's texts per interval: the table's caption and first column, the summary's start and its totals. */
+const TEXTS: Record<EarningInterval, { caption: string; unit: string; head: string }> = {
+  day: {
+    caption: msg("Your earnings by day"),
+    unit: msg("Day"),
+    head: msg("Your earnings by day, {{from}} to {{to}}"),
+  },
+  week: {
+    caption: msg("Your earnings by week"),
+    unit: msg("Week"),
+    head: msg("Your earnings by week, {{from}} to {{to}}"),
+  },
+  month: {
+    caption: msg("Your earnings by month"),
+    unit: msg("Month"),
+    head: msg("Your earnings by month, {{from}} to {{to}}"),
+  },
+};
 
 /** What the chart says in a sentence: the period, the total and the best bucket. */
-export function chartSummary(timeline: EarningTimeline, money: (n: number) => string): string {
+export function chartSummary(
+  timeline: EarningTimeline,
+  money: (n: number) => string,
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
+): string {
   const { points, interval } = timeline;
   const first = points[0];
   const last = points.at(-1);
-  if (!first || !last) return "Your earnings: no data for this period.";
+  if (!first || !last) return t("Your earnings: no data for this period.");
   const total = Math.round(points.reduce((n, p) => n + p.net, 0) * 100) / 100;
-  const period = `${bucketLabel(first.start, interval)} to ${bucketLabel(last.start, interval)}`;
-  const head = `Your earnings by ${NOUN[interval]}, ${period}`;
-  if (points.every((p) => p.net === 0)) return `${head}: nothing earned yet.`;
+  const head = t(TEXTS[interval].head, {
+    from: bucketLabel(first.start, interval, t, locale),
+    to: bucketLabel(last.start, interval, t, locale),
+  });
+  if (points.every((p) => p.net === 0)) return t("{{head}}: nothing earned yet.", { head });
   const best = points.reduce((b, p) => (p.net > b.net ? p : b), first);
   const busy = points.filter((p) => p.net !== 0).length;
   const when =
-    interval === "week" ? `the week of ${dayFormat.format(new Date(best.start))}` : bucketLabel(best.start, interval);
-  return `${head}: ${money(total)} in total over ${plural(points.length, NOUN[interval])}, ${busy} with earnings; the most, ${money(best.net)}, in ${when}.`;
+    interval === "week"
+      ? t("the week of {{date}}", { date: formatsIn(locale).day.format(new Date(best.start)) })
+      : bucketLabel(best.start, interval, t, locale);
+  const n = points.length;
+  const span =
+    interval === "day"
+      ? t("{{n}} days", { count: n, n })
+      : interval === "week"
+        ? t("{{n}} weeks", { count: n, n })
+        : t("{{n}} months", { count: n, n });
+  return t("{{head}}: {{total}} in total over {{span}}, {{busy}} with earnings; the most, {{best}}, in {{when}}.", {
+    head,
+    total: money(total),
+    span,
+    busy,
+    best: money(best.net),
+    when,
+  });
 }
 
 export function EarningsChart({
@@ -70,6 +136,8 @@ export function EarningsChart({
   busy?: boolean;
 }) {
   const { points, interval } = timeline;
+  const { t } = useTranslation();
+  const locale = useLocale();
   const n = points.length;
   const top = niceCeil(Math.max(0, ...points.map((p) => p.net)));
   const bottom = -niceCeil(Math.max(0, ...points.map((p) => -p.net)));
@@ -83,7 +151,7 @@ export function EarningsChart({
   const middle = n > 2 ? points[Math.floor((n - 1) / 2)] : undefined;
   const empty = points.every((p) => p.net === 0);
   const withYear = !!first && !!last && first.start.slice(0, 4) !== last.start.slice(0, 4);
-  const unit = NOUN[interval];
+  const texts = TEXTS[interval];
   return (
     <figure className="marquee-chart" aria-busy={busy} data-testid="earnings-chart" data-interval={interval}>
       <div className="marquee-chart-plot">
@@ -103,7 +171,7 @@ export function EarningsChart({
         <div className="marquee-chart-area">
           <svg
             role="img"
-            aria-label={chartSummary(timeline, money)}
+            aria-label={chartSummary(timeline, money, t, locale)}
             viewBox={`0 0 ${Math.max(n, 1) * 10} 100`}
             preserveAspectRatio="none"
             width="100%"
@@ -136,40 +204,53 @@ export function EarningsChart({
                   y={p.net < 0 ? y(0) : y(0) - height}
                   height={height}
                 >
-                  <title>{`${bucketLabel(p.start, interval)}: ${money(p.net)} (${plural(p.sales, "sale")}${p.refunds ? `, ${plural(p.refunds, "refund")}` : ""})`}</title>
+                  <title>
+                    {p.refunds
+                      ? t("{{bucket}}: {{amount}} ({{sales}}, {{refunds}})", {
+                          bucket: bucketLabel(p.start, interval, t, locale),
+                          amount: money(p.net),
+                          sales: t("{{n}} sales", { count: p.sales, n: p.sales }),
+                          refunds: t("{{n}} refunds", { count: p.refunds, n: p.refunds }),
+                        })
+                      : t("{{bucket}}: {{amount}} ({{sales}})", {
+                          bucket: bucketLabel(p.start, interval, t, locale),
+                          amount: money(p.net),
+                          sales: t("{{n}} sales", { count: p.sales, n: p.sales }),
+                        })}
+                  </title>
                 </rect>
               );
             })}
           </svg>
           {empty && (
             <Text className="marquee-chart-empty" size="sm" c="dimmed">
-              Nothing earned in this period yet.
+              {t("Nothing earned in this period yet.")}
             </Text>
           )}
         </div>
         {first && last && (
           <div className="marquee-chart-x" aria-hidden>
-            <span>{axisLabel(first.start, interval, withYear)}</span>
-            {middle && <span>{axisLabel(middle.start, interval, withYear)}</span>}
-            {n > 1 && <span>{axisLabel(last.start, interval, withYear)}</span>}
+            <span>{axisLabel(first.start, interval, withYear, locale)}</span>
+            {middle && <span>{axisLabel(middle.start, interval, withYear, locale)}</span>}
+            {n > 1 && <span>{axisLabel(last.start, interval, withYear, locale)}</span>}
           </div>
         )}
       </div>
       <VisuallyHidden>
         <table>
-          <caption>Your earnings by {unit}</caption>
+          <caption>{t(texts.caption)}</caption>
           <thead>
             <tr>
-              <th scope="col">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
-              <th scope="col">Earned</th>
-              <th scope="col">Sales</th>
-              <th scope="col">Refunds</th>
+              <th scope="col">{t(texts.unit)}</th>
+              <th scope="col">{t("Earned")}</th>
+              <th scope="col">{t("Sales")}</th>
+              <th scope="col">{t("Refunds")}</th>
             </tr>
           </thead>
           <tbody>
             {points.map((p) => (
               <tr key={p.start}>
-                <th scope="row">{bucketLabel(p.start, interval)}</th>
+                <th scope="row">{bucketLabel(p.start, interval, t, locale)}</th>
                 <td>{money(p.net)}</td>
                 <td>{p.sales}</td>
                 <td>{p.refunds}</td>

@@ -3,17 +3,20 @@ import { notifications } from "@mantine/notifications";
 import type { PayoutDetails } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconBuildingBank } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
-import { formatDate } from "../../lib/format.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { ReauthCancelled, useReauth } from "../ReauthPrompt.tsx";
 
 const METHODS = [
-  { value: "bank", label: "Bank transfer" },
+  { value: "bank", label: msg("Bank transfer") },
+  // i18n-exempt: a brand
   { value: "paypal", label: "PayPal" },
-  { value: "other", label: "Other" },
+  { value: "other", label: msg("Other") },
 ];
 
 /**
@@ -32,6 +35,8 @@ export function PayoutDetailsCard({
 }) {
   const { run, busy } = useIntent();
   const { guarded, prompt } = useReauth();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [method, setMethod] = useState<string>(details?.method ?? "bank");
   const [accountName, setAccountName] = useState(details?.accountName ?? "");
   const [account, setAccount] = useState(details?.account ?? "");
@@ -42,12 +47,12 @@ export function PayoutDetailsCard({
     try {
       await guarded(() => run("payoutDetails", { method, accountName, account }));
       setErrors({});
-      notifications.show({ color: "teal", message: "Your payout details are saved." });
+      notifications.show({ color: "teal", message: t("Your payout details are saved.") });
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
       const fields = fieldErrorsFrom(error);
       if (fields.accountName || fields.account || fields.method) setErrors(fields);
-      else notifications.show({ color: "red", message: errorMessage(error, "Could not save your payout details.") });
+      else notifications.show({ color: "red", message: errorMessage(error, t("Could not save your payout details.")) });
     }
   }
 
@@ -59,16 +64,18 @@ export function PayoutDetailsCard({
           <Group gap="xs">
             <IconBuildingBank size={20} />
             <Title order={2} fz="lg">
-              Payout details
+              {t("Payout details")}
             </Title>
           </Group>
           {!twoFactorEnabled && (
             <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-              Turn on two-factor sign-in in{" "}
-              <Anchor component={Link} to="/account#security">
-                My account → Security
-              </Anchor>{" "}
-              to add or change your payout details and to be paid.
+              <Trans
+                t={t}
+                i18nKey={msg(
+                  "Turn on two-factor sign-in in <anchor>My account → Security</anchor> to add or change your payout details and to be paid.",
+                )}
+                components={{ anchor: <Anchor component={Link} to="/account#security" /> }}
+              />
             </Alert>
           )}
           {problem && (
@@ -83,13 +90,13 @@ export function PayoutDetailsCard({
           )}
           <Text size="sm" c="dimmed">
             {details
-              ? `Where the site pays you. Last changed ${formatDate(details.updatedAt)}.`
-              : "Tell the site where to pay you."}
+              ? t("Where the site pays you. Last changed {{date}}.", { date: f.date(details.updatedAt) })
+              : t("Tell the site where to pay you.")}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
-              label="Method"
-              data={METHODS}
+              label={t("Method")}
+              data={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
               value={method}
               onChange={(v) => setMethod(v ?? "bank")}
               allowDeselect={false}
@@ -97,14 +104,14 @@ export function PayoutDetailsCard({
               error={errors.method}
             />
             <TextInput
-              label="Account holder"
+              label={t("Account holder")}
               value={accountName}
               onChange={(e) => setAccountName(e.currentTarget.value)}
               disabled={!twoFactorEnabled}
               error={errors.accountName}
             />
             <TextInput
-              label="Account (IBAN and BIC, PayPal address ...)"
+              label={t("Account (IBAN and BIC, PayPal address ...)")}
               value={account}
               onChange={(e) => setAccount(e.currentTarget.value)}
               disabled={!twoFactorEnabled}
@@ -113,7 +120,7 @@ export function PayoutDetailsCard({
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={busy} disabled={!twoFactorEnabled}>
-              Save payout details
+              {t("Save payout details")}
             </Button>
           </Group>
         </Stack>

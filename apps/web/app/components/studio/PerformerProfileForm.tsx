@@ -5,6 +5,9 @@ import { type Performer, updatePerformerBody } from "@marquee/contracts/performe
 import { performerAttributes } from "@marquee/contracts/site";
 import { IconAlertTriangle, IconUserStar } from "@tabler/icons-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../i18n/format.ts";
+import { msg } from "../../i18n/i18n.ts";
 import { attributeLabel, schemaErrors } from "../../lib/studio.ts";
 import { type ProfileFormValues, profileBody, profileFormValues, yearlyPriceWarning } from "../../lib/studio-forms.ts";
 import { useAppSelector } from "../../state/store.ts";
@@ -15,12 +18,12 @@ import { type Option, withSelected } from "./options.ts";
 export type ProfileOptions = { languages: Option[]; categories: Option[] };
 
 const attributeFields = [
-  { key: "ethnicity", label: "Ethnicity", options: performerAttributes.ethnicities },
-  { key: "bodyType", label: "Body type", options: performerAttributes.bodyTypes },
-  { key: "hairColor", label: "Hair colour", options: performerAttributes.hairColors },
-  { key: "eyeColor", label: "Eye colour", options: performerAttributes.eyeColors },
-  { key: "height", label: "Height", options: performerAttributes.heights },
-  { key: "sexualOrientation", label: "Sexual orientation", options: performerAttributes.sexualOrientations },
+  { key: "ethnicity", label: msg("Ethnicity"), options: performerAttributes.ethnicities },
+  { key: "bodyType", label: msg("Body type"), options: performerAttributes.bodyTypes },
+  { key: "hairColor", label: msg("Hair colour"), options: performerAttributes.hairColors },
+  { key: "eyeColor", label: msg("Eye colour"), options: performerAttributes.eyeColors },
+  { key: "height", label: msg("Height"), options: performerAttributes.heights },
+  { key: "sexualOrientation", label: msg("Sexual orientation"), options: performerAttributes.sexualOrientations },
 ] as const;
 
 /**
@@ -30,7 +33,7 @@ const attributeFields = [
 export function PerformerProfileForm({
   performer,
   options,
-  title = "About you",
+  title,
   withCard = true,
 }: {
   performer: Performer;
@@ -40,17 +43,23 @@ export function PerformerProfileForm({
 }) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const titleId = useId();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const form = useForm<ProfileFormValues>({
     initialValues: profileFormValues(performer),
     validate: (values) => schemaErrors(updatePerformerBody, profileBody(values)),
   });
-  const yearlyWarning = yearlyPriceWarning(form.getValues(), currencySymbol);
+  const yearlyWarning = yearlyPriceWarning(form.getValues(), currencySymbol, t, locale);
   const { submit, saving } = useSaveIntent(
     form,
     performer,
     profileBody,
-    () => notifications.show({ color: "teal", message: `The performer profile of ${performer.name} is saved.` }),
-    "Could not save the profile",
+    () =>
+      notifications.show({
+        color: "teal",
+        message: t("The performer profile of {{name}} is saved.", { name: performer.name }),
+      }),
+    t("Could not save the profile"),
   );
 
   const fields = (
@@ -59,25 +68,25 @@ export function PerformerProfileForm({
         <Group gap="xs">
           <IconUserStar size={20} />
           <Title order={2} fz="lg" id={titleId}>
-            {title}
+            {title ?? t("About you")}
           </Title>
         </Group>
         <MultiSelect
-          label="Languages"
+          label={t("Languages")}
           size="md"
-          description="The languages spoken in the movies."
+          description={t("The languages spoken in the movies.")}
           data={options.languages}
           searchable
           clearable
           maxValues={10}
-          nothingFoundMessage="No language found"
+          nothingFoundMessage={t("No language found")}
           key={form.key("languages")}
           {...form.getInputProps("languages")}
         />
         <MultiSelect
-          label="Categories"
+          label={t("Categories")}
           size="md"
-          description="Help visitors find the performer in the directory."
+          description={t("Help visitors find the performer in the directory.")}
           data={withSelected(options.categories, performer.categories)}
           searchable
           clearable
@@ -89,24 +98,24 @@ export function PerformerProfileForm({
           {attributeFields.map((f) => (
             <Select
               key={form.key(f.key)}
-              label={f.label}
+              label={t(f.label)}
               size="md"
               clearable
-              placeholder="Not shown"
+              placeholder={t("Not shown")}
               data={f.options.map((o) => ({ value: o, label: attributeLabel(o) }))}
               {...form.getInputProps(f.key)}
             />
           ))}
         </SimpleGrid>
         <Title order={3} fz="md" mt="sm">
-          Subscription prices
+          {t("Subscription prices")}
         </Title>
         <Text size="sm" c="dimmed" mt={-8}>
-          What fans pay to subscribe. Leave a price empty to not offer that period.
+          {t("What fans pay to subscribe. Leave a price empty to not offer that period.")}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NumberInput
-            label="Monthly price"
+            label={t("Monthly price")}
             size="md"
             prefix={currencySymbol}
             decimalScale={2}
@@ -117,7 +126,7 @@ export function PerformerProfileForm({
             {...form.getInputProps("monthlyPrice")}
           />
           <NumberInput
-            label="Yearly price"
+            label={t("Yearly price")}
             size="md"
             prefix={currencySymbol}
             decimalScale={2}
@@ -138,7 +147,7 @@ export function PerformerProfileForm({
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>
-            Save profile
+            {t("Save profile")}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,8 @@
 import { ActionIcon, Badge, Box, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconPhotoStar, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import {
   formatBytes,
   isProcessing,
@@ -11,26 +13,21 @@ import {
 } from "../../lib/studio-media.ts";
 
 /** The files of a photo upload, one line each with its progress, and the batch's summary. */
-export function UploadQueue({
-  queue,
-  onClear,
-  label = "Photo uploads",
-}: {
-  queue: QueuedUpload[];
-  onClear: () => void;
-  label?: string;
-}) {
+export function UploadQueue({ queue, onClear, label }: { queue: QueuedUpload[]; onClear: () => void; label?: string }) {
+  const { t } = useTranslation();
   if (!queue.length) return null;
   const { done, failed, total } = queueSummary(queue);
   return (
-    <Stack gap="xs" aria-label={label} component="section">
+    <Stack gap="xs" aria-label={label ?? t("Photo uploads")} component="section">
       <Group justify="space-between">
         <Text size="sm" fw={600} data-testid="photo-upload-summary">
-          {done} of {total} uploaded{failed ? ` · ${failed} failed` : ""}
+          {failed
+            ? t("{{done}} of {{total}} uploaded · {{failed}} failed", { done, total, failed })
+            : t("{{done}} of {{total}} uploaded", { done, total })}
         </Text>
         {done + failed === total && (
           <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
-            Clear
+            {t("Clear")}
           </Button>
         )}
       </Group>
@@ -45,12 +42,12 @@ export function UploadQueue({
             </Text>
             <Text size="xs" c={u.state === "failed" ? "red" : "dimmed"} style={{ whiteSpace: "nowrap" }}>
               {u.state === "queued"
-                ? "Waiting"
+                ? t("Waiting")
                 : u.state === "uploading"
                   ? `${u.progress}%`
                   : u.state === "done"
-                    ? "Uploaded"
-                    : "Failed"}
+                    ? t("Uploaded")
+                    : t("Failed")}
             </Text>
           </Group>
           <Progress
@@ -58,7 +55,7 @@ export function UploadQueue({
             value={u.state === "failed" ? 100 : u.progress}
             color={u.state === "failed" ? "red" : u.state === "done" ? "teal" : undefined}
             animated={u.state === "uploading"}
-            aria-label={`Upload of ${u.name}`}
+            aria-label={t("Upload of {{name}}", { name: u.name })}
           />
           {u.error && (
             <Text size="xs" c="red">
@@ -73,6 +70,29 @@ export function UploadQueue({
 
 type Processing = { status: "none" | "pending" | "processing" | "ready" | "failed"; error: string | null };
 
+/** A tile's texts per kind of picture. */
+const TILE_TEXTS: Record<
+  "photo" | "picture",
+  { name: string; status: string; earlier: string; later: string; asCover: string; remove: string }
+> = {
+  photo: {
+    name: msg("Photo {{n}}"),
+    status: msg("Photo {{n}}: {{status}}"),
+    earlier: msg("Move photo {{n}} earlier"),
+    later: msg("Move photo {{n}} later"),
+    asCover: msg("Use photo {{n}} as cover"),
+    remove: msg("Delete photo {{n}}"),
+  },
+  picture: {
+    name: msg("Picture {{n}}"),
+    status: msg("Picture {{n}}: {{status}}"),
+    earlier: msg("Move picture {{n}} earlier"),
+    later: msg("Move picture {{n}} later"),
+    asCover: msg("Use picture {{n}} as cover"),
+    remove: msg("Delete picture {{n}}"),
+  },
+};
+
 /**
  * One picture of a gallery or product with its number and buttons to move it, make it the cover (when `onCover` is
  * given) and delete it. `noun` names it in the buttons ("Move photo 2 earlier").
@@ -85,7 +105,7 @@ export function PhotoTile({
   index,
   count,
   isCover,
-  coverLabel = "Cover",
+  coverLabel,
   busy,
   onMove,
   onCover,
@@ -94,7 +114,7 @@ export function PhotoTile({
   image: Image | null;
   title?: string;
   processing?: Processing;
-  noun?: string;
+  noun?: "photo" | "picture";
   index: number;
   count: number;
   isCover: boolean;
@@ -105,8 +125,11 @@ export function PhotoTile({
   onDelete: () => void;
 }) {
   const n = index + 1;
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { t } = useTranslation();
+  const texts = TILE_TEXTS[noun];
+  const say = (key: keyof typeof texts, values: Record<string, unknown> = {}) => t(texts[key], { n, ...values });
   const { status, error } = processing;
+  const statusLabel = t(processingLabels[status]);
   return (
     <Box className="marquee-photo-tile" data-cover={isCover} data-testid="studio-photo">
       {image ? (
@@ -114,13 +137,13 @@ export function PhotoTile({
           src={image.url}
           srcSet={image.srcSet ?? undefined}
           sizes="200px"
-          alt={title || `${Noun} ${n}`}
+          alt={title || say("name")}
           width={image.width}
           height={image.height}
           loading="lazy"
         />
       ) : (
-        <Box className="marquee-photo-missing" role="img" aria-label={`${Noun} ${n}: ${processingLabels[status]}`}>
+        <Box className="marquee-photo-missing" role="img" aria-label={say("status", { status: statusLabel })}>
           <IconPhoto size={28} stroke={1.5} />
         </Box>
       )}
@@ -131,13 +154,13 @@ export function PhotoTile({
           </Text>
           {isCover && (
             <Badge size="xs" variant="filled">
-              {coverLabel}
+              {coverLabel ?? t("Cover")}
             </Badge>
           )}
           {status !== "ready" && status !== "none" && (
-            <Tooltip label={error ?? processingLabels[status]} disabled={!error}>
+            <Tooltip label={error ?? statusLabel} disabled={!error}>
               <Badge size="xs" color={processingColors[status]} variant="filled">
-                {processingLabels[status]}
+                {statusLabel}
               </Badge>
             </Tooltip>
           )}
@@ -149,7 +172,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === 0}
             onClick={() => onMove(-1)}
-            aria-label={`Move ${noun} ${n} earlier`}
+            aria-label={say("earlier")}
           >
             <IconArrowLeft size={14} />
           </ActionIcon>
@@ -159,19 +182,19 @@ export function PhotoTile({
             size="sm"
             disabled={busy || index === count - 1}
             onClick={() => onMove(1)}
-            aria-label={`Move ${noun} ${n} later`}
+            aria-label={say("later")}
           >
             <IconArrowRight size={14} />
           </ActionIcon>
           {onCover && (
-            <Tooltip label="Use as cover">
+            <Tooltip label={t("Use as cover")}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="sm"
                 disabled={busy || isCover || isProcessing(status)}
                 onClick={onCover}
-                aria-label={`Use ${noun} ${n} as cover`}
+                aria-label={say("asCover")}
               >
                 <IconPhotoStar size={14} />
               </ActionIcon>
@@ -183,7 +206,7 @@ export function PhotoTile({
             size="sm"
             disabled={busy}
             onClick={onDelete}
-            aria-label={`Delete ${noun} ${n}`}
+            aria-label={say("remove")}
           >
             <IconTrash size={14} />
           </ActionIcon>

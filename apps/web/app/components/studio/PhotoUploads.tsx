@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/api.ts";
 import {
   clearFinished,
@@ -23,6 +24,7 @@ export function usePhotoUploads(url: string, onUploaded: () => void) {
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const files = useRef(new Map<string, File>());
   const seq = useRef(0);
+  const { t } = useTranslation();
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
 
@@ -31,7 +33,7 @@ export function usePhotoUploads(url: string, onUploaded: () => void) {
     if (!next) return;
     const file = files.current.get(next.key);
     if (!file) {
-      setQueue((q) => updateUpload(q, next.key, { state: "failed", error: "The file is no longer available." }));
+      setQueue((q) => updateUpload(q, next.key, { state: "failed", error: t("The file is no longer available.") }));
       return;
     }
     setQueue((q) => updateUpload(q, next.key, { state: "uploading", progress: 0 }));
@@ -46,13 +48,14 @@ export function usePhotoUploads(url: string, onUploaded: () => void) {
       .finally(() => {
         files.current.delete(next.key);
       });
-  }, [queue, url]);
+  }, [queue, url, t]);
 
   const addFiles = (dropped: File[]) => {
     const accepted: File[] = [];
     for (const file of dropped) {
-      const problem = fileProblem(file, "photo", { imageMaxMb: DEFAULT_IMAGE_MAX_MB });
-      if (problem) notifications.show({ color: "red", title: `Skipped ${file.name}`, message: problem });
+      const problem = fileProblem(file, "photo", { imageMaxMb: DEFAULT_IMAGE_MAX_MB }, t);
+      if (problem)
+        notifications.show({ color: "red", title: t("Skipped {{name}}", { name: file.name }), message: problem });
       else accepted.push(file);
     }
     if (!accepted.length) return;
@@ -67,8 +70,8 @@ export function usePhotoUploads(url: string, onUploaded: () => void) {
     for (const r of rejections.slice(0, 3)) {
       notifications.show({
         color: "red",
-        title: `Skipped ${r.file.name}`,
-        message: r.errors[0]?.message ?? "This file cannot be uploaded.",
+        title: t("Skipped {{name}}", { name: r.file.name }),
+        message: r.errors[0]?.message ?? t("This file cannot be uploaded."),
       });
     }
   };
@@ -94,6 +97,8 @@ export function PhotoDropzone({
   plural?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation();
+  const pictures = plural === "pictures";
   return (
     <Dropzone
       onDrop={uploads.addFiles}
@@ -102,7 +107,7 @@ export function PhotoDropzone({
       maxSize={DEFAULT_IMAGE_MAX_MB * 1024 * 1024}
       multiple
       data-testid={testId}
-      inputProps={{ "aria-label": `Add ${plural}` }}
+      inputProps={{ "aria-label": pictures ? t("Add pictures") : t("Add photos") }}
     >
       <Group justify="center" gap="lg" mih={96} style={{ pointerEvents: "none" }}>
         <Dropzone.Accept>
@@ -115,9 +120,15 @@ export function PhotoDropzone({
           <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
         </Dropzone.Idle>
         <div>
-          <Text fw={600}>{uploads.uploading ? "Uploading… drop more to add them" : `Drag ${plural} here`}</Text>
+          <Text fw={600}>
+            {uploads.uploading
+              ? t("Uploading… drop more to add them")
+              : pictures
+                ? t("Drag pictures here")
+                : t("Drag photos here")}
+          </Text>
           <Text size="sm" c="dimmed">
-            Or click to choose several. JPEG, PNG or WebP, up to {DEFAULT_IMAGE_MAX_MB} MB each.
+            {t("Or click to choose several. JPEG, PNG or WebP, up to {{mb}} MB each.", { mb: DEFAULT_IMAGE_MAX_MB })}
           </Text>
         </div>
       </Group>

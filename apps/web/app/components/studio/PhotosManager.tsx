@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { Gallery, StudioPhoto } from "@marquee/contracts/galleries";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
 import { byPosition, coverPhotoId, movePhoto, needsPolling } from "../../lib/studio-media.ts";
@@ -46,6 +47,7 @@ export function PhotosManager({
 
   // One upload request at a time; the list is read again after each.
   const uploads = usePhotoUploads(`/performer/assets/galleries/${enc(galleryId)}/photos/upload`, load);
+  const { t } = useTranslation();
 
   const move = async (index: number, delta: number) => {
     if (!photos) return;
@@ -56,43 +58,45 @@ export function PhotosManager({
       await run("reorder", { changes });
     } catch (e) {
       setMoved(null);
-      notifications.show({ color: "red", title: "Could not reorder the photos", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not reorder the photos"), message: errorMessage(e) });
     }
   };
 
   const makeCover = async (photo: StudioPhoto) => {
     try {
       await run("cover", { id: galleryId, photoId: photo._id });
-      notifications.show({ color: "teal", message: "The gallery has a new cover." });
+      notifications.show({ color: "teal", message: t("The gallery has a new cover.") });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not set the cover", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not set the cover"), message: errorMessage(e) });
     }
   };
 
   const remove = async (photo: StudioPhoto, n: number) => {
     const ok = await confirm({
-      title: "Delete this photo?",
-      message: `Photo ${n}${photo.title ? ` (${photo.title})` : ""} is removed from the gallery for good.`,
-      confirmLabel: "Delete photo",
+      title: t("Delete this photo?"),
+      message: photo.title
+        ? t("Photo {{n}} ({{title}}) is removed from the gallery for good.", { n, title: photo.title })
+        : t("Photo {{n}} is removed from the gallery for good.", { n }),
+      confirmLabel: t("Delete photo"),
     });
     if (!ok) return;
     try {
       await run("deletePhoto", { photoId: photo._id });
-      notifications.show({ color: "teal", message: "Photo deleted." });
+      notifications.show({ color: "teal", message: t("Photo deleted.") });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the photo", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not delete the photo"), message: errorMessage(e) });
     }
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Photos">
+    <Stack gap="md" component="section" aria-label={t("Photos")}>
       <Group justify="space-between">
         <Title order={3} fz="md">
-          Photos
+          {t("Photos")}
         </Title>
         {photos && (
           <Badge variant="light" color="gray">
-            {photos.length} {photos.length === 1 ? "photo" : "photos"}
+            {t("{{n}} photos", { count: photos.length, n: photos.length })}
           </Badge>
         )}
       </Group>
@@ -101,9 +105,9 @@ export function PhotosManager({
       {loaded.error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{loaded.error}</Text>
+            <Text size="sm">{t(loaded.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={load}>
-              Try again
+              {t("Try again")}
             </Button>
           </Stack>
         </Alert>
@@ -115,7 +119,7 @@ export function PhotosManager({
         </SimpleGrid>
       ) : photos.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No photos yet. The first photo becomes the cover unless you choose another.
+          {t("No photos yet. The first photo becomes the cover unless you choose another.")}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">

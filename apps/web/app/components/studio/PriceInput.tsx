@@ -1,15 +1,17 @@
 import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { PRICE_MAX, PRICE_MIN } from "@marquee/contracts/catalogue";
+import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../../state/store.ts";
 
 /** The price of an item for sale, in the site's currency, within the bounds the API accepts. */
 export function PriceInput(props: NumberInputProps) {
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { t } = useTranslation();
   return (
     <NumberInput
-      label="Price"
+      label={t("Price")}
       size="md"
-      description="What buyers pay, at least 0.50."
+      description={t("What buyers pay, at least 0.50.")}
       prefix={currencySymbol}
       decimalScale={2}
       fixedDecimalScale

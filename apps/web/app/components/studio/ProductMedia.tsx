@@ -3,9 +3,10 @@ import { notifications } from "@mantine/notifications";
 import type { StudioProduct } from "@marquee/contracts/products";
 import { IconAlertCircle, IconFile, IconFileUpload, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
 import { productListing, productTypeLabels, stockLabel } from "../../lib/studio.ts";
 import { byPosition, formatBytes, inOrder, moveId } from "../../lib/studio-media.ts";
 import { useIntent } from "../../lib/use-intent.ts";
@@ -27,7 +28,8 @@ export function ProductThumb({ product, size = 64 }: { product: StudioProduct; s
 
 /** Why the store does not list the product yet (draft, or a digital one without its file), in a warning colour. */
 function NotListed({ product }: { product: StudioProduct }) {
-  const { reason } = productListing(product);
+  const { t } = useTranslation();
+  const { reason } = productListing(product, t);
   if (!reason) return null;
   return (
     <Text size="xs" c="orange.8" data-testid="product-not-listed">
@@ -41,6 +43,7 @@ function ProductImages({ product }: { product: StudioProduct }) {
   const [confirm, confirmDialog] = useConfirm();
   const revalidator = useRevalidator();
   const { run, busy } = useIntent();
+  const { t } = useTranslation();
   const uploads = usePhotoUploads(`${base(product)}/images/upload`, () => void revalidator.revalidate());
   // A move shows at once, until the product is read again.
   const [moved, setMoved] = useState<{ of: StudioProduct["images"]; ids: string[] } | null>(null);
@@ -58,40 +61,40 @@ function ProductImages({ product }: { product: StudioProduct }) {
       await run("reorderImages", { id: product._id, imageIds: ids });
     } catch (e) {
       setMoved(null);
-      notifications.show({ color: "red", title: "Could not reorder the pictures", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not reorder the pictures"), message: errorMessage(e) });
     }
   };
 
   const remove = async (imageId: string, n: number) => {
     const ok = await confirm({
-      title: "Delete this picture?",
-      message: `Picture ${n} is removed from ${product.title} for good.`,
-      confirmLabel: "Delete picture",
+      title: t("Delete this picture?"),
+      message: t("Picture {{n}} is removed from {{title}} for good.", { n, title: product.title }),
+      confirmLabel: t("Delete picture"),
     });
     if (!ok) return;
     try {
       await run("deleteImage", { id: product._id, imageId });
-      notifications.show({ color: "teal", message: "Picture deleted." });
+      notifications.show({ color: "teal", message: t("Picture deleted.") });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the picture", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not delete the picture"), message: errorMessage(e) });
     }
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Pictures">
+    <Stack gap="md" component="section" aria-label={t("Pictures")}>
       <Group justify="space-between">
         <Title order={3} fz="md">
-          Pictures
+          {t("Pictures")}
         </Title>
         <Badge variant="light" color="gray">
-          {images.length} {images.length === 1 ? "picture" : "pictures"}
+          {t("{{n}} pictures", { count: images.length, n: images.length })}
         </Badge>
       </Group>
       <PhotoDropzone uploads={uploads} plural="pictures" testId="product-image-dropzone" />
-      <UploadQueue queue={uploads.queue} onClear={uploads.clear} label="Picture uploads" />
+      <UploadQueue queue={uploads.queue} onClear={uploads.clear} label={t("Picture uploads")} />
       {images.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No pictures yet. The first one is the product's picture in the store.
+          {t("No pictures yet. The first one is the product's picture in the store.")}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -99,12 +102,12 @@ function ProductImages({ product }: { product: StudioProduct }) {
             <PhotoTile
               key={image._id}
               image={image.thumb}
-              title={`${product.title}, picture ${index + 1}`}
+              title={t("{{title}}, picture {{n}}", { title: product.title, n: index + 1 })}
               noun="picture"
               index={index}
               count={images.length}
               isCover={index === 0}
-              coverLabel="Main"
+              coverLabel={t("Main")}
               busy={busy}
               onMove={(delta) => void move(index, delta)}
               onDelete={() => void remove(image._id, index + 1)}
@@ -121,15 +124,19 @@ function ProductImages({ product }: { product: StudioProduct }) {
 function ProductFile({ product }: { product: StudioProduct }) {
   const revalidator = useRevalidator();
   const { file } = product;
+  const { t } = useTranslation();
   const upload = async (chosen: File, onProgress: (percent: number) => void) => {
     await uploadFile(`${base(product)}/file/upload`, chosen, onProgress);
     await revalidator.revalidate();
-    notifications.show({ color: "teal", message: `${chosen.name} is attached to ${product.title}.` });
+    notifications.show({
+      color: "teal",
+      message: t("{{file}} is attached to {{title}}.", { file: chosen.name, title: product.title }),
+    });
   };
   return (
-    <Stack gap="sm" component="section" aria-label="File">
+    <Stack gap="sm" component="section" aria-label={t("File")}>
       <Title order={3} fz="md">
-        File
+        {t("File")}
       </Title>
       {file ? (
         <Group gap="xs" wrap="nowrap" data-testid="product-file">
@@ -145,19 +152,19 @@ function ProductFile({ product }: { product: StudioProduct }) {
         </Group>
       ) : (
         <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />}>
-          No file yet. Buyers download it after paying; the store lists the product once it is in.
+          {t("No file yet. Buyers download it after paying; the store lists the product once it is in.")}
         </Alert>
       )}
       <UploadButton
         kind="file"
         what="file"
-        label={file ? "Replace file" : "Upload file"}
+        label={file ? t("Replace file") : t("Upload file")}
         icon={<IconFileUpload size={16} />}
         upload={upload}
         testId="product-file-upload-progress"
       />
       <Text size="xs" c="dimmed">
-        Any kind of file; it is always downloaded, never opened in the browser.
+        {t("Any kind of file; it is always downloaded, never opened in the browser.")}
       </Text>
     </Stack>
   );
@@ -190,27 +197,33 @@ export function ProductRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Table.Tr data-testid={`product-row-${product._id}`}>
       <Table.Td w={88}>
         <ProductThumb product={product} />
       </Table.Td>
-      <AssetTitleCell title={product.title} onEdit={onEdit} meta={`Created ${formatDate(product.createdAt)}`}>
+      <AssetTitleCell
+        title={product.title}
+        onEdit={onEdit}
+        meta={t("Created {{date}}", { date: f.date(product.createdAt) })}
+      >
         <NotListed product={product} />
       </AssetTitleCell>
       <Table.Td>
         <Badge variant="light" color={product.type === "digital" ? "grape" : "blue"}>
-          {productTypeLabels[product.type]}
+          {t(productTypeLabels[product.type])}
         </Badge>
       </Table.Td>
-      <Table.Td ta="right">{formatPrice(product.price, currencySymbol)}</Table.Td>
+      <Table.Td ta="right">{formatPrice(product.price, currencySymbol, f.locale)}</Table.Td>
       <Table.Td>
         <Text size="sm" c={product.type === "physical" && !product.stock ? "red.8" : undefined}>
-          {stockLabel(product)}
+          {stockLabel(product, t, f.locale)}
         </Text>
         {product.type === "digital" && (
           <Text size="xs" c="dimmed">
-            {product.file ? "File attached" : "No file yet"}
+            {product.file ? t("File attached") : t("No file yet")}
           </Text>
         )}
       </Table.Td>

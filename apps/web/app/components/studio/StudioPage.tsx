@@ -11,20 +11,23 @@ import {
   IconShoppingBag,
   IconUserStar,
 } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "../admin/SectionPage.tsx";
 
 export const STUDIO_SECTIONS = [
-  { to: "/studio", label: "Overview", icon: IconLayoutDashboard },
-  { to: "/studio/movies", label: "Movies", icon: IconMovie },
-  { to: "/studio/galleries", label: "Galleries", icon: IconPhoto },
-  { to: "/studio/products", label: "Products", icon: IconShoppingBag },
-  { to: "/studio/profile", label: "Profile", icon: IconUserStar },
-  { to: "/studio/earnings", label: "Earnings", icon: IconCoin },
-  { to: "/studio/subscribers", label: "Subscribers", icon: IconHeartHandshake },
-  { to: "/studio/orders", label: "Orders", icon: IconPackage },
-  { to: "/studio/reports", label: "Reports", icon: IconFlag },
-  { to: "/studio/verification", label: "Verification", icon: IconShieldCheck },
+  { to: "/studio", label: msg("Overview"), icon: IconLayoutDashboard },
+  { to: "/studio/movies", label: msg("Movies"), icon: IconMovie },
+  { to: "/studio/galleries", label: msg("Galleries"), icon: IconPhoto },
+  { to: "/studio/products", label: msg("Products"), icon: IconShoppingBag },
+  { to: "/studio/profile", label: msg("Profile"), icon: IconUserStar },
+  { to: "/studio/earnings", label: msg("Earnings"), icon: IconCoin },
+  { to: "/studio/subscribers", label: msg("Subscribers"), icon: IconHeartHandshake },
+  { to: "/studio/orders", label: msg("Orders"), icon: IconPackage },
+  { to: "/studio/reports", label: msg("Reports"), icon: IconFlag },
+  { to: "/studio/verification", label: msg("Verification"), icon: IconShieldCheck },
 ] as const;
 
 /** Performers use the studio for their own work; admins may use it too (for any performer). */
@@ -38,10 +41,11 @@ export function useStudioRole(): "performer" | "admin" | null {
 
 /** What a signed-in user who is not a performer sees on any /studio page. */
 export function StudioForbidden() {
+  const { t } = useTranslation();
   return (
     <SectionForbidden
       testId="studio-forbidden"
-      message="The studio is for performers. Ask the site's team if you would like to publish here."
+      message={t("The studio is for performers. Ask the site's team if you would like to publish here.")}
     />
   );
 }
@@ -49,6 +53,8 @@ export function StudioForbidden() {
 /** The frame of every studio screen; the 403 page instead of `children` for anyone but performers and admins. */
 export function StudioPage(props: SectionPageProps) {
   const role = useStudioRole();
+  const { t } = useTranslation();
+  const sections = useMemo(() => STUDIO_SECTIONS.map((s) => ({ ...s, label: t(s.label) })), [t]);
   if (!role) return <StudioForbidden />;
-  return <SectionFrame navLabel="Studio" sections={STUDIO_SECTIONS} size="xl" {...props} />;
+  return <SectionFrame navLabel={t("Studio")} sections={sections} size="xl" {...props} />;
 }

@@ -18,9 +18,10 @@ import { notifications } from "@mantine/notifications";
 import type { AppearingPeople as People } from "@marquee/contracts/verification";
 import { IconAlertCircle, IconFileCheck, IconTrash, IconUsers } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { PersonStanding } from "./PersonStanding.tsx";
 
 const OTHER = "other";
@@ -65,6 +66,7 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
   const [files, setFiles] = useState<Record<string, File | null>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
 
   const save = async () => {
     setSaving(true);
@@ -80,13 +82,13 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
         files[n] ? [{ fieldname: n, file: files[n] as File, filename: files[n]?.name }] : [],
       );
       onSaved(await api.upload<People>(url, parts, { fields }));
-      notifications.show({ color: "teal", message: "The release is on record." });
+      notifications.show({ color: "teal", message: t("The release is on record.") });
       setErrors({});
     } catch (e) {
       const fields = fieldErrorsFrom(e);
       setErrors(fields);
       if (!Object.keys(fields).length)
-        notifications.show({ color: "red", title: "Could not save the release", message: errorMessage(e) });
+        notifications.show({ color: "red", title: t("Could not save the release"), message: errorMessage(e) });
     } finally {
       setSaving(false);
     }
@@ -103,23 +105,26 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
       >
         <Stack gap="sm">
           <Title order={3} fz="md" id="release-title">
-            Add a release
+            {t("Add a release")}
           </Title>
           <Select
-            label="Who"
+            label={t("Who")}
             value={who}
             onChange={(v) => setWho(v ?? OTHER)}
             allowDeselect={false}
             data={[
-              ...needing.map((p) => ({ value: p.performerId as string, label: `${p.name} (performer, not verified)` })),
-              { value: OTHER, label: "Someone without an account here" },
+              ...needing.map((p) => ({
+                value: p.performerId as string,
+                label: t("{{name}} (performer, not verified)", { name: p.name }),
+              })),
+              { value: OTHER, label: t("Someone without an account here") },
             ]}
             comboboxProps={{ withinPortal: true }}
           />
           {who === OTHER && (
             <TextInput
-              label="Name shown in the studio"
-              description="A stage name or first name; the legal name stays private."
+              label={t("Name shown in the studio")}
+              description={t("A stage name or first name; the legal name stays private.")}
               required
               value={displayName}
               onChange={(e) => setDisplayName(e.currentTarget.value)}
@@ -128,14 +133,14 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="Full legal name"
+              label={t("Full legal name")}
               required
               value={legalName}
               onChange={(e) => setLegalName(e.currentTarget.value)}
               error={errors.legalName}
             />
             <TextInput
-              label="Date of birth"
+              label={t("Date of birth")}
               type="date"
               required
               value={dateOfBirth}
@@ -144,44 +149,45 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
             />
             <FileField
               name="documentFront"
-              label="ID document, front"
+              label={t("ID document, front")}
               accept="image/png,image/jpeg,image/webp"
               error={errors.documentFront}
               onFile={(f) => setFiles((s) => ({ ...s, documentFront: f }))}
             />
             <FileField
               name="documentBack"
-              label="ID document, back"
+              label={t("ID document, back")}
               accept="image/png,image/jpeg,image/webp"
               error={errors.documentBack}
               onFile={(f) => setFiles((s) => ({ ...s, documentBack: f }))}
             />
           </SimpleGrid>
           <SegmentedControl
-            aria-label="Consent"
+            aria-label={t("Consent")}
             value={consent}
             onChange={(v) => setConsent(v as "signed" | "pdf")}
             data={[
-              { value: "signed", label: "Sign here" },
-              { value: "pdf", label: "Upload a signed PDF" },
+              { value: "signed", label: t("Sign here") },
+              { value: "pdf", label: t("Upload a signed PDF") },
             ]}
             style={{ alignSelf: "flex-start" }}
           />
           {consent === "signed" ? (
             <Stack gap="xs">
               <Text size="sm">
-                I consent to appearing in this item, to its publication on this site and to its download by the site's
-                members and buyers, and I confirm I was at least 18 years old when it was made.
+                {t(
+                  "I consent to appearing in this item, to its publication on this site and to its download by the site's members and buyers, and I confirm I was at least 18 years old when it was made.",
+                )}
               </Text>
               <TextInput
-                label="Type the full legal name to sign"
+                label={t("Type the full legal name to sign")}
                 required
                 value={consentName}
                 onChange={(e) => setConsentName(e.currentTarget.value)}
                 error={errors.consentName}
               />
               <Checkbox
-                label="I agree to this consent and release"
+                label={t("I agree to this consent and release")}
                 checked={agreed}
                 onChange={(e) => setAgreed(e.currentTarget.checked)}
                 error={errors.consentPdf}
@@ -190,7 +196,7 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
           ) : (
             <FileField
               name="consentPdf"
-              label="Signed consent and release (PDF)"
+              label={t("Signed consent and release (PDF)")}
               accept="application/pdf"
               error={errors.consentPdf}
               onFile={(f) => setFiles((s) => ({ ...s, consentPdf: f }))}
@@ -198,7 +204,7 @@ function ReleaseForm({ people, url, onSaved }: { people: People; url: string; on
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={saving} leftSection={<IconFileCheck size={16} />}>
-              Save release
+              {t("Save release")}
             </Button>
           </Group>
         </Stack>
@@ -215,6 +221,8 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
   const base = `/performer/people/${kind}/${encodeURIComponent(itemId)}`;
   const [people, setPeople] = useState<People | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const f = useFormat();
 
   const load = useCallback(() => {
     api.get<People>(base).then(setPeople, (e: unknown) => setError(errorMessage(e)));
@@ -226,7 +234,7 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
       await api.del(`${base}/releases/${encodeURIComponent(releaseId)}`);
       load();
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not remove the release", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not remove the release"), message: errorMessage(e) });
     }
   };
 
@@ -236,15 +244,17 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
         {error}
       </Alert>
     );
-  if (!people) return <Loader size="sm" aria-label="Loading the people in this item" />;
+  if (!people) return <Loader size="sm" aria-label={t("Loading the people in this item")} />;
   return (
     <Stack gap="md" data-testid="appearing-people">
       <Group gap="xs">
         <IconUsers size={18} />
-        <Text size="sm">Everyone who appears in it. Someone who is not a verified performer needs a release.</Text>
+        <Text size="sm">
+          {t("Everyone who appears in it. Someone who is not a verified performer needs a release.")}
+        </Text>
       </Group>
       {people.blockers.length > 0 && (
-        <Alert color="orange" variant="light" title="Publishing waits for" data-testid="people-blockers">
+        <Alert color="orange" variant="light" title={t("Publishing waits for")} data-testid="people-blockers">
           <Stack gap={2}>
             {people.blockers.map((b) => (
               <Text size="sm" key={b}>
@@ -263,8 +273,14 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
               </Text>
               {p.release && (
                 <Text size="xs" c="dimmed">
-                  Release: {p.release.consent === "pdf" ? "signed PDF" : `signed here by ${p.release.signedName}`} ·{" "}
-                  {formatDateTime(p.release.signedAt ?? p.release.createdAt)}
+                  {p.release.consent === "pdf"
+                    ? t("Release: signed PDF · {{date}}", {
+                        date: f.dateTime(p.release.signedAt ?? p.release.createdAt),
+                      })
+                    : t("Release: signed here by {{name}} · {{date}}", {
+                        name: p.release.signedName,
+                        date: f.dateTime(p.release.signedAt ?? p.release.createdAt),
+                      })}
                 </Text>
               )}
             </Stack>
@@ -275,7 +291,7 @@ export function AppearingPeoplePanel({ kind, itemId }: { kind: "video" | "galler
                   size="compact-xs"
                   variant="subtle"
                   color="red"
-                  aria-label={`Remove the release of ${p.name}`}
+                  aria-label={t("Remove the release of {{name}}", { name: p.name })}
                   onClick={() => void remove(p.release?._id as string)}
                 >
                   <IconTrash size={14} />

@@ -1,23 +1,25 @@
 import { Badge } from "@mantine/core";
 import type { AppearingPerson } from "@marquee/contracts/verification";
+import { useTranslation } from "react-i18next";
 
 /** Where someone who appears in an item stands: a verified performer of the site, a release on record, or neither. */
 export function PersonStanding({ person }: { person: Pick<AppearingPerson, "verified" | "release"> }) {
+  const { t } = useTranslation();
   if (person.verified)
     return (
       <Badge color="teal" variant="light">
-        Verified performer
+        {t("Verified performer")}
       </Badge>
     );
   if (person.release)
     return (
       <Badge color="blue" variant="light">
-        Release on record
+        {t("Release on record")}
       </Badge>
     );
   return (
     <Badge color="orange" variant="light">
-      Needs a release
+      {t("Needs a release")}
     </Badge>
   );
 }

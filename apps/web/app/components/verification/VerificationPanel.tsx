@@ -16,10 +16,11 @@ import { notifications } from "@mantine/notifications";
 import type { AdminApplication, OwnVerification } from "@marquee/contracts/verification";
 import { IconAlertCircle, IconId, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import type { Country } from "../../lib/lookups.server.ts";
 import {
   APPLY_IMAGES,
@@ -33,21 +34,23 @@ import {
 /** Where the viewer stands: a badge, a sentence, the refusal's reason. */
 export function VerificationStatusCard({ verification }: { verification: OwnVerification }) {
   const { status } = verification;
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Card component="section" aria-labelledby="verification-status-title">
       <Stack gap="sm">
         <Group gap="sm">
           <IconShieldCheck size={22} />
           <Title order={2} fz="lg" id="verification-status-title">
-            Identity verification
+            {t("Identity verification")}
           </Title>
           <Badge color={STATUS_COLOUR[status]} variant="light" data-testid="verification-status">
-            {STATUS_LABEL[status]}
+            {t(STATUS_LABEL[status])}
           </Badge>
         </Group>
-        <Text size="sm">{statusSentence(verification)}</Text>
+        <Text size="sm">{statusSentence(verification, t, f.locale)}</Text>
         {status === "refused" && verification.refusalReason && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Reason given">
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t("Reason given")}>
             <Text size="sm" data-testid="verification-refusal-reason">
               {verification.refusalReason}
             </Text>
@@ -55,11 +58,12 @@ export function VerificationStatusCard({ verification }: { verification: OwnVeri
         )}
         {verification.application && (
           <Text size="xs" c="dimmed">
-            Last application sent {formatDateTime(verification.application.submittedAt)}
             {verification.application.reviewedAt
-              ? `, reviewed ${formatDateTime(verification.application.reviewedAt)}`
-              : ""}
-            .
+              ? t("Last application sent {{sent}}, reviewed {{reviewed}}.", {
+                  sent: f.dateTime(verification.application.submittedAt),
+                  reviewed: f.dateTime(verification.application.reviewedAt),
+                })
+              : t("Last application sent {{sent}}.", { sent: f.dateTime(verification.application.submittedAt) })}
           </Text>
         )}
       </Stack>
@@ -87,9 +91,10 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const idPrefix = filingFor ? "file-for" : "apply";
+  const { t } = useTranslation();
 
   const submit = async () => {
-    const problems = applyProblems({ legalName, dateOfBirth, country: country ?? "", files }, !!filingFor);
+    const problems = applyProblems({ legalName, dateOfBirth, country: country ?? "", files }, !!filingFor, t);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setProgress(0);
@@ -110,8 +115,8 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
       notifications.show({
         color: "teal",
         message: filingFor
-          ? `The application for ${filingFor.name} is waiting for review.`
-          : "Your application was sent for review.",
+          ? t("The application for {{name}} is waiting for review.", { name: filingFor.name })
+          : t("Your application was sent for review."),
       });
       if (filingFor) filingFor.onFiled(sent);
       else void revalidate();
@@ -119,7 +124,7 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
       const fields = fieldErrorsFrom(e);
       setErrors(fields);
       if (!Object.keys(fields).length)
-        notifications.show({ color: "red", title: "Could not send the application", message: errorMessage(e) });
+        notifications.show({ color: "red", title: t("Could not send the application"), message: errorMessage(e) });
     } finally {
       setProgress(null);
     }
@@ -138,17 +143,23 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
           <Group gap="sm">
             <IconId size={22} />
             <Title order={2} fz="lg" id={`${idPrefix}-title`}>
-              {filingFor ? `File the application for ${filingFor.name}` : "Apply to be a verified performer"}
+              {filingFor
+                ? t("File the application for {{name}}", { name: filingFor.name })
+                : t("Apply to be a verified performer")}
             </Title>
           </Group>
           <Text size="sm" c="dimmed">
             {filingFor
-              ? "Their legal name, date of birth and documents, as on their ID. The application waits in the review queue like any other, and another decision approves it."
-              : "Your legal name, date of birth and documents are seen only by the site's administrators, to check your identity and age; they are never shown on the site. Your stage name and profile stay as they are."}
+              ? t(
+                  "Their legal name, date of birth and documents, as on their ID. The application waits in the review queue like any other, and another decision approves it.",
+                )
+              : t(
+                  "Your legal name, date of birth and documents are seen only by the site's administrators, to check your identity and age; they are never shown on the site. Your stage name and profile stay as they are.",
+                )}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
-              label="Full legal name"
+              label={t("Full legal name")}
               name="legalName"
               autoComplete="name"
               required
@@ -157,7 +168,7 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
               error={errors.legalName}
             />
             <TextInput
-              label="Date of birth"
+              label={t("Date of birth")}
               name="dateOfBirth"
               type="date"
               required
@@ -166,7 +177,7 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
               error={errors.dateOfBirth}
             />
             <Select
-              label="Country"
+              label={t("Country")}
               name="country"
               required
               searchable
@@ -181,8 +192,8 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
             {APPLY_IMAGES.map((image) => (
               <Input.Wrapper
                 key={image.name}
-                label={image.label}
-                description={image.hint}
+                label={t(image.label)}
+                description={t(image.hint)}
                 required
                 error={errors[image.name]}
                 labelProps={{ htmlFor: `${idPrefix}-${image.name}` }}
@@ -207,10 +218,10 @@ export function ApplyForm({ countries, filingFor }: { countries: Country[]; fili
           <Group justify="flex-end">
             <Button type="submit" loading={progress !== null} leftSection={<IconShieldCheck size={16} />}>
               {progress !== null && progress < 100
-                ? `Sending… ${progress}%`
+                ? t("Sending… {{progress}}%", { progress })
                 : filingFor
-                  ? "File application"
-                  : "Send application"}
+                  ? t("File application")
+                  : t("Send application")}
             </Button>
           </Group>
         </Stack>
@@ -229,10 +240,11 @@ export function VerificationPanel({
   countries: Country[];
   error: string | null;
 }) {
+  const { t } = useTranslation();
   if (!verification)
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        {error ?? "Could not load your verification."}
+        {t(error ?? "Could not load your verification.")}
       </Alert>
     );
   return (

@@ -1,4 +1,6 @@
 import type { Messages } from "../messages.ts";
 
 /** English plural forms for the account screens (see ../en.ts). */
-export const account: Messages = {};
+export const account: Messages = {
+  "{{n}} movies_one": "{{n}} movie",
+};

@@ -58,7 +58,7 @@ export const site: Messages = {
   Normal: "Normal",
   "{{rate}}×": "{{rate}}×",
   Captions: "Subtítulos",
-  Off: "Desactivados",
+  "Captions off": "Desactivados",
   "Captions {{number}}": "Subtítulos {{number}}",
   Seek: "Buscar",
   "{{time}} of {{duration}}": "{{time}} de {{duration}}",
