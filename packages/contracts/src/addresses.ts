@@ -8,11 +8,7 @@ import { entityId } from "./common.ts";
 
 /** A required line of text: `empty` when it is missing or blank, `long` past `max` characters. */
 const line = (empty: string, max: number) =>
-  z
-    .string({ error: empty })
-    .trim()
-    .min(1, empty)
-    .max(max, `Keep it to ${max} characters.`);
+  z.string({ error: empty }).trim().min(1, empty).max(max, `Keep it to ${max} characters.`);
 
 export const ADDRESS_MESSAGES = {
   recipientName: "Enter the recipient's name.",

@@ -113,7 +113,10 @@ describe("saved addresses", () => {
     list = await saved(member.token);
     expect(list.data.map((a: { line1: string }) => a.line1)).toEqual([ADDRESS.line1, HOME.line1]);
     // Not saved when the member says so; the order still has it.
-    const once = await purchase(member.token, { shippingAddress: { ...HOME, line1: "1 Once Road" }, saveAddress: false });
+    const once = await purchase(member.token, {
+      shippingAddress: { ...HOME, line1: "1 Once Road" },
+      saveAddress: false,
+    });
     expect(once.statusCode).toBe(200);
     expect((await saved(member.token)).total).toBe(2);
   });

@@ -40,7 +40,8 @@ const presentSaved = (r: ShippingAddressRow): SavedAddress => ({
  * are the contract's (contracts/addresses.ts).
  */
 export function checkCountry(a: ShippingAddressFields, path: string) {
-  if (!countryName(a.country)) throw unprocessable(ADDRESS_MESSAGES.country, [{ path, message: ADDRESS_MESSAGES.country }]);
+  if (!countryName(a.country))
+    throw unprocessable(ADDRESS_MESSAGES.country, [{ path, message: ADDRESS_MESSAGES.country }]);
 }
 
 /**

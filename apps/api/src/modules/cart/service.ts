@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { type ErrorDetail, unprocessable } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { Actor } from "../catalogue/access.ts";
-import type { SellableLookup } from "../products/sellable.ts";
+import type { Sellable, SellableLookup } from "../products/sellable.ts";
 import { type CartLineRow, cartLines } from "./tables.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -19,6 +19,20 @@ interface Line {
 }
 
 const toCents = (price: number) => Math.round(price * 100);
+
+/** Why a line cannot be saved as it is (the field it is about and a sentence), or null when it can. */
+function lineProblem(p: Sellable | undefined, quantity: number): { field: string; message: string } | null {
+  if (!p?.listed) {
+    return { field: "_id", message: p ? `“${p.title}” is no longer for sale.` : "This product is not sold here." };
+  }
+  if (p.owned) return { field: "_id", message: `You already own “${p.title}”.` };
+  if (p.left === null) {
+    return quantity > 1 ? { field: "quantity", message: `“${p.title}” is a download: one is enough.` } : null;
+  }
+  if (p.left === 0) return { field: "quantity", message: `“${p.title}” is sold out.` };
+  if (quantity > p.left) return { field: "quantity", message: `Only ${p.left} of “${p.title}” left: choose fewer.` };
+  return null;
+}
 
 /** The cart as SPEC section 3 keeps it: lines in the order they were added, and the sum of their quantities. */
 function present(rows: readonly Pick<CartLineRow, "productId" | "quantity" | "addedPriceCents">[]): Cart {
@@ -72,18 +86,10 @@ export function createCartService(deps: { db: Db; sellable: SellableLookup }) {
       body.items.map((i) => i._id),
     );
     const problems: ErrorDetail[] = [];
-    body.items.forEach((item, i) => {
-      const p = found.get(item._id);
-      const at = (field: string, message: string) => problems.push({ path: `body.items.${i}.${field}`, message });
-      if (!p?.listed) return at("_id", p ? `“${p.title}” is no longer for sale.` : "This product is not sold here.");
-      if (p.owned) return at("_id", `You already own “${p.title}”.`);
-      if (p.left === null) {
-        if (item.quantity > 1) at("quantity", `“${p.title}” is a download: one is enough.`);
-        return;
-      }
-      if (p.left === 0) return at("quantity", `“${p.title}” is sold out.`);
-      if (item.quantity > p.left) at("quantity", `Only ${p.left} of “${p.title}” left: choose fewer.`);
-    });
+    for (const [i, item] of body.items.entries()) {
+      const problem = lineProblem(found.get(item._id), item.quantity);
+      if (problem) problems.push({ path: `body.items.${i}.${problem.field}`, message: problem.message });
+    }
     if (problems.length) throw unprocessable(problems.map((p) => p.message).join(" "), problems);
     return db.transaction(async (tx) => {
       await lock(tx, member.id);
@@ -117,7 +123,12 @@ export function createCartService(deps: { db: Db; sellable: SellableLookup }) {
       await lock(tx, member.id);
       const combined = new Map<string, Line>();
       for (const r of await linesOf(tx, member.id)) {
-        combined.set(r.productId, { productId: r.productId, quantity: r.quantity, addedPriceCents: r.addedPriceCents, addedAt: r.addedAt });
+        combined.set(r.productId, {
+          productId: r.productId,
+          quantity: r.quantity,
+          addedPriceCents: r.addedPriceCents,
+          addedAt: r.addedAt,
+        });
       }
       const dropped: MergedCart["dropped"] = [];
       const now = Date.now();
