@@ -151,6 +151,7 @@ describe("the cart follows the account", () => {
 
     // On a phone.
     const phone = await browser.newContext({
+      baseURL: site().webUrl,
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
