@@ -33,9 +33,15 @@ async function paidParcel(seller: string, buyer: string, title: string) {
     token: buyer,
     body: {
       products: [{ _id: made.body._id }],
-      deliveryAddress: "7 Quay Street, Galway",
-      phoneNumber: "+353 91 000 000",
-      postalCode: "H91 X2Y3",
+      shippingAddress: {
+        recipientName: "Niamh Buyer",
+        line1: "7 Quay Street",
+        city: "Galway",
+        region: "County Galway",
+        postalCode: "H91 X2Y3",
+        country: "IE",
+        phone: "+353 91 000 000",
+      },
     },
   });
   expect(order.status, JSON.stringify(order.body)).toBe(200);

@@ -49,9 +49,15 @@ async function paidOrder(stamp: string) {
     token: buyer,
     body: {
       products: [{ _id: parcel }, { _id: book }],
-      deliveryAddress: "7 Quay Street, Galway",
-      phoneNumber: "+353 91 000 000",
-      postalCode: "H91 X2Y3",
+      shippingAddress: {
+        recipientName: "Niamh Buyer",
+        line1: "7 Quay Street",
+        city: "Galway",
+        region: "County Galway",
+        postalCode: "H91 X2Y3",
+        country: "IE",
+        phone: "+353 91 000 000",
+      },
     },
   });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
@@ -71,7 +77,10 @@ describe("a store order's delivery", () => {
     const studio = await signedIn(seller);
     await goto(studio, "/studio/orders");
     const line = studio.getByTestId("seller-line").filter({ hasText: `Poster ${stamp}` });
-    await expect.poll(() => line.getByTestId("delivery-address").textContent()).toContain("7 Quay Street, Galway");
+    // The whole address, line by line, as the buyer gave it at checkout.
+    await expect
+      .poll(() => line.getByTestId("delivery-address").innerText())
+      .toBe("Niamh Buyer\n7 Quay Street\nGalway, County Galway H91 X2Y3\nIreland\nPhone: +353 91 000 000");
     await line.getByRole("button", { name: "Start preparing" }).click();
     await studio.getByText(`“Poster ${stamp}” is now being prepared`).waitFor();
     await expect.poll(() => line.getByTestId("delivery-status").textContent()).toBe("Being prepared");
@@ -127,6 +136,10 @@ describe("an admin's orders", () => {
     await admin.waitForURL(`**/admin/orders/${orderId}`);
     const line = admin.getByTestId("order-line").filter({ hasText: `Poster ${stamp}` });
     expect(await line.textContent()).toContain(sellerName);
+    // Where it ships, whole.
+    expect(await admin.getByTestId("delivery-address").innerText()).toBe(
+      "Niamh Buyer\n7 Quay Street\nGalway, County Galway H91 X2Y3\nIreland\nPhone: +353 91 000 000",
+    );
     await expectAccessible(admin, "/admin/orders/:id");
     await line.getByRole("button", { name: "Start preparing" }).click();
     await admin.getByText(`“Poster ${stamp}” is now being prepared`).waitFor();

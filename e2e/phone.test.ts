@@ -271,9 +271,15 @@ beforeAll(async () => {
     token: tokens.get("member"),
     body: {
       products: [{ _id: made.body._id }],
-      deliveryAddress: "12 Harbour Road, Bristol",
-      phoneNumber: "+44 117 496 0000",
-      postalCode: "BS1 4RN",
+      shippingAddress: {
+        recipientName: "Morgan Member",
+        line1: "12 Harbour Road",
+        city: "Bristol",
+        region: "City of Bristol",
+        postalCode: "BS1 4RN",
+        country: "GB",
+        phone: "+44 117 496 0000",
+      },
     },
   });
   if (order.status !== 200) throw new Error(`store checkout: ${order.status} ${JSON.stringify(order.body)}`);

@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
 import { ageGateRoutes } from "./modules/age-gate/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -20,6 +21,7 @@ import { createAuditTrail } from "./modules/audit/trail.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
+import { cartRoutes } from "./modules/cart/routes.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
@@ -246,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
   });
   await app.register(ordersRoutes, { orders: services.orders, library: services.library });
+  await app.register(cartRoutes, { cart: services.cart });
+  await app.register(addressesRoutes, { addresses: services.addresses });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });

@@ -5,12 +5,14 @@ import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
+import { createAddressesService } from "./modules/addresses/service.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { createAgeGateService } from "./modules/age-gate/service.ts";
 import { recordAudit } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createBannersService } from "./modules/banners/service.ts";
+import { createCartService } from "./modules/cart/service.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
@@ -266,6 +268,7 @@ export function buildServices(
   const gateway: PaymentGateway = external ?? sandbox.gateway;
   const sandboxActive = gateway === sandbox.gateway;
   const coupons = createCoupons({ db, throttle });
+  const addresses = createAddressesService({ db });
   const payments = createPaymentsService({
     db,
     coupons,
@@ -275,6 +278,7 @@ export function buildServices(
     settings,
     offers: { video: videos.offer, gallery: galleries.offer, product: products.offer },
     stock: products.stock,
+    addresses,
     accounts,
     notify,
     log,
@@ -349,6 +353,8 @@ export function buildServices(
     grantedMedia,
     payments,
     coupons,
+    addresses,
+    cart: createCartService({ db, sellable: products.sellable }),
     /** The sandbox's signer; the gateway only when `gateway` is it (`sandboxActive`). */
     sandbox,
     gateway,

@@ -1,3 +1,4 @@
+import type { ShippingAddressInput } from "@marquee/contracts/addresses";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Checkout } from "../src/modules/payments/service.ts";
@@ -48,7 +49,33 @@ export async function checkoutVideo(t: TestContext, token: string, id: string, c
 }
 
 /** Where a store order is shipped; a checkout with physical products needs it. */
-export type DeliveryDetails = { deliveryAddress: string; phoneNumber: string; postalCode: string };
+export type DeliveryDetails = { shippingAddress: ShippingAddressInput };
+
+/** An address the checkout takes. */
+export const TEST_ADDRESS: DeliveryDetails = {
+  shippingAddress: {
+    recipientName: "Sam Shopper",
+    line1: "1 Market Street",
+    line2: "Flat 2",
+    city: "Springfield",
+    region: "Oregon",
+    postalCode: "12345",
+    country: "US",
+    phone: "+1 555 0100",
+  },
+};
+/** TEST_ADDRESS as an order answers it. */
+export const TEST_DELIVERY = {
+  recipientName: "Sam Shopper",
+  line1: "1 Market Street",
+  line2: "Flat 2",
+  city: "Springfield",
+  region: "Oregon",
+  postalCode: "12345",
+  country: "US",
+  countryName: "United States",
+  phone: "+1 555 0100",
+};
 
 /**
  * `token`'s order of one of each product, checked out in the store (with `delivery`, if given) and then paid: the

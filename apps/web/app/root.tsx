@@ -43,13 +43,13 @@ import { MaintenanceBanner, MaintenanceLayout } from "./layouts/maintenance.tsx"
 import { PrimaryLayout } from "./layouts/primary.tsx";
 import { PublicLayout } from "./layouts/public.tsx";
 import { setUnauthorizedHandler } from "./lib/api.ts";
+import { useCartSync } from "./lib/cart-sync.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { rootLoader } from "./lib/root-data.server.ts";
 import type { RootData } from "./lib/root-types.ts";
 import { isPageHandle, type PageHandle, pageHandleFor, pages, showsMaintenance } from "./pages.ts";
 import { SocketProvider } from "./realtime/SocketProvider.tsx";
 import { setLoggedIn } from "./state/auth.ts";
-import { CART_STORAGE_KEY, parsePersistedCart, restoreCart } from "./state/cart.ts";
 import { publicSettingsLoaded } from "./state/settings.ts";
 import { type AppStore, makeStore, type RootState, useAppDispatch, useAppSelector } from "./state/store.ts";
 import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY } from "./state/ui.ts";
@@ -192,41 +192,9 @@ function AppEffects({ data, store }: { data: RootData; store: AppStore }) {
     });
   }, [dispatch, store, data.settings]);
 
-  // The cart (SPEC section 3): restored from localStorage once, saved on every change, and followed across tabs.
-  useEffect(() => {
-    const read = () => {
-      try {
-        return parsePersistedCart(window.localStorage.getItem(CART_STORAGE_KEY));
-      } catch {
-        return null; // storage unavailable (private mode): the cart lives in this page only
-      }
-    };
-    const restored = read();
-    if (restored) dispatch(restoreCart(restored));
-    let last = store.getState().cart;
-    const unsubscribe = store.subscribe(() => {
-      const cart = store.getState().cart;
-      if (cart === last) return;
-      last = cart;
-      try {
-        window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
-      } catch {
-        // storage full or unavailable: persistence is best effort
-      }
-    });
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== CART_STORAGE_KEY) return;
-      const other = read();
-      if (!other) return;
-      last = other;
-      dispatch(restoreCart(other));
-    };
-    window.addEventListener("storage", onStorage);
-    return () => {
-      unsubscribe();
-      window.removeEventListener("storage", onStorage);
-    };
-  }, [dispatch, store]);
+  // The cart (SPEC section 3): in localStorage, followed across tabs, and kept on the server for a signed-in member.
+  const userId = useAppSelector((s) => (s.auth.loggedIn && s.user.current._id ? s.user.current._id : null));
+  useCartSync(store, userId);
 
   useEffect(() => {
     dispatch(setTheme(scheme));

@@ -24,8 +24,21 @@ export const NEXT_DELIVERY_STATUS: Partial<Record<DeliveryStatus, DeliveryStatus
 
 export const buyerRef = z.object({ _id: entityId, username: z.string(), name: z.string() });
 
-/** Where a physical order goes, as the buyer gave it at checkout. */
-export const delivery = z.object({ address: z.string(), phoneNumber: z.string(), postalCode: z.string() });
+/**
+ * Where a physical order goes, as the buyer gave it at checkout. Orders from before issue 23 have only the first
+ * line, the postal code and the phone: their other fields are null.
+ */
+export const delivery = z.object({
+  recipientName: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  postalCode: z.string(),
+  country: z.string().nullable(),
+  countryName: z.string().nullable(),
+  phone: z.string(),
+});
 export type Delivery = z.infer<typeof delivery>;
 
 export const orderLine = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shippingAddressFields } from "./addresses.ts";
 import { entityId, listQuery } from "./common.ts";
 
 /**
@@ -164,7 +165,8 @@ export const MAX_CART_PRODUCTS = 50;
 
 /**
  * A store checkout (SPEC section 7): the cart's products with their quantities (1 when not said), an optional coupon
- * for the whole order, and where to ship, required when the cart holds a physical product.
+ * for the whole order, and where to ship, required when the cart holds a physical product. The address is saved for
+ * the member's next checkout unless `saveAddress` is false.
  */
 export const purchaseProductsBody = z.strictObject({
   products: z
@@ -178,13 +180,8 @@ export const purchaseProductsBody = z.strictObject({
     .max(MAX_CART_PRODUCTS)
     .refine((lines) => new Set(lines.map((l) => l._id)).size === lines.length, "each product once"),
   couponCode: couponCode.optional(),
-  deliveryAddress: z.string().trim().min(5).max(500).optional(),
-  phoneNumber: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,30}$/, "a phone number: digits, spaces, + ( ) -")
-    .optional(),
-  postalCode: z.string().trim().min(2).max(20).optional(),
+  shippingAddress: shippingAddressFields.optional(),
+  saveAddress: z.boolean().default(true),
 });
 export type PurchaseProductsBody = z.infer<typeof purchaseProductsBody>;
 

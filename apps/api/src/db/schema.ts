@@ -1,7 +1,9 @@
 // Every table, for drizzle-kit and for the typed query API. Each module owns its own tables.ts.
+export * from "../modules/addresses/tables.ts";
 export * from "../modules/audit/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/banners/tables.ts";
+export * from "../modules/cart/tables.ts";
 export * from "../modules/categories/tables.ts";
 export * from "../modules/comments/tables.ts";
 export * from "../modules/contact/tables.ts";

@@ -23,9 +23,15 @@ async function backdate(db: Db, checkout: { transactionId: string; orderId: stri
 
 /** Where the demo member's parcels go. */
 const DEMO_ADDRESS = {
-  deliveryAddress: "12 Harbour Road, Brighton",
-  phoneNumber: "+44 1632 960000",
-  postalCode: "BN1 1AA",
+  shippingAddress: {
+    recipientName: "Morgan Member",
+    line1: "12 Harbour Road",
+    city: "Brighton",
+    region: "East Sussex",
+    postalCode: "BN1 1AA",
+    country: "GB",
+    phone: "+44 1632 960000",
+  },
 };
 
 /** The demo's coupon, which the README and the demo pages can name. */

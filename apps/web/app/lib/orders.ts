@@ -96,3 +96,25 @@ export const LIBRARY_KIND: Record<string, string> = {
   performer: msg("Subscription"),
   membership: msg("Membership"),
 };
+
+/**
+ * A shipping address as it is written on a parcel, line by line: the recipient, the street lines, the town with its
+ * region and postal code, the country, then the phone. Orders from before issue 23 have no name, town or country.
+ */
+export function addressLines(a: NonNullable<Order["delivery"]>): string[] {
+  const town = [a.city, a.region].filter(Boolean).join(", ");
+  return [
+    a.recipientName,
+    a.line1,
+    a.line2,
+    [town, a.postalCode].filter(Boolean).join(" "),
+    a.countryName ?? a.country,
+    `Phone: ${a.phone}`,
+  ].filter((l): l is string => !!l);
+}
+
+/** What the page of a paid order that ships says: who it goes to, and where. */
+export function shippingSentence(d: NonNullable<Order["delivery"]>): string {
+  const to = [d.recipientName, d.city].filter(Boolean).join(", ");
+  return to ? `We'll ship your order to ${to}.` : "We'll ship your order to the address below.";
+}

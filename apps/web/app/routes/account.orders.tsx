@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { useDownload } from "../components/store/use-download.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { formatDate } from "../lib/format.ts";
@@ -105,9 +106,12 @@ function OrderCard({ order }: { order: Order }) {
           </Group>
         ))}
         {order.delivery && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            Ships to {order.delivery.address}, {order.delivery.postalCode} · {order.delivery.phoneNumber}
-          </Text>
+          <div>
+            <Text size="sm" fw={600}>
+              Ships to
+            </Text>
+            <DeliveryAddress delivery={order.delivery} c="dimmed" />
+          </div>
         )}
       </Stack>
     </Card>

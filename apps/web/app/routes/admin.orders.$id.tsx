@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { productPath } from "../components/store/product-card-data.ts";
@@ -111,7 +112,7 @@ function Detail({ order }: { order: Order }) {
             </Fact>
             {order.delivery && (
               <Fact label="Ships to">
-                {order.delivery.address}, {order.delivery.postalCode} · {order.delivery.phoneNumber}
+                <DeliveryAddress delivery={order.delivery} />
               </Fact>
             )}
             <Fact label="Order id">

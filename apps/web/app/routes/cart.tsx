@@ -14,6 +14,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { SavedAddress } from "@marquee/contracts/addresses";
 import type { Checkout } from "@marquee/contracts/payments";
 import type { Product } from "@marquee/contracts/products";
 import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
@@ -21,11 +22,24 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { productPath } from "../components/store/product-card-data.ts";
+import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
+import type { Option } from "../components/studio/options.ts";
 import { api, errorMessage, isApiError } from "../lib/api.ts";
+import {
+  type AddressChoice,
+  type AddressDraft,
+  addressErrors,
+  draftOf,
+  EMPTY_ADDRESS,
+  NEW_ADDRESS,
+  shippingPayload,
+} from "../lib/checkout-address.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { isUuid } from "../lib/list-params.ts";
+import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { requestToken, sessionApi } from "../lib/session.server.ts";
 import {
   type CartLine,
   cartLines,
@@ -148,10 +162,18 @@ function Line({ line, symbol }: { line: CartLine; symbol: string }) {
   );
 }
 
-interface Delivery {
-  deliveryAddress: string;
-  phoneNumber: string;
-  postalCode: string;
+/** For a signed-in member: the countries to ship to and their saved addresses, the last used first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!requestToken(request)) return { countries: [] as Option[], saved: [] as SavedAddress[] };
+  const api = sessionApi(request, context);
+  const [countries, saved] = await Promise.all([
+    countryList(api).catch(() => []),
+    api
+      .get<{ data: SavedAddress[] }>("/users/me/addresses")
+      .then((r) => r.data)
+      .catch(() => [] as SavedAddress[]),
+  ]);
+  return { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), saved };
 }
 
 /**
@@ -159,7 +181,7 @@ interface Delivery {
  * something is shipped, and checkout. A visitor logs in first (`/auth/login?from=cart` brings them back here, the
  * cart kept in localStorage). The server prices the order again; the page only shows what it will charge.
  */
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const dispatch = useAppDispatch();
   const cart = useAppSelector((s) => s.cart);
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
@@ -175,7 +197,12 @@ export default function CartPage() {
   const [coupon, setCoupon] = useState<{ code: string; value: number } | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
-  const [delivery, setDelivery] = useState<Delivery>({ deliveryAddress: "", phoneNumber: "", postalCode: "" });
+  const [saved, setSaved] = useState(loaderData.saved);
+  useEffect(() => setSaved(loaderData.saved), [loaderData.saved]);
+  // The last used address is preselected; a member with none writes one.
+  const [choice, setChoice] = useState<AddressChoice>(loaderData.saved[0]?._id ?? NEW_ADDRESS);
+  const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
+  const [saveAddress, setSaveAddress] = useState(true);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
   // Back from the gateway's page by the browser's Back button: the page may come from the back-forward cache.
@@ -210,16 +237,19 @@ export default function CartPage() {
       const made = await api.post<Checkout>("/payment/purchase-products", {
         products: purchaseLines(lines),
         ...(coupon ? { couponCode: coupon.code } : {}),
-        // Blank fields are left out, so the server names what is missing rather than what is too short.
-        ...(summary.needsDelivery
-          ? Object.fromEntries(Object.entries(delivery).filter(([, value]) => value.trim() !== ""))
-          : {}),
+        ...(summary.needsDelivery ? shippingPayload(choice, draft, saved, saveAddress) : {}),
       });
       window.location.assign(made.paymentUrl);
     } catch (e) {
       setPaying(false);
       const fields = fieldErrorsFrom(e);
       setFieldErrors(fields);
+      const chosen = saved.find((a) => a._id === choice);
+      // A saved address the server refuses now (a country no longer offered): shown in the fields to correct.
+      if (chosen && Object.keys(addressErrors(fields)).length) {
+        setDraft(draftOf(chosen));
+        setChoice(NEW_ADDRESS);
+      }
       if (!Object.keys(fields).length) {
         notifications.show({ color: "red", title: "Could not check out", message: errorMessage(e) });
       }
@@ -269,19 +299,17 @@ export default function CartPage() {
     );
   }
 
-  const field = (name: keyof Delivery, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      required
-      autoComplete={autoComplete}
-      value={delivery[name]}
-      error={fieldErrors[name]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setDelivery((d) => ({ ...d, [name]: value }));
-      }}
-    />
-  );
+  const deleteAddress = async (address: SavedAddress) => {
+    try {
+      await api.del(`/users/me/addresses/${address._id}`);
+      const left = saved.filter((a) => a._id !== address._id);
+      setSaved(left);
+      if (choice === address._id) setChoice(left[0]?._id ?? NEW_ADDRESS);
+      notifications.show({ color: "grape", message: "Address deleted." });
+    } catch (e) {
+      notifications.show({ color: "red", title: "Could not delete the address", message: errorMessage(e) });
+    }
+  };
 
   return (
     <Container size="lg">
@@ -353,14 +381,18 @@ export default function CartPage() {
             {loggedIn ? (
               <>
                 {summary.needsDelivery && (
-                  <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-                    <Text component="legend" fw={600} mb={4}>
-                      Where should we ship it?
-                    </Text>
-                    {field("deliveryAddress", "Delivery address", "street-address")}
-                    {field("postalCode", "Postal code", "postal-code")}
-                    {field("phoneNumber", "Phone number", "tel")}
-                  </Stack>
+                  <ShippingAddressForm
+                    countries={loaderData.countries}
+                    saved={saved}
+                    choice={choice}
+                    onChoice={setChoice}
+                    draft={draft}
+                    onDraft={setDraft}
+                    save={saveAddress}
+                    onSave={setSaveAddress}
+                    errors={addressErrors(fieldErrors)}
+                    onDelete={(a) => void deleteAddress(a)}
+                  />
                 )}
                 <Button
                   size="md"

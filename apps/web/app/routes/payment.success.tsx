@@ -1,11 +1,14 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import type { Order } from "@marquee/contracts/orders";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { shippingSentence } from "../lib/orders.ts";
 import { itemPath, retryLink } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
@@ -26,10 +29,19 @@ const POLL_FOR_MS = 120_000;
 /** The member's own payment that the gateway sent them back from (`?transaction=`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("transaction") ?? "";
-  return required(
-    sessionApi(request, context).get<Transaction>(`/payment/transactions/${encodeURIComponent(id)}`),
+  const api = sessionApi(request, context);
+  const t = await required(
+    api.get<Transaction>(`/payment/transactions/${encodeURIComponent(id)}`),
     "This payment does not exist or is not yours.",
   );
+  // A store order says where it ships (its own copy of the address): only products can be shipped.
+  const delivery = t.items.some((i) => i.itemKind === "product")
+    ? await api
+        .get<Order>(`/orders/details/${encodeURIComponent(t.orderId)}`)
+        .then((o) => o.delivery)
+        .catch(() => null)
+    : null;
+  return { ...t, delivery };
 }
 
 /** Where the member goes once paid: what they bought, or their account for a membership or subscription. */
@@ -98,6 +110,12 @@ export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentPro
               <Text>
                 {what}: {formatPrice(t.amount, symbol)} {t.currency}. It is yours now.
               </Text>
+              {t.delivery && (
+                <Stack gap={4} data-testid="shipping-to">
+                  <Text fw={600}>{shippingSentence(t.delivery)}</Text>
+                  <DeliveryAddress delivery={t.delivery} c="dimmed" />
+                </Stack>
+              )}
               <Button component={Link} to={next.to} size="md" radius="xl">
                 {next.label}
               </Button>

@@ -4,6 +4,7 @@ import { IconPackage } from "@tabler/icons-react";
 import { useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { deliverIntent, handleIntents, loaded } from "../lib/actions.server.ts";
@@ -66,11 +67,7 @@ function LineCard({ line }: { line: SellerLine }) {
           {line.buyer ? `${line.buyer.name} (@${line.buyer.username})` : "A former member"} · paid{" "}
           {formatDate(line.paidAt ?? line.createdAt)}
         </Text>
-        {line.delivery && (
-          <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="delivery-address">
-            {line.delivery.address}, {line.delivery.postalCode} · {line.delivery.phoneNumber}
-          </Text>
-        )}
+        {line.delivery && <DeliveryAddress delivery={line.delivery} />}
         {line.shippingCode && (
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             Shipping code: {line.shippingCode}

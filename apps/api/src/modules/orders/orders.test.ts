@@ -10,7 +10,7 @@ import {
   newAccount,
   type TestContext,
 } from "../../../test/harness.ts";
-import { paidStoreOrder } from "../../../test/sales.ts";
+import { paidStoreOrder, TEST_ADDRESS, TEST_DELIVERY } from "../../../test/sales.ts";
 
 /**
  * Orders through HTTP (issue 11): a buyer's own orders and lines, a seller's lines to ship, one order as each may see
@@ -32,7 +32,7 @@ interface Checkout {
   transactionId: string;
 }
 
-const ADDRESS = { deliveryAddress: "1 Market Street, Springfield", phoneNumber: "+1 555 0100", postalCode: "12345" };
+const ADDRESS = TEST_ADDRESS;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 async function physical(owner: Account, price: number): Promise<string> {
@@ -189,7 +189,7 @@ describe("the buyer's orders and lines", () => {
       status: "paid",
       total: 16.5,
       originalTotal: 16.5,
-      delivery: { address: ADDRESS.deliveryAddress, phoneNumber: ADDRESS.phoneNumber, postalCode: "12345" },
+      delivery: TEST_DELIVERY,
     });
     expect(paid.buyer).toBeUndefined();
     expect(paid.lines).toHaveLength(2);
@@ -237,7 +237,7 @@ describe("the seller's lines and one order", () => {
       orderId: c.orderId,
       orderStatus: "paid",
       buyer: { _id: buyer.id, username: buyer.username },
-      delivery: { address: ADDRESS.deliveryAddress, phoneNumber: ADDRESS.phoneNumber, postalCode: "12345" },
+      delivery: TEST_DELIVERY,
       deliveryStatus: "created",
     });
     expect(byItem[book]).toMatchObject({ delivery: null, deliveryStatus: null, productType: "digital" });

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { escapeLike } from "../../platform/slugs.ts";
 import type { Actor } from "../catalogue/access.ts";
+import { countryName } from "../lookups/service.ts";
 import type { Notify } from "../payments/ledger.ts";
 import { transactions } from "../payments/tables.ts";
 import type { Accounts } from "../users/accounts.ts";
@@ -42,10 +43,20 @@ function presentLine(l: OrderLineRow) {
   };
 }
 
-/** Where the order goes, when it is shipped at all. */
+/** Where the order goes, when it is shipped at all (orders from before issue 23 have no name, city or country). */
 const deliveryOf = (o: OrderRow) =>
   o.deliveryAddress && o.phoneNumber && o.postalCode
-    ? { address: o.deliveryAddress, phoneNumber: o.phoneNumber, postalCode: o.postalCode }
+    ? {
+        recipientName: o.recipientName,
+        line1: o.deliveryAddress,
+        line2: o.addressLine2,
+        city: o.city,
+        region: o.region,
+        postalCode: o.postalCode,
+        country: o.country,
+        countryName: o.country ? (countryName(o.country) ?? o.country) : null,
+        phone: o.phoneNumber,
+      }
     : null;
 
 /** The lines a seller sells: physical or digital products of theirs, in orders that were paid. */

@@ -19,10 +19,20 @@ export const orders = pgTable(
     originalCents: integer("original_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     couponId: uuid("coupon_id"),
-    /** Where a physical order goes, as the buyer gave it at checkout (null when nothing is shipped). */
+    /**
+     * Where a physical order goes, as the buyer gave it at checkout (null when nothing is shipped): a copy, so that
+     * a saved address changed or deleted later changes no order. `delivery_address` is the first address line;
+     * orders from before issue 23 have only it, the phone number and the postal code.
+     */
     deliveryAddress: text("delivery_address"),
     phoneNumber: text("phone_number"),
     postalCode: text("postal_code"),
+    recipientName: text("recipient_name"),
+    addressLine2: text("address_line2"),
+    city: text("city"),
+    region: text("region"),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date", precision: 3 }),
     /**
      * Until when a pending store order holds its physical products' stock (products/stock.ts): a few minutes after

@@ -1,7 +1,9 @@
+import { ADDRESS_MESSAGES } from "@marquee/contracts/addresses";
 import type { PurchaseProductsBody } from "@marquee/contracts/payments";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError, conflict, unprocessable } from "../../platform/errors.ts";
+import { type AddressesService, checkCountry } from "../addresses/service.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Stock } from "../products/stock.ts";
@@ -55,6 +57,8 @@ export function createCheckouts(deps: {
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
   coupons: Pick<Coupons, "attempt" | "usable" | "claim">;
   stock: Pick<Stock, "lock" | "hold">;
+  /** The member's saved shipping addresses: the one a checkout ships to is remembered for the next. */
+  addresses: Pick<AddressesService, "remember">;
   /** The store's hold settings: how long a checkout holds stock, and how many units one buyer's may hold. */
   settings: Pick<SettingsService, "get">;
   subscribing: Subscribing;
@@ -246,7 +250,8 @@ export function createCheckouts(deps: {
    * performers share); the physical products' stock is held for `checkoutHoldMinutes` (at most
    * `checkoutHoldMaxUnits` units), taken when the payment arrives, and free again once the hold ends or the payment
    * fails or expires. A buyer has one store checkout pending at a time: a new one replaces the last, whose hold and
-   * coupon go back first. Delivery details are required when something is shipped.
+   * coupon go back first. A shipping address is required when something is shipped; the order keeps a copy and the
+   * member's saved addresses remember it (unless `saveAddress` is false).
    */
   async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody, ip: string): Promise<Checkout> {
     // A coupon code is counted against the buyer's and the address's tries before anything else is looked up.
@@ -274,14 +279,17 @@ export function createCheckouts(deps: {
       offers.push(offer);
     }
     const shipped = offers.some((o) => o.productType === "physical");
+    const address = shipped ? body.shippingAddress : undefined;
     if (shipped) {
-      const missing = (["deliveryAddress", "phoneNumber", "postalCode"] as const).filter((k) => !body[k]);
-      if (missing.length) {
+      if (!address) {
+        // Each field the form asks for, each with the sentence it shows there.
+        const required = ["recipientName", "line1", "city", "region", "postalCode", "country", "phone"] as const;
         throw unprocessable(
-          "Where should it go? A physical product needs a delivery address, a phone number and a postal code.",
-          missing.map((k) => ({ path: `body.${k}`, message: "required for physical products" })),
+          "Where should we ship it? Enter the delivery address.",
+          required.map((k) => ({ path: `body.shippingAddress.${k}`, message: ADDRESS_MESSAGES[k] })),
         );
       }
+      checkCountry(address, "body.shippingAddress.country");
     }
     const lines = offers.map((o, i) => {
       const quantity = body.products[i]?.quantity ?? 1;
@@ -326,11 +334,17 @@ export function createCheckouts(deps: {
           originalCents,
           totalCents,
           couponId: coupon?.id ?? null,
-          ...(shipped
+          ...(address
             ? {
-                deliveryAddress: body.deliveryAddress,
-                phoneNumber: body.phoneNumber,
-                postalCode: body.postalCode,
+                // The order keeps its own copy of where it goes.
+                recipientName: address.recipientName,
+                deliveryAddress: address.line1,
+                addressLine2: address.line2 ?? null,
+                city: address.city,
+                region: address.region,
+                postalCode: address.postalCode,
+                country: address.country,
+                phoneNumber: address.phone,
                 // The stock is held for a few minutes: a buyer who does not pay by then no longer keeps others out.
                 holdUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
               }
@@ -341,6 +355,8 @@ export function createCheckouts(deps: {
       if (coupon && !(await deps.coupons.claim(tx, coupon.id, buyer.id, orderId))) {
         throw conflict("This coupon has just been used up.");
       }
+      // Saved once the order is made with it, so that a declined payment's second try finds it too.
+      if (address && body.saveAddress) await deps.addresses.remember(tx, buyer.id, address);
       const paid = allocate(
         totalCents,
         lines.map((l) => l.originalCents),

@@ -148,7 +148,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and a delivery address, phone number and postal code when a product is shipped. The physical stock is held for checkoutHoldMinutes (409 when short; at most checkoutHoldMaxUnits physical items, else 422); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
+        "Buys the cart: each product once with its quantity, an optional coupon over the whole order, and `shippingAddress` (recipient, two address lines, town, region, postal code, a country of GET /countries/list, phone; each refused field named with a sentence) when a product is shipped: the order keeps a copy, and the member's saved addresses remember it unless `saveAddress` is false. The physical stock is held for checkoutHoldMinutes (409 when short; at most checkoutHoldMaxUnits physical items, else 422); prices come from the database. A new store checkout replaces the buyer's pending one. Answers where to pay.",
       body: purchaseProductsBody,
       response: { 200: checkout },
     },

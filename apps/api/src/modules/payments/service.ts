@@ -3,6 +3,7 @@ import { formatDate } from "@marquee/contracts/dates";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
+import type { AddressesService } from "../addresses/service.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import type { Actor, Offer } from "../catalogue/access.ts";
 import { orderLines, orders } from "../orders/tables.ts";
@@ -53,6 +54,8 @@ export function createPaymentsService(deps: {
   coupons: Pick<Coupons, "attempt" | "usable" | "claim" | "release">;
   /** The store's physical stock, held by checkouts and given back by the ledger. */
   stock: Stock;
+  /** The member's saved shipping addresses: a checkout that ships remembers its address (modules/addresses). */
+  addresses: Pick<AddressesService, "remember">;
   notify: Notify;
   accounts: Pick<Accounts, "refs">;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -82,6 +85,7 @@ export function createPaymentsService(deps: {
     offers: deps.offers,
     coupons: deps.coupons,
     stock: deps.stock,
+    addresses: deps.addresses,
     settings: deps.settings,
     subscribing,
     ledger,

@@ -8,6 +8,7 @@ import {
   newAccount,
   type TestContext,
 } from "../../../test/harness.ts";
+import { TEST_ADDRESS } from "../../../test/sales.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { couponUses, earnings, transactions } from "./tables.ts";
 
@@ -29,7 +30,7 @@ interface Checkout {
   transactionId: string;
 }
 
-const ADDRESS = { deliveryAddress: "1 Market Street, Springfield", phoneNumber: "+1 555 0100", postalCode: "12345" };
+const ADDRESS = TEST_ADDRESS;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 async function physical(price: number, stock: number): Promise<string> {
@@ -120,7 +121,10 @@ describe("POST /payment/purchase-products", () => {
     expectBadRequest(await bad({ products: [{ _id: mug }, { _id: mug }] }), "body.products");
     expectBadRequest(await bad({ products: [{ _id: mug }], price: 1 }), "body.price");
     expectBadRequest(await bad({ products: [{ _id: mug }], couponCode: "no spaces" }), "body.couponCode");
-    expectBadRequest(await bad({ products: [{ _id: mug }], ...ADDRESS, phoneNumber: "call me" }), "body.phoneNumber");
+    expectBadRequest(
+      await bad({ products: [{ _id: mug }], shippingAddress: { ...ADDRESS.shippingAddress, phone: "call me" } }),
+      "body.shippingAddress.phone",
+    );
     const many = Array.from({ length: 51 }, () => ({ _id: randomUUID() }));
     expectBadRequest(await bad({ products: many }), "body.products");
     expect(await stockOf(mug)).toBe(5);
@@ -162,14 +166,19 @@ describe("POST /payment/purchase-products", () => {
     expect(await stockOf(mug)).toBe(5);
   });
 
-  it("needs a delivery address, phone and postal code when something is shipped, and none for downloads", async () => {
+  it("needs a shipping address when something is shipped, and none for downloads", async () => {
     const mug = await physical(10, 5);
     const book = await digital(4);
-    const res = await purchase(buyer.token, { products: [{ _id: book }, { _id: mug }], postalCode: "12345" });
+    const res = await purchase(buyer.token, { products: [{ _id: book }, { _id: mug }] });
     expect(res.statusCode).toBe(422);
     expect(res.json().details.map((d: { path: string }) => d.path)).toEqual([
-      "body.deliveryAddress",
-      "body.phoneNumber",
+      "body.shippingAddress.recipientName",
+      "body.shippingAddress.line1",
+      "body.shippingAddress.city",
+      "body.shippingAddress.region",
+      "body.shippingAddress.postalCode",
+      "body.shippingAddress.country",
+      "body.shippingAddress.phone",
     ]);
     const download = await checkout(buyer.token, { products: [{ _id: book }] });
     const order = await orderOf(download.orderId);
@@ -193,7 +202,19 @@ describe("POST /payment/purchase-products", () => {
     });
     // 2 x 10.00 + 3 x 2.50 + 4.99 = 32.49, less 15% = 27.62 (27.6165 rounded).
     const order = await orderOf(c.orderId);
-    expect(order).toMatchObject({ status: "pending", originalCents: 3249, totalCents: 2762, ...ADDRESS });
+    expect(order).toMatchObject({
+      status: "pending",
+      originalCents: 3249,
+      totalCents: 2762,
+      recipientName: "Sam Shopper",
+      deliveryAddress: "1 Market Street",
+      addressLine2: "Flat 2",
+      city: "Springfield",
+      region: "Oregon",
+      postalCode: "12345",
+      country: "US",
+      phoneNumber: "+1 555 0100",
+    });
     const lines = await linesOf(c.orderId);
     expect(lines.reduce((n, l) => n + l.totalCents, 0)).toBe(2762);
     expect(lines.map((l) => [l.itemId, l.quantity, l.unitPriceCents, l.deliveryStatus]).sort()).toEqual(

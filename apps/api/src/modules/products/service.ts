@@ -12,6 +12,7 @@ import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
 import { createProductReads } from "./reading.ts";
 import { createProductReview } from "./review.ts";
+import { createSellable } from "./sellable.ts";
 import { createStock } from "./stock.ts";
 import { products } from "./tables.ts";
 import { createProductWrites } from "./writing.ts";
@@ -58,6 +59,8 @@ export function createProductsService(deps: {
     offer: reads.offer,
     /** Holds physical stock for checkouts, takes it when paid and gives it back when refunded (the ledger). */
     stock,
+    /** What a member's cart needs of its products: sold now, how many left, owned already (modules/cart). */
+    sellable: createSellable({ db: deps.db, stock }),
     countMatching: reads.countMatching,
     studioSearch: reads.studioSearch,
     studioView: reads.studioView,
