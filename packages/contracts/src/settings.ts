@@ -159,6 +159,11 @@ export const adminSetting = z.object({
 });
 export const updateSettingBody = z.strictObject({ value: z.unknown() });
 
+/** The settings that hold a picture an admin may upload (POST /admin/settings/{key}/upload) instead of a URL. */
+export const imageSettingKeys = ["logo", "favicon", "loginPlaceholderImage"] as const;
+export type ImageSettingKey = (typeof imageSettingKeys)[number];
+export const imageSettingParams = z.strictObject({ key: z.enum(imageSettingKeys) });
+
 /** GET /admin/settings/payment: the gateway running now, and what the next start would do with the stored settings. */
 export const paymentStatus = z.object({
   running: z.string(),
