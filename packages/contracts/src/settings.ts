@@ -61,8 +61,12 @@ export const settingDefinitions = {
     group: "general",
     public: true,
     schema: z.array(menuItem).max(50),
+    // The header's own sections are fixed (the web's PRIMARY_NAV) and this adds to them; the footer's links are
+    // all here, so an admin can edit, reorder or remove each of them.
     default: [
-      { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 0 },
+      { title: "Membership", path: "/membership", section: "footer", isOpenNewTab: false, ordering: 0 },
+      { title: "Posts", path: "/posts", section: "footer", isOpenNewTab: false, ordering: 1 },
+      { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 2 },
     ] as MenuItem[],
   },
   maintenanceMode: { group: "general", public: true, schema: z.boolean(), default: false },

@@ -58,13 +58,6 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/membership", title: "Membership", isOpenNewTab: false },
 ];
 
-/** Always in the footer (and the phone menu): the membership packages, the posts and the contact form. */
-export const FOOTER_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
-  { path: "/membership", title: "Membership", isOpenNewTab: false },
-  { path: "/posts", title: "Posts", isOpenNewTab: false },
-  { path: "/contact", title: "Contact", isOpenNewTab: false },
-];
-
 /** The cart's button, with how many items it holds; shown once something is in it. */
 function CartButton() {
   const total = useAppSelector((s) => s.cart.total);
@@ -116,6 +109,14 @@ function Header() {
   const menus = useMemo(
     () => sortedMenus(allMenus, "header").filter((m) => !PRIMARY_NAV.some((n) => n.path === m.path)),
     [allMenus],
+  );
+  // The phone menu also offers the footer's links that the header does not already have.
+  const footerMenus = useMemo(
+    () =>
+      sortedMenus(allMenus, "footer").filter(
+        (f) => !PRIMARY_NAV.some((n) => n.path === f.path) && !menus.some((m) => m.path === f.path),
+      ),
+    [allMenus, menus],
   );
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const isAdmin = useAppSelector((s) => s.auth.loggedIn && s.user.current.role === "admin");
@@ -183,8 +184,8 @@ function Header() {
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
-          {FOOTER_NAV.filter((own) => !PRIMARY_NAV.some((n) => n.path === own.path)).map((item) => (
-            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
+          {footerMenus.map((item) => (
+            <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
           {isAdmin && (
             <SiteLink
@@ -228,11 +229,8 @@ function Footer() {
               {footerContent}
             </Text>
           </Stack>
-          <Group component="nav" aria-label="Footer" gap="lg">
-            {/* The site's own pages, before the menus an admin adds in the settings. */}
-            {FOOTER_NAV.filter((own) => !menus.some((m) => m.path === own.path)).map((item) => (
-              <SiteLink key={item.path} item={item} className="marquee-footer-link" />
-            ))}
+          {/* The footer section of the menus setting: a new site's is Membership, Posts and Contact. */}
+          <Group component="nav" aria-label="Footer" gap="lg" data-testid="footer-menu">
             {menus.map((item) => (
               <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link" />
             ))}

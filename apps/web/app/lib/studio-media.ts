@@ -74,8 +74,11 @@ export function mediaProcessedMessage(event: MediaProcessed): { color: string; t
   return { color: "red", title: `${event.title} could not be processed`, message: event.error ?? "" };
 }
 
-/** `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). */
-export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image" | "file";
+/**
+ * `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). `picture`: the
+ * site's logo and favicon, which may also be SVG (the API draws it to pixels).
+ */
+export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image" | "picture" | "file";
 
 const MB = 1024 * 1024;
 
@@ -95,7 +98,11 @@ export function fileProblem(
     }
     return null;
   }
-  if (!isImage) return "Choose an image file (JPEG, PNG or WebP).";
+  if (kind === "picture") {
+    if (!/^image\/(jpeg|png|webp|gif|avif|svg\+xml)$/i.test(file.type)) {
+      return "Choose a picture (PNG, SVG, JPEG, WebP or GIF).";
+    }
+  } else if (!isImage) return "Choose an image file (JPEG, PNG or WebP).";
   if (file.size > limits.imageMaxMb * MB) return `The image must be ${limits.imageMaxMb} MB or smaller.`;
   return null;
 }

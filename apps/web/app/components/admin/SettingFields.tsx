@@ -6,6 +6,7 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
   TagsInput,
   Text,
@@ -17,6 +18,7 @@ import type { SettingKey } from "@marquee/contracts/settings";
 import type { ReactNode } from "react";
 import { CLEAR_SECRET } from "../../lib/admin-settings.ts";
 
+import { ImageSettingField } from "./ImageSettingField.tsx";
 import { MenuEditor, type SettingsForm } from "./MenuEditor.tsx";
 import { type FieldSpec, fields } from "./setting-specs.ts";
 
@@ -88,14 +90,19 @@ function SecretField({
   );
 }
 
+/** A setting saved outside the form's Save button (an uploaded picture): its key and the value it now holds. */
+export type OnSavedElsewhere = (key: string, value: unknown) => void;
+
 export function SettingField({
   settingKey,
   form,
   meta = {},
+  onUploaded,
 }: {
   settingKey: SettingKey;
   form: SettingsForm;
   meta?: FieldMeta;
+  onUploaded?: OnSavedElsewhere;
 }) {
   const spec = fields[settingKey];
   if (meta.env) {
@@ -199,7 +206,22 @@ export function SettingField({
         />
       );
     case "menus":
-      return <MenuEditor form={form} spec={spec} />;
+      // One setting, two lists: the header's links and the footer's.
+      return (
+        <Stack gap="xl">
+          <MenuEditor form={form} section="header" />
+          <MenuEditor form={form} section="footer" />
+        </Stack>
+      );
+    case "image":
+      return (
+        <ImageSettingField
+          settingKey={settingKey as Parameters<typeof ImageSettingField>[0]["settingKey"]}
+          spec={spec}
+          form={form}
+          onUploaded={onUploaded}
+        />
+      );
     default:
       return (
         <TextInput
@@ -225,10 +247,12 @@ export function GroupFields({
   keys,
   form,
   meta = {},
+  onUploaded,
 }: {
   keys: SettingKey[];
   form: SettingsForm;
   meta?: Record<string, FieldMeta>;
+  onUploaded?: OnSavedElsewhere;
 }) {
   const out: ReactNode[] = [];
   let pending: SettingKey[] = [];
@@ -237,7 +261,7 @@ export function GroupFields({
     out.push(
       <SimpleGrid key={`grid-${pending[0]}`} cols={{ base: 1, sm: 2 }}>
         {pending.map((k) => (
-          <SettingField key={k} settingKey={k} form={form} meta={meta[k]} />
+          <SettingField key={k} settingKey={k} form={form} meta={meta[k]} onUploaded={onUploaded} />
         ))}
       </SimpleGrid>,
     );
@@ -259,7 +283,7 @@ export function GroupFields({
       );
     }
     const kind = fields[key].kind;
-    if (["text", "number", "secret", "gateway", "select", "countries"].includes(kind)) {
+    if (["text", "number", "secret", "gateway", "select", "countries", "image"].includes(kind)) {
       pending.push(key);
       continue;
     }
