@@ -242,7 +242,7 @@ const subheadings: Partial<Record<SettingKey, { title: string; note: string }>> 
   ccbillAccount: { title: "CCBill", note: "Used when the gateway is CCBill." },
 };
 
-/** Lays a group's fields out: short inputs two to a row, long ones (text areas, menus, switches) full width. */
+/** Lays a group's fields out: short inputs two to a row, pictures three to a row, long ones full width. */
 export function GroupFields({
   keys,
   form,
@@ -256,10 +256,14 @@ export function GroupFields({
 }) {
   const out: ReactNode[] = [];
   let pending: SettingKey[] = [];
+  let pendingKind: "short" | "image" = "short";
   const flush = () => {
     if (!pending.length) return;
     out.push(
-      <SimpleGrid key={`grid-${pending[0]}`} cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid
+        key={`grid-${pending[0]}`}
+        cols={pendingKind === "image" ? { base: 1, sm: 2, lg: 3 } : { base: 1, sm: 2 }}
+      >
         {pending.map((k) => (
           <SettingField key={k} settingKey={k} form={form} meta={meta[k]} onUploaded={onUploaded} />
         ))}
@@ -283,12 +287,20 @@ export function GroupFields({
       );
     }
     const kind = fields[key].kind;
-    if (["text", "number", "secret", "gateway", "select", "countries", "image"].includes(kind)) {
+    const grid =
+      kind === "image"
+        ? "image"
+        : ["text", "number", "secret", "gateway", "select", "countries"].includes(kind)
+          ? "short"
+          : null;
+    if (grid) {
+      if (grid !== pendingKind) flush();
+      pendingKind = grid;
       pending.push(key);
       continue;
     }
     flush();
-    out.push(<SettingField key={key} settingKey={key} form={form} meta={meta[key]} />);
+    out.push(<SettingField key={key} settingKey={key} form={form} meta={meta[key]} onUploaded={onUploaded} />);
   }
   flush();
   return <>{out}</>;
