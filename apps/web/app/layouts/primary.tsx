@@ -25,6 +25,7 @@ import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
+import { SystemErrorNotice } from "../components/SystemErrorNotice.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
@@ -258,6 +259,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
       <Box style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
         <Header />
         <Box component="main" style={{ flex: 1 }} pt="xl">
+          <SystemErrorNotice />
           {children}
         </Box>
         <Footer />
