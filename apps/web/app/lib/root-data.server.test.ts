@@ -143,6 +143,15 @@ describe("loadRootData", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/auth/login");
   });
 
+  it("renders a protected page that declares no-redirect for a visitor, and for a stale token keeps it quiet", async () => {
+    stubApi((url) => (url.endsWith("/users/me") ? json(401, {}) : json(200, {})));
+    expect((await loadRootData(request("/payment/cancel"), undefined)).user).toBeNull();
+    expect((await loadRootData(request("/payment/cancel", "token=stale"), undefined)).user).toBeNull();
+    // Its neighbour without the flag still sends the visitor to log in.
+    const thrown = await loadRootData(request("/payment/success"), undefined).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get("Location")).toBe("/auth/login");
+  });
+
   it("calls the API for the user only on a member's renders: settings and country come from the shared copies", async () => {
     const fetchMock = stubApi((url) => {
       if (url.endsWith("/users/me")) return json(200, { _id: "u1", name: "M", role: "user" });
