@@ -21,7 +21,7 @@ import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
-import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { ExtraWidgetArea, ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
@@ -262,6 +262,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
           <SystemErrorNotice />
           {children}
         </Box>
+        <ExtraWidgetArea />
         <Footer />
       </Box>
       <BackToTop />

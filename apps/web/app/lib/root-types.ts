@@ -1,3 +1,4 @@
+import type { Banner } from "@marquee/contracts/content";
 import type { User } from "@marquee/contracts/users";
 import type { PublicSettings } from "../state/settings.ts";
 
@@ -9,4 +10,6 @@ export interface RootData {
   countryCode: string | null;
   /** The site's public origin (PUBLIC_URL), for the URLs that must be absolute (link previews). */
   publicUrl: string;
+  /** The primary layout's extra widget: the site promos of the bottom position (none when they could not be read). */
+  promos: Banner[];
 }
