@@ -117,12 +117,13 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
     dispatch(updateStarted("profile"));
     try {
       const updated = await run<OwnUser>("profile", changes);
-      setSavedMessage(
-        changes.email
-          ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
-          : "Your profile has been saved.",
-      );
+      const message = changes.email
+        ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
+        : "Your profile has been saved.";
+      setSavedMessage(message);
       dispatch(profileUpdated(updated));
+      // Said at once where the eye is (the toast) and kept in the card while user.updateSuccess holds.
+      notifications.show({ color: "teal", message });
       // The account keeps its address until the new one is confirmed: the field goes back to it.
       form.setValues({ email: updated.email, currentPassword: "" });
       setEmailChanged(false);
