@@ -203,7 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     imageMaxBytes: config.uploadImageMaxBytes,
     adminTwoFactorRequired: config.adminTwoFactorRequired,
   });
-  await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(settingsRoutes, {
+    settings: services.settings,
+    siteImages: services.siteImages,
+    imageMaxBytes: config.uploadImageMaxBytes,
+  });
   await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
   await app.register(ageGateRoutes, { ageGate: services.ageGate });
   await app.register(auditRoutes, { trail: createAuditTrail(deps.database.db) });

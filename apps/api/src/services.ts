@@ -40,6 +40,7 @@ import { createReportsService } from "./modules/reports/service.ts";
 import { buildReportTargets } from "./modules/reports/targets.ts";
 import { createReviewService } from "./modules/review/service.ts";
 import { createSearchService } from "./modules/search/service.ts";
+import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
 import { createSystemService } from "./modules/system/service.ts";
@@ -375,6 +376,7 @@ export function buildServices(
     notifications,
     throttle,
     settings,
+    siteImages: createSiteImages({ storage, settings }),
     auth,
     users,
     countryBlock: createCountryBlockService({ db, geoip: deps.geoip }),

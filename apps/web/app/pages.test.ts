@@ -64,6 +64,16 @@ describe("page handles", () => {
     expect(pageHandleFor("/studio/nope")).toBe(pages.notFound.handle);
   });
 
+  it("lets the cancelled-payment page render for a visitor (no-redirect) and shows the sandbox gateway bare", () => {
+    expect(pageHandleFor("/payment/cancel")).toEqual({ layout: "primary", requiresAuth: true, noRedirect: true });
+    expect(pageHandleFor("/payment/success")).toEqual({ layout: "primary", requiresAuth: true, noRedirect: false });
+    expect(pageHandleFor("/payment/sandbox/0190c0de-0000-7000-8000-000000000000")).toEqual({
+      layout: "public",
+      requiresAuth: true,
+      noRedirect: false,
+    });
+  });
+
   it("refuses admin pages to everyone but admins, and open pages to nobody", () => {
     expect(isForbidden(pages.adminPosts.handle, "admin")).toBe(false);
     expect(isForbidden(pages.adminPosts.handle, "performer")).toBe(true);

@@ -25,6 +25,11 @@ interface Page {
 
 const open = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: false, noRedirect: false });
 const protectedPage = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: true, noRedirect: false });
+/**
+ * SPEC section 6: a page that requires authentication but declares no-redirect is rendered for a visitor too (it says
+ * what it can without the session) instead of sending them to /auth/login.
+ */
+const protectedNoRedirect = (layout: LayoutName): PageHandle => ({ layout, requiresAuth: true, noRedirect: true });
 const adminPage: PageHandle = { ...protectedPage("primary"), adminOnly: true };
 const studioPage: PageHandle = { ...protectedPage("primary"), performerOnly: true };
 
@@ -78,11 +83,17 @@ export const pages = {
   cart: { path: "/cart", file: "routes/cart.tsx", handle: open("primary") },
   membership: { path: "/membership", file: "routes/membership.tsx", handle: open("primary") },
   paymentSuccess: { path: "/payment/success", file: "routes/payment.success.tsx", handle: protectedPage("primary") },
-  paymentCancel: { path: "/payment/cancel", file: "routes/payment.cancel.tsx", handle: protectedPage("primary") },
+  // A buyer back from the gateway whose session ended meanwhile still learns that nothing was charged.
+  paymentCancel: {
+    path: "/payment/cancel",
+    file: "routes/payment.cancel.tsx",
+    handle: protectedNoRedirect("primary"),
+  },
+  // The sandbox stands for the gateway's own page: bare (the public layout), without the site's header and footer.
   paymentSandbox: {
     path: "/payment/sandbox/:id",
     file: "routes/payment.sandbox.tsx",
-    handle: protectedPage("primary"),
+    handle: protectedPage("public"),
   },
   admin: { path: "/admin", file: "routes/admin.tsx", handle: adminPage },
   adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: adminPage },

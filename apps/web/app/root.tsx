@@ -42,7 +42,7 @@ import { GeoBlockLayout } from "./layouts/geo-block.tsx";
 import { MaintenanceBanner, MaintenanceLayout } from "./layouts/maintenance.tsx";
 import { PrimaryLayout } from "./layouts/primary.tsx";
 import { PublicLayout } from "./layouts/public.tsx";
-import { setUnauthorizedHandler } from "./lib/api.ts";
+import { setServerErrorHandler, setUnauthorizedHandler } from "./lib/api.ts";
 import { useCartSync } from "./lib/cart-sync.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { rootLoader } from "./lib/root-data.server.ts";
@@ -52,6 +52,7 @@ import { SocketProvider } from "./realtime/SocketProvider.tsx";
 import { setLoggedIn } from "./state/auth.ts";
 import { publicSettingsLoaded } from "./state/settings.ts";
 import { type AppStore, makeStore, type RootState, useAppDispatch, useAppSelector } from "./state/store.ts";
+import { setSystemError } from "./state/system.ts";
 import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY } from "./state/ui.ts";
 import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
@@ -170,6 +171,13 @@ function AppEffects({ data, store }: { data: RootData; store: AppStore }) {
       if (window.location.pathname !== "/login") void navigate("/login");
     });
   }, [navigate]);
+
+  // SPEC section 3's system.error: a browser call the server failed (5xx) is recorded for the page to show.
+  useEffect(() => {
+    setServerErrorHandler((error) => {
+      dispatch(setSystemError({ message: error.message, statusCode: error.statusCode }));
+    });
+  }, [dispatch]);
 
   // ui settings: restore from localStorage once, let the server's settings win, then persist every change.
   useEffect(() => {

@@ -61,8 +61,12 @@ export const settingDefinitions = {
     group: "general",
     public: true,
     schema: z.array(menuItem).max(50),
+    // The header's own sections are fixed (the web's PRIMARY_NAV) and this adds to them; the footer's links are
+    // all here, so an admin can edit, reorder or remove each of them.
     default: [
-      { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 0 },
+      { title: "Membership", path: "/membership", section: "footer", isOpenNewTab: false, ordering: 0 },
+      { title: "Posts", path: "/posts", section: "footer", isOpenNewTab: false, ordering: 1 },
+      { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 2 },
     ] as MenuItem[],
   },
   maintenanceMode: { group: "general", public: true, schema: z.boolean(), default: false },
@@ -158,6 +162,11 @@ export const adminSetting = z.object({
   applies: z.enum(["now", "start"]),
 });
 export const updateSettingBody = z.strictObject({ value: z.unknown() });
+
+/** The settings that hold a picture an admin may upload (POST /admin/settings/{key}/upload) instead of a URL. */
+export const imageSettingKeys = ["logo", "favicon", "loginPlaceholderImage"] as const;
+export type ImageSettingKey = (typeof imageSettingKeys)[number];
+export const imageSettingParams = z.strictObject({ key: z.enum(imageSettingKeys) });
 
 /** GET /admin/settings/payment: the gateway running now, and what the next start would do with the stored settings. */
 export const paymentStatus = z.object({

@@ -310,5 +310,13 @@ export const demoBanners = [
     href: "/posts/how-memberships-work",
     position: "top" as const,
   },
+  // Shown by the primary layout's extra widget, on every page above the footer.
+  {
+    title: "Join the club",
+    description: "Every members movie and gallery, one price",
+    href: "/membership",
+    position: "bottom" as const,
+  },
+  // Last: its picture marks a complete catalogue of an earlier version (seed/catalogue.ts).
   { title: "Fresh galleries", description: "Photos from the road", href: "/galleries", position: "middle" as const },
 ];

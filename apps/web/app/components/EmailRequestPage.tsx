@@ -1,15 +1,22 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { email } from "@marquee/contracts/users";
-import { IconMailCheck } from "@tabler/icons-react";
+import { IconAlertCircle, IconMailCheck } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { errorMessage } from "../lib/api.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { useIntent } from "../lib/use-intent.ts";
+import { type RejectedError, type RequestState, toRejected } from "../state/thunk.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
+
+/** Where a screen keeps its request's state (the forgot-password screen: the store's auth.forgotData). */
+export interface EmailRequestState {
+  state: RequestState<{ message: string }>;
+  requested: () => void;
+  answered: (message: string) => void;
+  failed: (error: RejectedError) => void;
+}
 
 const emailSchema = z.object({ email });
 
@@ -19,23 +26,40 @@ export const EMAIL_REQUEST_INTENT = "send";
 /**
  * An auth screen that asks for an email and sends something to it (forgot password, resend verification) through
  * its route's action: the form until the action answers, then its confirmation (or `sentFallback`). The API's
- * field errors land on the field; other errors are a toast.
+ * field errors land on the field; other errors are said above the form. With `tracked` the request's state lives
+ * there (requesting, success with the answer's message, error) and the screen shows it.
  */
 export function EmailRequestPage({
   title,
   intro,
   sentFallback,
   errorFallback,
+  tracked,
 }: {
   title: ReactNode;
   intro: ReactNode;
   /** The confirmation when the answer has no message. */
   sentFallback: string;
-  /** The toast message when the error has none. */
+  /** The message when the error has none. */
   errorFallback?: string;
+  tracked?: EmailRequestState;
 }) {
-  const { run, busy } = useIntent();
-  const [sent, setSent] = useState<string | null>(null);
+  const { run, busy: sending } = useIntent();
+  const [local, setLocal] = useState<RequestState<{ message: string }>>({
+    requesting: false,
+    error: null,
+    data: null,
+    success: false,
+  });
+  const request: EmailRequestState = tracked ?? {
+    state: local,
+    requested: () => setLocal({ requesting: true, error: null, data: null, success: false }),
+    answered: (message) => setLocal({ requesting: false, error: null, data: { message }, success: true }),
+    failed: (error) => setLocal({ requesting: false, error, data: null, success: false }),
+  };
+  const { state } = request;
+  const sent = state.success ? (state.data?.message ?? sentFallback) : null;
+  const busy = sending || state.requesting;
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: "" },
@@ -43,12 +67,14 @@ export function EmailRequestPage({
   });
 
   const submit = form.onSubmit(async (values) => {
+    request.requested();
     try {
       const res = await run<{ message: string } | null>(EMAIL_REQUEST_INTENT, { email: values.email.trim() });
-      setSent(res?.message || sentFallback);
+      request.answered(res?.message || sentFallback);
     } catch (error) {
-      if (!setFieldErrors(form, error))
-        notifications.show({ color: "red", message: errorMessage(error, errorFallback) });
+      const rejected = toRejected(error, errorFallback ?? "Please try again.");
+      // A field's error lands on the field; the rest is said above the form.
+      request.failed(setFieldErrors(form, error) ? { ...rejected, message: "" } : rejected);
     }
   });
 
@@ -62,6 +88,11 @@ export function EmailRequestPage({
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {state.error?.message ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {state.error.message}
+              </Alert>
+            ) : null}
             <TextInput
               label="Email"
               type="email"

@@ -1,25 +1,58 @@
+import { Container } from "@mantine/core";
+import type { Banner } from "@marquee/contracts/content";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../lib/root-types.ts";
+import { BannerSlide } from "./catalogue/BannerSlide.tsx";
+import styles from "./catalogue/sections.module.css";
 
 /**
- * The primary layout's extra widget slot: a page renders <ExtraWidget>…</ExtraWidget> and the content
- * appears in the slot beside the footer (a later issue puts banners and promos there).
+ * SPEC section 2's extra widget of the primary layout: between the page and the footer, on every page of the layout.
+ * It shows the site promos an admin places at the bottom position (Admin → Banners), read with the page on the
+ * server; a page may add its own content with <ExtraWidget>…</ExtraWidget>.
  */
-const SlotContext = createContext<HTMLElement | null>(null);
+interface Slot {
+  target: HTMLElement | null;
+  setTarget: (element: HTMLElement | null) => void;
+}
+const SlotContext = createContext<Slot>({ target: null, setTarget: () => {} });
 
 export function ExtraWidgetSlot({ children }: { children: ReactNode }) {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  return <SlotContext.Provider value={{ target, setTarget }}>{children}</SlotContext.Provider>;
+}
+
+/** The site promos of the bottom position, each a banner with its link. */
+export function SitePromos({ promos }: { promos: Banner[] }) {
+  if (!promos.length) return null;
   return (
-    <SlotContext.Provider value={slot}>
-      {children}
-      <aside ref={setSlot} data-slot="extra-widget" aria-label="Extra widget" />
-    </SlotContext.Provider>
+    <Container size="xl" mt={48}>
+      <div className={styles.middleBanners} data-testid="site-promos">
+        {promos.map((banner) => (
+          <BannerSlide key={banner._id} banner={banner} first={false} />
+        ))}
+      </div>
+    </Container>
+  );
+}
+
+/** Where the widget shows in the primary layout. */
+export function ExtraWidgetArea() {
+  const { setTarget } = useContext(SlotContext);
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const promos = data?.promos ?? [];
+  return (
+    <aside aria-label="Promotions" data-slot="extra-widget">
+      <SitePromos promos={promos} />
+      <div ref={setTarget} />
+    </aside>
   );
 }
 
 export function ExtraWidget({ children }: { children: ReactNode }) {
-  const slot = useContext(SlotContext);
+  const { target } = useContext(SlotContext);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return mounted && slot ? createPortal(children, slot) : null;
+  return mounted && target ? createPortal(children, target) : null;
 }

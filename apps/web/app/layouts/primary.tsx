@@ -21,11 +21,12 @@ import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
-import { ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
+import { ExtraWidgetArea, ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
 import { LanguageMenu } from "../components/LanguageMenu.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
+import { SystemErrorNotice } from "../components/SystemErrorNotice.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
@@ -57,13 +58,6 @@ export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpe
   { path: "/photos", title: "Photos", isOpenNewTab: false },
   { path: "/store", title: "Store", isOpenNewTab: false },
   { path: "/membership", title: "Membership", isOpenNewTab: false },
-];
-
-/** Always in the footer (and the phone menu): the membership packages, the posts and the contact form. */
-export const FOOTER_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
-  { path: "/membership", title: "Membership", isOpenNewTab: false },
-  { path: "/posts", title: "Posts", isOpenNewTab: false },
-  { path: "/contact", title: "Contact", isOpenNewTab: false },
 ];
 
 /** The cart's button, with how many items it holds; shown once something is in it. */
@@ -117,6 +111,14 @@ function Header() {
   const menus = useMemo(
     () => sortedMenus(allMenus, "header").filter((m) => !PRIMARY_NAV.some((n) => n.path === m.path)),
     [allMenus],
+  );
+  // The phone menu also offers the footer's links that the header does not already have.
+  const footerMenus = useMemo(
+    () =>
+      sortedMenus(allMenus, "footer").filter(
+        (f) => !PRIMARY_NAV.some((n) => n.path === f.path) && !menus.some((m) => m.path === f.path),
+      ),
+    [allMenus, menus],
   );
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const isAdmin = useAppSelector((s) => s.auth.loggedIn && s.user.current.role === "admin");
@@ -184,8 +186,8 @@ function Header() {
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
-          {FOOTER_NAV.filter((own) => !PRIMARY_NAV.some((n) => n.path === own.path)).map((item) => (
-            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
+          {footerMenus.map((item) => (
+            <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
           {isAdmin && (
             <SiteLink
@@ -229,11 +231,8 @@ function Footer() {
               {footerContent}
             </Text>
           </Stack>
-          <Group component="nav" aria-label="Footer" gap="lg">
-            {/* The site's own pages, before the menus an admin adds in the settings. */}
-            {FOOTER_NAV.filter((own) => !menus.some((m) => m.path === own.path)).map((item) => (
-              <SiteLink key={item.path} item={item} className="marquee-footer-link" />
-            ))}
+          {/* The footer section of the menus setting: a new site's is Membership, Posts and Contact. */}
+          <Group component="nav" aria-label="Footer" gap="lg" data-testid="footer-menu">
             {menus.map((item) => (
               <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link" />
             ))}
@@ -264,8 +263,10 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
       <Box style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
         <Header />
         <Box component="main" style={{ flex: 1 }} pt="xl">
+          <SystemErrorNotice />
           {children}
         </Box>
+        <ExtraWidgetArea />
         <Footer />
       </Box>
       <BackToTop />

@@ -10,7 +10,7 @@ import {
   gatewayFailure,
   hasDotSegment,
   isAbsoluteUrl,
-  PLEASE_LOGIN,
+  isServerError,
 } from "./api.ts";
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -20,13 +20,16 @@ function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
-function client(overrides: { token?: string | null; onUnauthorized?: () => void } = {}) {
+function client(
+  overrides: { token?: string | null; onUnauthorized?: () => void; onServerError?: (error: ApiError) => void } = {},
+) {
   const fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchMock);
   const api = createApiClient({
     baseUrl: () => "http://api.test",
     getToken: () => (overrides.token === undefined ? "cookie-token" : overrides.token),
     onUnauthorized: overrides.onUnauthorized ?? (() => undefined),
+    onServerError: overrides.onServerError,
   });
   return { api, fetchMock };
 }
@@ -118,7 +121,8 @@ describe("request", () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { statusCode: 401, error: "Unauthorized", message: "nope" }));
     const error = await api.get("/users/me").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(PLEASE_LOGIN);
+    // SPEC section 8, word for word.
+    expect((error as ApiError).message).toBe("Please Login!");
     expect((error as ApiError).statusCode).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -127,7 +131,7 @@ describe("request", () => {
     const onUnauthorized = vi.fn();
     const { api, fetchMock } = client({ onUnauthorized });
     fetchMock.mockResolvedValue(jsonResponse(401, {}));
-    await expect(api.post("/auth/logout", undefined, { noRedirect: true })).rejects.toThrow(PLEASE_LOGIN);
+    await expect(api.post("/auth/logout", undefined, { noRedirect: true })).rejects.toThrow("Please Login!");
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -136,10 +140,32 @@ describe("request", () => {
     const { api, fetchMock } = client({ onUnauthorized });
     fetchMock.mockResolvedValue(jsonResponse(403, { statusCode: 403, error: "GeoBlocked", message: "blocked" }));
     const error = (await api.get("/user/assets/videos/search").catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe(PLEASE_LOGIN);
+    expect(error.message).toBe("Please Login!");
     expect(error.statusCode).toBe(403);
     expect(error.error).toBe("GeoBlocked");
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("reports a server error (5xx) to onServerError before raising it, and nothing else", async () => {
+    const onServerError = vi.fn();
+    const { api, fetchMock } = client({ onServerError });
+    const body = { statusCode: 500, error: "Internal Server Error", message: "The database is away" };
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, body));
+    const error = (await api.get("/user/assets/videos/search").catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject(body);
+    expect(isServerError(error)).toBe(true);
+    expect(onServerError).toHaveBeenCalledWith(error);
+
+    fetchMock.mockResolvedValueOnce(new Response("Bad Gateway", { status: 502 }));
+    await expect(api.get("/users/me")).rejects.toThrow("Bad Gateway");
+    expect(onServerError).toHaveBeenCalledTimes(2);
+
+    // A refusal of the caller's input, a missing session and a forbidden page are not the server's failure.
+    for (const status of [400, 401, 403, 404, 422, 429]) {
+      fetchMock.mockResolvedValueOnce(jsonResponse(status, { statusCode: status, message: "no" }));
+      await api.get("/users/me").catch(() => undefined);
+    }
+    expect(onServerError).toHaveBeenCalledTimes(2);
   });
 
   it("raises the JSON body of other failures", async () => {

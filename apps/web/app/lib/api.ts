@@ -6,7 +6,7 @@
  * - A path that looks like an http(s) URL is used as is; anything else is prefixed with the base URL.
  * - Authorization comes from the session (session.ts in the browser, session.server.ts on the server).
  * - 401: go to /login and raise "Please Login!"; 403: raise "Please Login!"; other non-2xx: raise the JSON body;
- *   204 and 205: empty result.
+ *   204 and 205: empty result. A server error (5xx) is also reported to `onServerError` (the store's system.error).
  * - No answer raises statusCode 0: "NetworkError" when the API cannot be reached, "Timeout" after `timeoutMs`.
  */
 import type { ErrorBody } from "@marquee/contracts/common";
@@ -117,6 +117,8 @@ export interface ApiClientConfig {
   getToken: () => string | null | undefined;
   /** Called on 401 before "Please Login!" is raised; the browser goes to /login. */
   onUnauthorized?: () => void;
+  /** Called with what a call raises when the server failed (5xx), before it is raised. */
+  onServerError?: (error: ApiError) => void;
   /** Extra headers on every call (the SSR server forwards the visitor's address). */
   headers?: () => Record<string, string>;
   fetch?: typeof fetch;
@@ -172,8 +174,23 @@ export function settle<T>(status: number, body: unknown, onUnauthorized?: () => 
   });
 }
 
+/** Whether a call's failure is the server's (5xx), not the caller's or the session's. */
+export function isServerError(error: unknown): error is ApiError {
+  return isApiError(error) && error.statusCode >= 500;
+}
+
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = (...args: Parameters<typeof fetch>) => (config.fetch ?? globalThis.fetch)(...args);
+
+  /** `settle`, telling `onServerError` of a 5xx first. */
+  function settleReporting<T>(status: number, body: unknown, onUnauthorized?: () => void): T {
+    try {
+      return settle<T>(status, body, onUnauthorized);
+    } catch (error) {
+      if (isServerError(error)) config.onServerError?.(error);
+      throw error;
+    }
+  }
 
   function authHeaders(explicit?: string | null): Record<string, string> {
     const token = explicit === undefined ? config.getToken() : explicit;
@@ -211,7 +228,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const reason = error instanceof Error ? error.message : String(error);
       throw new ApiError({ statusCode: 0, error: "NetworkError", message: `${NETWORK_ERROR} (${reason})` });
     }
-    return settle<T>(status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
+    return settleReporting<T>(status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
   }
 
   function upload<T>(
@@ -247,7 +264,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           }
         }
         try {
-          resolve(settle<T>(xhr.status, parsed, config.onUnauthorized));
+          resolve(settleReporting<T>(xhr.status, parsed, config.onUnauthorized));
         } catch (error) {
           reject(error);
         }
@@ -287,8 +304,16 @@ export function setUnauthorizedHandler(handler: () => void): void {
   navigateToLogin = handler;
 }
 
+let reportServerError: (error: ApiError) => void = () => {};
+
+/** Lets the app record the browser's server errors (its store's system.error). */
+export function setServerErrorHandler(handler: (error: ApiError) => void): void {
+  reportServerError = handler;
+}
+
 export const api: ApiClient = createApiClient({
   baseUrl: browserApiUrl,
   getToken: browserToken,
   onUnauthorized: () => navigateToLogin(),
+  onServerError: (error) => reportServerError(error),
 });

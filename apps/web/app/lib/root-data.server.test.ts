@@ -143,6 +143,37 @@ describe("loadRootData", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/auth/login");
   });
 
+  it("renders a protected page that declares no-redirect for a visitor, and for a stale token keeps it quiet", async () => {
+    stubApi((url) => (url.endsWith("/users/me") ? json(401, {}) : json(200, {})));
+    expect((await loadRootData(request("/payment/cancel"), undefined)).user).toBeNull();
+    expect((await loadRootData(request("/payment/cancel", "token=stale"), undefined)).user).toBeNull();
+    // Its neighbour without the flag still sends the visitor to log in.
+    const thrown = await loadRootData(request("/payment/success"), undefined).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get("Location")).toBe("/auth/login");
+  });
+
+  it("hands the primary layout the bottom promos, and renders without them when they cannot be read", async () => {
+    const promo = { _id: "b1", title: "Join the club", position: "bottom", href: "/membership" };
+    const fetchMock = stubApi((url) =>
+      url.includes("/site-promo/search") ? json(200, { data: [promo], total: 1 }) : json(200, {}),
+    );
+    expect((await loadRootData(request("/movies"), undefined)).promos).toEqual([promo]);
+    const promoCall = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u)))
+      .find((u) => u.pathname === "/site-promo/search");
+    expect(promoCall?.searchParams.get("position")).toBe("bottom");
+    // The auth layout has no widget: nothing is read for it.
+    siteState.clear();
+    fetchMock.mockClear();
+    expect((await loadRootData(request("/auth/login"), undefined)).promos).toEqual([]);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes("/site-promo/search"))).toBe(false);
+
+    siteState.clear();
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    stubApi((url) => (url.includes("/site-promo/search") ? json(500, { message: "Down" }) : json(200, {})));
+    expect((await loadRootData(request("/movies"), undefined)).promos).toEqual([]);
+  });
+
   it("calls the API for the user only on a member's renders: settings and country come from the shared copies", async () => {
     const fetchMock = stubApi((url) => {
       if (url.endsWith("/users/me")) return json(200, { _id: "u1", name: "M", role: "user" });

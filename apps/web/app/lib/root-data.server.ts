@@ -35,10 +35,12 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
   const handle = pageHandleFor(url.pathname);
   const xff = clientForwardedFor(request, context);
 
-  const [me, geo, cachedSettings] = await Promise.allSettled([
+  const [me, geo, cachedSettings, promos] = await Promise.allSettled([
     token ? client.get<User>("/users/me") : Promise.reject(new Error("no token")),
     siteState.country(xff),
     siteState.settings(),
+    // The extra widget's promos: from the shared copy; without them the page renders all the same.
+    handle.layout === "primary" ? siteState.promos() : Promise.resolve([]),
   ]);
   let settings = cachedSettings;
   if (me.status === "fulfilled" && me.value?.role === "admin" && settings.status === "fulfilled") {
@@ -100,6 +102,7 @@ export async function loadRootData(request: Request, context: AppLoadContext | u
       cookieLocale: parseCookies(request.headers.get("cookie"))[LOCALE_COOKIE],
       acceptLanguage: request.headers.get("accept-language"),
     }),
+    promos: promos.status === "fulfilled" && !blocked ? promos.value : [],
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Banner } from "@marquee/contracts/content";
 import type { Locale } from "@marquee/contracts/locales";
 import type { User } from "@marquee/contracts/users";
 import type { PublicSettings } from "../state/settings.ts";
@@ -12,4 +13,6 @@ export interface RootData {
   publicUrl: string;
   /** The page's language: the member's setting, the language menu's cookie, or the browser's Accept-Language. */
   locale: Locale;
+  /** The primary layout's extra widget: the site promos of the bottom position (none when they could not be read). */
+  promos: Banner[];
 }

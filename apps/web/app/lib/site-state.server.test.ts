@@ -197,3 +197,35 @@ describe("pageCacheVariant", () => {
     expect(await variant).toBeNull();
   });
 });
+
+describe("the extra widget's promos", () => {
+  const promo = { _id: "b1", title: "Join the club", position: "bottom" } as never;
+
+  it("are read once for every render within the TTL, and none without a loader for them", async () => {
+    const time = clock();
+    let calls = 0;
+    const state = createSiteState(
+      {
+        settings: async () => ({}),
+        country: async () => ({ blocked: false, countryCode: null }),
+        promos: async () => {
+          calls += 1;
+          return [promo];
+        },
+      },
+      { perf: time.perf },
+    );
+    const lists = await Promise.all(Array.from({ length: 10 }, () => state.promos()));
+    for (const list of lists) expect(list).toEqual([promo]);
+    expect(calls).toBe(1);
+    time.advance(SITE_STATE_TTL_MS + 1);
+    await state.promos();
+    expect(calls).toBe(2);
+
+    const none = createSiteState({
+      settings: async () => ({}),
+      country: async () => ({ blocked: false, countryCode: null }),
+    });
+    expect(await none.promos()).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@
  * the site (one process forgets its copy when it makes the change). Admins' own pages read the settings fresh.
  */
 import { ageGateApplies, hasPassedAgeGate } from "@marquee/contracts/age-gate";
+import type { Banner } from "@marquee/contracts/content";
 import { LOCALE_COOKIE, pickLocale } from "@marquee/contracts/locales";
 import { LRUCache, type Perf } from "lru-cache";
 import { createApiClient } from "./api.ts";
@@ -33,12 +34,16 @@ export interface SiteStateLoaders {
   settings(): Promise<PublicSettingsMap>;
   /** The verdict for the X-Forwarded-For the API is sent (null: none). */
   country(forwardedFor: string | null): Promise<CountryVerdict>;
+  /** The site promos of the primary layout's extra widget: the active banners of the bottom position. */
+  promos?(): Promise<Banner[]>;
 }
 
 export interface SiteState {
   /** The public settings; `fresh` asks the API now (and keeps the answer for everyone). */
   settings(opts?: { fresh?: boolean }): Promise<PublicSettingsMap>;
   country(forwardedFor: string | null): Promise<CountryVerdict>;
+  /** The extra widget's promos (none without a loader for them). */
+  promos(): Promise<Banner[]>;
   /** Forgets every copy (tests). */
   clear(): void;
 }
@@ -63,6 +68,12 @@ export function createSiteState(
     ...clock,
     fetchMethod: (key) => load.country(key || null),
   });
+  const promos = new LRUCache<"promos", { list: Banner[] }>({
+    max: 1,
+    ttl,
+    ...clock,
+    fetchMethod: async () => ({ list: (await load.promos?.()) ?? [] }),
+  });
   const defined = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error("the API gave no value");
     return value;
@@ -70,9 +81,11 @@ export function createSiteState(
   return {
     settings: async ({ fresh = false } = {}) => defined(await settings.fetch("settings", { forceRefresh: fresh })),
     country: async (forwardedFor) => defined(await countries.fetch(forwardedFor ?? "")),
+    promos: async () => defined(await promos.fetch("promos")).list,
     clear() {
       settings.clear();
       countries.clear();
+      promos.clear();
     },
   };
 }
@@ -89,6 +102,10 @@ function apiLoaders(): SiteStateLoaders {
   return {
     settings: () => client(null).get<PublicSettingsMap>("/settings/public"),
     country: (forwardedFor) => client(forwardedFor).get<CountryVerdict>("/country-block/check"),
+    promos: () =>
+      client(null)
+        .get<{ data: Banner[] }>("/site-promo/search", { position: "bottom", limit: 4 })
+        .then((page) => page.data),
   };
 }
 

@@ -87,8 +87,11 @@ export function mediaProcessedMessage(
   };
 }
 
-/** `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). */
-export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image" | "file";
+/**
+ * `file`: a digital product's file, any type (the API reads it from its bytes and caps its size). `picture`: the
+ * site's logo and favicon, which may also be SVG (the API draws it to pixels).
+ */
+export type UploadKind = "video" | "teaser" | "thumbnail" | "photo" | "cover" | "image" | "picture" | "file";
 
 const MB = 1024 * 1024;
 
@@ -109,7 +112,11 @@ export function fileProblem(
     }
     return null;
   }
-  if (!isImage) return t("Choose an image file (JPEG, PNG or WebP).");
+  if (kind === "picture") {
+    if (!/^image\/(jpeg|png|webp|gif|avif|svg\+xml)$/i.test(file.type)) {
+      return t("Choose a picture (PNG, SVG, JPEG, WebP or GIF).");
+    }
+  } else if (!isImage) return t("Choose an image file (JPEG, PNG or WebP).");
   if (file.size > limits.imageMaxMb * MB)
     return t("The image must be {{mb}} MB or smaller.", { mb: limits.imageMaxMb });
   return null;

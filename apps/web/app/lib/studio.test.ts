@@ -316,6 +316,20 @@ describe("uploads", () => {
     );
   });
 
+  it("takes SVG for the site's pictures (logo, favicon) only, and never an ICO", () => {
+    expect(fileProblem({ type: "image/svg+xml", size: 10 }, "picture", limits)).toBeNull();
+    expect(fileProblem({ type: "image/png", size: 10 }, "picture", limits)).toBeNull();
+    expect(fileProblem({ type: "image/x-icon", size: 10 }, "picture", limits)).toBe(
+      "Choose a picture (PNG, SVG, JPEG, WebP or GIF).",
+    );
+    expect(fileProblem({ type: "image/svg+xml", size: 10 }, "image", limits)).toBe(
+      "Choose an image file (JPEG, PNG or WebP).",
+    );
+    expect(fileProblem({ type: "image/svg+xml", size: 9 * 1024 * 1024 }, "picture", limits)).toBe(
+      "The image must be 8 MB or smaller.",
+    );
+  });
+
   it("counts in words, in English and in Spanish", () => {
     registerMessages("es", es);
     const count = (locale: "en" | "es", key: string, n: number) =>

@@ -5,7 +5,9 @@
 import type { ErrorBody } from "@marquee/contracts/common";
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { ApiError } from "./api.ts";
+import { useAppDispatch } from "../state/store.ts";
+import { setSystemError } from "../state/system.ts";
+import { ApiError, isServerError } from "./api.ts";
 
 type Result = { ok: true; data: unknown } | { ok: false; error: ErrorBody };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -15,6 +17,7 @@ export function useIntent(action?: string): {
   busy: boolean;
 } {
   const fetcher = useFetcher<Result>();
+  const dispatch = useAppDispatch();
   const waiting = useRef<Waiting[]>([]);
 
   useEffect(() => {
@@ -22,11 +25,16 @@ export function useIntent(action?: string): {
     const settled = waiting.current;
     waiting.current = [];
     const result = fetcher.data;
+    const error = result?.ok
+      ? null
+      : new ApiError(result?.error ?? { statusCode: 0, message: "No answer, please try again." });
+    // SPEC section 3's system.error: the server failed the request (not a refusal of what was sent).
+    if (isServerError(error)) dispatch(setSystemError({ message: error.message, statusCode: error.statusCode }));
     for (const { resolve, reject } of settled) {
       if (result?.ok) resolve(result.data);
-      else reject(new ApiError(result?.error ?? { statusCode: 0, message: "No answer, please try again." }));
+      else reject(error);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, dispatch]);
 
   const { submit } = fetcher;
   const run = useCallback(

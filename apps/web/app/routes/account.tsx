@@ -2,6 +2,7 @@ import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/cor
 import type { SessionItem, TwoFactorStatus } from "@marquee/contracts/auth";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
@@ -19,7 +20,8 @@ import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { updateStatusCleared } from "../state/user.ts";
 import type { Route } from "./+types/account";
 
 export const handle = pages.account.handle;
@@ -92,6 +94,9 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const user = useAppSelector((s) => s.user.current);
+  const dispatch = useAppDispatch();
+  // The forms' "saved" messages (user.updateSuccess, user.updatedPassword) belong to this visit of the page.
+  useEffect(() => () => void dispatch(updateStatusCleared()), [dispatch]);
   const [search] = useSearchParams();
   const { t } = useTranslation();
   const required = loaderData.twoFactor?.required === true || search.get("twoFactor") === "required";

@@ -143,6 +143,15 @@ function SettingsGroupForm({
   const changes = changedSettings(saved, form.values, keys);
   const dirty = Object.keys(changes).length > 0;
 
+  /** An uploaded picture is saved already: the form and the saved state hold its URL, the site shows it at once. */
+  const uploaded = (key: string, value: unknown) => {
+    setSaved((current) => ({ ...current, [key]: toFormValue(key, value) }));
+    form.setFieldValue(key, toFormValue(key, value));
+    setMeta((current) => ({ ...current, [key]: { ...current[key], isSet: true } }));
+    const settingsNow = store.getState().settings.data;
+    store.dispatch(publicSettingsLoaded(normalizeSettings({ ...settingsNow, [key]: value })));
+  };
+
   const submit = form.onSubmit(async (values) => {
     const toSave = changedSettings(saved, values, keys);
     if (!Object.keys(toSave).length) return;
@@ -232,7 +241,7 @@ function SettingsGroupForm({
             )}
           </Group>
           {group === "payment" && payment ? <PaymentStatusNote status={payment} /> : null}
-          <GroupFields keys={keys} form={form} meta={meta} />
+          <GroupFields keys={keys} form={form} meta={meta} onUploaded={uploaded} />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"

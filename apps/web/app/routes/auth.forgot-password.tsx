@@ -1,7 +1,10 @@
+import { useEffect } from "react";
 import { EMAIL_REQUEST_INTENT, EmailRequestPage } from "../components/EmailRequestPage.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pages } from "../pages.ts";
+import { forgotAnswered, forgotCleared, forgotFailed, forgotRequested } from "../state/auth.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/auth.forgot-password";
 
 export const handle = pages.forgotPassword.handle;
@@ -16,9 +19,20 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The request's state is SPEC section 3's auth.forgotData: requesting, then its answer or error. */
 export default function ForgotPasswordPage() {
+  const dispatch = useAppDispatch();
+  const forgotData = useAppSelector((s) => s.auth.forgotData);
+  // Leaving the screen forgets the request: the next visit starts from the form.
+  useEffect(() => () => void dispatch(forgotCleared()), [dispatch]);
   return (
     <EmailRequestPage
+      tracked={{
+        state: forgotData,
+        requested: () => dispatch(forgotRequested()),
+        answered: (message) => dispatch(forgotAnswered({ message })),
+        failed: (error) => dispatch(forgotFailed(error)),
+      }}
       title="Forgot your password?"
       intro="Enter the email of your account and we'll send you a link to reset it."
       sentFallback="If an account uses that email, a reset link is on its way."

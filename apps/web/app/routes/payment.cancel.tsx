@@ -5,8 +5,9 @@ import { Link } from "react-router";
 import { optional } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryLink } from "../lib/payments.ts";
-import { sessionApi } from "../lib/session.server.ts";
+import { requestToken, sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
+import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/payment.cancel";
 
 export const handle = pages.paymentCancel.handle;
@@ -14,10 +15,13 @@ export const handle = pages.paymentCancel.handle;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Payment cancelled", "You left the payment page: nothing was charged.");
 
-/** The payment the member walked away from, when the gateway named it (to lead them back to the item). */
+/**
+ * The payment the member walked away from, when the gateway named it (to lead them back to the item). The page
+ * declares no-redirect: without a session (it ended while they were at the gateway) it is rendered all the same.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("transaction");
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !requestToken(request)) return null;
   return optional(
     "GET /payment/transactions/:id",
     sessionApi(request, context).get<Transaction>(`/payment/transactions/${id}`),
@@ -25,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProps) {
+  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const item = t?.items[0];
   const back = retryLink(item);
   return (
@@ -38,10 +43,21 @@ export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProp
             You left the payment page{item ? ` for ${item.title}` : ""}. Nothing was charged; the order is dropped after
             a day if you do not come back to it.
           </Text>
+          {!loggedIn && (
+            <Text data-testid="payment-cancelled-visitor">
+              You are not logged in any more: log in to see your orders and try again.
+            </Text>
+          )}
           <Group>
-            <Button component={Link} to={back.to} leftSection={<IconArrowBackUp size={18} aria-hidden />} radius="xl">
-              {back.label}
-            </Button>
+            {loggedIn ? (
+              <Button component={Link} to={back.to} leftSection={<IconArrowBackUp size={18} aria-hidden />} radius="xl">
+                {back.label}
+              </Button>
+            ) : (
+              <Button component={Link} to="/auth/login" radius="xl">
+                Log in
+              </Button>
+            )}
           </Group>
         </Stack>
       </Card>

@@ -1,13 +1,11 @@
-import { Alert, Container, NativeSelect } from "@mantine/core";
+import { Container, NativeSelect } from "@mantine/core";
 import type { Product } from "@marquee/contracts/products";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { SearchField } from "../components/browse/SearchField.tsx";
-import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
-import type { Page } from "../components/catalogue/usePagedList.ts";
-import { ProductCard } from "../components/store/ProductCard.tsx";
 import { type ProductCardData, productCardData } from "../components/store/product-card-data.ts";
+import { StoreList } from "../components/store/StoreList.tsx";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { seoMeta } from "../lib/seo.ts";
@@ -22,26 +20,35 @@ import {
   storeFiltersToSearch,
 } from "../lib/store.ts";
 import { pages } from "../pages.ts";
+import type { ListPage, ListRequest } from "../state/asset-list.ts";
+import { listKey } from "../state/asset-list.ts";
+import { productsFailed, productsLoaded, productsRequested } from "../state/products.ts";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { useHydratedList } from "../state/use-list.ts";
 import type { Route } from "./+types/store";
 
 export const handle = pages.store.handle;
 
+/** The request the store list answers for the filters in an address (the slice and load-more ask the same). */
+const storeRequest = (search: URLSearchParams): ListRequest => ({
+  path: PRODUCTS_SEARCH_PATH,
+  query: storeFiltersToApiQuery(parseStoreFilters(search)),
+});
+
+const EMPTY: ListPage<ProductCardData> = { data: [], total: 0, totalCapped: false, next: null };
+
 /** The first page of products for the filters in the address; load-more asks the API from the browser. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseStoreFilters(new URL(request.url).searchParams);
-  const query = storeFiltersToApiQuery(filters);
+  const search = new URL(request.url).searchParams;
+  const filters = parseStoreFilters(search);
+  const list = storeRequest(search);
+  const key = storeFiltersToSearch(filters);
   try {
-    const page = await sessionApi(request, context).get<Page<Product>>(PRODUCTS_SEARCH_PATH, query);
-    return {
-      filters,
-      query,
-      key: storeFiltersToSearch(filters),
-      page: { ...page, data: page.data.map(productCardData) },
-      error: null,
-    };
+    const page = await sessionApi(request, context).get<ListPage<Product>>(list.path, list.query);
+    return { filters, request: list, key, page: { ...page, data: page.data.map(productCardData) }, error: null };
   } catch (e) {
     throwIfNoAnswer(e);
-    return { filters, query, key: storeFiltersToSearch(filters), page: null, error: errorMessage(e) };
+    return { filters, request: list, key, page: EMPTY, error: errorMessage(e) };
   }
 }
 
@@ -55,23 +62,34 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 const countText = (total: number) => `${total} ${total === 1 ? "product" : "products"}`;
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
-  const { filters, query, key, page, error } = loaderData;
+  const { filters, request, key, page, error } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.products);
+  const list = useHydratedList(stored, request, page, productsLoaded, { error, failed: productsFailed });
   const apply = (next: StoreFilters) => {
     const search = storeFiltersToSearch(next);
     if (search !== key) void navigate(`/store${search}`, { preventScrollReset: true });
   };
-  const busy = navigation.state === "loading" && navigation.location?.pathname === "/store";
+  // New filters: the loader fetches their first page, and the slice is requesting it until it arrives.
+  const pending = navigation.state === "loading" && navigation.location?.pathname === "/store";
+  const pendingSearch = pending ? (navigation.location?.search ?? "") : null;
+  useEffect(() => {
+    if (pendingSearch === null) return;
+    const next = storeRequest(new URLSearchParams(pendingSearch));
+    if (listKey(next) !== listKey(request)) dispatch(productsRequested(next));
+  }, [dispatch, pendingSearch, request]);
+  const busy = stored.requesting && listKey(stored.request) !== listKey(request);
   const filtered = !!(filters.q || filters.type);
 
   return (
     <Container size="xl">
       <div className={browseStyles.header}>
         <h1 className={browseStyles.heading}>Store</h1>
-        {page && (
+        {!error && (
           <span className={browseStyles.count} data-testid="store-count">
-            {countText(page.total)}
+            {countText(list.total)}
           </span>
         )}
       </div>
@@ -92,24 +110,12 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as StoreFilters["sort"] })}
         />
       </search>
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the store">
-          {error}
-        </Alert>
-      ) : (
-        <div className={browseStyles.results} data-busy={busy}>
-          <PagedGrid<ProductCardData>
-            initial={page}
-            path={PRODUCTS_SEARCH_PATH}
-            query={query}
-            resetKey={key}
-            label="Products"
-            testId="store-grid"
-            empty={filtered ? "No products match these filters." : "Nothing is for sale yet."}
-            render={(product, i) => <ProductCard key={product._id} product={product} eager={i < 4} />}
-          />
-        </div>
-      )}
+      <StoreList
+        list={list}
+        error={error}
+        busy={busy}
+        empty={filtered ? "No products match these filters." : "Nothing is for sale yet."}
+      />
     </Container>
   );
 }

@@ -75,9 +75,16 @@ export interface PageLoaded<T> {
   page: ListPage<T>;
 }
 
+export interface ListFailed {
+  request: ListRequest;
+  error: RejectedError;
+}
+
 /**
  * A list slice named `name` (also its key in the store). Exports:
+ * - `requested(request)`: a first page is on its way from the route's loader (new filters): requesting;
  * - `loaded({ request, page })`: a first page the server rendered with (replaces items);
+ * - `failed({ request, error })`: the loader could not get the first page (no items, the error);
  * - `load(request)`: fetch the first page of a request (replaces items);
  * - `loadMore()`: fetch the next page of the current request by its cursor (appends items).
  */
@@ -85,7 +92,9 @@ export function createAssetListSlice<T extends { _id: string }>(name: string, er
   const initialState = initialListState<T>() as AssetListState<T>;
   const select = (root: unknown) => (root as Record<string, AssetListState<T>>)[name] ?? initialState;
 
+  const requested = createAction<ListRequest>(`${name}/requested`);
   const loaded = createAction<PageLoaded<T>>(`${name}/loaded`);
+  const failed = createAction<ListFailed>(`${name}/failed`);
 
   const load = createAppThunk(`${name}/load`, async (request: ListRequest, { extra, rejectWithValue }) => {
     try {
@@ -134,8 +143,24 @@ export function createAssetListSlice<T extends { _id: string }>(name: string, er
     extraReducers: (builder) => {
       builder
         .addCase(appReset, () => initialListState<T>() as AssetListState<T>)
+        .addCase(requested, (state, action) => {
+          state.request = action.payload;
+          state.requesting = true;
+          state.error = null;
+          state.success = false;
+        })
         .addCase(loaded, (state, action) => {
           replace(state as AssetListState<T>, action.payload.request, action.payload.page);
+        })
+        .addCase(failed, (state, action) => {
+          state.request = action.payload.request;
+          state.items = [];
+          state.total = 0;
+          state.totalCapped = false;
+          state.next = null;
+          state.requesting = false;
+          state.success = false;
+          state.error = action.payload.error;
         })
         .addCase(load.pending, (state, action) => {
           // From now on the list answers this request: answers for older ones are dropped.
@@ -175,5 +200,5 @@ export function createAssetListSlice<T extends { _id: string }>(name: string, er
     },
   });
 
-  return { reducer: slice.reducer, initialState, loaded, load, loadMore, select };
+  return { reducer: slice.reducer, initialState, requested, loaded, failed, load, loadMore, select };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../lib/api.ts";
-import { authReducer, INCORRECT_CREDENTIALS, initialAuthState, login, setLoggedIn } from "./auth.ts";
+import {
+  authReducer,
+  forgotAnswered,
+  forgotCleared,
+  forgotFailed,
+  forgotRequested,
+  INCORRECT_CREDENTIALS,
+  initialAuthState,
+  login,
+  setLoggedIn,
+} from "./auth.ts";
 import { appReset } from "./reset.ts";
 import { makeStore } from "./store.ts";
 
@@ -74,5 +84,34 @@ describe("login thunk", () => {
     expect(storeToken).not.toHaveBeenCalled();
     expect(store.getState().auth.loggedIn).toBe(false);
     expect(store.getState().auth.loginAuth.error?.message).toBe("Incorrect credentials!");
+  });
+});
+
+describe("auth.forgotData (the forgot-password screen's request)", () => {
+  it("is requesting while the request is sent, then holds the answer's message", () => {
+    const pending = authReducer(initialAuthState, forgotRequested());
+    expect(pending.forgotData).toEqual({ requesting: true, error: null, data: null, success: false });
+    const done = authReducer(pending, forgotAnswered({ message: "A link is on its way." }));
+    expect(done.forgotData).toEqual({
+      requesting: false,
+      error: null,
+      data: { message: "A link is on its way." },
+      success: true,
+    });
+    expect(done.loggedIn).toBe(false);
+  });
+
+  it("holds the error of a refused request, and starts over when the screen is left", () => {
+    const failed = authReducer(
+      authReducer(initialAuthState, forgotRequested()),
+      forgotFailed({ statusCode: 429, message: "Too many requests, please wait a minute." }),
+    );
+    expect(failed.forgotData).toEqual({
+      requesting: false,
+      error: { statusCode: 429, message: "Too many requests, please wait a minute." },
+      data: null,
+      success: false,
+    });
+    expect(authReducer(failed, forgotCleared()).forgotData).toEqual(initialAuthState.forgotData);
   });
 });

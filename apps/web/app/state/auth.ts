@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { browserDeviceToken, storeDeviceToken } from "../lib/session.ts";
 import { appReset } from "./reset.ts";
-import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
+import { createAppThunk, initialRequest, type RejectedError, type RequestState, toRejected } from "./thunk.ts";
 import { fetchCurrentUser } from "./user.ts";
 
 export const INCORRECT_CREDENTIALS = "Incorrect credentials!";
@@ -9,7 +9,10 @@ export const INCORRECT_CREDENTIALS = "Incorrect credentials!";
 export interface AuthState {
   loggedIn: boolean;
   loginAuth: RequestState<LoginResult>;
-  /** SPEC section 3. The forgot-password screen sends through its route's action, so nothing sets it any more. */
+  /**
+   * SPEC section 3: the forgot-password screen's request. It sends through its route's action and reports each step
+   * here (`forgotRequested`, then `forgotAnswered` or `forgotFailed`); the screen shows this state.
+   */
   forgotData: RequestState<{ message: string }>;
 }
 
@@ -92,6 +95,19 @@ const authSlice = createSlice({
     setLoggedIn(state, action: PayloadAction<boolean>) {
       state.loggedIn = action.payload;
     },
+    forgotRequested(state) {
+      state.forgotData = { requesting: true, error: null, data: null, success: false };
+    },
+    forgotAnswered(state, action: PayloadAction<{ message: string }>) {
+      state.forgotData = { requesting: false, error: null, data: action.payload, success: true };
+    },
+    forgotFailed(state, action: PayloadAction<RejectedError>) {
+      state.forgotData = { requesting: false, error: action.payload, data: null, success: false };
+    },
+    /** The screen is left: a later visit starts from the form. */
+    forgotCleared(state) {
+      state.forgotData = initialRequest();
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -125,5 +141,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { setLoggedIn } = authSlice.actions;
+export const { setLoggedIn, forgotRequested, forgotAnswered, forgotFailed, forgotCleared } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../lib/api.ts";
 import {
   activeObjectSet,
-  COMMENT_FAILED,
   type CommentsState,
   commentAdded,
   commentChanged,
@@ -278,9 +277,10 @@ describe("the comments thunks", () => {
     const del = vi.fn().mockRejectedValue(null);
     const store = makeStore(undefined, { api: api({ post, del }) as unknown as ApiClient });
     const created = await store.dispatch(createComment({ objectType: "video", objectId: MOVIE, content: "x" }));
-    expect(created.payload).toMatchObject({ message: COMMENT_FAILED });
+    // SPEC section 8, word for word (its spelling included).
+    expect(created.payload).toMatchObject({ message: "Error occured, please try again later." });
     const deleted = await store.dispatch(deleteComment({ _id: n(1), objectId: MOVIE, parentId: null }));
-    expect(deleted.payload).toMatchObject({ message: COMMENT_FAILED });
+    expect(deleted.payload).toMatchObject({ message: "Error occured, please try again later." });
   });
 
   it("a delete removes the comment once, whether the answer or the live event comes first", async () => {

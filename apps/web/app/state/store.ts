@@ -10,6 +10,7 @@ import { galleriesReducer, relatedGalleriesReducer } from "./galleries.ts";
 import { performerListingReducer } from "./performerListing.ts";
 import { performerProfileReducer } from "./performerProfile.ts";
 import { photosReducer } from "./photos.ts";
+import { productsReducer } from "./products.ts";
 import { settingsReducer } from "./settings.ts";
 import { systemReducer } from "./system.ts";
 import type { ThunkExtra } from "./thunk.ts";
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   galleries: galleriesReducer,
   relatedGalleries: relatedGalleriesReducer,
   photos: photosReducer,
+  products: productsReducer,
   cart: cartReducer,
   comments: commentsReducer,
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { appReset } from "./reset.ts";
-import { DEFAULT_AVATAR, fetchCurrentUser, initialUserState, setCurrentUser, userReducer } from "./user.ts";
+import {
+  DEFAULT_AVATAR,
+  fetchCurrentUser,
+  initialUserState,
+  passwordUpdated,
+  profileUpdated,
+  setCurrentUser,
+  updateFailed,
+  updateStarted,
+  updateStatusCleared,
+  userReducer,
+} from "./user.ts";
 
 const apiUser = {
   _id: "u1",
@@ -41,5 +52,42 @@ describe("user reducer", () => {
   it("returns to its initial state on app reset", () => {
     const state = userReducer(initialUserState, setCurrentUser(apiUser));
     expect(userReducer(state, appReset())).toEqual(initialUserState);
+  });
+});
+
+describe("profile and password updates (SPEC section 4: updating is set, then success or error)", () => {
+  it("sets updating while the profile is sent, then updateSuccess and the saved user", () => {
+    let state = userReducer(initialUserState, setCurrentUser(apiUser));
+    state = userReducer(state, updateStarted("profile"));
+    expect(state).toMatchObject({ updating: true, updateSuccess: false, error: null });
+    state = userReducer(state, profileUpdated({ ...apiUser, name: "Renamed" }));
+    expect(state).toMatchObject({ updating: false, updateSuccess: true, updatedPassword: false, error: null });
+    expect(state.current.name).toBe("Renamed");
+    // The next save forgets the last one's success until it has its own answer.
+    expect(userReducer(state, updateStarted("profile"))).toMatchObject({ updating: true, updateSuccess: false });
+  });
+
+  it("sets updating while the password is sent, then updatedPassword", () => {
+    let state = userReducer(initialUserState, updateStarted("password"));
+    expect(state).toMatchObject({ updating: true, updatedPassword: false });
+    state = userReducer(state, passwordUpdated());
+    expect(state).toMatchObject({ updating: false, updatedPassword: true, updateSuccess: false, error: null });
+  });
+
+  it("keeps the error of a refused update, and clears every flag when the screen is left", () => {
+    let state = userReducer(initialUserState, updateStarted("password"));
+    state = userReducer(state, updateFailed({ statusCode: 422, message: "That is not your current password." }));
+    expect(state).toMatchObject({
+      updating: false,
+      updatedPassword: false,
+      error: { statusCode: 422, message: "That is not your current password." },
+    });
+    state = userReducer(userReducer(state, updateStarted("profile")), profileUpdated(apiUser));
+    expect(userReducer(state, updateStatusCleared())).toMatchObject({
+      updating: false,
+      updateSuccess: false,
+      updatedPassword: false,
+      error: null,
+    });
   });
 });

@@ -15,8 +15,9 @@ export type CurrentUser = Partial<Omit<OwnUser, "avatar">> & {
 };
 
 /**
- * SPEC section 3's user state. The account screen saves the profile and the password through its route's action
- * and shows its own progress, so nothing sets `updating`, `updateSuccess` or `updatedPassword` any more.
+ * SPEC section 3's user state. SPEC section 4, "Profile update and password update: updating is set, then success or
+ * error": the account screen's profile and password forms save through the route's action and report each step here
+ * (`updateStarted`, then `profileUpdated` / `passwordUpdated` or `updateFailed`); the forms show these flags.
  */
 export interface UserState {
   current: CurrentUser;
@@ -67,12 +68,42 @@ export type ProfileChanges = Partial<
   currentPassword?: string;
 };
 
+/** Which of the account screen's forms is saving. */
+export type UserUpdate = "profile" | "password";
+
 const userSlice = createSlice({
   name: "user",
   initialState: initialUserState,
   reducers: {
     setCurrentUser(state, action: PayloadAction<Partial<User> & { _id: string }>) {
       state.current = toCurrentUser(action.payload);
+    },
+    /** A profile or password update is sent: updating, and that update's earlier success is forgotten. */
+    updateStarted(state, action: PayloadAction<UserUpdate>) {
+      state.updating = true;
+      state.error = null;
+      if (action.payload === "profile") state.updateSuccess = false;
+      else state.updatedPassword = false;
+    },
+    profileUpdated(state, action: PayloadAction<Partial<User> & { _id: string }>) {
+      state.current = toCurrentUser(action.payload);
+      state.updating = false;
+      state.updateSuccess = true;
+    },
+    passwordUpdated(state) {
+      state.updating = false;
+      state.updatedPassword = true;
+    },
+    updateFailed(state, action: PayloadAction<RejectedError>) {
+      state.updating = false;
+      state.error = action.payload;
+    },
+    /** The account screen is left: its messages of success or failure go with it. */
+    updateStatusCleared(state) {
+      state.updating = false;
+      state.updateSuccess = false;
+      state.updatedPassword = false;
+      state.error = null;
     },
   },
   extraReducers: (builder) => {
@@ -88,5 +119,6 @@ const userSlice = createSlice({
   },
 });
 
-export const { setCurrentUser } = userSlice.actions;
+export const { setCurrentUser, updateStarted, profileUpdated, passwordUpdated, updateFailed, updateStatusCleared } =
+  userSlice.actions;
 export const userReducer = userSlice.reducer;

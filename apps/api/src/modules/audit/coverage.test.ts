@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from "../../../test/harness.ts";
  */
 const RECORDED: Record<string, string> = {
   "PUT /admin/settings/:key": "settings.update",
+  "POST /admin/settings/:key/upload": "settings.update",
   "PUT /admin/users/:id": "users.update",
   "POST /users/:id/avatar/upload": "users.avatar",
   "POST /admin/country-block": "country-block.add",

@@ -1,5 +1,6 @@
 import {
   adminSetting,
+  imageSettingParams,
   paymentStatus,
   publicSettingsQuery,
   settingGroups,
@@ -9,10 +10,16 @@ import {
 } from "@marquee/contracts/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { readSingleFile } from "../../platform/uploads.ts";
 import { actorOf } from "../audit/service.ts";
+import type { SiteImages } from "./images.ts";
 import type { SettingsService } from "./service.ts";
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsService;
+  siteImages: SiteImages;
+  imageMaxBytes: number;
+}> = async (app, { settings, siteImages, imageMaxBytes }) => {
   const open = { geo: "open", maintenance: "open" } as const;
 
   app.get("/settings/public", {
@@ -52,5 +59,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       response: { 200: adminSetting },
     },
     handler: async (req) => settings.update(req.params.key, req.body.value, actorOf(req)),
+  });
+
+  app.post("/admin/settings/:key/upload", {
+    config: { access: "admin", ...open },
+    schema: {
+      tags: ["admin"],
+      summary: "Upload the logo, the favicon or the login page's image",
+      description:
+        "Multipart, field `file`: a PNG, SVG, JPEG, WebP or GIF picture. It is re-encoded (an SVG is drawn to pixels, so no script it carries is kept) and the setting then points at the stored file.",
+      params: imageSettingParams,
+      response: { 200: adminSetting },
+    },
+    handler: async (req) => siteImages.upload(req.params.key, await readSingleFile(req, imageMaxBytes), actorOf(req)),
   });
 };

@@ -22,7 +22,12 @@ describe("GET /settings/public", () => {
       currency: "USD",
       currencySymbol: "$",
       maintenanceMode: false,
-      menus: [{ title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 0 }],
+      // A new site's footer links: the footer is an editable menu, seeded with the links it always had.
+      menus: [
+        { title: "Membership", path: "/membership", section: "footer", isOpenNewTab: false, ordering: 0 },
+        { title: "Posts", path: "/posts", section: "footer", isOpenNewTab: false, ordering: 1 },
+        { title: "Contact", path: "/contact", section: "footer", isOpenNewTab: false, ordering: 2 },
+      ],
     });
     expect(body).not.toHaveProperty("contactEmail");
     expect(body).not.toHaveProperty("performerCommission");

@@ -1,12 +1,16 @@
-import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconLock } from "@tabler/icons-react";
+import { IconCircleCheck, IconLock } from "@tabler/icons-react";
+import { useState } from "react";
 import { z } from "zod";
 import { errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { withPasswordConfirmation } from "../../lib/passwords.ts";
 import { useIntent } from "../../lib/use-intent.ts";
+import { useAppDispatch, useAppSelector } from "../../state/store.ts";
+import { toRejected } from "../../state/thunk.ts";
+import { passwordUpdated, updateFailed, updateStarted } from "../../state/user.ts";
 import { NewPasswordFields } from "../NewPasswordFields.tsx";
 import { ENTER_CURRENT_PASSWORD } from "./ProfileForm.tsx";
 
@@ -15,9 +19,17 @@ const passwordSchema = withPasswordConfirmation({
   password: z.string().min(8, "Password must be at least 8 characters").max(128),
 });
 
-/** Changes the password through the account route's `password` intent (the other sessions are logged out). */
+/**
+ * Changes the password through the account route's `password` intent (the other sessions are logged out). The
+ * user slice follows it (SPEC section 4): updating while it is sent, then `updatedPassword` (the message shows in
+ * the card) or the error; while the profile is being saved the button waits.
+ */
 export function PasswordForm() {
   const { run, busy: saving } = useIntent();
+  const dispatch = useAppDispatch();
+  const updating = useAppSelector((s) => s.user.updating);
+  const updatedPassword = useAppSelector((s) => s.user.updatedPassword);
+  const [message, setMessage] = useState("Your password has been changed.");
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { currentPassword: "", password: "", confirmPassword: "" },
@@ -25,14 +37,17 @@ export function PasswordForm() {
   });
 
   const submit = form.onSubmit(async (values) => {
+    dispatch(updateStarted("password"));
     try {
       const result = await run<{ message?: string } | null>("password", {
         currentPassword: values.currentPassword,
         password: values.password,
       });
       form.reset();
-      notifications.show({ color: "teal", message: result?.message || "Your password has been changed." });
+      setMessage(result?.message || "Your password has been changed.");
+      dispatch(passwordUpdated());
     } catch (error) {
+      dispatch(updateFailed(toRejected(error, "Could not change your password.")));
       const { currentPassword, password } = fieldErrorsFrom(error);
       if (currentPassword || password) form.setErrors({ currentPassword, password });
       else notifications.show({ color: "red", message: errorMessage(error, "Could not change your password.") });
@@ -58,8 +73,13 @@ export function PasswordForm() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NewPasswordFields form={form} label="New password" />
           </SimpleGrid>
+          {updatedPassword && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {message}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={saving}>
+            <Button type="submit" variant="light" loading={saving} disabled={updating && !saving}>
               Change password
             </Button>
           </Group>

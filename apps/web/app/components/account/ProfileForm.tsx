@@ -15,14 +15,21 @@ import {
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { genders, type OwnUser } from "@marquee/contracts/users";
-import { IconMailForward, IconUser } from "@tabler/icons-react";
+import { IconCircleCheck, IconMailForward, IconUser } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import { errorMessage } from "../../lib/api.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
 import { useIntent } from "../../lib/use-intent.ts";
-import { useAppDispatch } from "../../state/store.ts";
-import { type CurrentUser, type ProfileChanges, setCurrentUser } from "../../state/user.ts";
+import { useAppDispatch, useAppSelector } from "../../state/store.ts";
+import { toRejected } from "../../state/thunk.ts";
+import {
+  type CurrentUser,
+  type ProfileChanges,
+  profileUpdated,
+  updateFailed,
+  updateStarted,
+} from "../../state/user.ts";
 
 type Option = { value: string; label: string };
 
@@ -79,7 +86,11 @@ function profileValues(user: CurrentUser) {
  */
 export function ProfileForm({ user, options }: { user: CurrentUser; options: AccountOptions }) {
   const dispatch = useAppDispatch();
-  const { run, busy: updating } = useIntent();
+  const { run, busy: saving } = useIntent();
+  // SPEC section 4: updating while it is sent, then updateSuccess (the message shows in the card) or the error.
+  const updating = useAppSelector((s) => s.user.updating);
+  const updateSuccess = useAppSelector((s) => s.user.updateSuccess);
+  const [savedMessage, setSavedMessage] = useState("Your profile has been saved.");
   const { countries, dialCodes } = options;
   const schema = useMemo(() => profileSchemaFor(user.email), [user.email]);
   const form = useForm({
@@ -103,20 +114,22 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
       phoneCode: values.phoneCode || null,
       phone: values.phone.trim() || null,
     };
+    dispatch(updateStarted("profile"));
     try {
       const updated = await run<OwnUser>("profile", changes);
-      dispatch(setCurrentUser(updated));
+      const message = changes.email
+        ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
+        : "Your profile has been saved.";
+      setSavedMessage(message);
+      dispatch(profileUpdated(updated));
+      // Said at once where the eye is (the toast) and kept in the card while user.updateSuccess holds.
+      notifications.show({ color: "teal", message });
       // The account keeps its address until the new one is confirmed: the field goes back to it.
       form.setValues({ email: updated.email, currentPassword: "" });
       setEmailChanged(false);
       form.resetDirty();
-      notifications.show({
-        color: "teal",
-        message: changes.email
-          ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
-          : "Your profile has been saved.",
-      });
     } catch (error) {
+      dispatch(updateFailed(toRejected(error, "Could not save your profile.")));
       setFieldErrors(form, error);
       notifications.show({ color: "red", message: errorMessage(error, "Could not save your profile.") });
     }
@@ -210,8 +223,13 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
               />
             </Grid.Col>
           </Grid>
+          {updateSuccess && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {savedMessage}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button type="submit" loading={updating}>
+            <Button type="submit" loading={saving} disabled={updating && !saving}>
               Save
             </Button>
           </Group>

@@ -2,15 +2,19 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { useRevalidator } from "react-router";
+import type { UploadKind } from "../../lib/studio-media.ts";
 import { UploadButton } from "../studio/UploadButton.tsx";
 import { uploadFile } from "./use-manage.tsx";
 
 /**
  * The image part of an edit form: the current picture, a button that uploads a new one with its progress (to
- * `path`, field `file`), hands the updated item to `onUploaded` and reads the page's data again.
+ * `path`, field `file`), hands the updated item (or setting) to `onUploaded` and reads the page's data again.
  */
-export function ImageUploadSection<T extends { _id: string }>({
+export function ImageUploadSection<T>({
   label,
+  heading = "Image",
+  kind = "image",
+  accept,
   preview,
   hasImage,
   path,
@@ -21,6 +25,11 @@ export function ImageUploadSection<T extends { _id: string }>({
 }: {
   /** The section's accessible name, e.g. "Banner image". */
   label: string;
+  /** The section's visible heading; null: none (the field around it names it). */
+  heading?: string | null;
+  /** `picture` also takes SVG (the site's logo and favicon). */
+  kind?: UploadKind;
+  accept?: string;
   preview: ReactNode;
   hasImage: boolean;
   path: string;
@@ -33,13 +42,14 @@ export function ImageUploadSection<T extends { _id: string }>({
   const { revalidate } = useRevalidator();
   const button = (
     <UploadButton
-      kind="image"
+      kind={kind}
       what="image"
+      accept={accept}
       label={hasImage ? "Replace image" : "Upload image"}
       testId={testId}
       upload={async (file, onProgress) => {
         const updated = await uploadFile<T>(path, file, onProgress);
-        if (updated?._id) onUploaded(updated);
+        if (updated) onUploaded(updated);
         void revalidate();
         notifications.show({ color: "teal", message: "Image uploaded." });
       }}
@@ -47,9 +57,11 @@ export function ImageUploadSection<T extends { _id: string }>({
   );
   return (
     <Stack gap="sm" component="section" aria-label={label}>
-      <Title order={3} fz="md">
-        Image
-      </Title>
+      {heading !== null && (
+        <Title order={3} fz="md">
+          {heading}
+        </Title>
+      )}
       {preview}
       {aside === undefined ? (
         button

@@ -1,78 +1,80 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Input,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Button, Group, Input, Paper, Stack, Switch, Text, TextInput, Tooltip } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useId } from "react";
 import { type FormValues, type MenuRow, newMenuRow } from "../../lib/admin-settings.ts";
-import type { FieldSpec } from "./setting-specs.ts";
-
-const sectionOptions = [
-  { value: "header", label: "Header" },
-  { value: "footer", label: "Footer" },
-];
 
 export type SettingsForm = UseFormReturnType<FormValues>;
 
-export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec }) {
-  const rows = (form.values.menus as MenuRow[] | undefined) ?? [];
+type Section = MenuRow["section"];
+
+/** What each section's editor is called and says. */
+export const menuSections: Record<Section, { title: string; noun: string; description: string; empty: string }> = {
+  header: {
+    title: "Header menu",
+    noun: "Header link",
+    description:
+      "Links shown in the header (and the phone menu) after the site's own sections: Home, Performers, Movies, Galleries, Photos, Store and Membership.",
+    empty: "No header links: the header shows the site's own sections only.",
+  },
+  footer: {
+    title: "Footer links",
+    noun: "Footer link",
+    description:
+      "The links at the bottom of every page, in this order. The legal pages' links and the 2257 statement stay under them whatever is here.",
+    empty: "No footer links: the footer shows only the legal pages' links.",
+  },
+};
+
+/**
+ * The rows of one section of the `menus` setting (the header's or the footer's), edited in place in the form's one
+ * list: each row keeps its index there, and moving a row up or down passes the neighbour of its own section.
+ */
+export function MenuEditor({ form, section }: { form: SettingsForm; section: Section }) {
+  const all = (form.values.menus as MenuRow[] | undefined) ?? [];
+  const rows = all.map((row, index) => ({ row, index })).filter(({ row }) => row.section === section);
   const error = form.errors.menus;
   const headingId = useId();
+  const text = menuSections[section];
   return (
-    <Stack gap="xs" role="group" aria-labelledby={headingId}>
+    <Stack gap="xs" role="group" aria-labelledby={headingId} data-testid={`menu-editor-${section}`}>
       <div>
         <Input.Label labelElement="div" size="md" id={headingId}>
-          {spec.label}
+          {text.title}
         </Input.Label>
-        {spec.description && <Input.Description size="md">{spec.description}</Input.Description>}
+        <Input.Description size="md">{text.description}</Input.Description>
       </div>
       {rows.length === 0 && (
         <Text c="dimmed" size="sm" fs="italic">
-          No menu items yet.
+          {text.empty}
         </Text>
       )}
-      {rows.map((row, index) => {
-        const n = index + 1;
+      {rows.map(({ row, index }, position) => {
+        const n = position + 1;
+        const name = `${text.noun} ${n}`;
+        const previous = rows[position - 1]?.index;
+        const next = rows[position + 1]?.index;
         return (
           <Paper key={row.id} withBorder radius="md" p="sm" data-testid="menu-row">
             <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
                 size="sm"
                 label="Title"
-                aria-label={`Menu item ${n} title`}
+                aria-label={`${name} title`}
                 style={{ flex: "1 1 160px" }}
                 {...form.getInputProps(`menus.${index}.title`)}
               />
               <TextInput
                 size="sm"
                 label="Path"
-                aria-label={`Menu item ${n} path`}
+                aria-label={`${name} path`}
                 placeholder="/page or https://…"
                 style={{ flex: "2 1 200px" }}
                 {...form.getInputProps(`menus.${index}.path`)}
               />
-              <Select
-                size="sm"
-                label="Section"
-                aria-label={`Menu item ${n} section`}
-                data={sectionOptions}
-                allowDeselect={false}
-                w={120}
-                {...form.getInputProps(`menus.${index}.section`)}
-              />
               <Switch
                 label="Open in new tab"
-                aria-label={`Menu item ${n}: open in new tab`}
+                aria-label={`${name}: open in new tab`}
                 mt={32}
                 {...form.getInputProps(`menus.${index}.isOpenNewTab`, { type: "checkbox" })}
               />
@@ -82,9 +84,11 @@ export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec
                     variant="subtle"
                     color="gray"
                     size="lg"
-                    aria-label={`Move menu item ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => form.reorderListItem("menus", { from: index, to: index - 1 })}
+                    aria-label={`Move ${name.toLowerCase()} up`}
+                    disabled={previous === undefined}
+                    onClick={() =>
+                      previous !== undefined && form.reorderListItem("menus", { from: index, to: previous })
+                    }
                   >
                     <IconArrowUp size={16} />
                   </ActionIcon>
@@ -94,9 +98,9 @@ export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec
                     variant="subtle"
                     color="gray"
                     size="lg"
-                    aria-label={`Move menu item ${n} down`}
-                    disabled={index === rows.length - 1}
-                    onClick={() => form.reorderListItem("menus", { from: index, to: index + 1 })}
+                    aria-label={`Move ${name.toLowerCase()} down`}
+                    disabled={next === undefined}
+                    onClick={() => next !== undefined && form.reorderListItem("menus", { from: index, to: next })}
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>
@@ -106,7 +110,7 @@ export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`Remove menu item ${n}`}
+                    aria-label={`Remove ${name.toLowerCase()}`}
                     onClick={() => form.removeListItem("menus", index)}
                   >
                     <IconTrash size={16} />
@@ -117,7 +121,7 @@ export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec
           </Paper>
         );
       })}
-      {error ? (
+      {error && section === "footer" ? (
         <Text c="red" size="sm" role="alert">
           {error}
         </Text>
@@ -127,9 +131,9 @@ export function MenuEditor({ form, spec }: { form: SettingsForm; spec: FieldSpec
           variant="light"
           size="sm"
           leftSection={<IconPlus size={16} />}
-          onClick={() => form.insertListItem("menus", newMenuRow())}
+          onClick={() => form.insertListItem("menus", newMenuRow({ section }))}
         >
-          Add menu item
+          Add {section === "header" ? "a header link" : "a footer link"}
         </Button>
       </Group>
     </Stack>

@@ -6,6 +6,7 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
   TagsInput,
   Text,
@@ -17,6 +18,7 @@ import type { SettingKey } from "@marquee/contracts/settings";
 import type { ReactNode } from "react";
 import { CLEAR_SECRET } from "../../lib/admin-settings.ts";
 
+import { ImageSettingField } from "./ImageSettingField.tsx";
 import { MenuEditor, type SettingsForm } from "./MenuEditor.tsx";
 import { type FieldSpec, fields } from "./setting-specs.ts";
 
@@ -88,14 +90,19 @@ function SecretField({
   );
 }
 
+/** A setting saved outside the form's Save button (an uploaded picture): its key and the value it now holds. */
+export type OnSavedElsewhere = (key: string, value: unknown) => void;
+
 export function SettingField({
   settingKey,
   form,
   meta = {},
+  onUploaded,
 }: {
   settingKey: SettingKey;
   form: SettingsForm;
   meta?: FieldMeta;
+  onUploaded?: OnSavedElsewhere;
 }) {
   const spec = fields[settingKey];
   if (meta.env) {
@@ -199,7 +206,22 @@ export function SettingField({
         />
       );
     case "menus":
-      return <MenuEditor form={form} spec={spec} />;
+      // One setting, two lists: the header's links and the footer's.
+      return (
+        <Stack gap="xl">
+          <MenuEditor form={form} section="header" />
+          <MenuEditor form={form} section="footer" />
+        </Stack>
+      );
+    case "image":
+      return (
+        <ImageSettingField
+          settingKey={settingKey as Parameters<typeof ImageSettingField>[0]["settingKey"]}
+          spec={spec}
+          form={form}
+          onUploaded={onUploaded}
+        />
+      );
     default:
       return (
         <TextInput
@@ -220,24 +242,30 @@ const subheadings: Partial<Record<SettingKey, { title: string; note: string }>> 
   ccbillAccount: { title: "CCBill", note: "Used when the gateway is CCBill." },
 };
 
-/** Lays a group's fields out: short inputs two to a row, long ones (text areas, menus, switches) full width. */
+/** Lays a group's fields out: short inputs two to a row, pictures three to a row, long ones full width. */
 export function GroupFields({
   keys,
   form,
   meta = {},
+  onUploaded,
 }: {
   keys: SettingKey[];
   form: SettingsForm;
   meta?: Record<string, FieldMeta>;
+  onUploaded?: OnSavedElsewhere;
 }) {
   const out: ReactNode[] = [];
   let pending: SettingKey[] = [];
+  let pendingKind: "short" | "image" = "short";
   const flush = () => {
     if (!pending.length) return;
     out.push(
-      <SimpleGrid key={`grid-${pending[0]}`} cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid
+        key={`grid-${pending[0]}`}
+        cols={pendingKind === "image" ? { base: 1, sm: 2, lg: 3 } : { base: 1, sm: 2 }}
+      >
         {pending.map((k) => (
-          <SettingField key={k} settingKey={k} form={form} meta={meta[k]} />
+          <SettingField key={k} settingKey={k} form={form} meta={meta[k]} onUploaded={onUploaded} />
         ))}
       </SimpleGrid>,
     );
@@ -259,12 +287,20 @@ export function GroupFields({
       );
     }
     const kind = fields[key].kind;
-    if (["text", "number", "secret", "gateway", "select", "countries"].includes(kind)) {
+    const grid =
+      kind === "image"
+        ? "image"
+        : ["text", "number", "secret", "gateway", "select", "countries"].includes(kind)
+          ? "short"
+          : null;
+    if (grid) {
+      if (grid !== pendingKind) flush();
+      pendingKind = grid;
       pending.push(key);
       continue;
     }
     flush();
-    out.push(<SettingField key={key} settingKey={key} form={form} meta={meta[key]} />);
+    out.push(<SettingField key={key} settingKey={key} form={form} meta={meta[key]} onUploaded={onUploaded} />);
   }
   flush();
   return <>{out}</>;

@@ -40,6 +40,7 @@ export type FieldSpec =
       suffix?: string;
     }
   | { kind: "menus"; label: string; description?: string }
+  | { kind: "image"; label: string; description?: string; placeholder: string; shape: "logo" | "square" | "wide" }
   | { kind: "select"; label: string; description?: string; options: { value: string; label: string }[] }
   | { kind: "countries"; label: string; description?: string }
   | { kind: "gateway"; label: string; description?: string }
@@ -61,9 +62,29 @@ const gatewaySpecs = Object.fromEntries(
 
 export const fields: Record<SettingKey, FieldSpec> = {
   siteName: { kind: "text", label: "Site name", description: "Shown in the header and in page titles." },
-  logo: { kind: "text", label: "Logo URL", placeholder: "/logo.svg" },
-  favicon: { kind: "text", label: "Favicon URL", placeholder: "/favicon.svg" },
-  loginPlaceholderImage: { kind: "text", label: "Login page image URL", placeholder: "/login-placeholder.webp" },
+  logo: {
+    kind: "image",
+    label: "Logo",
+    description:
+      "Shown beside the site name in the header and footer. A square picture reads best; SVG is drawn to a 512 px picture.",
+    placeholder: "/logo.svg",
+    shape: "logo",
+  },
+  favicon: {
+    kind: "image",
+    label: "Favicon",
+    description:
+      "The icon of the site's browser tabs and bookmarks, stored as a 192 px square PNG. ICO files are not taken.",
+    placeholder: "/favicon.svg",
+    shape: "square",
+  },
+  loginPlaceholderImage: {
+    kind: "image",
+    label: "Login page image",
+    description: "Fills the left half of the log-in and sign-up pages on large screens.",
+    placeholder: "/login-placeholder.webp",
+    shape: "wide",
+  },
   bannerAutoplaySpeed: {
     kind: "number",
     label: "Banner autoplay speed",
@@ -77,7 +98,7 @@ export const fields: Record<SettingKey, FieldSpec> = {
   menus: {
     kind: "menus",
     label: "Menus",
-    description: "Links in the header and footer, shown in this order.",
+    description: "The header's extra links and the footer's links, each shown in its order.",
   },
   maintenanceMode: {
     kind: "switch",

@@ -171,6 +171,7 @@ export const studio: Messages = {
   "Choose a video file (MP4, MOV, WebM or MKV).": "Elige un archivo de vídeo (MP4, MOV, WebM o MKV).",
   "The video must be {{mb}} MB or smaller.": "El vídeo debe ocupar {{mb}} MB o menos.",
   "Choose an image file (JPEG, PNG or WebP).": "Elige un archivo de imagen (JPEG, PNG o WebP).",
+  "Choose a picture (PNG, SVG, JPEG, WebP or GIF).": "Elige una imagen (PNG, SVG, JPEG, WebP o GIF).",
   "The image must be {{mb}} MB or smaller.": "La imagen debe ocupar {{mb}} MB o menos.",
   // photo tiles and uploads
   "Photo uploads": "Subidas de fotos",

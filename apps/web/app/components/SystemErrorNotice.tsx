@@ -1,0 +1,42 @@
+import { Alert, Container } from "@mantine/core";
+import { IconServerOff } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { setSystemError } from "../state/system.ts";
+
+export const SYSTEM_ERROR_TITLE = "The server could not finish a request";
+
+/**
+ * SPEC section 3's system.error as the member sees it: a request the server failed (5xx) is said once, above the
+ * page, with what the server answered; it goes when closed or when another page is opened.
+ */
+export function SystemErrorNotice() {
+  const error = useAppSelector((s) => s.system.error);
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    dispatch(setSystemError(null));
+  }, [pathname, dispatch]);
+  if (!error) return null;
+  return (
+    <Container size="xl" mb="md">
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconServerOff size={18} />}
+        title={SYSTEM_ERROR_TITLE}
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={() => dispatch(setSystemError(null))}
+        data-testid="system-error"
+      >
+        Please try again in a moment. The server said: {error.message}
+      </Alert>
+    </Container>
+  );
+}
