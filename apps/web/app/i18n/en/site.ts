@@ -7,4 +7,5 @@ export const site: Messages = {
   "{{fans}} fans_one": "{{fans}} fan",
   "{{photos}} photos of {{names}}._one": "{{photos}} photo of {{names}}.",
   "{{photos}} photos._one": "{{photos}} photo.",
+  "Cart, {{count}} items_one": "Cart, {{count}} item",
 };
