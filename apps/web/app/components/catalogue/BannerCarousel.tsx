@@ -7,6 +7,7 @@ import { linkKind } from "@marquee/contracts/links";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { type FocusEvent, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "./sections.module.css";
 
@@ -17,6 +18,7 @@ const BANNER_SIZES = "(max-width: 88em) 100vw, 1320px";
  * Its link follows the shared link rule; one that breaks it (stored before the rule) is not a link at all.
  */
 export function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+  const { t } = useTranslation();
   const kind = banner.href ? linkKind(banner.href) : null;
   const content: ReactNode = (
     <>
@@ -39,7 +41,7 @@ export function BannerSlide({ banner, first }: { banner: Banner; first: boolean 
         {banner.description && <p className={styles.bannerDescription}>{banner.description}</p>}
         {kind && (
           <span className={styles.bannerCta} aria-hidden="true">
-            Explore
+            {t("Explore")}
           </span>
         )}
       </div>
@@ -67,6 +69,7 @@ export function BannerSlide({ banner, first }: { banner: Banner; first: boolean 
  * dots move between slides.
  */
 export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; autoplayMs: number }) {
+  const { t } = useTranslation();
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -117,20 +120,22 @@ export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; aut
       onBlur={onBlur}
     >
       <Carousel
-        aria-label="Featured"
+        aria-label={t("Featured")}
         emblaOptions={{ loop: true, duration: 28 }}
         getEmblaApi={setEmbla}
         onSlideChange={setSelected}
         withIndicators
         controlSize={40}
         slideGap="md"
-        getIndicatorProps={(index) => ({ "aria-label": `Show banner ${index + 1} of ${banners.length}` })}
+        getIndicatorProps={(index) => ({
+          "aria-label": t("Show banner {{n}} of {{total}}", { n: index + 1, total: banners.length }),
+        })}
       >
         {banners.map((banner, i) => (
           <Carousel.Slide
             key={banner._id}
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${banners.length}: ${banner.title}`}
+            aria-roledescription={t("slide")}
+            aria-label={t("{{n}} of {{total}}: {{title}}", { n: i + 1, total: banners.length, title: banner.title })}
           >
             <BannerSlide banner={banner} first={i === 0} />
           </Carousel.Slide>
@@ -143,7 +148,7 @@ export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; aut
           color="dark"
           radius="xl"
           size="lg"
-          aria-label={stopped ? "Play banner rotation" : "Pause banner rotation"}
+          aria-label={stopped ? t("Play banner rotation") : t("Pause banner rotation")}
           onClick={() => setStopped(!stopped)}
         >
           {stopped ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPauseFilled size={16} />}

@@ -8,4 +8,5 @@ export const site: Messages = {
   "{{photos}} photos of {{names}}._one": "{{photos}} photo of {{names}}.",
   "{{photos}} photos._one": "{{photos}} photo.",
   "Cart, {{count}} items_one": "Cart, {{count}} item",
+  "{{photos}} photos_one": "{{photos}} photo",
 };
