@@ -4,10 +4,12 @@ import { notifications } from "@mantine/notifications";
 import { email } from "@marquee/contracts/users";
 import { IconMailCheck } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { errorMessage } from "../lib/api.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
+import { translatedResolver } from "../lib/form-i18n.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
 
@@ -34,12 +36,13 @@ export function EmailRequestPage({
   /** The toast message when the error has none. */
   errorFallback?: string;
 }) {
+  const { t } = useTranslation();
   const { run, busy } = useIntent();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: "" },
-    validate: schemaResolver(emailSchema, { sync: true }),
+    validate: translatedResolver(schemaResolver(emailSchema, { sync: true }), t),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -63,21 +66,21 @@ export function EmailRequestPage({
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
-              label="Email"
+              label={t("Email")}
               type="email"
               autoComplete="email"
               key={form.key("email")}
               {...form.getInputProps("email")}
             />
             <Button type="submit" size="md" fullWidth loading={busy}>
-              Send
+              {t("Send")}
             </Button>
           </Stack>
         </form>
       )}
       <Text size="sm" ta="center">
         <Anchor component={Link} to="/auth/login">
-          Back to login
+          {t("Back to login")}
         </Anchor>
       </Text>
     </Stack>
