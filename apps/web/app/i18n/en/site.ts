@@ -9,4 +9,5 @@ export const site: Messages = {
   "{{photos}} photos._one": "{{photos}} photo.",
   "Cart, {{count}} items_one": "Cart, {{count}} item",
   "{{photos}} photos_one": "{{photos}} photo",
+  "{{galleries}} galleries_one": "{{galleries}} gallery",
 };
