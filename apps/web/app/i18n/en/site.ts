@@ -10,4 +10,7 @@ export const site: Messages = {
   "Cart, {{count}} items_one": "Cart, {{count}} item",
   "{{photos}} photos_one": "{{photos}} photo",
   "{{galleries}} galleries_one": "{{galleries}} gallery",
+  "{{performers}} performers matching “{{q}}”_one": "{{performers}} performer matching “{{q}}”",
+  "{{performers}} performers_one": "{{performers}} performer",
+  "Show {{performers}} performers_one": "Show {{performers}} performer",
 };
