@@ -1,3 +1,6 @@
+import type { TFunction } from "i18next";
+import { msg } from "../i18n/i18n.ts";
+
 /**
  * Who sees which buttons on a comment. The API decides (README "Comments and reactions"); the page shows a button
  * only where the API would allow it: the author edits; the author, an admin, or a performer of the item deletes.
@@ -23,9 +26,9 @@ export function canEditComment(viewer: CommentViewer | null, comment: { author: 
 }
 
 /** "3 comments", "1 comment", "No comments yet". */
-export function commentsTitle(total: number): string {
-  if (total <= 0) return "No comments yet";
-  return `${total} ${total === 1 ? "comment" : "comments"}`;
+export function commentsTitle(total: number, t: TFunction): string {
+  if (total <= 0) return t("No comments yet");
+  return t("{{comments}} comments", { count: total, comments: total });
 }
 
 /** Someone else's comment, to a signed-in member: they may report it. */
@@ -34,12 +37,12 @@ export function canReportComment(viewer: CommentViewer | null, comment: { author
 }
 
 export const REPORT_REASONS = [
-  { value: "spam", label: "Spam or advertising" },
-  { value: "abuse", label: "Abusive, hateful or harassing" },
-  { value: "other", label: "Something else" },
+  { value: "spam", label: msg("Spam or advertising") },
+  { value: "abuse", label: msg("Abusive, hateful or harassing") },
+  { value: "other", label: msg("Something else") },
 ] as const;
 
-export const REPORTED = "Thanks for the report. A moderator will look at it.";
+export const REPORTED = msg("Thanks for the report. A moderator will look at it.");
 
 /** The admin's moderation filters (adminCommentsQuery's `status`). */
 export const MODERATION_FILTERS = ["all", "reported", "hidden"] as const;

@@ -13,4 +13,6 @@ export const site: Messages = {
   "{{performers}} performers matching “{{q}}”_one": "{{performers}} performer matching “{{q}}”",
   "{{performers}} performers_one": "{{performers}} performer",
   "Show {{performers}} performers_one": "Show {{performers}} performer",
+  "{{comments}} comments_one": "{{comments}} comment",
+  "View {{replies}} replies_one": "View {{replies}} reply",
 };
