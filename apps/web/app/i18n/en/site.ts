@@ -15,4 +15,9 @@ export const site: Messages = {
   "Show {{performers}} performers_one": "Show {{performers}} performer",
   "{{comments}} comments_one": "{{comments}} comment",
   "View {{replies}} replies_one": "View {{replies}} reply",
+  "{{results}} results_one": "{{results}} results",
+  "{{n}} years_one": "{{n}} year",
+  "{{n}} months_one": "{{n}} month",
+  "{{n}} weeks_one": "{{n}} week",
+  "{{n}} days_one": "{{n}} day",
 };
