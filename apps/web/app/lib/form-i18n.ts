@@ -13,6 +13,7 @@ export const CONTRACT_FORM_MESSAGES = [
   msg("Enter a valid email address"),
   msg("Password must be at least 8 characters"),
   msg("Password must be at most 128 characters"),
+  msg("Please confirm you are not a robot."), // CAPTCHA_REQUIRED, shown under the captcha
 ] as const;
 
 /**

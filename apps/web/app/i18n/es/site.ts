@@ -436,4 +436,121 @@ export const site: Messages = {
   "Members movies": "Películas para miembros",
   "Manage in your account": "Gestionar en tu cuenta",
   "No membership packages are on offer right now.": "Ahora mismo no hay paquetes de membresía a la venta.",
+  // age check
+  "You have left the site": "Has salido del sitio",
+  "This site is only for adults. You can close this tab.":
+    "Este sitio es solo para adultos. Puedes cerrar esta pestaña.",
+  "Adults only": "Solo para adultos",
+  "This site is for adults only. Confirm you are 18 or older to enter.":
+    "Este sitio es solo para adultos. Confirma que tienes 18 años o más para entrar.",
+  "{{siteName}} contains sexually explicit material. You may enter only if you are 18 or older and of legal age to view such material where you live.":
+    "{{siteName}} contiene material sexualmente explícito. Solo puedes entrar si tienes 18 años o más y la edad legal para ver este material donde vives.",
+  "I am 18 or older — Enter": "Tengo 18 años o más — Entrar",
+  "I am under 18 — Exit": "Soy menor de 18 años — Salir",
+  "Your answer is remembered in this browser for a year.":
+    "Tu respuesta se recordará en este navegador durante un año.",
+  // not found
+  "The page you are looking for does not exist.": "La página que buscas no existe.",
+  "The page you are looking for doesn't exist or has moved.": "La página que buscas no existe o se ha movido.",
+  "Contact us": "Contáctanos",
+  // posts
+  "The posts could not be loaded. Please try again in a moment.":
+    "No se pudieron cargar las publicaciones. Vuelve a intentarlo en un momento.",
+  "News and stories from the site and its performers.": "Noticias e historias del sitio y de sus modelos.",
+  "Nothing has been posted yet.": "Todavía no se ha publicado nada.",
+  "Newer posts": "Publicaciones más recientes",
+  "Older posts": "Publicaciones anteriores",
+  "This is a template: edit it before you open your site": "Esto es una plantilla: edítala antes de abrir tu sitio",
+  "An administrator fills in the words in [brackets] and makes it the site's own in Admin → Posts.":
+    "Un administrador completa las palabras entre [corchetes] y la adapta al sitio en Administración → Publicaciones.",
+  "All posts": "Todas las publicaciones",
+  // latest photos
+  "The newest photos from every gallery, fresh from the performers' latest shoots.":
+    "Las fotos más nuevas de todas las galerías, recién salidas de las últimas sesiones de las modelos.",
+  "New from every gallery. Open a photo to see it in its gallery, or <link>browse the galleries</link>.":
+    "Lo nuevo de todas las galerías. Abre una foto para verla en su galería, o <link>explora las galerías</link>.",
+  "Could not load the photos": "No se pudieron cargar las fotos",
+  "No photos have been published yet.": "Todavía no se ha publicado ninguna foto.",
+  "Load more photos": "Cargar más fotos",
+  // contact
+  "Questions, feedback or a problem with your account? Send us a message.":
+    "¿Preguntas, comentarios o algún problema con tu cuenta? Envíanos un mensaje.",
+  "Message must be at least 10 characters": "El mensaje debe tener al menos 10 caracteres",
+  "Thanks! We'll get back to you soon.": "¡Gracias! Te responderemos pronto.",
+  "Message not sent": "No se envió el mensaje",
+  "Get in touch": "Ponte en contacto",
+  "Questions about your membership, a payment, or something that doesn't look right? Send us a message and the team will reply by email.":
+    "¿Preguntas sobre tu membresía, un pago o algo que no parece estar bien? Envíanos un mensaje y el equipo te responderá por correo electrónico.",
+  "Send another message": "Enviar otro mensaje",
+  Subject: "Asunto",
+  Message: "Mensaje",
+  // captcha
+  "Please confirm you are not a robot.": "Confirma que no eres un robot.",
+  "The captcha could not be loaded. Check your connection and reload the page.":
+    "No se pudo cargar el captcha. Revisa tu conexión y vuelve a cargar la página.",
+  // gallery page
+  "By <link>performers</link>": "De <link>modelos</link>",
+  "Photos of {{title}}": "Fotos de {{title}}",
+  "More galleries": "Más galerías",
+  "Related galleries": "Galerías relacionadas",
+  "Browse galleries": "Ver galerías",
+  // a locked movie or gallery (lib/access-cta.ts)
+  "This movie premieres on {{date}}. Come back then to watch it.":
+    "Esta película se estrena el {{date}}. Vuelve entonces para verla.",
+  "This movie premieres soon. Come back then to watch it.":
+    "Esta película se estrena pronto. Vuelve entonces para verla.",
+  "This movie is being processed": "Esta película se está procesando",
+  "It will be ready to watch in a few minutes. Please check back shortly.":
+    "Estará lista para ver en unos minutos. Vuelve a comprobarlo en breve.",
+  "Log in to watch": "Inicia sesión para verla",
+  "This movie is for members. Log in or create a free account to see how to get in.":
+    "Esta película es para miembros. Inicia sesión o crea una cuenta gratis para ver cómo acceder.",
+  "This movie is for sale for {{price}}. Log in or create a free account to get it.":
+    "Esta película está en venta por {{price}}. Inicia sesión o crea una cuenta gratis para conseguirla.",
+  "This movie is for members. Membership costs {{membership}}: join, or log in if you are a member.":
+    "Esta película es para miembros. La membresía cuesta {{membership}}: únete, o inicia sesión si ya eres miembro.",
+  "Buy this movie": "Comprar esta película",
+  "Own it and watch it as often as you like.": "Consíguela y mírala tantas veces como quieras.",
+  "Own it for {{price}} and watch it as often as you like.":
+    "Consíguela por {{price}} y mírala tantas veces como quieras.",
+  "Join for {{membership}} to watch this and every members movie.":
+    "Únete por {{membership}} para ver esta y todas las películas para miembros.",
+  "Join for {{membership}} to watch this and every members movie, or subscribe to {{who}}.":
+    "Únete por {{membership}} para ver esta y todas las películas para miembros, o suscríbete a {{who}}.",
+  "Become a member to watch this and every members movie.":
+    "Hazte miembro para ver esta y todas las películas para miembros.",
+  "Become a member to watch this and every members movie, or subscribe to {{who}}.":
+    "Hazte miembro para ver esta y todas las películas para miembros, o suscríbete a {{who}}.",
+  "This gallery premieres on {{date}}. Come back then to see it.":
+    "Esta galería se estrena el {{date}}. Vuelve entonces para verla.",
+  "This gallery premieres soon. Come back then to see it.":
+    "Esta galería se estrena pronto. Vuelve entonces para verla.",
+  "This gallery is being processed": "Esta galería se está procesando",
+  "It will be ready to see in a few minutes. Please check back shortly.":
+    "Estará lista para ver en unos minutos. Vuelve a comprobarlo en breve.",
+  "Log in to see the photos": "Inicia sesión para ver las fotos",
+  "This gallery is for members. Log in or create a free account to see how to get in.":
+    "Esta galería es para miembros. Inicia sesión o crea una cuenta gratis para ver cómo acceder.",
+  "This gallery is for sale for {{price}}. Log in or create a free account to get it.":
+    "Esta galería está en venta por {{price}}. Inicia sesión o crea una cuenta gratis para conseguirla.",
+  "This gallery is for members. Membership costs {{membership}}: join, or log in if you are a member.":
+    "Esta galería es para miembros. La membresía cuesta {{membership}}: únete, o inicia sesión si ya eres miembro.",
+  "Buy this gallery": "Comprar esta galería",
+  "Own it and see it as often as you like.": "Consíguela y mírala tantas veces como quieras.",
+  "Own it for {{price}} and see it as often as you like.":
+    "Consíguela por {{price}} y mírala tantas veces como quieras.",
+  "Join for {{membership}} to see this and every members gallery.":
+    "Únete por {{membership}} para ver esta y todas las galerías para miembros.",
+  "Join for {{membership}} to see this and every members gallery, or subscribe to {{who}}.":
+    "Únete por {{membership}} para ver esta y todas las galerías para miembros, o suscríbete a {{who}}.",
+  "Become a member to see this and every members gallery.":
+    "Hazte miembro para ver esta y todas las galerías para miembros.",
+  "Become a member to see this and every members gallery, or subscribe to {{who}}.":
+    "Hazte miembro para ver esta y todas las galerías para miembros, o suscríbete a {{who}}.",
+  "Coming {{date}}": "Llega el {{date}}",
+  Join: "Unirse",
+  "Buy for {{price}}": "Comprar por {{price}}",
+  "{{first}} or {{second}}": "{{first}} o {{second}}",
+  "For members": "Para miembros",
+  "Subscribe to {{name}} · {{price}}/month": "Suscribirse a {{name}} · {{price}}/mes",
 };
