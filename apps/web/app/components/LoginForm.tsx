@@ -60,7 +60,8 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
       <AuthHeading title={t("Welcome back")}>{t("Log in to continue to your account.")}</AuthHeading>
       {serverError && (
         <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />}>
-          {serverError}
+          {/* The login action's own words (marked with msg()) or the API's, shown as they come. */}
+          {t(serverError)}
         </Alert>
       )}
       {notice && (

@@ -590,4 +590,16 @@ export const site: Messages = {
   Refund: "Reembolsar",
   "Refunded {{amount}} for “{{what}}”.": "Se reembolsaron {{amount}} por «{{what}}».",
   "Could not refund": "No se pudo reembolsar",
+  // reactions
+  Liked: "Te gusta",
+  Like: "Me gusta",
+  Favourited: "En favoritos",
+  Favourite: "Favorito",
+  "In watch later": "En ver más tarde",
+  "Watch later": "Ver más tarde",
+  "Error occured, please try again later.": "Se produjo un error. Vuelve a intentarlo más tarde.",
+  // login action
+  "Enter your username or email and password": "Escribe tu nombre de usuario o correo electrónico y tu contraseña",
+  "This account uses two-factor sign-in: log in again once the page has finished loading.":
+    "Esta cuenta usa la verificación en dos pasos: vuelve a iniciar sesión cuando la página termine de cargar.",
 };
