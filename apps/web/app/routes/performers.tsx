@@ -24,6 +24,7 @@ import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { cachedLookup, categoriesOf, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import {
   ATTRIBUTE_FILTERS,
@@ -71,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page = await api.get<PerformerPage>("/performers/search", query);
   } catch (e) {
     throwIfNoAnswer(e);
-    error = e instanceof Error ? e.message : "Could not load performers.";
+    error = e instanceof Error ? e.message : msg("Could not load performers.");
   }
   return {
     filters,
@@ -338,7 +339,8 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
 
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Performers could not be loaded")}>
-            {error}
+            {/* The API's message as it comes, or this page's own (marked with msg()). */}
+            {t(error)}
           </Alert>
         )}
 

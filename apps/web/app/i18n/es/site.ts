@@ -602,4 +602,10 @@ export const site: Messages = {
   "Enter your username or email and password": "Escribe tu nombre de usuario o correo electrónico y tu contraseña",
   "This account uses two-factor sign-in: log in again once the page has finished loading.":
     "Esta cuenta usa la verificación en dos pasos: vuelve a iniciar sesión cuando la página termine de cargar.",
+  // login page
+  "Log in to your account to watch, follow performers and manage your profile.":
+    "Inicia sesión en tu cuenta para ver contenido, seguir a modelos y gestionar tu perfil.",
+  "Your email address is verified. Log in to continue.":
+    "Tu dirección de correo electrónico está verificada. Inicia sesión para continuar.",
+  "Could not load performers.": "No se pudieron cargar las modelos.",
 };
