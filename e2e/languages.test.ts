@@ -21,15 +21,21 @@ describe("the site in the member's language", () => {
     const html = await res.text();
     expect(html).toMatch(/<html lang="es"/);
     expect(html).toContain('aria-label="Idioma"');
+    expect(html).toMatch(/<a[^>]*href="\/movies"[^>]*>Películas<\/a>/);
 
     const { context, page, errors } = await newPage(browser, { locale: "es-ES" });
     await goto(page, "/");
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     const menu = page.getByLabel("Idioma");
     expect(await menu.inputValue()).toBe("es");
+    const header = page.getByRole("navigation", { name: "Principal" });
+    expect(await header.getByRole("link", { name: "Películas", exact: true }).getAttribute("href")).toBe("/movies");
+    expect(await page.getByRole("link", { name: "Iniciar sesión" }).first().isVisible()).toBe(true);
     await Promise.all([page.waitForEvent("load"), menu.selectOption("en")]);
     await page.getByLabel("Language", { exact: true }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    const main = page.getByRole("navigation", { name: "Main" });
+    expect(await main.getByRole("link", { name: "Movies", exact: true }).getAttribute("href")).toBe("/movies");
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
     expect(hydrationProblems(errors)).toEqual([]);
     await context.close();

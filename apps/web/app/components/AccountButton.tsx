@@ -1,15 +1,17 @@
 import { Avatar, Box, Group, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useAppSelector } from "../state/store.ts";
 
 /** The header's avatar button, the account menu's target. */
 export function AccountButton(props: ComponentPropsWithRef<"button">) {
+  const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.current);
-  const displayName = user.name || user.username || "Account";
+  const displayName = user.name || user.username || t("Account");
   return (
     <UnstyledButton
-      aria-label="Account menu"
+      aria-label={t("Account menu")}
       px={6}
       py={4}
       style={{ borderRadius: "var(--mantine-radius-xl)" }}

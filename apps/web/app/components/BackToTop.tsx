@@ -1,9 +1,11 @@
 import { ActionIcon, Affix, Transition } from "@mantine/core";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD, scrollToTop } from "../lib/scroll.ts";
 
 export function BackToTop() {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -22,7 +24,7 @@ export function BackToTop() {
             size="xl"
             radius="xl"
             variant="filled"
-            aria-label="Back to top"
+            aria-label={t("Back to top")}
             data-testid="back-to-top"
             onClick={() => void scrollToTop()}
           >

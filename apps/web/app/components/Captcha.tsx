@@ -1,11 +1,13 @@
 import { Input } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../i18n/i18n.ts";
 import { CAPTCHA_REQUIRED, captchaError } from "../lib/captcha.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { useAppSelector } from "../state/store.ts";
 
 export const RECAPTCHA_SCRIPT = "https://www.google.com/recaptcha/api.js?render=explicit";
-const LOAD_FAILED = "The captcha could not be loaded. Check your connection and reload the page.";
+const LOAD_FAILED = msg("The captcha could not be loaded. Check your connection and reload the page.");
 
 /** The part of Google reCAPTCHA v2's browser API the forms use. */
 interface ReCaptcha {
@@ -67,6 +69,7 @@ function CaptchaWidget({
   onLoadError: (message: string) => void;
   onTick: () => void;
 }) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const nonce = useNonce();
   // The callbacks may change identity on every render; the widget is rendered once per site key.
@@ -98,7 +101,8 @@ function CaptchaWidget({
   }, [siteKey, nonce]);
 
   return (
-    <Input.Wrapper error={error} data-testid="captcha">
+    // The error is this page's own (marked with msg()) or the API's, shown as it comes.
+    <Input.Wrapper error={error && t(error)} data-testid="captcha">
       <div ref={box} />
     </Input.Wrapper>
   );

@@ -1,8 +1,10 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 export function ComingSoon({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="md">
@@ -14,7 +16,7 @@ export function ComingSoon({ icon, title, text }: { icon: ReactNode; title: stri
           {text}
         </Text>
         <Button component={Link} to="/" mt="sm">
-          Back to home
+          {t("Back to home")}
         </Button>
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type ReactNode, useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface ConfirmOptions {
   title: string;
@@ -16,6 +17,7 @@ export interface ConfirmOptions {
  * component that asks.
  */
 export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, ReactNode] {
+  const { t } = useTranslation();
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
@@ -39,7 +41,7 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
         <Text size="sm">{options?.message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => settle(false)}>
-            {options?.cancelLabel ?? "Cancel"}
+            {options?.cancelLabel ?? t("Cancel")}
           </Button>
           <Button color={options?.color ?? "red"} onClick={() => settle(true)} data-autofocus>
             {options?.confirmLabel}

@@ -3,9 +3,11 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { email } from "@marquee/contracts/users";
 import { IconAlertCircle, IconMailCheck } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { setFieldErrors } from "../lib/form-errors.ts";
+import { translatedResolver } from "../lib/form-i18n.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { type RejectedError, type RequestState, toRejected } from "../state/thunk.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
@@ -44,6 +46,7 @@ export function EmailRequestPage({
   errorFallback?: string;
   tracked?: EmailRequestState;
 }) {
+  const { t } = useTranslation();
   const { run, busy: sending } = useIntent();
   const [local, setLocal] = useState<RequestState<{ message: string }>>({
     requesting: false,
@@ -63,7 +66,7 @@ export function EmailRequestPage({
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: "" },
-    validate: schemaResolver(emailSchema, { sync: true }),
+    validate: translatedResolver(schemaResolver(emailSchema, { sync: true }), t),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -94,21 +97,21 @@ export function EmailRequestPage({
               </Alert>
             ) : null}
             <TextInput
-              label="Email"
+              label={t("Email")}
               type="email"
               autoComplete="email"
               key={form.key("email")}
               {...form.getInputProps("email")}
             />
             <Button type="submit" size="md" fullWidth loading={busy}>
-              Send
+              {t("Send")}
             </Button>
           </Stack>
         </form>
       )}
       <Text size="sm" ta="center">
         <Anchor component={Link} to="/auth/login">
-          Back to login
+          {t("Back to login")}
         </Anchor>
       </Text>
     </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { loginWithCode } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
@@ -20,6 +21,7 @@ export function LoginCodeStep({
   onDone: () => unknown;
   onRestart: () => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const requesting = useAppSelector((s) => s.auth.loginAuth.requesting);
   const [useRecovery, setUseRecovery] = useState(false);
@@ -31,7 +33,7 @@ export function LoginCodeStep({
     event.preventDefault();
     const typed = value.trim();
     if (!typed) {
-      setError(useRecovery ? "Enter one of your recovery codes" : "Enter the 6-digit code");
+      setError(useRecovery ? t("Enter one of your recovery codes") : t("Enter the 6-digit code"));
       return;
     }
     const result = await dispatch(
@@ -43,15 +45,15 @@ export function LoginCodeStep({
       }),
     );
     if (loginWithCode.fulfilled.match(result)) await onDone();
-    else setError(result.payload?.message ?? "That code is not correct.");
+    else setError(result.payload?.message ?? t("That code is not correct."));
   }
 
   return (
     <Stack gap="lg">
-      <AuthHeading title="Two-factor sign-in">
+      <AuthHeading title={t("Two-factor sign-in")}>
         {useRecovery
-          ? "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."
-          : "Enter the 6-digit code your authenticator app shows for this account."}
+          ? t("Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.")
+          : t("Enter the 6-digit code your authenticator app shows for this account.")}
       </AuthHeading>
       {error && (
         <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -62,10 +64,11 @@ export function LoginCodeStep({
         <Stack gap="md">
           <TextInput
             key={useRecovery ? "recovery" : "code"}
-            label={useRecovery ? "Recovery code" : "Authentication code"}
+            label={useRecovery ? t("Recovery code") : t("Authentication code")}
             name={useRecovery ? "recoveryCode" : "code"}
             autoComplete="one-time-code"
             inputMode={useRecovery ? "text" : "numeric"}
+            // i18n-exempt: the codes' format
             placeholder={useRecovery ? "xxxxx-xxxxx" : "123456"}
             maxLength={useRecovery ? 40 : 7}
             value={value}
@@ -76,12 +79,12 @@ export function LoginCodeStep({
             data-autofocus
           />
           <Checkbox
-            label="Trust this browser for 30 days"
+            label={t("Trust this browser for 30 days")}
             checked={trustDevice}
             onChange={(e) => setTrustDevice(e.currentTarget.checked)}
           />
           <Button type="submit" size="md" fullWidth loading={requesting}>
-            Verify and log in
+            {t("Verify and log in")}
           </Button>
           <Anchor
             component="button"
@@ -93,10 +96,10 @@ export function LoginCodeStep({
               setError(null);
             }}
           >
-            {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+            {useRecovery ? t("Use a code from the app instead") : t("Use a recovery code instead")}
           </Anchor>
           <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
-            Start again with another account
+            {t("Start again with another account")}
           </Anchor>
         </Stack>
       </form>

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { withReturnPath } from "@marquee/contracts/return-path";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { destinationAfterLogin, returnPathOf } from "../lib/redirects.ts";
 import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
@@ -12,12 +13,9 @@ import { AuthHeading } from "./AuthHeading.tsx";
 import { LoginCodeStep } from "./LoginCodeStep.tsx";
 
 // Plain validators rather than zod: the login page is a common first load, and this keeps zod out of it.
-const validate = {
-  username: isNotEmpty("Enter your username or email"),
-  password: isNotEmpty("Enter your password"),
-};
 
 export function LoginForm({ notice, serverError }: { notice?: string; serverError?: string | undefined }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -26,7 +24,10 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { username: "", password: "", remember: false },
-    validate,
+    validate: {
+      username: isNotEmpty(t("Enter your username or email")),
+      password: isNotEmpty(t("Enter your password")),
+    },
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -38,7 +39,7 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
     } else {
       notifications.show({
         color: "red",
-        title: "Login failed",
+        title: t("Login failed"),
         message: result.payload?.message || INCORRECT_CREDENTIALS,
       });
     }
@@ -56,10 +57,11 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
 
   return (
     <Stack gap="lg">
-      <AuthHeading title="Welcome back">Log in to continue to your account.</AuthHeading>
+      <AuthHeading title={t("Welcome back")}>{t("Log in to continue to your account.")}</AuthHeading>
       {serverError && (
         <Alert variant="light" color="red" icon={<IconAlertCircle size={18} />}>
-          {serverError}
+          {/* The login action's own words (marked with msg()) or the API's, shown as they come. */}
+          {t(serverError)}
         </Alert>
       )}
       {notice && (
@@ -70,51 +72,52 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Username or email"
+            label={t("Username or email")}
             name="username"
             autoComplete="username"
+            // i18n-exempt: an example address
             placeholder="you@example.com"
             key={form.key("username")}
             {...form.getInputProps("username")}
           />
           <PasswordInput
-            label="Password"
+            label={t("Password")}
             name="password"
             autoComplete="current-password"
-            placeholder="Your password"
+            placeholder={t("Your password")}
             key={form.key("password")}
             {...form.getInputProps("password")}
           />
           <Group justify="space-between">
             <Checkbox
-              label="Remember me"
+              label={t("Remember me")}
               key={form.key("remember")}
               {...form.getInputProps("remember", { type: "checkbox" })}
             />
             <Anchor component={Link} to="/auth/forgot-password" size="sm">
-              Forgot password?
+              {t("Forgot password?")}
             </Anchor>
           </Group>
           <Button type="submit" size="md" fullWidth loading={requesting}>
-            Log in
+            {t("Log in")}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center" c="dimmed">
-        New here?{" "}
+        {t("New here?")}{" "}
         <Anchor
           component={Link}
           to={withReturnPath("/auth/register", returnPathOf(search))}
           fw={600}
           underline="always"
         >
-          Create an account
+          {t("Create an account")}
         </Anchor>
       </Text>
       <Text size="xs" ta="center" c="dimmed">
-        Didn't get the verification email?{" "}
+        {t("Didn't get the verification email?")}{" "}
         <Anchor component={Link} to="/auth/resend-verification" underline="always">
-          Send it again
+          {t("Send it again")}
         </Anchor>
       </Text>
     </Stack>

@@ -1,6 +1,7 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 /** What a page opened from a mailed link shows: done or failed, the API's message, and where to go next. */
@@ -13,6 +14,7 @@ export function MailedLinkResult(props: {
   /** Shown under the main button when the link failed. */
   onFailure?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { ok, message, title, testId, next, onFailure } = props;
   return (
     <Card w={460} maw="100%" shadow="md">
@@ -24,7 +26,8 @@ export function MailedLinkResult(props: {
           {ok ? title.ok : title.failed}
         </Title>
         <Text c="dimmed" data-testid={testId}>
-          {message}
+          {/* The API's message as it comes, or the page's own, marked with msg() where the route defines it. */}
+          {t(message)}
         </Text>
         <Button component={Link} to={next.to} fullWidth size="md">
           {next.label}

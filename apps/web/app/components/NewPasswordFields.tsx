@@ -1,5 +1,6 @@
 import { PasswordInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { useTranslation } from "react-i18next";
 
 type PasswordForm = Pick<UseFormReturnType<{ password: string; confirmPassword: string }>, "key" | "getInputProps">;
 
@@ -14,6 +15,7 @@ export function NewPasswordFields({
   label: string;
   description?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <PasswordInput
@@ -24,7 +26,7 @@ export function NewPasswordFields({
         {...form.getInputProps("password")}
       />
       <PasswordInput
-        label="Confirm password"
+        label={t("Confirm password")}
         autoComplete="new-password"
         key={form.key("confirmPassword")}
         {...form.getInputProps("confirmPassword")}

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { lazy, type ReactElement, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useAppDispatch } from "../state/store.ts";
 import { setTheme } from "../state/ui.ts";
 
@@ -24,17 +25,18 @@ function Tooltip({ label, children }: { label: string; children: ReactElement })
 
 /** Both icons are rendered and CSS shows the right one, so server and client markup always agree. */
 export function ThemeToggle() {
+  const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light");
   const dispatch = useAppDispatch();
 
   return (
-    <Tooltip label="Switch light / dark theme">
+    <Tooltip label={t("Switch light / dark theme")}>
       <ActionIcon
         variant="default"
         size="lg"
         radius="md"
-        aria-label="Toggle color scheme"
+        aria-label={t("Toggle color scheme")}
         onClick={() => {
           const next = computed === "dark" ? "light" : "dark";
           setColorScheme(next);

@@ -93,7 +93,9 @@ function wordsOf(node: ts.Node): string {
 
 function scan(file: string, found: Found): void {
   const text = readFileSync(file, "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  // A .ts file is parsed as TypeScript: read as TSX, a generic arrow `<T>(value: T) => ...` is taken for JSX.
+  const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const lines = text.split("\n");
   const name = relative(APP, file);
   const exempt = (node: ts.Node) => {

@@ -17,6 +17,7 @@ import { legalPagePath } from "@marquee/contracts/age-gate";
 import type { MenuItem } from "@marquee/contracts/settings";
 import { IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
@@ -28,6 +29,7 @@ import { NotificationBell } from "../components/notifications/NotificationBell.t
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { SystemErrorNotice } from "../components/SystemErrorNotice.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
 
@@ -51,17 +53,18 @@ function SocketStatusProbe() {
 
 /** The catalogue's own sections and the membership, always in the header before the menus an admin adds in the settings. */
 export const PRIMARY_NAV: ReadonlyArray<Pick<MenuItem, "path" | "title" | "isOpenNewTab">> = [
-  { path: "/", title: "Home", isOpenNewTab: false },
-  { path: "/performers", title: "Performers", isOpenNewTab: false },
-  { path: "/movies", title: "Movies", isOpenNewTab: false },
-  { path: "/galleries", title: "Galleries", isOpenNewTab: false },
-  { path: "/photos", title: "Photos", isOpenNewTab: false },
-  { path: "/store", title: "Store", isOpenNewTab: false },
-  { path: "/membership", title: "Membership", isOpenNewTab: false },
+  { path: "/", title: msg("Home"), isOpenNewTab: false },
+  { path: "/performers", title: msg("Performers"), isOpenNewTab: false },
+  { path: "/movies", title: msg("Movies"), isOpenNewTab: false },
+  { path: "/galleries", title: msg("Galleries"), isOpenNewTab: false },
+  { path: "/photos", title: msg("Photos"), isOpenNewTab: false },
+  { path: "/store", title: msg("Store"), isOpenNewTab: false },
+  { path: "/membership", title: msg("Membership"), isOpenNewTab: false },
 ];
 
 /** The cart's button, with how many items it holds; shown once something is in it. */
 function CartButton() {
+  const { t } = useTranslation();
   const total = useAppSelector((s) => s.cart.total);
   if (!total) return null;
   return (
@@ -71,7 +74,7 @@ function CartButton() {
       variant="default"
       size="lg"
       radius="md"
-      aria-label={`Cart, ${total} ${total === 1 ? "item" : "items"}`}
+      aria-label={t("Cart, {{count}} items", { count: total })}
       className="marquee-cart-button"
       data-testid="cart-button"
     >
@@ -85,6 +88,7 @@ function CartButton() {
 
 /** Goes to /search?q=… (a plain GET form, so it also works before the app has hydrated). */
 function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
@@ -94,8 +98,8 @@ function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
         name="q"
         type="search"
         defaultValue={current}
-        placeholder="Search"
-        aria-label="Search the site"
+        placeholder={t("Search")}
+        aria-label={t("Search the site")}
         leftSection={<IconSearch size={16} />}
         size="sm"
         radius="xl"
@@ -106,6 +110,7 @@ function HeaderSearch({ onSubmit }: { onSubmit?: () => void }) {
 }
 
 function Header() {
+  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
   const menus = useMemo(
@@ -129,9 +134,11 @@ function Header() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
             <Brand />
-            <Group component="nav" aria-label="Main" gap={2} visibleFrom="md" wrap="nowrap">
+            <Group component="nav" aria-label={t("Main")} gap={2} visibleFrom="md" wrap="nowrap">
               {PRIMARY_NAV.map((item) => (
-                <SiteLink key={item.path} item={item} className="marquee-nav-link" />
+                <SiteLink key={item.path} item={item} className="marquee-nav-link">
+                  {t(item.title)}
+                </SiteLink>
               ))}
               {menus.map((item) => (
                 <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" />
@@ -148,7 +155,7 @@ function Header() {
               variant="default"
               size="lg"
               radius="md"
-              aria-label="Search"
+              aria-label={t("Search")}
               hiddenFrom="lg"
             >
               <IconSearch size={18} />
@@ -164,50 +171,54 @@ function Header() {
               // In sight on a phone too: the two ways in are not hidden behind the menu.
               <Group gap={4} wrap="nowrap">
                 <Button component={Link} to="/auth/login" variant="default" size="sm" className="marquee-auth-button">
-                  Log in
+                  {t("Log in")}
                 </Button>
                 <Button component={Link} to="/auth/register" size="sm" className="marquee-auth-button">
-                  Sign up
+                  {t("Sign up")}
                 </Button>
               </Group>
             )}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t("Open navigation")} />
           </Group>
         </Group>
       </Container>
       <Drawer opened={opened} onClose={close} size="80%" padding="lg" title={<Brand />} hiddenFrom="md" zIndex={300}>
-        <Stack gap={4} component="nav" aria-label="Mobile">
+        <Stack gap={4} component="nav" aria-label={t("Mobile")}>
           <Box mb="sm">
             <HeaderSearch onSubmit={close} />
           </Box>
           {PRIMARY_NAV.map((item) => (
-            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close} />
+            <SiteLink key={item.path} item={item} className="marquee-nav-link" onClick={close}>
+              {t(item.title)}
+            </SiteLink>
           ))}
           {menus.map((item) => (
             <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
           ))}
           {footerMenus.map((item) => (
-            <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close} />
+            <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-nav-link" onClick={close}>
+              {t(item.title)}
+            </SiteLink>
           ))}
           {isAdmin && (
             <SiteLink
-              item={{ path: "/admin", title: "Admin", isOpenNewTab: false }}
+              item={{ path: "/admin", title: t("Admin"), isOpenNewTab: false }}
               className="marquee-nav-link"
               onClick={close}
             />
           )}
           <Group hiddenFrom="xs" gap="sm" mt="sm">
             <ThemeToggle />
-            <Text size="sm">Light or dark theme</Text>
+            <Text size="sm">{t("Light or dark theme")}</Text>
           </Group>
           {!loggedIn && (
             <>
               <Divider my="sm" />
               <Button component={Link} to="/auth/login" variant="default" onClick={close}>
-                Log in
+                {t("Log in")}
               </Button>
               <Button component={Link} to="/auth/register" onClick={close}>
-                Sign up
+                {t("Sign up")}
               </Button>
             </>
           )}
@@ -217,7 +228,14 @@ function Header() {
   );
 }
 
+/**
+ * The titles of a new site's footer links (contracts' settings defaults): an admin's menu entry shows in the page's
+ * language while it keeps one of these titles.
+ */
+export const DEFAULT_FOOTER_TITLES = [msg("Membership"), msg("Posts"), msg("Contact")];
+
 function Footer() {
+  const { t } = useTranslation();
   const footerContent = useAppSelector((s) => s.ui.footerContent || s.settings.data.footerContent);
   const allMenus = useAppSelector((s) => (s.ui.menus.length ? s.ui.menus : s.settings.data.menus));
   const menus = useMemo(() => sortedMenus(allMenus, "footer"), [allMenus]);
@@ -231,22 +249,25 @@ function Footer() {
               {footerContent}
             </Text>
           </Stack>
-          {/* The footer section of the menus setting: a new site's is Membership, Posts and Contact. */}
-          <Group component="nav" aria-label="Footer" gap="lg" data-testid="footer-menu">
+          {/* The footer section of the menus setting: a new site's is Membership, Posts and Contact, which show in
+              the page's language while an admin keeps their titles (another title shows as written). */}
+          <Group component="nav" aria-label={t("Footer")} gap="lg" data-testid="footer-menu">
             {menus.map((item) => (
-              <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link" />
+              <SiteLink key={`${item.path}-${item.title}`} item={item} className="marquee-footer-link">
+                {t(item.title)}
+              </SiteLink>
             ))}
           </Group>
         </Group>
         <Stack gap="xs" mt="xl" pt="md" className="marquee-footer-legal">
           <Text size="xs" c="dimmed" data-testid="footer-2257">
-            Everyone who appears on this site was 18 or older when it was made.{" "}
+            {t("Everyone who appears on this site was 18 or older when it was made.")}{" "}
             <Anchor component={Link} to={legalPagePath("2257")} size="xs" c="dimmed" td="underline">
-              18 U.S.C. 2257 record-keeping requirements compliance statement
+              {t("18 U.S.C. 2257 record-keeping requirements compliance statement")}
             </Anchor>
           </Text>
           <Group justify="space-between" align="center" gap="md">
-            <nav aria-label="Legal">
+            <nav aria-label={t("Legal")}>
               <LegalLinks size="xs" />
             </nav>
             <LanguageMenu />

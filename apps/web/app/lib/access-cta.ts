@@ -4,9 +4,12 @@
  * page); "Become a member" leads to the membership packages, and a subscription to the performer's profile.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import type { Locale } from "@marquee/contracts/locales";
 import { withReturnPath } from "@marquee/contracts/return-path";
+import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
+import { msg, tFor } from "../i18n/i18n.ts";
 import { formatDate } from "./format.ts";
 import { packageTerms, pricePer } from "./memberships.ts";
 
@@ -31,11 +34,16 @@ export interface MembershipOffer {
 }
 
 /** "$12.99 / month" for a renewing membership, "$99 for a year" for one paid once. */
-export function membershipPrice(m: MembershipOffer, symbol = "$"): string {
-  const price = formatPrice(m.price, symbol);
-  const per = pricePer(m);
+export function membershipPrice(
+  m: MembershipOffer,
+  symbol = "$",
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
+): string {
+  const price = formatPrice(m.price, symbol, locale);
+  const per = pricePer(m, t);
   if (per) return `${price} ${per}`;
-  const terms = packageTerms(m).replace(/, paid once$|, once$/, "");
+  const terms = packageTerms(m, t, { once: false });
   return `${price} ${terms.charAt(0).toLowerCase()}${terms.slice(1)}`;
 }
 
@@ -64,90 +72,139 @@ export interface CtaInput {
   /** The membership that would open a members item, with its price (null: none is sold). */
   membership?: MembershipOffer | null;
   currencySymbol?: string;
+  /** The page's language: its translate function and locale (English without them). */
+  t?: TFunction;
+  locale?: Locale;
 }
 
-const noun = (item: CtaInput["item"]) => (item === "movie" ? "movie" : "gallery");
-const verb = (item: CtaInput["item"]) => (item === "movie" ? "watch" : "see");
+/** The texts of a locked movie and of a locked gallery: whole sentences, as each language words them its own way. */
+const TEXTS = {
+  movie: {
+    premieresOn: msg("This movie premieres on {{date}}. Come back then to watch it."),
+    premieresSoon: msg("This movie premieres soon. Come back then to watch it."),
+    processing: msg("This movie is being processed"),
+    readySoon: msg("It will be ready to watch in a few minutes. Please check back shortly."),
+    logIn: msg("Log in to watch"),
+    forMembers: msg("This movie is for members. Log in or create a free account to see how to get in."),
+    forSale: msg("This movie is for sale for {{price}}. Log in or create a free account to get it."),
+    membershipCosts: msg(
+      "This movie is for members. Membership costs {{membership}}: join, or log in if you are a member.",
+    ),
+    buy: msg("Buy this movie"),
+    own: msg("Own it and watch it as often as you like."),
+    ownFor: msg("Own it for {{price}} and watch it as often as you like."),
+    join: msg("Join for {{membership}} to watch this and every members movie."),
+    joinOr: msg("Join for {{membership}} to watch this and every members movie, or subscribe to {{who}}."),
+    become: msg("Become a member to watch this and every members movie."),
+    becomeOr: msg("Become a member to watch this and every members movie, or subscribe to {{who}}."),
+  },
+  gallery: {
+    premieresOn: msg("This gallery premieres on {{date}}. Come back then to see it."),
+    premieresSoon: msg("This gallery premieres soon. Come back then to see it."),
+    processing: msg("This gallery is being processed"),
+    readySoon: msg("It will be ready to see in a few minutes. Please check back shortly."),
+    logIn: msg("Log in to see the photos"),
+    forMembers: msg("This gallery is for members. Log in or create a free account to see how to get in."),
+    forSale: msg("This gallery is for sale for {{price}}. Log in or create a free account to get it."),
+    membershipCosts: msg(
+      "This gallery is for members. Membership costs {{membership}}: join, or log in if you are a member.",
+    ),
+    buy: msg("Buy this gallery"),
+    own: msg("Own it and see it as often as you like."),
+    ownFor: msg("Own it for {{price}} and see it as often as you like."),
+    join: msg("Join for {{membership}} to see this and every members gallery."),
+    joinOr: msg("Join for {{membership}} to see this and every members gallery, or subscribe to {{who}}."),
+    become: msg("Become a member to see this and every members gallery."),
+    becomeOr: msg("Become a member to see this and every members gallery, or subscribe to {{who}}."),
+  },
+} as const;
 
 /** The call to action of a locked item; null when the viewer may watch it. */
 export function callToAction(input: CtaInput): CallToAction | null {
   const { item, lock, loggedIn } = input;
   if (!lock) return null;
+  const t = input.t ?? tFor("en");
+  const locale = input.locale ?? "en";
+  const texts = TEXTS[item];
   const symbol = input.currencySymbol ?? "$";
-  const price = input.price !== null ? formatPrice(input.price, symbol) : null;
+  const price = input.price !== null ? formatPrice(input.price, symbol, locale) : null;
 
   if (lock === "scheduled") {
-    const date = formatDate(input.scheduledAt);
+    const date = formatDate(input.scheduledAt, locale);
     return {
       reason: "scheduled",
-      title: date ? `Coming ${date}` : "Coming soon",
-      text: `This ${noun(item)} premieres ${date ? `on ${date}` : "soon"}. Come back then to ${verb(item)} it.`,
+      title: date ? t("Coming {{date}}", { date }) : t("Coming soon"),
+      text: date ? t(texts.premieresOn, { date }) : t(texts.premieresSoon),
       actions: [],
     };
   }
   if (lock === "processing") {
     return {
       reason: "processing",
-      title: `This ${noun(item)} is being processed`,
-      text: `It will be ready to ${verb(item)} in a few minutes. Please check back shortly.`,
+      title: t(texts.processing),
+      text: t(texts.readySoon),
       actions: [],
     };
   }
-  const membership = lock === "members" && input.membership ? membershipPrice(input.membership, symbol) : null;
-  const join: CtaAction = { kind: "link", label: "Join", to: MEMBERSHIP_PATH, primary: false, icon: "crown" };
+  const membership =
+    lock === "members" && input.membership ? membershipPrice(input.membership, symbol, t, locale) : null;
+  const join: CtaAction = { kind: "link", label: t("Join"), to: MEMBERSHIP_PATH, primary: false, icon: "crown" };
   if (!loggedIn) {
     // Sign-up and login both lead back here: login by SPEC's `videoId` for a movie, sign-up by `next` through the
     // mailed verification link.
     const here = `/${item === "movie" ? "movies" : "galleries"}/${encodeURIComponent(input.id)}`;
     const login =
       item === "movie" ? `/auth/login?videoId=${encodeURIComponent(input.id)}` : withReturnPath("/auth/login", here);
-    const title = item === "movie" ? "Log in to watch" : "Log in to see the photos";
-    let text = `This ${noun(item)} is for members. Log in or create a free account to see how to get in.`;
-    if (lock === "sale" && price) {
-      text = `This ${noun(item)} is for sale for ${price}. Log in or create a free account to get it.`;
-    } else if (membership) {
-      text = `This ${noun(item)} is for members. Membership costs ${membership}: join, or log in if you are a member.`;
-    }
+    const title = t(texts.logIn);
+    let text = t(texts.forMembers);
+    if (lock === "sale" && price) text = t(texts.forSale, { price });
+    else if (membership) text = t(texts.membershipCosts, { membership });
     return {
       reason: "visitor",
       title,
       text,
       actions: [
         { kind: "link", label: title, to: login, primary: true },
-        { kind: "link", label: "Create an account", to: withReturnPath("/auth/register", here), primary: false },
+        { kind: "link", label: t("Create an account"), to: withReturnPath("/auth/register", here), primary: false },
         ...(membership ? [join] : []),
       ],
     };
   }
   if (lock === "sale") {
-    const label = price ? `Buy for ${price}` : `Buy this ${noun(item)}`;
+    const label = price ? t("Buy for {{price}}", { price }) : t(texts.buy);
     return {
       reason: "sale",
-      title: `Buy this ${noun(item)}`,
-      text: `Own it${price ? ` for ${price}` : ""} and ${verb(item)} it as often as you like.`,
+      title: t(texts.buy),
+      text: price ? t(texts.ownFor, { price }) : t(texts.own),
       actions: [{ kind: "buy", label, item: item === "movie" ? "video" : "gallery", id: input.id }],
     };
   }
   const offers = (input.offers ?? []).slice(0, 2);
-  const who = offers.map((o) => o.name).join(" or ");
-  const way = membership
-    ? `Join for ${membership} to ${verb(item)} this and every members ${noun(item)}`
-    : `Become a member to ${verb(item)} this and every members ${noun(item)}`;
+  const who =
+    offers.length === 2
+      ? t("{{first}} or {{second}}", { first: offers[0]?.name, second: offers[1]?.name })
+      : (offers[0]?.name ?? "");
+  let text: string;
+  if (membership) text = offers.length ? t(texts.joinOr, { membership, who }) : t(texts.join, { membership });
+  else text = offers.length ? t(texts.becomeOr, { who }) : t(texts.become);
   return {
     reason: "members",
-    title: "For members",
-    text: offers.length ? `${way}, or subscribe to ${who}.` : `${way}.`,
+    title: t("For members"),
+    text,
     actions: [
       membership
         ? { ...join, primary: true }
-        : { kind: "link", label: "Become a member", to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
+        : { kind: "link", label: t("Become a member"), to: MEMBERSHIP_PATH, primary: true, icon: "crown" },
       ...offers.map(
         (o): CtaAction => ({
           kind: "link",
           label:
             o.monthlyPrice !== null
-              ? `Subscribe to ${o.name} · ${formatPrice(o.monthlyPrice, symbol)}/month`
-              : `Subscribe to ${o.name}`,
+              ? t("Subscribe to {{name}} · {{price}}/month", {
+                  name: o.name,
+                  price: formatPrice(o.monthlyPrice, symbol, locale),
+                })
+              : t("Subscribe to {{name}}", { name: o.name }),
           to: performerPath(o),
           primary: false,
         }),

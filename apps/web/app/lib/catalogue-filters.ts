@@ -4,21 +4,22 @@
  * value is dropped rather than sent to the API, which would answer 400.
  */
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import { msg } from "../i18n/i18n.ts";
 import type { Query } from "./api.ts";
 
 export type CatalogueSort = "newest" | "popular" | "oldest" | "price";
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: CatalogueSort; label: string }> = [
-  { value: "newest", label: "Newest" },
-  { value: "popular", label: "Most popular" },
-  { value: "oldest", label: "Oldest" },
-  { value: "price", label: "Price: low to high" },
+  { value: "newest", label: msg("Newest") },
+  { value: "popular", label: msg("Most popular") },
+  { value: "oldest", label: msg("Oldest") },
+  { value: "price", label: msg("Price: low to high") },
 ];
 
 export const ACCESS_OPTIONS: ReadonlyArray<{ value: AccessKind; label: string }> = [
-  { value: "free", label: "Free" },
-  { value: "members", label: "Members" },
-  { value: "sale", label: "For sale" },
+  { value: "free", label: msg("Free") },
+  { value: "members", label: msg("Members") },
+  { value: "sale", label: msg("For sale") },
 ];
 
 /** Page sizes of the catalogue lists (a multiple of 2, 3 and 4 columns). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tFor } from "../i18n/i18n.ts";
 import {
   canDeleteComment,
   canEditComment,
@@ -8,6 +9,8 @@ import {
   commentsTitle,
   reportSummary,
 } from "./comments.ts";
+
+const en = tFor("en");
 
 describe("comment buttons (as the API allows)", () => {
   const mine = { author: { _id: "me" } };
@@ -40,9 +43,9 @@ describe("comment buttons (as the API allows)", () => {
   });
 
   it("titles the section by its total", () => {
-    expect(commentsTitle(0)).toBe("No comments yet");
-    expect(commentsTitle(1)).toBe("1 comment");
-    expect(commentsTitle(12)).toBe("12 comments");
+    expect(commentsTitle(0, en)).toBe("No comments yet");
+    expect(commentsTitle(1, en)).toBe("1 comment");
+    expect(commentsTitle(12, en)).toBe("12 comments");
   });
 
   it("sums up a comment's open reports for the moderators", () => {

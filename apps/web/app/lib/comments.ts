@@ -25,9 +25,9 @@ export function canEditComment(viewer: CommentViewer | null, comment: { author: 
 }
 
 /** "3 comments", "1 comment", "No comments yet". */
-export function commentsTitle(total: number): string {
-  if (total <= 0) return "No comments yet";
-  return `${total} ${total === 1 ? "comment" : "comments"}`;
+export function commentsTitle(total: number, t: TFunction): string {
+  if (total <= 0) return t("No comments yet");
+  return t("{{comments}} comments", { count: total, comments: total });
 }
 
 /** Someone else's comment, to a signed-in member: they may report it. */
@@ -36,12 +36,12 @@ export function canReportComment(viewer: CommentViewer | null, comment: { author
 }
 
 export const REPORT_REASONS = [
-  { value: "spam", label: "Spam or advertising" },
-  { value: "abuse", label: "Abusive, hateful or harassing" },
-  { value: "other", label: "Something else" },
+  { value: "spam", label: msg("Spam or advertising") },
+  { value: "abuse", label: msg("Abusive, hateful or harassing") },
+  { value: "other", label: msg("Something else") },
 ] as const;
 
-export const REPORTED = "Thanks for the report. A moderator will look at it.";
+export const REPORTED = msg("Thanks for the report. A moderator will look at it.");
 
 /** The admin's moderation filters (adminCommentsQuery's `status`). */
 export const MODERATION_FILTERS = ["all", "reported", "hidden"] as const;

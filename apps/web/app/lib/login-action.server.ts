@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 import { INCORRECT_CREDENTIALS } from "../state/auth.ts";
 import { errorMessage } from "./api.ts";
 import { DEVICE_COOKIE, parseCookies, tokenCookie } from "./cookies.ts";
@@ -16,7 +17,7 @@ export async function loginAction(request: Request, context: AppLoadContext | un
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const remember = form.get("remember") === "on" || form.get("remember") === "true";
-  if (!username || !password) return data({ error: "Enter your username or email and password" }, { status: 400 });
+  if (!username || !password) return data({ error: msg("Enter your username or email and password") }, { status: 400 });
   try {
     const deviceToken = parseCookies(request.headers.get("Cookie"))[DEVICE_COOKIE];
     const { token } = await serverApi(request, context, null).post<{ token?: string }>("/auth/login", {
@@ -28,7 +29,8 @@ export async function loginAction(request: Request, context: AppLoadContext | un
     if (!token) {
       // The code step runs in the page: the form, once the page has loaded, asks for it.
       return data(
-        { error: "This account uses two-factor sign-in: log in again once the page has finished loading." },
+        { error: msg("This account uses two-factor sign-in: log in again once the page has finished loading.") },
+
         { status: 422 },
       );
     }

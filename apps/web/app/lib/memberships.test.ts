@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { tFor } from "../i18n/i18n.ts";
+import { loadMessages } from "../i18n/messages.ts";
 import { packageTerms, pricePer } from "./memberships.ts";
 
 describe("packageTerms", () => {
@@ -27,5 +29,20 @@ describe("packageTerms", () => {
     expect(pricePer({ type: "recurring", recurringPeriodDays: 30 })).toBe("/ month");
     expect(pricePer({ type: "recurring", recurringPeriodDays: 45 })).toBe("/ 45 days");
     expect(pricePer({ type: "single", recurringPeriodDays: null })).toBe("");
+  });
+
+  it("words the terms in the page's language", async () => {
+    await loadMessages("es");
+    const es = tFor("es");
+    expect(packageTerms({ type: "recurring", initialPeriodDays: 7, recurringPeriodDays: 30 }, es)).toBe(
+      "Una semana, luego cada mes hasta que canceles",
+    );
+    expect(packageTerms({ type: "single", initialPeriodDays: 90, recurringPeriodDays: null }, es)).toBe(
+      "Durante 3 meses, con un solo pago",
+    );
+    expect(packageTerms({ type: "trial", initialPeriodDays: 1, recurringPeriodDays: null }, es)).toBe(
+      "Gratis durante un día, una sola vez",
+    );
+    expect(pricePer({ type: "recurring", recurringPeriodDays: 45 }, es)).toBe("/ 45 días");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { msg } from "../i18n/i18n.ts";
 
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const PASSWORDS_DO_NOT_MATCH = msg("Passwords do not match");
 
 /**
  * A form schema with a password and its confirmation: `shape` (which holds `password`) plus a

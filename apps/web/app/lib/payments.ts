@@ -1,13 +1,20 @@
+import type { Locale } from "@marquee/contracts/locales";
 import type { CouponQuote } from "@marquee/contracts/payments";
+import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
+import { tFor } from "../i18n/i18n.ts";
 import { errorMessage } from "./api.ts";
 import { fieldErrorsFrom } from "./form-errors.ts";
 import { isUuid } from "./list-params.ts";
 
 /** What a coupon tried before checkout makes of the price: "Coupon SUMMER20 (20% off): $7.99 instead of $9.99". */
-export function quoteLine(q: CouponQuote, symbol = "$"): string {
-  const off = Math.round(q.value * 100);
-  return `Coupon ${q.code} (${off}% off): ${formatPrice(q.price, symbol)} instead of ${formatPrice(q.originalPrice, symbol)}`;
+export function quoteLine(q: CouponQuote, symbol = "$", t: TFunction = tFor("en"), locale: Locale = "en"): string {
+  return t("Coupon {{code}} ({{off}}% off): {{price}} instead of {{original}}", {
+    code: q.code,
+    off: Math.round(q.value * 100),
+    price: formatPrice(q.price, symbol, locale),
+    original: formatPrice(q.originalPrice, symbol, locale),
+  });
 }
 
 /** Why a coupon cannot be used, as the field shows it: the API's reason for `couponCode`, else its message. */
@@ -34,15 +41,18 @@ export function itemPath(item: { itemKind: string; itemId: string }): string | n
 }
 
 /** Where a member who did not pay goes back to try again: the cart for store orders, else what they wanted. */
-export function retryLink(item: { itemKind: string; itemId: string; title: string } | undefined): {
+export function retryLink(
+  item: { itemKind: string; itemId: string; title: string } | undefined,
+  t: TFunction = tFor("en"),
+): {
   to: string;
   label: string;
 } {
-  if (!item) return { to: "/", label: "Back to the site" };
-  if (item.itemKind === "product") return { to: "/cart", label: "Back to your cart" };
+  if (!item) return { to: "/", label: t("Back to the site") };
+  if (item.itemKind === "product") return { to: "/cart", label: t("Back to your cart") };
   return {
     to: itemPath(item) ?? (item.itemKind === "subscription" ? "/membership" : "/"),
-    label: `Back to ${item.title}`,
+    label: t("Back to {{title}}", { title: item.title }),
   };
 }
 

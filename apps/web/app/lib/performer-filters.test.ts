@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { tFor } from "../i18n/i18n.ts";
+import { loadMessages } from "../i18n/messages.ts";
 import {
   activePerformerFilterCount,
   defaultPerformerFilters,
@@ -8,6 +10,8 @@ import {
   performerFiltersToApiQuery,
   performerFiltersToSearch,
 } from "./performer-filters.ts";
+
+const en = tFor("en");
 
 const opt = (...values: string[]) => values.map((value) => ({ value, text: value }));
 const options: PerformerOptions = {
@@ -85,10 +89,18 @@ describe("performer filters", () => {
 
 describe("option words", () => {
   it("spells height ranges in centimetres and keeps other texts", () => {
-    expect(optionText("heights", { value: "160-170", text: "160 170" })).toBe("160–170 cm");
-    expect(optionText("heights", { value: "under-160", text: "Under 160" })).toBe("Under 160 cm");
-    expect(optionText("heights", { value: "over-180", text: "Over 180" })).toBe("Over 180 cm");
-    expect(optionText("heights", { value: "tall", text: "Tall" })).toBe("Tall");
-    expect(optionText("hairColors", { value: "red", text: "Red" })).toBe("Red");
+    expect(optionText("heights", { value: "160-170", text: "160 170" }, en)).toBe("160–170 cm");
+    expect(optionText("heights", { value: "under-160", text: "Under 160" }, en)).toBe("Under 160 cm");
+    expect(optionText("heights", { value: "over-180", text: "Over 180" }, en)).toBe("Over 180 cm");
+    expect(optionText("heights", { value: "tall", text: "Tall" }, en)).toBe("Tall");
+    expect(optionText("hairColors", { value: "red", text: "Red" }, en)).toBe("Red");
+  });
+
+  it("spells the edges of the height ranges in the page's language", async () => {
+    await loadMessages("es");
+    const es = tFor("es");
+    expect(optionText("heights", { value: "under-160", text: "Under 160" }, es)).toBe("Menos de 160 cm");
+    expect(optionText("heights", { value: "over-180", text: "Over 180" }, es)).toBe("Más de 180 cm");
+    expect(optionText("heights", { value: "160-170", text: "160 170" }, es)).toBe("160–170 cm");
   });
 });

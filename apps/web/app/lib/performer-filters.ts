@@ -3,24 +3,26 @@
  * dancers&hairColor=red&sort=popular`) so a filtered directory can be shared, bookmarked and navigated with
  * back/forward. Parsing is forgiving: a value the API would refuse (400) is dropped instead.
  */
+import type { TFunction } from "i18next";
+import { msg } from "../i18n/i18n.ts";
 import type { Query } from "./api.ts";
 
 export type PerformerSort = "newest" | "popular" | "name";
 
 export const PERFORMER_SORT_OPTIONS: ReadonlyArray<{ value: PerformerSort; label: string }> = [
-  { value: "newest", label: "Newest" },
-  { value: "popular", label: "Most popular" },
-  { value: "name", label: "Name A–Z" },
+  { value: "newest", label: msg("Newest") },
+  { value: "popular", label: msg("Most popular") },
+  { value: "name", label: msg("Name A–Z") },
 ];
 
 /** The attribute filters, named as GET /performers/search takes them and as /user-additional lists them. */
 export const ATTRIBUTE_FILTERS = [
-  { param: "ethnicity", list: "ethnicities", label: "Ethnicity" },
-  { param: "bodyType", list: "bodyTypes", label: "Body type" },
-  { param: "hairColor", list: "hairColors", label: "Hair" },
-  { param: "eyeColor", list: "eyeColors", label: "Eyes" },
-  { param: "height", list: "heights", label: "Height" },
-  { param: "sexualOrientation", list: "sexualOrientations", label: "Orientation" },
+  { param: "ethnicity", list: "ethnicities", label: msg("Ethnicity") },
+  { param: "bodyType", list: "bodyTypes", label: msg("Body type") },
+  { param: "hairColor", list: "hairColors", label: msg("Hair") },
+  { param: "eyeColor", list: "eyeColors", label: msg("Eyes") },
+  { param: "height", list: "heights", label: msg("Height") },
+  { param: "sexualOrientation", list: "sexualOrientations", label: msg("Orientation") },
 ] as const;
 
 export type AttributeParam = (typeof ATTRIBUTE_FILTERS)[number]["param"];
@@ -39,14 +41,19 @@ export interface PerformerOptions {
 
 /**
  * The words shown for an option. Heights are ranges in centimetres ("160-170"), which /user-additional spells
- * "160 170"; they read "160–170 cm", "Under 160 cm", "Over 180 cm".
+ * "160 170"; they read "160–170 cm", "Under 160 cm", "Over 180 cm" (in the page's language with `t`). The other
+ * lists' words are the API's.
  */
-export function optionText(list: keyof PerformerOptions, option: { value: string; text: string }): string {
+export function optionText(
+  list: keyof PerformerOptions,
+  option: { value: string; text: string },
+  t: TFunction,
+): string {
   if (list !== "heights") return option.text;
   const range = option.value.match(/^(\d+)-(\d+)$/);
   if (range) return `${range[1]}–${range[2]} cm`;
   const edge = option.value.match(/^(under|over)-(\d+)$/);
-  if (edge) return `${edge[1] === "under" ? "Under" : "Over"} ${edge[2]} cm`;
+  if (edge) return edge[1] === "under" ? t("Under {{cm}} cm", { cm: edge[2] }) : t("Over {{cm}} cm", { cm: edge[2] });
   return option.text;
 }
 

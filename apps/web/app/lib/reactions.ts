@@ -4,6 +4,7 @@
  * rollback are tested without a browser.
  */
 import type { ReactionAction, ReactionCounts, ReactionObjectType } from "@marquee/contracts/reactions";
+import { msg } from "../i18n/i18n.ts";
 
 export type ReactableType = Exclude<ReactionObjectType, "comment">;
 
@@ -59,7 +60,7 @@ export function withCounts(view: ReactionView, counts: ReactionCounts): Reaction
 }
 
 export const REACTION_LABELS: Record<ReactionAction, { on: string; off: string }> = {
-  like: { on: "Liked", off: "Like" },
-  favourite: { on: "Favourited", off: "Favourite" },
-  watch_later: { on: "In watch later", off: "Watch later" },
+  like: { on: msg("Liked"), off: msg("Like") },
+  favourite: { on: msg("Favourited"), off: msg("Favourite") },
+  watch_later: { on: msg("In watch later"), off: msg("Watch later") },
 };

@@ -124,7 +124,7 @@ export function stockLabel(
   t: TFunction = tFor("en"),
   locale: Locale = "en",
 ): string {
-  if (product.type === "digital") return t("Download");
+  if (product.type === "digital") return t("Digital download", { defaultValue: "Download" });
   if (!product.stock) return t("Sold out");
   return t("{{n}} in stock", { n: product.stock.toLocaleString(locale === "en" ? "en" : "es-ES") });
 }

@@ -7,9 +7,11 @@ import {
   safeNextPath,
 } from "@marquee/contracts/age-gate";
 import { IconShieldCheck } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { LegalLinks } from "../components/LegalLinks.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { clientForwardedFor } from "../lib/session.server.ts";
 import { siteState } from "../lib/site-state.server.ts";
 import { pages } from "../pages.ts";
@@ -41,11 +43,16 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The gate is no page to index: search engines see the legal pages and this, with noindex. */
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Adults only", "This site is for adults only. Confirm you are 18 or older to enter."),
+  ...pageMeta(
+    matches,
+    metaT(matches).t("Adults only"),
+    metaT(matches).t("This site is for adults only. Confirm you are 18 or older to enter."),
+  ),
   { name: "robots", content: "noindex" },
 ];
 
 export default function AgeCheck() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const siteName = useAppSelector((s) => s.settings.data.siteName);
   const submitting = useNavigation().state !== "idle";
@@ -58,28 +65,30 @@ export default function AgeCheck() {
         </ThemeIcon>
         <Stack gap="xs">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Adults only
+            {t("Adults only")}
           </Title>
           <Text>
-            {siteName} contains sexually explicit material. You may enter only if you are 18 or older and of legal age
-            to view such material where you live.
+            {t(
+              "{{siteName}} contains sexually explicit material. You may enter only if you are 18 or older and of legal age to view such material where you live.",
+              { siteName },
+            )}
           </Text>
         </Stack>
         <Form method="post" replace style={{ width: "100%" }}>
           <input type="hidden" name="next" value={next} />
           <Stack gap="sm">
             <Button type="submit" size="md" fullWidth loading={submitting}>
-              I am 18 or older — Enter
+              {t("I am 18 or older — Enter")}
             </Button>
             <Button component={Link} to={AGE_GATE_EXIT_PATH} variant="default" size="md" fullWidth>
-              I am under 18 — Exit
+              {t("I am under 18 — Exit")}
             </Button>
           </Stack>
         </Form>
         <Text size="xs" c="dimmed">
-          Your answer is remembered in this browser for a year.
+          {t("Your answer is remembered in this browser for a year.")}
         </Text>
-        <nav aria-label="Legal">
+        <nav aria-label={t("Legal")}>
           <LegalLinks size="xs" justify="center" />
         </nav>
       </Stack>

@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoginForm } from "../components/LoginForm.tsx";
 import { loginAction } from "../lib/login-action.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.login";
 
@@ -11,18 +13,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return loginAction(request, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Log in", "Log in to your account to watch, follow performers and manage your profile.");
-
-/** Said when a verification link sent the new member straight here (`?verified=1`). */
-const VERIFIED_NOTICE = "Your email address is verified. Log in to continue.";
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Log in"),
+    t("Log in to your account to watch, follow performers and manage your profile."),
+  );
+};
 
 export default function AuthLoginPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   return (
     <LoginForm
       serverError={actionData?.error}
-      {...(search.get("verified") === "1" ? { notice: VERIFIED_NOTICE } : {})}
+      // Said when a verification link sent the new member straight here (`?verified=1`).
+      {...(search.get("verified") === "1" ? { notice: t("Your email address is verified. Log in to continue.") } : {})}
     />
   );
 }

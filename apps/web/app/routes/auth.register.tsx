@@ -5,26 +5,36 @@ import { withReturnPath } from "@marquee/contracts/return-path";
 import { email, password, username } from "@marquee/contracts/users";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AuthHeading } from "../components/AuthHeading.tsx";
 import { useCaptcha } from "../components/Captcha.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
+import { translatedResolver } from "../lib/form-i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
 import { returnPathOf } from "../lib/redirects.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.register";
 
 export const handle = pages.register.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Sign up", "Create a free account to follow performers, comment and build your collection.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Sign up"),
+    t("Create a free account to follow performers, comment and build your collection."),
+  );
+};
 
 /** Signs up with the form's fields and the captcha's token, which the API verifies when a captcha is configured. */
 export function action({ request, context }: Route.ActionArgs) {
@@ -42,13 +52,14 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 const registerSchema = withPasswordConfirmation({
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: z.string().trim().min(1, msg("Name is required")).max(80),
   username,
   email,
   password,
 });
 
 export default function RegisterPage() {
+  const { t } = useTranslation();
   const [done, setDone] = useState<string | null>(null);
   // The page sign-up started from (a lock's "Create an account"): the mailed link and login lead back to it.
   const [search] = useSearchParams();
@@ -58,7 +69,7 @@ export default function RegisterPage() {
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { name: "", username: "", email: "", password: "", confirmPassword: "" },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: translatedResolver(schemaResolver(registerSchema, { sync: true }), t),
   });
   const captcha = useCaptcha();
 
@@ -74,11 +85,11 @@ export default function RegisterPage() {
         ...(next ? { next } : {}),
         [CAPTCHA_FIELD]: response,
       });
-      setDone(res?.message || "Your account has been created.");
+      setDone(res?.message || t("Your account has been created."));
     } catch (error) {
       if (captcha.refused(error)) return;
       if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Could not sign up", message: errorMessage(error) });
+        notifications.show({ color: "red", title: t("Could not sign up"), message: errorMessage(error) });
       }
     }
   });
@@ -87,13 +98,13 @@ export default function RegisterPage() {
     return (
       <Stack gap="lg">
         <Title order={1} fz={30}>
-          Check your inbox
+          {t("Check your inbox")}
         </Title>
         <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />}>
           {done}
         </Alert>
         <Button component={Link} to={loginPath} size="md">
-          Go to login
+          {t("Go to login")}
         </Button>
       </Stack>
     );
@@ -101,35 +112,35 @@ export default function RegisterPage() {
 
   return (
     <Stack gap="lg">
-      <AuthHeading title="Create your account">It only takes a minute.</AuthHeading>
+      <AuthHeading title={t("Create your account")}>{t("It only takes a minute.")}</AuthHeading>
       <form method="post" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Name" autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
+          <TextInput label={t("Name")} autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
           <TextInput
-            label="Username"
+            label={t("Username")}
             autoComplete="username"
-            description="Letters, digits, dots and underscores"
+            description={t("Letters, digits, dots and underscores")}
             key={form.key("username")}
             {...form.getInputProps("username")}
           />
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
-          <NewPasswordFields form={form} label="Password" description="At least 8 characters" />
+          <NewPasswordFields form={form} label={t("Password")} description={t("At least 8 characters")} />
           {captcha.field}
           <Button type="submit" size="md" fullWidth loading={busy}>
-            Sign up
+            {t("Sign up")}
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center" c="dimmed">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Anchor component={Link} to={loginPath} fw={600} underline="always">
-          Log in
+          {t("Log in")}
         </Anchor>
       </Text>
     </Stack>

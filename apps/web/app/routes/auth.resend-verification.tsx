@@ -1,13 +1,21 @@
+import { useTranslation } from "react-i18next";
 import { EMAIL_REQUEST_INTENT, EmailRequestPage } from "../components/EmailRequestPage.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.resend-verification";
 
 export const handle = pages.resendVerification.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Resend verification email", "Get a new link to verify the email address of your account.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Resend verification email"),
+    t("Get a new link to verify the email address of your account."),
+  );
+};
 
 /** Mails a fresh verification link to `email` (when it has an unconfirmed account; the answer does not say). */
 export function action({ request, context }: Route.ActionArgs) {
@@ -18,11 +26,12 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResendVerificationPage() {
+  const { t } = useTranslation();
   return (
     <EmailRequestPage
-      title="Verify your email"
-      intro="We'll send a fresh verification link to your inbox."
-      sentFallback="If the address needs verifying, a new link is on its way."
+      title={t("Verify your email")}
+      intro={t("We'll send a fresh verification link to your inbox.")}
+      sentFallback={t("If the address needs verifying, a new link is on its way.")}
     />
   );
 }

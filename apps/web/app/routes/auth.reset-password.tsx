@@ -3,22 +3,27 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { password } from "@marquee/contracts/users";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthHeading } from "../components/AuthHeading.tsx";
 import { NewPasswordFields } from "../components/NewPasswordFields.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
+import { translatedResolver } from "../lib/form-i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/auth.reset-password";
 
 export const handle = pages.resetPassword.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Reset password", "Choose a new password for your account.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Reset password"), t("Choose a new password for your account."));
+};
 
 /** Sets `password` with the mailed link's `token`, the proof the visitor reads that mailbox. */
 export function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +35,7 @@ export function action({ request, context }: Route.ActionArgs) {
 const schema = withPasswordConfirmation({ password });
 
 export default function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -37,26 +43,26 @@ export default function ResetPasswordPage() {
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { password: "", confirmPassword: "" },
-    validate: schemaResolver(schema, { sync: true }),
+    validate: translatedResolver(schemaResolver(schema, { sync: true }), t),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
       const res = await run<{ message: string } | null>("reset", { token, password: values.password });
-      setResult({ ok: true, message: res?.message || "Your password has been changed." });
+      setResult({ ok: true, message: res?.message || t("Your password has been changed.") });
     } catch (error) {
       const fields = fieldErrorsFrom(error);
       if (fields.password) form.setErrors({ password: fields.password });
-      else setResult({ ok: false, message: errorMessage(error, "This reset link is invalid or has expired.") });
+      else setResult({ ok: false, message: errorMessage(error, t("This reset link is invalid or has expired.")) });
     }
   });
 
   return (
     <Stack gap="lg">
-      <AuthHeading title="Choose a new password">Pick something you haven't used here before.</AuthHeading>
+      <AuthHeading title={t("Choose a new password")}>{t("Pick something you haven't used here before.")}</AuthHeading>
       {!token && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          This reset link is incomplete. Ask for a new one from the forgot password page.
+          {t("This reset link is incomplete. Ask for a new one from the forgot password page.")}
         </Alert>
       )}
       {result && (
@@ -70,21 +76,21 @@ export default function ResetPasswordPage() {
       )}
       {result?.ok ? (
         <Button component={Link} to="/auth/login" size="md">
-          Go to login
+          {t("Go to login")}
         </Button>
       ) : (
         <form method="post" onSubmit={submit} noValidate>
           <Stack gap="md">
-            <NewPasswordFields form={form} label="New password" />
+            <NewPasswordFields form={form} label={t("New password")} />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
-              Change password
+              {t("Change password")}
             </Button>
           </Stack>
         </form>
       )}
       <Text size="sm" ta="center">
         <Anchor component={Link} to="/auth/forgot-password">
-          Request a new link
+          {t("Request a new link")}
         </Anchor>
       </Text>
     </Stack>

@@ -18,15 +18,19 @@ import type { Post } from "@marquee/contracts/content";
 import { email } from "@marquee/contracts/users";
 import { IconCircleCheck, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useCaptcha } from "../components/Captcha.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { CAPTCHA_FIELD } from "../lib/captcha.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
+import { translatedResolver } from "../lib/form-i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -55,23 +59,28 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Contact us", "Questions, feedback or a problem with your account? Send us a message.");
+  pageMeta(
+    matches,
+    metaT(matches).t("Contact us"),
+    metaT(matches).t("Questions, feedback or a problem with your account? Send us a message."),
+  );
 
 const contactSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: z.string().trim().min(1, msg("Name is required")).max(80),
   email,
   subject: z.string().trim().max(150),
-  message: z.string().trim().min(10, "Message must be at least 10 characters").max(5000),
+  message: z.string().trim().min(10, msg("Message must be at least 10 characters")).max(5000),
 });
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const user = useAppSelector((s) => s.user.current);
   const [sent, setSent] = useState<string | null>(null);
   const { run, busy } = useIntent();
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { name: user.name ?? "", email: user.email ?? "", subject: "", message: "" },
-    validate: schemaResolver(contactSchema, { sync: true }),
+    validate: translatedResolver(schemaResolver(contactSchema, { sync: true }), t),
   });
   const captcha = useCaptcha();
 
@@ -86,12 +95,12 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         message: values.message.trim(),
         [CAPTCHA_FIELD]: response,
       });
-      setSent(res?.message || "Thanks! We'll get back to you soon.");
+      setSent(res?.message || t("Thanks! We'll get back to you soon."));
       form.reset();
     } catch (error) {
       if (captcha.refused(error)) return;
       if (!setFieldErrors(form, error)) {
-        notifications.show({ color: "red", title: "Message not sent", message: errorMessage(error) });
+        notifications.show({ color: "red", title: t("Message not sent"), message: errorMessage(error) });
       }
     }
   });
@@ -104,13 +113,14 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
             <ThemeIcon size={56} radius="md" variant="light">
               <IconMessageCircle size={30} />
             </ThemeIcon>
-            <Title order={1}>Get in touch</Title>
+            <Title order={1}>{t("Get in touch")}</Title>
             {loaderData.intro?.trim() ? (
               <PlainText text={loaderData.intro} className={styles.intro} testId="contact-intro" />
             ) : (
               <Text c="dimmed" size="lg">
-                Questions about your membership, a payment, or something that doesn't look right? Send us a message and
-                the team will reply by email.
+                {t(
+                  "Questions about your membership, a payment, or something that doesn't look right? Send us a message and the team will reply by email.",
+                )}
               </Text>
             )}
           </Stack>
@@ -124,7 +134,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                 </Alert>
                 <Group>
                   <Button variant="light" onClick={() => setSent(null)}>
-                    Send another message
+                    {t("Send another message")}
                   </Button>
                 </Group>
               </Stack>
@@ -134,7 +144,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                   <Grid>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
                       <TextInput
-                        label="Name"
+                        label={t("Name")}
                         autoComplete="name"
                         key={form.key("name")}
                         {...form.getInputProps("name")}
@@ -142,7 +152,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 6 }}>
                       <TextInput
-                        label="Email"
+                        label={t("Email")}
                         type="email"
                         autoComplete="email"
                         key={form.key("email")}
@@ -150,9 +160,9 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                       />
                     </Grid.Col>
                   </Grid>
-                  <TextInput label="Subject" key={form.key("subject")} {...form.getInputProps("subject")} />
+                  <TextInput label={t("Subject")} key={form.key("subject")} {...form.getInputProps("subject")} />
                   <Textarea
-                    label="Message"
+                    label={t("Message")}
                     autosize
                     minRows={5}
                     maxRows={12}
@@ -162,7 +172,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
                   {captcha.field}
                   <Group justify="flex-end">
                     <Button type="submit" loading={busy}>
-                      Send
+                      {t("Send")}
                     </Button>
                   </Group>
                 </Stack>

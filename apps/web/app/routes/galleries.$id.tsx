@@ -3,6 +3,7 @@ import type { GalleryDetail, Photo } from "@marquee/contracts/galleries";
 import type { GalleryPage as GalleryPageData } from "@marquee/contracts/pages";
 import { IconAlertCircle, IconPhotoOff } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
@@ -12,16 +13,17 @@ import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerNames } from "../components/catalogue/PerformerNames.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
+import { LinkedText } from "../components/LinkedText.tsx";
 import { CallToActionPanel } from "../components/media/CallToActionPanel.tsx";
 import styles from "../components/media/movie.module.css";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { notAfterReport } from "../lib/reports.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -141,6 +143,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const [index, setIndex] = useState<number | null>(initialIndex);
   useEffect(() => setIndex(initialIndex), [initialIndex]);
   const { related, current: relatedShown, loadMore: loadMoreRelated } = useRelatedGalleries(gallery);
+  const { t } = useTranslation();
+  const f = useFormat();
 
   const cta = callToAction({
     item: "gallery",
@@ -151,6 +155,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
     price: gallery.price,
     offers,
     currencySymbol,
+    t,
+    locale: f.locale,
   });
   const total = Math.max(photos.total, gallery.photosCount);
   const loadMore = useCallback(() => void dispatch(listMorePhotos()), [dispatch]);
@@ -166,7 +172,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
     reflectPhotoInUrl(null);
   }, []);
   const text = paragraphs(gallery.description);
-  const published = formatDate(gallery.publishedAt);
+  const published = f.date(gallery.publishedAt);
 
   return (
     <Container size="xl">
@@ -185,12 +191,13 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         <Text c="dimmed" className={styles.galleryMeta}>
           {gallery.performers.length > 0 && (
             <span className={styles.galleryBy}>
-              By <PerformerNames performers={gallery.performers} max={3} />
+              <LinkedText
+                text={t("By <link>performers</link>")}
+                link={() => <PerformerNames performers={gallery.performers} max={3} />}
+              />
             </span>
           )}
-          <span>
-            {gallery.photosCount} {gallery.photosCount === 1 ? "photo" : "photos"}
-          </span>
+          <span>{t("{{photos}} photos", { count: gallery.photosCount, photos: gallery.photosCount })}</span>
           {published && <span>{published}</span>}
         </Text>
         <Group gap="xs" justify="space-between" wrap="wrap">
@@ -211,7 +218,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {gallery.tags.length > 0 && (
-          <ul className={styles.tags} aria-label="Tags">
+          <ul className={styles.tags} aria-label={t("Tags")}>
             {gallery.tags.map((tag) => (
               <li key={tag}>
                 <Link to={`/galleries?tags=${encodeURIComponent(tag)}`} className={styles.tag}>
@@ -230,7 +237,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {photosError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the photos">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not load the photos")}>
           {photosError}
         </Alert>
       ) : (
@@ -239,7 +246,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             photos={photos.items}
             total={total}
             onOpen={cta ? undefined : open}
-            label={`Photos of ${gallery.title}`}
+            label={t("Photos of {{title}}", { title: gallery.title })}
           />
           <LoadMore
             onClick={loadMore}
@@ -248,7 +255,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             shown={photos.items.length}
             total={total}
             error={photos.error?.message}
-            label="Load more photos"
+            label={t("Load more photos")}
           />
         </>
       )}
@@ -270,9 +277,9 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
       {relatedShown && related.items.length > 0 && (
         <section className={styles.related} aria-labelledby="related-galleries-title">
           <Title order={2} id="related-galleries-title" fz={24} mb="md">
-            More galleries
+            {t("More galleries")}
           </Title>
-          <CardGrid label="Related galleries" testId="related-galleries">
+          <CardGrid label={t("Related galleries")} testId="related-galleries">
             {related.items.map((g) => (
               <GalleryCard key={g._id} gallery={g} />
             ))}
@@ -292,8 +299,15 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
   return (
-    <DetailError error={error} icon={IconPhotoOff} noun="gallery" listPath="/galleries" listLabel="Browse galleries" />
+    <DetailError
+      error={error}
+      icon={IconPhotoOff}
+      noun="gallery"
+      listPath="/galleries"
+      listLabel={t("Browse galleries")}
+    />
   );
 }
 

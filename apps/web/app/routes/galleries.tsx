@@ -1,12 +1,13 @@
 import { Anchor } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { GALLERIES_SEARCH_PATH, galleriesLoaded, loadMoreGalleries } from "../state/galleries.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -24,15 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const category = data?.categories.find((c) => c.slug === data.filters.category);
+  const { t } = metaT(matches);
   return seoMeta(matches, {
-    title: category ? `${category.name} galleries` : "Galleries",
+    title: category ? t("{{category}} galleries", { category: category.name }) : t("Galleries"),
     image: data?.page.data.find((g) => g.cover)?.cover?.url,
-    fallbackDescription: "Photo galleries from every performer: free sets, members-only shoots and more.",
+    fallbackDescription: t("Photo galleries from every performer: free sets, members-only shoots and more."),
   });
 };
 
 export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
   const { filters, categories, request, page, error } = loaderData;
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.galleries);
   const list = useHydratedList(stored, request, page, galleriesLoaded);
@@ -40,12 +43,18 @@ export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
   return (
     <CatalogueListPage
       path="/galleries"
-      title="Galleries"
+      title={t("Galleries")}
+      texts={{
+        search: t("Search galleries"),
+        failed: t("Could not load the galleries"),
+        more: t("Load more galleries"),
+      }}
       count={
         <span className={styles.count}>
-          {!error && `${list.total}${list.totalCapped ? "+" : ""} ${list.total === 1 ? "gallery" : "galleries"} · `}
+          {!error &&
+            `${t("{{galleries}} galleries", { count: list.total, galleries: `${list.total}${list.totalCapped ? "+" : ""}` })} · `}
           <Anchor component={Link} to="/photos" inherit fw={600}>
-            Latest photos
+            {t("Latest photos")}
           </Anchor>
         </span>
       }
@@ -56,8 +65,8 @@ export default function GalleriesPage({ loaderData }: Route.ComponentProps) {
       gridTestId="galleries-grid"
       empty={
         hasActiveFilters(filters)
-          ? "No galleries match these filters. Try fewer tags or another category."
-          : "No galleries have been published yet."
+          ? t("No galleries match these filters. Try fewer tags or another category.")
+          : t("No galleries have been published yet.")
       }
       onLoadMore={() => void dispatch(loadMoreGalleries())}
     >

@@ -1,6 +1,7 @@
 import { Container } from "@mantine/core";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -13,7 +14,7 @@ import { Section } from "../components/catalogue/Section.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { ifAnswered } from "../lib/catalogue.server.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { bannersReceived } from "../state/banners.ts";
@@ -46,27 +47,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  seoMeta(matches, {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaT(matches);
+  return seoMeta(matches, {
     title: null,
     description: data?.intro?.summary || data?.intro?.content,
-    fallbackDescription: "Movies, galleries and exclusive content from the performers you follow.",
+    fallbackDescription: t("Movies, galleries and exclusive content from the performers you follow."),
     image: data?.banners[0]?.image?.url ?? null,
   });
+};
 
 function Welcome() {
+  const { t } = useTranslation();
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   return (
     <div className={styles.banner} data-testid="home-welcome">
       <span className={styles.bannerShade} />
       <div className={styles.bannerText}>
-        <h1 className={styles.bannerTitle}>Welcome to {siteName}</h1>
+        <h1 className={styles.bannerTitle}>{t("Welcome to {{siteName}}", { siteName })}</h1>
         <p className={styles.bannerDescription}>
-          Movies, galleries and exclusive drops from the performers you follow, all in one place.
+          {t("Movies, galleries and exclusive drops from the performers you follow, all in one place.")}
         </p>
         <Link to={loggedIn ? "/movies" : "/auth/register"} className={styles.bannerCta}>
-          {loggedIn ? "Browse movies" : "Create a free account"}
+          {loggedIn ? t("Browse movies") : t("Create a free account")}
         </Link>
       </div>
     </div>
@@ -75,6 +79,7 @@ function Welcome() {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { banners, middleBanners, performers, movies, coming, galleries, intro, continueWatching } = loaderData;
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const autoplayMs = useAppSelector((s) => s.settings.data.bannerAutoplaySpeed);
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
@@ -101,8 +106,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {intro && <PlainText text={intro.content} className={styles.intro} testId="home-intro" />}
 
         {continueWatching.length > 0 && (
-          <Section id="continue-watching" title="Continue watching" more={{ to: "/account/history", label: "History" }}>
-            <CardGrid label="Continue watching" testId="continue-watching">
+          <Section
+            id="continue-watching"
+            title={t("Continue watching")}
+            more={{ to: "/account/history", label: t("History") }}
+          >
+            <CardGrid label={t("Continue watching")} testId="continue-watching">
               {continueWatching.map((w) => (
                 <VideoCard key={w.video._id} video={w.video} progress={w.progress} />
               ))}
@@ -112,19 +121,24 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
         <Section
           id="featured-performers"
-          title="Featured performers"
-          subtitle="The creators everyone is watching right now."
-          more={{ to: "/performers?sort=popular", label: "All performers" }}
+          title={t("Featured performers")}
+          subtitle={t("The creators everyone is watching right now.")}
+          more={{ to: "/performers?sort=popular", label: t("All performers") }}
         >
-          <CardGrid variant="rail" label="Featured performers" testId="featured-performers" empty="No performers yet.">
+          <CardGrid
+            variant="rail"
+            label={t("Featured performers")}
+            testId="featured-performers"
+            empty={t("No performers yet.")}
+          >
             {performers.map((p) => (
               <PerformerCard key={p._id} performer={p} />
             ))}
           </CardGrid>
         </Section>
 
-        <Section id="latest-movies" title="Latest movies" more={{ to: "/movies", label: "All movies" }}>
-          <CardGrid label="Latest movies" testId="latest-movies" empty="No movies yet.">
+        <Section id="latest-movies" title={t("Latest movies")} more={{ to: "/movies", label: t("All movies") }}>
+          <CardGrid label={t("Latest movies")} testId="latest-movies" empty={t("No movies yet.")}>
             {movies.map((v) => (
               <VideoCard key={v._id} video={v} />
             ))}
@@ -134,15 +148,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <ComingSoonRow movies={coming} />
 
         {middleBanners.length > 0 && (
-          <section aria-label="Promotions" className={styles.middleBanners} data-testid="middle-banners">
+          <section aria-label={t("Promotions")} className={styles.middleBanners} data-testid="middle-banners">
             {middleBanners.map((banner) => (
               <BannerSlide key={banner._id} banner={banner} first={false} />
             ))}
           </section>
         )}
 
-        <Section id="latest-galleries" title="Latest galleries" more={{ to: "/galleries", label: "All galleries" }}>
-          <CardGrid label="Latest galleries" testId="latest-galleries" empty="No galleries yet.">
+        <Section
+          id="latest-galleries"
+          title={t("Latest galleries")}
+          more={{ to: "/galleries", label: t("All galleries") }}
+        >
+          <CardGrid label={t("Latest galleries")} testId="latest-galleries" empty={t("No galleries yet.")}>
             {galleries.map((g) => (
               <GalleryCard key={g._id} gallery={g} />
             ))}

@@ -1,13 +1,15 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CurrentSubscriptions, SubscriptionPackage } from "@marquee/contracts/subscriptions";
 import { IconCrown, IconGift } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { packageTerms, pricePer } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { requestToken, sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -15,12 +17,14 @@ import type { Route } from "./+types/membership";
 
 export const handle = pages.membership.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
     matches,
-    "Membership",
-    "Join the site: every members movie and gallery, with the packages and their prices.",
+    t("Membership"),
+    t("Join the site: every members movie and gallery, with the packages and their prices."),
   );
+};
 
 /** The packages on offer, and what the member already has (a member is not sold a second membership). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function PackageCard({ pack, loggedIn }: { pack: SubscriptionPackage; loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const trial = pack.type === "trial";
   return (
@@ -47,20 +53,20 @@ function PackageCard({ pack, loggedIn }: { pack: SubscriptionPackage; loggedIn: 
             </Title>
             {trial && (
               <Badge color="teal" variant="light" leftSection={<IconGift size={14} aria-hidden />}>
-                Free
+                {t("Free")}
               </Badge>
             )}
           </Group>
           <Text>
             <Text span fz={32} fw={800} data-testid="package-price">
-              {trial ? formatPrice(0, symbol) : formatPrice(pack.price, symbol)}
+              {trial ? formatPrice(0, symbol, locale) : formatPrice(pack.price, symbol, locale)}
             </Text>{" "}
             <Text span c="dimmed">
-              {pricePer(pack)}
+              {pricePer(pack, t)}
             </Text>
           </Text>
           <Text size="sm" fw={600}>
-            {packageTerms(pack)}
+            {packageTerms(pack, t)}
           </Text>
           {pack.description && (
             <Text size="sm" c="dimmed">
@@ -71,14 +77,18 @@ function PackageCard({ pack, loggedIn }: { pack: SubscriptionPackage; loggedIn: 
         {loggedIn ? (
           <CheckoutForm
             fields={{ kind: "package", id: pack._id }}
-            label={trial ? "Start the free trial" : `Join for ${formatPrice(pack.price, symbol)}`}
+            label={
+              trial
+                ? t("Start the free trial")
+                : t("Join for {{price}}", { price: formatPrice(pack.price, symbol, locale) })
+            }
             icon={<IconCrown size={18} aria-hidden />}
             coupon={!trial}
             fullWidth
           />
         ) : (
           <Button component={Link} to="/auth/login" radius="xl" size="md" fullWidth>
-            Log in to join
+            {t("Log in to join")}
           </Button>
         )}
       </Stack>
@@ -89,14 +99,17 @@ function PackageCard({ pack, loggedIn }: { pack: SubscriptionPackage; loggedIn: 
 export default function MembershipPage({ loaderData }: Route.ComponentProps) {
   const { packages, membership } = loaderData;
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Container size="lg">
       <Stack gap="xl">
         <Stack gap={4}>
-          <Title order={1}>Become a member</Title>
+          <Title order={1}>{t("Become a member")}</Title>
           <Text c="dimmed" maw="60ch">
-            A membership opens every members movie and gallery on the site. To follow one performer only, subscribe on
-            their profile instead.
+            {t(
+              "A membership opens every members movie and gallery on the site. To follow one performer only, subscribe on their profile instead.",
+            )}
           </Text>
         </Stack>
         {membership ? (
@@ -104,19 +117,23 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
             <Stack gap="xs">
               <Group gap="xs">
                 <IconCrown size={20} aria-hidden />
-                <Text fw={700}>You are a member{membership.package ? ` (${membership.package.name})` : ""}</Text>
+                <Text fw={700}>
+                  {membership.package
+                    ? t("You are a member ({{package}})", { package: membership.package.name })
+                    : t("You are a member")}
+                </Text>
               </Group>
               <Text size="sm" c="dimmed">
                 {membership.renews
-                  ? `It renews on ${formatDate(membership.expiresAt)}.`
-                  : `Your access lasts until ${formatDate(membership.expiresAt)}.`}
+                  ? t("It renews on {{date}}.", { date: f.date(membership.expiresAt) })
+                  : t("Your access lasts until {{date}}.", { date: f.date(membership.expiresAt) })}
               </Text>
               <Group>
                 <Button component={Link} to="/movies?access=members" variant="light" radius="xl">
-                  Members movies
+                  {t("Members movies")}
                 </Button>
                 <Button component={Link} to="/account#membership" variant="subtle" radius="xl">
-                  Manage in your account
+                  {t("Manage in your account")}
                 </Button>
               </Group>
             </Stack>
@@ -128,7 +145,7 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
             ))}
           </SimpleGrid>
         ) : (
-          <Text c="dimmed">No membership packages are on offer right now.</Text>
+          <Text c="dimmed">{t("No membership packages are on offer right now.")}</Text>
         )}
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
 import type { Video } from "@marquee/contracts/videos";
+import { useTranslation } from "react-i18next";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { ComingSoonRow } from "../components/catalogue/ComingSoon.tsx";
@@ -8,7 +9,7 @@ import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { optional } from "../lib/catalogue.server.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -49,19 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const category = data?.categories.find((c) => c.slug === data.filters.category);
+  const { t } = metaT(matches);
   return seoMeta(matches, {
-    title: category ? `${category.name} movies` : "Movies",
+    title: category ? t("{{category}} movies", { category: category.name }) : t("Movies"),
     image: data?.page.data.find((v) => v.thumbnail)?.thumbnail?.url,
-    fallbackDescription: "Watch the latest movies: free, members-only and on sale, from every performer.",
+    fallbackDescription: t("Watch the latest movies: free, members-only and on sale, from every performer."),
   });
 };
 
-function countText(total: number, capped: boolean): string {
-  return `${total}${capped ? "+" : ""} ${total === 1 ? "movie" : "movies"}`;
-}
-
 export default function MoviesPage({ loaderData }: Route.ComponentProps) {
   const { filters, categories, request, page, error, coming } = loaderData;
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.videos);
   const list = useHydratedList(stored, request, page, videosLoaded);
@@ -69,11 +68,16 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
   return (
     <CatalogueListPage
       path="/movies"
-      title="Movies"
+      title={t("Movies")}
+      texts={{
+        search: t("Search movies"),
+        failed: t("Could not load the movies"),
+        more: t("Load more movies"),
+      }}
       count={
         !error && (
           <span className={styles.count} data-testid="movies-count">
-            {countText(list.total, list.totalCapped)}
+            {t("{{movies}} movies", { count: list.total, movies: `${list.total}${list.totalCapped ? "+" : ""}` })}
           </span>
         )
       }
@@ -84,8 +88,8 @@ export default function MoviesPage({ loaderData }: Route.ComponentProps) {
       gridTestId="movies-grid"
       empty={
         hasActiveFilters(filters)
-          ? "No movies match these filters. Try fewer tags or another category."
-          : "No movies have been published yet."
+          ? t("No movies match these filters. Try fewer tags or another category.")
+          : t("No movies have been published yet.")
       }
       onLoadMore={() => void dispatch(loadMoreVideos())}
       before={

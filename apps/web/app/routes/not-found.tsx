@@ -1,19 +1,24 @@
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/not-found";
 
 export const handle = pages.notFound.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Page not found", "The page you are looking for does not exist.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Page not found"), t("The page you are looking for does not exist."));
+};
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
 export default function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
@@ -27,16 +32,16 @@ export default function NotFoundPage() {
         >
           404
         </Text>
-        <Title order={1}>Page not found</Title>
+        <Title order={1}>{t("Page not found")}</Title>
         <Text c="dimmed" size="lg">
-          The page you are looking for doesn't exist or has moved.
+          {t("The page you are looking for doesn't exist or has moved.")}
         </Text>
         <Group>
           <Button component={Link} to="/">
-            Back to home
+            {t("Back to home")}
           </Button>
           <Button component={Link} to="/contact" variant="default">
-            Contact us
+            {t("Contact us")}
           </Button>
         </Group>
       </Stack>

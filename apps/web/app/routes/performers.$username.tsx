@@ -6,11 +6,12 @@ import type { Product } from "@marquee/contracts/products";
 import type { Video } from "@marquee/contracts/videos";
 import { IconMapPin, IconMovie, IconPhoto, IconShoppingBag, IconSparkles, IconUserOff } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { initials } from "../components/catalogue/CardImage.tsx";
-import { formatCount, formatPrice } from "../components/catalogue/format.ts";
+import { formatPrice } from "../components/catalogue/format.ts";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
 import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
@@ -21,11 +22,12 @@ import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
 import { REPORT_PATH } from "../lib/reports.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
@@ -72,19 +74,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const { performer, movies, galleries, products } = page;
   // Names are looked up here so the server and the browser render the same words.
-  const facts: Array<{ label: string; value: string }> = [];
+  // Labels are texts to translate; a height's option is kept so the page spells its edges in its language.
+  const facts: Array<{ label: string; value: string; height?: { value: string; text: string } }> = [];
   if (performer.gender) {
     const text = options?.genders.find((o) => o.value === performer.gender)?.text;
-    facts.push({ label: "Gender", value: text ?? performer.gender });
+    facts.push({ label: msg("Gender"), value: text ?? performer.gender });
   }
   for (const f of ATTRIBUTE_FILTERS) {
     const value = performer.attributes[f.param];
     if (!value) continue;
     const option = options?.[f.list].find((o) => o.value === value);
-    facts.push({ label: f.label, value: option ? optionText(f.list, option) : value });
+    if (option && f.list === "heights") facts.push({ label: f.label, value: option.text, height: option });
+    else facts.push({ label: f.label, value: option?.text ?? value });
   }
   const languageNames = performer.languages.map((code) => languages?.find((l) => l.code === code)?.name ?? code);
-  if (languageNames.length) facts.push({ label: "Languages", value: languageNames.join(", ") });
+  if (languageNames.length) facts.push({ label: msg("Languages"), value: languageNames.join(", ") });
   const countryName = performer.country
     ? (countries?.find((c) => c.code === performer.country)?.name ?? performer.country)
     : null;
@@ -93,10 +97,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const p = data?.performer;
+  const { t } = metaT(matches);
   return seoMeta(matches, {
-    title: p ? p.name : "Performer",
+    title: p ? p.name : t("Performer"),
     description: p?.bio,
-    fallbackDescription: p ? `Movies, galleries and more from ${p.name} (@${p.username}).` : "",
+    fallbackDescription: p
+      ? t("Movies, galleries and more from {{name}} (@{{username}}).", { name: p.name, username: p.username })
+      : "",
     image: p ? (p.coverImage?.url ?? p.cover ?? p.avatar) : null,
     type: "profile",
   });
@@ -124,24 +131,26 @@ export function shouldRevalidate({
 }
 
 function SubscribeBox({ performer }: { performer: PerformerProfile }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const viewerId = useAppSelector((s) => s.user.current._id);
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
   const prices = [
-    { label: "Monthly", period: "monthly", value: performer.monthlyPrice, per: "/ month" },
-    { label: "Yearly", period: "yearly", value: performer.yearlyPrice, per: "/ year" },
+    { label: t("Monthly"), period: "monthly", value: performer.monthlyPrice, per: t("/ month") },
+    { label: t("Yearly"), period: "yearly", value: performer.yearlyPrice, per: t("/ year") },
   ].filter((p): p is { label: string; period: string; value: number; per: string } => p.value !== null);
 
   if (viewerId && viewerId === performer._id) {
     return (
       <Card data-testid="subscribe-box">
         <Stack gap="sm">
-          <Text fw={700}>This is your profile</Text>
+          <Text fw={700}>{t("This is your profile")}</Text>
           <Text size="sm" c="dimmed">
-            Update your prices, picture and details in your studio.
+            {t("Update your prices, picture and details in your studio.")}
           </Text>
           <Button component={Link} to="/studio/profile" variant="light">
-            Edit profile
+            {t("Edit profile")}
           </Button>
         </Stack>
       </Card>
@@ -153,11 +162,11 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
         <Stack gap="xs">
           <Group gap="xs">
             <IconSparkles size={20} color="var(--mantine-primary-color-filled)" />
-            <Text fw={700}>You are subscribed</Text>
+            <Text fw={700}>{t("You are subscribed")}</Text>
           </Group>
           {performer.subscriptionExpiresAt && (
             <Text size="sm" c="dimmed">
-              Your subscription runs until {formatDate(performer.subscriptionExpiresAt)}.
+              {t("Your subscription runs until {{date}}.", { date: f.date(performer.subscriptionExpiresAt) })}
             </Text>
           )}
         </Stack>
@@ -169,10 +178,10 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
       <Stack gap="sm">
         <div>
           <Text fw={700} size="lg">
-            Subscribe to {performer.name}
+            {t("Subscribe to {{name}}", { name: performer.name })}
           </Text>
           <Text size="sm" c="dimmed">
-            Unlock every members movie and gallery from {performer.name}.
+            {t("Unlock every members movie and gallery from {{name}}.", { name: performer.name })}
           </Text>
         </div>
         {prices.length > 0 ? (
@@ -183,7 +192,7 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
                   {p.label}
                 </Text>
                 <span>
-                  <span className={styles.priceValue}>{formatPrice(p.value, symbol)}</span>{" "}
+                  <span className={styles.priceValue}>{formatPrice(p.value, symbol, f.locale)}</span>{" "}
                   <Text span size="sm" c="dimmed">
                     {p.per}
                   </Text>
@@ -193,7 +202,7 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
           </div>
         ) : (
           <Text size="sm" c="dimmed">
-            {performer.name} has not opened subscriptions yet.
+            {t("{{name}} has not opened subscriptions yet.", { name: performer.name })}
           </Text>
         )}
         {prices.length > 0 &&
@@ -203,7 +212,10 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
                 <CheckoutForm
                   key={p.period}
                   fields={{ kind: "performer", id: performer._id, period: p.period }}
-                  label={`${p.label} · ${formatPrice(p.value, symbol)}`}
+                  label={t("{{period}} · {{price}}", {
+                    period: p.label,
+                    price: formatPrice(p.value, symbol, f.locale),
+                  })}
                   icon={<IconSparkles size={16} aria-hidden />}
                   variant={p.period === "monthly" ? "filled" : "light"}
                   coupon={p.period === "monthly"}
@@ -211,12 +223,12 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
                 />
               ))}
               <Text size="xs" c="dimmed" ta="center">
-                Renews until you cancel; cancel any time in your account.
+                {t("Renews until you cancel; cancel any time in your account.")}
               </Text>
             </Stack>
           ) : (
             <Button component={Link} to="/auth/login" size="md">
-              Log in to subscribe
+              {t("Log in to subscribe")}
             </Button>
           ))}
       </Stack>
@@ -226,6 +238,8 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
 
 export default function PerformerPage({ loaderData }: Route.ComponentProps) {
   const { performer, movies, galleries, products, facts, countryName } = loaderData;
+  const { t } = useTranslation();
+  const f = useFormat();
   useObjectRoom("performer", performer._id);
   // Live for signed-in visitors (they have a socket); nothing is shown while it is not known.
   const online = usePresence(performer._id);
@@ -233,7 +247,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   // The products tab shows only for a performer who sells something (or when the URL asks for it).
-  const tab: TabName = TABS.find((t) => t === search.get("tab")) ?? "movies";
+  const tab: TabName = TABS.find((name) => name === search.get("tab")) ?? "movies";
   const hasProducts = (products?.total ?? 0) > 0 || tab === "products";
 
   useEffect(() => {
@@ -242,10 +256,10 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
 
   const cover = performer.coverImage;
   const stats = [
-    { label: "Movies", value: performer.stats.videos },
-    { label: "Galleries", value: performer.stats.galleries },
-    { label: "Fans", value: performer.stats.subscribers },
-    { label: "Views", value: performer.stats.views },
+    { label: t("Movies"), value: performer.stats.videos },
+    { label: t("Galleries"), value: performer.stats.galleries },
+    { label: t("Fans"), value: performer.stats.subscribers },
+    { label: t("Views"), value: performer.stats.views },
   ];
 
   return (
@@ -276,13 +290,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 sizes="144px"
                 width={144}
                 height={144}
-                alt={`${performer.name}'s avatar`}
+                alt={t("{{name}}'s avatar", { name: performer.name })}
               />
             ) : (
               <span
                 className={styles.avatar}
                 role="img"
-                aria-label={`${performer.name}'s avatar`}
+                aria-label={t("{{name}}'s avatar", { name: performer.name })}
                 style={{ display: "grid", placeItems: "center", fontSize: 48, fontWeight: 800 }}
               >
                 {initials(performer.name)}
@@ -296,13 +310,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 <Text c="dimmed">@{performer.username}</Text>
                 {performer.isSubscribed && (
                   <Badge color="green" size="lg" data-testid="subscribed-badge">
-                    Subscribed
+                    {t("Subscribed")}
                   </Badge>
                 )}
                 <span aria-live="polite">
                   {online && (
                     <Badge variant="dot" color="green" size="lg">
-                      Online
+                      {t("Online")}
                     </Badge>
                   )}
                 </span>
@@ -324,10 +338,10 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 <ReportButton kind="performer" id={performer._id} />
               </Group>
             </Stack>
-            <ul className={styles.statRow} aria-label="Stats">
+            <ul className={styles.statRow} aria-label={t("Stats")}>
               {stats.map((s) => (
                 <li key={s.label} className={styles.stat}>
-                  <span className={styles.statValue}>{formatCount(s.value)}</span>
+                  <span className={styles.statValue}>{f.count(s.value)}</span>
                   <span className={styles.statLabel}>{s.label}</span>
                 </li>
               ))}
@@ -341,13 +355,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
             {facts.length > 0 && (
               <Card>
                 <Title order={2} fz="h4" mb="sm">
-                  Details
+                  {t("Details")}
                 </Title>
                 <dl className={styles.facts}>
-                  {facts.map((f) => (
-                    <div key={f.label} style={{ display: "contents" }}>
-                      <dt>{f.label}</dt>
-                      <dd>{f.value}</dd>
+                  {facts.map((fact) => (
+                    <div key={fact.label} style={{ display: "contents" }}>
+                      <dt>{t(fact.label)}</dt>
+                      <dd>{fact.height ? optionText("heights", fact.height, t) : fact.value}</dd>
                     </div>
                   ))}
                 </dl>
@@ -358,13 +372,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
             {performer.bio?.trim() && (
               <section aria-labelledby="about-title">
                 <Title order={2} fz="h3" id="about-title" mb="sm">
-                  About
+                  {t("About")}
                 </Title>
                 <PlainText text={performer.bio} className={styles.prose} testId="performer-bio" />
               </section>
             )}
             {performer.categories.length > 0 && (
-              <Group gap="xs" aria-label="Categories">
+              <Group gap="xs" aria-label={t("Categories")}>
                 {performer.categories.map((c) => (
                   <Badge
                     key={c._id}
@@ -393,14 +407,14 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
             >
               <Tabs.List mb="lg" className={browseStyles.scrollTabs}>
                 <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
-                  Movies ({movies?.total ?? performer.stats.videos})
+                  {t("Movies ({{n}})", { n: movies?.total ?? performer.stats.videos })}
                 </Tabs.Tab>
                 <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
-                  Galleries ({galleries?.total ?? performer.stats.galleries})
+                  {t("Galleries ({{n}})", { n: galleries?.total ?? performer.stats.galleries })}
                 </Tabs.Tab>
                 {hasProducts && (
                   <Tabs.Tab value="products" leftSection={<IconShoppingBag size={16} />}>
-                    Products ({products?.total ?? 0})
+                    {t("Products ({{n}})", { n: products?.total ?? 0 })}
                   </Tabs.Tab>
                 )}
               </Tabs.List>
@@ -410,9 +424,9 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   path="/user/assets/videos/search"
                   query={videosQuery(performer._id)}
                   resetKey={`${performer._id}:movies`}
-                  label="Movies"
+                  label={t("Movies")}
                   testId="profile-movies"
-                  empty={`${performer.name} has not published any movies yet.`}
+                  empty={t("{{name}} has not published any movies yet.", { name: performer.name })}
                   render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
                 />
               </Tabs.Panel>
@@ -422,9 +436,9 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   path="/user/assets/galleries/search"
                   query={galleriesQuery(performer._id)}
                   resetKey={`${performer._id}:galleries`}
-                  label="Galleries"
+                  label={t("Galleries")}
                   testId="profile-galleries"
-                  empty={`${performer.name} has not published any galleries yet.`}
+                  empty={t("{{name}} has not published any galleries yet.", { name: performer.name })}
                   render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
                 />
               </Tabs.Panel>
@@ -434,9 +448,9 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   path={PRODUCTS_SEARCH_PATH}
                   query={productsQuery(performer._id)}
                   resetKey={`${performer._id}:products`}
-                  label="Products"
+                  label={t("Products")}
                   testId="profile-products"
-                  empty={`${performer.name} has nothing in the store yet.`}
+                  empty={t("{{name}} has nothing in the store yet.", { name: performer.name })}
                   render={(p, i) => <ProductCard key={p._id} product={p} eager={i < 4} showPerformers={false} />}
                 />
               </Tabs.Panel>
@@ -451,13 +465,14 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
 
 /** Not found or failed, inside the site's header and footer like the movie and gallery pages. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
   return (
     <DetailError
       error={error}
       icon={IconUserOff}
       noun="performer"
       listPath="/performers"
-      listLabel="Browse performers"
+      listLabel={t("Browse performers")}
     />
   );
 }

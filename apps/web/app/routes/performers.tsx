@@ -16,12 +16,15 @@ import {
 } from "@mantine/core";
 import type { Performer } from "@marquee/contracts/performers";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { cachedLookup, categoriesOf, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import {
   ATTRIBUTE_FILTERS,
@@ -35,7 +38,7 @@ import {
   performerFiltersToApiQuery,
   performerFiltersToSearch,
 } from "../lib/performer-filters.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { type PerformerPage, performerListingReceived, searchPerformers } from "../state/performerListing.ts";
@@ -69,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page = await api.get<PerformerPage>("/performers/search", query);
   } catch (e) {
     throwIfNoAnswer(e);
-    error = e instanceof Error ? e.message : "Could not load performers.";
+    error = e instanceof Error ? e.message : msg("Could not load performers.");
   }
   return {
     filters,
@@ -83,11 +86,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, {
-    title: "Performers",
-    description: "Discover performers: search by name and filter by gender, country, category and more.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return seoMeta(matches, {
+    title: t("Performers"),
+    description: t("Discover performers: search by name and filter by gender, country, category and more."),
   });
+};
 
 /** Skip re-fetching the lookups' worth of data when nothing in the URL changed (e.g. a hash link). */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -95,8 +100,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-const toOptions = (options: PerformerOptions | null, list: keyof PerformerOptions) =>
-  (options?.[list] ?? []).map((o) => ({ value: o.value, label: optionText(list, o) }));
+const toOptions = (options: PerformerOptions | null, list: keyof PerformerOptions, t: TFunction) =>
+  (options?.[list] ?? []).map((o) => ({ value: o.value, label: optionText(list, o, t) }));
 
 /**
  * A filter is the phone's own picker (and the keyboard's type-to-find on a computer), led by its "any" choice: no
@@ -128,6 +133,7 @@ function FilterSelect({
 
 export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const { filters, query, key, page, error, options, countries, categories } = loaderData;
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const dispatch = useAppDispatch();
@@ -177,22 +183,22 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <FilterSelect
-          label="Gender"
-          any="Any gender"
-          data={toOptions(options, "genders")}
+          label={t("Gender")}
+          any={t("Any gender")}
+          data={toOptions(options, "genders", t)}
           value={filters.gender}
           onChange={(gender) => set({ gender })}
         />
         <FilterSelect
-          label="Country"
-          any="Any country"
+          label={t("Country")}
+          any={t("Any country")}
           data={countries}
           value={filters.country}
           onChange={(country) => set({ country })}
         />
         <FilterSelect
-          label="Category"
-          any="Any category"
+          label={t("Category")}
+          any={t("Any category")}
           data={categories}
           value={filters.category}
           onChange={(category) => set({ category })}
@@ -208,7 +214,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
           aria-expanded={moreOpen}
           aria-controls={`performer-attribute-filters${where}`}
         >
-          {moreOpen ? "Fewer filters" : "More filters"}
+          {moreOpen ? t("Fewer filters") : t("More filters")}
         </Button>
       </SimpleGrid>
       <Collapse expanded={moreOpen} id={`performer-attribute-filters${where}`}>
@@ -216,9 +222,9 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
           {ATTRIBUTE_FILTERS.map((f) => (
             <FilterSelect
               key={f.param}
-              label={f.label}
-              any="Any"
-              data={toOptions(options, f.list)}
+              label={t(f.label)}
+              any={t("Any")}
+              data={toOptions(options, f.list, t)}
               value={filters.attributes[f.param] ?? null}
               onChange={(value) => setAttribute(f.param, value)}
             />
@@ -233,31 +239,38 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
       <Stack gap="xl">
         <Group justify="space-between" align="flex-end" gap="md">
           <div>
-            <Title order={1}>Performers</Title>
+            <Title order={1}>{t("Performers")}</Title>
             <Text c="dimmed" mt={4} data-testid="performers-total">
               {page
-                ? `${view.total}${view.totalCapped ? "+" : ""} ${view.total === 1 ? "performer" : "performers"}${
-                    filters.q ? ` matching “${filters.q}”` : ""
-                  }`
-                : "Creators to discover and follow."}
+                ? filters.q
+                  ? t("{{performers}} performers matching “{{q}}”", {
+                      count: view.total,
+                      performers: `${view.total}${view.totalCapped ? "+" : ""}`,
+                      q: filters.q,
+                    })
+                  : t("{{performers}} performers", {
+                      count: view.total,
+                      performers: `${view.total}${view.totalCapped ? "+" : ""}`,
+                    })
+                : t("Creators to discover and follow.")}
             </Text>
           </div>
           <NativeSelect
-            label="Sort by"
-            data={PERFORMER_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+            label={t("Sort by")}
+            data={PERFORMER_SORT_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
             value={filters.sort}
             onChange={(e) => set({ sort: e.currentTarget.value as PerformerFilters["sort"] })}
             w={190}
           />
         </Group>
 
-        <Stack gap="sm" component="section" aria-label="Filters">
+        <Stack gap="sm" component="section" aria-label={t("Filters")}>
           <search>
             <form onSubmit={onSearch}>
               <Group gap="sm" align="flex-end" wrap="nowrap">
                 <TextInput
-                  label="Search performers"
-                  placeholder="Name or username"
+                  label={t("Search performers")}
+                  placeholder={t("Name or username")}
                   leftSection={<IconSearch size={18} />}
                   value={q}
                   onChange={(e) => setQ(e.currentTarget.value)}
@@ -266,7 +279,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                   type="search"
                 />
                 <Button type="submit" size="md" loading={searching}>
-                  Search
+                  {t("Search")}
                 </Button>
               </Group>
             </form>
@@ -281,7 +294,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             aria-expanded={filtersOpen}
             aria-controls="performer-filters-drawer"
           >
-            Filters
+            {t("Filters")}
           </Button>
           <Box id="performer-filters" visibleFrom="sm" className={browseStyles.phoneCollapsible}>
             {filterFields("")}
@@ -290,7 +303,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
           <Drawer
             opened={filtersOpen}
             onClose={() => setFiltersOpen(false)}
-            title="Filters"
+            title={t("Filters")}
             position="right"
             size="85%"
             hiddenFrom="sm"
@@ -300,7 +313,10 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             <Stack gap="sm">
               {filterFields("-drawer")}
               <Button fullWidth mt="sm" onClick={() => setFiltersOpen(false)}>
-                {view.total === 1 ? "Show 1 performer" : `Show ${view.total}${view.totalCapped ? "+" : ""} performers`}
+                {t("Show {{performers}} performers", {
+                  count: view.total,
+                  performers: `${view.total}${view.totalCapped ? "+" : ""}`,
+                })}
               </Button>
             </Stack>
           </Drawer>
@@ -315,15 +331,16 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                   apply({ ...defaultPerformerFilters, sort: filters.sort });
                 }}
               >
-                Clear filters
+                {t("Clear filters")}
               </Button>
             </Group>
           )}
         </Stack>
 
         {error && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Performers could not be loaded">
-            {error}
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Performers could not be loaded")}>
+            {/* The API's message as it comes, or this page's own (marked with msg()). */}
+            {t(error)}
           </Alert>
         )}
 
@@ -331,13 +348,13 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
           {!error && (
             <CardGrid
               variant="performers"
-              label="Performers"
+              label={t("Performers")}
               testId="performer-results"
               empty={
                 <Stack gap={4} align="center">
-                  <Text fw={600}>No performers match these filters.</Text>
+                  <Text fw={600}>{t("No performers match these filters.")}</Text>
                   <Text size="sm" c="dimmed">
-                    Try another name, or clear some filters.
+                    {t("Try another name, or clear some filters.")}
                   </Text>
                 </Stack>
               }

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Container, Text } from "@mantine/core";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
+import { LinkedText } from "../components/LinkedText.tsx";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { ListPage, ListRequest } from "../state/asset-list.ts";
@@ -34,9 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seoMeta(matches, {
-    title: "Latest photos",
+    title: metaT(matches).t("Latest photos"),
     image: data?.page.data.find((p) => !p.locked)?.thumbnail.url,
-    fallbackDescription: "The newest photos from every gallery, fresh from the performers' latest shoots.",
+    fallbackDescription: metaT(matches).t(
+      "The newest photos from every gallery, fresh from the performers' latest shoots.",
+    ),
   });
 
 /** Each photo opens its gallery's viewer at that photo. */
@@ -44,6 +48,8 @@ const photoLink = (photo: Photo) => `/galleries/${photo.galleryId}?photo=${encod
 
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {
   const { photosRequest, page, error } = loaderData;
+  const { t } = useTranslation();
+
   const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.photos.listPhotos);
   const list = useHydratedList(
@@ -66,29 +72,34 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
     <Container size="xl">
       <div className={styles.header}>
         <div>
-          <h1 className={styles.heading}>Latest photos</h1>
+          <h1 className={styles.heading}>{t("Latest photos")}</h1>
           <Text c="dimmed" mt={4}>
-            New from every gallery. Open a photo to see it in its gallery, or{" "}
-            <Anchor component={Link} to="/galleries" inherit fw={600}>
-              browse the galleries
-            </Anchor>
-            .
+            <LinkedText
+              text={t(
+                "New from every gallery. Open a photo to see it in its gallery, or <link>browse the galleries</link>.",
+              )}
+              link={(words) => (
+                <Anchor component={Link} to="/galleries" inherit fw={600}>
+                  {words}
+                </Anchor>
+              )}
+            />
           </Text>
         </div>
       </div>
       {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the photos">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not load the photos")}>
           {error}
         </Alert>
       ) : list.items.length === 0 ? (
-        <Text c="dimmed">No photos have been published yet.</Text>
+        <Text c="dimmed">{t("No photos have been published yet.")}</Text>
       ) : (
         <>
           <PhotoGrid
             photos={list.items}
             total={list.total}
             linkTo={photoLink}
-            label="Latest photos"
+            label={t("Latest photos")}
             eagerCount={10}
             showCaptions
           />
@@ -100,7 +111,7 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
             total={list.total}
             totalCapped={list.totalCapped}
             error={list.error?.message}
-            label="Load more photos"
+            label={t("Load more photos")}
           />
         </>
       )}

@@ -2,15 +2,16 @@ import { Alert, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { isLegalSlug } from "@marquee/contracts/age-gate";
 import type { Post } from "@marquee/contracts/content";
 import { IconAlertTriangle, IconFileOff } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { Comments } from "../components/comments/Comments.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { required } from "../lib/catalogue.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { notAfterReport } from "../lib/reports.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useObjectRoom } from "../realtime/rooms.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   seoMeta(matches, {
-    title: data?.post.title ?? "Page not found",
+    title: data?.post.title ?? metaT(matches).t("Page not found"),
     description: data?.post.summary || data?.post.content,
     image: data?.post.image?.url ?? null,
     type: "article",
@@ -37,7 +38,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 /** A post or a page. Its content is plain text: blank lines separate paragraphs; nothing is read as HTML. */
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
-  const date = post.type === "post" ? formatDate(post.publishedAt ?? post.createdAt) : "";
+  const { t } = useTranslation();
+  const f = useFormat();
+  const date = post.type === "post" ? f.date(post.publishedAt ?? post.createdAt) : "";
   useObjectRoom("post", post._id);
   return (
     <Container size="sm">
@@ -48,10 +51,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
               color="yellow"
               variant="light"
               icon={<IconAlertTriangle size={20} />}
-              title="This is a template: edit it before you open your site"
+              title={t("This is a template: edit it before you open your site")}
               data-testid="template-banner"
             >
-              An administrator fills in the words in [brackets] and makes it the site's own in Admin → Posts.
+              {t("An administrator fills in the words in [brackets] and makes it the site's own in Admin → Posts.")}
             </Alert>
           )}
           <Stack gap={6}>
@@ -92,7 +95,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
 /** Not found or failed, inside the site's header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <DetailError error={error} icon={IconFileOff} noun="post" listPath="/posts" listLabel="All posts" />;
+  const { t } = useTranslation();
+  return <DetailError error={error} icon={IconFileOff} noun="post" listPath="/posts" listLabel={t("All posts")} />;
 }
 
 /** A report filed here does not reload the page (lib/reports.ts). */

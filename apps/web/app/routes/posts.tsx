@@ -1,9 +1,11 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { ifAnswered } from "../lib/catalogue.server.ts";
-import { formatDate } from "../lib/format.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/posts";
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     page,
     total: list?.total ?? 0,
-    error: list ? null : "The posts could not be loaded. Please try again in a moment.",
+    error: list ? null : msg("The posts could not be loaded. Please try again in a moment."),
     posts: (list?.data ?? []).map(({ _id, slug, title, summary, publishedAt, createdAt }) => ({
       _id,
       slug,
@@ -38,24 +40,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(matches, { title: "Posts", fallbackDescription: "News and stories from the site and its performers." });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return seoMeta(matches, {
+    title: t("Posts"),
+    fallbackDescription: t("News and stories from the site and its performers."),
+  });
+};
 
 export default function PostsPage({ loaderData }: Route.ComponentProps) {
   const { posts, page, total, error } = loaderData;
   const hasNext = page * POSTS_PAGE_SIZE < total;
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Container size="sm">
       <Stack gap="xl">
-        <Title order={1}>Posts</Title>
-        {error && <Text c="red">{error}</Text>}
-        {!error && posts.length === 0 && <Text c="dimmed">Nothing has been posted yet.</Text>}
+        <Title order={1}>{t("Posts")}</Title>
+        {error && <Text c="red">{t(error)}</Text>}
+        {!error && posts.length === 0 && <Text c="dimmed">{t("Nothing has been posted yet.")}</Text>}
         <Stack gap="lg" component="ol" m={0} p={0} style={{ listStyle: "none" }} data-testid="posts-list">
           {posts.map((post) => (
             <li key={post._id}>
               <article>
                 <Text size="sm" c="dimmed" component="p" m={0}>
-                  <time dateTime={post.date}>{formatDate(post.date)}</time>
+                  <time dateTime={post.date}>{f.date(post.date)}</time>
                 </Text>
                 <Title order={2} size="h3">
                   <Anchor component={Link} to={`/posts/${encodeURIComponent(post.slug)}`} inherit prefetch="intent">
@@ -75,14 +84,14 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
           <Group justify="space-between">
             {page > 1 ? (
               <Button component={Link} to={page === 2 ? "/posts" : `/posts?page=${page - 1}`} variant="default">
-                Newer posts
+                {t("Newer posts")}
               </Button>
             ) : (
               <span />
             )}
             {hasNext && (
               <Button component={Link} to={`/posts?page=${page + 1}`} variant="default">
-                Older posts
+                {t("Older posts")}
               </Button>
             )}
           </Group>

@@ -5,6 +5,7 @@ import type { Product } from "@marquee/contracts/products";
 import type { Video } from "@marquee/contracts/videos";
 import { IconMovie, IconPhoto, IconSearch, IconShoppingBag, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
@@ -15,7 +16,7 @@ import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
 import { optional } from "../lib/catalogue.server.ts";
 import { pickSearchTab, SEARCH_MAX_LENGTH, type SearchTab, type SearchTotals, searchText } from "../lib/search.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
@@ -47,11 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, totals, performers, movies, galleries, products };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  seoMeta(matches, {
-    title: data?.q ? `Search: ${data.q}` : "Search",
-    description: "Search performers, movies, galleries and products.",
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = metaT(matches);
+  return seoMeta(matches, {
+    title: data?.q ? t("Search: {{q}}", { q: data.q }) : t("Search"),
+    description: t("Search performers, movies, galleries and products."),
   });
+};
 
 /** Switching tabs only changes `?tab=`: every tab's first page is already loaded. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -66,6 +69,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, totals, performers, movies, galleries, products } = loaderData;
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -81,20 +85,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const all = counts.performers + counts.movies + counts.galleries + counts.products;
 
   /** What every result grid shares: reset on a new search, named after its tab. */
-  const gridOf = (value: SearchTab, label: string) => ({
+  const gridOf = (value: SearchTab, label: string, empty: string) => ({
     resetKey: `${value}:${q}`,
     label,
     testId: `search-${value}`,
-    empty: `No ${label.toLowerCase()} match your search.`,
+    empty,
   });
   const tabs: Array<{ value: SearchTab; label: string; icon: TablerIcon; grid: ReactNode }> = [
     {
       value: "performers",
-      label: "Performers",
+      label: t("Performers"),
       icon: IconUsers,
       grid: (
         <PagedGrid<Performer>
-          {...gridOf("performers", "Performers")}
+          {...gridOf("performers", t("Performers"), t("No performers match your search."))}
           initial={performers}
           path="/performers/search"
           query={performersQuery(q)}
@@ -105,11 +109,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     },
     {
       value: "movies",
-      label: "Movies",
+      label: t("Movies"),
       icon: IconMovie,
       grid: (
         <PagedGrid<Video>
-          {...gridOf("movies", "Movies")}
+          {...gridOf("movies", t("Movies"), t("No movies match your search."))}
           initial={movies}
           path="/user/assets/videos/search"
           query={moviesQuery(q)}
@@ -119,11 +123,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     },
     {
       value: "galleries",
-      label: "Galleries",
+      label: t("Galleries"),
       icon: IconPhoto,
       grid: (
         <PagedGrid<Gallery>
-          {...gridOf("galleries", "Galleries")}
+          {...gridOf("galleries", t("Galleries"), t("No galleries match your search."))}
           initial={galleries}
           path="/user/assets/galleries/search"
           query={galleriesQuery(q)}
@@ -133,11 +137,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     },
     {
       value: "products",
-      label: "Products",
+      label: t("Products"),
       icon: IconShoppingBag,
       grid: (
         <PagedGrid<Product>
-          {...gridOf("products", "Products")}
+          {...gridOf("products", t("Products"), t("No products match your search."))}
           initial={products}
           path={PRODUCTS_SEARCH_PATH}
           query={productsQuery(q)}
@@ -151,13 +155,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <Container size="xl">
       <Stack gap="xl">
         <Stack gap="sm">
-          <Title order={1}>{q ? `Results for “${q}”` : "Search"}</Title>
+          <Title order={1}>{q ? t("Results for “{{q}}”", { q }) : t("Search")}</Title>
           <Form method="get" action="/search" role="search">
             <Group gap="sm" wrap="nowrap" maw={720}>
               <TextInput
                 name="q"
-                aria-label="Search performers, movies, galleries and products"
-                placeholder="Search performers, movies, galleries and products"
+                aria-label={t("Search performers, movies, galleries and products")}
+                placeholder={t("Search performers, movies, galleries and products")}
                 leftSection={<IconSearch size={18} />}
                 value={text}
                 onChange={(e) => setText(e.currentTarget.value)}
@@ -167,13 +171,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 autoFocus={!q}
               />
               <Button type="submit" size="md">
-                Search
+                {t("Search")}
               </Button>
             </Group>
           </Form>
           {q && (
             <Text c="dimmed" data-testid="search-summary">
-              {all === 0 ? "Nothing matches your search. Try other words." : `${all} results`}
+              {all === 0
+                ? t("Nothing matches your search. Try other words.")
+                : t("{{results}} results", { count: all, results: all })}
             </Text>
           )}
         </Stack>
@@ -191,7 +197,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <Tabs.List mb="lg" className={browseStyles.scrollTabs}>
               {tabs.map(({ value, label, icon: Icon }) => (
                 <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
-                  {label} ({counts[value]})
+                  {t("{{label}} ({{n}})", { label, n: counts[value] })}
                 </Tabs.Tab>
               ))}
             </Tabs.List>

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { Product, ProductDetail } from "@marquee/contracts/products";
 import { IconDownload, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -10,6 +11,7 @@ import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
+import { LinkedText } from "../components/LinkedText.tsx";
 import movieStyles from "../components/media/movie.module.css";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
@@ -17,9 +19,10 @@ import { ProductCard } from "../components/store/ProductCard.tsx";
 import { isOwned, PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../components/store/product-card-data.ts";
 import styles from "../components/store/store.module.css";
 import { useDownload } from "../components/store/use-download.ts";
+import { useFormat } from "../i18n/format.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
 import { notAfterReport } from "../lib/reports.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { pages } from "../pages.ts";
@@ -55,17 +58,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const product = data?.product;
-  if (!product) return seoMeta(matches, { title: "Product not found" });
+  const { t } = metaT(matches);
+  if (!product) return seoMeta(matches, { title: t("Product not found") });
   return seoMeta(matches, {
     title: product.title,
     description: product.description,
-    fallbackDescription: `${product.type === "digital" ? "A download" : "Shipped to your door"}${product.seller ? ` from ${product.seller.name}` : ""}.`,
+    fallbackDescription: product.seller
+      ? product.type === "digital"
+        ? t("A download from {{seller}}.", { seller: product.seller.name })
+        : t("Shipped to your door from {{seller}}.", { seller: product.seller.name })
+      : product.type === "digital"
+        ? t("A download.")
+        : t("Shipped to your door."),
     image: product.image?.medium.url,
   });
 };
 
 /** The product's pictures: the chosen one large, the others as buttons under it. */
 function Pictures({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const shown = product.images[index] ?? product.images[0];
   return (
@@ -88,14 +99,14 @@ function Pictures({ product }: { product: ProductDetail }) {
         )}
       </div>
       {product.images.length > 1 && (
-        <ul className={styles.thumbs} aria-label="Pictures">
+        <ul className={styles.thumbs} aria-label={t("Pictures")}>
           {product.images.map((image, i) => (
             <li key={image._id}>
               <button
                 type="button"
                 className={styles.thumb}
                 aria-current={i === index}
-                aria-label={`Picture ${i + 1} of ${product.images.length}`}
+                aria-label={t("Picture {{n}} of {{total}}", { n: i + 1, total: product.images.length })}
                 onClick={() => setIndex(i)}
               >
                 <img src={image.thumb.url} alt="" loading="lazy" />
@@ -110,6 +121,7 @@ function Pictures({ product }: { product: ProductDetail }) {
 
 /** Add to cart (with a quantity for goods in stock), or where the product already is: in the cart, or bought. */
 function BuyBox({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const inCart = useAppSelector((s) => s.cart.items.some((i) => i._id === product._id));
   const { download, fetching } = useDownload();
@@ -119,7 +131,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
   if (product.type === "digital" && product.isBought) {
     return (
       <Stack gap="xs">
-        <Text>You bought this download.</Text>
+        <Text>{t("You bought this download.")}</Text>
         <Button
           size="md"
           radius="xl"
@@ -127,7 +139,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
           loading={fetching === product._id}
           onClick={() => void download(product._id, product.title)}
         >
-          Download
+          {t("Download")}
         </Button>
       </Stack>
     );
@@ -135,9 +147,9 @@ function BuyBox({ product }: { product: ProductDetail }) {
   if (inCart) {
     return (
       <Group gap="sm">
-        <Text fw={600}>In your cart</Text>
+        <Text fw={600}>{t("In your cart")}</Text>
         <Button component={Link} to="/cart" size="md" radius="xl" variant="light">
-          Go to cart
+          {t("Go to cart")}
         </Button>
       </Group>
     );
@@ -145,20 +157,20 @@ function BuyBox({ product }: { product: ProductDetail }) {
   if (most === 0) {
     return (
       <Button size="md" radius="xl" disabled>
-        Sold out
+        {t("Sold out")}
       </Button>
     );
   }
   const add = () => {
     dispatch(addToCart({ _id: product._id, quantity, price: product.price }));
-    notifications.show({ color: "teal", message: `“${product.title}” is in your cart.` });
+    notifications.show({ color: "teal", message: t("“{{title}}” is in your cart.", { title: product.title }) });
   };
   return (
     <div className={styles.buy} data-testid="buy-box">
       {most > 1 && (
         <NativeSelect
           size="md"
-          label="Quantity"
+          label={t("Quantity")}
           w={96}
           data={Array.from({ length: Math.min(most, 10) }, (_, i) => String(i + 1))}
           value={String(quantity)}
@@ -166,7 +178,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
         />
       )}
       <Button size="md" radius="xl" leftSection={<IconShoppingCartPlus size={18} aria-hidden />} onClick={add}>
-        Add to cart
+        {t("Add to cart")}
       </Button>
     </div>
   );
@@ -177,6 +189,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useObjectRoom("product", product._id);
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const note = stockNote(product);
+  const { t } = useTranslation();
+  const { locale } = useFormat();
+  const seller = product.seller;
   return (
     <Container size="xl">
       <div className={styles.product}>
@@ -195,27 +210,31 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Title order={1} className={movieStyles.title}>
             {product.title}
           </Title>
-          {product.seller && (
+          {seller && (
             <Text c="dimmed">
-              Sold by{" "}
-              <Anchor component={Link} to={performerPath(product.seller)} data-testid="product-seller">
-                {product.seller.name}
-              </Anchor>
+              <LinkedText
+                text={t("Sold by <link>{{seller}}</link>", { seller: seller.name })}
+                link={(words) => (
+                  <Anchor component={Link} to={performerPath(seller)} data-testid="product-seller">
+                    {words}
+                  </Anchor>
+                )}
+              />
             </Text>
           )}
           <Group gap="md" align="baseline">
             {isOwned(product) ? (
               <Badge size="lg" color="green" data-testid="product-owned">
-                Owned
+                {t("Owned")}
               </Badge>
             ) : (
               <span className={styles.price} data-testid="product-price">
-                {formatPrice(product.price, symbol)}
+                {formatPrice(product.price, symbol, locale)}
               </span>
             )}
             {product.type === "physical" && (
               <Text c={note === "Sold out" ? "red" : "dimmed"} fw={note ? 600 : undefined} data-testid="product-stock">
-                {note ?? `${product.stock} in stock`}
+                {note ?? t("{{stock}} in stock", { stock: product.stock })}
               </Text>
             )}
           </Group>
@@ -236,9 +255,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {more.length > 0 && product.seller && (
         <section className={movieStyles.related} aria-labelledby="more-products-title">
           <Title order={2} id="more-products-title" fz={24} mb="md">
-            More from {product.seller.name}
+            {t("More from {{name}}", { name: product.seller.name })}
           </Title>
-          <CardGrid label={`More from ${product.seller.name}`} testId="more-products">
+          <CardGrid label={t("More from {{name}}", { name: product.seller.name })} testId="more-products">
             {more.map((p) => (
               <ProductCard key={p._id} product={p} />
             ))}
@@ -251,8 +270,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
   return (
-    <DetailError error={error} icon={IconPackageOff} noun="product" listPath="/store" listLabel="Browse the store" />
+    <DetailError
+      error={error}
+      icon={IconPackageOff}
+      noun="product"
+      listPath="/store"
+      listLabel={t("Browse the store")}
+    />
   );
 }
 

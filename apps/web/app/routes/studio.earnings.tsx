@@ -279,7 +279,7 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
                       )}
                       {line.type === "refund" && (
                         <Badge color="red" variant="light">
-                          {t("Refund")}
+                          {t("Refund line", { defaultValue: "Refund" })}
                         </Badge>
                       )}
                     </Group>

@@ -26,6 +26,7 @@ export function CatalogueListPage<T>({
   onLoadMore,
   children,
   before,
+  texts,
 }: {
   path: string;
   /** The heading, also the grid's name; "Movies". */
@@ -41,19 +42,21 @@ export function CatalogueListPage<T>({
   children: ReactNode;
   /** Shown between the filters and the list (e.g. the movies announced for later). */
   before?: ReactNode;
+  /** The list's own words, whole sentences in the page's language: its search box, its failure and its button. */
+  texts: { search: string; failed: string; more: string };
 }) {
   const { apply, busy } = useFilterNavigation(path);
-  const what = title.toLowerCase();
+
   return (
     <Container size="xl">
       <div className={styles.header}>
         <h1 className={styles.heading}>{title}</h1>
         {count}
       </div>
-      <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel={`Search ${what}`} />
+      <FilterBar filters={filters} categories={categories} onChange={apply} searchLabel={texts.search} />
       {before}
       {error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load the ${what}`}>
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={texts.failed}>
           {error}
         </Alert>
       ) : (
@@ -69,7 +72,7 @@ export function CatalogueListPage<T>({
             total={list.total}
             totalCapped={list.totalCapped}
             error={list.error?.message}
-            label={`Load more ${what}`}
+            label={texts.more}
           />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Button, Group, SegmentedControl, Select, TagsInput } from "@mantine/core";
 import type { CategoryRef } from "@marquee/contracts/catalogue";
 import { IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import {
   ACCESS_OPTIONS,
   type CatalogueFilters,
@@ -14,7 +15,6 @@ import styles from "./browse.module.css";
 import { SearchField } from "./SearchField.tsx";
 
 const ALL = "all";
-const accessData = [{ value: ALL, label: "All" }, ...ACCESS_OPTIONS];
 
 /**
  * The filters of a catalogue list: search, category, access kind, tags and sort. Every change goes to `onChange`
@@ -31,6 +31,8 @@ export function FilterBar({
   onChange: (next: CatalogueFilters) => void;
   searchLabel: string;
 }) {
+  const { t } = useTranslation();
+  const accessData = [{ value: ALL, label: t("All") }, ...ACCESS_OPTIONS.map((o) => ({ ...o, label: t(o.label) }))];
   const categoryData = categories.map((c) => ({ value: c.slug, label: c.name }));
   const knownCategory = filters.category && categoryData.some((c) => c.value === filters.category);
 
@@ -40,20 +42,20 @@ export function FilterBar({
       <Select
         className={styles.category}
         size="sm"
-        aria-label="Category"
-        placeholder="All categories"
+        aria-label={t("Category")}
+        placeholder={t("All categories")}
         data={categoryData}
         value={knownCategory ? filters.category : null}
         onChange={(value) => onChange({ ...filters, category: value })}
         clearable
         searchable={categoryData.length > 8}
-        nothingFoundMessage="No such category"
+        nothingFoundMessage={t("No such category")}
         comboboxProps={{ withinPortal: true }}
       />
       <SegmentedControl
         className={styles.access}
         size="sm"
-        aria-label="Access"
+        aria-label={t("Access")}
         data={accessData}
         value={filters.access ?? ALL}
         onChange={(value) =>
@@ -63,11 +65,11 @@ export function FilterBar({
       <TagsInput
         className={styles.tags}
         size="sm"
-        aria-label="Tags"
-        placeholder={filters.tags.length ? "" : "Tags"}
+        aria-label={t("Tags")}
+        placeholder={filters.tags.length ? "" : t("Tags")}
         value={filters.tags}
         onChange={(values) => {
-          const tags = [...new Set(values.map(normalizeTag).filter((t): t is string => !!t))].slice(0, 10);
+          const tags = [...new Set(values.map(normalizeTag).filter((tag): tag is string => !!tag))].slice(0, 10);
           onChange({ ...filters, tags });
         }}
         maxTags={10}
@@ -76,8 +78,8 @@ export function FilterBar({
       <Select
         className={styles.sort}
         size="sm"
-        aria-label="Sort by"
-        data={SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+        aria-label={t("Sort by")}
+        data={SORT_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
         value={filters.sort}
         onChange={(value) => onChange({ ...filters, sort: (value as CatalogueSort | null) ?? "newest" })}
         allowDeselect={false}
@@ -91,7 +93,7 @@ export function FilterBar({
             leftSection={<IconX size={14} aria-hidden />}
             onClick={() => onChange({ ...defaultFilters, sort: filters.sort })}
           >
-            Clear filters
+            {t("Clear filters")}
           </Button>
         </Group>
       )}

@@ -1,4 +1,6 @@
 import type { AccessKind } from "@marquee/contracts/catalogue";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
 import { useAppSelector } from "../../state/store.ts";
 import styles from "./catalogue.module.css";
 import { accessLabel } from "./format.ts";
@@ -16,8 +18,11 @@ export interface AccessBadgeProps {
 
 /** "Free", "Members", the price ("$9.99"), "Owned" or "Coming 12 Mar", coloured by kind. */
 export function AccessBadge({ access, price, isComing, scheduledAt, isBought, overlay = false }: AccessBadgeProps) {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
-  const label = accessLabel({ access, price, isComing, scheduledAt, isBought }, symbol);
+  const label = accessLabel({ access, price, isComing, scheduledAt, isBought }, symbol, undefined, t, locale);
+
   return (
     <span
       className={`${styles.badge} ${styles[`tone-${label.tone}`]}${overlay ? ` ${styles.badgeOverlay}` : ""}`}

@@ -6,6 +6,7 @@ import type { Banner } from "@marquee/contracts/content";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { type FocusEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BannerSlide } from "./BannerSlide.tsx";
 import styles from "./sections.module.css";
 
@@ -18,6 +19,7 @@ export { BannerSlide };
  * dots move between slides.
  */
 export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; autoplayMs: number }) {
+  const { t } = useTranslation();
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -68,20 +70,22 @@ export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; aut
       onBlur={onBlur}
     >
       <Carousel
-        aria-label="Featured"
+        aria-label={t("Featured")}
         emblaOptions={{ loop: true, duration: 28 }}
         getEmblaApi={setEmbla}
         onSlideChange={setSelected}
         withIndicators
         controlSize={40}
         slideGap="md"
-        getIndicatorProps={(index) => ({ "aria-label": `Show banner ${index + 1} of ${banners.length}` })}
+        getIndicatorProps={(index) => ({
+          "aria-label": t("Show banner {{n}} of {{total}}", { n: index + 1, total: banners.length }),
+        })}
       >
         {banners.map((banner, i) => (
           <Carousel.Slide
             key={banner._id}
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${banners.length}: ${banner.title}`}
+            aria-roledescription={t("slide")}
+            aria-label={t("{{n}} of {{total}}: {{title}}", { n: i + 1, total: banners.length, title: banner.title })}
           >
             <BannerSlide banner={banner} first={i === 0} />
           </Carousel.Slide>
@@ -94,7 +98,7 @@ export function BannerCarousel({ banners, autoplayMs }: { banners: Banner[]; aut
           color="dark"
           radius="xl"
           size="lg"
-          aria-label={stopped ? "Play banner rotation" : "Pause banner rotation"}
+          aria-label={stopped ? t("Play banner rotation") : t("Pause banner rotation")}
           onClick={() => setStopped(!stopped)}
         >
           {stopped ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPauseFilled size={16} />}

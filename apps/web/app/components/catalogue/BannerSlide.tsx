@@ -1,6 +1,7 @@
 import type { Banner } from "@marquee/contracts/content";
 import { linkKind } from "@marquee/contracts/links";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "./sections.module.css";
 
@@ -11,6 +12,7 @@ const BANNER_SIZES = "(max-width: 88em) 100vw, 1320px";
  * Its link follows the shared link rule; one that breaks it (stored before the rule) is not a link at all.
  */
 export function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+  const { t } = useTranslation();
   const kind = banner.href ? linkKind(banner.href) : null;
   const content: ReactNode = (
     <>
@@ -33,7 +35,7 @@ export function BannerSlide({ banner, first }: { banner: Banner; first: boolean 
         {banner.description && <p className={styles.bannerDescription}>{banner.description}</p>}
         {kind && (
           <span className={styles.bannerCta} aria-hidden="true">
-            Explore
+            {t("Explore")}
           </span>
         )}
       </div>

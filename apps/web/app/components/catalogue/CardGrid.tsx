@@ -1,4 +1,5 @@
 import { Children, isValidElement, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./catalogue.module.css";
 
 const variantClass = { performers: styles.gridPerformers, media: styles.gridMedia };
@@ -11,7 +12,7 @@ const variantClass = { performers: styles.gridPerformers, media: styles.gridMedi
 export function CardGrid({
   children,
   variant = "media",
-  empty = "Nothing here yet.",
+  empty,
   label,
   testId,
 }: {
@@ -22,11 +23,12 @@ export function CardGrid({
   label?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const items = Children.toArray(children);
   if (!items.length) {
     return (
       <div className={styles.empty} data-testid={testId ? `${testId}-empty` : undefined}>
-        {empty}
+        {empty === undefined ? t("Nothing here yet.") : empty}
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccessBadge } from "./AccessBadge.tsx";
 import { CardImage } from "./CardImage.tsx";
@@ -10,13 +11,14 @@ export type { GalleryCardData } from "./card-data.ts";
 
 /** A gallery in a grid: 4:3 cover (blurred by the API when locked), access badge, photo count, title, performers. */
 export function GalleryCard({ gallery, eager = false }: { gallery: GalleryCardData; eager?: boolean }) {
+  const { t } = useTranslation();
   return (
     <article className={styles.card} data-testid="gallery-card" data-id={gallery._id}>
       <div className={`${styles.media} ${styles.mediaGallery}`}>
         <CardImage image={gallery.cover} alt="" eager={eager} fallback={gallery.title} />
         <AccessBadge access={gallery.access} price={gallery.price} isBought={gallery.isBought} overlay />
         <span className={`${styles.chip} ${styles.chipBottomRight}`}>
-          {gallery.photosCount} {gallery.photosCount === 1 ? "photo" : "photos"}
+          {t("{{photos}} photos", { count: gallery.photosCount, photos: gallery.photosCount })}
         </span>
       </div>
       <div className={styles.body}>

@@ -1,4 +1,5 @@
 import { Button, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import styles from "./catalogue.module.css";
 
 /**
@@ -13,7 +14,7 @@ export function LoadMore({
   total,
   totalCapped = false,
   error,
-  label = "Load more",
+  label,
 }: {
   onClick: () => void;
   loading: boolean;
@@ -24,16 +25,17 @@ export function LoadMore({
   error?: string | null;
   label?: string;
 }) {
+  const { t } = useTranslation();
   const counts =
     shown !== undefined && total !== undefined && total > 0
-      ? `Showing ${shown} of ${total}${totalCapped ? "+" : ""}`
+      ? t("Showing {{shown}} of {{total}}", { shown, total: `${total}${totalCapped ? "+" : ""}` })
       : null;
   if (!hasMore && !counts) return null;
   return (
     <div className={styles.loadMore}>
       {hasMore && (
         <Button variant="default" size="md" radius="xl" px={32} onClick={onClick} loading={loading}>
-          {label}
+          {label ?? t("Load more")}
         </Button>
       )}
       {counts && (

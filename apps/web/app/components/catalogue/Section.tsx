@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "./sections.module.css";
 
@@ -16,6 +17,7 @@ export function Section({
   more?: { to: string; label?: string };
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <section className={styles.section} id={id} aria-labelledby={`${id}-title`}>
       <div className={styles.sectionHead}>
@@ -27,7 +29,8 @@ export function Section({
         </div>
         {more && (
           <Link to={more.to} className={styles.seeAll} prefetch="intent">
-            {more.label ?? "See all"}
+            {more.label ?? t("See all")}
+
             <span aria-hidden="true"> →</span>
           </Link>
         )}

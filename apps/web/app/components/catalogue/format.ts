@@ -1,6 +1,8 @@
 /** Prices, counts and labels shared by the catalogue cards and pages (dates and durations: lib/format.ts). */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { Locale } from "@marquee/contracts/locales";
+import type { TFunction } from "i18next";
+import { tFor } from "../../i18n/i18n.ts";
 import { formatShortDate } from "../../lib/format.ts";
 
 const moneyLocale: Record<Locale, string> = { en: "en-US", es: "es-ES" };
@@ -59,7 +61,7 @@ export interface AccessLabel {
 
 /**
  * What the access badge on a card says: coming (with its date) first, then "Owned" for an item the viewer bought,
- * then the price, members or free.
+ * then the price, members or free; in the language of `t` and `locale` (English without them).
  */
 export function accessLabel(
   item: {
@@ -71,17 +73,22 @@ export function accessLabel(
   },
   currencySymbol = "$",
   now: Date = new Date(),
+  t: TFunction = tFor("en"),
+  locale: Locale = "en",
 ): AccessLabel {
   if (item.isComing) {
-    const when = formatShortDate(item.scheduledAt, now);
-    return { tone: "coming", text: when ? `Coming ${when}` : "Coming soon" };
+    const when = formatShortDate(item.scheduledAt, now, locale);
+    return { tone: "coming", text: when ? t("Coming {{date}}", { date: when }) : t("Coming soon") };
   }
-  if (item.isBought) return { tone: "owned", text: "Owned" };
+  if (item.isBought) return { tone: "owned", text: t("Owned") };
   if (item.access === "sale") {
-    return { tone: "sale", text: item.price !== null ? formatPrice(item.price, currencySymbol) : "For sale" };
+    return {
+      tone: "sale",
+      text: item.price !== null ? formatPrice(item.price, currencySymbol, locale) : t("For sale"),
+    };
   }
-  if (item.access === "members") return { tone: "members", text: "Members" };
-  return { tone: "free", text: "Free" };
+  if (item.access === "members") return { tone: "members", text: t("Members") };
+  return { tone: "free", text: t("Free") };
 }
 
 /** Splits plain text into paragraphs at blank lines (post content is never rendered as HTML). */

@@ -1,6 +1,7 @@
 import { Title } from "@mantine/core";
 import type { CommentObjectType } from "@marquee/contracts/comments";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./comments.module.css";
 
 // The list, the form and their Redux wiring load on their own chunk, in the browser, after the page shows.
@@ -20,13 +21,14 @@ export function Comments({
   objectId: string;
   ownerIds?: readonly string[];
 }) {
+  const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const placeholder = <div className={styles.placeholder} aria-hidden />;
   return (
     <section className={styles.section} aria-labelledby="comments-title" data-testid="comments">
       <Title order={2} id="comments-title" fz={24} mb="md">
-        Comments
+        {t("Comments")}
       </Title>
       {mounted ? (
         <Suspense fallback={placeholder}>

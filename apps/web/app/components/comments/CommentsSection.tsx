@@ -2,7 +2,9 @@ import { Anchor, Avatar, Button, Group, Stack, Text, Textarea } from "@mantine/c
 import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
 import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import {
   canDeleteComment,
   canEditComment,
@@ -10,7 +12,6 @@ import {
   commentAnchor,
   commentsTitle,
 } from "../../lib/comments.ts";
-import { formatDateTime, formatShortDate } from "../../lib/format.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import {
   activeObjectSet,
@@ -51,6 +52,7 @@ interface SectionProps {
 
 /** The list and the form (loaded lazily by Comments.tsx). Follows the room's comment events (joined by the page). */
 export default function CommentsSection({ objectType, objectId, ownerIds }: SectionProps) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const thread = useAppSelector((s) => s.comments.commentMapping[objectId]) ?? EMPTY;
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
@@ -92,12 +94,12 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
   return (
     <Stack gap="lg">
       <Text c="dimmed" data-testid="comments-total" aria-live="polite">
-        {thread.loaded || thread.total > 0 ? commentsTitle(thread.total) : "Loading comments…"}
+        {thread.loaded || thread.total > 0 ? commentsTitle(thread.total, t) : t("Loading comments…")}
       </Text>
       {loggedIn ? (
         <CommentForm
-          label="Add a comment"
-          submitLabel="Comment"
+          label={t("Add a comment")}
+          submitLabel={t("Comment")}
           onSubmit={async (content) => {
             const result = await dispatch(createComment({ ...request, content }));
             if (createComment.fulfilled.match(result)) {
@@ -111,7 +113,7 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
       ) : (
         <Text>
           <Anchor component={Link} to="/auth/login" data-testid="comments-login">
-            Log in to comment
+            {t("Log in to comment")}
           </Anchor>
         </Text>
       )}
@@ -119,11 +121,11 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
         <Group gap="sm">
           <Text c="dimmed">{thread.error}</Text>
           <Button variant="default" size="xs" onClick={() => void dispatch(loadComments(request))}>
-            Try again
+            {t("Try again")}
           </Button>
         </Group>
       ) : null}
-      <ul className={styles.list} aria-label="Comments" data-testid="comment-list">
+      <ul className={styles.list} aria-label={t("Comments")} data-testid="comment-list">
         {thread.items.map((c) => (
           <CommentItem key={c._id} comment={c} context={context} />
         ))}
@@ -134,7 +136,7 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
           loading={thread.requesting}
           hasMore={!!thread.next}
           error={thread.loaded ? thread.error : null}
-          label="More comments"
+          label={t("More comments")}
         />
       )}
       {dialog}
@@ -168,6 +170,7 @@ function CommentForm({
   onCancel?: () => void;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation();
   const [content, setContent] = useState(initial);
   const [sending, setSending] = useState(false);
   const text = content.trim();
@@ -186,7 +189,7 @@ function CommentForm({
       <Stack gap="xs">
         <Textarea
           aria-label={label}
-          placeholder={`${label}…`}
+          placeholder={t("{{label}}…", { label })}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           autosize
@@ -198,7 +201,7 @@ function CommentForm({
         <Group gap="xs" justify="flex-end">
           {onCancel && (
             <Button variant="subtle" color="gray" onClick={onCancel}>
-              Cancel
+              {t("Cancel")}
             </Button>
           )}
           <Button type="submit" loading={sending} disabled={!text}>
@@ -211,6 +214,8 @@ function CommentForm({
 }
 
 function CommentItem({ comment, context }: { comment: Comment; context: ItemContext }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const dispatch = useAppDispatch();
   const viewer = useAppSelector((s) => (s.auth.loggedIn ? s.user.current : null));
   const replies = useAppSelector((s) => s.comments.commentMapping[comment._id]) as CommentThread | undefined;
@@ -232,9 +237,9 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
 
   async function remove() {
     const ok = await context.confirm({
-      title: "Delete this comment?",
-      message: topLevel && comment.stats.replies > 0 ? "Its replies go with it." : "This cannot be undone.",
-      confirmLabel: "Delete",
+      title: t("Delete this comment?"),
+      message: topLevel && comment.stats.replies > 0 ? t("Its replies go with it.") : t("This cannot be undone."),
+      confirmLabel: t("Delete"),
     });
     if (!ok) return;
     const result = await dispatch(deleteComment(comment));
@@ -269,20 +274,20 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
             c="dimmed"
             component="time"
             dateTime={comment.createdAt}
-            title={formatDateTime(comment.createdAt)}
+            title={f.dateTime(comment.createdAt)}
           >
-            {formatShortDate(comment.createdAt)}
+            {f.shortDate(comment.createdAt)}
           </Text>
           {comment.editedAt && (
             <Text size="xs" c="dimmed">
-              (edited)
+              {t("(edited)")}
             </Text>
           )}
         </Group>
         {editing ? (
           <CommentForm
-            label="Edit your comment"
-            submitLabel="Save"
+            label={t("Edit your comment")}
+            submitLabel={t("Save")}
             initial={comment.content}
             autoFocus
             onCancel={() => setEditing(false)}
@@ -306,31 +311,33 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
           <Group gap={4}>
             {topLevel && viewer && (
               <Button variant="subtle" size="compact-xs" onClick={() => setReplying((r) => !r)}>
-                Reply
+                {t("Reply")}
               </Button>
             )}
             {canEditComment(viewer, comment) && (
               <Button variant="subtle" size="compact-xs" onClick={() => setEditing(true)}>
-                Edit
+                {t("Edit")}
               </Button>
             )}
             {canDeleteComment(viewer, comment, context.ownerIds) && (
               <Button variant="subtle" color="red" size="compact-xs" onClick={() => void remove()}>
-                Delete
+                {t("Delete")}
               </Button>
             )}
             {canReportComment(viewer, comment) && <ReportComment commentId={comment._id} author={name} />}
             {topLevel && replyCount > 0 && (
               <Button variant="subtle" color="gray" size="compact-xs" onClick={toggleReplies}>
-                {showReplies ? "Hide replies" : `View ${replyCount} ${replyCount === 1 ? "reply" : "replies"}`}
+                {showReplies
+                  ? t("Hide replies")
+                  : t("View {{replies}} replies", { count: replyCount, replies: replyCount })}
               </Button>
             )}
           </Group>
         )}
         {replying && (
           <CommentForm
-            label={`Reply to ${name}`}
-            submitLabel="Reply"
+            label={t("Reply to {{name}}", { name })}
+            submitLabel={t("Reply")}
             autoFocus
             onCancel={() => setReplying(false)}
             onSubmit={async (content) => {
@@ -348,7 +355,7 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
         )}
         {topLevel && (showReplies || (replies && !replies.loaded && replies.items.length > 0)) && replies && (
           <>
-            <ul className={styles.replies} aria-label={`Replies to ${name}`}>
+            <ul className={styles.replies} aria-label={t("Replies to {{name}}", { name })}>
               {replies.items.map((r) => (
                 <CommentItem key={r._id} comment={r} context={context} />
               ))}
@@ -361,7 +368,7 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
                 loading={replies.requesting}
                 onClick={() => void dispatch(loadMoreComments(replyRequest))}
               >
-                More replies
+                {t("More replies")}
               </Button>
             )}
           </>

@@ -2,12 +2,14 @@ import { Button, Group, Modal, Radio, Stack, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { CommentReportReason } from "@marquee/contracts/comments";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api, errorMessage } from "../../lib/api.ts";
 import { REPORT_REASONS, REPORTED } from "../../lib/comments.ts";
 import { COMMENT_FAILED } from "../../state/comments.ts";
 
 /** "Report" under someone else's comment: a reason and a note for the moderators; once sent it reads "Reported". */
 export function ReportComment({ commentId, author }: { commentId: string; author: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<CommentReportReason>("spam");
   const [note, setNote] = useState("");
@@ -24,7 +26,7 @@ export function ReportComment({ commentId, author }: { commentId: string; author
       });
       setReported(true);
       setOpen(false);
-      notifications.show({ color: "teal", message: REPORTED });
+      notifications.show({ color: "teal", message: t(REPORTED) });
     } catch (error) {
       notifications.show({ color: "red", message: errorMessage(error, COMMENT_FAILED) });
     } finally {
@@ -35,24 +37,24 @@ export function ReportComment({ commentId, author }: { commentId: string; author
   return (
     <>
       <Button variant="subtle" color="gray" size="compact-xs" disabled={reported} onClick={() => setOpen(true)}>
-        {reported ? "Reported" : "Report"}
+        {reported ? t("Reported") : t("Report")}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Report ${author}'s comment`} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("Report {{author}}'s comment", { author })} centered>
         <form onSubmit={(e) => void submit(e)}>
           <Stack gap="md">
             <Radio.Group
-              label="What is wrong with it?"
+              label={t("What is wrong with it?")}
               value={reason}
               onChange={(v) => setReason(v as CommentReportReason)}
             >
               <Stack gap={8} mt={6}>
                 {REPORT_REASONS.map((r) => (
-                  <Radio key={r.value} value={r.value} label={r.label} />
+                  <Radio key={r.value} value={r.value} label={t(r.label)} />
                 ))}
               </Stack>
             </Radio.Group>
             <Textarea
-              label="Anything the moderators should know (optional)"
+              label={t("Anything the moderators should know (optional)")}
               value={note}
               onChange={(e) => setNote(e.currentTarget.value)}
               maxLength={500}
@@ -61,10 +63,10 @@ export function ReportComment({ commentId, author }: { commentId: string; author
             />
             <Group justify="flex-end" gap="xs">
               <Button variant="subtle" color="gray" onClick={() => setOpen(false)}>
-                Cancel
+                {t("Cancel")}
               </Button>
               <Button type="submit" loading={sending}>
-                Send report
+                {t("Send report")}
               </Button>
             </Group>
           </Stack>

@@ -1,7 +1,9 @@
 import { Button, type ButtonProps, Group, TextInput } from "@mantine/core";
 import type { CouponQuote } from "@marquee/contracts/payments";
 import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api.ts";
 import { CHECKOUT_PATH, couponError, quoteLine } from "../../lib/payments.ts";
 import { useAppSelector } from "../../state/store.ts";
@@ -12,7 +14,9 @@ import styles from "./payments.module.css";
  * or says at the field why the code cannot be used, before the member leaves the page. The code goes with the form.
  */
 function CouponField({ fields }: { fields: Record<string, string> }) {
+  const { t } = useTranslation();
   const id = useId();
+  const { locale } = useFormat();
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
   const [code, setCode] = useState("");
   const [quote, setQuote] = useState<CouponQuote | null>(null);
@@ -38,8 +42,8 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
         <TextInput
           id={id}
           name="couponCode"
-          aria-label="Coupon code"
-          placeholder="Coupon code"
+          aria-label={t("Coupon code")}
+          placeholder={t("Coupon code")}
           maxLength={40}
           autoComplete="off"
           size="md"
@@ -61,12 +65,12 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
           }}
         />
         <Button type="button" variant="default" size="md" radius="xl" loading={applying} onClick={() => void apply()}>
-          Apply
+          {t("Apply")}
         </Button>
       </Group>
       {quote && (
         <p className={styles.quote} data-testid="coupon-quote" aria-live="polite">
-          {quoteLine(quote, symbol)}
+          {quoteLine(quote, symbol, t, locale)}
         </p>
       )}
     </div>
@@ -93,6 +97,7 @@ export function CheckoutForm({
   variant?: ButtonProps["variant"];
   fullWidth?: boolean;
 }) {
+  const { t } = useTranslation();
   const checkout = useFetcher<{ error?: string }>();
   const [couponOpen, setCouponOpen] = useState(false);
   const error = checkout.state === "idle" ? checkout.data?.error : undefined;
@@ -122,7 +127,7 @@ export function CheckoutForm({
           <CouponField fields={fields} />
         ) : (
           <Button type="button" variant="subtle" size="md" radius="xl" onClick={() => setCouponOpen(true)}>
-            I have a coupon
+            {t("I have a coupon")}
           </Button>
         ))}
       {error && (

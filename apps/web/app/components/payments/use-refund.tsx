@@ -2,6 +2,8 @@ import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconReceiptRefund } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
@@ -25,25 +27,36 @@ export function useRefund(): {
   refunding: string | null;
   dialog: ReactNode;
 } {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { run } = useIntent();
   const [confirm, dialog] = useConfirm();
   const [refunding, setRefunding] = useState<string | null>(null);
-  const refund = async (t: RefundTarget) => {
-    const what = t.items.map((i) => i.title).join(", ");
+  const refund = async (target: RefundTarget) => {
+    const what = target.items.map((i) => i.title).join(", ");
+    const amount = formatPrice(target.amount, symbol, locale);
     const ok = await confirm({
-      title: "Refund this payment?",
-      message: `${t.buyer?.name ?? "The member"} gets ${formatPrice(t.amount, symbol)} back for “${what}”, loses access to it, and its performers' earnings are reversed.`,
-      confirmLabel: "Refund",
+      title: t("Refund this payment?"),
+      message: target.buyer
+        ? t(
+            "{{buyer}} gets {{amount}} back for “{{what}}”, loses access to it, and its performers' earnings are reversed.",
+            { buyer: target.buyer.name, amount, what },
+          )
+        : t(
+            "The member gets {{amount}} back for “{{what}}”, loses access to it, and its performers' earnings are reversed.",
+            { amount, what },
+          ),
+      confirmLabel: t("Refund"),
       color: "red",
     });
     if (!ok) return;
-    setRefunding(t._id);
+    setRefunding(target._id);
     try {
-      await run("refund", { id: t._id });
-      notifications.show({ color: "teal", message: `Refunded ${formatPrice(t.amount, symbol)} for “${what}”.` });
+      await run("refund", { id: target._id });
+      notifications.show({ color: "teal", message: t("Refunded {{amount}} for “{{what}}”.", { amount, what }) });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not refund", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not refund"), message: errorMessage(e) });
     } finally {
       setRefunding(null);
     }
@@ -61,6 +74,7 @@ export function RefundButton({
   refund: (t: RefundTarget) => Promise<void>;
   refunding: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <Button
       size="xs"
@@ -70,7 +84,7 @@ export function RefundButton({
       loading={refunding === target._id}
       onClick={() => void refund(target)}
     >
-      Refund
+      {t("Refund")}
     </Button>
   );
 }

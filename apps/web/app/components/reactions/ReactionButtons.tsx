@@ -3,7 +3,9 @@ import { notifications } from "@mantine/notifications";
 import type { ReactionAction, ReactionState, ReactionUpdatedEvent } from "@marquee/contracts/reactions";
 import { IconClock, IconClockFilled, IconHeart, IconHeartFilled, IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import {
   COUNTER_OF,
@@ -17,7 +19,6 @@ import {
 } from "../../lib/reactions.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../../state/store.ts";
-import { formatCount } from "../catalogue/format.ts";
 
 const ICONS: Record<ReactionAction, { on: typeof IconHeart; off: typeof IconHeart }> = {
   like: { on: IconHeartFilled, off: IconHeart },
@@ -42,6 +43,8 @@ export function ReactionButtons({
   flags: { isLiked?: boolean; isFavourited?: boolean; isWatchedLater?: boolean };
   counts: { likes?: number; favourites?: number };
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const navigate = useNavigate();
   const { socket } = useSocket();
@@ -88,7 +91,7 @@ export function ReactionButtons({
       });
     } catch (error) {
       setView((v) => toggled(v, action, !on));
-      notifications.show({ color: "red", message: errorMessage(error, "Error occured, please try again later.") });
+      notifications.show({ color: "red", message: errorMessage(error, t("Error occured, please try again later.")) });
     } finally {
       pending.current.delete(action);
       setBusy([...pending.current]);
@@ -115,10 +118,10 @@ export function ReactionButtons({
             data-busy={busy.includes(action) || undefined}
             onClick={() => void toggle(action)}
           >
-            {label}
+            {t(label)}
             {count !== null && (
               <span data-testid={`reaction-${action}-count`} style={{ marginInlineStart: 6, opacity: 0.8 }}>
-                {formatCount(count)}
+                {f.count(count)}
               </span>
             )}
           </Button>

@@ -10,7 +10,7 @@ export const account: Messages = {
   "Watch later": "Ver más tarde",
   "Watch history": "Historial de reproducción",
   Notifications: "Notificaciones",
-  "Contact us": "Contacto",
+  "Contact us": "Contáctanos",
   "Become a performer": "Hazte modelo",
   Studio: "Estudio",
   Admin: "Administración",

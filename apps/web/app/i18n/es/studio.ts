@@ -15,7 +15,7 @@ export const studio: Messages = {
   "{{state}}: {{reason}}": "{{state}}: {{reason}}",
   Physical: "Físico",
   Digital: "Digital",
-  Download: "Descarga",
+  "Digital download": "Descarga",
   "Sold out": "Agotado",
   "{{n}} in stock": "{{n}} en existencias",
   "{{state}}: it is listed once an admin approves it.":
@@ -139,7 +139,7 @@ export const studio: Messages = {
   "Body type": "Complexión",
   "Hair colour": "Color de pelo",
   "Eye colour": "Color de ojos",
-  Height: "Altura",
+  Height: "Estatura",
   "Sexual orientation": "Orientación sexual",
   "The yearly price is more than 12 monthly prices ({{twelve}}): fans would pay less month by month.":
     "El precio anual supera 12 precios mensuales ({{twelve}}): los fans pagarían menos mes a mes.",
@@ -514,7 +514,7 @@ export const studio: Messages = {
   Item: "Artículo",
   Sale: "Venta",
   Commission: "Comisión",
-  Refund: "Reembolso",
+  "Refund line": "Reembolso",
   Owed: "Pendiente",
   // studio reports
   "Your counter-notice is sent to the site's team.": "Tu contranotificación se envió al equipo del sitio.",
