@@ -114,7 +114,8 @@ function MovieFileDrop({
         <UploadProgressLine
           percent={upload.percent}
           done={upload.done}
-          label={t("Movie file")}
+          // i18n-exempt: which upload it is; the progress line shows its own translated text for it
+          label="Movie file"
           testId="movie-upload-progress"
         />
       )}

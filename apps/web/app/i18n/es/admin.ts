@@ -975,7 +975,6 @@ export const admin: Messages = {
   "From {{env}}": "Desde {{env}}",
   "Not set (sandbox)": "Sin definir (entorno de pruebas)",
   "Type a code, then Enter": "Escribe un código y pulsa Intro",
-  Gateway: "Pasarela",
   "Where buyers pay.": "Donde pagan los compradores.",
   "Used when the gateway is Stripe.": "Se usa cuando la pasarela es Stripe.",
   "Used when the gateway is CCBill.": "Se usa cuando la pasarela es CCBill.",
