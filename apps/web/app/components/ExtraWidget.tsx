@@ -2,6 +2,7 @@ import { Container } from "@mantine/core";
 import type { Banner } from "@marquee/contracts/content";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../lib/root-types.ts";
 import { BannerSlide } from "./catalogue/BannerSlide.tsx";
@@ -39,11 +40,12 @@ export function SitePromos({ promos }: { promos: Banner[] }) {
 
 /** Where the widget shows in the primary layout. */
 export function ExtraWidgetArea() {
+  const { t } = useTranslation();
   const { setTarget } = useContext(SlotContext);
   const data = useRouteLoaderData("root") as RootData | undefined;
   const promos = data?.promos ?? [];
   return (
-    <aside aria-label="Promotions" data-slot="extra-widget">
+    <aside aria-label={t("Promotions")} data-slot="extra-widget">
       <SitePromos promos={promos} />
       <div ref={setTarget} />
     </aside>

@@ -1,17 +1,20 @@
 import { Alert, Container } from "@mantine/core";
 import { IconServerOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { setSystemError } from "../state/system.ts";
 
-export const SYSTEM_ERROR_TITLE = "The server could not finish a request";
+export const SYSTEM_ERROR_TITLE = msg("The server could not finish a request");
 
 /**
  * SPEC section 3's system.error as the member sees it: a request the server failed (5xx) is said once, above the
  * page, with what the server answered; it goes when closed or when another page is opened.
  */
 export function SystemErrorNotice() {
+  const { t } = useTranslation();
   const error = useAppSelector((s) => s.system.error);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
@@ -29,13 +32,13 @@ export function SystemErrorNotice() {
         variant="light"
         role="alert"
         icon={<IconServerOff size={18} />}
-        title={SYSTEM_ERROR_TITLE}
+        title={t(SYSTEM_ERROR_TITLE)}
         withCloseButton
-        closeButtonLabel="Dismiss"
+        closeButtonLabel={t("Dismiss")}
         onClose={() => dispatch(setSystemError(null))}
         data-testid="system-error"
       >
-        Please try again in a moment. The server said: {error.message}
+        {t("Please try again in a moment. The server said: {{message}}", { message: error.message })}
       </Alert>
     </Container>
   );

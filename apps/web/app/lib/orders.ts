@@ -5,7 +5,8 @@ import {
   type OrderStatus,
   orderStatuses,
 } from "@marquee/contracts/orders";
-import { msg } from "../i18n/i18n.ts";
+import type { TFunction } from "i18next";
+import { msg, tFor } from "../i18n/i18n.ts";
 
 /** How an order's status reads, with its badge colour. */
 export const ORDER_STATUS: Record<OrderStatus, { label: string; color: string }> = {
@@ -50,7 +51,7 @@ export const DELIVERY_FILTERS = ["all", "created", "processing", "shipped", "del
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 
 /** What a buyer is told when a line of theirs moves on (the `delivery` notification), or null for anything else. */
-export function deliveryNews(payload: unknown): string | null {
+export function deliveryNews(payload: unknown, t: TFunction = tFor("en")): string | null {
   if (!payload || typeof payload !== "object") return null;
   const { type, title, deliveryStatus, shippingCode } = payload as Record<string, unknown>;
   if (type !== "delivery" || typeof title !== "string" || typeof deliveryStatus !== "string") return null;
@@ -58,7 +59,7 @@ export function deliveryNews(payload: unknown): string | null {
   if (!status) return null;
   const code =
     deliveryStatus === "shipped" && typeof shippingCode === "string" && shippingCode ? ` (${shippingCode})` : "";
-  return `“${title}”: ${status.label.toLowerCase()}${code}.`;
+  return t("“{{title}}”: {{status}}{{code}}.", { title, status: t(status.label).toLowerCase(), code });
 }
 
 /** The status filter of a list of orders in its URL: a status, or `all`. */

@@ -3,27 +3,31 @@ import { notifications } from "@mantine/notifications";
 import type { Order, OrderStatus } from "@marquee/contracts/orders";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { useDownload } from "../components/store/use-download.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { loaded } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { DELIVERY_STATUS, deliveryNews, ORDER_FILTERS, ORDER_STATUS, orderLineLink } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/account.orders";
 
 export const handle = pages.accountOrders.handle;
 
-const DESCRIPTION = "What you ordered, where each parcel is, and your downloads.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My orders", DESCRIPTION);
+const DESCRIPTION = msg("What you ordered, where each parcel is, and your downloads.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My orders"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 10;
 
@@ -38,30 +42,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load your orders.",
+    msg("Could not load your orders."),
   );
   return { list, status, page };
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { t } = useTranslation();
+  const f = useFormat();
   const { download, fetching } = useDownload();
   const status = ORDER_STATUS[order.status];
 
   return (
-    <Card component="article" data-testid="order-card" aria-label={`Order of ${formatDate(order.createdAt)}`}>
+    <Card
+      component="article"
+      data-testid="order-card"
+      aria-label={t("Order of {{date}}", { date: f.date(order.createdAt) })}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
-            <Text fw={600}>Order of {formatDate(order.createdAt)}</Text>
+            <Text fw={600}>{t("Order of {{date}}", { date: f.date(order.createdAt) })}</Text>
             <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
               #{order._id.slice(-8)}
             </Text>
           </Stack>
           <Group gap="xs">
-            <Text fw={600}>{formatPrice(order.total, symbol)}</Text>
+            <Text fw={600}>{f.price(order.total)}</Text>
             <Badge variant="light" color={status.color}>
-              {status.label}
+              {t(status.label)}
             </Badge>
           </Group>
         </Group>
@@ -80,15 +89,15 @@ function OrderCard({ order }: { order: Order }) {
               </Text>
               {line.shippingCode && (
                 <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  Shipping code: <span data-testid="shipping-code">{line.shippingCode}</span>
+                  {t("Shipping code:")} <span data-testid="shipping-code">{line.shippingCode}</span>
                 </Text>
               )}
             </Stack>
             <Group gap="xs">
-              <Text size="sm">{formatPrice(line.total, symbol)}</Text>
+              <Text size="sm">{f.price(line.total)}</Text>
               {line.deliveryStatus && (
                 <Badge variant="outline" color={DELIVERY_STATUS[line.deliveryStatus].color}>
-                  {DELIVERY_STATUS[line.deliveryStatus].label}
+                  {t(DELIVERY_STATUS[line.deliveryStatus].label)}
                 </Badge>
               )}
               {line.productType === "digital" && order.status === "paid" && (
@@ -99,7 +108,7 @@ function OrderCard({ order }: { order: Order }) {
                   loading={fetching === line.itemId}
                   onClick={() => void download(line.itemId, line.title)}
                 >
-                  Download
+                  {t("Download")}
                 </Button>
               )}
             </Group>
@@ -108,7 +117,7 @@ function OrderCard({ order }: { order: Order }) {
         {order.delivery && (
           <div>
             <Text size="sm" fw={600}>
-              Ships to
+              {t("Ships to")}
             </Text>
             <DeliveryAddress delivery={order.delivery} c="dimmed" />
           </div>
@@ -119,22 +128,23 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const { socket } = useSocket();
   // A seller moving a parcel on shows here at once: a toast, and the list read again.
   useEffect(() => {
     if (!socket) return;
     const onNotification = (payload: unknown) => {
-      const news = deliveryNews(payload);
+      const news = deliveryNews(payload, t);
       if (!news) return;
-      notifications.show({ color: "indigo", title: "Delivery update", message: news });
+      notifications.show({ color: "indigo", title: t("Delivery update"), message: news });
       void revalidator.revalidate();
     };
     socket.on("notification", onNotification);
     return () => {
       socket.off("notification", onNotification);
     };
-  }, [socket, revalidator]);
+  }, [socket, revalidator, t]);
   const { setFilter, setPage } = useListParams();
   const { list, status, page } = loaderData;
   const orders = list.result?.data ?? [];
@@ -142,27 +152,30 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
     <Container size="md">
       <Stack gap="lg">
         <div>
-          <Title order={1}>My orders</Title>
-          <Text c="dimmed">{DESCRIPTION}</Text>
+          <Title order={1}>{t("My orders")}</Title>
+          <Text c="dimmed">{t(DESCRIPTION)}</Text>
           <Anchor component={Link} to="/account" size="sm">
-            Back to my account
+            {t("Back to my account")}
           </Anchor>
         </div>
         <Select
-          label="Show"
-          data={ORDER_FILTERS.map((s) => ({ value: s, label: s === "all" ? "All orders" : ORDER_STATUS[s].label }))}
+          label={t("Show")}
+          data={ORDER_FILTERS.map((s) => ({
+            value: s,
+            label: s === "all" ? t("All orders") : t(ORDER_STATUS[s].label),
+          }))}
           value={status}
           onChange={(v) => setFilter("status", (v as OrderStatus | "all" | null) ?? "all")}
           allowDeselect={false}
           maw={260}
         />
         <ListPanel
-          label="Orders"
+          label={t("Orders")}
           error={list.error}
           onRetry={() => void revalidator.revalidate()}
           ready
           count={orders.length}
-          empty={{ icon: IconPackage, message: "No orders here yet. What you buy in the store shows here." }}
+          empty={{ icon: IconPackage, message: t("No orders here yet. What you buy in the store shows here.") }}
         >
           <Stack gap="md" p="md">
             {orders.map((o) => (

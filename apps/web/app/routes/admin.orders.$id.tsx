@@ -1,34 +1,38 @@
 import { Anchor, Badge, Card, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Order, OrderLine } from "@marquee/contracts/orders";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { productPath } from "../components/store/product-card-data.ts";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { deliverIntent, handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { ORDER_STATUS, orderRefund, sellerNames } from "../lib/orders.ts";
 import { itemPath, PAYMENT_STATUS_COLORS } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/admin.orders.$id";
 
 export const handle = pages.adminOrder.handle;
 
-const DESCRIPTION = "One order: its buyer, lines and sellers, where each parcel is, and its payment.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Order", DESCRIPTION);
+const DESCRIPTION = msg("One order: its buyer, lines and sellers, where each parcel is, and its payment.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Order"), t(DESCRIPTION));
+};
 
 /** The order of the URL, as an admin sees it (its payment and each line's sellers). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const detail = await loaded(
     sessionApi(request, context).get<Order>(`/orders/details/${encodeURIComponent(params.id)}`),
-    "Could not load the order.",
+    msg("Could not load the order."),
   );
   return { detail };
 }
@@ -55,7 +59,8 @@ const linePath = (line: OrderLine) =>
   line.itemKind === "product" ? productPath({ _id: line.itemId }) : itemPath(line);
 
 function Detail({ order }: { order: Order }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { t } = useTranslation();
+  const f = useFormat();
   const { refund, refunding, dialog } = useRefund();
   const toRefund = orderRefund(order);
   const status = ORDER_STATUS[order.status];
@@ -69,53 +74,53 @@ function Detail({ order }: { order: Order }) {
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <div>
               <Text fw={700} fz="xl" data-testid="order-total">
-                {formatPrice(order.total, symbol)} {order.currency}
+                {f.price(order.total)} {order.currency}
               </Text>
               <Text size="sm" c="dimmed">
                 {order.originalTotal !== order.total
-                  ? `${formatPrice(order.originalTotal, symbol)} before its coupon`
-                  : `${order.lines.length} line${order.lines.length === 1 ? "" : "s"}`}
+                  ? t("{{price}} before its coupon", { price: f.price(order.originalTotal) })
+                  : t("{{n}} lines", { count: order.lines.length, n: f.number(order.lines.length) })}
               </Text>
             </div>
             <Group gap="sm">
               <Badge color={status.color} variant="light" size="lg" data-testid="order-status">
-                {status.label}
+                {t(status.label)}
               </Badge>
               {toRefund && <RefundButton target={toRefund} refund={refund} refunding={refunding} />}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Fact label="Buyer">
+            <Fact label={t("Buyer")}>
               {order.buyer ? (
                 <Anchor component={Link} to={`/admin/orders?buyer=${order.buyer._id}`} size="sm">
                   {order.buyer.name} (@{order.buyer.username})
                 </Anchor>
               ) : (
-                "A former member"
+                t("A former member")
               )}
             </Fact>
-            <Fact label="Created">{formatDateTime(order.createdAt)}</Fact>
-            <Fact label="Paid">{order.paidAt ? formatDateTime(order.paidAt) : "—"}</Fact>
-            <Fact label="Payment">
+            <Fact label={t("Created")}>{f.dateTime(order.createdAt)}</Fact>
+            <Fact label={t("Paid")}>{order.paidAt ? f.dateTime(order.paidAt) : "—"}</Fact>
+            <Fact label={t("Payment")}>
               {payment ? (
                 <Group gap={6} wrap="wrap">
                   <Anchor component={Link} to={`/admin/transactions/${payment._id}`} size="sm">
-                    {payment.gateway} · {formatPrice(payment.amount, symbol)}
+                    {payment.gateway} · {f.price(payment.amount)}
                   </Anchor>
                   <Badge size="sm" variant="light" color={PAYMENT_STATUS_COLORS[payment.status] ?? "gray"}>
                     {payment.status}
                   </Badge>
                 </Group>
               ) : (
-                "None started"
+                t("None started")
               )}
             </Fact>
             {order.delivery && (
-              <Fact label="Ships to">
+              <Fact label={t("Ships to")}>
                 <DeliveryAddress delivery={order.delivery} />
               </Fact>
             )}
-            <Fact label="Order id">
+            <Fact label={t("Order id")}>
               <Code>{order._id}</Code>
             </Fact>
           </SimpleGrid>
@@ -124,18 +129,18 @@ function Detail({ order }: { order: Order }) {
 
       <Stack gap="xs" component="section" aria-labelledby="lines-title">
         <Title order={2} fz="lg" id="lines-title">
-          Lines
+          {t("Lines")}
         </Title>
         <Card padding={0}>
           <DataTable
-            label="Order lines"
+            label={t("Order lines")}
             minWidth={760}
             columns={[
-              { label: "Item" },
-              { label: "Sold by" },
-              { label: "Price", right: true },
-              { label: "Paid", right: true },
-              { label: "Delivery" },
+              { label: t("Item") },
+              { label: t("Sold by") },
+              { label: t("Price"), right: true },
+              { label: t("Paid"), right: true },
+              { label: t("Delivery") },
             ]}
           >
             {order.lines.map((line) => {
@@ -160,14 +165,14 @@ function Detail({ order }: { order: Order }) {
                   <Table.Td>
                     <Text size="sm">{sellerNames(line)}</Text>
                   </Table.Td>
-                  <Table.Td ta="right">{formatPrice(line.unitPrice, symbol)}</Table.Td>
-                  <Table.Td ta="right">{formatPrice(line.total, symbol)}</Table.Td>
+                  <Table.Td ta="right">{f.price(line.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{f.price(line.total)}</Table.Td>
                   <Table.Td>
                     <Stack gap={6} align="flex-start">
                       <DeliveryBadge line={line} />
                       {line.shippingCode && (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                          Shipping code: <span data-testid="shipping-code">{line.shippingCode}</span>
+                          {t("Shipping code:")} <span data-testid="shipping-code">{line.shippingCode}</span>
                         </Text>
                       )}
                       <DeliveryStep line={line} orderStatus={order.status} />
@@ -184,11 +189,12 @@ function Detail({ order }: { order: Order }) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <AdminDetailPage
-      title="Order"
-      description={DESCRIPTION}
-      back={{ to: "/admin/orders", label: "All orders" }}
+      title={t("Order")}
+      description={t(DESCRIPTION)}
+      back={{ to: "/admin/orders", label: t("All orders") }}
       detail={loaderData.detail}
     >
       {(order) => <Detail order={order} />}

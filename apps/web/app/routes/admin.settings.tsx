@@ -5,11 +5,13 @@ import type { ErrorBody } from "@marquee/contracts/common";
 import { type PaymentStatus, type SettingKey, settingDefinitions } from "@marquee/contracts/settings";
 import { IconAlertCircle, IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useStore } from "react-redux";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { type FieldMeta, GroupFields } from "../components/admin/SettingFields.tsx";
 import { fields, groupText } from "../components/admin/setting-specs.ts";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
 import {
   type AdminSetting,
@@ -26,6 +28,7 @@ import {
 } from "../lib/admin-settings.ts";
 import { ApiError, errorMessage, isApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
@@ -35,15 +38,17 @@ import type { Route } from "./+types/admin.settings";
 
 export const handle = pages.adminSettings.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Site settings", "Branding, menus, maintenance mode, payments and sign-up rules.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Site settings"), t("Branding, menus, maintenance mode, payments and sign-up rules."));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
   const [settings, payment] = await Promise.all([
-    loaded(api.get<AdminSetting[]>("/admin/settings"), "Could not load the settings."),
+    loaded(api.get<AdminSetting[]>("/admin/settings"), msg("Could not load the settings.")),
     // The gateway running now and the next start's: only a note, so the screen works without it.
-    loaded(api.get<PaymentStatus>("/admin/settings/payment"), "Could not check the payment gateway."),
+    loaded(api.get<PaymentStatus>("/admin/settings/payment"), msg("Could not check the payment gateway.")),
   ]);
   return { ...settings, payment: payment.result };
 }
@@ -82,10 +87,12 @@ const metaOf = (settings: AdminSetting[]): Record<string, FieldMeta> =>
   Object.fromEntries(settings.map((s) => [s.key, { isSet: s.isSet, env: s.env, applies: s.applies }]));
 
 const gatewayName = (name: string | null) =>
-  name === "stripe" ? "Stripe" : name === "ccbill" ? "CCBill" : name === "sandbox" ? "the sandbox" : "none";
+  // i18n-exempt: brands; the other names are translated where shown
+  name === "stripe" ? "Stripe" : name === "ccbill" ? "CCBill" : name === "sandbox" ? msg("the sandbox") : msg("none");
 
 /** The gateway running now, and what the next start would run with what is saved (or the line it would stop with). */
 function PaymentStatusNote({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
   const { running, nextStart } = status;
   if (nextStart.problem) {
     return (
@@ -93,12 +100,14 @@ function PaymentStatusNote({ status }: { status: PaymentStatus }) {
         color="red"
         variant="light"
         icon={<IconAlertTriangle size={18} />}
-        title="The API would not start with these settings"
+        title={t("The API would not start with these settings")}
         data-testid="payment-status"
       >
         <Text size="sm">{nextStart.problem}</Text>
         <Text size="sm" mt={4}>
-          Running now: {gatewayName(running)}. Fix the settings below before restarting the API.
+          {t("Running now: {{gateway}}. Fix the settings below before restarting the API.", {
+            gateway: t(gatewayName(running)),
+          })}
         </Text>
       </Alert>
     );
@@ -112,10 +121,10 @@ function PaymentStatusNote({ status }: { status: PaymentStatus }) {
       data-testid="payment-status"
     >
       <Text size="sm">
-        Running now: {gatewayName(running)}.{" "}
+        {t("Running now: {{gateway}}.", { gateway: t(gatewayName(running)) })}{" "}
         {same
-          ? "Gateway changes saved here take effect when the API restarts."
-          : `After a restart of the API: ${gatewayName(nextStart.gateway)}.`}
+          ? t("Gateway changes saved here take effect when the API restarts.")
+          : t("After a restart of the API: {{gateway}}.", { gateway: t(gatewayName(nextStart.gateway)) })}
       </Text>
     </Alert>
   );
@@ -130,6 +139,7 @@ function SettingsGroupForm({
   settings: AdminSetting[];
   payment?: PaymentStatus | null;
 }) {
+  const { t } = useTranslation();
   const store = useStore() as AppStore;
   const revalidator = useRevalidator();
   const [meta, setMeta] = useState(() => metaOf(settings));
@@ -165,7 +175,7 @@ function SettingsGroupForm({
     try {
       results = await run<SaveResult[]>("save", { changes: toSave });
     } catch (error) {
-      notifications.show({ color: "red", title: "Settings not saved", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Settings not saved"), message: errorMessage(error) });
       return;
     }
 
@@ -187,7 +197,8 @@ function SettingsGroupForm({
       } else {
         const fieldErrors = settingFieldErrors(key, result.error);
         Object.assign(errors, Object.keys(fieldErrors).length ? fieldErrors : { [key]: errorMessage(result.error) });
-        failures.push(`${fields[key as SettingKey]?.label ?? key}: ${errorMessage(result.error)}`);
+        const label = fields[key as SettingKey]?.label;
+        failures.push(`${label ? t(label) : key}: ${errorMessage(result.error)}`);
       }
     }
     setSaved(nextSaved);
@@ -209,14 +220,16 @@ function SettingsGroupForm({
       form.setErrors(errors);
       notifications.show({
         color: "red",
-        title: failures.length === entries.length ? "Settings not saved" : "Some settings were not saved",
+        title: failures.length === entries.length ? t("Settings not saved") : t("Some settings were not saved"),
         message: failures.join("\n"),
       });
     } else {
       form.clearErrors();
       notifications.show({
         color: "teal",
-        message: restartNeeded ? "Settings saved. Restart the API to apply the gateway settings." : "Settings saved",
+        message: restartNeeded
+          ? t("Settings saved. Restart the API to apply the gateway settings.")
+          : t("Settings saved"),
       });
     }
   });
@@ -228,15 +241,15 @@ function SettingsGroupForm({
           <Group justify="space-between" align="flex-start">
             <div>
               <Title order={2} fz="lg" id={headingId}>
-                {text.title}
+                {t(text.title)}
               </Title>
               <Text c="dimmed" size="sm">
-                {text.description}
+                {t(text.description)}
               </Text>
             </div>
             {dirty && (
               <Badge variant="dot" color="orange">
-                Unsaved changes
+                {t("Unsaved changes")}
               </Badge>
             )}
           </Group>
@@ -251,10 +264,10 @@ function SettingsGroupForm({
                 form.clearErrors();
               }}
             >
-              Discard
+              {t("Discard")}
             </Button>
             <Button type="submit" loading={saving} disabled={!dirty}>
-              Save {text.title.toLowerCase()} settings
+              {t("Save {{group}} settings", { group: t(text.title).toLowerCase() })}
             </Button>
           </Group>
         </Stack>
@@ -272,16 +285,17 @@ function SettingsForms({
   error: string | null;
   payment: PaymentStatus | null;
 }) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const load = () => void revalidator.revalidate();
 
   if (error || !settings) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load the settings">
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t("Could not load the settings")}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error ?? "Could not load the settings."}</Text>
+          <Text size="sm">{t(error ?? "Could not load the settings.")}</Text>
           <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={load}>
-            Try again
+            {t("Try again")}
           </Button>
         </Stack>
       </Alert>
@@ -300,10 +314,11 @@ function SettingsForms({
 }
 
 export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <AdminPage
-      title="Site settings"
-      description="Change how the site looks and behaves. Each section saves on its own."
+      title={t("Site settings")}
+      description={t("Change how the site looks and behaves. Each section saves on its own.")}
     >
       <SettingsForms settings={loaderData.result} error={loaderData.error} payment={loaderData.payment} />
     </AdminPage>

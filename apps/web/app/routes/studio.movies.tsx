@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { createVideoBody, type StudioVideo } from "@marquee/contracts/videos";
 import { IconCalendarEvent, IconMovie } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { DataTable, EditDrawer } from "../components/admin/ManageList.tsx";
 import { uploadFile, useConfirmedDelete } from "../components/admin/use-manage.tsx";
@@ -14,9 +15,11 @@ import { MovieMedia, MovieRow, type MovieUpload, ProcessingBadge } from "../comp
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { type StudioListData, useProcessingPoll, useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { AppearingPeoplePanel } from "../components/verification/AppearingPeople.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { assetIntents, loadStudioAssets } from "../lib/studio-assets.server.ts";
 import { type VideoFormValues, validateVideoForm, videoBody, videoFormValues } from "../lib/studio-forms.ts";
@@ -34,11 +37,13 @@ import type { Route } from "./+types/studio.movies";
 
 export const handle = pages.studioMovies.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "My movies", "Create movies, upload their files and follow their processing.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("My movies"), t("Create movies, upload their files and follow their processing."));
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadStudioAssets<StudioVideo>(request, context, "videos", "Could not load your movies.");
+  return loadStudioAssets<StudioVideo>(request, context, "videos", msg("Could not load your movies."));
 }
 
 const movieIntents = assetIntents("videos");
@@ -50,6 +55,7 @@ export function action({ request, context }: Route.ActionArgs) {
 const enc = encodeURIComponent;
 
 function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListData<StudioVideo> }) {
+  const { t } = useTranslation();
   const currencySymbol = useAppSelector((s) => s.ui.currencySymbol);
   const { socket } = useSocket();
   const revalidator = useRevalidator();
@@ -71,7 +77,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
     const onNotification = (payload: unknown) => {
       const event = parseMediaProcessed(payload);
       if (!event || !["video", "movie", "videos"].includes(event.objectType)) return;
-      const toast = mediaProcessedMessage(event);
+      const toast = mediaProcessedMessage(event, t);
       notifications.show({ ...toast, autoClose: event.status === "ready" ? 6000 : false });
       void revalidate.current();
     };
@@ -79,7 +85,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
     return () => {
       socket.off("notification", onNotification);
     };
-  }, [socket]);
+  }, [socket, t]);
 
   const startNew = () => {
     setDrawerTab("details");
@@ -94,7 +100,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
   const uploadMovie = async (video: StudioVideo, file: File) => {
     const problem = fileProblem(file, "video", { imageMaxMb: 0 });
     if (problem) {
-      notifications.show({ color: "red", title: "Cannot upload this file", message: problem });
+      notifications.show({ color: "red", title: t("Cannot upload this file"), message: problem });
       return;
     }
     const id = video._id;
@@ -114,27 +120,29 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
       void revalidator.revalidate();
       notifications.show({
         color: "teal",
-        title: "Upload finished",
-        message: `${video.title} is being processed. You can keep working meanwhile.`,
+        title: t("Upload finished"),
+        message: t("{{title}} is being processed. You can keep working meanwhile.", { title: video.title }),
       });
     } catch (e) {
       set(null);
-      notifications.show({ color: "red", title: "The movie upload failed", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("The movie upload failed"), message: errorMessage(e) });
     }
   };
 
   const confirmRemove = (video: StudioVideo) =>
     remove({
-      title: "Delete this movie?",
+      title: t("Delete this movie?"),
       message: (
-        <>
-          <b>{video.title}</b> and its files are removed for good. Buyers and members lose access to it.
-        </>
+        <Trans
+          t={t}
+          i18nKey={msg("<b/> and its files are removed for good. Buyers and members lose access to it.")}
+          components={{ b: <b>{video.title}</b> }}
+        />
       ),
-      confirmLabel: "Delete movie",
+      confirmLabel: t("Delete movie"),
       id: video._id,
-      deleted: `${video.title} was deleted.`,
-      failTitle: "Could not delete the movie",
+      deleted: t("{{title}} was deleted.", { title: video.title }),
+      failTitle: t("Could not delete the movie"),
       onDeleted: () => {
         if (editing?._id === video._id) close();
       },
@@ -144,16 +152,16 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
     openItem(video, created);
     if (created) {
       setDrawerTab("media");
-      notifications.show({ color: "teal", title: "Movie created", message: "Now upload the movie file." });
+      notifications.show({ color: "teal", title: t("Movie created"), message: t("Now upload the movie file.") });
     } else {
-      notifications.show({ color: "teal", message: "Your changes are saved." });
+      notifications.show({ color: "teal", message: t("Your changes are saved.") });
     }
   };
 
   return (
     <StudioAssetScreen
-      title="My movies"
-      description="Create movies, upload their files and follow their processing."
+      title={t("My movies")}
+      description={t("Create movies, upload their files and follow their processing.")}
       noun="movie"
       plural="movies"
       icon={IconMovie}
@@ -161,18 +169,18 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
       onNew={startNew}
       table={
         <DataTable
-          label="My movies"
+          label={t("My movies")}
           minWidth={860}
           spacing="md"
           busy={loading}
           columns={[
-            { label: "Thumbnail", hidden: true },
-            { label: "Title" },
-            { label: "Access" },
-            { label: "Status" },
-            { label: "Processing" },
-            { label: "Views", right: true },
-            { label: "Actions", hidden: true },
+            { label: t("Thumbnail"), hidden: true },
+            { label: t("Title") },
+            { label: t("Access") },
+            { label: t("Status") },
+            { label: t("Processing") },
+            { label: t("Views"), right: true },
+            { label: t("Actions"), hidden: true },
           ]}
         >
           {result?.data.map((video) => (
@@ -188,7 +196,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
         </DataTable>
       }
     >
-      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? "Edit movie" : "New movie"}>
+      <EditDrawer opened={drawer !== null} onClose={close} title={editing ? t("Edit movie") : t("New movie")}>
         {drawer && (
           <AssetDrawerTabs
             tab={drawerTab}
@@ -197,7 +205,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
             people={editing ? <AppearingPeoplePanel kind="video" itemId={editing._id} /> : null}
             media={{
               value: "media",
-              label: "Media",
+              label: t("Media"),
               icon: <IconMovie size={16} />,
               rightSection: editing ? <ProcessingBadge video={editing} size="xs" /> : undefined,
             }}
@@ -219,8 +227,10 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
                 extra={(form) => (
                   <TextInput
                     type="datetime-local"
-                    label="Scheduled release"
-                    description="Announce the movie as coming and publish it at this time. Leave empty to publish when ready."
+                    label={t("Scheduled release")}
+                    description={t(
+                      "Announce the movie as coming and publish it at this time. Leave empty to publish when ready.",
+                    )}
                     leftSection={<IconCalendarEvent size={16} />}
                     key={form.key("scheduledAt")}
                     {...form.getInputProps("scheduledAt")}
@@ -228,7 +238,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
                 )}
               />
             }
-            newHint="Create the movie first; then upload its file, a teaser and a thumbnail under Media."
+            newHint={t("Create the movie first; then upload its file, a teaser and a thumbnail under Media.")}
             panel={
               editing && (
                 <MovieMedia

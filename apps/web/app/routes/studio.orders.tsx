@@ -1,27 +1,31 @@
 import { Card, Group, Select, Stack, Text } from "@mantine/core";
 import type { SellerLine } from "@marquee/contracts/orders";
 import { IconPackage } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { msg } from "../i18n/i18n.ts";
 import { deliverIntent, handleIntents, loaded } from "../lib/actions.server.ts";
-import { formatDate } from "../lib/format.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { DELIVERY_FILTERS, DELIVERY_STATUS, type DeliveryFilter } from "../lib/orders.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useListParams } from "../lib/use-list-params.ts";
 import { pages } from "../pages.ts";
-import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/studio.orders";
 
 export const handle = pages.studioOrders.handle;
 
-const DESCRIPTION = "What members bought from your store: ship the parcels and keep the buyers posted.";
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Orders", DESCRIPTION);
+const DESCRIPTION = msg("What members bought from your store: ship the parcels and keep the buyers posted.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Orders"), t(DESCRIPTION));
+};
 
 const PAGE_SIZE = 20;
 
@@ -36,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    "Could not load your orders.",
+    msg("Could not load your orders."),
   );
   return { list, delivery, page };
 }
@@ -49,7 +53,8 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 function LineCard({ line }: { line: SellerLine }) {
-  const symbol = useAppSelector((s) => s.ui.currencySymbol);
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Card component="article" withBorder data-testid="seller-line" aria-label={line.title}>
       <Stack gap="xs">
@@ -59,18 +64,20 @@ function LineCard({ line }: { line: SellerLine }) {
             {line.quantity > 1 ? ` × ${line.quantity}` : ""}
           </Text>
           <Group gap="xs">
-            <Text size="sm">{formatPrice(line.total, symbol)}</Text>
+            <Text size="sm">{f.price(line.total)}</Text>
             <DeliveryBadge line={line} />
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
-          {line.buyer ? `${line.buyer.name} (@${line.buyer.username})` : "A former member"} · paid{" "}
-          {formatDate(line.paidAt ?? line.createdAt)}
+          {t("{{buyer}} · paid {{date}}", {
+            buyer: line.buyer ? `${line.buyer.name} (@${line.buyer.username})` : t("A former member"),
+            date: f.date(line.paidAt ?? line.createdAt),
+          })}
         </Text>
         {line.delivery && <DeliveryAddress delivery={line.delivery} />}
         {line.shippingCode && (
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-            Shipping code: {line.shippingCode}
+            {t("Shipping code:")} {line.shippingCode}
           </Text>
         )}
         <DeliveryStep line={line} orderStatus={line.orderStatus} />
@@ -80,6 +87,7 @@ function LineCard({ line }: { line: SellerLine }) {
 }
 
 export default function StudioOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const role = useStudioRole();
   const revalidator = useRevalidator();
   const { setFilter, setPage } = useListParams();
@@ -87,22 +95,25 @@ export default function StudioOrdersPage({ loaderData }: Route.ComponentProps) {
   const { list, delivery, page } = loaderData;
   const lines = list.result?.data ?? [];
   return (
-    <StudioPage title="Orders" description={DESCRIPTION}>
+    <StudioPage title={t("Orders")} description={t(DESCRIPTION)}>
       <Select
-        label="Delivery"
-        data={DELIVERY_FILTERS.map((d) => ({ value: d, label: d === "all" ? "Every line" : DELIVERY_STATUS[d].label }))}
+        label={t("Delivery")}
+        data={DELIVERY_FILTERS.map((d) => ({
+          value: d,
+          label: d === "all" ? t("Every line") : t(DELIVERY_STATUS[d].label),
+        }))}
         value={delivery}
         onChange={(v) => setFilter("delivery", v ?? "all")}
         allowDeselect={false}
         maw={260}
       />
       <ListPanel
-        label="Order lines"
+        label={t("Order lines")}
         error={list.error}
         onRetry={() => void revalidator.revalidate()}
         ready
         count={lines.length}
-        empty={{ icon: IconPackage, message: "Nothing here yet. Paid orders of your products show here." }}
+        empty={{ icon: IconPackage, message: t("Nothing here yet. Paid orders of your products show here.") }}
       >
         <Stack gap="md" p="md">
           {lines.map((l) => (

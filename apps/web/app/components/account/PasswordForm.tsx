@@ -3,9 +3,12 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconCircleCheck, IconLock } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
+import { translatedResolver } from "../../lib/form-i18n.ts";
 import { withPasswordConfirmation } from "../../lib/passwords.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppDispatch, useAppSelector } from "../../state/store.ts";
@@ -16,7 +19,7 @@ import { ENTER_CURRENT_PASSWORD } from "./ProfileForm.tsx";
 
 const passwordSchema = withPasswordConfirmation({
   currentPassword: z.string().min(1, ENTER_CURRENT_PASSWORD).max(128),
-  password: z.string().min(8, "Password must be at least 8 characters").max(128),
+  password: z.string().min(8, msg("Password must be at least 8 characters")).max(128),
 });
 
 /**
@@ -25,15 +28,16 @@ const passwordSchema = withPasswordConfirmation({
  * the card) or the error; while the profile is being saved the button waits.
  */
 export function PasswordForm() {
+  const { t } = useTranslation();
   const { run, busy: saving } = useIntent();
   const dispatch = useAppDispatch();
   const updating = useAppSelector((s) => s.user.updating);
   const updatedPassword = useAppSelector((s) => s.user.updatedPassword);
-  const [message, setMessage] = useState("Your password has been changed.");
+  const [message, setMessage] = useState(() => t("Your password has been changed."));
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { currentPassword: "", password: "", confirmPassword: "" },
-    validate: schemaResolver(passwordSchema, { sync: true }),
+    validate: translatedResolver(schemaResolver(passwordSchema, { sync: true }), t),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -44,13 +48,13 @@ export function PasswordForm() {
         password: values.password,
       });
       form.reset();
-      setMessage(result?.message || "Your password has been changed.");
+      setMessage(result?.message || t("Your password has been changed."));
       dispatch(passwordUpdated());
     } catch (error) {
-      dispatch(updateFailed(toRejected(error, "Could not change your password.")));
+      dispatch(updateFailed(toRejected(error, t("Could not change your password."))));
       const { currentPassword, password } = fieldErrorsFrom(error);
       if (currentPassword || password) form.setErrors({ currentPassword, password });
-      else notifications.show({ color: "red", message: errorMessage(error, "Could not change your password.") });
+      else notifications.show({ color: "red", message: errorMessage(error, t("Could not change your password.")) });
     }
   });
 
@@ -61,17 +65,17 @@ export function PasswordForm() {
           <Group gap="xs">
             <IconLock size={20} />
             <Title order={2} fz="lg">
-              Password
+              {t("Password")}
             </Title>
           </Group>
           <PasswordInput
-            label="Current password"
+            label={t("Current password")}
             autoComplete="current-password"
             key={form.key("currentPassword")}
             {...form.getInputProps("currentPassword")}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NewPasswordFields form={form} label="New password" />
+            <NewPasswordFields form={form} label={t("New password")} />
           </SimpleGrid>
           {updatedPassword && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
@@ -80,7 +84,7 @@ export function PasswordForm() {
           )}
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={saving} disabled={updating && !saving}>
-              Change password
+              {t("Change password")}
             </Button>
           </Group>
         </Stack>

@@ -17,9 +17,12 @@ import { notifications } from "@mantine/notifications";
 import { genders, type OwnUser } from "@marquee/contracts/users";
 import { IconCircleCheck, IconMailForward, IconUser } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
+import { msg } from "../../i18n/i18n.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { setFieldErrors } from "../../lib/form-errors.ts";
+import { translatedResolver } from "../../lib/form-i18n.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppDispatch, useAppSelector } from "../../state/store.ts";
 import { toRejected } from "../../state/thunk.ts";
@@ -33,20 +36,31 @@ import {
 
 type Option = { value: string; label: string };
 
+/** How each gender reads in the profile's choices. */
+const GENDER_LABELS: Record<(typeof genders)[number], string> = {
+  female: msg("Female"),
+  male: msg("Male"),
+  transgender: msg("Transgender"),
+  "non-binary": msg("Non binary"),
+};
+
 /** The country and dial-code choices, as the account route's loader reads them. */
 export type AccountOptions = { countries: Option[]; dialCodes: Option[] };
 
-export const ENTER_CURRENT_PASSWORD = "Enter your current password";
+export const ENTER_CURRENT_PASSWORD = msg("Enter your current password");
 
 const profileSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: z.string().trim().min(1, msg("Name is required")).max(80),
   username: z
     .string()
     .trim()
-    .min(3, "Username must be at least 3 characters")
+    .min(3, msg("Username must be at least 3 characters"))
     .max(30)
-    .regex(/^[a-zA-Z0-9_.]+$/, "Username may contain letters, digits, dots and underscores"),
-  email: z.string().trim().pipe(z.email("Enter a valid email address")),
+    .regex(/^[a-zA-Z0-9_.]+$/, msg("Username may contain letters, digits, dots and underscores")),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email(msg("Enter a valid email address"))),
   bio: z.string().max(2000),
   country: z.string().nullable(),
   gender: z.string().nullable(),
@@ -54,7 +68,7 @@ const profileSchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^([0-9 ()-]{4,20})?$/, "Enter a valid phone number"),
+    .regex(/^([0-9 ()-]{4,20})?$/, msg("Enter a valid phone number")),
 });
 
 /** The profile form's rules; changing the email address also needs the current password. */
@@ -85,18 +99,19 @@ function profileValues(user: CurrentUser) {
  * password and waits for the link mailed to it.
  */
 export function ProfileForm({ user, options }: { user: CurrentUser; options: AccountOptions }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { run, busy: saving } = useIntent();
   // SPEC section 4: updating while it is sent, then updateSuccess (the message shows in the card) or the error.
   const updating = useAppSelector((s) => s.user.updating);
   const updateSuccess = useAppSelector((s) => s.user.updateSuccess);
-  const [savedMessage, setSavedMessage] = useState("Your profile has been saved.");
+  const [savedMessage, setSavedMessage] = useState(() => t("Your profile has been saved."));
   const { countries, dialCodes } = options;
   const schema = useMemo(() => profileSchemaFor(user.email), [user.email]);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: profileValues(user),
-    validate: schemaResolver(schema, { sync: true }),
+    validate: translatedResolver(schemaResolver(schema, { sync: true }), t),
   });
   // The current-password field shows only while the email differs from the account's.
   const [emailChanged, setEmailChanged] = useState(false);
@@ -118,8 +133,10 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
     try {
       const updated = await run<OwnUser>("profile", changes);
       const message = changes.email
-        ? `Your profile has been saved. Check your inbox at ${changes.email} to confirm the new address.`
-        : "Your profile has been saved.";
+        ? t("Your profile has been saved. Check your inbox at {{email}} to confirm the new address.", {
+            email: changes.email,
+          })
+        : t("Your profile has been saved.");
       setSavedMessage(message);
       dispatch(profileUpdated(updated));
       // Said at once where the eye is (the toast) and kept in the card while user.updateSuccess holds.
@@ -129,9 +146,9 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
       setEmailChanged(false);
       form.resetDirty();
     } catch (error) {
-      dispatch(updateFailed(toRejected(error, "Could not save your profile.")));
+      dispatch(updateFailed(toRejected(error, t("Could not save your profile."))));
       setFieldErrors(form, error);
-      notifications.show({ color: "red", message: errorMessage(error, "Could not save your profile.") });
+      notifications.show({ color: "red", message: errorMessage(error, t("Could not save your profile.")) });
     }
   });
 
@@ -142,30 +159,30 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
           <Group gap="xs">
             <IconUser size={20} />
             <Title order={2} fz="lg">
-              Profile
+              {t("Profile")}
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
+            <TextInput label={t("Name")} autoComplete="name" key={form.key("name")} {...form.getInputProps("name")} />
             <TextInput
-              label="Username"
+              label={t("Username")}
               autoComplete="username"
               key={form.key("username")}
               {...form.getInputProps("username")}
             />
           </SimpleGrid>
           <TextInput
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
-            description="A new address takes effect once you follow the link we mail to it."
+            description={t("A new address takes effect once you follow the link we mail to it.")}
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
           {emailChanged && (
             <PasswordInput
-              label="Current password"
-              description="Needed to change your email address."
+              label={t("Current password")}
+              description={t("Needed to change your email address.")}
               autoComplete="current-password"
               key={form.key("currentPassword")}
               {...form.getInputProps("currentPassword")}
@@ -173,30 +190,38 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
           )}
           {user.pendingEmail && (
             <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} data-testid="pending-email">
-              Check your inbox to confirm the new address <b>{user.pendingEmail}</b>. Until then you keep using{" "}
-              {user.email}.
+              <Trans
+                t={t}
+                i18nKey={msg("Check your inbox to confirm the new address <b/>. Until then you keep using {{email}}.")}
+                values={{ email: user.email }}
+                components={{ b: <b>{user.pendingEmail}</b> }}
+              />
             </Alert>
           )}
-          <Textarea label="Bio" autosize minRows={3} maxRows={8} key={form.key("bio")} {...form.getInputProps("bio")} />
+          <Textarea
+            label={t("Bio")}
+            autosize
+            minRows={3}
+            maxRows={8}
+            key={form.key("bio")}
+            {...form.getInputProps("bio")}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label="Country"
+              label={t("Country")}
               size="md"
               searchable
               clearable
               data={countries}
-              nothingFoundMessage="No country found"
+              nothingFoundMessage={t("No country found")}
               key={form.key("country")}
               {...form.getInputProps("country")}
             />
             <Select
-              label="Gender"
+              label={t("Gender")}
               size="md"
               clearable
-              data={genders.map((g) => ({
-                value: g,
-                label: g.replace("-", " ").replace(/^./, (c) => c.toUpperCase()),
-              }))}
+              data={genders.map((g) => ({ value: g, label: t(GENDER_LABELS[g]) }))}
               key={form.key("gender")}
               {...form.getInputProps("gender")}
             />
@@ -204,7 +229,7 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
           <Grid>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <Select
-                label="Dial code"
+                label={t("Dial code")}
                 size="md"
                 searchable
                 clearable
@@ -215,7 +240,7 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 7 }}>
               <TextInput
-                label="Phone"
+                label={t("Phone")}
                 type="tel"
                 autoComplete="tel-national"
                 key={form.key("phone")}
@@ -230,7 +255,7 @@ export function ProfileForm({ user, options }: { user: CurrentUser; options: Acc
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={saving} disabled={updating && !saving}>
-              Save
+              {t("Save")}
             </Button>
           </Group>
         </Stack>

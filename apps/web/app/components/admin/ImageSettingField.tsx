@@ -1,6 +1,7 @@
 import { Box, Image, Input, Stack, TextInput } from "@mantine/core";
 import { safeLink } from "@marquee/contracts/links";
 import type { ImageSettingKey } from "@marquee/contracts/settings";
+import { useTranslation } from "react-i18next";
 import type { AdminSetting } from "../../lib/admin-settings.ts";
 import { ImageUploadSection } from "./ImageUploadSection.tsx";
 import type { SettingsForm } from "./MenuEditor.tsx";
@@ -33,25 +34,33 @@ export function ImageSettingField({
   form: SettingsForm;
   onUploaded?: (key: string, value: unknown) => void;
 }) {
+  const { t } = useTranslation();
   const value = form.values[settingKey];
+  const label = t(spec.label);
   const src = safeLink(typeof value === "string" ? value : "", spec.placeholder);
   const size = previewSize[spec.shape];
   return (
     <Stack gap="xs" data-testid={`image-setting-${settingKey}`}>
       <div>
         <Input.Label size="md" labelElement="div">
-          {spec.label}
+          {label}
         </Input.Label>
-        {spec.description && <Input.Description size="md">{spec.description}</Input.Description>}
+        {spec.description && <Input.Description size="md">{t(spec.description)}</Input.Description>}
       </div>
       <ImageUploadSection<AdminSetting>
-        label={`${spec.label} upload`}
+        label={t("{{label}} upload", { label })}
         heading={null}
         kind="picture"
         accept={PICTURE_ACCEPT}
         preview={
           <Box className="marquee-image-setting-preview" p={8} w="fit-content">
-            <Image src={src} alt={`Current ${spec.label.toLowerCase()}`} w={size.w} h={size.h} fit="contain" />
+            <Image
+              src={src}
+              alt={t("Current {{label}}", { label: label.toLowerCase() })}
+              w={size.w}
+              h={size.h}
+              fit="contain"
+            />
           </Box>
         }
         hasImage={!!value}
@@ -61,8 +70,8 @@ export function ImageSettingField({
       />
       <TextInput
         id={`${settingKey}-url`}
-        label="Or its address"
-        description="A path on this site or an https address. Empty: the default picture."
+        label={t("Or its address")}
+        description={t("A path on this site or an https address. Empty: the default picture.")}
         placeholder={spec.placeholder}
         {...form.getInputProps(settingKey)}
       />

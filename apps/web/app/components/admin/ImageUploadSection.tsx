@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { UploadKind } from "../../lib/studio-media.ts";
 import { UploadButton } from "../studio/UploadButton.tsx";
@@ -12,7 +13,7 @@ import { uploadFile } from "./use-manage.tsx";
  */
 export function ImageUploadSection<T>({
   label,
-  heading = "Image",
+  heading,
   kind = "image",
   accept,
   preview,
@@ -39,19 +40,20 @@ export function ImageUploadSection<T>({
   aside?: ReactNode;
   hint?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { revalidate } = useRevalidator();
   const button = (
     <UploadButton
       kind={kind}
       what="image"
       accept={accept}
-      label={hasImage ? "Replace image" : "Upload image"}
+      label={hasImage ? t("Replace image") : t("Upload image")}
       testId={testId}
       upload={async (file, onProgress) => {
         const updated = await uploadFile<T>(path, file, onProgress);
         if (updated) onUploaded(updated);
         void revalidate();
-        notifications.show({ color: "teal", message: "Image uploaded." });
+        notifications.show({ color: "teal", message: t("Image uploaded.") });
       }}
     />
   );
@@ -59,7 +61,7 @@ export function ImageUploadSection<T>({
     <Stack gap="sm" component="section" aria-label={label}>
       {heading !== null && (
         <Title order={3} fz="md">
-          {heading}
+          {heading ?? t("Image")}
         </Title>
       )}
       {preview}

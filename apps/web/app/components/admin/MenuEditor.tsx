@@ -2,6 +2,8 @@ import { ActionIcon, Button, Group, Input, Paper, Stack, Switch, Text, TextInput
 import type { UseFormReturnType } from "@mantine/form";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { type FormValues, type MenuRow, newMenuRow } from "../../lib/admin-settings.ts";
 
 export type SettingsForm = UseFormReturnType<FormValues>;
@@ -11,18 +13,20 @@ type Section = MenuRow["section"];
 /** What each section's editor is called and says. */
 export const menuSections: Record<Section, { title: string; noun: string; description: string; empty: string }> = {
   header: {
-    title: "Header menu",
-    noun: "Header link",
-    description:
+    title: msg("Header menu"),
+    noun: msg("Header link {{n}}"),
+    description: msg(
       "Links shown in the header (and the phone menu) after the site's own sections: Home, Performers, Movies, Galleries, Photos, Store and Membership.",
-    empty: "No header links: the header shows the site's own sections only.",
+    ),
+    empty: msg("No header links: the header shows the site's own sections only."),
   },
   footer: {
-    title: "Footer links",
-    noun: "Footer link",
-    description:
+    title: msg("Footer links"),
+    noun: msg("Footer link {{n}}"),
+    description: msg(
       "The links at the bottom of every page, in this order. The legal pages' links and the 2257 statement stay under them whatever is here.",
-    empty: "No footer links: the footer shows only the legal pages' links.",
+    ),
+    empty: msg("No footer links: the footer shows only the legal pages' links."),
   },
 };
 
@@ -31,6 +35,7 @@ export const menuSections: Record<Section, { title: string; noun: string; descri
  * list: each row keeps its index there, and moving a row up or down passes the neighbour of its own section.
  */
 export function MenuEditor({ form, section }: { form: SettingsForm; section: Section }) {
+  const { t } = useTranslation();
   const all = (form.values.menus as MenuRow[] | undefined) ?? [];
   const rows = all.map((row, index) => ({ row, index })).filter(({ row }) => row.section === section);
   const error = form.errors.menus;
@@ -40,18 +45,19 @@ export function MenuEditor({ form, section }: { form: SettingsForm; section: Sec
     <Stack gap="xs" role="group" aria-labelledby={headingId} data-testid={`menu-editor-${section}`}>
       <div>
         <Input.Label labelElement="div" size="md" id={headingId}>
-          {text.title}
+          {t(text.title)}
         </Input.Label>
-        <Input.Description size="md">{text.description}</Input.Description>
+        <Input.Description size="md">{t(text.description)}</Input.Description>
       </div>
       {rows.length === 0 && (
         <Text c="dimmed" size="sm" fs="italic">
-          {text.empty}
+          {t(text.empty)}
         </Text>
       )}
       {rows.map(({ row, index }, position) => {
         const n = position + 1;
-        const name = `${text.noun} ${n}`;
+        const name = t(text.noun, { n });
+        const lower = name.toLowerCase();
         const previous = rows[position - 1]?.index;
         const next = rows[position + 1]?.index;
         return (
@@ -59,32 +65,32 @@ export function MenuEditor({ form, section }: { form: SettingsForm; section: Sec
             <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
                 size="sm"
-                label="Title"
-                aria-label={`${name} title`}
+                label={t("Title")}
+                aria-label={t("{{name}} title", { name })}
                 style={{ flex: "1 1 160px" }}
                 {...form.getInputProps(`menus.${index}.title`)}
               />
               <TextInput
                 size="sm"
-                label="Path"
-                aria-label={`${name} path`}
-                placeholder="/page or https://…"
+                label={t("Path")}
+                aria-label={t("{{name}} path", { name })}
+                placeholder={t("/page or https://…")}
                 style={{ flex: "2 1 200px" }}
                 {...form.getInputProps(`menus.${index}.path`)}
               />
               <Switch
-                label="Open in new tab"
-                aria-label={`${name}: open in new tab`}
+                label={t("Open in new tab")}
+                aria-label={t("{{name}}: open in new tab", { name })}
                 mt={32}
                 {...form.getInputProps(`menus.${index}.isOpenNewTab`, { type: "checkbox" })}
               />
               <Group gap={4} mt={26} ml="auto" wrap="nowrap">
-                <Tooltip label="Move up">
+                <Tooltip label={t("Move up")}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     size="lg"
-                    aria-label={`Move ${name.toLowerCase()} up`}
+                    aria-label={t("Move {{name}} up", { name: lower })}
                     disabled={previous === undefined}
                     onClick={() =>
                       previous !== undefined && form.reorderListItem("menus", { from: index, to: previous })
@@ -93,24 +99,24 @@ export function MenuEditor({ form, section }: { form: SettingsForm; section: Sec
                     <IconArrowUp size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move down">
+                <Tooltip label={t("Move down")}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     size="lg"
-                    aria-label={`Move ${name.toLowerCase()} down`}
+                    aria-label={t("Move {{name}} down", { name: lower })}
                     disabled={next === undefined}
                     onClick={() => next !== undefined && form.reorderListItem("menus", { from: index, to: next })}
                   >
                     <IconArrowDown size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Remove">
+                <Tooltip label={t("Remove")}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`Remove ${name.toLowerCase()}`}
+                    aria-label={t("Remove {{name}}", { name: lower })}
                     onClick={() => form.removeListItem("menus", index)}
                   >
                     <IconTrash size={16} />
@@ -133,7 +139,7 @@ export function MenuEditor({ form, section }: { form: SettingsForm; section: Sec
           leftSection={<IconPlus size={16} />}
           onClick={() => form.insertListItem("menus", newMenuRow({ section }))}
         >
-          Add {section === "header" ? "a header link" : "a footer link"}
+          {section === "header" ? t("Add a header link") : t("Add a footer link")}
         </Button>
       </Group>
     </Stack>

@@ -16,6 +16,8 @@ import {
 } from "@mantine/core";
 import type { SettingKey } from "@marquee/contracts/settings";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { CLEAR_SECRET } from "../../lib/admin-settings.ts";
 
 import { ImageSettingField } from "./ImageSettingField.tsx";
@@ -23,15 +25,17 @@ import { MenuEditor, type SettingsForm } from "./MenuEditor.tsx";
 import { type FieldSpec, fields } from "./setting-specs.ts";
 
 const gatewayOptions = [
-  { value: "sandbox", label: "Sandbox (test payments only)" },
+  { value: "sandbox", label: msg("Sandbox (test payments only)") },
+  // i18n-exempt: a brand
   { value: "stripe", label: "Stripe" },
+  // i18n-exempt: a brand
   { value: "ccbill", label: "CCBill" },
 ];
 
 /** What the screen knows of a setting beyond its value (GET /admin/settings). */
 export type FieldMeta = { isSet?: boolean; env?: string | null; applies?: "now" | "start" };
 
-const envNote = (env: string) => `Set by ${env} in the API's environment, which wins over this setting.`;
+const envNote = msg("Set by {{env}} in the API's environment, which wins over this setting.");
 
 /** A secret: never shown, only whether one is stored; typing replaces it, Clear removes it. */
 function SecretField({
@@ -45,14 +49,15 @@ function SecretField({
   spec: FieldSpec;
   meta: FieldMeta;
 }) {
+  const { t } = useTranslation();
   const value = form.values[settingKey];
   const clearing = !!value && typeof value === "object";
-  const state = clearing ? "cleared on save" : meta.isSet ? "set" : "not set";
+  const state = clearing ? t("cleared on save") : meta.isSet ? t("set") : t("not set");
   return (
     <PasswordInput
       label={
         <Group gap={6} component="span" wrap="nowrap">
-          <span>{spec.label}</span>
+          <span>{t(spec.label)}</span>
           <Badge
             size="xs"
             variant="light"
@@ -63,8 +68,8 @@ function SecretField({
           </Badge>
         </Group>
       }
-      description={spec.description}
-      placeholder={meta.isSet && !clearing ? "Stored: type to replace it" : "Not set"}
+      description={spec.description && t(spec.description)}
+      placeholder={meta.isSet && !clearing ? t("Stored: type to replace it") : t("Not set")}
       autoComplete="new-password"
       value={clearing ? "" : typeof value === "string" ? value : ""}
       onChange={(event) => form.setFieldValue(settingKey, event.currentTarget.value)}
@@ -78,10 +83,10 @@ function SecretField({
                 size="compact-xs"
                 variant="subtle"
                 color="red"
-                aria-label={`Clear ${spec.label}`}
+                aria-label={t("Clear {{label}}", { label: t(spec.label) })}
                 onClick={() => form.setFieldValue(settingKey, { ...CLEAR_SECRET })}
               >
-                Clear
+                {t("Clear")}
               </Button>
             ),
           }
@@ -104,15 +109,16 @@ export function SettingField({
   meta?: FieldMeta;
   onUploaded?: OnSavedElsewhere;
 }) {
+  const { t } = useTranslation();
   const spec = fields[settingKey];
   if (meta.env) {
     // Fixed by the environment: shown, not editable, and why.
     return (
       <TextInput
-        label={spec.label}
-        description={envNote(meta.env)}
+        label={t(spec.label)}
+        description={t(envNote, { env: meta.env })}
         value=""
-        placeholder={`From ${meta.env}`}
+        placeholder={t("From {{env}}", { env: meta.env })}
         readOnly
         disabled
         data-testid={`env-fixed-${settingKey}`}
@@ -124,10 +130,10 @@ export function SettingField({
       const value = form.values[settingKey];
       return (
         <Select
-          label={spec.label}
-          description={spec.description}
-          data={gatewayOptions}
-          placeholder="Not set (sandbox)"
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
+          data={gatewayOptions.map((o) => ({ ...o, label: t(o.label) }))}
+          placeholder={t("Not set (sandbox)")}
           clearable
           value={typeof value === "string" && value ? value : null}
           onChange={(v) => form.setFieldValue(settingKey, v ?? "")}
@@ -140,9 +146,9 @@ export function SettingField({
       return (
         <Select
           size="md"
-          label={spec.label}
-          description={spec.description}
-          data={spec.options}
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
+          data={spec.options.map((o) => ({ ...o, label: t(o.label) }))}
           allowDeselect={false}
           value={typeof value === "string" ? value : null}
           onChange={(v) => v && form.setFieldValue(settingKey, v)}
@@ -155,9 +161,9 @@ export function SettingField({
       return (
         <TagsInput
           size="md"
-          label={spec.label}
-          description={spec.description}
-          placeholder="Type a code, then Enter"
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
+          placeholder={t("Type a code, then Enter")}
           splitChars={[",", " "]}
           value={Array.isArray(value) ? (value as string[]) : []}
           onChange={(codes) =>
@@ -173,8 +179,8 @@ export function SettingField({
       return (
         <Switch
           size="md"
-          label={spec.label}
-          description={spec.description}
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
           {...form.getInputProps(settingKey, { type: "checkbox" })}
         />
       );
@@ -182,8 +188,8 @@ export function SettingField({
       return (
         <NumberInput
           size="md"
-          label={spec.label}
-          description={spec.description}
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
           min={spec.min}
           max={spec.max}
           step={spec.step}
@@ -197,8 +203,8 @@ export function SettingField({
     case "textarea":
       return (
         <Textarea
-          label={spec.label}
-          description={spec.description}
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
           autosize
           minRows={2}
           maxRows={8}
@@ -225,10 +231,10 @@ export function SettingField({
     default:
       return (
         <TextInput
-          label={spec.label}
-          description={spec.description}
+          label={t(spec.label)}
+          description={spec.description && t(spec.description)}
           type={spec.type}
-          placeholder={spec.placeholder}
+          placeholder={spec.placeholder && t(spec.placeholder)}
           {...form.getInputProps(settingKey)}
         />
       );
@@ -237,9 +243,11 @@ export function SettingField({
 
 /** Subheadings inside a group, before the key that starts them. */
 const subheadings: Partial<Record<SettingKey, { title: string; note: string }>> = {
-  paymentGateway: { title: "Gateway", note: "Where buyers pay." },
-  stripeSecretKey: { title: "Stripe", note: "Used when the gateway is Stripe." },
-  ccbillAccount: { title: "CCBill", note: "Used when the gateway is CCBill." },
+  paymentGateway: { title: msg("Gateway"), note: msg("Where buyers pay.") },
+  // i18n-exempt: a brand
+  stripeSecretKey: { title: "Stripe", note: msg("Used when the gateway is Stripe.") },
+  // i18n-exempt: a brand
+  ccbillAccount: { title: "CCBill", note: msg("Used when the gateway is CCBill.") },
 };
 
 /** Lays a group's fields out: short inputs two to a row, pictures three to a row, long ones full width. */
@@ -254,6 +262,7 @@ export function GroupFields({
   meta?: Record<string, FieldMeta>;
   onUploaded?: OnSavedElsewhere;
 }) {
+  const { t } = useTranslation();
   const out: ReactNode[] = [];
   let pending: SettingKey[] = [];
   let pendingKind: "short" | "image" = "short";
@@ -278,10 +287,10 @@ export function GroupFields({
       out.push(
         <div key={`heading-${key}`}>
           <Title order={3} fz="md">
-            {heading.title}
+            {t(heading.title)}
           </Title>
           <Text c="dimmed" size="sm">
-            {heading.note}
+            {t(heading.note)}
           </Text>
         </div>,
       );

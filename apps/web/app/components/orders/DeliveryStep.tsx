@@ -2,6 +2,7 @@ import { Badge, Button, Group, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type DeliveryStatus, type OrderStatus, SHIPPING_CODE_MAX } from "@marquee/contracts/orders";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage, isApiError } from "../../lib/api.ts";
 import { DELIVERY_STATUS, nextDeliveryStep } from "../../lib/orders.ts";
 import { useIntent } from "../../lib/use-intent.ts";
@@ -14,17 +15,18 @@ export function DeliveryBadge({
   line: { deliveryStatus: DeliveryStatus | null; productType?: "physical" | "digital" | null };
   variant?: "light" | "outline";
 }) {
+  const { t } = useTranslation();
   if (line.deliveryStatus) {
     const status = DELIVERY_STATUS[line.deliveryStatus];
     return (
       <Badge variant={variant} color={status.color} data-testid="delivery-status">
-        {status.label}
+        {t(status.label)}
       </Badge>
     );
   }
   return line.productType === "digital" ? (
     <Badge variant={variant} color="gray">
-      Download
+      {t("Download")}
     </Badge>
   ) : null;
 }
@@ -41,6 +43,7 @@ export function DeliveryStep({
   line: { _id: string; title: string; deliveryStatus: DeliveryStatus | null };
   orderStatus: OrderStatus;
 }) {
+  const { t } = useTranslation();
   const { run, busy } = useIntent();
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function DeliveryStep({
 
   const move = async () => {
     if (step.needsShippingCode && !code.trim()) {
-      setCodeError("Enter the shipping code");
+      setCodeError(t("Enter the shipping code"));
       return;
     }
     setCodeError(null);
@@ -60,12 +63,15 @@ export function DeliveryStep({
       });
       notifications.show({
         color: "teal",
-        message: `“${line.title}” is now ${DELIVERY_STATUS[step.status].label.toLowerCase()}; the buyer is told.`,
+        message: t("“{{title}}” is now {{status}}; the buyer is told.", {
+          title: line.title,
+          status: t(DELIVERY_STATUS[step.status].label).toLowerCase(),
+        }),
       });
     } catch (error) {
       const field = isApiError(error) ? error.details?.find((d) => d.path === "body.shippingCode") : undefined;
       if (field) setCodeError(field.message);
-      notifications.show({ color: "red", title: "Could not update the delivery", message: errorMessage(error) });
+      notifications.show({ color: "red", title: t("Could not update the delivery"), message: errorMessage(error) });
     }
   };
 
@@ -73,7 +79,7 @@ export function DeliveryStep({
     <Group align="flex-end" gap="xs" wrap="wrap">
       {step.needsShippingCode && (
         <TextInput
-          label="Shipping code"
+          label={t("Shipping code")}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
           error={codeError}
@@ -82,7 +88,7 @@ export function DeliveryStep({
         />
       )}
       <Button onClick={() => void move()} loading={busy} variant="light">
-        {step.label}
+        {t(step.label)}
       </Button>
     </Group>
   );

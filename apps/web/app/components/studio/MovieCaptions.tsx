@@ -21,6 +21,7 @@ import {
 } from "@marquee/contracts/captions";
 import { IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api, errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { formatBytes } from "../../lib/studio-media.ts";
@@ -33,6 +34,7 @@ const LANGUAGE_OPTIONS = CAPTION_LANGUAGES.map((code) => ({ value: code, label: 
  * in a language with an optional label. A language the movie has already is replaced by the new file.
  */
 export function MovieCaptions({ videoId }: { videoId: string }) {
+  const { t } = useTranslation();
   const base = `/performer/assets/videos/${encodeURIComponent(videoId)}/captions`;
   const [captions, setCaptions] = useState<Caption[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -58,9 +60,9 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
 
   const upload = async () => {
     const problems: Record<string, string> = {};
-    if (!language) problems.language = "Choose the language of the captions";
-    if (!file) problems.file = "Choose a WebVTT file (.vtt)";
-    else if (file.size > CAPTION_MAX_BYTES) problems.file = "The file is larger than 512 KB.";
+    if (!language) problems.language = t("Choose the language of the captions");
+    if (!file) problems.file = t("Choose a WebVTT file (.vtt)");
+    else if (file.size > CAPTION_MAX_BYTES) problems.file = t("The file is larger than 512 KB.");
     setErrors(problems);
     if (!language || !file || Object.keys(problems).length) return;
     setSaving(true);
@@ -68,7 +70,7 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
       const fields: Record<string, string> = { language };
       if (label.trim()) fields.label = label.trim();
       const saved = await api.upload<Caption>(base, [{ fieldname: "file", file, filename: file.name }], { fields });
-      notifications.show({ color: "teal", message: `${saved.label} captions uploaded.` });
+      notifications.show({ color: "teal", message: t("{{label}} captions uploaded.", { label: saved.label }) });
       setFile(null);
       setLabel("");
       setLanguage(null);
@@ -79,7 +81,7 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
       if (byField.file) byField.file = errorMessage(e);
       setErrors(byField);
       if (!Object.keys(byField).length)
-        notifications.show({ color: "red", title: "Could not upload the captions", message: errorMessage(e) });
+        notifications.show({ color: "red", title: t("Could not upload the captions"), message: errorMessage(e) });
     } finally {
       setSaving(false);
     }
@@ -87,44 +89,45 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
 
   const remove = async (caption: Caption) => {
     const ok = await confirm({
-      title: "Delete these captions?",
-      message: `Viewers will no longer be able to choose ${caption.label}.`,
-      confirmLabel: "Delete captions",
+      title: t("Delete these captions?"),
+      message: t("Viewers will no longer be able to choose {{label}}.", { label: caption.label }),
+      confirmLabel: t("Delete captions"),
     });
     if (!ok) return;
     try {
       await api.del(`${base}/${encodeURIComponent(caption._id)}`);
-      notifications.show({ color: "teal", message: `${caption.label} captions deleted.` });
+      notifications.show({ color: "teal", message: t("{{label}} captions deleted.", { label: caption.label }) });
       load();
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the captions", message: errorMessage(e) });
+      notifications.show({ color: "red", title: t("Could not delete the captions"), message: errorMessage(e) });
     }
   };
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="captions-title" data-testid="movie-captions">
       <Title order={3} fz="md" id="captions-title">
-        Captions
+        {t("Captions")}
       </Title>
       <Text size="sm" c="dimmed">
-        WebVTT files (.vtt) up to 512 KB, one per language. Viewers who may watch the movie can turn them on in the
-        player.
+        {t(
+          "WebVTT files (.vtt) up to 512 KB, one per language. Viewers who may watch the movie can turn them on in the player.",
+        )}
       </Text>
       {loadError && (
         <Text size="sm" c="red">
           {loadError}
         </Text>
       )}
-      {captions && captions.length === 0 && <Text size="sm">No captions yet.</Text>}
+      {captions && captions.length === 0 && <Text size="sm">{t("No captions yet.")}</Text>}
       {captions && captions.length > 0 && (
-        <Table verticalSpacing={4} aria-label="Captions of this movie">
+        <Table verticalSpacing={4} aria-label={t("Captions of this movie")}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Label</Table.Th>
-              <Table.Th>Language</Table.Th>
-              <Table.Th>Size</Table.Th>
+              <Table.Th>{t("Label")}</Table.Th>
+              <Table.Th>{t("Language")}</Table.Th>
+              <Table.Th>{t("Size")}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t("Actions")}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -140,7 +143,7 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Delete the ${c.label} captions`}
+                    aria-label={t("Delete the {{label}} captions", { label: c.label })}
                     onClick={() => void remove(c)}
                   >
                     <IconTrash size={16} />
@@ -153,8 +156,8 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
       )}
       <Group align="flex-start" gap="sm" wrap="wrap">
         <Select
-          label="Language"
-          placeholder="Choose"
+          label={t("Language")}
+          placeholder={t("Choose")}
           data={LANGUAGE_OPTIONS}
           value={language}
           onChange={setLanguage}
@@ -164,8 +167,8 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
           required
         />
         <TextInput
-          label="Label (optional)"
-          placeholder={language ? languageName(language) : "e.g. English (CC)"}
+          label={t("Label (optional)")}
+          placeholder={language ? languageName(language) : t("e.g. English (CC)")}
           value={label}
           onChange={(e) => setLabel(e.currentTarget.value)}
           error={errors.label}
@@ -173,7 +176,7 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
           w={200}
         />
         <FileInput
-          label="WebVTT file"
+          label={t("WebVTT file")}
           accept=".vtt,text/vtt"
           value={file}
           onChange={setFile}
@@ -186,12 +189,12 @@ export function MovieCaptions({ videoId }: { videoId: string }) {
       </Group>
       {replacing && (
         <Text size="xs" c="dimmed">
-          This replaces the current {replacing.label} captions.
+          {t("This replaces the current {{label}} captions.", { label: replacing.label })}
         </Text>
       )}
       <Group>
         <Button variant="light" leftSection={<IconUpload size={16} />} loading={saving} onClick={() => void upload()}>
-          Upload captions
+          {t("Upload captions")}
         </Button>
       </Group>
       {confirmDialog}

@@ -3,8 +3,10 @@ import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import type { StudioVideo } from "@marquee/contracts/videos";
 import { IconAlertCircle, IconExternalLink, IconMovie, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import { formatDate, formatDateTime, formatDuration } from "../../lib/format.ts";
+import { useFormat } from "../../i18n/format.ts";
+import { formatDuration } from "../../lib/format.ts";
 import { formatBytes, isProcessing, processingColors, processingLabels } from "../../lib/studio-media.ts";
 import { EditDeleteActions, MediaThumb } from "../admin/ManageList.tsx";
 import { uploadFile } from "../admin/use-manage.tsx";
@@ -24,6 +26,7 @@ export function ProcessingBadge({
   video: Pick<StudioVideo, "processing">;
   size?: "xs" | "md";
 }) {
+  const { t } = useTranslation();
   const { status, error } = video.processing;
   const badge = (
     <Badge
@@ -33,7 +36,7 @@ export function ProcessingBadge({
       leftSection={isProcessing(status) ? <span className="marquee-pulse" aria-hidden /> : undefined}
       data-testid="processing-badge"
     >
-      {processingLabels[status]}
+      {t(processingLabels[status])}
     </Badge>
   );
   if (status === "failed" && error) {
@@ -67,10 +70,11 @@ function MovieFileDrop({
   upload: MovieUpload | undefined;
   onFile: (file: File) => void;
 }) {
+  const { t } = useTranslation();
   const uploading = !!upload && !upload.done;
   const reject = (rejections: FileRejection[]) => {
-    const reason = rejections[0]?.errors[0]?.message ?? "This file cannot be uploaded.";
-    notifications.show({ color: "red", title: "Cannot upload this file", message: reason });
+    const reason = rejections[0]?.errors[0]?.message ?? t("This file cannot be uploaded.");
+    notifications.show({ color: "red", title: t("Cannot upload this file"), message: reason });
   };
   const hasFile = video.processing.status !== "none";
   return (
@@ -86,7 +90,7 @@ function MovieFileDrop({
         maxFiles={1}
         disabled={uploading}
         data-testid="movie-dropzone"
-        inputProps={{ "aria-label": hasFile ? "Replace the movie file" : "Movie file" }}
+        inputProps={{ "aria-label": hasFile ? t("Replace the movie file") : t("Movie file") }}
       >
         <Group justify="center" gap="lg" mih={110} style={{ pointerEvents: "none" }}>
           <Dropzone.Accept>
@@ -99,9 +103,9 @@ function MovieFileDrop({
             <IconMovie size={40} stroke={1.5} color="var(--mantine-color-dimmed)" />
           </Dropzone.Idle>
           <div>
-            <Text fw={600}>{hasFile ? "Drop a new file to replace the movie" : "Drag the movie file here"}</Text>
+            <Text fw={600}>{hasFile ? t("Drop a new file to replace the movie") : t("Drag the movie file here")}</Text>
             <Text size="sm" c="dimmed">
-              Or click to choose it. MP4, MOV, WebM or MKV; it is converted for streaming after the upload.
+              {t("Or click to choose it. MP4, MOV, WebM or MKV; it is converted for streaming after the upload.")}
             </Text>
           </div>
         </Group>
@@ -110,6 +114,7 @@ function MovieFileDrop({
         <UploadProgressLine
           percent={upload.percent}
           done={upload.done}
+          // i18n-exempt: which upload it is; the progress line shows its own translated text for it
           label="Movie file"
           testId="movie-upload-progress"
         />
@@ -127,45 +132,53 @@ export function MovieMedia({
   upload: MovieUpload | undefined;
   onMovieFile: (file: File) => void;
 }) {
+  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const { status, error } = video.processing;
   const uploadTo = (kind: "teaser" | "thumbnail") => async (file: File, onProgress: (p: number) => void) => {
     await uploadFile(`/performer/assets/videos/${enc(video._id)}/upload/${kind}`, file, onProgress);
     await revalidator.revalidate();
-    notifications.show({ color: "teal", message: kind === "teaser" ? "Teaser uploaded." : "Thumbnail uploaded." });
+    notifications.show({
+      color: "teal",
+      message: kind === "teaser" ? t("Teaser uploaded.") : t("Thumbnail uploaded."),
+    });
   };
 
   return (
-    <Stack gap="lg" component="section" aria-label="Movie media">
+    <Stack gap="lg" component="section" aria-label={t("Movie media")}>
       <Group justify="space-between" align="center">
         <Title order={3} fz="md">
-          Movie file
+          {t("Movie file")}
         </Title>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            Processing
+            {t("Processing")}
           </Text>
           <ProcessingBadge video={video} />
         </Group>
       </Group>
       {status === "failed" && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Processing failed">
-          {error ?? "The file could not be processed."} Upload another file to try again.
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t("Processing failed")}>
+          {error ?? t("The file could not be processed.")} {t("Upload another file to try again.")}
         </Alert>
       )}
       {isProcessing(status) && (
         <Text size="sm" c="dimmed">
-          The movie is being converted for streaming. This page updates by itself when it is ready.
+          {t("The movie is being converted for streaming. This page updates by itself when it is ready.")}
         </Text>
       )}
       {status === "ready" && (
         <Group gap="lg">
-          {video.durationSec !== null && <Text size="sm">Duration {formatDuration(video.durationSec)}</Text>}
-          {video.sourceSizeBytes !== null && <Text size="sm">File {formatBytes(video.sourceSizeBytes)}</Text>}
+          {video.durationSec !== null && (
+            <Text size="sm">{t("Duration {{duration}}", { duration: formatDuration(video.durationSec) })}</Text>
+          )}
+          {video.sourceSizeBytes !== null && (
+            <Text size="sm">{t("File {{size}}", { size: formatBytes(video.sourceSizeBytes) })}</Text>
+          )}
           {video.status === "active" && !video.isComing && (
             <Anchor component={Link} to={`/movies/${enc(video.slug)}`} size="sm">
               <Group gap={4} component="span">
-                View on the site <IconExternalLink size={14} />
+                {t("View on the site")} <IconExternalLink size={14} />
               </Group>
             </Anchor>
           )}
@@ -177,27 +190,27 @@ export function MovieMedia({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack gap="xs">
           <Title order={3} fz="md">
-            Thumbnail
+            {t("Thumbnail")}
           </Title>
           <Thumb video={video} width={224} />
           <UploadButton
             kind="thumbnail"
             what="thumbnail"
-            label={video.thumbnail ? "Replace thumbnail" : "Upload thumbnail"}
+            label={video.thumbnail ? t("Replace thumbnail") : t("Upload thumbnail")}
             icon={<IconPhoto size={16} />}
             upload={uploadTo("thumbnail")}
             testId="thumbnail-upload-progress"
           />
           <Text size="xs" c="dimmed">
-            Without one, a frame of the movie is used.
+            {t("Without one, a frame of the movie is used.")}
           </Text>
         </Stack>
         <Stack gap="xs">
           <Title order={3} fz="md">
-            Teaser
+            {t("Teaser")}
           </Title>
           <Text size="sm" c="dimmed">
-            {video.teaser ? "A teaser is shown to viewers who cannot watch yet." : "No teaser yet."}
+            {video.teaser ? t("A teaser is shown to viewers who cannot watch yet.") : t("No teaser yet.")}
           </Text>
           {video.teaser && (
             <video src={video.teaser} muted controls preload="none" width={224} style={{ borderRadius: 6 }} />
@@ -205,7 +218,7 @@ export function MovieMedia({
           <UploadButton
             kind="teaser"
             what="teaser"
-            label={video.teaser ? "Replace teaser" : "Upload teaser"}
+            label={video.teaser ? t("Replace teaser") : t("Upload teaser")}
             upload={uploadTo("teaser")}
             testId="teaser-upload-progress"
           />
@@ -230,6 +243,8 @@ export function MovieRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Table.Tr data-testid={`movie-row-${video._id}`}>
       <Table.Td w={130}>
@@ -240,15 +255,15 @@ export function MovieRow({
         onEdit={onEdit}
         meta={[
           video.durationSec !== null ? formatDuration(video.durationSec) : null,
-          video.isComing && video.scheduledAt ? `Coming ${formatDateTime(video.scheduledAt)}` : null,
-          `Created ${formatDate(video.createdAt)}`,
+          video.isComing && video.scheduledAt ? t("Coming {{date}}", { date: f.dateTime(video.scheduledAt) }) : null,
+          t("Created {{date}}", { date: f.date(video.createdAt) }),
         ]
           .filter(Boolean)
           .join(" · ")}
       >
         {upload && !upload.done && (
           <Text size="xs" c="grape" fw={600}>
-            Uploading… {upload.percent}%
+            {t("Uploading… {{percent}}%", { percent: upload.percent })}
           </Text>
         )}
       </AssetTitleCell>
@@ -263,7 +278,7 @@ export function MovieRow({
           )}
         </Stack>
       </Table.Td>
-      <Table.Td ta="right">{video.stats.views.toLocaleString("en")}</Table.Td>
+      <Table.Td ta="right">{f.number(video.stats.views)}</Table.Td>
       <Table.Td>
         <EditDeleteActions name={video.title} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>

@@ -19,4 +19,6 @@ export const admin: Messages = {
   // a transaction
   "The gateway sent {{n}} events that contradict this payment's state; they were recorded, not applied._one":
     "The gateway sent an event that contradicts this payment's state; it was recorded, not applied.",
+  // one order
+  "{{n}} lines_one": "{{n}} line",
 };

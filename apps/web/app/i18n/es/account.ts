@@ -268,4 +268,61 @@ export const account: Messages = {
   "Could not load your watch history.": "No se pudo cargar tu historial de reproducción.",
   "Could not load your library.": "No se pudo cargar tu biblioteca.",
   "Could not load your watch-later list.": "No se pudo cargar tu lista de ver más tarde.",
+
+  // profile and password (ProfileForm, PasswordForm)
+  Female: "Mujer",
+  Male: "Hombre",
+  Transgender: "Transgénero",
+  "Non binary": "No binario",
+  "Enter your current password": "Introduce tu contraseña actual",
+  "Name is required": "El nombre es obligatorio",
+  "Enter a valid phone number": "Introduce un número de teléfono válido",
+  "Your profile has been saved.": "Tu perfil se ha guardado.",
+  "Your profile has been saved. Check your inbox at {{email}} to confirm the new address.":
+    "Tu perfil se ha guardado. Revisa tu bandeja de entrada en {{email}} para confirmar la nueva dirección.",
+  "Could not save your profile.": "No se pudo guardar tu perfil.",
+  Profile: "Perfil",
+  Name: "Nombre",
+  Username: "Nombre de usuario",
+  Email: "Correo electrónico",
+  "A new address takes effect once you follow the link we mail to it.":
+    "Una dirección nueva entra en vigor cuando sigues el enlace que te enviamos a ella.",
+  "Current password": "Contraseña actual",
+  "Needed to change your email address.": "Necesaria para cambiar tu correo electrónico.",
+  "Check your inbox to confirm the new address <b/>. Until then you keep using {{email}}.":
+    "Revisa tu bandeja de entrada para confirmar la nueva dirección <b/>. Hasta entonces sigues usando {{email}}.",
+  Bio: "Biografía",
+  Country: "País",
+  "No country found": "No se encontró ningún país",
+  Gender: "Género",
+  "Dial code": "Prefijo",
+  Save: "Guardar",
+  "Your password has been changed.": "Tu contraseña se ha cambiado.",
+  "Could not change your password.": "No se pudo cambiar tu contraseña.",
+  "New password": "Contraseña nueva",
+  "Change password": "Cambiar la contraseña",
+
+  // my orders (account.orders, DeliveryStep, deliveryNews)
+  "What you ordered, where each parcel is, and your downloads.":
+    "Lo que pediste, dónde está cada paquete y tus descargas.",
+  "Could not load your orders.": "No se pudieron cargar tus pedidos.",
+  "Order of {{date}}": "Pedido del {{date}}",
+  "Shipping code:": "Código de envío:",
+  Download: "Descargar",
+  "Ships to": "Se envía a",
+  "Delivery update": "Novedades de la entrega",
+  "All orders": "Todos los pedidos",
+  Orders: "Pedidos",
+  "No orders here yet. What you buy in the store shows here.":
+    "Todavía no hay pedidos. Aquí aparece lo que compras en la tienda.",
+  "“{{title}}”: {{status}}{{code}}.": "«{{title}}»: {{status}}{{code}}.",
+  "Enter the shipping code": "Introduce el código de envío",
+  "“{{title}}” is now {{status}}; the buyer is told.": "«{{title}}» ahora está {{status}}; se avisa al comprador.",
+  "Could not update the delivery": "No se pudo actualizar la entrega",
+  "Shipping code": "Código de envío",
+
+  // the server's error notice (SystemErrorNotice)
+  "The server could not finish a request": "El servidor no pudo completar una solicitud",
+  "Please try again in a moment. The server said: {{message}}":
+    "Vuelve a intentarlo en un momento. El servidor respondió: {{message}}",
 };

@@ -572,4 +572,82 @@ export const studio: Messages = {
   "Could not load your performer profile.": "No se pudo cargar tu perfil de modelo.",
   "Could not load the reports.": "No se pudieron cargar las denuncias.",
   "Could not load your subscribers.": "No se pudieron cargar tus suscriptores.",
+
+  // my movies (studio.movies, MovieMedia, MovieCaptions)
+  "My movies": "Mis películas",
+  "Create movies, upload their files and follow their processing.":
+    "Crea películas, sube sus archivos y sigue su procesamiento.",
+  "Could not load your movies.": "No se pudieron cargar tus películas.",
+  "Upload finished": "Subida terminada",
+  "{{title}} is being processed. You can keep working meanwhile.":
+    "{{title}} se está procesando. Mientras tanto, puedes seguir trabajando.",
+  "The movie upload failed": "La subida de la película falló",
+  "Delete this movie?": "¿Eliminar esta película?",
+  "<b/> and its files are removed for good. Buyers and members lose access to it.":
+    "<b/> y sus archivos se eliminan para siempre. Los compradores y los miembros pierden el acceso.",
+  "Delete movie": "Eliminar película",
+  "Could not delete the movie": "No se pudo eliminar la película",
+  "Movie created": "Película creada",
+  "Now upload the movie file.": "Ahora sube el archivo de la película.",
+  "Scheduled release": "Estreno programado",
+  "Announce the movie as coming and publish it at this time. Leave empty to publish when ready.":
+    "Anuncia la película como próxima y publícala en ese momento. Déjalo vacío para publicarla cuando esté lista.",
+  "Create the movie first; then upload its file, a teaser and a thumbnail under Media.":
+    "Primero crea la película; después sube su archivo, un avance y una miniatura en Multimedia.",
+  "Replace the movie file": "Reemplazar el archivo de la película",
+  "Movie file": "Archivo de la película",
+  "Drop a new file to replace the movie": "Suelta un archivo nuevo para reemplazar la película",
+  "Drag the movie file here": "Arrastra aquí el archivo de la película",
+  "Or click to choose it. MP4, MOV, WebM or MKV; it is converted for streaming after the upload.":
+    "O haz clic para elegirlo. MP4, MOV, WebM o MKV; se convierte para streaming después de la subida.",
+  "Teaser uploaded.": "Avance subido.",
+  "Thumbnail uploaded.": "Miniatura subida.",
+  "Movie media": "Multimedia de la película",
+  "The file could not be processed.": "No se pudo procesar el archivo.",
+  "Upload another file to try again.": "Sube otro archivo para volver a intentarlo.",
+  "The movie is being converted for streaming. This page updates by itself when it is ready.":
+    "La película se está convirtiendo para streaming. Esta página se actualiza sola cuando esté lista.",
+  "Duration {{duration}}": "Duración: {{duration}}",
+  "File {{size}}": "Archivo: {{size}}",
+  "Replace thumbnail": "Reemplazar miniatura",
+  "Upload thumbnail": "Subir miniatura",
+  "Without one, a frame of the movie is used.": "Si no hay ninguna, se usa un fotograma de la película.",
+  Teaser: "Avance",
+  "A teaser is shown to viewers who cannot watch yet.": "El avance se muestra a quienes todavía no pueden verla.",
+  "No teaser yet.": "Todavía no hay avance.",
+  "Replace teaser": "Reemplazar avance",
+  "Upload teaser": "Subir avance",
+  "Choose the language of the captions": "Elige el idioma de los subtítulos",
+  "Choose a WebVTT file (.vtt)": "Elige un archivo WebVTT (.vtt)",
+  "The file is larger than 512 KB.": "El archivo pesa más de 512 KB.",
+  "{{label}} captions uploaded.": "Subtítulos {{label}} subidos.",
+  "Could not upload the captions": "No se pudieron subir los subtítulos",
+  "Delete these captions?": "¿Eliminar estos subtítulos?",
+  "Viewers will no longer be able to choose {{label}}.": "Los espectadores ya no podrán elegir {{label}}.",
+  "Delete captions": "Eliminar subtítulos",
+  "{{label}} captions deleted.": "Subtítulos {{label}} eliminados.",
+  "Could not delete the captions": "No se pudieron eliminar los subtítulos",
+  Captions: "Subtítulos",
+  "WebVTT files (.vtt) up to 512 KB, one per language. Viewers who may watch the movie can turn them on in the player.":
+    "Archivos WebVTT (.vtt) de hasta 512 KB, uno por idioma. Quienes pueden ver la película pueden activarlos en el reproductor.",
+  "No captions yet.": "Todavía no hay subtítulos.",
+  "Captions of this movie": "Subtítulos de esta película",
+  Label: "Etiqueta",
+  Size: "Tamaño",
+  "Delete the {{label}} captions": "Eliminar los subtítulos {{label}}",
+  Choose: "Elegir",
+  "Label (optional)": "Etiqueta (opcional)",
+  "e.g. English (CC)": "p. ej., Español (CC)",
+  "WebVTT file": "Archivo WebVTT",
+  "This replaces the current {{label}} captions.": "Esto reemplaza los subtítulos {{label}} actuales.",
+  "Upload captions": "Subir subtítulos",
+
+  // orders of my products (studio.orders)
+  "What members bought from your store: ship the parcels and keep the buyers posted.":
+    "Lo que los miembros compraron en tu tienda: envía los paquetes y mantén informados a los compradores.",
+  "Could not load your orders.": "No se pudieron cargar tus pedidos.",
+  "{{buyer}} · paid {{date}}": "{{buyer}} · pagado el {{date}}",
+  "Every line": "Todas las líneas",
+  "Nothing here yet. Paid orders of your products show here.":
+    "Todavía no hay nada. Aquí aparecen los pedidos pagados de tus productos.",
 };
