@@ -34,7 +34,7 @@ export function SystemErrorNotice() {
         icon={<IconServerOff size={18} />}
         title={t(SYSTEM_ERROR_TITLE)}
         withCloseButton
-        closeButtonLabel={t("Dismiss")}
+        closeButtonLabel={t("Dismiss notice", { defaultValue: "Dismiss" })}
         onClose={() => dispatch(setSystemError(null))}
         data-testid="system-error"
       >

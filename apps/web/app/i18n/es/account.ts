@@ -325,4 +325,5 @@ export const account: Messages = {
   "The server could not finish a request": "El servidor no pudo completar una solicitud",
   "Please try again in a moment. The server said: {{message}}":
     "Vuelve a intentarlo en un momento. El servidor respondió: {{message}}",
+  "Dismiss notice": "Cerrar el aviso",
 };
