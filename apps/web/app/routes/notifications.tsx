@@ -77,7 +77,8 @@ function NotificationCard({ n, onRead }: { n: Notification; onRead: (n: Notifica
             {!n.read && <VisuallyHidden>{t("Unread:")} </VisuallyHidden>}
             {n.text}
           </Text>
-          <Text size="xs" c="dimmed" title={f.dateTime(n.createdAt)}>
+          {/* "just now" on the server may be "1 min ago" by the time the browser hydrates: the server's text stays. */}
+          <Text size="xs" c="dimmed" title={f.dateTime(n.createdAt)} suppressHydrationWarning>
             {timeAgo(n.createdAt, undefined, t, f.locale)}
           </Text>
         </Stack>
