@@ -24,7 +24,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             {t("Your front-row seat to the creators you love.")}
           </Title>
           <Text c="gray.3" maw={420}>
-            {t("Join {{siteName}} to follow performers, watch movies and keep your favourites in one place.", { siteName })}
+            {t("Join {{siteName}} to follow performers, watch movies and keep your favourites in one place.", {
+              siteName,
+            })}
           </Text>
         </Stack>
       </Box>

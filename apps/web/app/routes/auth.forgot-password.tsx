@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { EMAIL_REQUEST_INTENT, EmailRequestPage } from "../components/EmailRequestPage.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
-import { useTranslation } from "react-i18next";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";

@@ -26,7 +26,8 @@ import { productPath } from "../components/store/product-card-data.ts";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
 import type { Option } from "../components/studio/options.ts";
-import { api, errorMessage, isApiError } from "../lib/api.ts";
+import { msg } from "../i18n/i18n.ts";
+import { api, errorMessage, isApiError, translateError } from "../lib/api.ts";
 import {
   type AddressChoice,
   type AddressDraft,
@@ -37,7 +38,6 @@ import {
   shippingPayload,
 } from "../lib/checkout-address.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
-import { msg } from "../i18n/i18n.ts";
 import { isUuid } from "../lib/list-params.ts";
 import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -232,7 +232,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       setCoupon(await api.post<{ code: string; value: number }>(`/coupons/${encodeURIComponent(code)}/apply-coupon`));
     } catch (e) {
       setCoupon(null);
-      setCouponError(errorMessage(e));
+      setCouponError(errorMessage(e, undefined, t));
     } finally {
       setApplying(false);
     }
@@ -259,7 +259,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         setChoice(NEW_ADDRESS);
       }
       if (!Object.keys(fields).length) {
-        notifications.show({ color: "red", title: t("Could not check out"), message: errorMessage(e) });
+        notifications.show({ color: "red", title: t("Could not check out"), message: errorMessage(e, undefined, t) });
       }
       // Stock or prices may have moved: show the lines as they are now.
       if (isApiError(e) && (e.statusCode === 409 || e.statusCode === 422)) refresh();
@@ -271,7 +271,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <Container size="sm" py="xl">
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not check the products in your cart")}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error}</Text>
+            <Text size="sm">{translateError(error, t)}</Text>
             <Button variant="default" size="xs" onClick={refresh}>
               {t("Try again")}
             </Button>
@@ -315,7 +315,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       if (choice === address._id) setChoice(left[0]?._id ?? NEW_ADDRESS);
       notifications.show({ color: "grape", message: t("Address deleted.") });
     } catch (e) {
-      notifications.show({ color: "red", title: t("Could not delete the address"), message: errorMessage(e) });
+      notifications.show({
+        color: "red",
+        title: t("Could not delete the address"),
+        message: errorMessage(e, undefined, t),
+      });
     }
   };
 
@@ -329,7 +333,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       </Group>
       {error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not check the products again")} mb="md">
-          {error}
+          {translateError(error, t)}
         </Alert>
       )}
       <div className={styles.cart}>
@@ -351,7 +355,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               coupon ? (
                 <Group justify="space-between" data-testid="cart-discount">
                   <Text>
-                    {t("Coupon {{code}} (−{{percent}}%)", { code: coupon.code, percent: Math.round(coupon.value * 100) })}
+                    {t("Coupon {{code}} (−{{percent}}%)", {
+                      code: coupon.code,
+                      percent: Math.round(coupon.value * 100),
+                    })}
                   </Text>
                   <Group gap={4}>
                     <Text className={styles.amount}>−{money(summary.discountCents, symbol)}</Text>

@@ -20,9 +20,10 @@ import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
-import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
-import { required } from "../lib/catalogue.server.ts";
 import { useFormat } from "../i18n/format.ts";
+import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
+import { translateError } from "../lib/api.ts";
+import { required } from "../lib/catalogue.server.ts";
 import { formatDuration } from "../lib/format.ts";
 import { notAfterReport } from "../lib/reports.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
@@ -285,7 +286,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             />
           </>
         ) : current && related.error ? (
-          <Text c="dimmed">{related.error.message}</Text>
+          <Text c="dimmed">{translateError(related.error.message, t)}</Text>
         ) : (
           <div className={styles.relatedPlaceholder} aria-hidden />
         )}

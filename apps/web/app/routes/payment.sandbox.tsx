@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { msg } from "../i18n/i18n.ts";
-import { errorMessage, isApiError } from "../lib/api.ts";
+import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import { itemPath } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The buyer's decision; once paid, on to the success page, where a real gateway sends the buyer back to too. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const decision = (await request.formData()).get("decision");
-  if (decision !== "approve" && decision !== "decline") return data({ error: "Choose approve or decline." }, 400);
+  if (decision !== "approve" && decision !== "decline") return data({ error: msg("Choose approve or decline.") }, 400);
   try {
     const after = await sessionApi(request, context).post<SandboxPayment>(path(params.id), { decision });
     return after.status === "paid"
@@ -94,7 +94,7 @@ export default function SandboxPaymentPage({ loaderData: payment, actionData }: 
           </Text>
           {actionData?.error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />}>
-              {actionData.error}
+              {translateError(actionData.error, t)}
             </Alert>
           )}
           {payment.status === "pending" ? (

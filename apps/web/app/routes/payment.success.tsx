@@ -10,9 +10,9 @@ import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
 import { msg } from "../i18n/i18n.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { metaT } from "../lib/seo.ts";
 import { shippingSentence } from "../lib/orders.ts";
 import { itemPath, retryLink } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
@@ -24,7 +24,11 @@ export const handle = pages.paymentSuccess.handle;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaT(matches);
-  return pageMeta(matches, t("Payment"), t("Where your payment stands: confirmed, or still on its way from the gateway."));
+  return pageMeta(
+    matches,
+    t("Payment"),
+    t("Where your payment stands: confirmed, or still on its way from the gateway."),
+  );
 };
 
 /** How often the page asks again while the gateway's word is awaited, and for how long. */
@@ -137,7 +141,9 @@ export default function PaymentSuccessPage({ loaderData: tx }: Route.ComponentPr
               </Title>
               <Group gap="sm" role="status">
                 <Loader size="sm" />
-                <Text>{t("Waiting for the payment service to confirm {{what}}. This page updates by itself.", { what })}</Text>
+                <Text>
+                  {t("Waiting for the payment service to confirm {{what}}. This page updates by itself.", { what })}
+                </Text>
               </Group>
             </>
           ) : (

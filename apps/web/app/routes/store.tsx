@@ -100,7 +100,10 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         <NativeSelect
           size="sm"
           aria-label={t("Kind of product")}
-          data={[{ value: "", label: t("All products") }, ...STORE_TYPES.map((o) => ({ value: o.value, label: t(o.label) }))]}
+          data={[
+            { value: "", label: t("All products") },
+            ...STORE_TYPES.map((o) => ({ value: o.value, label: t(o.label) })),
+          ]}
           value={filters.type ?? ""}
           onChange={(e) => apply({ ...filters, type: (e.currentTarget.value || null) as StoreFilters["type"] })}
         />

@@ -123,7 +123,11 @@ export function PhotoViewer({
       zIndex={400}
     >
       <Modal.Overlay backgroundOpacity={0.9} color="#08040c" />
-      <Modal.Content aria-label={t("Photo viewer: {{title}}", { title: galleryTitle })} radius={0} data-testid="photo-viewer">
+      <Modal.Content
+        aria-label={t("Photo viewer: {{title}}", { title: galleryTitle })}
+        radius={0}
+        data-testid="photo-viewer"
+      >
         <div className={styles.viewer}>
           <div className={styles.viewerBar}>
             <span className={styles.viewerCounter} aria-live="polite" data-testid="photo-viewer-counter">

@@ -1,6 +1,7 @@
 import { Alert } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { translateError } from "../../lib/api.ts";
 import { loadMoreProducts } from "../../state/products.ts";
 import { useAppDispatch } from "../../state/store.ts";
 import type { ListView } from "../../state/use-list.ts";
@@ -30,7 +31,7 @@ export function StoreList({
   if (error) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not load the store")}>
-        {error}
+        {translateError(error, t)}
       </Alert>
     );
   }

@@ -17,7 +17,11 @@ export function useDownload() {
       const link = await api.get<DownloadLink>(`/user/assets/products/${encodeURIComponent(productId)}/download-link`);
       window.location.assign(link.url);
     } catch (error) {
-      notifications.show({ color: "red", title: t("Could not download “{{title}}”", { title }), message: errorMessage(error) });
+      notifications.show({
+        color: "red",
+        title: t("Could not download “{{title}}”", { title }),
+        message: errorMessage(error, undefined, t),
+      });
     } finally {
       setFetching(null);
     }
