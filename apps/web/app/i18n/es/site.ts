@@ -754,7 +754,7 @@ export const site: Messages = {
   "Log in to check out": "Inicia sesión para finalizar la compra",
   "{{title}} with {{names}}.": "{{title}} con {{names}}.",
   Likes: "Me gusta",
-  Released: "Estreno",
+  Released: "Publicada",
   Premieres: "Se estrena",
   "About this movie": "Sobre esta película",
   "More like this": "Más como esta",
