@@ -730,7 +730,7 @@ export const site: Messages = {
   "A product no longer for sale": "Un producto que ya no está a la venta",
   "Remove {{title}}": "Quitar {{title}}",
   "Remove this product": "Quitar este producto",
-  "Price changed from {{price}}": "El precio cambió desde {{price}}",
+  "Price changed from {{price}}": "Antes costaba {{price}}",
   "Quantity of {{title}}": "Cantidad de {{title}}",
   "Could not check out": "No se pudo finalizar la compra",
   "Could not check the products in your cart": "No se pudieron comprobar los productos de tu carrito",
