@@ -41,6 +41,24 @@ describe("the site in the member's language", () => {
     await context.close();
   });
 
+  it("fits the Spanish header in a 1280 px and a 1024 px window: no sideways scroll, Registrarse in sight", async () => {
+    const { context, page } = await newPage(browser, { locale: "es-ES" });
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await goto(page, "/");
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      const signUp = page.locator("header").getByRole("link", { name: "Registrarse", exact: true });
+      expect(await signUp.isVisible()).toBe(true);
+      const box = await signUp.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `at ${width} px`).toBeLessThanOrEqual(clientWidth);
+    }
+    await context.close();
+  });
+
   it("keeps a member's choice on the account: another browser shows the site in it once they log in", async () => {
     const member = await signUp("lang");
     const first = await newPage(browser, { locale: "en-GB" });

@@ -6,6 +6,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { translateError } from "../lib/api.ts";
 import { destinationAfterLogin, returnPathOf } from "../lib/redirects.ts";
 import { INCORRECT_CREDENTIALS, login } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -40,7 +41,7 @@ export function LoginForm({ notice, serverError }: { notice?: string; serverErro
       notifications.show({
         color: "red",
         title: t("Login failed"),
-        message: result.payload?.message || INCORRECT_CREDENTIALS,
+        message: translateError(result.payload?.message || INCORRECT_CREDENTIALS, t),
       });
     }
   });

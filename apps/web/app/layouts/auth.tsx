@@ -1,12 +1,14 @@
 import { Box, Group, Stack, Text, Title } from "@mantine/core";
 import { safeLink } from "@marquee/contracts/links";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Brand } from "../components/Brand.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { useAppSelector } from "../state/store.ts";
 
 /** Split screen: the login placeholder image on one side, the form on the other. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const image = useAppSelector((s) => s.ui.loginPlaceholderImage || s.settings.data.loginPlaceholderImage);
   const siteName = useAppSelector((s) => s.ui.siteName || s.settings.data.siteName);
   return (
@@ -19,10 +21,12 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       >
         <Stack justify="flex-end" h="100%" p={48} pos="relative" style={{ zIndex: 1 }}>
           <Title order={2} c="white" maw={420} lh={1.2}>
-            Your front-row seat to the creators you love.
+            {t("Your front-row seat to the creators you love.")}
           </Title>
           <Text c="gray.3" maw={420}>
-            Join {siteName} to follow performers, watch movies and keep your favourites in one place.
+            {t("Join {{siteName}} to follow performers, watch movies and keep your favourites in one place.", {
+              siteName,
+            })}
           </Text>
         </Stack>
       </Box>

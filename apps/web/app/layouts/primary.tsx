@@ -132,9 +132,16 @@ function Header() {
     <Box component="header" className="marquee-header">
       <Container size="xl" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="xl" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" className="marquee-header-start">
             <Brand />
-            <Group component="nav" aria-label={t("Main")} gap={2} visibleFrom="md" wrap="nowrap">
+            <Group
+              component="nav"
+              aria-label={t("Main")}
+              gap={2}
+              visibleFrom="md"
+              wrap="nowrap"
+              className="marquee-header-nav"
+            >
               {PRIMARY_NAV.map((item) => (
                 <SiteLink key={item.path} item={item} className="marquee-nav-link">
                   {t(item.title)}
@@ -146,7 +153,7 @@ function Header() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap" className="marquee-header-actions">
-            <Box visibleFrom="lg" w={220}>
+            <Box visibleFrom="lg" w={{ base: 180, xl: 220 }}>
               <HeaderSearch />
             </Box>
             <ActionIcon

@@ -6,6 +6,7 @@
  */
 import type { ErrorBody } from "@marquee/contracts/common";
 import { type AppLoadContext, data, redirect } from "react-router";
+import { msg } from "../i18n/i18n.ts";
 import { type ApiClient, ApiError, errorMessage, gatewayFailure, isApiError } from "./api.ts";
 import { sessionApi } from "./session.server.ts";
 
@@ -81,8 +82,9 @@ export function textOf(payload: Payload, key: string): string {
   throw new ApiError({
     statusCode: 400,
     error: "Bad Request",
+    // i18n-exempt: a form's hidden id missing is a programming error, reported with the field's code name
     message: `${key} is required`,
-    details: [{ path: key, message: "Required" }],
+    details: [{ path: key, message: msg("Required") }],
   });
 }
 

@@ -1,16 +1,21 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { es as spanish } from "../i18n/es.ts";
+import { tFor } from "../i18n/i18n.ts";
+import { registerMessages } from "../i18n/messages.ts";
 import {
   ApiError,
   browserApiUrl,
   buildQueryString,
   buildUrl,
   createApiClient,
+  errorMessage,
   gatewayFailure,
   hasDotSegment,
   isAbsoluteUrl,
   isServerError,
+  translateError,
 } from "./api.ts";
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -291,5 +296,27 @@ describe("upload", () => {
     expect(FakeXhr.last.headers.Authorization).toBe("Bearer tok");
     expect(FakeXhr.last.body).toBeInstanceOf(FormData);
     expect((FakeXhr.last.body as FormData).get("file")).toBeInstanceOf(Blob);
+  });
+});
+
+describe("the client's own messages in the page's language", () => {
+  registerMessages("es", spanish);
+  const es = tFor("es");
+
+  it("translates what the client makes up, details kept, and leaves the API's own words as they come", () => {
+    expect(translateError("Please Login!", es)).toBe("¡Inicia sesión!");
+    expect(translateError("Please Login!", tFor("en"))).toBe("Please Login!");
+    expect(translateError("The server took too long to answer, please try again (5000 ms)", es)).toBe(
+      "El servidor tardó demasiado en responder, inténtalo de nuevo (5000 ms)",
+    );
+    expect(translateError("Request failed (502)", es)).toBe("La solicitud falló (502)");
+    expect(translateError("Incorrect credentials!", es)).toBe("¡Credenciales incorrectas!");
+    expect(translateError("Username is already taken", es)).toBe("Username is already taken");
+  });
+
+  it("gives errorMessage's fallback in the page's language when given its t, in English without", () => {
+    expect(errorMessage(null, undefined, es)).toBe("Algo salió mal, inténtalo de nuevo.");
+    expect(errorMessage(null)).toBe("Something went wrong, please try again.");
+    expect(errorMessage(new ApiError({ statusCode: 409, message: "Sold out" }), undefined, es)).toBe("Agotado");
   });
 });

@@ -11,11 +11,29 @@
  */
 import type { ErrorBody } from "@marquee/contracts/common";
 import { API_PREFIX } from "@marquee/contracts/origin";
+import type { TFunction } from "i18next";
+import { msg } from "../i18n/i18n.ts";
 import { browserToken } from "./session.ts";
 
-export const PLEASE_LOGIN = "Please Login!";
-export const NETWORK_ERROR = "Cannot reach the server, please try again";
-export const TIMEOUT_ERROR = "The server took too long to answer, please try again";
+export const PLEASE_LOGIN = msg("Please Login!");
+export const NETWORK_ERROR = msg("Cannot reach the server, please try again");
+export const TIMEOUT_ERROR = msg("The server took too long to answer, please try again");
+export const NO_ANSWER = msg("No answer, please try again.");
+const SOMETHING_WRONG = msg("Something went wrong, please try again.");
+const UPLOAD_FAILED = msg("Upload failed, please try again.");
+const GATEWAY_TIMEOUT = msg("The site is taking too long to answer. Please try again in a moment.");
+const GATEWAY_DOWN = msg("The site is temporarily unavailable. Please try again in a moment.");
+/** The texts this client makes up itself (the API's own messages are shown as they come). */
+const OWN_TEXTS = new Set<string>([
+  PLEASE_LOGIN,
+  NETWORK_ERROR,
+  TIMEOUT_ERROR,
+  NO_ANSWER,
+  SOMETHING_WRONG,
+  UPLOAD_FAILED,
+  GATEWAY_TIMEOUT,
+  GATEWAY_DOWN,
+]);
 
 export type QueryValue = string | number | boolean | null | undefined | Date;
 export type Query = Record<string, QueryValue | QueryValue[]>;
@@ -27,7 +45,7 @@ export class ApiError extends Error implements ErrorBody {
   readonly details?: ErrorBody["details"];
 
   constructor(body: Partial<ErrorBody> & { statusCode: number }) {
-    super(body.message || "Something went wrong, please try again.");
+    super(body.message || SOMETHING_WRONG);
     this.name = "ApiError";
     this.statusCode = body.statusCode;
     this.error = body.error ?? "Error";
@@ -45,17 +63,37 @@ export function isApiError(value: unknown): value is ApiError {
  */
 export function gatewayFailure(error: unknown): { status: 503 | 504; message: string } | null {
   if (!isApiError(error) || error.statusCode !== 0) return null;
-  return error.error === "Timeout"
-    ? { status: 504, message: "The site is taking too long to answer. Please try again in a moment." }
-    : { status: 503, message: "The site is temporarily unavailable. Please try again in a moment." };
+  return error.error === "Timeout" ? { status: 504, message: GATEWAY_TIMEOUT } : { status: 503, message: GATEWAY_DOWN };
 }
 
-/** The message to show for anything a call may throw. */
-export function errorMessage(error: unknown, fallback = "Something went wrong, please try again."): string {
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
-    return error.message || fallback;
-  }
-  return fallback;
+/**
+ * A message of this client's own in the page's language: the texts it makes up (above, the "(5000 ms)" or
+ * "(status)" details kept as they are); anything else (the API's own words) is returned unchanged.
+ */
+export function translateError(text: string, t: TFunction): string {
+  if (OWN_TEXTS.has(text)) return t(text);
+  // A text marked with msg() elsewhere (a store's fallback, "Incorrect credentials!") that has a translation.
+  const known = t(text, { defaultValue: text });
+  if (known !== text) return known;
+  const detailed = /^(.*) (\([^()]*\))$/.exec(text);
+  if (detailed?.[1] && OWN_TEXTS.has(detailed[1])) return `${t(detailed[1])} ${detailed[2]}`;
+  const failed = /^Request failed \((\d+)\)$/.exec(text);
+  if (failed) return t("Request failed ({{status}})", { status: failed[1] });
+  const address = /^Not a valid address: (.*)$/s.exec(text);
+  if (address) return t("Not a valid address: {{path}}", { path: address[1] });
+  return text;
+}
+
+/**
+ * The message to show for anything a call may throw; given the page's `t`, this client's own texts (and the
+ * fallback) come in the page's language.
+ */
+export function errorMessage(error: unknown, fallback: string = SOMETHING_WRONG, t?: TFunction): string {
+  const text =
+    error && typeof error === "object" && "message" in error && typeof error.message === "string"
+      ? error.message || fallback
+      : fallback;
+  return t ? translateError(text, t) : text;
 }
 
 export function isAbsoluteUrl(path: string): boolean {
@@ -92,6 +130,7 @@ export function hasDotSegment(path: string): boolean {
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   if (!isAbsoluteUrl(path) && hasDotSegment(path)) {
+    // i18n-exempt: translateError reads it
     throw new ApiError({ statusCode: 400, error: "Bad Request", message: `Not a valid address: ${path}` });
   }
   const url = isAbsoluteUrl(path) ? path : `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
@@ -170,6 +209,7 @@ export function settle<T>(status: number, body: unknown, onUnauthorized?: () => 
   throw new ApiError({
     statusCode: status,
     error: "Error",
+    // i18n-exempt: translateError reads it
     message: typeof body === "string" && body ? body : `Request failed (${status})`,
   });
 }
@@ -223,6 +263,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } catch (error) {
       if (signal?.aborted) throw error;
       if (timeout?.aborted) {
+        // i18n-exempt: translateError reads it
         throw new ApiError({ statusCode: 0, error: "Timeout", message: `${TIMEOUT_ERROR} (${config.timeoutMs} ms)` });
       }
       const reason = error instanceof Error ? error.message : String(error);
@@ -269,8 +310,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           reject(error);
         }
       };
-      xhr.onerror = () =>
-        reject(new ApiError({ statusCode: 0, error: "NetworkError", message: "Upload failed, please try again." }));
+      xhr.onerror = () => reject(new ApiError({ statusCode: 0, error: "NetworkError", message: UPLOAD_FAILED }));
       xhr.send(form);
     });
   }

@@ -12,7 +12,10 @@
 
 import { notifications } from "@mantine/notifications";
 import type { MergedCart } from "@marquee/contracts/cart";
+import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { msg, tFor } from "../i18n/i18n.ts";
 import {
   CART_STORAGE_KEY,
   type CartItem,
@@ -40,18 +43,23 @@ export function toCartState(cart: Pick<MergedCart, "items">): CartState {
   return parsePersistedCart(JSON.stringify({ items: cart.items }));
 }
 
-const DROPPED_TEXT: Record<MergedCart["dropped"][number]["reason"], (title: string) => string> = {
-  unavailable: (t) => `${t} is no longer for sale and was taken out of your cart.`,
-  "sold-out": (t) => `${t} is sold out and was taken out of your cart.`,
-  owned: (t) => `You already own ${t}: it was taken out of your cart.`,
-  full: (t) => `${t} did not fit: a cart holds 50 products.`,
+const DROPPED_TEXT: Record<MergedCart["dropped"][number]["reason"], string> = {
+  unavailable: msg("{{title}} is no longer for sale and was taken out of your cart."),
+  "sold-out": msg("{{title}} is sold out and was taken out of your cart."),
+  owned: msg("You already own {{title}}: it was taken out of your cart."),
+  full: msg("{{title}} did not fit: a cart holds 50 products."),
 };
 
 /** What the member is told after a merge: one sentence per line dropped or cut. */
-export function mergeNotices(merged: Pick<MergedCart, "dropped" | "reduced">): string[] {
+export function mergeNotices(merged: Pick<MergedCart, "dropped" | "reduced">, t: TFunction = tFor("en")): string[] {
   return [
-    ...merged.dropped.map((d) => DROPPED_TEXT[d.reason](d.title ? `“${d.title}”` : "A product")),
-    ...merged.reduced.map((r) => `Your cart now holds ${r.quantity} of “${r.title}”, as many as can be bought.`),
+    ...merged.dropped.map((d) => t(DROPPED_TEXT[d.reason], { title: d.title ? `“${d.title}”` : t("A product") })),
+    ...merged.reduced.map((r) =>
+      t("Your cart now holds {{quantity}} of “{{title}}”, as many as can be bought.", {
+        quantity: r.quantity,
+        title: r.title,
+      }),
+    ),
   ];
 }
 
@@ -81,6 +89,10 @@ function tryStorage(run: (s: Storage) => void) {
 export function useCartSync(store: AppStore, userId: string | null) {
   /** The last cart another tab wrote: that tab saved it already. */
   const fromOtherTab = useRef<CartState | null>(null);
+  // The page's language, read when a notice is shown (a page in another language is a new page).
+  const { t } = useTranslation();
+  const translate = useRef(t);
+  translate.current = t;
 
   // The browser's copy: restored once, saved on every change, followed across tabs.
   useEffect(() => {
@@ -145,10 +157,11 @@ export function useCartSync(store: AppStore, userId: string | null) {
       } catch (e) {
         // Refused (a line no longer for sale, fewer left): the cart page marks the line; the member is told here too.
         if (live && isApiError(e) && e.statusCode < 500 && e.statusCode !== 401) {
+          const t = translate.current;
           notifications.show({
             color: "orange",
-            title: "Your cart could not be saved to your account",
-            message: errorMessage(e),
+            title: t("Your cart could not be saved to your account"),
+            message: errorMessage(e, undefined, t),
           });
         }
       } finally {
@@ -169,11 +182,12 @@ export function useCartSync(store: AppStore, userId: string | null) {
         store.dispatch(restoreCart(toCartState(merged)));
         saved = store.getState().cart;
         tryStorage((s) => s.setItem(CART_OWNER_KEY, userId));
-        const notices = mergeNotices(merged);
+        const t = translate.current;
+        const notices = mergeNotices(merged, t);
         if (notices.length) {
           notifications.show({
             color: "orange",
-            title: "Your cart has changed",
+            title: t("Your cart has changed"),
             message: notices.join(" "),
             autoClose: 12_000,
           });

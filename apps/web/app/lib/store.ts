@@ -6,6 +6,7 @@
 import { discounted, toCents } from "@marquee/contracts/money";
 import type { Product } from "@marquee/contracts/products";
 import { isSoldOut } from "../components/store/product-card-data.ts";
+import { msg } from "../i18n/i18n.ts";
 import { type CartItem, DEFAULT_QUANTITY, MAX_QUANTITY } from "../state/cart.ts";
 
 export const PRODUCTS_SEARCH_PATH = "/user/assets/products/search";
@@ -13,16 +14,16 @@ export const PRODUCTS_SEARCH_PATH = "/user/assets/products/search";
 export const STORE_PAGE_SIZE = 24;
 
 export const STORE_SORTS = [
-  { value: "newest", label: "Newest" },
-  { value: "price-asc", label: "Price: low to high" },
-  { value: "price-desc", label: "Price: high to low" },
-  { value: "popular", label: "Most viewed" },
+  { value: "newest", label: msg("Newest") },
+  { value: "price-asc", label: msg("Price: low to high") },
+  { value: "price-desc", label: msg("Price: high to low") },
+  { value: "popular", label: msg("Most viewed") },
 ] as const;
 export type StoreSort = (typeof STORE_SORTS)[number]["value"];
 
 export const STORE_TYPES = [
-  { value: "physical", label: "Shipped to you" },
-  { value: "digital", label: "Downloads" },
+  { value: "physical", label: msg("Shipped to you") },
+  { value: "digital", label: msg("Downloads") },
 ] as const;
 export type StoreType = (typeof STORE_TYPES)[number]["value"];
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useAppDispatch } from "../state/store.ts";
 import { setSystemError } from "../state/system.ts";
-import { ApiError, isServerError } from "./api.ts";
+import { ApiError, isServerError, NO_ANSWER } from "./api.ts";
 
 type Result = { ok: true; data: unknown } | { ok: false; error: ErrorBody };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -25,9 +25,7 @@ export function useIntent(action?: string): {
     const settled = waiting.current;
     waiting.current = [];
     const result = fetcher.data;
-    const error = result?.ok
-      ? null
-      : new ApiError(result?.error ?? { statusCode: 0, message: "No answer, please try again." });
+    const error = result?.ok ? null : new ApiError(result?.error ?? { statusCode: 0, message: NO_ANSWER });
     // SPEC section 3's system.error: the server failed the request (not a refusal of what was sent).
     if (isServerError(error)) dispatch(setSystemError({ message: error.message, statusCode: error.statusCode }));
     for (const { resolve, reject } of settled) {

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { EMAIL_REQUEST_INTENT, EmailRequestPage } from "../components/EmailRequestPage.tsx";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import { forgotAnswered, forgotCleared, forgotFailed, forgotRequested } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
@@ -9,8 +11,10 @@ import type { Route } from "./+types/auth.forgot-password";
 
 export const handle = pages.forgotPassword.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Forgot password", "Get a link to choose a new password for your account.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Forgot password"), t("Get a link to choose a new password for your account."));
+};
 
 /** Mails a reset link to `email` (when an account uses it; the answer does not say). */
 export function action({ request, context }: Route.ActionArgs) {
@@ -21,6 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 /** The request's state is SPEC section 3's auth.forgotData: requesting, then its answer or error. */
 export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const forgotData = useAppSelector((s) => s.auth.forgotData);
   // Leaving the screen forgets the request: the next visit starts from the form.
@@ -33,10 +38,10 @@ export default function ForgotPasswordPage() {
         answered: (message) => dispatch(forgotAnswered({ message })),
         failed: (error) => dispatch(forgotFailed(error)),
       }}
-      title="Forgot your password?"
-      intro="Enter the email of your account and we'll send you a link to reset it."
-      sentFallback="If an account uses that email, a reset link is on its way."
-      errorFallback="Please try again."
+      title={t("Forgot your password?")}
+      intro={t("Enter the email of your account and we'll send you a link to reset it.")}
+      sentFallback={t("If an account uses that email, a reset link is on its way.")}
+      errorFallback={t("Please try again.")}
     />
   );
 }

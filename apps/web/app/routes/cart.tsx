@@ -19,13 +19,15 @@ import type { Checkout } from "@marquee/contracts/payments";
 import type { Product } from "@marquee/contracts/products";
 import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { productPath } from "../components/store/product-card-data.ts";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
 import type { Option } from "../components/studio/options.ts";
-import { api, errorMessage, isApiError } from "../lib/api.ts";
+import { msg } from "../i18n/i18n.ts";
+import { api, errorMessage, isApiError, translateError } from "../lib/api.ts";
 import {
   type AddressChoice,
   type AddressDraft,
@@ -39,6 +41,7 @@ import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { isUuid } from "../lib/list-params.ts";
 import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { metaT } from "../lib/seo.ts";
 import { requestToken, sessionApi } from "../lib/session.server.ts";
 import {
   type CartLine,
@@ -55,14 +58,17 @@ import type { Route } from "./+types/cart";
 
 export const handle = pages.cart.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Cart", "Your shopping cart.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Cart"), t("Your shopping cart."));
+};
 
 const money = (cents: number, symbol: string) => formatPrice(cents / 100, symbol);
 
 const PROBLEM_TEXT: Record<NonNullable<CartLine["problem"]>, string> = {
-  unavailable: "No longer for sale. Remove it to check out.",
-  "sold-out": "Sold out. Remove it to check out.",
-  short: "Not that many left: choose fewer.",
+  unavailable: msg("No longer for sale. Remove it to check out."),
+  "sold-out": msg("Sold out. Remove it to check out."),
+  short: msg("Not that many left: choose fewer."),
 };
 
 /**
@@ -100,6 +106,7 @@ function useCartProducts(ids: string[]) {
 }
 
 function Line({ line, symbol }: { line: CartLine; symbol: string }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const p = line.product;
   const most = p ? maxQuantity(p) : 0;
@@ -115,11 +122,11 @@ function Line({ line, symbol }: { line: CartLine; symbol: string }) {
             </Anchor>
           ) : (
             <Text className={styles.lineTitle} c="dimmed">
-              A product no longer for sale
+              {t("A product no longer for sale")}
             </Text>
           )}
           <CloseButton
-            aria-label={`Remove ${p?.title ?? "this product"}`}
+            aria-label={p ? t("Remove {{title}}", { title: p.title }) : t("Remove this product")}
             onClick={() => dispatch(removeFromCart(line._id))}
           />
         </Group>
@@ -127,25 +134,25 @@ function Line({ line, symbol }: { line: CartLine; symbol: string }) {
           <Group gap="sm" wrap="wrap">
             <Text size="sm" className={styles.amount}>
               {formatPrice(p.price, symbol)}
-              {p.type === "digital" ? " · Download" : ""}
+              {p.type === "digital" ? ` · ${t("Download")}` : ""}
             </Text>
             {line.priceWas !== null && (
               <Text size="sm" c="orange" fw={600} data-testid="price-changed">
-                Price changed from {formatPrice(line.priceWas, symbol)}
+                {t("Price changed from {{price}}", { price: formatPrice(line.priceWas, symbol) })}
               </Text>
             )}
           </Group>
         )}
         {line.problem && (
           <Text size="sm" c="red" fw={600} role="status">
-            {PROBLEM_TEXT[line.problem]}
+            {t(PROBLEM_TEXT[line.problem])}
           </Text>
         )}
         {p && p.type === "physical" && most > 0 && (
           <Group justify="space-between" gap="sm">
             <NativeSelect
               size="xs"
-              aria-label={`Quantity of ${p.title}`}
+              aria-label={t("Quantity of {{title}}", { title: p.title })}
               data={choices}
               value={String(line.quantity)}
               onChange={(e) =>
@@ -182,6 +189,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * cart kept in localStorage). The server prices the order again; the page only shows what it will charge.
  */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const cart = useAppSelector((s) => s.cart);
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
@@ -224,7 +232,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       setCoupon(await api.post<{ code: string; value: number }>(`/coupons/${encodeURIComponent(code)}/apply-coupon`));
     } catch (e) {
       setCoupon(null);
-      setCouponError(errorMessage(e));
+      setCouponError(errorMessage(e, undefined, t));
     } finally {
       setApplying(false);
     }
@@ -251,7 +259,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         setChoice(NEW_ADDRESS);
       }
       if (!Object.keys(fields).length) {
-        notifications.show({ color: "red", title: "Could not check out", message: errorMessage(e) });
+        notifications.show({ color: "red", title: t("Could not check out"), message: errorMessage(e, undefined, t) });
       }
       // Stock or prices may have moved: show the lines as they are now.
       if (isApiError(e) && (e.statusCode === 409 || e.statusCode === 422)) refresh();
@@ -261,11 +269,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   if (cart.items.length > 0 && products === null && error) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products in your cart">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not check the products in your cart")}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error}</Text>
+            <Text size="sm">{translateError(error, t)}</Text>
             <Button variant="default" size="xs" onClick={refresh}>
-              Try again
+              {t("Try again")}
             </Button>
           </Stack>
         </Alert>
@@ -278,7 +286,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <Container size="sm" py="xl">
         <Group gap="sm" justify="center" role="status">
           <Loader size="sm" />
-          <Text>Loading your cart…</Text>
+          <Text>{t("Loading your cart…")}</Text>
         </Group>
       </Container>
     );
@@ -289,10 +297,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <Container size="sm" py={60}>
         <Stack align="center" ta="center" gap="md">
           <IconShoppingCart size={48} stroke={1.4} aria-hidden />
-          <Title order={1}>Your cart is empty</Title>
-          <Text c="dimmed">Merchandise and downloads from the performers are in the store.</Text>
+          <Title order={1}>{t("Your cart is empty")}</Title>
+          <Text c="dimmed">{t("Merchandise and downloads from the performers are in the store.")}</Text>
           <Button component={Link} to="/store" size="md" radius="xl">
-            Browse the store
+            {t("Browse the store")}
           </Button>
         </Stack>
       </Container>
@@ -305,27 +313,31 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       const left = saved.filter((a) => a._id !== address._id);
       setSaved(left);
       if (choice === address._id) setChoice(left[0]?._id ?? NEW_ADDRESS);
-      notifications.show({ color: "grape", message: "Address deleted." });
+      notifications.show({ color: "grape", message: t("Address deleted.") });
     } catch (e) {
-      notifications.show({ color: "red", title: "Could not delete the address", message: errorMessage(e) });
+      notifications.show({
+        color: "red",
+        title: t("Could not delete the address"),
+        message: errorMessage(e, undefined, t),
+      });
     }
   };
 
   return (
     <Container size="lg">
       <Group justify="space-between" mb="md">
-        <Title order={1}>Your cart</Title>
+        <Title order={1}>{t("Your cart")}</Title>
         <Button variant="subtle" color="gray" onClick={() => dispatch(clearCart())}>
-          Empty the cart
+          {t("Empty the cart")}
         </Button>
       </Group>
       {error && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not check the products again" mb="md">
-          {error}
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not check the products again")} mb="md">
+          {translateError(error, t)}
         </Alert>
       )}
       <div className={styles.cart}>
-        <ul aria-label="Products in your cart" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        <ul aria-label={t("Products in your cart")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
           {lines.map((line) => (
             <Line key={line._id} line={line} symbol={symbol} />
           ))}
@@ -333,29 +345,32 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <Card component="section" aria-labelledby="cart-summary-title">
           <Stack gap="md">
             <Title order={2} fz="h4" id="cart-summary-title">
-              Order summary
+              {t("Order summary")}
             </Title>
             <Group justify="space-between">
-              <Text>Subtotal</Text>
+              <Text>{t("Subtotal")}</Text>
               <Text className={styles.amount}>{money(summary.subtotalCents, symbol)}</Text>
             </Group>
             {loggedIn ? (
               coupon ? (
                 <Group justify="space-between" data-testid="cart-discount">
                   <Text>
-                    Coupon {coupon.code} (−{Math.round(coupon.value * 100)}%)
+                    {t("Coupon {{code}} (−{{percent}}%)", {
+                      code: coupon.code,
+                      percent: Math.round(coupon.value * 100),
+                    })}
                   </Text>
                   <Group gap={4}>
                     <Text className={styles.amount}>−{money(summary.discountCents, symbol)}</Text>
-                    <CloseButton size="sm" aria-label="Remove the coupon" onClick={() => setCoupon(null)} />
+                    <CloseButton size="sm" aria-label={t("Remove the coupon")} onClick={() => setCoupon(null)} />
                   </Group>
                 </Group>
               ) : (
                 <Group gap="xs" align="flex-start" wrap="nowrap">
                   <TextInput
                     flex={1}
-                    aria-label="Coupon code"
-                    placeholder="Coupon code"
+                    aria-label={t("Coupon code")}
+                    placeholder={t("Coupon code")}
                     leftSection={<IconTicket size={16} aria-hidden />}
                     maxLength={40}
                     autoComplete="off"
@@ -367,13 +382,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     }}
                   />
                   <Button variant="default" loading={applying} onClick={() => void applyCoupon()}>
-                    Apply
+                    {t("Apply")}
                   </Button>
                 </Group>
               )
             ) : null}
             <Group justify="space-between">
-              <Text fw={700}>Total</Text>
+              <Text fw={700}>{t("Total")}</Text>
               <Text fw={800} fz="lg" className={styles.amount} data-testid="cart-total">
                 {money(summary.totalCents, symbol)}
               </Text>
@@ -401,17 +416,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   disabled={!summary.ready}
                   onClick={() => void checkout()}
                 >
-                  Check out
+                  {t("Check out")}
                 </Button>
                 {!summary.ready && (
                   <Text size="sm" c="dimmed">
-                    Remove or change the lines marked in red to check out.
+                    {t("Remove or change the lines marked in red to check out.")}
                   </Text>
                 )}
               </>
             ) : (
               <Button component={Link} to="/auth/login?from=cart" size="md" radius="xl">
-                Log in to check out
+                {t("Log in to check out")}
               </Button>
             )}
           </Stack>

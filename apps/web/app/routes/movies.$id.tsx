@@ -3,11 +3,12 @@ import type { MoviePage as MoviePageData } from "@marquee/contracts/pages";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconMovieOff } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { AccessBadge } from "../components/catalogue/AccessBadge.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
-import { formatCount, paragraphs } from "../components/catalogue/format.ts";
+import { paragraphs } from "../components/catalogue/format.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { performerPath } from "../components/catalogue/links.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
@@ -19,11 +20,13 @@ import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
+import { translateError } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
-import { formatDate, formatDuration } from "../lib/format.ts";
+import { formatDuration } from "../lib/format.ts";
 import { notAfterReport } from "../lib/reports.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useObjectRoom } from "../realtime/rooms.ts";
@@ -45,12 +48,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const { t } = metaT(matches);
   const video = data?.video;
-  if (!video) return seoMeta(matches, { title: "Movie not found" });
+  if (!video) return seoMeta(matches, { title: t("Movie not found") });
   return seoMeta(matches, {
     title: video.title,
     description: video.description,
-    fallbackDescription: `${video.title}${video.performers.length ? ` with ${video.performers.map((p) => p.name).join(", ")}` : ""}.`,
+    fallbackDescription: video.performers.length
+      ? t("{{title}} with {{names}}.", { title: video.title, names: video.performers.map((p) => p.name).join(", ") })
+      : `${video.title}.`,
     image: video.thumbnail?.url,
     type: "video.movie",
   });
@@ -101,6 +107,8 @@ function Stage({
   membership: MoviePageData["membership"];
   nextUp: NextUpMovie | null;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
   const [lost, setLost] = useState<string | null>(null);
   const revalidator = useRevalidator();
@@ -118,6 +126,8 @@ function Stage({
     offers,
     membership,
     currencySymbol,
+    t,
+    locale: f.locale,
   });
   // Access gone while playing (a refund, a lapsed membership): the API's message over the movie's lock as it is now.
   if (lost !== null) {
@@ -145,14 +155,16 @@ function Stage({
 }
 
 function Facts({ video }: { video: VideoDetail }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const duration = formatDuration(video.durationSec);
-  const released = video.isComing ? null : formatDate(video.publishedAt);
+  const released = video.isComing ? null : f.date(video.publishedAt);
   const rows: Array<[string, string]> = [];
-  if (duration) rows.push(["Duration", duration]);
-  rows.push(["Views", formatCount(video.stats.views)]);
-  if (video.stats.likes > 0) rows.push(["Likes", formatCount(video.stats.likes)]);
-  if (released) rows.push(["Released", released]);
-  if (video.isComing && video.scheduledAt) rows.push(["Premieres", formatDate(video.scheduledAt)]);
+  if (duration) rows.push([t("Duration"), duration]);
+  rows.push([t("Views"), f.count(video.stats.views)]);
+  if (video.stats.likes > 0) rows.push([t("Likes"), f.count(video.stats.likes)]);
+  if (released) rows.push([t("Released"), released]);
+  if (video.isComing && video.scheduledAt) rows.push([t("Premieres"), f.date(video.scheduledAt)]);
   return (
     <dl className={styles.facts}>
       {rows.map(([label, value]) => (
@@ -166,6 +178,7 @@ function Facts({ video }: { video: VideoDetail }) {
 }
 
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { video, offers, membership } = loaderData;
   useObjectRoom("video", video._id);
   const { related, current, none, loadMore } = useRelated(video);
@@ -210,7 +223,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
           </Group>
 
           {video.performers.length > 0 && (
-            <ul className={styles.performers} aria-label="Performers">
+            <ul className={styles.performers} aria-label={t("Performers")}>
               {video.performers.map((p) => (
                 <li key={p._id}>
                   <Link to={performerPath(p)} className={styles.performer} prefetch="intent">
@@ -234,7 +247,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {video.tags.length > 0 && (
-            <ul className={styles.tags} aria-label="Tags">
+            <ul className={styles.tags} aria-label={t("Tags")}>
               {video.tags.map((tag) => (
                 <li key={tag}>
                   <Link to={`/movies?tags=${encodeURIComponent(tag)}`} className={styles.tag}>
@@ -245,7 +258,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </article>
-        <aside className={styles.aside} aria-label="About this movie">
+        <aside className={styles.aside} aria-label={t("About this movie")}>
           <Facts video={video} />
         </aside>
       </div>
@@ -254,13 +267,13 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.related} aria-labelledby="related-title">
         <Title order={2} id="related-title" fz={24} mb="md">
-          More like this
+          {t("More like this")}
         </Title>
         {none ? (
-          <Text c="dimmed">No related movies yet.</Text>
+          <Text c="dimmed">{t("No related movies yet.")}</Text>
         ) : current && related.success ? (
           <>
-            <CardGrid label="Related movies" testId="related-movies" empty="No related movies yet.">
+            <CardGrid label={t("Related movies")} testId="related-movies" empty={t("No related movies yet.")}>
               {related.items.map((v) => (
                 <VideoCard key={v._id} video={v} />
               ))}
@@ -273,7 +286,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             />
           </>
         ) : current && related.error ? (
-          <Text c="dimmed">{related.error.message}</Text>
+          <Text c="dimmed">{translateError(related.error.message, t)}</Text>
         ) : (
           <div className={styles.relatedPlaceholder} aria-hidden />
         )}

@@ -1,10 +1,12 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconArrowBackUp } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { optional } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryLink } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { requestToken, sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -12,8 +14,10 @@ import type { Route } from "./+types/payment.cancel";
 
 export const handle = pages.paymentCancel.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Payment cancelled", "You left the payment page: nothing was charged.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Payment cancelled"), t("You left the payment page: nothing was charged."));
+};
 
 /**
  * The payment the member walked away from, when the gateway named it (to lead them back to the item). The page
@@ -28,24 +32,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProps) {
+export default function PaymentCancelPage({ loaderData: tx }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const loggedIn = useAppSelector((s) => s.auth.loggedIn);
-  const item = t?.items[0];
-  const back = retryLink(item);
+  const item = tx?.items[0];
+  const back = retryLink(item, t);
   return (
     <Container size="xs">
       <Card component="section" aria-labelledby="cancel-title" data-testid="payment-cancelled">
         <Stack gap="md">
           <Title order={1} fz="h2" id="cancel-title">
-            Payment cancelled
+            {t("Payment cancelled")}
           </Title>
           <Text>
-            You left the payment page{item ? ` for ${item.title}` : ""}. Nothing was charged; the order is dropped after
-            a day if you do not come back to it.
+            {item
+              ? t(
+                  "You left the payment page for {{title}}. Nothing was charged; the order is dropped after a day if you do not come back to it.",
+                  { title: item.title },
+                )
+              : t(
+                  "You left the payment page. Nothing was charged; the order is dropped after a day if you do not come back to it.",
+                )}
           </Text>
           {!loggedIn && (
             <Text data-testid="payment-cancelled-visitor">
-              You are not logged in any more: log in to see your orders and try again.
+              {t("You are not logged in any more: log in to see your orders and try again.")}
             </Text>
           )}
           <Group>
@@ -55,7 +66,7 @@ export default function PaymentCancelPage({ loaderData: t }: Route.ComponentProp
               </Button>
             ) : (
               <Button component={Link} to="/auth/login" radius="xl">
-                Log in
+                {t("Log in")}
               </Button>
             )}
           </Group>

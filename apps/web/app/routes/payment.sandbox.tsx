@@ -1,12 +1,15 @@
 import { Alert, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { SandboxPayment } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCheck, IconFlask, IconX } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
-import { errorMessage, isApiError } from "../lib/api.ts";
+import { msg } from "../i18n/i18n.ts";
+import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { itemPath } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useAppSelector } from "../state/store.ts";
@@ -14,8 +17,10 @@ import type { Route } from "./+types/payment.sandbox";
 
 export const handle = pages.paymentSandbox.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Sandbox payment", "The demo payment gateway: approve or decline the payment.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(matches, t("Sandbox payment"), t("The demo payment gateway: approve or decline the payment."));
+};
 
 const path = (id: string) => `/payment/sandbox/${encodeURIComponent(id)}`;
 
@@ -30,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The buyer's decision; once paid, on to the success page, where a real gateway sends the buyer back to too. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const decision = (await request.formData()).get("decision");
-  if (decision !== "approve" && decision !== "decline") return data({ error: "Choose approve or decline." }, 400);
+  if (decision !== "approve" && decision !== "decline") return data({ error: msg("Choose approve or decline.") }, 400);
   try {
     const after = await sessionApi(request, context).post<SandboxPayment>(path(params.id), { decision });
     return after.status === "paid"
@@ -42,14 +47,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 const STATUS_TEXT: Record<SandboxPayment["status"], string> = {
-  pending: "Waiting for your decision.",
-  paid: "Paid. It is yours.",
-  failed: "Declined: nothing was charged.",
-  expired: "This payment expired: nothing was charged.",
-  refunded: "Refunded.",
+  pending: msg("Waiting for your decision."),
+  paid: msg("Paid. It is yours."),
+  failed: msg("Declined: nothing was charged."),
+  expired: msg("This payment expired: nothing was charged."),
+  refunded: msg("Refunded."),
 };
 
 export default function SandboxPaymentPage({ loaderData: payment, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const deciding = useNavigation().state === "submitting";
   const back = payment.items.map(itemPath).find(Boolean);
@@ -60,12 +66,13 @@ export default function SandboxPaymentPage({ loaderData: payment, actionData }: 
           <Group gap="sm">
             <IconFlask size={24} aria-hidden />
             <Title order={1} fz="h2" id="sandbox-title">
-              Sandbox payment
+              {t("Sandbox payment")}
             </Title>
           </Group>
           <Text c="dimmed" size="sm">
-            This site takes payments through its demo gateway: no card, no money moves. Approve to complete the
-            purchase, or decline to see what a failed payment does.
+            {t(
+              "This site takes payments through its demo gateway: no card, no money moves. Approve to complete the purchase, or decline to see what a failed payment does.",
+            )}
           </Text>
           <Stack gap={4} component="dl" m={0}>
             {payment.items.map((item) => (
@@ -76,18 +83,18 @@ export default function SandboxPaymentPage({ loaderData: payment, actionData }: 
               </Group>
             ))}
             <Group justify="space-between">
-              <Text component="dt">Total</Text>
+              <Text component="dt">{t("Total")}</Text>
               <Text component="dd" m={0} fw={700} fz="xl" data-testid="sandbox-amount">
                 {formatPrice(payment.amount, symbol)} {payment.currency}
               </Text>
             </Group>
           </Stack>
           <Text role="status" data-testid="sandbox-status" data-status={payment.status}>
-            {STATUS_TEXT[payment.status]}
+            {t(STATUS_TEXT[payment.status])}
           </Text>
           {actionData?.error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />}>
-              {actionData.error}
+              {translateError(actionData.error, t)}
             </Alert>
           )}
           {payment.status === "pending" ? (
@@ -100,7 +107,7 @@ export default function SandboxPaymentPage({ loaderData: payment, actionData }: 
                   leftSection={<IconCheck size={18} />}
                   loading={deciding}
                 >
-                  Approve payment
+                  {t("Approve payment")}
                 </Button>
                 <Button
                   type="submit"
@@ -110,14 +117,14 @@ export default function SandboxPaymentPage({ loaderData: payment, actionData }: 
                   leftSection={<IconX size={18} />}
                   disabled={deciding}
                 >
-                  Decline
+                  {t("Decline")}
                 </Button>
               </Group>
             </Form>
           ) : (
             back && (
               <Button component={Link} to={back} variant="default">
-                Back to {payment.items[0]?.title ?? "the item"}
+                {t("Back to {{title}}", { title: payment.items[0]?.title ?? t("the item") })}
               </Button>
             )
           )}

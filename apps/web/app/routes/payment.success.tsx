@@ -3,13 +3,16 @@ import type { Order } from "@marquee/contracts/orders";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { shippingSentence } from "../lib/orders.ts";
 import { itemPath, retryLink } from "../lib/payments.ts";
+import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
@@ -19,8 +22,14 @@ import type { Route } from "./+types/payment.success";
 
 export const handle = pages.paymentSuccess.handle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Payment", "Where your payment stands: confirmed, or still on its way from the gateway.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return pageMeta(
+    matches,
+    t("Payment"),
+    t("Where your payment stands: confirmed, or still on its way from the gateway."),
+  );
+};
 
 /** How often the page asks again while the gateway's word is awaited, and for how long. */
 const POLL_MS = 3_000;
@@ -47,33 +56,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Where the member goes once paid: what they bought, or their account for a membership or subscription. */
 function nextStep(t: Transaction): { to: string; label: string } {
   const item = t.items[0];
-  if (item?.itemKind === "product") return { to: "/account/orders", label: "See your order" };
+  if (item?.itemKind === "product") return { to: "/account/orders", label: msg("See your order") };
   const to = item ? itemPath(item) : null;
-  if (to) return { to, label: item?.itemKind === "video" ? "Watch now" : "See it now" };
-  return { to: "/account#membership", label: "See your membership" };
+  if (to) return { to, label: item?.itemKind === "video" ? msg("Watch now") : msg("See it now") };
+  return { to: "/account#membership", label: msg("See your membership") };
 }
 
 /**
  * Back from the gateway: the gateway's confirmation may arrive after the member does. While it is pending the page
  * follows it live (the payment's `notification` on the socket) and asks again every few seconds as a fallback.
  */
-export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentProps) {
+export default function PaymentSuccessPage({ loaderData: tx }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const { socket } = useSocket();
   const revalidator = useRevalidator();
-  const pending = t.status === "pending";
+  const pending = tx.status === "pending";
   const dispatch = useAppDispatch();
 
   // What was just paid for leaves the cart (a cancelled or failed payment leaves the cart as it was).
   useEffect(() => {
-    const bought = t.items.filter((i) => i.itemKind === "product").map((i) => i.itemId);
-    if (t.status === "paid" && bought.length) dispatch(removeFromCart(bought));
-  }, [dispatch, t.status, t.items]);
+    const bought = tx.items.filter((i) => i.itemKind === "product").map((i) => i.itemId);
+    if (tx.status === "paid" && bought.length) dispatch(removeFromCart(bought));
+  }, [dispatch, tx.status, tx.items]);
 
   useEffect(() => {
     if (!pending || !socket) return;
     const onNotification = (payload: { type?: string; transactionId?: string; orderId?: string }) => {
-      if (payload?.type === "payment" && (payload.transactionId === t._id || payload.orderId === t.orderId)) {
+      if (payload?.type === "payment" && (payload.transactionId === tx._id || payload.orderId === tx.orderId)) {
         void revalidator.revalidate();
       }
     };
@@ -81,7 +91,7 @@ export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentPro
     return () => {
       socket.off("notification", onNotification);
     };
-  }, [pending, socket, t._id, t.orderId, revalidator]);
+  }, [pending, socket, tx._id, tx.orderId, revalidator]);
 
   useEffect(() => {
     if (!pending) return;
@@ -93,55 +103,61 @@ export default function PaymentSuccessPage({ loaderData: t }: Route.ComponentPro
     return () => clearInterval(timer);
   }, [pending, revalidator]);
 
-  const what = t.items.map((i) => i.title).join(", ");
-  const next = nextStep(t);
+  const what = tx.items.map((i) => i.title).join(", ");
+  const next = nextStep(tx);
   return (
     <Container size="xs">
-      <Card component="section" aria-labelledby="payment-title" data-testid="payment-result" data-status={t.status}>
+      <Card component="section" aria-labelledby="payment-title" data-testid="payment-result" data-status={tx.status}>
         <Stack gap="md">
-          {t.status === "paid" ? (
+          {tx.status === "paid" ? (
             <>
               <Group gap="sm">
                 <IconCircleCheck size={28} color="var(--mantine-color-teal-6)" aria-hidden />
                 <Title order={1} fz="h2" id="payment-title">
-                  Payment received
+                  {t("Payment received")}
                 </Title>
               </Group>
               <Text>
-                {what}: {formatPrice(t.amount, symbol)} {t.currency}. It is yours now.
+                {t("{{what}}: {{amount}} {{currency}}. It is yours now.", {
+                  what,
+                  amount: formatPrice(tx.amount, symbol),
+                  currency: tx.currency,
+                })}
               </Text>
-              {t.delivery && (
+              {tx.delivery && (
                 <Stack gap={4} data-testid="shipping-to">
-                  <Text fw={600}>{shippingSentence(t.delivery)}</Text>
-                  <DeliveryAddress delivery={t.delivery} c="dimmed" />
+                  <Text fw={600}>{shippingSentence(tx.delivery)}</Text>
+                  <DeliveryAddress delivery={tx.delivery} c="dimmed" />
                 </Stack>
               )}
               <Button component={Link} to={next.to} size="md" radius="xl">
-                {next.label}
+                {t(next.label)}
               </Button>
             </>
           ) : pending ? (
             <>
               <Title order={1} fz="h2" id="payment-title">
-                Confirming your payment
+                {t("Confirming your payment")}
               </Title>
               <Group gap="sm" role="status">
                 <Loader size="sm" />
-                <Text>Waiting for the payment service to confirm {what}. This page updates by itself.</Text>
+                <Text>
+                  {t("Waiting for the payment service to confirm {{what}}. This page updates by itself.", { what })}
+                </Text>
               </Group>
             </>
           ) : (
             <>
               <Title order={1} fz="h2" id="payment-title">
-                The payment did not go through
+                {t("The payment did not go through")}
               </Title>
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="status">
-                {t.status === "refunded"
-                  ? "This payment was refunded."
-                  : "Nothing was charged. You can try again whenever you like."}
+                {tx.status === "refunded"
+                  ? t("This payment was refunded.")
+                  : t("Nothing was charged. You can try again whenever you like.")}
               </Alert>
-              <Button component={Link} to={retryLink(t.items[0]).to} variant="default">
-                {retryLink(t.items[0]).label}
+              <Button component={Link} to={retryLink(tx.items[0], t).to} variant="default">
+                {retryLink(tx.items[0], t).label}
               </Button>
             </>
           )}

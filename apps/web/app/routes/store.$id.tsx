@@ -199,7 +199,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Stack gap="md">
           <Group gap="xs">
             <Badge variant="light" color={product.type === "digital" ? "teal" : "indigo"}>
-              {PRODUCT_TYPE_LABEL[product.type]}
+              {t(PRODUCT_TYPE_LABEL[product.type])}
             </Badge>
             {product.categories.map((c) => (
               <Badge key={c._id} variant="outline" color="gray">

@@ -1,6 +1,7 @@
 import { Container, NativeSelect } from "@mantine/core";
 import type { Product } from "@marquee/contracts/products";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { SearchField } from "../components/browse/SearchField.tsx";
@@ -8,7 +9,7 @@ import { type ProductCardData, productCardData } from "../components/store/produ
 import { StoreList } from "../components/store/StoreList.tsx";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
-import { seoMeta } from "../lib/seo.ts";
+import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import {
   PRODUCTS_SEARCH_PATH,
@@ -52,16 +53,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
-  seoMeta(matches, {
-    title: "Store",
-    description: "Merchandise shipped to your door and downloads, straight from the performers.",
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const { t } = metaT(matches);
+  return seoMeta(matches, {
+    title: t("Store"),
+    description: t("Merchandise shipped to your door and downloads, straight from the performers."),
     image: data?.page?.data.find((p) => p.image)?.image?.thumb.url,
   });
-
-const countText = (total: number) => `${total} ${total === 1 ? "product" : "products"}`;
+};
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { filters, request, key, page, error } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -86,26 +88,29 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl">
       <div className={browseStyles.header}>
-        <h1 className={browseStyles.heading}>Store</h1>
+        <h1 className={browseStyles.heading}>{t("Store")}</h1>
         {!error && (
           <span className={browseStyles.count} data-testid="store-count">
-            {countText(list.total)}
+            {t("{{n}} products", { count: list.total, n: list.total })}
           </span>
         )}
       </div>
       <search className={browseStyles.filters}>
-        <SearchField value={filters.q} label="Search the store" onSearch={(q) => apply({ ...filters, q })} />
+        <SearchField value={filters.q} label={t("Search the store")} onSearch={(q) => apply({ ...filters, q })} />
         <NativeSelect
           size="sm"
-          aria-label="Kind of product"
-          data={[{ value: "", label: "All products" }, ...STORE_TYPES]}
+          aria-label={t("Kind of product")}
+          data={[
+            { value: "", label: t("All products") },
+            ...STORE_TYPES.map((o) => ({ value: o.value, label: t(o.label) })),
+          ]}
           value={filters.type ?? ""}
           onChange={(e) => apply({ ...filters, type: (e.currentTarget.value || null) as StoreFilters["type"] })}
         />
         <NativeSelect
           size="sm"
-          aria-label="Sort by"
-          data={[...STORE_SORTS]}
+          aria-label={t("Sort by")}
+          data={STORE_SORTS.map((o) => ({ value: o.value, label: t(o.label) }))}
           value={filters.sort}
           onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as StoreFilters["sort"] })}
         />

@@ -1,10 +1,11 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import { browserDeviceToken, storeDeviceToken } from "../lib/session.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, initialRequest, type RejectedError, type RequestState, toRejected } from "./thunk.ts";
 import { fetchCurrentUser } from "./user.ts";
 
-export const INCORRECT_CREDENTIALS = "Incorrect credentials!";
+export const INCORRECT_CREDENTIALS = msg("Incorrect credentials!");
 
 export interface AuthState {
   loggedIn: boolean;
@@ -83,7 +84,7 @@ export const loginWithCode = createAppThunk(
       }
       return { token };
     } catch (error) {
-      return rejectWithValue(toRejected(error, "That code is not correct."));
+      return rejectWithValue(toRejected(error, msg("That code is not correct.")));
     }
   },
 );

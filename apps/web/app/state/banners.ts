@@ -1,5 +1,6 @@
 import type { Banner } from "@marquee/contracts/content";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
@@ -27,7 +28,7 @@ export const listBanners = createAppThunk(
       const res = await extra.api.get<{ data: Banner[]; total: number }>("/site-promo/search", { position });
       return res.data;
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load the banners."));
+      return rejectWithValue(toRejected(error, msg("Could not load the banners.")));
     }
   },
 );
@@ -55,7 +56,9 @@ const bannersSlice = createSlice({
       .addCase(listBanners.rejected, (state, action) => {
         state.listBanners.loading = false;
         state.listBanners.success = false;
-        state.listBanners.error = action.payload ?? { message: action.error.message ?? "Could not load the banners." };
+        state.listBanners.error = action.payload ?? {
+          message: action.error.message ?? msg("Could not load the banners."),
+        };
       });
   },
 });

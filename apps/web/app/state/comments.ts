@@ -12,14 +12,15 @@
  */
 import type { Comment, CommentDeletedEvent, CommentList, CommentObjectType } from "@marquee/contracts/comments";
 import { createAction, createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import { appendUnique } from "./asset-list.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
 export const COMMENTS_PAGE_SIZE = 10;
-export const COMMENT_FAILED = "Error occured, please try again later.";
-export const COMMENTED = "Commented successfully";
-export const COMMENT_REMOVED = "Removed successfully!";
+export const COMMENT_FAILED = msg("Error occured, please try again later.");
+export const COMMENTED = msg("Commented successfully");
+export const COMMENT_REMOVED = msg("Removed successfully!");
 
 export interface CommentThread {
   items: Comment[];
@@ -86,7 +87,7 @@ export const loadComments = createAppThunk(
       const page = await extra.api.get<CommentList>("/comments/search", { ...request, limit: COMMENTS_PAGE_SIZE });
       return { key: keyOfRequest(request), page } satisfies ThreadLoaded;
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load the comments, please try again."));
+      return rejectWithValue(toRejected(error, msg("Could not load the comments, please try again.")));
     }
   },
 );
@@ -105,7 +106,7 @@ export const loadMoreComments = createAppThunk(
       });
       return { key, page } satisfies ThreadLoaded;
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load more comments, please try again."));
+      return rejectWithValue(toRejected(error, msg("Could not load more comments, please try again.")));
     }
   },
   {
@@ -243,7 +244,7 @@ const comments = createSlice({
         const thread = state.commentMapping[keyOfRequest(action.meta.arg)];
         if (!thread) return;
         thread.requesting = false;
-        thread.error = action.payload?.message ?? "Could not load the comments, please try again.";
+        thread.error = action.payload?.message ?? msg("Could not load the comments, please try again.");
       })
       .addCase(loadMoreComments.pending, (state, action) => {
         const thread = state.commentMapping[keyOfRequest(action.meta.arg)];
@@ -270,7 +271,7 @@ const comments = createSlice({
         const thread = state.commentMapping[keyOfRequest(action.meta.arg)];
         if (!thread) return;
         thread.requesting = false;
-        thread.error = action.payload?.message ?? "Could not load more comments, please try again.";
+        thread.error = action.payload?.message ?? msg("Could not load more comments, please try again.");
       })
       .addCase(commentAdded, (state, action) => add(state, action.payload))
       .addCase(commentRestored, (state, action) => {

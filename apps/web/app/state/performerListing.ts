@@ -1,5 +1,6 @@
 import type { Performer } from "@marquee/contracts/performers";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import type { Query } from "../lib/api.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
@@ -41,7 +42,7 @@ export const searchPerformers = createAppThunk(
     try {
       return await extra.api.get<PerformerPage>("/performers/search", cursor ? { ...query, cursor } : query);
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load performers, please try again."));
+      return rejectWithValue(toRejected(error, msg("Could not load performers, please try again.")));
     }
   },
 );
@@ -94,7 +95,7 @@ const performerListingSlice = createSlice({
       .addCase(searchPerformers.rejected, (state, action) => {
         state.requesting = false;
         state.success = false;
-        state.error = action.payload ?? { message: action.error.message ?? "Could not load performers." };
+        state.error = action.payload ?? { message: action.error.message ?? msg("Could not load performers.") };
       });
   },
 });

@@ -1,5 +1,6 @@
 import type { PerformerProfile } from "@marquee/contracts/performers";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
 
@@ -15,7 +16,7 @@ export const fetchPerformerProfile = createAppThunk(
     try {
       return await extra.api.get<PerformerProfile>(`/performers/${encodeURIComponent(idOrUsername)}`);
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load this performer, please try again."));
+      return rejectWithValue(toRejected(error, msg("Could not load this performer, please try again.")));
     }
   },
 );
@@ -48,7 +49,7 @@ const performerProfileSlice = createSlice({
       .addCase(fetchPerformerProfile.rejected, (state, action) => {
         state.requesting = false;
         state.success = false;
-        state.error = action.payload ?? { message: action.error.message ?? "Could not load this performer." };
+        state.error = action.payload ?? { message: action.error.message ?? msg("Could not load this performer.") };
       });
   },
 });

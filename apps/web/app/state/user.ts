@@ -1,5 +1,6 @@
 import type { OwnUser, User } from "@marquee/contracts/users";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { msg } from "../i18n/i18n.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
@@ -56,7 +57,7 @@ export const fetchCurrentUser = createAppThunk(
     try {
       return await extra.api.get<User>("/users/me");
     } catch (error) {
-      return rejectWithValue(toRejected(error, "Could not load your profile"));
+      return rejectWithValue(toRejected(error, msg("Could not load your profile")));
     }
   },
 );
@@ -114,7 +115,7 @@ const userSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchCurrentUser.rejected, (state, action) => {
-        state.error = action.payload ?? { message: action.error.message ?? "Error" };
+        state.error = action.payload ?? { message: action.error.message ?? msg("Error") };
       });
   },
 });

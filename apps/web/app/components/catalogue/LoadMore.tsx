@@ -1,5 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { translateError } from "../../lib/api.ts";
 import styles from "./catalogue.module.css";
 
 /**
@@ -45,7 +46,7 @@ export function LoadMore({
       )}
       {error && (
         <Text size="sm" c="red" role="alert">
-          {error}
+          {translateError(error, t)}
         </Text>
       )}
     </div>

@@ -1,10 +1,12 @@
 import { Anchor, Avatar, Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
+import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { translateError } from "../../lib/api.ts";
 import {
   canDeleteComment,
   canEditComment,
@@ -42,7 +44,7 @@ const EMPTY = emptyThread();
 /** COMMENT_MAX of @marquee/contracts/comments (not imported, to keep zod out of the browser). */
 const COMMENT_MAX = 2000;
 
-const failed = () => notifications.show({ color: "red", message: COMMENT_FAILED });
+const failed = (t: TFunction) => notifications.show({ color: "red", message: t(COMMENT_FAILED) });
 
 interface SectionProps {
   objectType: CommentObjectType;
@@ -103,10 +105,10 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
           onSubmit={async (content) => {
             const result = await dispatch(createComment({ ...request, content }));
             if (createComment.fulfilled.match(result)) {
-              notifications.show({ color: "teal", message: COMMENTED });
+              notifications.show({ color: "teal", message: t(COMMENTED) });
               return true;
             }
-            failed();
+            failed(t);
             return false;
           }}
         />
@@ -119,7 +121,7 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
       )}
       {thread.error && !thread.loaded ? (
         <Group gap="sm">
-          <Text c="dimmed">{thread.error}</Text>
+          <Text c="dimmed">{translateError(thread.error, t)}</Text>
           <Button variant="default" size="xs" onClick={() => void dispatch(loadComments(request))}>
             {t("Try again")}
           </Button>
@@ -135,7 +137,7 @@ export default function CommentsSection({ objectType, objectId, ownerIds }: Sect
           onClick={() => void dispatch(loadMoreComments(request))}
           loading={thread.requesting}
           hasMore={!!thread.next}
-          error={thread.loaded ? thread.error : null}
+          error={thread.loaded && thread.error ? translateError(thread.error, t) : null}
           label={t("More comments")}
         />
       )}
@@ -243,8 +245,8 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
     });
     if (!ok) return;
     const result = await dispatch(deleteComment(comment));
-    if (deleteComment.fulfilled.match(result)) notifications.show({ color: "teal", message: COMMENT_REMOVED });
-    else failed();
+    if (deleteComment.fulfilled.match(result)) notifications.show({ color: "teal", message: t(COMMENT_REMOVED) });
+    else failed(t);
   }
 
   function toggleReplies() {
@@ -297,7 +299,7 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
                 setEditing(false);
                 return true;
               }
-              failed();
+              failed(t);
               return false;
             }}
           />
@@ -343,12 +345,12 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
             onSubmit={async (content) => {
               const result = await dispatch(createComment({ ...replyRequest, content }));
               if (createComment.fulfilled.match(result)) {
-                notifications.show({ color: "teal", message: COMMENTED });
+                notifications.show({ color: "teal", message: t(COMMENTED) });
                 setReplying(false);
                 setShowReplies(true);
                 return true;
               }
-              failed();
+              failed(t);
               return false;
             }}
           />

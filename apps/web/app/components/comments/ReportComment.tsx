@@ -28,7 +28,7 @@ export function ReportComment({ commentId, author }: { commentId: string; author
       setOpen(false);
       notifications.show({ color: "teal", message: t(REPORTED) });
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, COMMENT_FAILED) });
+      notifications.show({ color: "red", message: errorMessage(error, COMMENT_FAILED, t) });
     } finally {
       setSending(false);
     }

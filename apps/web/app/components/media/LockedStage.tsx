@@ -1,5 +1,6 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CallToAction } from "../../lib/access-cta.ts";
 import { CallToActionPanel } from "./CallToActionPanel.tsx";
 import styles from "./media.module.css";
@@ -20,6 +21,7 @@ export function LockedStage({
   cta: CallToAction;
   title: string;
 }) {
+  const { t } = useTranslation();
   const teaserRef = useRef<HTMLVideoElement>(null);
   const [teaserPlaying, setTeaserPlaying] = useState(false);
 
@@ -36,7 +38,7 @@ export function LockedStage({
     <div className={styles.lockedWrap}>
       <div className={`${styles.stage} ${styles.lockedStage}`} data-testid="movie-locked" data-lock={cta.reason}>
         {poster ? (
-          <StagePoster image={poster} alt={`${title}, poster`} />
+          <StagePoster image={poster} alt={t("{{title}}, poster", { title })} />
         ) : (
           <span className={styles.posterFallback} aria-hidden />
         )}

@@ -1,6 +1,9 @@
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconLock } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { tFor } from "../../i18n/i18n.ts";
 import styles from "./media.module.css";
 
 const TILE_SIZES = "(max-width: 36em) 50vw, (max-width: 62em) 33vw, 240px";
@@ -22,8 +25,10 @@ function PhotoImage({ photo, eager, alt }: { photo: Photo; eager: boolean; alt: 
 }
 
 /** What a photo is called for a screen reader: its title, else its place in the list. */
-export function photoLabel(photo: Photo, index: number, total: number): string {
-  return photo.title ? `${photo.title} (photo ${index + 1} of ${total})` : `Photo ${index + 1} of ${total}`;
+export function photoLabel(photo: Photo, index: number, total: number, t: TFunction = tFor("en")): string {
+  return photo.title
+    ? t("{{title}} (photo {{n}} of {{total}})", { title: photo.title, n: index + 1, total })
+    : t("Photo {{n}} of {{total}}", { n: index + 1, total });
 }
 
 /**
@@ -47,11 +52,12 @@ export function PhotoGrid({
   label: string;
   showCaptions?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <ul className={styles.photoGrid} aria-label={label} data-testid="photo-grid">
       {photos.map((photo, i) => {
         const eager = i < eagerCount;
-        const name = photoLabel(photo, i, total);
+        const name = photoLabel(photo, i, total, t);
         const caption = showCaptions && photo.title ? <span className={styles.tileCaption}>{photo.title}</span> : null;
         if (linkTo) {
           return (
@@ -59,7 +65,7 @@ export function PhotoGrid({
               <Link
                 to={linkTo(photo)}
                 className={`${styles.tile}${photo.locked ? ` ${styles.tileLocked}` : ""}`}
-                aria-label={photo.locked ? `${name}, locked` : name}
+                aria-label={photo.locked ? t("{{name}}, locked", { name }) : name}
                 data-photo-id={photo._id}
               >
                 <PhotoImage photo={photo} eager={eager} alt="" />
@@ -77,7 +83,7 @@ export function PhotoGrid({
           return (
             <li key={photo._id}>
               <div className={`${styles.tile} ${styles.tileLocked}`} data-photo-id={photo._id} data-locked="true">
-                <PhotoImage photo={photo} eager={eager} alt={`${name}, locked preview`} />
+                <PhotoImage photo={photo} eager={eager} alt={t("{{name}}, locked preview", { name })} />
                 <span className={styles.tileLock} aria-hidden>
                   <IconLock size={22} />
                 </span>
@@ -91,7 +97,7 @@ export function PhotoGrid({
               type="button"
               className={styles.tile}
               onClick={() => onOpen(i)}
-              aria-label={`Open ${name}`}
+              aria-label={t("Open {{name}}", { name })}
               data-photo-id={photo._id}
             >
               <PhotoImage photo={photo} eager={eager} alt="" />

@@ -3,6 +3,7 @@ import { useWindowEvent } from "@mantine/hooks";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconChevronLeft, IconChevronRight, IconX } from "@tabler/icons-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import styles from "./media.module.css";
 import { nextIndex, swipeStep } from "./viewer-keys.ts";
 
@@ -35,6 +36,7 @@ export function PhotoViewer({
   onLoadMore: () => void;
   galleryTitle: string;
 }) {
+  const { t } = useTranslation();
   const opened = index !== null;
   const photo = index !== null ? photos[Math.min(index, photos.length - 1)] : undefined;
   const current = index !== null ? Math.min(index, photos.length - 1) : 0;
@@ -121,11 +123,15 @@ export function PhotoViewer({
       zIndex={400}
     >
       <Modal.Overlay backgroundOpacity={0.9} color="#08040c" />
-      <Modal.Content aria-label={`Photo viewer: ${galleryTitle}`} radius={0} data-testid="photo-viewer">
+      <Modal.Content
+        aria-label={t("Photo viewer: {{title}}", { title: galleryTitle })}
+        radius={0}
+        data-testid="photo-viewer"
+      >
         <div className={styles.viewer}>
           <div className={styles.viewerBar}>
             <span className={styles.viewerCounter} aria-live="polite" data-testid="photo-viewer-counter">
-              {current + 1} of {count}
+              {t("{{n}} of {{total}}", { n: current + 1, total: count })}
             </span>
             <Modal.Title className={styles.viewerTitle}>{photo?.title || galleryTitle}</Modal.Title>
             <ActionIcon
@@ -134,7 +140,7 @@ export function PhotoViewer({
               size="xl"
               radius="xl"
               onClick={onClose}
-              aria-label="Close viewer"
+              aria-label={t("Close viewer")}
               data-autofocus
             >
               <IconX size={24} />
@@ -144,15 +150,15 @@ export function PhotoViewer({
             className={styles.viewerStage}
             data-testid="photo-viewer-stage"
             onTouchStart={(e) => {
-              const t = e.touches[0];
-              touchStart.current = e.touches.length === 1 && t ? { x: t.clientX, y: t.clientY } : null;
+              const touch = e.touches[0];
+              touchStart.current = e.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
             }}
             onTouchEnd={(e) => {
               const start = touchStart.current;
-              const t = e.changedTouches[0];
+              const touch = e.changedTouches[0];
               touchStart.current = null;
-              if (!start || !t) return;
-              const step = swipeStep(t.clientX - start.x, t.clientY - start.y);
+              if (!start || !touch) return;
+              const step = swipeStep(touch.clientX - start.x, touch.clientY - start.y);
               if (step) go((live.current.waitingFor ?? live.current.current) + step);
             }}
             onTouchCancel={() => {
@@ -167,7 +173,7 @@ export function PhotoViewer({
               radius="xl"
               onClick={() => go((live.current.waitingFor ?? live.current.current) - 1)}
               disabled={atStart}
-              aria-label="Previous photo"
+              aria-label={t("Previous photo")}
             >
               <IconChevronLeft size={28} />
             </ActionIcon>
@@ -179,7 +185,7 @@ export function PhotoViewer({
                   src={photo.url ?? photo.thumbnail.url}
                   width={photo.width}
                   height={photo.height}
-                  alt={photo.title || `Photo ${current + 1} of ${count}`}
+                  alt={photo.title || t("Photo {{n}} of {{total}}", { n: current + 1, total: count })}
                   decoding="async"
                   data-testid="photo-viewer-image"
                   data-photo-id={photo._id}
@@ -194,14 +200,14 @@ export function PhotoViewer({
               radius="xl"
               onClick={() => go((live.current.waitingFor ?? live.current.current) + 1)}
               disabled={atEnd}
-              aria-label="Next photo"
+              aria-label={t("Next photo")}
             >
               {waitingFor !== null ? <Loader size={20} color="white" /> : <IconChevronRight size={28} />}
             </ActionIcon>
           </div>
           <div className={styles.viewerFoot}>
-            <span className={styles.keysHint}>Use ← and → to move, Esc to close</span>
-            <span className={styles.touchHint}>Swipe left or right to move</span>
+            <span className={styles.keysHint}>{t("Use ← and → to move, Esc to close")}</span>
+            <span className={styles.touchHint}>{t("Swipe left or right to move")}</span>
           </div>
         </div>
       </Modal.Content>

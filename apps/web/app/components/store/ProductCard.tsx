@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAppSelector } from "../../state/store.ts";
 import { CardImage } from "../catalogue/CardImage.tsx";
@@ -19,6 +20,7 @@ export function ProductCard({
   eager?: boolean;
   showPerformers?: boolean;
 }) {
+  const { t } = useTranslation();
   const symbol = useAppSelector((s) => s.ui.currencySymbol);
   const soldOut = isSoldOut(product);
   return (
@@ -31,10 +33,10 @@ export function ProductCard({
       <div className={`${styles.media} ${styles.mediaGallery}`}>
         <CardImage image={product.image?.thumb ?? null} alt="" eager={eager} fallback={product.title} />
         <span className={`${styles.badge} ${styles.badgeOverlay} ${styles[`tone-${product.type}`]}`}>
-          {PRODUCT_TYPE_LABEL[product.type]}
+          {t(PRODUCT_TYPE_LABEL[product.type])}
         </span>
         {isOwned(product) ? (
-          <span className={`${styles.chip} ${styles.chipBottomRight} ${styles["tone-owned"]}`}>Owned</span>
+          <span className={`${styles.chip} ${styles.chipBottomRight} ${styles["tone-owned"]}`}>{t("Owned")}</span>
         ) : (
           <span className={`${styles.chip} ${styles.chipBottomRight}`} data-testid="product-price">
             {formatPrice(product.price, symbol)}
@@ -51,7 +53,7 @@ export function ProductCard({
           <div className={styles.meta}>
             {soldOut && (
               <span className={`${styles.badge} ${styles["tone-soldout"]}`} data-testid="sold-out">
-                Sold out
+                {t("Sold out")}
               </span>
             )}
             {showPerformers && <PerformerNames performers={product.performers} />}

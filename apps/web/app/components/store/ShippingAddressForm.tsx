@@ -1,6 +1,8 @@
 import { ActionIcon, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { SavedAddress } from "@marquee/contracts/addresses";
 import { IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../i18n/i18n.ts";
 import { type AddressChoice, type AddressDraft, addressSummary, NEW_ADDRESS } from "../../lib/checkout-address.ts";
 import type { Option } from "../studio/options.ts";
 
@@ -22,10 +24,11 @@ interface Props {
  * new one, with every field a parcel needs and the country from the site's list.
  */
 export function ShippingAddressForm(props: Props) {
+  const { t } = useTranslation();
   const { draft, errors, choice } = props;
   const field = (name: keyof AddressDraft, label: string, autoComplete: string, required = true) => (
     <TextInput
-      label={label}
+      label={t(label)}
       required={required}
       autoComplete={`shipping ${autoComplete}`}
       value={draft[name]}
@@ -37,10 +40,10 @@ export function ShippingAddressForm(props: Props) {
   return (
     <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Text component="legend" fw={600} mb={4}>
-        Where should we ship it?
+        {t("Where should we ship it?")}
       </Text>
       {props.saved.length > 0 && (
-        <Radio.Group value={choice} onChange={props.onChoice} aria-label="Ship to" name="shipTo">
+        <Radio.Group value={choice} onChange={props.onChoice} aria-label={t("Ship to")} name="shipTo">
           <Stack gap="xs" data-testid="saved-addresses">
             {props.saved.map((a) => (
               <Group key={a._id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -49,28 +52,28 @@ export function ShippingAddressForm(props: Props) {
                   variant="subtle"
                   color="gray"
                   size="lg"
-                  aria-label={`Delete the address ${addressSummary(a)}`}
+                  aria-label={t("Delete the address {{address}}", { address: addressSummary(a) })}
                   onClick={() => props.onDelete(a)}
                 >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             ))}
-            <Radio value={NEW_ADDRESS} label="A new address" />
+            <Radio value={NEW_ADDRESS} label={t("A new address")} />
           </Stack>
         </Radio.Group>
       )}
       {writing && (
         <Stack gap="xs" data-testid="address-fields">
-          {field("recipientName", "Recipient's name", "name")}
-          {field("line1", "Address line 1", "address-line1")}
-          {field("line2", "Address line 2 (optional)", "address-line2", false)}
+          {field("recipientName", msg("Recipient's name"), "name")}
+          {field("line1", msg("Address line 1"), "address-line1")}
+          {field("line2", msg("Address line 2 (optional)"), "address-line2", false)}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            {field("city", "Town or city", "address-level2")}
-            {field("region", "State, province or region", "address-level1")}
-            {field("postalCode", "Postal code", "postal-code")}
+            {field("city", msg("Town or city"), "address-level2")}
+            {field("region", msg("State, province or region"), "address-level1")}
+            {field("postalCode", msg("Postal code"), "postal-code")}
             <Select
-              label="Country"
+              label={t("Country")}
               required
               searchable
               autoComplete="shipping country"
@@ -81,9 +84,9 @@ export function ShippingAddressForm(props: Props) {
               comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
-          {field("phone", "Phone number", "tel")}
+          {field("phone", msg("Phone number"), "tel")}
           <Checkbox
-            label="Save this address for next time"
+            label={t("Save this address for next time")}
             checked={props.save}
             onChange={(e) => props.onSave(e.currentTarget.checked)}
           />

@@ -1,5 +1,7 @@
 import { Alert } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { translateError } from "../../lib/api.ts";
 import { loadMoreProducts } from "../../state/products.ts";
 import { useAppDispatch } from "../../state/store.ts";
 import type { ListView } from "../../state/use-list.ts";
@@ -24,17 +26,18 @@ export function StoreList({
   busy: boolean;
   empty: string;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   if (error) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load the store">
-        {error}
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t("Could not load the store")}>
+        {translateError(error, t)}
       </Alert>
     );
   }
   return (
     <div className={browseStyles.results} data-busy={busy} aria-busy={busy}>
-      <CardGrid label="Products" testId="store-grid" empty={empty}>
+      <CardGrid label={t("Products")} testId="store-grid" empty={empty}>
         {list.items.map((product, i) => (
           <ProductCard key={product._id} product={product} eager={i < 4} />
         ))}
@@ -47,7 +50,7 @@ export function StoreList({
         total={list.total}
         totalCapped={list.totalCapped}
         error={list.error?.message}
-        label="Load more products"
+        label={t("Load more products")}
       />
     </div>
   );

@@ -3,6 +3,7 @@
  * product lives on the site. Shared by the store pages, performer profiles and search.
  */
 import type { Product, ProductType } from "@marquee/contracts/products";
+import { msg } from "../../i18n/i18n.ts";
 import type { PerformerLink } from "../catalogue/card-data.ts";
 
 export type ProductCardData = Pick<Product, "_id" | "slug" | "title" | "type" | "price" | "stock" | "isBought"> & {
@@ -29,7 +30,7 @@ export const productPath = (p: { _id: string; slug?: string | null }) =>
   `/store/${encodeURIComponent(p.slug || p._id)}`;
 
 /** How a product's type reads on its badges (cards and the product page). */
-export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = { physical: "Shipped", digital: "Download" };
+export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = { physical: msg("Shipped"), digital: msg("Download") };
 
 /**
  * A download the viewer bought: it is theirs for good, so it reads "Owned" instead of its price. Shipped goods keep

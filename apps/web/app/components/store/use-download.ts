@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import type { DownloadLink } from "@marquee/contracts/products";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api, errorMessage } from "../../lib/api.ts";
 
 /**
@@ -8,6 +9,7 @@ import { api, errorMessage } from "../../lib/api.ts";
  * attachment, so the page stays). `fetching` is the product whose link is on its way; a refusal shows as a toast.
  */
 export function useDownload() {
+  const { t } = useTranslation();
   const [fetching, setFetching] = useState<string | null>(null);
   const download = async (productId: string, title: string) => {
     setFetching(productId);
@@ -15,7 +17,11 @@ export function useDownload() {
       const link = await api.get<DownloadLink>(`/user/assets/products/${encodeURIComponent(productId)}/download-link`);
       window.location.assign(link.url);
     } catch (error) {
-      notifications.show({ color: "red", title: `Could not download “${title}”`, message: errorMessage(error) });
+      notifications.show({
+        color: "red",
+        title: t("Could not download “{{title}}”", { title }),
+        message: errorMessage(error, undefined, t),
+      });
     } finally {
       setFetching(null);
     }
