@@ -1,7 +1,10 @@
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { logIn } from "./steps.ts";
+
+const SHOTS = path.join(import.meta.dirname, "..", "docs", "screenshots");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,6 +58,10 @@ describe("the site in the member's language", () => {
       expect(await signUp.isVisible()).toBe(true);
       const box = await signUp.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0), `at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      // `SCREENSHOTS=1` writes the Spanish home page again (README, docs/screenshots).
+      if (process.env.SCREENSHOTS && width === 1280) {
+        await page.screenshot({ path: path.join(SHOTS, "home-es.png"), fullPage: true });
+      }
     }
     await context.close();
   });

@@ -115,7 +115,7 @@ export function addressLines(a: NonNullable<Order["delivery"]>): string[] {
 }
 
 /** What the page of a paid order that ships says: who it goes to, and where. */
-export function shippingSentence(d: NonNullable<Order["delivery"]>): string {
+export function shippingSentence(d: NonNullable<Order["delivery"]>, t: TFunction = tFor("en")): string {
   const to = [d.recipientName, d.city].filter(Boolean).join(", ");
-  return to ? `We'll ship your order to ${to}.` : "We'll ship your order to the address below.";
+  return to ? t("We'll ship your order to {{to}}.", { to }) : t("We'll ship your order to the address below.");
 }

@@ -126,7 +126,7 @@ export default function PaymentSuccessPage({ loaderData: tx }: Route.ComponentPr
               </Text>
               {tx.delivery && (
                 <Stack gap={4} data-testid="shipping-to">
-                  <Text fw={600}>{shippingSentence(tx.delivery)}</Text>
+                  <Text fw={600}>{shippingSentence(tx.delivery, t)}</Text>
                   <DeliveryAddress delivery={tx.delivery} c="dimmed" />
                 </Stack>
               )}

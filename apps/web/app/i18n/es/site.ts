@@ -812,4 +812,6 @@ export const site: Messages = {
   "Could not load this performer.": "No se pudo cargar esta modelo.",
   "Could not load your profile": "No se pudo cargar tu perfil",
   Error: "Error",
+  "We'll ship your order to {{to}}.": "Enviaremos tu pedido a {{to}}.",
+  "We'll ship your order to the address below.": "Enviaremos tu pedido a la dirección de abajo.",
 };
