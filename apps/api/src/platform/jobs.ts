@@ -327,14 +327,19 @@ export function createJobs(opts: {
       workerIds.clear();
     },
     async idle(names) {
+      // Two passes in a row with nothing to do: the queues are read one after another, so a job that queues its
+      // follow-up (media.photo, then gallery.photo-processed) and completes between two reads looks like nothing
+      // in one pass. A handler queues its follow-ups before it completes, so the next pass sees them.
+      let quietPasses = 0;
       for (;;) {
         let busy = 0;
         for (const name of names ?? workers.keys()) {
           // States before `completed` are created, retry and active.
           busy += (await boss.getQueueSize(name, { before: "completed" })) ?? 0;
         }
-        if (busy === 0) return;
-        await new Promise((r) => setTimeout(r, 50));
+        quietPasses = busy === 0 ? quietPasses + 1 : 0;
+        if (quietPasses === 2) return;
+        await new Promise((r) => setTimeout(r, busy === 0 ? 10 : 50));
       }
     },
   };
