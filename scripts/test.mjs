@@ -102,9 +102,9 @@ const EMBEDDED_DB_FILES = [
   "apps/api/src/seed",
   "apps/api/src/main",
   "apps/api/src/platform/jobs.test.ts",
-  "apps/api/src/modules/payments/ledger.crash.test.ts",
+  "apps/api/src/modules/commerce/ledger/ledger.crash.test.ts",
   // Concurrent coupon claims: PGlite answers them one after the other, the server at once; both are asserted.
-  "apps/api/src/modules/payments/payments.test.ts",
+  "apps/api/src/modules/commerce/checkout/payments.test.ts",
 ];
 if (process.env.DATABASE_URL) {
   vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });

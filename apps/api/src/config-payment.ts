@@ -8,7 +8,7 @@ import {
   gatewayKeys,
 } from "@marquee/contracts/payment-gateway";
 import { ConfigError } from "./config-errors.ts";
-import type { CcbillSettings } from "./modules/payments/ccbill.ts";
+import type { CcbillSettings } from "./modules/commerce/gateways/ccbill.ts";
 import { StartupError } from "./platform/startup-errors.ts";
 
 /**

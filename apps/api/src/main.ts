@@ -2,7 +2,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { type BaseConfig, loadBaseConfig, withPayment } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { PAYMENT_JOBS } from "./modules/payments/service.ts";
+import { PAYMENT_JOBS } from "./modules/commerce/checkout/service.ts";
 import { readPaymentSettings } from "./modules/settings/service.ts";
 import { VIDEO_JOBS } from "./modules/videos/service.ts";
 import { checkStorage, createStorage } from "./platform/create-storage.ts";

@@ -5,31 +5,33 @@ import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
 import { createAccessService } from "./modules/access/service.ts";
-import { createAddressesService } from "./modules/addresses/service.ts";
 import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { createAgeGateService } from "./modules/age-gate/service.ts";
 import { recordAudit } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createBannersService } from "./modules/banners/service.ts";
-import { createCartService } from "./modules/cart/service.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
+import { createAddressesService } from "./modules/commerce/addresses/service.ts";
+import { createCartService } from "./modules/commerce/cart/service.ts";
+import { createPaymentsService } from "./modules/commerce/checkout/service.ts";
+import { createCoupons } from "./modules/commerce/coupons/coupons.ts";
+import { createEarnings } from "./modules/commerce/earnings/earnings.ts";
+import { createCcbillGateway } from "./modules/commerce/gateways/ccbill.ts";
+import type { PaymentGateway } from "./modules/commerce/gateways/gateway.ts";
+import { createSandboxGateway } from "./modules/commerce/gateways/sandbox.ts";
+import { createLedgerInspection } from "./modules/commerce/ledger/inspect.ts";
+import { createLibrary } from "./modules/commerce/orders/library.ts";
+import { createOrdersService } from "./modules/commerce/orders/service.ts";
+import { createOwnership } from "./modules/commerce/ownership.ts";
+import { createPayoutDetails } from "./modules/commerce/payouts/payout-details.ts";
+import { createPayouts } from "./modules/commerce/payouts/payouts.ts";
+import { createSubscriptionsService } from "./modules/commerce/subscriptions/service.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
 import { createNotificationsService } from "./modules/notifications/service.ts";
-import { createLibrary } from "./modules/orders/library.ts";
-import { createOrdersService } from "./modules/orders/service.ts";
 import { createPagesService } from "./modules/pages/service.ts";
-import { createCcbillGateway } from "./modules/payments/ccbill.ts";
-import { createCoupons } from "./modules/payments/coupons.ts";
-import { createEarnings } from "./modules/payments/earnings.ts";
-import type { PaymentGateway } from "./modules/payments/gateway.ts";
-import { createLedgerInspection } from "./modules/payments/inspect.ts";
-import { createPayoutDetails } from "./modules/payments/payout-details.ts";
-import { createPayouts } from "./modules/payments/payouts.ts";
-import { createSandboxGateway } from "./modules/payments/sandbox.ts";
-import { createPaymentsService } from "./modules/payments/service.ts";
 import { createPerformersService } from "./modules/performers/service.ts";
 import { createPostsService } from "./modules/posts/service.ts";
 import { createProductsService } from "./modules/products/service.ts";
@@ -42,7 +44,6 @@ import { createReviewService } from "./modules/review/service.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
-import { createSubscriptionsService } from "./modules/subscriptions/service.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -76,7 +77,7 @@ export type SessionsEnded = (sessionIds: string[]) => void;
  * gateway: it is a large module, and a site on the sandbox or CCBill need not pay its start-up time.
  */
 export async function externalGatewayOf(config: Config): Promise<PaymentGateway | null> {
-  if (config.stripe) return (await import("./modules/payments/stripe.ts")).createStripeGateway(config.stripe);
+  if (config.stripe) return (await import("./modules/commerce/gateways/stripe.ts")).createStripeGateway(config.stripe);
   if (config.ccbill) return createCcbillGateway(config.ccbill);
   return null;
 }
@@ -151,7 +152,9 @@ export function buildServices(
     pendingEmailOf: auth.pendingEmailOf,
     onDeactivated: (userId) => auth.revokeSessions(userId),
   });
-  const access = createAccessService({ db });
+  // Commerce's answer to "what does this member own": what access decisions and the store read (issue 24).
+  const ownership = createOwnership({ db });
+  const access = createAccessService({ ownership });
   const reactions = createReactionsService({ db });
   const forgetEngagement = forgetEngagementOf(reactions, notifications.forgetComments);
   // Catalogue services (performers, categories, posts, banners, videos, galleries, search) are created here.
@@ -219,6 +222,7 @@ export function buildServices(
   const products = createProductsService({
     review: review.gate,
     db,
+    ownership,
     storage,
     signer,
     downloadTtlSec: config.productDownloadTtlSec,

@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { systemActor } from "../src/modules/audit/service.ts";
 import { hashPassword } from "../src/modules/auth/service.ts";
-import { SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/payments/sandbox.ts";
+import { SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/commerce/gateways/sandbox.ts";
 import { performers } from "../src/modules/performers/tables.ts";
 import { users } from "../src/modules/users/tables.ts";
 import { markVerifiedWithoutDocuments } from "../src/modules/verification/applications.ts";

@@ -1,5 +1,5 @@
 /**
- * What the ledger's crash test (modules/payments/ledger.crash.test.ts) and its benchmark (bench/payments.ts) share:
+ * What the ledger's crash test (modules/commerce/ledger/ledger.crash.test.ts) and its benchmark (bench/payments.ts) share:
  * a throwaway PostgreSQL database with buyers, performers and movies for sale, the API as a real `node` process on
  * it, checkouts through that API, the sandbox gateway's signed callbacks posted over loopback, and a check of the
  * whole ledger in SQL against what the gateway's events imply.
@@ -14,8 +14,12 @@ import pg from "pg";
 import { freePort, startApi, stop, waitFor } from "../../../scripts/processes.mjs";
 import { openDatabase } from "../src/db/client.ts";
 import { sessions } from "../src/modules/auth/tables.ts";
-import { createSandboxGateway, SANDBOX_SIGNATURE, type SandboxCallback } from "../src/modules/payments/sandbox.ts";
-import { coupons } from "../src/modules/payments/tables.ts";
+import { coupons } from "../src/modules/commerce/coupons/tables.ts";
+import {
+  createSandboxGateway,
+  SANDBOX_SIGNATURE,
+  type SandboxCallback,
+} from "../src/modules/commerce/gateways/sandbox.ts";
 import { performers } from "../src/modules/performers/tables.ts";
 import { users } from "../src/modules/users/tables.ts";
 import { markVerifiedWithoutDocuments } from "../src/modules/verification/applications.ts";

@@ -1,8 +1,8 @@
 import type { ShippingAddressInput } from "@marquee/contracts/addresses";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Checkout } from "../src/modules/payments/service.ts";
-import { transactions } from "../src/modules/payments/tables.ts";
+import type { Checkout } from "../src/modules/commerce/checkout/service.ts";
+import { transactions } from "../src/modules/commerce/ledger/tables.ts";
 import { videos } from "../src/modules/videos/tables.ts";
 import { deliverSandbox, type TestContext } from "./harness.ts";
 

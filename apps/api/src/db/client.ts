@@ -16,6 +16,8 @@ import { StartupError } from "../platform/startup-errors.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open database transaction (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,9 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import type { App } from "../app.ts";
 import type { Db } from "../db/client.ts";
-import { orders } from "../modules/orders/tables.ts";
-import { SANDBOX_SIGNATURE } from "../modules/payments/sandbox.ts";
-import { coupons, earnings, transactions } from "../modules/payments/tables.ts";
+import { coupons } from "../modules/commerce/coupons/tables.ts";
+import { earnings } from "../modules/commerce/earnings/tables.ts";
+import { SANDBOX_SIGNATURE } from "../modules/commerce/gateways/sandbox.ts";
+import { transactions } from "../modules/commerce/ledger/tables.ts";
+import { orders } from "../modules/commerce/orders/tables.ts";
 import { demoSession } from "./demo-session.ts";
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/service.ts";
+import { subscriptionPackages, subscriptions } from "../modules/commerce/subscriptions/tables.ts";
 import { performers } from "../modules/performers/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
-import { subscriptionPackages, subscriptions } from "../modules/subscriptions/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { markVerifiedWithoutDocuments } from "../modules/verification/applications.ts";
 import { performerApplications } from "../modules/verification/tables.ts";

@@ -9,9 +9,11 @@ import {
   type TestContext,
 } from "../../../test/harness.ts";
 import { saleMovie } from "../../../test/sales.ts";
-import { coupons, payouts, transactions } from "../payments/tables.ts";
+import { coupons } from "../commerce/coupons/tables.ts";
+import { transactions } from "../commerce/ledger/tables.ts";
+import { payouts } from "../commerce/payouts/tables.ts";
+import { subscriptionPackages } from "../commerce/subscriptions/tables.ts";
 import { performers } from "../performers/tables.ts";
-import { subscriptionPackages } from "../subscriptions/tables.ts";
 import { auditLog } from "./tables.ts";
 
 /**

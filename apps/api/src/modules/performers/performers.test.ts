@@ -10,7 +10,7 @@ import {
   verifyPerformer,
 } from "../../../test/harness.ts";
 import { fileUpload, pngOf } from "../../../test/multipart.ts";
-import { subscriptions } from "../subscriptions/tables.ts";
+import { subscriptions } from "../commerce/subscriptions/tables.ts";
 import { users } from "../users/tables.ts";
 import { performers as performersTable } from "./tables.ts";
 

@@ -9,7 +9,7 @@ import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { type Actor, canOpen, ownsOrAdmin } from "../catalogue/access.ts";
 import { randomTail } from "../catalogue/editing.ts";
-import { boughtProducts, type ProductPresenter } from "./present.ts";
+import type { ProductPresenter } from "./present.ts";
 import type { ProductReads } from "./reading.ts";
 import { PRODUCT_IMAGE_SIZES, PRODUCT_IMAGES_MAX, productFileDir, productImageDir } from "./rows.ts";
 import { sniffFile } from "./sniff.ts";
@@ -170,7 +170,7 @@ export function createProductFiles(deps: {
   async function downloadLink(user: Actor, productId: string): Promise<DownloadLink> {
     const p = await reads.byIdOrSlug(productId);
     if (!p) throw notFound("Product");
-    const bought = (await boughtProducts(db, user, [p.id])).has(p.id);
+    const bought = (await deps.present.bought(user, [p.id])).has(p.id);
     if (!bought && !canOpen(user, p)) throw notFound("Product");
     if (p.type !== "digital")
       throw unprocessable("Only digital products are downloaded; this one is shipped.", [

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Viewer } from "../catalogue/access.ts";
 import { moderationOf } from "../catalogue/review.ts";
-import { orderLines, orders } from "../orders/tables.ts";
+import type { Ownership } from "../commerce/ownership.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { PRODUCT_IMAGE_SIZES } from "./rows.ts";
 import type { Stock } from "./stock.ts";
@@ -20,6 +20,8 @@ export interface PresentDeps {
   reactions: Pick<ReactionsService, "flagsFor">;
   /** The units pending checkouts hold now, taken off the stock a buyer sees. */
   stock: Pick<Stock, "held">;
+  /** Which products a member bought (commerce's port). */
+  ownership: Pick<Ownership, "boughtOf">;
 }
 
 /** The size a `width` x `height` picture has once fitted inside a `box` square, never enlarged (as sharp makes it). */
@@ -34,27 +36,19 @@ const pick = <T>(map: Map<string, T>, ids: readonly string[]) =>
     return v ? [v] : [];
   });
 
-/** The ids of these products that `viewer` holds a paid order line for (refunded orders are not paid). */
-export async function boughtProducts(db: Db, viewer: Viewer, productIds: readonly string[]): Promise<Set<string>> {
-  if (!viewer || !productIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ itemId: orderLines.itemId })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.userId, viewer.id),
-        eq(orders.status, "paid"),
-        eq(orderLines.itemKind, "product"),
-        inArray(orderLines.itemId, [...productIds]),
-      ),
-    );
-  return new Set(rows.map((r) => r.itemId));
-}
-
 /** Products as answers: public pictures in their sizes, performers and categories read once per list. */
 export function createProductPresenter(deps: PresentDeps) {
   const { db, storage } = deps;
+
+  /** The ids of these products that `viewer` bought (a paid order; a refunded one is not). */
+  async function bought(viewer: Viewer, productIds: readonly string[], via: Db = db): Promise<Set<string>> {
+    const owned = await deps.ownership.boughtOf(
+      viewer,
+      productIds.map((id) => ({ kind: "product", id })),
+      via,
+    );
+    return new Set(productIds.filter((id) => owned.has(`product:${id}`)));
+  }
 
   function imageOf(row: ProductImageRow): ProductImage {
     const urls = Object.fromEntries(
@@ -138,16 +132,16 @@ export function createProductPresenter(deps: PresentDeps) {
 
   async function details(viewer: Viewer, rows: ProductRow[]): Promise<ProductDetail[]> {
     const ids = rows.map((r) => r.id);
-    const [presented, bought, flags] = await Promise.all([
+    const [presented, owned, flags] = await Promise.all([
       withRefs(rows),
-      boughtProducts(db, viewer, ids),
+      bought(viewer, ids),
       deps.reactions.flagsFor(viewer?.id ?? null, "product", ids),
     ]);
     return presented.map(({ product, images, seller }) => ({
       ...product,
       images,
       seller,
-      isBought: bought.has(product._id),
+      isBought: owned.has(product._id),
       isLiked: flags.get(product._id)?.isLiked ?? false,
     }));
   }
@@ -179,6 +173,6 @@ export function createProductPresenter(deps: PresentDeps) {
   const studioProduct = async (viewer: Viewer, row: ProductRow) =>
     (await studioProducts(viewer, [row]))[0] as StudioProduct;
 
-  return { list, details, detail, studioProducts, studioProduct, imagesOf };
+  return { list, details, detail, studioProducts, studioProduct, imagesOf, bought };
 }
 export type ProductPresenter = ReturnType<typeof createProductPresenter>;

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
 import { categories } from "../categories/tables.ts";
-import { orderLines, orders } from "../orders/tables.ts";
+import { orderLines, orders } from "../commerce/orders/tables.ts";
 import { performers } from "../performers/tables.ts";
 import { products } from "./tables.ts";
 

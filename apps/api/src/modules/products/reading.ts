@@ -9,7 +9,7 @@ import { cleanTerm, SLUG_SHAPE } from "../../platform/slugs.ts";
 import { type Actor, canOpen, type Offer, ownsOrAdmin, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
-import { boughtProducts, type ProductPresenter } from "./present.ts";
+import type { ProductPresenter } from "./present.ts";
 import { PRODUCT } from "./rows.ts";
 import { type ProductRow, products } from "./tables.ts";
 
@@ -85,8 +85,7 @@ export function createProductReads(deps: { db: Db; present: ProductPresenter }) 
     const page = await pageOf(publicWhere(q), catalogueKeyset(q.sortBy, q.sort, products), q, keyOfProduct(q.sortBy));
     const [list, bought] = await Promise.all([
       present.list(page.rows),
-      boughtProducts(
-        db,
+      present.bought(
         viewer,
         page.rows.map((r) => r.id),
       ),
@@ -118,7 +117,7 @@ export function createProductReads(deps: { db: Db; present: ProductPresenter }) 
    */
   async function offer(viewer: Viewer, idOrSlug: string): Promise<Offer> {
     const p = await openProduct(viewer, idOrSlug);
-    const isBought = (await boughtProducts(db, viewer, [p.id])).has(p.id);
+    const isBought = (await present.bought(viewer, [p.id])).has(p.id);
     const canWatch = isBought || ownsOrAdmin(viewer, p);
     return {
       kind: "product",

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../catalogue/access.ts";
-import { boughtProducts } from "./present.ts";
+import type { ProductPresenter } from "./present.ts";
 import type { Stock } from "./stock.ts";
 import { products } from "./tables.ts";
 
@@ -20,10 +20,14 @@ export interface Sellable {
 }
 
 /**
- * The cart's port into the store (modules/cart): the products of some ids as a member's cart sees them. Ids that are
+ * The cart's port into the store (modules/commerce/cart): the products of some ids as a member's cart sees them. Ids that are
  * no product are simply not in the answer. Reading holds nothing.
  */
-export function createSellable(deps: { db: Db; stock: Pick<Stock, "held"> }) {
+export function createSellable(deps: {
+  db: Db;
+  stock: Pick<Stock, "held">;
+  present: Pick<ProductPresenter, "bought">;
+}) {
   /** `via`: the caller's open database transaction, when it reads inside one. */
   return async function sellable(member: Actor, ids: readonly string[], via: Db = deps.db) {
     const out = new Map<string, Sellable>();
@@ -37,10 +41,10 @@ export function createSellable(deps: { db: Db; stock: Pick<Stock, "held"> }) {
         via,
         rows.filter((r) => r.type === "physical").map((r) => r.id),
       ),
-      boughtProducts(
-        via,
+      deps.present.bought(
         member,
         rows.filter((r) => r.type === "digital").map((r) => r.id),
+        via,
       ),
     ]);
     for (const r of rows) {

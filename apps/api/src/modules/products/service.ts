@@ -7,6 +7,7 @@ import type { Storage } from "../../platform/storage.ts";
 import { canOpen } from "../catalogue/access.ts";
 import type { CategoryDirectory, PerformerDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
+import type { Ownership } from "../commerce/ownership.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createProductFiles } from "./files.ts";
 import { createProductPresenter } from "./present.ts";
@@ -36,8 +37,10 @@ export function createProductsService(deps: {
   review: ReviewGate;
   /** Publishing waits for the performers' verification (modules/verification). */
   publication: PublicationGate;
+  /** What members bought and what pending checkouts hold (commerce's port). */
+  ownership: Pick<Ownership, "boughtOf" | "heldUnits">;
 }) {
-  const stock = createStock();
+  const stock = createStock({ heldUnits: deps.ownership.heldUnits });
   const present = createProductPresenter({ ...deps, stock });
   const reads = createProductReads({ db: deps.db, present });
   const writes = createProductWrites({ ...deps, reads, present });
@@ -59,8 +62,8 @@ export function createProductsService(deps: {
     offer: reads.offer,
     /** Holds physical stock for checkouts, takes it when paid and gives it back when refunded (the ledger). */
     stock,
-    /** What a member's cart needs of its products: sold now, how many left, owned already (modules/cart). */
-    sellable: createSellable({ db: deps.db, stock }),
+    /** What a member's cart needs of its products: sold now, how many left, owned already (modules/commerce/cart). */
+    sellable: createSellable({ db: deps.db, stock, present }),
     countMatching: reads.countMatching,
     studioSearch: reads.studioSearch,
     studioView: reads.studioView,

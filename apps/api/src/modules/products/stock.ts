@@ -1,10 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { conflict } from "../../platform/errors.ts";
-import { orderLines, orders } from "../orders/tables.ts";
 import { products } from "./tables.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** So many of one product, as an order line holds them. */
 export interface StockLine {
@@ -21,34 +18,17 @@ export interface StockLine {
  * Holds and takes are decided with the products' rows locked, in id order: two buyers of the last item at the same
  * moment cannot both get it, and two carts that share products cannot deadlock. Digital products have no stock.
  */
-export function createStock() {
+export function createStock(deps: {
+  /** The units of each product live holds keep (commerce's pending checkouts), but `exceptOrder`'s. */
+  heldUnits: (via: Db | Tx, productIds: readonly string[], exceptOrder?: string) => Promise<Map<string, number>>;
+}) {
   const sorted = (lines: readonly StockLine[]) => {
     const byId = new Map<string, number>();
     for (const l of lines) byId.set(l.productId, (byId.get(l.productId) ?? 0) + l.quantity);
     return [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   };
 
-  /** The units of each product held by live holds (pending orders whose hold has not ended), but `exceptOrder`'s. */
-  async function held(db: Db | Tx, productIds: readonly string[], exceptOrder?: string) {
-    const out = new Map<string, number>();
-    if (!productIds.length) return out;
-    const rows = await db
-      .select({ productId: orderLines.itemId, units: sql<number>`sum(${orderLines.quantity})::int` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orderLines.itemKind, "product"),
-          inArray(orderLines.itemId, [...new Set(productIds)]),
-          eq(orders.status, "pending"),
-          gt(orders.holdUntil, sql`now()`),
-          exceptOrder ? sql`${orders.id} <> ${exceptOrder}` : undefined,
-        ),
-      )
-      .groupBy(orderLines.itemId);
-    for (const r of rows) out.set(r.productId, r.units);
-    return out;
-  }
+  const held = deps.heldUnits;
 
   /** The physical products' rows, locked until the database transaction ends (see `lock`). */
   const rowsOf = (tx: Tx, ids: string[]) =>

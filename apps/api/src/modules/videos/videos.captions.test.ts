@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestContext, newAccount, type TestContext } from "../../../test/harness.ts";
 import { multipart, type Part } from "../../../test/multipart.ts";
 import { listedMovie } from "../../../test/sales.ts";
-import { subscriptions } from "../subscriptions/tables.ts";
+import { subscriptions } from "../commerce/subscriptions/tables.ts";
 import { videoCaptions } from "./tables.ts";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, deliverSandbox, newAccount, type TestContext } from "../../../test/harness.ts";
 import { checkoutVideo, listedMovie, paySandbox, saleMovie } from "../../../test/sales.ts";
-import { subscriptions } from "../subscriptions/tables.ts";
+import { subscriptions } from "../commerce/subscriptions/tables.ts";
 import { videos } from "./tables.ts";
 
 /**

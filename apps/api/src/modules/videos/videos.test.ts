@@ -12,10 +12,10 @@ import {
 } from "../../../test/harness.ts";
 import { hashPassword } from "../auth/service.ts";
 import { categories } from "../categories/tables.ts";
-import { orderLines, orders } from "../orders/tables.ts";
+import { orderLines, orders } from "../commerce/orders/tables.ts";
+import { subscriptions } from "../commerce/subscriptions/tables.ts";
 import { performers } from "../performers/tables.ts";
 import { reactions } from "../reactions/tables.ts";
-import { subscriptions } from "../subscriptions/tables.ts";
 import { users } from "../users/tables.ts";
 import { videos } from "./tables.ts";
 

@@ -1,0 +1,425 @@
+import { ADDRESS_MESSAGES } from "@marquee/contracts/addresses";
+import type { PurchaseProductsBody } from "@marquee/contracts/payments";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { AppError, conflict, unprocessable } from "../../../platform/errors.ts";
+import type { Actor, Offer } from "../../catalogue/access.ts";
+import type { Stock } from "../../products/stock.ts";
+import type { SettingsService } from "../../settings/service.ts";
+import { type AddressesService, checkCountry } from "../addresses/service.ts";
+import type { Coupons } from "../coupons/coupons.ts";
+import type { CheckoutRequest, PaymentGateway } from "../gateways/gateway.ts";
+import type { ItemKind, Ledger, Tx } from "../ledger/ledger.ts";
+import { transactions } from "../ledger/tables.ts";
+import { allocate, discounted } from "../money.ts";
+import { orderLines, orders } from "../orders/tables.ts";
+import type { SubscribeTarget, Subscribing } from "../subscriptions/subscribing.ts";
+
+/** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
+export type SellableKind = Exclude<Offer["kind"], "product">;
+
+export const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
+
+/** A movie or gallery the buyer may buy now, or why not (409 bought or open already, 422 not sold on its own). */
+export async function sellableOffer(
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>,
+  buyer: Actor,
+  kind: SellableKind,
+  idOrSlug: string,
+): Promise<Offer> {
+  const offer = await offers[kind](buyer, idOrSlug);
+  const noun = NOUN[kind];
+  if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
+  if (offer.decision.canWatch) throw conflict(`You can already watch this ${noun}; there is nothing to buy.`);
+  if (offer.decision.lock === "scheduled") throw unprocessable(`This ${noun} is not out yet.`);
+  if (offer.decision.lock !== "sale" || !offer.listed || offer.priceCents <= 0) {
+    throw unprocessable(`This ${noun} is not sold on its own.`);
+  }
+  return offer;
+}
+/** What serialises one buyer's store checkouts. */
+const STORE_LOCK = "store";
+
+/** What the buyer is sent to: the gateway's payment page for the order's pending transaction. */
+export interface Checkout {
+  paymentUrl: string;
+  orderId: string;
+  transactionId: string;
+}
+
+/**
+ * Checkouts (DESIGN section 6): an order, its lines and a pending transaction, with every amount from the database,
+ * then the gateway's page; the ledger's events settle them.
+ */
+export function createCheckouts(deps: {
+  db: Db;
+  gateway: PaymentGateway;
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
+  coupons: Pick<Coupons, "attempt" | "usable" | "claim">;
+  stock: Pick<Stock, "lock" | "hold">;
+  /** The member's saved shipping addresses: the one a checkout ships to is remembered for the next. */
+  addresses: Pick<AddressesService, "remember">;
+  /** The store's hold settings: how long a checkout holds stock, and how many units one buyer's may hold. */
+  settings: Pick<SettingsService, "get">;
+  subscribing: Subscribing;
+  ledger: Ledger;
+  /** The site's public address: where the buyer comes back to from the gateway. */
+  publicUrl: string;
+}) {
+  const { db, gateway, subscribing } = deps;
+  const { ledgerSettings, lockBuyerItems, pendingFor, supersede, record } = deps.ledger;
+
+  const site = deps.publicUrl.replace(/\/+$/, "");
+  /** Where the gateway sends the buyer back: the success page follows the transaction live. */
+  const returnUrls = (transactionId: string) => ({
+    successUrl: `${site}/payment/success?transaction=${transactionId}`,
+    cancelUrl: `${site}/payment/cancel?transaction=${transactionId}`,
+  });
+
+  /** Pay-per-view: a movie or gallery sold on its own (`access: sale`). */
+  async function purchase(
+    buyer: Actor,
+    kind: SellableKind,
+    idOrSlug: string,
+    couponCode: string | undefined,
+    ip: string,
+  ): Promise<Checkout> {
+    if (couponCode) await deps.coupons.attempt(buyer.id, ip);
+    const offer = await sellableOffer(deps.offers, buyer, kind, idOrSlug);
+    const noun = NOUN[kind];
+    return checkout(buyer, {
+      kind,
+      itemId: offer.id,
+      lockKey: offer.id,
+      title: offer.title,
+      description: `${offer.title} (${noun})`,
+      priceCents: offer.priceCents,
+      performerIds: offer.performerIds,
+      recurring: null,
+      couponCode,
+    });
+  }
+
+  /**
+   * A site membership (`packageId`) or a performer subscription (`performerId`, monthly or yearly): the same
+   * checkout, with the subscription opened pending beside the order; a free package or trial starts at once.
+   */
+  async function subscribe(
+    buyer: Actor,
+    target: SubscribeTarget & { couponCode?: string },
+    ip: string,
+  ): Promise<Checkout> {
+    if (target.couponCode) await deps.coupons.attempt(buyer.id, ip);
+    const offer = await subscribing.offerFor(buyer.id, target);
+    return checkout(buyer, {
+      kind: "subscription",
+      itemId: offer.itemId,
+      // One membership at a time, whichever package: checkouts of the site's packages wait for each other.
+      lockKey: offer.kind === "site" ? "site-membership" : offer.itemId,
+      title: offer.title,
+      description: offer.title,
+      priceCents: offer.priceCents,
+      performerIds: offer.performerIds,
+      recurring:
+        offer.renewDays === null
+          ? null
+          : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.priceCents },
+      couponCode: offer.trial ? undefined : target.couponCode,
+      open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
+    });
+  }
+
+  interface Sale {
+    kind: ItemKind;
+    itemId: string;
+    /** What serialises this buyer's checkouts of it (the item, or one key for all site memberships). */
+    lockKey: string;
+    title: string;
+    description: string;
+    priceCents: number;
+    performerIds: string[];
+    recurring: CheckoutRequest["recurring"];
+    couponCode?: string;
+    /** What the order opens besides its line (a pending subscription). */
+    open?: (tx: Tx, orderId: string) => Promise<void>;
+  }
+
+  /**
+   * A checkout of one item: an order, its line and a pending transaction, at the database's price less the coupon
+   * checked again here, then the gateway's page. A second click with the same coupon (or none) pays the pending
+   * order again; another coupon replaces it. A total of 0 is paid at once, without a gateway.
+   */
+  async function checkout(buyer: Actor, sale: Sale): Promise<Checkout> {
+    const { couponCode } = sale;
+    const cfg = await ledgerSettings();
+    const { currency } = cfg;
+    const made = await db.transaction(async (tx) => {
+      await lockBuyerItems(tx, buyer.id, [sale.lockKey]);
+      const pending = await pendingFor(tx, buyer.id, sale.kind, sale.itemId);
+      const wanted = couponCode?.trim().toUpperCase() ?? null;
+      const same = pending.find((p) => p.gateway === gateway.name && p.couponCode === wanted);
+      if (same) return { ...same, free: false, after: undefined };
+      // Otherwise the new checkout replaces the pending one, whose coupon claim goes back first.
+      for (const p of pending) {
+        await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new checkout.");
+      }
+      const coupon = couponCode ? await deps.coupons.usable(buyer.id, couponCode, tx) : null;
+      const totalCents = coupon ? discounted(sale.priceCents, coupon.value) : sale.priceCents;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          status: "pending",
+          currency,
+          originalCents: sale.priceCents,
+          totalCents,
+          couponId: coupon?.id ?? null,
+        })
+        .returning({ id: orders.id });
+      const orderId = (order as { id: string }).id;
+      // The use is claimed with the order: a member cannot spend one coupon on several checkouts, nor several
+      // members spend more uses than are left; a payment that fails or expires gives it back.
+      if (coupon && !(await deps.coupons.claim(tx, coupon.id, buyer.id, orderId))) {
+        throw conflict("This coupon has just been used up.");
+      }
+      await tx.insert(orderLines).values({
+        orderId,
+        itemKind: sale.kind,
+        itemId: sale.itemId,
+        performerIds: sale.performerIds,
+        title: sale.title,
+        quantity: 1,
+        unitPriceCents: sale.priceCents,
+        // What the line brought in, the coupon's discount taken off: what the performers share.
+        totalCents,
+      });
+      await sale.open?.(tx, orderId);
+      const [t] = await tx
+        .insert(transactions)
+        .values({ orderId, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
+        .returning({ id: transactions.id });
+      const transactionId = (t as { id: string }).id;
+      if (totalCents === 0) {
+        // Nothing to pay: settled now, through the ledger like a payment, in this same database transaction.
+        const settled = await record(tx, cfg, {
+          id: `free:${transactionId}`,
+          type: "paid",
+          transactionId,
+          amountCents: 0,
+          currency,
+          payload: { source: "ledger", reason: "Nothing to pay." },
+        });
+        if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
+        return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
+      }
+      return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+    });
+    return toGateway(made, currency, { description: sale.description, recurring: sale.recurring });
+  }
+
+  /**
+   * After the database transaction: the buyer goes to the gateway's page for the pending transaction (its own id
+   * kept when the gateway gives one), or straight to the success page when there was nothing to pay.
+   */
+  async function toGateway(
+    made: { orderId: string; transactionId: string; amountCents: number; free: boolean; after?: () => void },
+    currency: string,
+    what: { description: string; recurring: CheckoutRequest["recurring"] },
+  ): Promise<Checkout> {
+    const back = returnUrls(made.transactionId);
+    if (made.free) {
+      made.after?.();
+      return { paymentUrl: back.successUrl, orderId: made.orderId, transactionId: made.transactionId };
+    }
+    const page = await gateway.createCheckout({
+      transactionId: made.transactionId,
+      amountCents: made.amountCents,
+      currency,
+      ...what,
+      ...back,
+    });
+    if (page.gatewayRef) {
+      await db.update(transactions).set({ gatewayRef: page.gatewayRef }).where(eq(transactions.id, made.transactionId));
+    }
+    return { paymentUrl: page.paymentUrl, orderId: made.orderId, transactionId: made.transactionId };
+  }
+
+  /**
+   * A store checkout: the cart's products at the database's prices and one pending transaction for them all. The
+   * coupon applies to the whole order and its discount is spread over the lines to the cent (what each line's
+   * performers share); the physical products' stock is held for `checkoutHoldMinutes` (at most
+   * `checkoutHoldMaxUnits` units), taken when the payment arrives, and free again once the hold ends or the payment
+   * fails or expires. A buyer has one store checkout pending at a time: a new one replaces the last, whose hold and
+   * coupon go back first. A shipping address is required when something is shipped; the order keeps a copy and the
+   * member's saved addresses remember it (unless `saveAddress` is false).
+   */
+  async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody, ip: string): Promise<Checkout> {
+    // A coupon code is counted against the buyer's and the address's tries before anything else is looked up.
+    if (body.couponCode) await deps.coupons.attempt(buyer.id, ip);
+    const offers: Offer[] = [];
+    for (const [i, line] of body.products.entries()) {
+      const field = (message: string) => [{ path: `body.products.${i}._id`, message }];
+      const offer = await deps.offers.product(buyer, line._id).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 404) {
+          throw unprocessable("A product in the cart is not sold here (any more).", field("no such product"));
+        }
+        throw err;
+      });
+      if (!offer.listed || offer.priceCents <= 0) {
+        throw unprocessable(`“${offer.title}” is not for sale now.`, field("not for sale"));
+      }
+      if (offer.productType === "digital") {
+        if (offer.decision.isBought) throw conflict(`You have already bought “${offer.title}”.`, field("bought"));
+        if (line.quantity > 1) {
+          throw unprocessable(`“${offer.title}” is a download: one is enough.`, [
+            { path: `body.products.${i}.quantity`, message: "one download" },
+          ]);
+        }
+      }
+      offers.push(offer);
+    }
+    const shipped = offers.some((o) => o.productType === "physical");
+    const address = shipped ? body.shippingAddress : undefined;
+    if (shipped) {
+      if (!address) {
+        // Each field the form asks for, each with the sentence it shows there.
+        const required = ["recipientName", "line1", "city", "region", "postalCode", "country", "phone"] as const;
+        throw unprocessable(
+          "Where should we ship it? Enter the delivery address.",
+          required.map((k) => ({ path: `body.shippingAddress.${k}`, message: ADDRESS_MESSAGES[k] })),
+        );
+      }
+      checkCountry(address, "body.shippingAddress.country");
+    }
+    const lines = offers.map((o, i) => {
+      const quantity = body.products[i]?.quantity ?? 1;
+      return { offer: o, quantity, originalCents: o.priceCents * quantity };
+    });
+    const originalCents = lines.reduce((n, l) => n + l.originalCents, 0);
+    // One buyer holds a few units at most: their one pending store checkout (a new one replaces it) is capped.
+    const [holdMinutes, maxUnits] = [
+      await deps.settings.get("checkoutHoldMinutes"),
+      await deps.settings.get("checkoutHoldMaxUnits"),
+    ];
+    const units = lines.reduce((n, l) => n + (l.offer.productType === "physical" ? l.quantity : 0), 0);
+    if (units > maxUnits) {
+      throw unprocessable(
+        `One order can hold at most ${maxUnits} physical items while it is being paid; this cart has ${units}.`,
+        [{ path: "body.products", message: `at most ${maxUnits} physical items` }],
+      );
+    }
+    const cfg = await ledgerSettings();
+    const { currency } = cfg;
+    const made = await db.transaction(async (tx) => {
+      await lockBuyerItems(tx, buyer.id, [STORE_LOCK]);
+      const pending = await pendingStoreOrders(tx, buyer.id);
+      await deps.stock.lock(tx, [...offers.map((o) => o.id), ...pending.flatMap((p) => p.productIds)]);
+      for (const p of pending) {
+        await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new store checkout.");
+      }
+      const coupon = body.couponCode ? await deps.coupons.usable(buyer.id, body.couponCode, tx) : null;
+      const totalCents = coupon ? discounted(originalCents, coupon.value) : originalCents;
+      await deps.stock.hold(
+        tx,
+        lines
+          .filter((l) => l.offer.productType === "physical")
+          .map((l) => ({ productId: l.offer.id, quantity: l.quantity })),
+      );
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          status: "pending",
+          currency,
+          originalCents,
+          totalCents,
+          couponId: coupon?.id ?? null,
+          ...(address
+            ? {
+                // The order keeps its own copy of where it goes.
+                recipientName: address.recipientName,
+                deliveryAddress: address.line1,
+                addressLine2: address.line2 ?? null,
+                city: address.city,
+                region: address.region,
+                postalCode: address.postalCode,
+                country: address.country,
+                phoneNumber: address.phone,
+                // The stock is held for a few minutes: a buyer who does not pay by then no longer keeps others out.
+                holdUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
+              }
+            : {}),
+        })
+        .returning({ id: orders.id });
+      const orderId = (order as { id: string }).id;
+      if (coupon && !(await deps.coupons.claim(tx, coupon.id, buyer.id, orderId))) {
+        throw conflict("This coupon has just been used up.");
+      }
+      // Saved once the order is made with it, so that a declined payment's second try finds it too.
+      if (address && body.saveAddress) await deps.addresses.remember(tx, buyer.id, address);
+      const paid = allocate(
+        totalCents,
+        lines.map((l) => l.originalCents),
+      );
+      await tx.insert(orderLines).values(
+        lines.map((l, i) => ({
+          orderId,
+          itemKind: "product" as const,
+          itemId: l.offer.id,
+          performerIds: l.offer.performerIds,
+          title: l.offer.title,
+          quantity: l.quantity,
+          unitPriceCents: l.offer.priceCents,
+          totalCents: paid[i] as number,
+          deliveryStatus: l.offer.productType === "physical" ? ("created" as const) : null,
+        })),
+      );
+      const [t] = await tx
+        .insert(transactions)
+        .values({ orderId, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
+        .returning({ id: transactions.id });
+      const transactionId = (t as { id: string }).id;
+      if (totalCents === 0) {
+        const settled = await record(tx, cfg, {
+          id: `free:${transactionId}`,
+          type: "paid",
+          transactionId,
+          amountCents: 0,
+          currency,
+          payload: { source: "ledger", reason: "Nothing to pay." },
+        });
+        if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
+        return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
+      }
+      return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+    });
+    const count = lines.reduce((n, l) => n + l.quantity, 0);
+    return toGateway(made, currency, {
+      description: lines.length === 1 ? (lines[0]?.offer.title ?? "Order") : `${count} items from the store`,
+      recurring: null,
+    });
+  }
+
+  /** The buyer's pending store orders (one at most, see `purchaseProducts`), with their products. */
+  async function pendingStoreOrders(tx: Tx, userId: string) {
+    const rows = await tx
+      .select({
+        transactionId: transactions.id,
+        amountCents: transactions.amountCents,
+        productId: orderLines.itemId,
+      })
+      .from(orders)
+      .innerJoin(orderLines, and(eq(orderLines.orderId, orders.id), eq(orderLines.itemKind, "product")))
+      .innerJoin(transactions, and(eq(transactions.orderId, orders.id), eq(transactions.status, "pending")))
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    const byTransaction = new Map<string, { transactionId: string; amountCents: number; productIds: string[] }>();
+    for (const r of rows) {
+      const entry = byTransaction.get(r.transactionId) ?? { ...r, productIds: [] };
+      entry.productIds.push(r.productId);
+      byTransaction.set(r.transactionId, entry);
+    }
+    return [...byTransaction.values()];
+  }
+
+  return { purchase, subscribe, purchaseProducts };
+}

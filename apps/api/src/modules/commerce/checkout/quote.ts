@@ -1,0 +1,65 @@
+import type { CouponQuote, CouponQuoteBody } from "@marquee/contracts/payments";
+import { AppError, unprocessable } from "../../../platform/errors.ts";
+import type { Actor, Offer } from "../../catalogue/access.ts";
+import type { Coupons } from "../coupons/coupons.ts";
+import { discounted } from "../money.ts";
+import type { Subscribing } from "../subscriptions/subscribing.ts";
+import { sellableOffer } from "./checkout.ts";
+
+const FIELD = "body.couponCode";
+
+/**
+ * What a coupon makes of one item's price before the member leaves the page (issue 23): the item's price from the
+ * database, the coupon checked as a checkout checks it, nothing written. The checkout applies it again and claims
+ * its use; a quote never does. Every reason the code cannot be used is a 422 naming the field.
+ */
+export function createQuotes(deps: {
+  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
+  coupons: Pick<Coupons, "attempt" | "usable">;
+  subscribing: Pick<Subscribing, "offerFor">;
+}) {
+  /** The item as the checkout would sell it: its title and price, or why it cannot be bought (its own error). */
+  async function itemOf(buyer: Actor, body: CouponQuoteBody) {
+    if (body.kind === "video" || body.kind === "gallery") {
+      const offer = await sellableOffer(deps.offers, buyer, body.kind, body.id);
+      return { title: offer.title, priceCents: offer.priceCents };
+    }
+    const target =
+      body.kind === "package"
+        ? { packageId: body.id }
+        : { performerId: body.id, type: body.period as "monthly" | "yearly" };
+    const offer = await deps.subscribing.offerFor(buyer.id, target);
+    if (offer.trial || offer.priceCents <= 0) {
+      throw unprocessable("This is free: there is nothing to take a coupon off.", [
+        { path: FIELD, message: "nothing to take it off" },
+      ]);
+    }
+    return { title: offer.title, priceCents: offer.priceCents };
+  }
+
+  async function couponOf(buyer: Actor, code: string) {
+    try {
+      return await deps.coupons.usable(buyer.id, code);
+    } catch (e) {
+      if (!(e instanceof AppError) || ![404, 409, 422].includes(e.statusCode)) throw e;
+      const message = e.statusCode === 404 ? "There is no coupon with this code." : e.message;
+      throw unprocessable(message, [{ path: FIELD, message }]);
+    }
+  }
+
+  return {
+    async quote(buyer: Actor, body: CouponQuoteBody, ip: string): Promise<CouponQuote> {
+      await deps.coupons.attempt(buyer.id, ip);
+      const item = await itemOf(buyer, body);
+      const coupon = await couponOf(buyer, body.couponCode);
+      return {
+        code: coupon.code,
+        value: coupon.value,
+        title: item.title,
+        originalPrice: item.priceCents / 100,
+        price: discounted(item.priceCents, coupon.value) / 100,
+      };
+    },
+  };
+}
+export type Quotes = ReturnType<typeof createQuotes>;

@@ -1,0 +1,117 @@
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import type { Viewer } from "../catalogue/access.ts";
+import { orderLines, orders } from "./orders/tables.ts";
+import { subscriptions } from "./subscriptions/tables.ts";
+
+/** An item a member can buy: a movie, a gallery or a product. */
+export interface OwnedItem {
+  kind: "video" | "gallery" | "product";
+  id: string;
+}
+
+/** A subscription that grants access now: a site membership, or a performer's (with the performer). */
+export interface LiveSubscription {
+  kind: "site" | "performer";
+  performerId: string | null;
+}
+
+/**
+ * Commerce's answer to "what does this member own" (issue 24): the port the access decisions and the store read
+ * instead of commerce's tables. A purchase is owned while its order is paid (a refunded order is not); a subscription
+ * grants while `expiresAt` is ahead, a cancelled one until it ends. Each question is one query for a whole list.
+ * `via`: the caller's open database transaction, when it reads inside one.
+ */
+export function createOwnership(deps: { db: Db; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const live = (userId: string) =>
+    and(
+      eq(subscriptions.userId, userId),
+      inArray(subscriptions.status, ["active", "cancelled"]),
+      gt(subscriptions.expiresAt, now()),
+    );
+
+  return {
+    /** Which of these items the viewer holds a paid order line for, as `kind:id` keys. */
+    async boughtOf(viewer: Viewer, items: readonly OwnedItem[], via: Db = deps.db): Promise<Set<string>> {
+      if (!viewer || !items.length) return new Set();
+      const rows = await via
+        .selectDistinct({ kind: orderLines.itemKind, itemId: orderLines.itemId })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            eq(orders.userId, viewer.id),
+            eq(orders.status, "paid"),
+            inArray(orderLines.itemKind, [...new Set(items.map((i) => i.kind))]),
+            inArray(orderLines.itemId, [...new Set(items.map((i) => i.id))]),
+          ),
+        );
+      const asked = new Set(items.map((i) => `${i.kind}:${i.id}`));
+      return new Set(rows.map((r) => `${r.kind}:${r.itemId}`).filter((k) => asked.has(k)));
+    },
+
+    /** The viewer's subscriptions that grant access now. */
+    async liveSubscriptions(viewer: Viewer): Promise<LiveSubscription[]> {
+      if (!viewer) return [];
+      return deps.db
+        .select({ kind: subscriptions.kind, performerId: subscriptions.performerId })
+        .from(subscriptions)
+        .where(live(viewer.id));
+    },
+
+    /** Which of these performers the viewer has a subscription to that grants access now. */
+    async subscribedTo(viewer: Viewer, performerIds: readonly string[]): Promise<Set<string>> {
+      if (!viewer || !performerIds.length) return new Set();
+      const rows = await deps.db
+        .selectDistinct({ performerId: subscriptions.performerId })
+        .from(subscriptions)
+        .where(
+          and(
+            live(viewer.id),
+            eq(subscriptions.kind, "performer"),
+            inArray(subscriptions.performerId, [...new Set(performerIds)]),
+          ),
+        );
+      return new Set(rows.flatMap((r) => (r.performerId ? [r.performerId] : [])));
+    },
+
+    /** Until when the viewer's subscription to a performer grants access (the latest), or null. */
+    async performerSubscriptionEnd(viewer: Viewer, performerId: string): Promise<Date | null> {
+      if (!viewer) return null;
+      const [row] = await deps.db
+        .select({ expiresAt: subscriptions.expiresAt })
+        .from(subscriptions)
+        .where(and(live(viewer.id), eq(subscriptions.kind, "performer"), eq(subscriptions.performerId, performerId)))
+        .orderBy(sql`${subscriptions.expiresAt} desc`)
+        .limit(1);
+      return row?.expiresAt ?? null;
+    },
+
+    /**
+     * The units of each product that pending store checkouts hold now (orders whose hold has not ended), but
+     * `exceptOrder`'s: what the store takes off a physical product's stock.
+     */
+    async heldUnits(via: Db | Tx, productIds: readonly string[], exceptOrder?: string): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (!productIds.length) return out;
+      const rows = await via
+        .select({ productId: orderLines.itemId, units: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            eq(orderLines.itemKind, "product"),
+            inArray(orderLines.itemId, [...new Set(productIds)]),
+            eq(orders.status, "pending"),
+            gt(orders.holdUntil, sql`now()`),
+            exceptOrder ? sql`${orders.id} <> ${exceptOrder}` : undefined,
+          ),
+        )
+        .groupBy(orderLines.itemId);
+      for (const r of rows) out.set(r.productId, r.units);
+      return out;
+    },
+  };
+}
+export type Ownership = ReturnType<typeof createOwnership>;
