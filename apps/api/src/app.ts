@@ -22,13 +22,7 @@ import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { bannersRoutes } from "./modules/banners/routes.ts";
 import { categoriesRoutes } from "./modules/categories/routes.ts";
 import { commentsRoutes } from "./modules/comments/routes.ts";
-import { addressesRoutes } from "./modules/commerce/addresses/routes.ts";
-import { cartRoutes } from "./modules/commerce/cart/routes.ts";
-import { paymentsRoutes } from "./modules/commerce/checkout/routes.ts";
-import { paymentsAdminRoutes } from "./modules/commerce/ledger/admin-routes.ts";
-import { ordersRoutes } from "./modules/commerce/orders/routes.ts";
-import { payoutDetailsRoutes } from "./modules/commerce/payouts/payout-details-routes.ts";
-import { subscriptionsRoutes } from "./modules/commerce/subscriptions/routes.ts";
+import { commerceRoutes, externalGatewayOf, registerCommerceJobs } from "./modules/commerce/wiring.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
 import { galleriesRoutes } from "./modules/galleries/routes.ts";
@@ -62,7 +56,7 @@ import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type Realtime } from "./platform/realtime.ts";
 import { redactUrl } from "./platform/signed-urls.ts";
-import { type AppDeps, buildServices, externalGatewayOf } from "./services.ts";
+import { type AppDeps, buildServices } from "./services.ts";
 
 export type { AppDeps };
 
@@ -244,20 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(adminAssetsRoutes, { assets: services.assets });
   await app.register(reviewRoutes, { review: services.review });
-  await app.register(paymentsRoutes, {
-    payments: services.payments,
-    earnings: services.earnings,
-    coupons: services.coupons,
-    gateway: services.gateway.name,
-    ...(services.sandboxActive ? { sandbox: services.sandbox } : {}),
-  });
-  await app.register(ordersRoutes, { orders: services.orders, library: services.library });
-  await app.register(cartRoutes, { cart: services.cart });
-  await app.register(addressesRoutes, { addresses: services.addresses });
+  await app.register(commerceRoutes, { commerce: services.commerce });
   await app.register(notificationsRoutes, { notifications: services.notifications });
-  await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
-  await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
-  await app.register(payoutDetailsRoutes, { payoutDetails: services.payoutDetails });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });
@@ -276,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await createMediaWork({ storage: services.storage, jobs: services.jobs, log: app.log }).registerJobs();
   }
   await services.auth.registerJobs();
-  await services.payments.registerJobs(services.jobs);
+  await registerCommerceJobs(services.commerce, services.jobs);
   // Every start: the legal pages a site must have, as templates where missing (posts/legal.ts).
   app.addHook("onReady", async () => {
     await ensureLegalPages(deps.database.db);

@@ -1,5 +1,3 @@
-// The service graph: each business module built with what it needs of the others (the app in app.ts serves it).
-import { createHmac } from "node:crypto";
 import { API_PREFIX } from "@marquee/contracts/origin";
 import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -12,21 +10,9 @@ import { recordAudit } from "./modules/audit/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
-import { createAddressesService } from "./modules/commerce/addresses/service.ts";
-import { createCartService } from "./modules/commerce/cart/service.ts";
-import { createPaymentsService } from "./modules/commerce/checkout/service.ts";
-import { createCoupons } from "./modules/commerce/coupons/coupons.ts";
-import { createEarnings } from "./modules/commerce/earnings/earnings.ts";
-import { createCcbillGateway } from "./modules/commerce/gateways/ccbill.ts";
 import type { PaymentGateway } from "./modules/commerce/gateways/gateway.ts";
-import { createSandboxGateway } from "./modules/commerce/gateways/sandbox.ts";
-import { createLedgerInspection } from "./modules/commerce/ledger/inspect.ts";
-import { createLibrary } from "./modules/commerce/orders/library.ts";
-import { createOrdersService } from "./modules/commerce/orders/service.ts";
 import { createOwnership } from "./modules/commerce/ownership.ts";
-import { createPayoutDetails } from "./modules/commerce/payouts/payout-details.ts";
-import { createPayouts } from "./modules/commerce/payouts/payouts.ts";
-import { createSubscriptionsService } from "./modules/commerce/subscriptions/service.ts";
+import { buildCommerce } from "./modules/commerce/wiring.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
@@ -57,7 +43,6 @@ import { createJobs, type Jobs, type JobsLog } from "./platform/jobs.ts";
 import type { Mailer } from "./platform/mailer.ts";
 import { createGrantedMedia } from "./platform/media/grants.ts";
 import type { ObjectType } from "./platform/realtime.ts";
-import { createSecretBox } from "./platform/secret-box.ts";
 import { createUrlSigner } from "./platform/signed-urls.ts";
 import type { Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
@@ -71,16 +56,6 @@ export type Notify = (userId: string, event: string, payload: unknown) => void;
 export type ToObject = (objectId: string, event: string, payload: unknown) => void;
 /** Closes the sockets of sessions that just ended (room `session:<id>`, on every process); a no-op likewise. */
 export type SessionsEnded = (sessionIds: string[]) => void;
-
-/**
- * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
- * gateway: it is a large module, and a site on the sandbox or CCBill need not pay its start-up time.
- */
-export async function externalGatewayOf(config: Config): Promise<PaymentGateway | null> {
-  if (config.stripe) return (await import("./modules/commerce/gateways/stripe.ts")).createStripeGateway(config.stripe);
-  if (config.ccbill) return createCcbillGateway(config.ccbill);
-  return null;
-}
 
 /** What the app is built from: its configuration and the outside things it talks to. */
 export interface AppDeps {
@@ -241,19 +216,7 @@ export function buildServices(
       products: products.countMatching,
     },
   });
-  const subscriptions = createSubscriptionsService({ db, accounts });
   const watching = createWatchingService({ db, videos });
-  const pages = createPagesService({
-    banners,
-    performers,
-    videos,
-    galleries,
-    posts,
-    products,
-    access,
-    subscriptions,
-    watching,
-  });
   const withdrawn = createWithdrawnRegistry({ videos, galleries });
   // What the media route does with a valid link beyond sending a file from disk: grants checked again with their
   // item's module, playlists made per fetch, redirects to object storage.
@@ -263,30 +226,34 @@ export function buildServices(
     segmentTtlSec: config.mediaSegmentTtlSec,
     items: { videos: videos.playback },
   });
-  // The gateway comes from the configuration (DESIGN section 6). The sandbox's callbacks are signed with a key of its
-  // own derived from the media secret, so nothing else can forge them; it is made in any case (its signer is cheap)
-  // but is the gateway, with its page and webhook route, only when PAYMENT_GATEWAY is `sandbox`.
-  const sandbox = createSandboxGateway({
-    secret: createHmac("sha256", mediaSecretOf(config)).update("marquee:sandbox-gateway").digest("base64url"),
-    publicUrl: config.publicUrl,
-  });
-  const gateway: PaymentGateway = external ?? sandbox.gateway;
-  const sandboxActive = gateway === sandbox.gateway;
-  const coupons = createCoupons({ db, throttle });
-  const addresses = createAddressesService({ db });
-  const payments = createPaymentsService({
+  // Commerce (DESIGN section 6): checkout, the ledger and its gateway, orders, subscriptions, earnings, payouts.
+  const commerce = buildCommerce({
     db,
-    coupons,
-    gateway,
-    ...(sandboxActive ? { sandbox } : {}),
-    publicUrl: config.publicUrl,
+    config,
+    external,
     settings,
-    offers: { video: videos.offer, gallery: galleries.offer, product: products.offer },
-    stock: products.stock,
-    addresses,
     accounts,
+    throttle,
     notify,
     log,
+    offers: { video: videos.offer, gallery: galleries.offer, product: products.offer },
+    stock: products.stock,
+    sellable: products.sellable,
+    performers,
+    verification,
+    twoFactorAmong: auth.twoFactorAmong,
+    atRestKey,
+  });
+  const pages = createPagesService({
+    banners,
+    performers,
+    videos,
+    galleries,
+    posts,
+    products,
+    access,
+    subscriptions: commerce.subscriptions,
+    watching,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
@@ -332,39 +299,14 @@ export function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payoutDetails = createPayoutDetails(db, createSecretBox(atRestKey, "payout-details"));
-  const payouts = createPayouts({
-    db,
-    accounts,
-    settings,
-    performers,
-    notify,
-    payoutDetails,
-    twoFactorAmong: auth.twoFactorAmong,
-    verification,
-  });
-  const inspection = createLedgerInspection({ db, accounts, payouts });
 
   return {
+    ...commerce,
+    commerce,
     canRead,
     reports,
-    orders: createOrdersService({ db, accounts, notify }),
-    library: createLibrary({ db }),
-    subscriptions,
-    payouts,
-    payoutDetails,
-    inspection,
     withdrawn,
     grantedMedia,
-    payments,
-    coupons,
-    addresses,
-    cart: createCartService({ db, sellable: products.sellable }),
-    /** The sandbox's signer; the gateway only when `gateway` is it (`sandboxActive`). */
-    sandbox,
-    gateway,
-    sandboxActive,
-    earnings: createEarnings(db, settings),
     jobs,
     signer,
     videos,
