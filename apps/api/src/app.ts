@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_PREFIX, withoutApiPrefix } from "@marquee/contracts/origin";
@@ -13,55 +12,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { adminAssetsRoutes } from "./modules/admin-assets/routes.ts";
-import { ageGateRoutes } from "./modules/age-gate/routes.ts";
-import { auditRoutes } from "./modules/audit/routes.ts";
-import { createAuditTrail } from "./modules/audit/trail.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
-import { bannersRoutes } from "./modules/banners/routes.ts";
-import { categoriesRoutes } from "./modules/categories/routes.ts";
-import { commentsRoutes } from "./modules/comments/routes.ts";
 import { commerceRoutes, externalGatewayOf, registerCommerceJobs } from "./modules/commerce/wiring.ts";
-import { contactRoutes } from "./modules/contact/routes.ts";
-import { countryBlockRoutes } from "./modules/country-block/routes.ts";
-import { galleriesRoutes } from "./modules/galleries/routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { lookupsRoutes } from "./modules/lookups/routes.ts";
-import { notificationsRoutes } from "./modules/notifications/routes.ts";
-import { pagesRoutes } from "./modules/pages/routes.ts";
-import { performersRoutes } from "./modules/performers/routes.ts";
 import { ensureLegalPages } from "./modules/posts/legal.ts";
-import { postsRoutes } from "./modules/posts/routes.ts";
-import { productsRoutes } from "./modules/products/routes.ts";
-import { reactionsRoutes } from "./modules/reactions/routes.ts";
-import { recaptchaRoutes } from "./modules/recaptcha/routes.ts";
-import { reportsRoutes } from "./modules/reports/routes.ts";
-import { reviewRoutes } from "./modules/review/routes.ts";
-import { searchRoutes } from "./modules/search/routes.ts";
-import { settingsRoutes } from "./modules/settings/routes.ts";
-import { systemRoutes } from "./modules/system/routes.ts";
-import { usersRoutes } from "./modules/users/routes.ts";
-import { verificationRoutes } from "./modules/verification/routes.ts";
-import { videosRoutes } from "./modules/videos/routes.ts";
-import { watchingRoutes } from "./modules/watching/routes.ts";
 import { registerAccess } from "./platform/access.ts";
 import { capConnectionsPerAddress, serverTimeouts } from "./platform/connections.ts";
 import { createStorage } from "./platform/create-storage.ts";
-import { notFound, registerErrorHandling } from "./platform/errors.ts";
+import { registerErrorHandling } from "./platform/errors.ts";
 import { refuseUnstorableText } from "./platform/input.ts";
-import { createMediaHandoff, handOff, isFile } from "./platform/media/handoff.ts";
-import { publicFilesRedirect } from "./platform/media/public-files.ts";
-import { contentTypeOf, mediaRoutes } from "./platform/media/serve.ts";
 import { createMediaWork } from "./platform/media/work.ts";
 import { attachRealtime, type Realtime } from "./platform/realtime.ts";
 import { redactUrl } from "./platform/signed-urls.ts";
-import { type AppDeps, buildServices } from "./services.ts";
+import { type AppDeps, buildServices, type Services } from "./services.ts";
+import { catalogueArea } from "./wiring/catalogue.ts";
+import { mediaArea } from "./wiring/media.ts";
+import { membersArea } from "./wiring/members.ts";
+import { siteArea } from "./wiring/site.ts";
+import { trustArea } from "./wiring/trust.ts";
 
 export type { AppDeps };
 
 export type App = FastifyInstance & {
-  services: Awaited<ReturnType<typeof buildServices>>;
+  services: Services;
   realtime?: Realtime;
   /** Sent by the demo seed's in-process requests (platform/access.ts DEMO_SEED_HEADER). */
   demoSeedKey: string;
@@ -144,111 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // on the API's port.
   await app.register(swaggerUi, { routePrefix: "/docs", indexPrefix: API_PREFIX });
   await mkdir(`${config.mediaDir}/public`, { recursive: true });
-  // Media files handed to the proxy in front (X-Accel-Redirect) instead of streamed: platform/media/handoff.ts.
-  const handoff = createMediaHandoff({
-    prefix: config.mediaAccelRedirect,
-    trustedProxies: config.trustedProxies,
-    cacheSec: config.mediaHandoffCacheSec,
-  });
-  await app.register(async (files) => {
-    // A taken-down movie's poster, thumbnails and teaser, and a taken-down gallery's previews, are gone for
-    // everyone; its staff get them through signed links (see the presenters).
-    files.addHook("onRequest", async (req, reply) => {
-      const match = /^\/files\/([^?#]*)/.exec(req.url);
-      if (!match) return;
-      let key: string;
-      try {
-        key = `public/${decodeURIComponent(match[1] as string)}`;
-      } catch {
-        return;
-      }
-      if (await services.withdrawn.takenDownAt(key)) throw notFound("File");
-      // Anything but an existing file (a folder, a missing name) is @fastify/static's answer, as before.
-      const target = (req.method === "GET" || req.method === "HEAD") && handoff.targetFor(req, key);
-      if (target && isFile(config.mediaDir, key)) {
-        return handOff(
-          reply,
-          target,
-          { "Content-Type": contentTypeOf(key), "Cache-Control": "public, max-age=31536000, immutable" },
-          handoff.reuseSec(key),
-        );
-      }
-    });
-    // On object storage the bucket sends the bytes: a redirect to it (media/public-files.ts).
-    if (services.storage.kind === "s3") {
-      await files.register(publicFilesRedirect, { storage: services.storage });
-      return;
-    }
-    await files.register(fastifyStatic, {
-      root: `${config.mediaDir}/public`,
-      prefix: "/files/",
-      decorateReply: false,
-      immutable: true,
-      maxAge: "365d",
-      serveDotFiles: false,
-    });
-  });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { auth: services.auth });
-  await app.register(twoFactorRoutes, { auth: services.auth });
-  await app.register(usersRoutes, {
-    users: services.users,
-    imageMaxBytes: config.uploadImageMaxBytes,
-    adminTwoFactorRequired: config.adminTwoFactorRequired,
-  });
-  await app.register(settingsRoutes, {
-    settings: services.settings,
-    siteImages: services.siteImages,
-    imageMaxBytes: config.uploadImageMaxBytes,
-  });
-  await app.register(countryBlockRoutes, { countryBlock: services.countryBlock });
-  await app.register(ageGateRoutes, { ageGate: services.ageGate });
-  await app.register(auditRoutes, { trail: createAuditTrail(deps.database.db) });
-  await app.register(contactRoutes, { contact: services.contact });
-  await app.register(reportsRoutes, { reports: services.reports });
-  await app.register(lookupsRoutes);
-  await app.register(recaptchaRoutes, { recaptcha: services.recaptcha });
-  // Catalogue routes are registered here.
-  await app.register(mediaRoutes, {
-    signer: services.signer,
-    mediaDir: config.mediaDir,
-    withdrawn: services.withdrawn,
-    handoff,
-    granted: services.grantedMedia,
-  });
-  await app.register(videosRoutes, {
-    videos: services.videos,
-    videoMaxBytes: config.uploadVideoMaxBytes,
-    imageMaxBytes: config.uploadImageMaxBytes,
-  });
-  await app.register(watchingRoutes, { watching: services.watching });
-  await app.register(categoriesRoutes, { categories: services.categories });
-  await app.register(performersRoutes, {
-    performers: services.performers,
-    imageMaxBytes: config.uploadImageMaxBytes,
-  });
-  await app.register(postsRoutes, { posts: services.posts, imageMaxBytes: config.uploadImageMaxBytes });
-  await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes: config.uploadImageMaxBytes });
-  await app.register(galleriesRoutes, { galleries: services.galleries, imageMaxBytes: config.uploadImageMaxBytes });
-  await app.register(productsRoutes, {
-    products: services.products,
-    imageMaxBytes: config.uploadImageMaxBytes,
-    fileMaxBytes: config.uploadProductFileMaxBytes,
-  });
-  await app.register(adminAssetsRoutes, { assets: services.assets });
-  await app.register(reviewRoutes, { review: services.review });
+  // The API's areas, each registering its own modules' routes.
+  const areas = { services, config };
+  await app.register(siteArea, areas);
+  await app.register(membersArea, areas);
+  await app.register(mediaArea, areas);
+  await app.register(catalogueArea, areas);
+  await app.register(trustArea, areas);
   await app.register(commerceRoutes, { commerce: services.commerce });
-  await app.register(notificationsRoutes, { notifications: services.notifications });
-  await app.register(searchRoutes, { search: services.search });
-  await app.register(pagesRoutes, { pages: services.pages });
-  await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });
-  await app.register(reactionsRoutes, { reactions: services.reacting });
-  await app.register(systemRoutes, { system: services.system });
-  await app.register(verificationRoutes, {
-    verification: services.verification,
-    imageMaxBytes: config.uploadImageMaxBytes,
-  });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

@@ -7,6 +7,7 @@ import { createAdminAssetsService } from "./modules/admin-assets/service.ts";
 import { createWithdrawnRegistry } from "./modules/admin-assets/withdrawn.ts";
 import { createAgeGateService } from "./modules/age-gate/service.ts";
 import { recordAudit } from "./modules/audit/service.ts";
+import { createAuditTrail } from "./modules/audit/trail.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createBannersService } from "./modules/banners/service.ts";
 import { createCategoriesService } from "./modules/categories/service.ts";
@@ -69,6 +70,9 @@ export interface AppDeps {
   /** Background jobs; by default pg-boss in the app's database. Started and stopped with the app. */
   jobs?: Jobs;
 }
+
+/** Every service of the app, built in dependency order. */
+export type Services = ReturnType<typeof buildServices>;
 
 export function buildServices(
   deps: AppDeps,
@@ -304,6 +308,7 @@ export function buildServices(
     ...commerce,
     commerce,
     canRead,
+    auditTrail: createAuditTrail(db),
     reports,
     withdrawn,
     grantedMedia,

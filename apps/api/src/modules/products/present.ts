@@ -1,6 +1,6 @@
 import type { CategoryRef, Image, PerformerRef } from "@marquee/contracts/catalogue";
 import type { Product, ProductDetail, ProductImage, StudioProduct } from "@marquee/contracts/products";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Viewer } from "../catalogue/access.ts";
