@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { API_PREFIX } from "@marquee/contracts/origin";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 // @ts-expect-error plain ESM helper shared with the benchmarks
@@ -11,6 +12,35 @@ export const site = () => inject("e2e");
 /** `args`: more Chromium flags, e.g. `--host-resolver-rules=MAP marquee.test 127.0.0.1` for a second host name. */
 export async function launch(args: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumPath(), args: [...CHROMIUM_FLAGS, ...args] });
+}
+
+/** A request a browser context made: its method, and its address's origin and path (no query). */
+export interface SeenRequest {
+  method: string;
+  origin: string;
+  path: string;
+}
+
+/** Records every request `context` makes from now on, in order, for a test to check where the page's calls went. */
+export function recordRequests(context: BrowserContext): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  context.on("request", (r) => {
+    const url = new URL(r.url());
+    seen.push({ method: r.method(), origin: url.origin, path: url.pathname });
+  });
+  return seen;
+}
+
+/**
+ * The requests among `seen` the browser sent to the API itself (under its prefix on the site's origin) for the store:
+ * the cart, coupons, payments, products and saved addresses. The pages load and change these through the web
+ * server's loaders and actions, which call the API with the session, so this is empty.
+ */
+export function commerceApiCalls(seen: SeenRequest[]): string[] {
+  const commerce = new RegExp(`^${API_PREFIX}/(cart|coupons|payment|user/assets/products|users/me/addresses)(/|$)`);
+  return seen
+    .filter((r) => r.origin === new URL(site().webUrl).origin && commerce.test(r.path))
+    .map((r) => `${r.method} ${r.path}`);
 }
 
 /** A fresh browser context whose page fails the test on any console error or uncaught exception. */

@@ -3,7 +3,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
+import {
+  api,
+  apiLogin,
+  commerceApiCalls,
+  expectAccessible,
+  goto,
+  launch,
+  newPage,
+  recordRequests,
+  type SeenRequest,
+  signUp,
+  site,
+} from "./browser.ts";
 
 /**
  * The cart follows the account (issue 23 section 2): a visitor's cart is added to the member's saved cart at login,
@@ -43,6 +55,12 @@ async function logInFromCart(page: Page, username: string, password: string) {
   await page.waitForURL(`${site().webUrl}/cart`);
 }
 
+/** The cart's merges and saves a browser posted to the site's own route (routes/cart.sync.ts). */
+const cartSyncPosts = (seen: SeenRequest[]) =>
+  seen.filter(
+    (r) => r.method === "POST" && r.origin === new URL(site().webUrl).origin && /^\/cart\/sync(\.data)?$/.test(r.path),
+  );
+
 /** Each cart line's product and quantity as the page shows them. */
 async function linesOf(page: Page): Promise<string[]> {
   const lines = page.getByTestId("cart-line");
@@ -70,6 +88,7 @@ describe("the cart follows the account", () => {
 
     // As a visitor, in a browser of their own: a cap, a scarf and a badge.
     const first = await newPage(browser);
+    const firstCalls = recordRequests(first.context);
     const page = first.page;
     for (const p of [cap, scarf, badge]) await addToCart(page, p.slug);
     // The badge is taken off sale before they log in.
@@ -88,6 +107,7 @@ describe("the cart follows the account", () => {
 
     // A second browser signed in as the same member sees the same cart.
     const second = await newPage(browser);
+    const secondCalls = recordRequests(second.context);
     await logInFromCart(second.page, member.username, member.password);
     await expect.poll(() => linesOf(second.page)).toEqual([`${cap._id} x3`, `${scarf._id} x1`]);
     // A change there is saved: the first browser has it at its next page.
@@ -165,6 +185,12 @@ describe("the cart follows the account", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     if (SCREENSHOTS) await small.screenshot({ path: path.join(shots, "checkout-address-390.png"), fullPage: true });
     await phone.close();
+
+    // Every merge and save went through the site's own route, which calls the API with the session: neither browser
+    // called the API's cart (or the products, coupons, addresses or checkout) itself.
+    expect(commerceApiCalls([...firstCalls, ...secondCalls])).toEqual([]);
+    expect(cartSyncPosts(firstCalls).length).toBeGreaterThanOrEqual(2); // the merges at both logins, the removal
+    expect(cartSyncPosts(secondCalls).length).toBeGreaterThanOrEqual(2); // the merge at login, the quantity changed
     await first.context.close();
     await second.context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
+import { api, apiLogin, commerceApiCalls, goto, launch, newPage, recordRequests, site } from "./browser.ts";
 
 /**
  * The store in Chromium with the sandbox gateway (issue 11): a visitor fills the cart, logs in and comes back to it,
@@ -45,7 +45,8 @@ describe("buying from the store", () => {
     expect(coupon.status, JSON.stringify(coupon.body)).toBeLessThan(300);
 
     // A visitor fills the cart from the store.
-    const { page } = await newPage(browser);
+    const { page, context } = await newPage(browser);
+    const calls = recordRequests(context);
     await goto(page, `/store?q=${stamp}`);
     await expect.poll(() => page.getByTestId("product-card").count()).toBe(3);
     await page
@@ -146,6 +147,14 @@ describe("buying from the store", () => {
     const link = download.url();
     expect((await fetch(link)).status).toBe(200);
     await expect.poll(async () => (await fetch(link)).status, { timeout: 30_000, interval: 2_000 }).toBe(403);
+
+    // The cart's products, the coupon, the checkout, the saved cart and the download link all went through the site's
+    // own routes (the cart page's loader and action, its resource routes), never from the browser to the API.
+    expect(commerceApiCalls(calls)).toEqual([]);
+    const posted = (path: RegExp) => calls.some((r) => r.method === "POST" && path.test(r.path));
+    expect(posted(/^\/cart(\.data)?$/)).toBe(true);
+    expect(posted(/^\/cart\/sync(\.data)?$/)).toBe(true);
+    expect(calls.some((r) => r.method === "GET" && r.path.startsWith("/store/download/"))).toBe(true);
 
     // The seller ships the parcel; the buyer sees it with its tracking code.
     const { page: studio } = await newPage(browser);

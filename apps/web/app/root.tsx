@@ -47,6 +47,7 @@ import { useCartSync } from "./lib/cart-sync.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { rootLoader } from "./lib/root-data.server.ts";
 import type { RootData } from "./lib/root-types.ts";
+import { CART_SYNC_PATH } from "./lib/store.ts";
 import { isPageHandle, type PageHandle, pageHandleFor, pages, showsMaintenance } from "./pages.ts";
 import { SocketProvider } from "./realtime/SocketProvider.tsx";
 import { setLoggedIn } from "./state/auth.ts";
@@ -91,8 +92,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** Re-check the session on the server whenever a protected page is entered. */
-export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * Re-check the session on the server whenever a protected page is entered; the cart's background saves
+ * (lib/cart-sync.ts) enter no page.
+ */
+export function shouldRevalidate({ nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === CART_SYNC_PATH) return false;
   return defaultShouldRevalidate || pageHandleFor(nextUrl.pathname).requiresAuth;
 }
 

@@ -1,7 +1,9 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { CHECKOUT_PATH } from "./lib/payments.ts";
+import { REACTION_PATH } from "./lib/reactions.ts";
 import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
+import { CART_PRODUCTS_PATH, CART_SYNC_PATH } from "./lib/store.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
@@ -14,6 +16,14 @@ export default [
   route("/admin/audit/export.csv", "routes/admin.audit.export.ts", { id: "adminAuditExport" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
+  // A resource route (action only): the browser's cart merged into and saved with a member's account.
+  route(CART_SYNC_PATH, "routes/cart.sync.ts", { id: "cartSync" }),
+  // A resource route (data only): the cart page's products as they are now.
+  route(CART_PRODUCTS_PATH, "routes/cart.products.ts", { id: "cartProducts" }),
+  // A resource route (data only): a bought download's signed link.
+  route("/store/download/:id", "routes/store.download.ts", { id: "storeDownload" }),
+  // A resource route (action only): the like, favourite and watch-later buttons.
+  route(REACTION_PATH, "routes/reactions.save.ts", { id: "reactionSave" }),
   // A resource route (action only): the Report buttons' filing.
   route(REPORT_PATH, "routes/reports.file.ts", { id: "reportFile" }),
   // A resource route (data only): the admin's monthly CSV of reports.

@@ -2,7 +2,8 @@
  * The cart's two homes (issue 23 section 2). In the browser it is SPEC section 3's copy under the localStorage key
  * `cart`, saved on every change and followed across tabs (the `storage` event). For a signed-in member it is kept on
  * the server too: at login (and on every page opened signed in) the browser's cart is merged into the member's saved
- * one, and from then on the browser's copy mirrors it and every change is saved there (PUT /cart).
+ * one, and from then on the browser's copy mirrors it and every change is saved there (PUT /cart). Both go through
+ * the web server's resource route (routes/cart.sync.ts, a fetcher's post), which calls the API with the session.
  *
  * `cartOwner` says whose saved cart the browser's copy mirrors. A copy that mirrors this member's cart is not merged
  * again (its quantities would count twice): the saved cart wins. A visitor's copy (no owner) is added to the member's
@@ -25,7 +26,9 @@ import {
   restoreCart,
 } from "../state/cart.ts";
 import type { AppStore } from "../state/store.ts";
-import { api, errorMessage, isApiError } from "./api.ts";
+import { errorMessage, isApiError } from "./api.ts";
+import { CART_SYNC_PATH } from "./store.ts";
+import { useIntent } from "./use-intent.ts";
 
 export const CART_OWNER_KEY = "cartOwner";
 /** Prices above this are not ones the API keeps (a tampered copy); the line goes without it. */
@@ -93,6 +96,11 @@ export function useCartSync(store: AppStore, userId: string | null) {
   const { t } = useTranslation();
   const translate = useRef(t);
   translate.current = t;
+  // Two fetchers, so the merge and a save never take each other's place; neither reloads the page's data.
+  const mergeIntent = useIntent(CART_SYNC_PATH, { revalidate: false });
+  const saveIntent = useIntent(CART_SYNC_PATH, { revalidate: false });
+  const calls = useRef({ merge: mergeIntent.run, save: saveIntent.run });
+  calls.current = { merge: mergeIntent.run, save: saveIntent.run };
 
   // The browser's copy: restored once, saved on every change, followed across tabs.
   useEffect(() => {
@@ -153,10 +161,11 @@ export function useCartSync(store: AppStore, userId: string | null) {
       saving = true;
       const cart = store.getState().cart;
       try {
-        await api.put("/cart", { items: cart.items.map(toApiLine) });
+        await calls.current.save("save", { items: cart.items.map(toApiLine) });
       } catch (e) {
         // Refused (a line no longer for sale, fewer left): the cart page marks the line; the member is told here too.
-        if (live && isApiError(e) && e.statusCode < 500 && e.statusCode !== 401) {
+        // No status: the post was answered by a redirect (a session the API refused goes to log in), nothing to say.
+        if (live && isApiError(e) && e.statusCode > 0 && e.statusCode < 500 && e.statusCode !== 401) {
           const t = translate.current;
           notifications.show({
             color: "orange",
@@ -175,8 +184,8 @@ export function useCartSync(store: AppStore, userId: string | null) {
     };
 
     const items = owner === userId ? [] : store.getState().cart.items.map(toApiLine);
-    api
-      .post<MergedCart>("/cart/merge", { items })
+    calls.current
+      .merge<MergedCart>("merge", { items })
       .then((merged) => {
         if (!live || !signedIn()) return;
         store.dispatch(restoreCart(toCartState(merged)));

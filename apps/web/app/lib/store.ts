@@ -10,6 +10,12 @@ import { msg } from "../i18n/i18n.ts";
 import { type CartItem, DEFAULT_QUANTITY, MAX_QUANTITY } from "../state/cart.ts";
 
 export const PRODUCTS_SEARCH_PATH = "/user/assets/products/search";
+/** The resource route the browser's cart is merged and saved through for a signed-in member (routes/cart.sync.ts). */
+export const CART_SYNC_PATH = "/cart/sync";
+/** The resource route the cart page reads its products as they are now from (routes/cart.products.ts). */
+export const CART_PRODUCTS_PATH = "/cart/products";
+/** The resource route a bought download's signed link comes from (routes/store.download.ts). */
+export const downloadPath = (productId: string) => `/store/download/${encodeURIComponent(productId)}`;
 /** Products per page on /store. */
 export const STORE_PAGE_SIZE = 24;
 

@@ -12,7 +12,14 @@ import { ApiError, isServerError, NO_ANSWER } from "./api.ts";
 type Result = { ok: true; data: unknown } | { ok: false; error: ErrorBody };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-export function useIntent(action?: string): {
+/**
+ * `action`: the route whose action runs the intents (the current route's when omitted). `revalidate: false` leaves
+ * the page's loaders alone after a success (a save that changes nothing they read).
+ */
+export function useIntent(
+  action?: string,
+  { revalidate = true }: { revalidate?: boolean } = {},
+): {
   run: <T = unknown>(intent: string, payload?: Record<string, unknown>) => Promise<T>;
   busy: boolean;
 } {
@@ -43,9 +50,10 @@ export function useIntent(action?: string): {
           method: "post",
           encType: "application/json",
           ...(action ? { action } : {}),
+          ...(revalidate ? {} : { defaultShouldRevalidate: false }),
         });
       }),
-    [submit, action],
+    [submit, action, revalidate],
   );
   return { run, busy: fetcher.state !== "idle" };
 }

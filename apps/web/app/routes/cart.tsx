@@ -20,14 +20,15 @@ import type { Product } from "@marquee/contracts/products";
 import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { productPath } from "../components/store/product-card-data.ts";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
 import type { Option } from "../components/studio/options.ts";
 import { msg } from "../i18n/i18n.ts";
-import { api, errorMessage, isApiError, translateError } from "../lib/api.ts";
+import { handleIntents, textOf } from "../lib/actions.server.ts";
+import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import {
   type AddressChoice,
   type AddressDraft,
@@ -43,18 +44,14 @@ import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { requestToken, sessionApi } from "../lib/session.server.ts";
-import {
-  type CartLine,
-  cartLines,
-  cartSummary,
-  maxQuantity,
-  PRODUCTS_SEARCH_PATH,
-  purchaseLines,
-} from "../lib/store.ts";
+import { CART_PRODUCTS_PATH, type CartLine, cartLines, cartSummary, maxQuantity, purchaseLines } from "../lib/store.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
-import { clearCart, MAX_ITEMS, removeFromCart, updateCartQuantities } from "../state/cart.ts";
+import { clearCart, removeFromCart, updateCartQuantities } from "../state/cart.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { setSystemError } from "../state/system.ts";
 import type { Route } from "./+types/cart";
+import type { loader as productsLoader } from "./cart.products.ts";
 
 export const handle = pages.cart.handle;
 
@@ -72,15 +69,19 @@ const PROBLEM_TEXT: Record<NonNullable<CartLine["problem"]>, string> = {
 };
 
 /**
- * The cart's products as they are now (GET /user/assets/products/search?ids=…), asked again whenever the set of
- * products changes or `refresh` is called (after a checkout refused for stock). `products` is null until the answer
- * for these very ids has come (an id that is not one cannot be a product: it is simply not asked for).
+ * The cart's products as they are now (GET /user/assets/products/search?ids=… through the resource route
+ * routes/cart.products.ts), asked again whenever the set of products changes or `refresh` is called (after a checkout
+ * refused for stock). `products` is null until the answer for these very ids has come (an id that is not one cannot
+ * be a product: it is simply not asked for).
  */
 function useCartProducts(ids: string[]) {
   const key = ids.filter(isUuid).sort().join(",");
+  const dispatch = useAppDispatch();
+  const fetcher = useFetcher<typeof productsLoader>();
   const [answer, setAnswer] = useState<{ key: string; products: Product[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const { load } = fetcher;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the ids; `round` asks again
   useEffect(() => {
     setError(null);
@@ -88,19 +89,20 @@ function useCartProducts(ids: string[]) {
       setAnswer({ key, products: [] });
       return;
     }
-    let live = true;
-    api
-      .get<{ data: Product[] }>(PRODUCTS_SEARCH_PATH, { ids: key.split(","), limit: MAX_ITEMS })
-      .then((page) => {
-        if (live) setAnswer({ key, products: page.data });
-      })
-      .catch((e: unknown) => {
-        if (live) setError(errorMessage(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
+    void load(`${CART_PRODUCTS_PATH}?${new URLSearchParams(key.split(",").map((id) => ["ids", id]))}`);
+  }, [key, round, load]);
+  // An answer names the ids it was asked for: one for ids the cart no longer holds is dropped.
+  const got = fetcher.data;
+  useEffect(() => {
+    if (!got || got.key !== key) return;
+    if (got.products) {
+      setAnswer({ key, products: got.products });
+      return;
+    }
+    setError(got.error);
+    // SPEC section 3's system.error: the server failed the request.
+    if (got.statusCode >= 500) dispatch(setSystemError({ message: got.error, statusCode: got.statusCode }));
+  }, [got, key, dispatch]);
   const refresh = useCallback(() => setRound((r) => r + 1), []);
   return { products: answer?.key === key ? answer.products : null, error, refresh };
 }
@@ -184,6 +186,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * What the cart page saves with the member's session: `coupon` checks a code (`code`) and answers its value;
+ * `checkout` makes the order of `body` (lines, coupon, delivery) at the server's prices and answers where to pay;
+ * `deleteAddress` forgets a saved address (`id`).
+ */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleIntents(request, context, {
+    coupon: (api, payload) => api.post(`/coupons/${encodeURIComponent(textOf(payload, "code"))}/apply-coupon`),
+    checkout: (api, payload) => api.post("/payment/purchase-products", payload.body),
+    deleteAddress: (api, payload) => api.del(`/users/me/addresses/${encodeURIComponent(textOf(payload, "id"))}`),
+  });
+}
+
+/**
  * The cart (SPEC section 4): its lines checked against the products as they are now, a coupon, delivery details when
  * something is shipped, and checkout. A visitor logs in first (`/auth/login?from=cart` brings them back here, the
  * cart kept in localStorage). The server prices the order again; the page only shows what it will charge.
@@ -222,6 +237,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
   const summary = cartSummary(lines, coupon?.value ?? null);
+  // The page's own action; what it answers changes nothing the loaders read (a deleted address is taken off here).
+  const couponIntent = useIntent(undefined, { revalidate: false });
+  const checkoutIntent = useIntent(undefined, { revalidate: false });
+  const addressIntent = useIntent(undefined, { revalidate: false });
 
   const applyCoupon = async () => {
     const code = couponCode.trim();
@@ -229,7 +248,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     setApplying(true);
     setCouponError(null);
     try {
-      setCoupon(await api.post<{ code: string; value: number }>(`/coupons/${encodeURIComponent(code)}/apply-coupon`));
+      setCoupon(await couponIntent.run<{ code: string; value: number }>("coupon", { code }));
     } catch (e) {
       setCoupon(null);
       setCouponError(errorMessage(e, undefined, t));
@@ -242,10 +261,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     setPaying(true);
     setFieldErrors({});
     try {
-      const made = await api.post<Checkout>("/payment/purchase-products", {
-        products: purchaseLines(lines),
-        ...(coupon ? { couponCode: coupon.code } : {}),
-        ...(summary.needsDelivery ? shippingPayload(choice, draft, saved, saveAddress) : {}),
+      const made = await checkoutIntent.run<Checkout>("checkout", {
+        body: {
+          products: purchaseLines(lines),
+          ...(coupon ? { couponCode: coupon.code } : {}),
+          ...(summary.needsDelivery ? shippingPayload(choice, draft, saved, saveAddress) : {}),
+        },
       });
       window.location.assign(made.paymentUrl);
     } catch (e) {
@@ -309,7 +330,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   const deleteAddress = async (address: SavedAddress) => {
     try {
-      await api.del(`/users/me/addresses/${address._id}`);
+      await addressIntent.run("deleteAddress", { id: address._id });
       const left = saved.filter((a) => a._id !== address._id);
       setSaved(left);
       if (choice === address._id) setChoice(left[0]?._id ?? NEW_ADDRESS);

@@ -1,5 +1,6 @@
 import type { Checkout } from "@marquee/contracts/payments";
 import { data, redirect } from "react-router";
+import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { checkoutCall } from "../lib/payments.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -10,9 +11,14 @@ import type { Route } from "./+types/payment.checkout";
  * A buy or subscribe button's post (`kind`: video, gallery, package or performer; `id`; for a performer `period`;
  * maybe `couponCode`): the API makes the order at its own price, less the coupon it checks again, and answers where
  * to pay; the buyer is sent there. A refusal comes back as `{ error }` for the button to show; a visitor is sent to
- * log in first.
+ * log in first. A JSON post is a coupon's quote instead (see below).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  // A coupon tried before checkout (components/payments/CheckoutForm.tsx): `quote` with the code and what is bought
+  // answers the price it makes (read only), or why the code cannot be used.
+  if (request.headers.get("Content-Type")?.includes("application/json")) {
+    return handleIntents(request, context, { quote: (api, payload) => api.post("/coupons/quote", payload) });
+  }
   const form = await request.formData();
   const call = checkoutCall(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
   if (!call) return data({ error: "Nothing to buy here." }, { status: 400 });

@@ -4,14 +4,15 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
-import { api } from "../../lib/api.ts";
 import { CHECKOUT_PATH, couponError, quoteLine } from "../../lib/payments.ts";
+import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
 import styles from "./payments.module.css";
 
 /**
- * The coupon field of a buy button, with Apply: the API's quote (read only) names the coupon and the price it makes,
- * or says at the field why the code cannot be used, before the member leaves the page. The code goes with the form.
+ * The coupon field of a buy button, with Apply: the API's quote (read only, through the checkout route) names the
+ * coupon and the price it makes, or says at the field why the code cannot be used, before the member leaves the
+ * page. The code goes with the form.
  */
 function CouponField({ fields }: { fields: Record<string, string> }) {
   const { t } = useTranslation();
@@ -22,13 +23,15 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
   const [quote, setQuote] = useState<CouponQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
+  // The checkout route's quote: read only, so the page's data is not loaded again.
+  const { run } = useIntent(CHECKOUT_PATH, { revalidate: false });
   const apply = async () => {
     const couponCode = code.trim();
     if (!couponCode) return;
     setApplying(true);
     setError(null);
     try {
-      setQuote(await api.post<CouponQuote>("/coupons/quote", { couponCode, ...fields }));
+      setQuote(await run<CouponQuote>("quote", { couponCode, ...fields }));
     } catch (e) {
       setQuote(null);
       setError(couponError(e));
