@@ -1,4 +1,5 @@
 import { API_PREFIX } from "@marquee/contracts/origin";
+import type { RealtimeNotifier, RealtimeSender } from "@marquee/contracts/realtime-events";
 import { type Config, mediaSecretOf, twoFactorKeyOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { buildEngagement, forgetEngagementOf } from "./engagement.ts";
@@ -49,12 +50,17 @@ import type { Storage } from "./platform/storage.ts";
 import { createThrottle } from "./platform/throttle.ts";
 
 /**
- * Sends a realtime event to one user; a no-op until the socket server is attached (and in tests without it). The
- * `notify` modules get also stores every `notification` event (modules/notifications/service.ts).
+ * Sends a realtime event of the map (@marquee/contracts/realtime-events) to one user; a no-op until the socket server
+ * is attached (and in tests without it).
  */
-export type Notify = (userId: string, event: string, payload: unknown) => void;
-/** Sends a realtime event to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
-export type ToObject = (objectId: string, event: string, payload: unknown) => void;
+export type SendToUser = RealtimeSender;
+/**
+ * The `notify` modules get: the same, and every `notification` event (the sender's fields) is stored first
+ * (modules/notifications/service.ts).
+ */
+export type Notify = RealtimeNotifier;
+/** Sends a realtime event of the map to the watchers of one object's page (room `object:<id>`); a no-op likewise. */
+export type ToObject = RealtimeSender;
 /** Closes the sockets of sessions that just ended (room `session:<id>`, on every process); a no-op likewise. */
 export type SessionsEnded = (sessionIds: string[]) => void;
 
@@ -76,7 +82,7 @@ export type Services = ReturnType<typeof buildServices>;
 
 export function buildServices(
   deps: AppDeps,
-  live: { send: Notify; toObject: ToObject; sessionsEnded: SessionsEnded },
+  live: { send: SendToUser; toObject: ToObject; sessionsEnded: SessionsEnded },
   log: JobsLog,
   external: PaymentGateway | null,
 ) {

@@ -51,11 +51,19 @@ export const readAllAnswer = z.object({ updated: z.number().int(), unread: z.num
  * pages that follow one kind), with the stored notification's `_id` (null when it could not be stored), `text`,
  * `link`, `read` and `createdAt`.
  */
-export type LiveNotification = Record<string, unknown> & {
-  _id: string | null;
-  type: string;
-  text: string;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-};
+export const liveNotification = z.looseObject({
+  _id: entityId.nullable(),
+  type: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type LiveNotification = z.infer<typeof liveNotification>;
+
+/**
+ * What a module tells a member (`notify(userId, "notification", fields)`): its `type` and its own fields, which the
+ * notifications service stores and sends live as a `liveNotification` (with `text`, `link` ... made from them).
+ */
+export const notificationFields = z.looseObject({ type: z.string() });
+export type NotificationFields = z.infer<typeof notificationFields>;

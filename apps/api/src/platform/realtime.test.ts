@@ -80,7 +80,7 @@ describe("realtime on one node", () => {
     const got = next(mine, "notification");
     const gotToo = next(mineToo, "notification");
     const leaked = next(theirs, "notification", 500);
-    t.app.realtime?.toUser(memberId, "notification", { kind: "payment", status: "paid" });
+    t.app.realtime?.toUser(memberId, "notification", { kind: "payment", status: "paid" } as never);
 
     expect(await got).toEqual({ kind: "payment", status: "paid" });
     expect(await gotToo).toEqual({ kind: "payment", status: "paid" });
@@ -93,11 +93,11 @@ describe("realtime on one node", () => {
     expect(await socket.timeout(3000).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
 
     const forOld = next(socket, "notification", 500);
-    t.app.realtime?.toUser(memberId, "notification", { to: "member" });
+    t.app.realtime?.toUser(memberId, "notification", { to: "member" } as never);
     expect(await forOld).toBeNull();
 
     const forNew = next(socket, "notification");
-    t.app.realtime?.toUser(userIdOf, "notification", { to: "user" });
+    t.app.realtime?.toUser(userIdOf, "notification", { to: "user" } as never);
     expect(await forNew).toEqual({ to: "user" });
   });
 
@@ -360,14 +360,14 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
 
     const got = next(onA, "notification", 3000);
     const leaked = next(otherOnA, "notification", 500);
-    b.app.realtime?.toUser(memberIdA, "notification", { from: "node B" });
+    b.app.realtime?.toUser(memberIdA, "notification", { from: "node B" } as never);
     expect(await got).toEqual({ from: "node B" });
     expect(await leaked).toBeNull();
 
     // And the other way round.
     const memberIdB = await userId(b, memberB);
     const gotOnB = next(onB, "notification", 3000);
-    a.app.realtime?.toUser(memberIdB, "notification", { from: "node A" });
+    a.app.realtime?.toUser(memberIdB, "notification", { from: "node A" } as never);
     expect(await gotOnB).toEqual({ from: "node A" });
   });
 

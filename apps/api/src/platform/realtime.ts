@@ -1,16 +1,37 @@
 import type { Server as HttpServer } from "node:http";
 import { type CommentObjectType, commentObjectTypes } from "@marquee/contracts/comments";
+import type {
+  ClientToServerEvents,
+  RealtimeEventName,
+  RealtimeEvents,
+  ServerToClientEvents,
+} from "@marquee/contracts/realtime-events";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import { Server, type Socket } from "socket.io";
+import { type Socket as IoSocket, Server } from "socket.io";
 import { isUuid } from "./ids.ts";
 import type { Throttle } from "./throttle.ts";
 
+/**
+ * The socket server's events, typed by the map (@marquee/contracts/realtime-events): what clients send, what it
+ * sends, what its processes tell each other (through Redis), and each socket's `data`.
+ */
+interface InterServerEvents {
+  /** An object's event for the other processes to deliver to their own sockets, checked (`toObject`). */
+  "object-event": (objectId: string, event: RealtimeEventName, payload: unknown) => void;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
+type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
+
 export interface Realtime {
-  io: Server;
-  /** Sends an event to every socket of one user, on every API process. */
-  toUser(userId: string, event: string, payload: unknown): void;
-  /** Sends an event to every socket in one room (`object:<id>`, `user:<id>`), on every API process. */
+  io: RealtimeServer;
+  /** Sends an event of the map to every socket of one user, on every API process. */
+  toUser<E extends RealtimeEventName>(userId: string, event: E, payload: RealtimeEvents[E]): void;
+  /**
+   * Sends any event to every socket in one room (`object:<id>`, `user:<id>`), on every API process, unchecked by the
+   * map: for tests and benchmarks only (the application sends through `toUser` and `toObject`; the realtime events
+   * test fails on any other caller).
+   */
   toRoom(room: string, event: string, payload: unknown): void;
   /**
    * Sends an event to the sockets on one object's page (room `object:<id>`), on every API process, that may still
@@ -18,7 +39,7 @@ export interface Realtime {
    * or was taken down, their membership ended, their account changed ...) are taken out of the room and sent
    * `object:left { objectId }` instead. Resolves once sent.
    */
-  toObject(objectId: string, event: string, payload: unknown): Promise<void>;
+  toObject<E extends RealtimeEventName>(objectId: string, event: E, payload: RealtimeEvents[E]): Promise<void>;
   /** Disconnects every socket signed in with one of these sessions (room `session:<id>`), on every API process. */
   disconnectSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
@@ -405,10 +426,12 @@ export async function attachRealtime(opts: {
       if (typeof objectId === "string" && typeof event === "string") void toObjectHere(objectId, event, payload);
     });
   }
-  function toObject(objectId: string, event: string, payload: unknown): Promise<void> {
-    if (redis.length) io.serverSideEmit(OBJECT_EVENT, objectId, event, payload);
+  /** An object's event on every process (typed by the map in `toObject`; `toRoom`'s are whatever a test sends). */
+  function toObjectRaw(objectId: string, event: string, payload: unknown): Promise<void> {
+    if (redis.length) io.serverSideEmit(OBJECT_EVENT, objectId, event as RealtimeEventName, payload);
     return toObjectHere(objectId, event, payload);
   }
+  const toObject: Realtime["toObject"] = (objectId, event, payload) => toObjectRaw(objectId, event, payload);
 
   io.on("connection", (socket) => {
     forgetHandshake(socket);
@@ -426,7 +449,7 @@ export async function attachRealtime(opts: {
     },
     toRoom(room, event, payload) {
       // An object's room is reached as its own events are: only by those who may still open it.
-      if (room.startsWith("object:")) void toObject(room.slice("object:".length), event, payload);
+      if (room.startsWith("object:")) void toObjectRaw(room.slice("object:".length), event, payload);
       else io.to(room).emit(event, payload);
     },
     toObject,

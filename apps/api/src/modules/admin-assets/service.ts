@@ -1,5 +1,6 @@
 import type { AdminAsset, AdminAssetsQuery, AssetKind, UpdateAdminAssetBody } from "@marquee/contracts/admin-assets";
 import { TOTAL_CAP } from "@marquee/contracts/common";
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import { nextCursor } from "../../platform/paging.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { Actor } from "../catalogue/access.ts";
@@ -30,7 +31,7 @@ export function createAdminAssetsService(deps: {
   galleries: AssetAdmin;
   withdrawn: Pick<WithdrawnRegistry, "invalidate">;
   /** Tells the item's performers of a take-down (with its reason) or a restore. */
-  notify?: (userId: string, event: string, payload: unknown) => void;
+  notify?: RealtimeNotifier;
 }) {
   const byKind: Record<AssetKind, AssetAdmin> = { video: deps.videos, gallery: deps.galleries };
   /** A take-down or restore stops (or opens) the item's files in this process at once. */

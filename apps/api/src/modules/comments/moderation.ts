@@ -6,6 +6,7 @@ import type {
   CommentReportReason,
   ReportCommentBody,
 } from "@marquee/contracts/comments";
+import type { RealtimeNotifier, RealtimeSender } from "@marquee/contracts/realtime-events";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Engageable, EngagingViewer } from "../../platform/engageable.ts";
@@ -37,8 +38,8 @@ export function createCommentModeration(deps: {
   threads: Threads;
   targets: Record<CommentObjectType, Engageable>;
   throttle: Pick<Throttle, "hit">;
-  notify(userId: string, event: string, payload: unknown): void;
-  toObject(objectId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
+  toObject: RealtimeSender;
   /** The active admins, told when a comment is first reported. */
   admins(): Promise<string[]>;
   limit?: { count: number; windowMs: number };

@@ -5,6 +5,7 @@ import type {
   CreateCommentBody,
   SearchCommentsQuery,
 } from "@marquee/contracts/comments";
+import type { RealtimeNotifier, RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { PublicUser } from "@marquee/contracts/users";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -37,10 +38,10 @@ export interface CommentsDeps {
   users: { publicProfiles(ids: readonly string[]): Promise<Map<string, PublicUser>> };
   reactions: Pick<ReactionsService, "flagsFor" | "forget">;
   throttle: Pick<Throttle, "hit">;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   /** Deletes the stored notifications about comments being deleted (in the caller's transaction). */
   forgetNotifications(tx: Db, commentIds: readonly string[]): Promise<void>;
-  toObject(objectId: string, event: string, payload: unknown): void;
+  toObject: RealtimeSender;
   limit?: { count: number; windowMs: number };
 }
 

@@ -32,7 +32,7 @@ const get = (url: string, token?: string) => t.request({ method: "GET", url, tok
 const post = (url: string, token?: string) => t.request({ method: "POST", url, token });
 /** Sends a notification as a module does, and waits until it is stored. */
 async function tell(userId: string, payload: Record<string, unknown>) {
-  t.app.services.notify(userId, "notification", payload);
+  t.app.services.notify(userId, "notification", payload as never);
   await t.app.services.notifications.settled();
 }
 type Listed = { _id: string; type: string; text: string; link: string | null; read: boolean; readAt: string | null };
@@ -249,7 +249,7 @@ describe("what modules send", () => {
     const me = await newAccount(t, "user", "other-event");
     const [notified, presence] = await Promise.all([listen(me.token), listen(me.token, "presence")]);
     try {
-      t.app.services.notify(me.id, "presence", { online: true });
+      t.app.services.notify(me.id, "presence", { online: true } as never);
       await t.app.services.notifications.settled();
       await vi.waitFor(() => expect(presence.got).toEqual([{ online: true }]));
       expect(notified.got).toEqual([]);

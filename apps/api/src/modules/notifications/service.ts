@@ -4,6 +4,7 @@ import {
   type Notification,
   type NotificationsQuery,
 } from "@marquee/contracts/notifications";
+import type { RealtimeEvents, RealtimeNotifier, RealtimeSender } from "@marquee/contracts/realtime-events";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -12,8 +13,6 @@ import { aboutComment, type NotificationRow, notifications } from "./tables.ts";
 
 /** The realtime event that is stored; every other event only goes live. */
 export const STORED_EVENT = "notification";
-
-type Send = (userId: string, event: string, payload: unknown) => void;
 
 function present(row: NotificationRow): Notification {
   return {
@@ -39,7 +38,7 @@ function present(row: NotificationRow): Notification {
 export function createNotificationsService(deps: {
   db: Db;
   /** The realtime sender (a no-op until the socket server is attached). */
-  send: Send;
+  send: RealtimeSender;
   log: { error(obj: object, msg?: string): void };
   now?: () => Date;
 }) {
@@ -64,9 +63,10 @@ export function createNotificationsService(deps: {
     return row as NotificationRow;
   }
 
-  const notify: Send = (userId, event, payload) => {
+  const notify: RealtimeNotifier = (userId, event, payload) => {
     if (event !== STORED_EVENT) {
-      deps.send(userId, event, payload);
+      // Any other event's payload is already as it travels (`RealtimeNotified`).
+      deps.send(userId, event, payload as RealtimeEvents[typeof event]);
       return;
     }
     const fields = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
@@ -85,7 +85,7 @@ export function createNotificationsService(deps: {
           return { ...fields, ...formatNotification(type, rest), _id: null, type, read: false, createdAt: when };
         },
       )
-      .then((live) => deps.send(userId, event, live))
+      .then((live) => deps.send(userId, STORED_EVENT, live))
       .catch((err: unknown) => deps.log.error({ err, userId, type }, "a notification could not be sent"))
       .finally(() => {
         pending.delete(job);

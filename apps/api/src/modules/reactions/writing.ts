@@ -7,6 +7,7 @@ import type {
   ReactionState,
   SearchReactionsQuery,
 } from "@marquee/contracts/reactions";
+import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { Video } from "@marquee/contracts/videos";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -52,7 +53,7 @@ export function createReactionWrites(deps: {
   db: Db;
   targets: Record<ReactionObjectType, Engageable>;
   throttle: Pick<Throttle, "hit">;
-  toObject(objectId: string, event: string, payload: unknown): void;
+  toObject: RealtimeSender;
   videos: { listByIds(viewer: EngagingViewer, ids: readonly string[]): Promise<Video[]> };
   galleries: { listByIds(viewer: EngagingViewer, ids: readonly string[]): Promise<Gallery[]> };
   limit?: { count: number; windowMs: number };

@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { Throttle } from "../../platform/throttle.ts";
@@ -13,7 +14,7 @@ export interface ReportsDeps {
   mails: () => Promise<ReportMails>;
   throttle: Pick<Throttle, "hit">;
   captcha: CaptchaGate;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   /** The active admins, told of every new report. */
   admins(): Promise<string[]>;
   now?: () => Date;

@@ -1,3 +1,4 @@
+import type { NotificationFields } from "@marquee/contracts/notifications";
 import type { adminReportsQuery, CounterNotice } from "@marquee/contracts/reports";
 import { HOLDING_REASONS } from "@marquee/contracts/reports";
 import { and, arrayContains, asc, count, desc, eq, isNotNull, ne, or, type SQL } from "drizzle-orm";
@@ -33,7 +34,7 @@ export function createReportQueue(deps: ReportsDeps) {
     if (row.status === "resolved") throw conflict("This report is resolved already.");
     return row;
   }
-  const tellAdmins = async (payload: Record<string, unknown>) => {
+  const tellAdmins = async (payload: NotificationFields) => {
     for (const adminId of await deps.admins()) deps.notify(adminId, "notification", payload);
   };
   /** Writes the change and its audit record in one transaction; a report resolved meanwhile is a conflict. */

@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type { ReviewDecision, ReviewItem, ReviewKind } from "@marquee/contracts/review";
 import { reviewKinds } from "@marquee/contracts/review";
 import type { Mailer } from "../../platform/mailer.ts";
@@ -27,7 +28,7 @@ export function createReviewService(deps: {
   /** Each kind's port, asked for when first needed (the kinds' services are made after this one, with its gate). */
   ports: () => Record<ReviewKind, ReviewPort>;
   accounts: Pick<Accounts, "byId">;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg?: string): void };

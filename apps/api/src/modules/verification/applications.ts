@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type {
   AdminApplication,
   AdminApplicationDetail,
@@ -87,7 +88,7 @@ export function createApplications(deps: {
   accounts: Pick<Accounts, "byId" | "adminIds">;
   /** Gives an approved applicant a performer profile (and the role) when they have none. */
   makePerformer(userId: string): Promise<void>;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   audit: RecordAudit;
   now?: () => Date;
 }) {

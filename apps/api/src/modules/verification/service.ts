@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
@@ -23,7 +24,7 @@ export function createVerificationService(deps: {
   settings: Pick<SettingsService, "get">;
   accounts: Pick<Accounts, "byId" | "adminIds">;
   performers: Pick<PerformersService, "refs" | "create" | "exists">;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   audit: RecordAudit;
 }) {
   const applications = createApplications({

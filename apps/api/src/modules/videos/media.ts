@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type { StudioVideo } from "@marquee/contracts/videos";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -29,7 +30,7 @@ export function createVideoMedia(deps: {
   reads: VideoReads;
   writes: VideoWrites;
   present: VideoPresenter;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   now: () => Date;
 }) {
   const { db, storage, jobs, log, reads, writes, present, now } = deps;

@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../platform/ids.ts";
@@ -33,7 +34,7 @@ export function createVideoProcessing(deps: {
   log: JobsLog;
   reads: VideoReads;
   writes: VideoWrites;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
 }) {
   const { db, storage, jobs, reads, writes } = deps;
 

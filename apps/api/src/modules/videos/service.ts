@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import type { SearchVideosQuery } from "@marquee/contracts/videos";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -36,7 +37,7 @@ export interface VideosDeps {
   categories: Pick<CategoriesService, "refs"> & CategoryDirectory;
   /** Publishing waits for the performers' verification and releases (modules/verification). */
   publication: PublicationGate;
-  notify(userId: string, event: string, payload: unknown): void;
+  notify: RealtimeNotifier;
   /** Deletes the comments and reactions on a movie, in the transaction that deletes it. */
   forgetEngagement: ForgetEngagement<"video">;
   log: JobsLog;

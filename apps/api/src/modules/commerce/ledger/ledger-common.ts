@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { SettingsService } from "../../settings/service.ts";
@@ -21,7 +22,7 @@ export interface LedgerSettings {
   currency: string;
   commission: number;
 }
-export type Notify = (userId: string, event: string, payload: unknown) => void;
+export type Notify = RealtimeNotifier;
 
 /** What the ledger is made with (see `createLedger`). */
 export interface LedgerDeps {

@@ -1,3 +1,4 @@
+import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { notFound, unprocessable } from "../../../platform/errors.ts";
@@ -33,7 +34,7 @@ export function createPayouts(deps: {
   /** Which of these accounts have two-factor sign-in on: a payout waits for it (issue 22). */
   twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** Tells the performer they were paid (the realtime channel; a no-op without it). */
-  notify?: (userId: string, event: string, payload: unknown) => void;
+  notify?: RealtimeNotifier;
 }) {
   const { db } = deps;
 
