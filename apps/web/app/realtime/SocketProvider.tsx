@@ -1,12 +1,11 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import type { Socket } from "socket.io-client";
 import { browserToken } from "../lib/session.ts";
 import { useAppSelector } from "../state/store.ts";
-import type { RealtimeConnection } from "./socket.ts";
+import type { RealtimeConnection, RealtimeSocket } from "./socket.ts";
 import type { SocketStatus } from "./status.ts";
 
 interface SocketContextValue {
-  socket: Socket | null;
+  socket: RealtimeSocket | null;
   status: SocketStatus | null;
 }
 

@@ -1,25 +1,21 @@
+import type { RealtimeAck, RealtimeClientEvents, RealtimeEvents } from "@marquee/contracts/realtime-events";
 import { useEffect, useState } from "react";
-import type { Socket } from "socket.io-client";
 import { useSocket } from "./SocketProvider.tsx";
+import type { RealtimeSocket } from "./socket.ts";
 
 /** The objects whose pages have a realtime room (the API's `OBJECT_TYPES`). */
-export type RoomObjectType = "video" | "gallery" | "product" | "post" | "performer";
-
-export const OBJECT_JOIN_EVENT = "object:join";
-export const OBJECT_LEAVE_EVENT = "object:leave";
-export const PRESENCE_EVENT = "presence";
-
-type JoinAnswer = { ok: boolean; error?: string } | undefined;
+export type RoomObjectType = RealtimeClientEvents["object:join"]["objectType"];
 
 /**
  * Keeps `socket` in an object's room (`object:<id>` on the API, which checks the user may read the object): joins
  * now if connected, and again after every (re)connect, since a restarted server knows nothing of the rooms a socket
  * was in. Returns the way out: stop rejoining and leave. A refusal is only logged (SPEC section 8: quiet).
  */
-export function watchObjectRoom(socket: Socket, objectType: RoomObjectType, objectId: string): () => void {
+export function watchObjectRoom(socket: RealtimeSocket, objectType: RoomObjectType, objectId: string): () => void {
   const payload = { objectType, objectId };
   const join = () => {
-    socket.emit(OBJECT_JOIN_EVENT, payload, (answer: JoinAnswer) => {
+    // The answer is undefined when the server sends none (socket.io calls the ack with what it got).
+    socket.emit("object:join", payload, (answer?: RealtimeAck) => {
       if (!answer?.ok) console.debug("[realtime] room refused", payload, answer?.error);
     });
   };
@@ -27,7 +23,7 @@ export function watchObjectRoom(socket: Socket, objectType: RoomObjectType, obje
   socket.on("connect", join);
   return () => {
     socket.off("connect", join);
-    if (socket.connected) socket.emit(OBJECT_LEAVE_EVENT, payload);
+    if (socket.connected) socket.emit("object:leave", payload);
   };
 }
 
@@ -51,14 +47,14 @@ export function usePresence(performerId: string | null | undefined): boolean | n
   useEffect(() => {
     setOnline(null);
     if (!socket || !performerId) return;
-    const onPresence = (p: { performerId?: unknown; online?: unknown } | null) => {
+    const onPresence = (p: RealtimeEvents["presence"] | null) => {
       if (p?.performerId === performerId) setOnline(p.online === true);
     };
     const onDisconnect = () => setOnline(null);
-    socket.on(PRESENCE_EVENT, onPresence);
+    socket.on("presence", onPresence);
     socket.on("disconnect", onDisconnect);
     return () => {
-      socket.off(PRESENCE_EVENT, onPresence);
+      socket.off("presence", onPresence);
       socket.off("disconnect", onDisconnect);
     };
   }, [socket, performerId]);

@@ -1,8 +1,15 @@
+import type { ClientToServerEvents, ServerToClientEvents } from "@marquee/contracts/realtime-events";
 import { io, type Socket } from "socket.io-client";
-import { AUTH_LOGIN_EVENT, nextSocketStatus, SOCKET_OPTIONS, SOCKET_STATUS, type SocketStatus } from "./status.ts";
+import { nextSocketStatus, SOCKET_OPTIONS, SOCKET_STATUS, type SocketStatus } from "./status.ts";
+
+/**
+ * The page's socket, typed by the API's map of events (@marquee/contracts/realtime-events): `socket.on` takes only
+ * the events the API sends, with their payloads, and `socket.emit` only those it handles.
+ */
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface RealtimeConnection {
-  socket: Socket;
+  socket: RealtimeSocket;
   close: () => void;
 }
 
@@ -25,7 +32,7 @@ export function connectRealtime(
   };
   const authenticate = () => {
     const token = getToken();
-    if (token) socket.emit(AUTH_LOGIN_EVENT, { token });
+    if (token) socket.emit("auth/login", { token });
   };
 
   // No URL: the page's own origin, whatever host name the site was opened by. The token goes in the CONNECT
@@ -35,7 +42,7 @@ export function connectRealtime(
     transports: [...SOCKET_OPTIONS.transports],
     auth: (send: (auth: { token: string }) => void) => send({ token: getToken() ?? "" }),
   };
-  const socket = url ? io(url, options) : io(options);
+  const socket: RealtimeSocket = url ? io(url, options) : io(options);
 
   socket.on("connect", () => {
     move("connect");

@@ -32,9 +32,6 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 } as const;
 
-/** The event the client emits with its token after connect and reconnect. */
-export const AUTH_LOGIN_EVENT = "auth/login";
-
 /**
  * The status machine as a pure function (SPEC section 4 and 8): where `event` takes a connection whose status is
  * `current`. Every error is `failed`, a failed reconnection attempt too; the next attempt is `reconnecting` again, so

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { LiveNotification } from "@marquee/contracts/notifications";
 import type { Order, OrderStatus } from "@marquee/contracts/orders";
 import { IconDownload, IconPackage } from "@tabler/icons-react";
 import { useEffect } from "react";
@@ -134,7 +135,7 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
   // A seller moving a parcel on shows here at once: a toast, and the list read again.
   useEffect(() => {
     if (!socket) return;
-    const onNotification = (payload: unknown) => {
+    const onNotification = (payload: LiveNotification) => {
       const news = deliveryNews(payload, t);
       if (!news) return;
       notifications.show({ color: "indigo", title: t("Delivery update"), message: news });

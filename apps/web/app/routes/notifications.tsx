@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { notifications as toasts } from "@mantine/notifications";
-import type { Notification, NotificationList } from "@marquee/contracts/notifications";
+import type { LiveNotification, Notification, NotificationList } from "@marquee/contracts/notifications";
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -131,7 +131,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
     if (!socket) return;
-    const onNotification = (payload: unknown) => {
+    const onNotification = (payload: LiveNotification) => {
       if (fromLive(payload)) void revalidate.current();
     };
     socket.on("notification", onNotification);

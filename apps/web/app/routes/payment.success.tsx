@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import type { LiveNotification } from "@marquee/contracts/notifications";
 import type { Order } from "@marquee/contracts/orders";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
@@ -82,7 +83,7 @@ export default function PaymentSuccessPage({ loaderData: tx }: Route.ComponentPr
 
   useEffect(() => {
     if (!pending || !socket) return;
-    const onNotification = (payload: { type?: string; transactionId?: string; orderId?: string }) => {
+    const onNotification = (payload: LiveNotification) => {
       if (payload?.type === "payment" && (payload.transactionId === tx._id || payload.orderId === tx.orderId)) {
         void revalidator.revalidate();
       }

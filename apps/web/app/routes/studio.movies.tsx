@@ -1,3 +1,4 @@
+import type { LiveNotification } from "@marquee/contracts/notifications";
 import "@mantine/dropzone/styles.css";
 import { TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -74,7 +75,7 @@ function MoviesManager({ isAdmin, data }: { isAdmin: boolean; data: StudioListDa
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
     if (!socket) return;
-    const onNotification = (payload: unknown) => {
+    const onNotification = (payload: LiveNotification) => {
       const event = parseMediaProcessed(payload);
       if (!event || !["video", "movie", "videos"].includes(event.objectType)) return;
       const toast = mediaProcessedMessage(event, t);

@@ -1,4 +1,5 @@
 import { ActionIcon } from "@mantine/core";
+import type { LiveNotification } from "@marquee/contracts/notifications";
 import { IconBell } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -57,7 +58,7 @@ export function NotificationBell() {
   useEffect(() => {
     if (!socket) return;
     connectedBefore.current = socket.connected;
-    const onNotification = (payload: unknown) => {
+    const onNotification = (payload: LiveNotification) => {
       const n = fromLive(payload);
       if (n) bell.received(n);
     };
