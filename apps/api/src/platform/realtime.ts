@@ -17,8 +17,11 @@ import type { Throttle } from "./throttle.ts";
  * sends, what its processes tell each other (through Redis), and each socket's `data`.
  */
 interface InterServerEvents {
-  /** An object's event for the other processes to deliver to their own sockets, checked (`toObject`). */
-  "object-event": (objectId: string, event: RealtimeEventName, payload: unknown) => void;
+  /**
+   * An object's event for the other processes to deliver to their own sockets, checked: one of the map from
+   * `toObject`, anything from `toRoom` (tests, benchmarks).
+   */
+  "object-event": (objectId: string, event: string, payload: unknown) => void;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
 type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketState>;
@@ -428,7 +431,7 @@ export async function attachRealtime(opts: {
   }
   /** An object's event on every process (typed by the map in `toObject`; `toRoom`'s are whatever a test sends). */
   function toObjectRaw(objectId: string, event: string, payload: unknown): Promise<void> {
-    if (redis.length) io.serverSideEmit(OBJECT_EVENT, objectId, event as RealtimeEventName, payload);
+    if (redis.length) io.serverSideEmit(OBJECT_EVENT, objectId, event, payload);
     return toObjectHere(objectId, event, payload);
   }
   const toObject: Realtime["toObject"] = (objectId, event, payload) => toObjectRaw(objectId, event, payload);
