@@ -27,6 +27,7 @@ import { createOwnership } from "./modules/commerce/ownership.ts";
 import { createPayoutDetails } from "./modules/commerce/payouts/payout-details.ts";
 import { createPayouts } from "./modules/commerce/payouts/payouts.ts";
 import { createSubscriptionsService } from "./modules/commerce/subscriptions/service.ts";
+import { createTips } from "./modules/commerce/tips/service.ts";
 import { createContactService } from "./modules/contact/service.ts";
 import { createCountryBlockService } from "./modules/country-block/service.ts";
 import { createGalleriesService } from "./modules/galleries/service.ts";
@@ -274,6 +275,8 @@ export function buildServices(
   const sandboxActive = gateway === sandbox.gateway;
   const coupons = createCoupons({ db, throttle });
   const addresses = createAddressesService({ db });
+  // Tips (issue 24 section 2): checked out through payments' one-item checkout; the ledger calls their hooks.
+  const tips = createTips({ db, settings, notify, toObject, checkout: (buyer, sale) => payments.single(buyer, sale) });
   const payments = createPaymentsService({
     db,
     coupons,
@@ -287,6 +290,7 @@ export function buildServices(
     accounts,
     notify,
     log,
+    tips: tips.ledger,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
@@ -357,6 +361,7 @@ export function buildServices(
     withdrawn,
     grantedMedia,
     payments,
+    tips,
     coupons,
     addresses,
     cart: createCartService({ db, sellable: products.sellable }),

@@ -2,6 +2,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { CHECKOUT_PATH } from "./lib/payments.ts";
 import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
+import { TIP_PATH } from "./lib/tips.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
@@ -14,6 +15,8 @@ export default [
   route("/admin/audit/export.csv", "routes/admin.audit.export.ts", { id: "adminAuditExport" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
+  // A resource route (action only): the Tip buttons' checkout.
+  route(TIP_PATH, "routes/payment.tip.ts", { id: "paymentTip" }),
   // A resource route (action only): the Report buttons' filing.
   route(REPORT_PATH, "routes/reports.file.ts", { id: "reportFile" }),
   // A resource route (data only): the admin's monthly CSV of reports.
