@@ -24,13 +24,22 @@ export function tipPresets(min: number, max: number): number[] {
 
 /** A tip amount from the form: a positive number of at most two decimals, else null. */
 export function tipAmount(raw: string | number | null | undefined): number | null {
-  const n = typeof raw === "number" ? raw : Number(String(raw ?? "").replace(",", ".").trim());
+  const n =
+    typeof raw === "number"
+      ? raw
+      : Number(
+          String(raw ?? "")
+            .replace(",", ".")
+            .trim(),
+        );
   if (!Number.isFinite(n) || n <= 0) return null;
   return Math.round(n * 100) / 100;
 }
 
 /** The API call a Tip form stands for, or null when it names no performer or amount. */
-export function tipCall(form: Record<string, string>): { performerId: string; amount: number; message?: string; source?: TipSource } | null {
+export function tipCall(
+  form: Record<string, string>,
+): { performerId: string; amount: number; message?: string; source?: TipSource } | null {
   const performerId = (form.performerId ?? "").trim();
   const amount = tipAmount(form.amount);
   if (!/^[0-9a-f-]{36}$/i.test(performerId) || amount === null) return null;

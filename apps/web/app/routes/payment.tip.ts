@@ -23,9 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(made.paymentUrl);
   } catch (e) {
     if (isApiError(e) && e.statusCode === 401) return redirect(pages.authLogin.path);
-    return data(
-      { error: errorMessage(e), fields: fieldErrorsFrom(e) },
-      { status: isApiError(e) ? e.statusCode : 502 },
-    );
+    return data({ error: errorMessage(e), fields: fieldErrorsFrom(e) }, { status: isApiError(e) ? e.statusCode : 502 });
   }
 }

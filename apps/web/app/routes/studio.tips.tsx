@@ -192,12 +192,20 @@ export default function StudioTipsPage({ loaderData }: Route.ComponentProps) {
           onRetry={() => void revalidator.revalidate()}
           ready
           count={rows.length}
-          empty={{ icon: IconGift, message: t("No tips yet. Members tip you from your profile, movies and galleries.") }}
+          empty={{
+            icon: IconGift,
+            message: t("No tips yet. Members tip you from your profile, movies and galleries."),
+          }}
         >
           <DataTable
             label={t("Tips received")}
             minWidth={640}
-            columns={[{ label: t("Date") }, { label: t("From") }, { label: t("Amount"), right: true }, { label: t("Message") }]}
+            columns={[
+              { label: t("Date") },
+              { label: t("From") },
+              { label: t("Amount"), right: true },
+              { label: t("Message") },
+            ]}
           >
             {rows.map((tip) => (
               <Table.Tr key={tip._id} data-testid="received-tip">

@@ -36,8 +36,8 @@ import {
 import { useAppDispatch, useAppSelector } from "../../state/store.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { LoadMore } from "../catalogue/LoadMore.tsx";
-import styles from "./comments.module.css";
 import { TipButton } from "../tips/TipButton.tsx";
+import styles from "./comments.module.css";
 import { ReportComment } from "./ReportComment.tsx";
 import { useLinkedComment } from "./use-linked-comment.ts";
 

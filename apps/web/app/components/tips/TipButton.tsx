@@ -58,7 +58,12 @@ export function TipButton({
     <>
       {button}
       {loggedIn && (
-        <Modal opened={opened} onClose={() => setOpened(false)} title={t("Tip {{name}}", { name: performerName })} centered>
+        <Modal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          title={t("Tip {{name}}", { name: performerName })}
+          centered
+        >
           {opened && <TipForm performerId={performerId} performerName={performerName} source={source} />}
         </Modal>
       )}
@@ -66,7 +71,15 @@ export function TipButton({
   );
 }
 
-function TipForm({ performerId, performerName, source }: { performerId: string; performerName: string; source: TipSource }) {
+function TipForm({
+  performerId,
+  performerName,
+  source,
+}: {
+  performerId: string;
+  performerName: string;
+  source: TipSource;
+}) {
   const { t } = useTranslation();
   const f = useFormat();
   const min = useAppSelector((s) => s.settings.data.tipMinimum);

@@ -145,7 +145,6 @@ export function createCheckouts(deps: {
     });
   }
 
-
   /**
    * A checkout of one item: an order, its line and a pending transaction, at the database's price less the coupon
    * checked again here, then the gateway's page. A second click with the same coupon (or none) pays the pending

@@ -33,7 +33,8 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: Tips }> = async (app, { t
     config: { access: "performer" },
     schema: {
       tags,
-      description: "The tips the performer received (paid, or refunded since), newest first, with who gave them and their message.",
+      description:
+        "The tips the performer received (paid, or refunded since), newest first, with who gave them and their message.",
       querystring: receivedTipsQuery,
       response: { 200: receivedTipList },
     },

@@ -40,9 +40,7 @@ async function progressCents(via: Db | Tx, goal: TipGoalRow): Promise<number> {
     .select({ cents: sql<string>`coalesce(sum(${tips.amountCents}), 0)` })
     .from(tips)
     .innerJoin(orders, eq(orders.id, tips.orderId))
-    .where(
-      and(eq(tips.performerId, goal.performerId), eq(orders.status, "paid"), gte(orders.paidAt, goal.startedAt)),
-    );
+    .where(and(eq(tips.performerId, goal.performerId), eq(orders.status, "paid"), gte(orders.paidAt, goal.startedAt)));
   return Number(row?.cents ?? 0);
 }
 
@@ -132,7 +130,13 @@ export function createTips(deps: {
     const where = and(eq(tips.performerId, performerId), inArray(orders.status, ["paid", "refunded"]));
     const [rows, [count]] = await Promise.all([
       db
-        .select({ tip: tips, status: orders.status, currency: orders.currency, name: users.name, username: users.username })
+        .select({
+          tip: tips,
+          status: orders.status,
+          currency: orders.currency,
+          name: users.name,
+          username: users.username,
+        })
         .from(tips)
         .innerJoin(orders, eq(orders.id, tips.orderId))
         .innerJoin(users, eq(users.id, tips.userId))
@@ -140,11 +144,7 @@ export function createTips(deps: {
         .orderBy(desc(tips.createdAt), desc(tips.id))
         .limit(q.limit)
         .offset(q.offset),
-      db
-        .select({ n: sql<string>`count(*)` })
-        .from(tips)
-        .innerJoin(orders, eq(orders.id, tips.orderId))
-        .where(where),
+      db.select({ n: sql<string>`count(*)` }).from(tips).innerJoin(orders, eq(orders.id, tips.orderId)).where(where),
     ]);
     return {
       total: Number(count?.n ?? 0),

@@ -69,8 +69,11 @@ const earningLines = async (token: string) =>
   };
 
 const notices = async (token: string) =>
-  ((await t.request({ method: "GET", url: "/notifications", token })).json() as { data: Array<{ type: string; text: string; link: string | null }> })
-    .data;
+  (
+    (await t.request({ method: "GET", url: "/notifications", token })).json() as {
+      data: Array<{ type: string; text: string; link: string | null }>;
+    }
+  ).data;
 
 const join = (socket: Socket, objectId: string) =>
   socket.timeout(3000).emitWithAck("object:join", { objectType: "performer", objectId }) as Promise<{ ok: boolean }>;
@@ -163,7 +166,16 @@ describe("a paid tip", () => {
     const received = (await t.request({ method: "GET", url: "/tips/performer", token: star.token })).json();
     expect(received).toMatchObject({
       total: 1,
-      data: [{ from: `Name ${fan.username}`, amount: 5, currency: "USD", message: "thanks!", status: "paid", source: "video" }],
+      data: [
+        {
+          from: `Name ${fan.username}`,
+          amount: 5,
+          currency: "USD",
+          message: "thanks!",
+          status: "paid",
+          source: "video",
+        },
+      ],
     });
     await vi.waitFor(async () => {
       const [notice] = await notices(star.token);
@@ -201,7 +213,8 @@ describe("a paid tip", () => {
     const c = await tipped(fan.token, { performerId: star.id, amount: 10, message: "refund me" });
     await paid(c, 1000);
     const before = (await t.request({ method: "GET", url: "/earning/performer/stats", token: star.token })).json();
-    const refund = () => t.request({ method: "POST", url: `/admin/transactions/${c.transactionId}/refund`, token: admin });
+    const refund = () =>
+      t.request({ method: "POST", url: `/admin/transactions/${c.transactionId}/refund`, token: admin });
     const res = await refund();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "refunded" });
@@ -228,7 +241,12 @@ describe("tip goals", () => {
     const set = await setGoal({ title: "New camera", target: 100 });
     expect(set.statusCode, set.body).toBe(200);
     // Tips paid before the goal started do not count.
-    expect((await goal(star.id)).goal).toMatchObject({ title: "New camera", target: 100, progress: 0, currency: "USD" });
+    expect((await goal(star.id)).goal).toMatchObject({
+      title: "New camera",
+      target: 100,
+      progress: 0,
+      currency: "USD",
+    });
 
     const watcher = await open(other.token);
     expect((await join(watcher, star.id)).ok).toBe(true);
@@ -238,7 +256,10 @@ describe("tip goals", () => {
       "tip-goal:progress",
     );
     await paid(first, 2000);
-    expect(await moved).toMatchObject({ performerId: star.id, goal: { title: "New camera", progress: 20, target: 100 } });
+    expect(await moved).toMatchObject({
+      performerId: star.id,
+      goal: { title: "New camera", progress: 20, target: 100 },
+    });
     expect((await goal(star.id)).goal?.progress).toBe(20);
 
     // A pending tip does not count; a refunded one no longer does.
