@@ -93,7 +93,10 @@ describe("tips", () => {
     expect(await line.textContent()).toContain("Tip to ");
     // And the studio's Tips page lists it with its message.
     await goto(performer.page, "/studio/tips");
-    await performer.page.getByTestId("received-tip").filter({ hasText: `thanks ${stamp}!` }).waitFor();
+    await performer.page
+      .getByTestId("received-tip")
+      .filter({ hasText: `thanks ${stamp}!` })
+      .waitFor();
     await performer.page.getByText("$10 of $50 (20%)").waitFor();
 
     expect(performer.errors).toEqual([]);
