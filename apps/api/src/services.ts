@@ -245,6 +245,7 @@ export function buildServices(
     accounts,
     throttle,
     notify,
+    toObject,
     log,
     offers: { video: videos.offer, gallery: galleries.offer, product: products.offer },
     stock: products.stock,

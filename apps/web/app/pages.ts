@@ -129,6 +129,7 @@ export const pages = {
   studioProducts: { path: "/studio/products", file: "routes/studio.products.tsx", handle: studioPage },
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
+  studioTips: { path: "/studio/tips", file: "routes/studio.tips.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
   studioReports: { path: "/studio/reports", file: "routes/studio.reports.tsx", handle: studioPage },

@@ -4,6 +4,7 @@ import { CHECKOUT_PATH } from "./lib/payments.ts";
 import { REACTION_PATH } from "./lib/reactions.ts";
 import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
 import { CART_PRODUCTS_PATH, CART_SYNC_PATH } from "./lib/store.ts";
+import { TIP_PATH } from "./lib/tips.ts";
 import { pages } from "./pages.ts";
 
 const { home, ...rest } = pages;
@@ -24,6 +25,8 @@ export default [
   route("/store/download/:id", "routes/store.download.ts", { id: "storeDownload" }),
   // A resource route (action only): the like, favourite and watch-later buttons.
   route(REACTION_PATH, "routes/reactions.save.ts", { id: "reactionSave" }),
+  // A resource route (action only): the Tip buttons' checkout.
+  route(TIP_PATH, "routes/payment.tip.ts", { id: "paymentTip" }),
   // A resource route (action only): the Report buttons' filing.
   route(REPORT_PATH, "routes/reports.file.ts", { id: "reportFile" }),
   // A resource route (data only): the admin's monthly CSV of reports.

@@ -78,9 +78,12 @@ export type EarningStats = z.infer<typeof earningStats>;
 
 export const earningLine = z.object({
   _id: entityId,
-  type: z.enum(["sale", "refund"]),
+  /** A sale, a tip (issue 24), or the reversal of either (a refund or chargeback). */
+  type: z.enum(["sale", "tip", "refund"]),
   title: z.string(),
   itemKind: z.string(),
+  /** A tip's message to the performer and who gave it (tip lines only). */
+  tip: z.object({ from: z.string(), message: z.string().nullable() }).optional(),
   itemId: entityId,
   gross: z.number(),
   commissionRate: z.number(),

@@ -3,6 +3,7 @@ import { comment, commentDeletedEvent, commentObjectType } from "./comments.ts";
 import { entityId } from "./common.ts";
 import { liveNotification, type NotificationFields } from "./notifications.ts";
 import { reactionUpdatedEvent } from "./reactions.ts";
+import { tipGoalAnswer } from "./tips.ts";
 
 /**
  * The socket's events (DESIGN section 7), one map for the API that sends them and the web that follows them: each
@@ -33,6 +34,8 @@ export const realtimeEvents = {
   "comment:restored": comment,
   /** To room `object:<objectId>`: its reaction counters moved. */
   "reaction:updated": reactionUpdatedEvent,
+  /** To room `object:<performerId>`: the performer's tip goal moved (a tip paid or refunded, a goal set or ended). */
+  "tip-goal:progress": tipGoalAnswer,
   presence: presenceEvent,
   "object:left": objectLeftEvent,
   "rate-limited": rateLimitedEvent,

@@ -117,6 +117,13 @@ export const settingDefinitions = {
     schema: z.number().min(0).max(1),
     default: 0.2,
   },
+  /**
+   * Tips (issue 24 section 2): the share of each tip the site keeps, site-wide (a performer's own commission rate is
+   * for sales and does not apply to tips), and the smallest and largest tip a member may give, in major units.
+   */
+  tipCommission: { group: "commission", public: false, schema: z.number().min(0).max(1), default: 0.2 },
+  tipMinimum: { group: "commission", public: true, schema: z.number().min(0.5).max(10_000), default: 1 },
+  tipMaximum: { group: "commission", public: true, schema: z.number().min(1).max(100_000), default: 500 },
   // Review before publication (issue 22 section 2): what a performer publishes waits for an admin's approval:
   // never, for each performer's first `reviewFirstItems` approved items, or always (a new site's default).
   reviewMode: { group: "review", public: false, schema: z.enum(reviewModes), default: "all" as ReviewMode },

@@ -56,6 +56,7 @@ const OBJECT_EVENTS = new Set<RealtimeEventName>([
   "comment:deleted",
   "comment:restored",
   "reaction:updated",
+  "tip-goal:progress",
 ]);
 
 /** A payload of every event, as its schema accepts it: a new event of the map does not compile until it has one. */
@@ -99,6 +100,18 @@ function samples(objectId: string): { [E in RealtimeEventName]: RealtimeEvents[E
     "comment:deleted": { _id: comment._id, objectType: "video", objectId, parentId: null, removed: 1 },
     "comment:restored": comment,
     "reaction:updated": { objectId, objectType: "video", counts: { likes: 1, favourites: 0, comments: 0 } },
+    "tip-goal:progress": {
+      performerId: performer.id,
+      goal: {
+        _id: randomUUID(),
+        performerId: performer.id,
+        title: "A new camera",
+        target: 50,
+        progress: 10,
+        currency: "USD",
+        startedAt: "2026-01-02T03:04:05.000Z",
+      },
+    },
     presence: { performerId: performer.id, online: true },
     "object:left": { objectId },
     "rate-limited": { event: "auth/login", error: "too many requests", retryAfterMs: 5000 },
@@ -127,7 +140,7 @@ describe("the realtime events map", () => {
     }
   });
 
-  it("parses what the API really sends: a notification, a comment's events, a reaction, presence, a refusal, a room left", async () => {
+  it("parses what the API really sends: a notification, a comment's events, a reaction, presence, a refusal, a room left, a tip goal", async () => {
     const movie = (await listedMovie(t, performer.token, { access: "free" }))._id;
     const watcher = await open(member.token);
     const seen = new Set<RealtimeEventName>();
@@ -229,6 +242,19 @@ describe("the realtime events map", () => {
         .then(ok(201)),
     );
     expect(left).toEqual({ objectId: movie });
+
+    // The performer sets a tip goal: their page's room hears its progress.
+    const goal = await expectEvent(watcher, "tip-goal:progress", () =>
+      t
+        .request({
+          method: "PUT",
+          url: "/tips/goal",
+          token: performer.token,
+          body: { title: "A new camera", target: 50 },
+        })
+        .then(ok(200)),
+    );
+    expect(goal).toMatchObject({ performerId: performer.id, goal: { title: "A new camera", target: 50, progress: 0 } });
 
     expect([...seen].sort()).toEqual([...realtimeEventNames].sort());
   });

@@ -96,7 +96,7 @@ export function fromMenuRows(rows: MenuRow[]): MenuItem[] {
 
 /** The form value of a setting (menus become editor rows; everything else is used as is). */
 /** Settings stored as a fraction (0.2) and entered and shown as a percentage (20). */
-const PERCENT_SETTINGS = new Set<string>(["performerCommission"]);
+const PERCENT_SETTINGS = new Set<string>(["performerCommission", "tipCommission"]);
 
 export function toFormValue(key: string, value: unknown): unknown {
   if (key === "menus") return toMenuRows(value);

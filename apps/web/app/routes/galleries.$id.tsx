@@ -20,6 +20,7 @@ import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
 import { PhotoViewer } from "../components/media/PhotoViewer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
+import { TipButton } from "../components/tips/TipButton.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
@@ -208,7 +209,12 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             flags={gallery}
             counts={gallery.stats}
           />
-          <ReportButton kind="gallery" id={gallery._id} />
+          <Group gap="xs" wrap="wrap">
+            {gallery.performers.slice(0, 3).map((p) => (
+              <TipButton key={p._id} performerId={p._id} performerName={p.name} source="gallery" size="sm" named />
+            ))}
+            <ReportButton kind="gallery" id={gallery._id} />
+          </Group>
         </Group>
         {text.length > 0 && (
           <div className={styles.description}>

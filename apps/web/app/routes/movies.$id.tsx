@@ -20,6 +20,7 @@ import { lostAccessCta } from "../components/media/playback-recovery.ts";
 import { VideoPlayer } from "../components/media/VideoPlayer.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
+import { TipButton } from "../components/tips/TipButton.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { translateError } from "../lib/api.ts";
@@ -219,7 +220,12 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
               flags={video}
               counts={video.stats}
             />
-            <ReportButton kind="video" id={video._id} />
+            <Group gap="xs" wrap="wrap">
+              {video.performers.slice(0, 3).map((p) => (
+                <TipButton key={p._id} performerId={p._id} performerName={p.name} source="video" size="sm" named />
+              ))}
+              <ReportButton kind="video" id={video._id} />
+            </Group>
           </Group>
 
           {video.performers.length > 0 && (

@@ -57,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Where the member goes once paid: what they bought, or their account for a membership or subscription. */
 function nextStep(t: Transaction): { to: string; label: string } {
   const item = t.items[0];
-  if (item?.itemKind === "product") return { to: "/account/orders", label: msg("See your order") };
+  // A tip (issue 24) shows with the member's orders.
+  if (item?.itemKind === "product" || item?.itemKind === "tip") {
+    return { to: "/account/orders", label: msg("See your order") };
+  }
   const to = item ? itemPath(item) : null;
   if (to) return { to, label: item?.itemKind === "video" ? msg("Watch now") : msg("See it now") };
   return { to: "/account#membership", label: msg("See your membership") };

@@ -22,6 +22,8 @@ import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { ProductCard } from "../components/store/ProductCard.tsx";
+import { TipButton } from "../components/tips/TipButton.tsx";
+import { TipGoalCard } from "../components/tips/TipGoalCard.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
@@ -30,6 +32,7 @@ import { REPORT_PATH } from "../lib/reports.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
+import type { TipGoalAnswer } from "../lib/tips.ts";
 import { pages } from "../pages.ts";
 import { useObjectRoom, usePresence } from "../realtime/rooms.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
@@ -73,6 +76,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ),
   ]);
   const { performer, movies, galleries, products } = page;
+  // The performer's tip goal, if any: it moves live on the page (TipGoalCard).
+  const tipGoal = await optional(
+    "GET /tips/goal/:id",
+    client.get<TipGoalAnswer>(`/tips/goal/${encodeURIComponent(performer._id)}`),
+  );
   // Names are looked up here so the server and the browser render the same words.
   // Labels are texts to translate; a height's option is kept so the page spells its edges in its language.
   const facts: Array<{ label: string; value: string; height?: { value: string; text: string } }> = [];
@@ -92,7 +100,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const countryName = performer.country
     ? (countries?.find((c) => c.code === performer.country)?.name ?? performer.country)
     : null;
-  return { performer, movies, galleries, products, facts, countryName };
+  return { performer, movies, galleries, products, facts, countryName, tipGoal: tipGoal?.goal ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -237,7 +245,7 @@ function SubscribeBox({ performer }: { performer: PerformerProfile }) {
 }
 
 export default function PerformerPage({ loaderData }: Route.ComponentProps) {
-  const { performer, movies, galleries, products, facts, countryName } = loaderData;
+  const { performer, movies, galleries, products, facts, countryName, tipGoal } = loaderData;
   const { t } = useTranslation();
   const f = useFormat();
   useObjectRoom("performer", performer._id);
@@ -335,6 +343,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                   flags={performer}
                   counts={performer.stats}
                 />
+                <TipButton performerId={performer._id} performerName={performer.name} source="profile" size="sm" />
                 <ReportButton kind="performer" id={performer._id} />
               </Group>
             </Stack>
@@ -352,6 +361,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
         <div className={styles.profileGrid}>
           <Stack gap="lg" className={styles.profileAside}>
             <SubscribeBox performer={performer} />
+            <TipGoalCard performerId={performer._id} initial={tipGoal} />
             {facts.length > 0 && (
               <Card>
                 <Title order={2} fz="h4" mb="sm">

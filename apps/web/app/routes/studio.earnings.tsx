@@ -65,10 +65,12 @@ const PAGE_SIZE = 20;
 
 interface EarningLine {
   _id: string;
-  type: "sale" | "refund";
+  type: "sale" | "tip" | "refund";
   title: string;
   itemKind: string;
   itemId: string;
+  /** A tip's giver and message. */
+  tip?: { from: string; message: string | null };
   gross: number;
   commissionRate: number;
   commission: number;
@@ -277,12 +279,24 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
                       ) : (
                         line.title
                       )}
+                      {line.type === "tip" && (
+                        <Badge color="teal" variant="light" data-testid="earning-tip-badge">
+                          {t("Tip")}
+                        </Badge>
+                      )}
                       {line.type === "refund" && (
                         <Badge color="red" variant="light">
                           {t("Refund line", { defaultValue: "Refund" })}
                         </Badge>
                       )}
                     </Group>
+                    {line.tip && (
+                      <Text size="sm" c="dimmed" data-testid="earning-tip-message">
+                        {line.tip.message
+                          ? t("From {{name}}: “{{message}}”", { name: line.tip.from, message: line.tip.message })
+                          : t("From {{name}}", { name: line.tip.from })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">{money(line.gross)}</Table.Td>
                   <Table.Td ta="right">

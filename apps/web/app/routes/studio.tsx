@@ -28,6 +28,7 @@ const descriptions: Record<string, string> = {
   "/studio/products": msg("Sell physical goods with a stock, and digital files to download."),
   "/studio/profile": msg("Your cover, attributes, languages and subscription prices."),
   "/studio/earnings": msg("What your sales earned: totals, and every sale and refund."),
+  "/studio/tips": msg("Your tip goal, and the tips members sent you with their messages."),
   "/studio/subscribers": msg("Who subscribes to you, and until when."),
   "/studio/orders": msg("What members bought from your store, and the parcels to ship."),
   "/studio/reports": msg("Reports about your work that the site's team asks you about, and DMCA notices to answer."),

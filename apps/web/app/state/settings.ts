@@ -19,6 +19,9 @@ export interface PublicSettings {
   /** The age gate (@marquee/contracts/age-gate): its mode and, for "countries", the listed ones. */
   ageGate: string;
   ageGateCountries: string[];
+  /** The smallest and largest tip a member may give (issue 24), in major units. */
+  tipMinimum: number;
+  tipMaximum: number;
 }
 
 export const defaultPublicSettings: PublicSettings = {
@@ -36,6 +39,8 @@ export const defaultPublicSettings: PublicSettings = {
   reCaptchaSiteKey: "",
   ageGate: "click-through",
   ageGateCountries: [],
+  tipMinimum: 1,
+  tipMaximum: 500,
 };
 
 /** Merges an API settings map over the defaults, ignoring values of the wrong type. */

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
 import { mediaSecretOf } from "../../config.ts";
@@ -34,6 +35,8 @@ import { payoutDetailsRoutes } from "./payouts/payout-details-routes.ts";
 import { createPayouts } from "./payouts/payouts.ts";
 import { subscriptionsRoutes } from "./subscriptions/routes.ts";
 import { createSubscriptionsService } from "./subscriptions/service.ts";
+import { tipsRoutes } from "./tips/routes.ts";
+import { createTips } from "./tips/service.ts";
 
 /**
  * The configured gateway other than the sandbox (null: the sandbox). Stripe's SDK is loaded only when Stripe is the
@@ -55,6 +58,8 @@ export interface CommerceDeps {
   accounts: Accounts;
   throttle: Throttle;
   notify: Notify;
+  /** Sends to the watchers of an object's page (a tip goal's progress on its performer's profile). */
+  toObject: RealtimeSender;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** What each kind of item sells for, read from its own module. */
   offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>;
@@ -83,6 +88,14 @@ export function buildCommerce(deps: CommerceDeps) {
   const sandboxActive = gateway === sandbox.gateway;
   const coupons = createCoupons({ db, throttle: deps.throttle });
   const addresses = createAddressesService({ db });
+  // Tips (issue 24 section 2): checked out through payments' one-item checkout; the ledger calls their hooks.
+  const tips = createTips({
+    db,
+    settings: deps.settings,
+    notify,
+    toObject: deps.toObject,
+    checkout: (buyer, sale) => payments.single(buyer, sale),
+  });
   const payments = createPaymentsService({
     db,
     coupons,
@@ -95,6 +108,7 @@ export function buildCommerce(deps: CommerceDeps) {
     addresses,
     accounts: deps.accounts,
     notify,
+    tips: tips.ledger,
     log: deps.log,
   });
   const payoutDetails = createPayoutDetails(db, createSecretBox(deps.atRestKey, "payout-details"));
@@ -110,6 +124,7 @@ export function buildCommerce(deps: CommerceDeps) {
   });
   return {
     payments,
+    tips,
     coupons,
     addresses,
     payouts,
@@ -128,7 +143,7 @@ export function buildCommerce(deps: CommerceDeps) {
 }
 export type Commerce = ReturnType<typeof buildCommerce>;
 
-/** Commerce's routes: checkout and the gateway's webhook, orders, cart, addresses, subscriptions, earnings, payouts. */
+/** Commerce's routes: checkout and the gateway's webhook, orders, cart, addresses, subscriptions, earnings, payouts, tips. */
 export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async (app, { commerce }) => {
   await app.register(paymentsRoutes, {
     payments: commerce.payments,
@@ -143,6 +158,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(subscriptionsRoutes, { subscriptions: commerce.subscriptions, payments: commerce.payments });
   await app.register(paymentsAdminRoutes, { payouts: commerce.payouts, inspection: commerce.inspection });
   await app.register(payoutDetailsRoutes, { payoutDetails: commerce.payoutDetails });
+  await app.register(tipsRoutes, { tips: commerce.tips });
 };
 
 /** Commerce's background work: reconciling payments left pending, lapsing subscriptions. */

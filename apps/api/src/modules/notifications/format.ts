@@ -80,6 +80,21 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
     const what = quoted(p.title);
     return { text: what ? `New sale: ${what}.` : "New sale.", link: "/studio/earnings" };
   },
+  tip: (p) => {
+    const from = str(p.from) ?? "A member";
+    const amount =
+      typeof p.amount === "number" && Number.isFinite(p.amount)
+        ? Number.isInteger(p.amount)
+          ? String(p.amount)
+          : p.amount.toFixed(2)
+        : null;
+    const symbol = str(p.currencySymbol);
+    const money = amount ? (symbol ? `${symbol}${amount}` : `${amount} ${str(p.currency) ?? ""}`.trim()) : null;
+    const head = money ? `${from} tipped you ${money}` : `${from} tipped you`;
+    const message = str(p.message);
+    const said = message && message.length > 140 ? `${message.slice(0, 139)}…` : message;
+    return { text: said ? `${head}: ${said}` : `${head}.`, link: "/studio/tips" };
+  },
   subscriber: (p) => {
     const what = quoted(p.title);
     return { text: what ? `New subscriber: ${what}.` : "New subscriber.", link: "/studio/subscribers" };

@@ -129,7 +129,12 @@ describe("GET /admin/settings", () => {
       query: { group: "commission" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((s: { key: string }) => s.key)).toEqual(["performerCommission"]);
+    expect(res.json().map((s: { key: string }) => s.key)).toEqual([
+      "performerCommission",
+      "tipCommission",
+      "tipMinimum",
+      "tipMaximum",
+    ]);
   });
 
   it("refuses an unknown group", async () => {

@@ -36,6 +36,7 @@ import {
 import { useAppDispatch, useAppSelector } from "../../state/store.ts";
 import { useConfirm } from "../ConfirmDialog.tsx";
 import { LoadMore } from "../catalogue/LoadMore.tsx";
+import { TipButton } from "../tips/TipButton.tsx";
 import styles from "./comments.module.css";
 import { ReportComment } from "./ReportComment.tsx";
 import { useLinkedComment } from "./use-linked-comment.ts";
@@ -327,6 +328,16 @@ function CommentItem({ comment, context }: { comment: Comment; context: ItemCont
               </Button>
             )}
             {canReportComment(viewer, comment) && <ReportComment commentId={comment._id} author={name} />}
+            {/* A performer's comment: its author may be tipped from here (issue 24). */}
+            {comment.author.role === "performer" && (
+              <TipButton
+                performerId={comment.author._id}
+                performerName={name}
+                source="comment"
+                size="compact-xs"
+                variant="subtle"
+              />
+            )}
             {topLevel && replyCount > 0 && (
               <Button variant="subtle" color="gray" size="compact-xs" onClick={toggleReplies}>
                 {showReplies

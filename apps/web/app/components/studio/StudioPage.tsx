@@ -2,6 +2,7 @@ import "./studio.css";
 import {
   IconCoin,
   IconFlag,
+  IconGift,
   IconHeartHandshake,
   IconLayoutDashboard,
   IconMovie,
@@ -24,6 +25,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/products", label: msg("Products"), icon: IconShoppingBag },
   { to: "/studio/profile", label: msg("Profile"), icon: IconUserStar },
   { to: "/studio/earnings", label: msg("Earnings"), icon: IconCoin },
+  { to: "/studio/tips", label: msg("Tips"), icon: IconGift },
   { to: "/studio/subscribers", label: msg("Subscribers"), icon: IconHeartHandshake },
   { to: "/studio/orders", label: msg("Orders"), icon: IconPackage },
   { to: "/studio/reports", label: msg("Reports"), icon: IconFlag },

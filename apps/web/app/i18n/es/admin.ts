@@ -1026,4 +1026,13 @@ export const admin: Messages = {
   "Sold by": "Vendido por",
   "Shipping code:": "Código de envío:",
   "All orders": "Todos los pedidos",
+  "Tip commission": "Comisión de propinas",
+  "The share of each tip the site keeps, in percent, for every performer.":
+    "La parte de cada propina que se queda el sitio, en porcentaje, para todos los artistas.",
+  "Smallest tip": "Propina mínima",
+  "The least a member may tip, in the site's currency.":
+    "Lo mínimo que un miembro puede dar de propina, en la moneda del sitio.",
+  "Largest tip": "Propina máxima",
+  "The most a member may tip at once, in the site's currency.":
+    "Lo máximo que un miembro puede dar de propina de una vez, en la moneda del sitio.",
 };

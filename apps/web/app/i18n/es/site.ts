@@ -814,4 +814,16 @@ export const site: Messages = {
   Error: "Error",
   "We'll ship your order to {{to}}.": "Enviaremos tu pedido a {{to}}.",
   "We'll ship your order to the address below.": "Enviaremos tu pedido a la dirección de abajo.",
+  Tip: "Propina",
+  "Tip {{name}}": "Dar propina a {{name}}",
+  "Log in to tip {{name}}": "Inicia sesión para dar propina a {{name}}",
+  "Choose an amount between {{min}} and {{max}}.": "Elige un importe entre {{min}} y {{max}}.",
+  Amounts: "Importes",
+  "From {{min}} to {{max}}.": "De {{min}} a {{max}}.",
+  "Message (optional)": "Mensaje (opcional)",
+  "{{name}} sees it with your tip. {{n}} of {{max}} characters.":
+    "{{name}} lo verá con tu propina. {{n}} de {{max}} caracteres.",
+  "Tip {{amount}}": "Dar {{amount}} de propina",
+  "Tip goal": "Meta de propinas",
+  "{{progress}} of {{target}} ({{percent}}%)": "{{progress}} de {{target}} ({{percent}} %)",
 };

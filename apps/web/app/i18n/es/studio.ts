@@ -650,4 +650,27 @@ export const studio: Messages = {
   "Every line": "Todas las líneas",
   "Nothing here yet. Paid orders of your products show here.":
     "Todavía no hay nada. Aquí aparecen los pedidos pagados de tus productos.",
+  Tips: "Propinas",
+  "From {{name}}: “{{message}}”": "De {{name}}: «{{message}}»",
+  "From {{name}}": "De {{name}}",
+  "Your tip goal, and the tips members sent you with their messages.":
+    "Tu meta de propinas y las propinas que te enviaron los miembros, con sus mensajes.",
+  "Could not load your tip goal.": "No se pudo cargar tu meta de propinas.",
+  "Could not load your tips.": "No se pudieron cargar tus propinas.",
+  "Your tip goal is saved.": "Tu meta de propinas está guardada.",
+  "Could not save your tip goal.": "No se pudo guardar tu meta de propinas.",
+  "Your tip goal has ended.": "Tu meta de propinas ha terminado.",
+  "Could not end your tip goal.": "No se pudo terminar tu meta de propinas.",
+  "No goal now. Members see a goal's progress on your profile.":
+    "Ahora no tienes ninguna meta. Los miembros ven el progreso de una meta en tu perfil.",
+  "What it is for": "Para qué es",
+  Target: "Objetivo",
+  "A new goal replaces the current one and counts the tips paid from now on.":
+    "Una meta nueva sustituye a la actual y cuenta las propinas pagadas a partir de ahora.",
+  "Start a new goal": "Empezar una meta nueva",
+  "Start the goal": "Empezar la meta",
+  "End the goal": "Terminar la meta",
+  "Tips received": "Propinas recibidas",
+  "No tips yet. Members tip you from your profile, movies and galleries.":
+    "Todavía no hay propinas. Los miembros te dan propinas desde tu perfil, tus películas y tus galerías.",
 };

@@ -47,6 +47,22 @@ export interface Checkout {
   transactionId: string;
 }
 
+/** One item sold by one checkout (see `checkout` in `createCheckouts`). */
+export interface Sale {
+  kind: ItemKind;
+  itemId: string;
+  /** What serialises this buyer's checkouts of it (the item, or one key for all site memberships). */
+  lockKey: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  performerIds: string[];
+  recurring: CheckoutRequest["recurring"];
+  couponCode?: string;
+  /** What the order opens besides its line (a pending subscription). */
+  open?: (tx: Tx, orderId: string) => Promise<void>;
+}
+
 /**
  * Checkouts (DESIGN section 6): an order, its lines and a pending transaction, with every amount from the database,
  * then the gateway's page; the ledger's events settle them.
@@ -127,21 +143,6 @@ export function createCheckouts(deps: {
       couponCode: offer.trial ? undefined : target.couponCode,
       open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
     });
-  }
-
-  interface Sale {
-    kind: ItemKind;
-    itemId: string;
-    /** What serialises this buyer's checkouts of it (the item, or one key for all site memberships). */
-    lockKey: string;
-    title: string;
-    description: string;
-    priceCents: number;
-    performerIds: string[];
-    recurring: CheckoutRequest["recurring"];
-    couponCode?: string;
-    /** What the order opens besides its line (a pending subscription). */
-    open?: (tx: Tx, orderId: string) => Promise<void>;
   }
 
   /**
@@ -421,5 +422,11 @@ export function createCheckouts(deps: {
     return [...byTransaction.values()];
   }
 
-  return { purchase, subscribe, purchaseProducts };
+  return {
+    purchase,
+    subscribe,
+    purchaseProducts,
+    /** One item of another module's making (a tip, commerce/tips): the same order, line, transaction and page. */
+    single: (buyer: Actor, sale: Sale) => checkout(buyer, sale),
+  };
 }

@@ -13,7 +13,7 @@ import type { Coupons } from "../coupons/coupons.ts";
 import type { GatewayEvent, PaymentGateway, WebhookDelivery } from "../gateways/gateway.ts";
 import { SANDBOX_SIGNATURE, type SandboxGateway } from "../gateways/sandbox.ts";
 import { createPaymentHistory } from "../ledger/history.ts";
-import { createLedger, type Notify } from "../ledger/ledger.ts";
+import { createLedger, type Notify, type TipLedgerHooks } from "../ledger/ledger.ts";
 import { type TransactionRow, transactions } from "../ledger/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { createSubscribing } from "../subscriptions/subscribing.ts";
@@ -64,6 +64,8 @@ export function createPaymentsService(deps: {
   sandbox?: SandboxGateway;
   /** The site's public address: where the buyer comes back to from the gateway. */
   publicUrl: string;
+  /** What tips add to the ledger's payments and refunds (commerce/tips/ledger-hooks.ts). */
+  tips?: TipLedgerHooks;
 }) {
   const { db, gateway, notify } = deps;
   const subscribing = createSubscribing({ db, now: deps.now });
@@ -76,10 +78,11 @@ export function createPaymentsService(deps: {
     subscribing,
     stock: deps.stock,
     log: deps.log,
+    ...(deps.tips ? { tips: deps.tips } : {}),
   });
   const { applyEvent } = ledger;
   const { quote } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
-  const { purchase, subscribe, purchaseProducts } = createCheckouts({
+  const { purchase, subscribe, purchaseProducts, single } = createCheckouts({
     db,
     gateway,
     offers: deps.offers,
@@ -400,6 +403,8 @@ export function createPaymentsService(deps: {
     quote,
     subscribe,
     purchaseProducts,
+    /** A checkout of one item another commerce module sells (tips): see checkout.ts `single`. */
+    single,
     cancelSubscription,
     cancelCurrent,
     simulate,

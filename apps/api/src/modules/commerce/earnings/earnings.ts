@@ -4,8 +4,10 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { badRequest } from "../../../platform/errors.ts";
 import { ownCommissionRates } from "../../performers/commerce-port.ts";
 import type { SettingsService } from "../../settings/service.ts";
+import { users } from "../../users/tables.ts";
 import { earnings } from "../earnings/tables.ts";
 import { orderLines } from "../orders/tables.ts";
+import { tips } from "../tips/tables.ts";
 
 /**
  * The commission rate of each of `performerIds` (DESIGN section 5): the performer's own, else the site's
@@ -25,13 +27,16 @@ export async function commissionRates(
 export function earningLineOf(
   e: typeof earnings.$inferSelect,
   line: { title: string; itemKind: string; itemId: string },
+  /** A tip line's giver and message (commerce/tips), shown to its performer. */
+  tip?: { from: string; message: string | null } | null,
 ) {
   return {
     _id: e.id,
-    type: e.reversalOf ? ("refund" as const) : ("sale" as const),
+    type: e.reversalOf ? ("refund" as const) : line.itemKind === "tip" ? ("tip" as const) : ("sale" as const),
     title: line.title,
     itemKind: line.itemKind,
     itemId: line.itemId,
+    ...(tip ? { tip } : {}),
     gross: e.grossCents / 100,
     commissionRate: Number(e.commissionRate),
     commission: e.commissionCents / 100,
@@ -85,7 +90,7 @@ export function timelineRange(
   return { from, to, interval };
 }
 
-/** A performer's own earnings: totals between two dates, the lines (sales and their reversals) and a timeline. */
+/** A performer's own earnings: totals between two dates, the lines (sales, tips and their reversals) and a timeline. */
 export function createEarnings(db: Db, settings: Pick<SettingsService, "get">) {
   const within = (performerId: string, from?: Date, to?: Date) =>
     and(
@@ -125,9 +130,20 @@ export function createEarnings(db: Db, settings: Pick<SettingsService, "get">) {
       const where = within(performerId, q.from, q.to);
       const [rows, [count]] = await Promise.all([
         db
-          .select({ e: earnings, title: orderLines.title, itemKind: orderLines.itemKind, itemId: orderLines.itemId })
+          .select({
+            e: earnings,
+            title: orderLines.title,
+            itemKind: orderLines.itemKind,
+            itemId: orderLines.itemId,
+            message: tips.message,
+            tipperName: users.name,
+            tipperUsername: users.username,
+          })
           .from(earnings)
           .innerJoin(orderLines, eq(orderLines.id, earnings.orderLineId))
+          // A tip's giver and message, for its lines.
+          .leftJoin(tips, and(eq(orderLines.itemKind, "tip"), eq(tips.id, orderLines.itemId)))
+          .leftJoin(users, eq(users.id, tips.userId))
           .where(where)
           .orderBy(sql`${earnings.createdAt} desc`, sql`${earnings.id} desc`)
           .limit(q.limit)
@@ -136,7 +152,13 @@ export function createEarnings(db: Db, settings: Pick<SettingsService, "get">) {
       ]);
       return {
         total: Number(count?.n ?? 0),
-        data: rows.map(({ e, ...line }) => earningLineOf(e, line)),
+        data: rows.map(({ e, message, tipperName, tipperUsername, ...line }) =>
+          earningLineOf(
+            e,
+            line,
+            tipperUsername ? { from: tipperName || tipperUsername, message: message ?? null } : null,
+          ),
+        ),
       };
     },
 

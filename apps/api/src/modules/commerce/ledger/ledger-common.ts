@@ -21,6 +21,8 @@ export type ItemKind = OrderLineRow["itemKind"];
 export interface LedgerSettings {
   currency: string;
   commission: number;
+  /** The share of a tip the site keeps: the `tipCommission` setting, site-wide (performers' own rates are for sales). */
+  tipCommission: number;
 }
 export type Notify = RealtimeNotifier;
 
@@ -38,6 +40,17 @@ export interface LedgerDeps {
     release(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<void>;
   };
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /**
+   * What tips add when their order is paid or refunded (commerce/tips/ledger-hooks.ts), inside the event's database
+   * transaction: answers what to tell once it is committed (the performer's notice, the goal's live progress).
+   */
+  tips?: TipLedgerHooks;
+}
+
+/** See `LedgerDeps.tips`: called with the order's `tip` lines only, never with none. */
+export interface TipLedgerHooks {
+  paid(tx: Tx, lines: OrderLineRow[]): Promise<() => void>;
+  refunded(tx: Tx, lines: OrderLineRow[]): Promise<() => void>;
 }
 
 export type Outcome = { outcome: "applied" | "ignored" | "flagged"; note?: string; after?: () => void };
@@ -125,12 +138,13 @@ export async function recordEarnings(tx: Tx, cfg: LedgerSettings, transactionId:
     lines.flatMap((l) => l.performerIds),
     cfg.commission,
   );
+  // A tip is at the site's tip commission, whoever the performer (DESIGN section 5, issue 24).
   const rows = lines.flatMap((line) =>
     shares(line.totalCents, line.performerIds).map(([performerId, gross]) => ({
       performerId,
       orderLineId: line.id,
       transactionId,
-      ...earning(gross, rate(performerId)),
+      ...earning(gross, line.itemKind === "tip" ? cfg.tipCommission : rate(performerId)),
     })),
   );
   if (rows.length) await tx.insert(earnings).values(rows).onConflictDoNothing();

@@ -108,6 +108,9 @@ export async function decidePaid(
     }
   }
   const { performers } = await recordEarnings(tx, cfg, t.id, lines);
+  // A tip tells its performer itself (with its message) and moves their goal; it is no sale to announce.
+  const tipLines = lines.filter((l) => l.itemKind === "tip");
+  const tipped = tipLines.length && deps.tips ? await deps.tips.paid(tx, tipLines) : undefined;
   const started = await subscribing.activate(tx, t.orderId, event.subscriptionRef ?? null);
   // The buyer's other checkouts of the same items end here: paying one of them too would be paying twice.
   for (const line of lines) {
@@ -160,9 +163,12 @@ export async function decidePaid(
         title,
         ...(started ? { expiresAt: started.expiresAt.toISOString() } : {}),
       });
+      const sold = lines.filter((l) => l.itemKind !== "tip");
       for (const p of performers) {
+        if (!sold.some((l) => l.performerIds.includes(p))) continue;
         notify(p, "notification", { type: started ? "subscriber" : "sale", orderId: t.orderId, title });
       }
+      tipped?.();
     },
   };
 }

@@ -53,6 +53,8 @@ export async function takeBack(deps: LedgerDeps, { tx, t, lines, setBoth }: Sett
     .set({ deliveryStatus: "refunded" })
     .where(and(eq(orderLines.orderId, t.orderId), isNotNull(orderLines.deliveryStatus)));
   const performers = await reverseEarnings(tx, t.orderId, t.id);
+  const tipLines = lines.filter((l) => l.itemKind === "tip");
+  const untipped = tipLines.length && deps.tips ? await deps.tips.refunded(tx, tipLines) : undefined;
   const ended: Array<{ renews: boolean; gatewaySubscriptionId: string | null } | null> = [];
   for (const line of lines) {
     if (line.itemKind === "subscription") ended.push(await subscribing.end(tx, t.userId, line.itemId));
@@ -72,6 +74,7 @@ export async function takeBack(deps: LedgerDeps, { tx, t, lines, setBoth }: Sett
       const theirs = lines.filter((l) => l.performerIds.includes(p));
       notify(p, "notification", { type: "refund", orderId: t.orderId, title: titles(theirs.length ? theirs : lines) });
     }
+    untipped?.();
   };
 }
 

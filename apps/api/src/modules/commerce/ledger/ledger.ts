@@ -17,7 +17,7 @@ import { decideRefund } from "./ledger-refund.ts";
 import { decideSubscription } from "./ledger-renewal.ts";
 import { gatewayEvents, transactions } from "./tables.ts";
 
-export type { ItemKind, LedgerSettings, Notify, Tx } from "./ledger-common.ts";
+export type { ItemKind, LedgerSettings, Notify, TipLedgerHooks, Tx } from "./ledger-common.ts";
 
 /**
  * The ledger's core (DESIGN section 6): the gateway's events settle orders. Each event is applied in one database
@@ -53,6 +53,7 @@ export function createLedger(deps: LedgerDeps) {
   const ledgerSettings = async (): Promise<LedgerSettings> => ({
     currency: await settings.get("currency"),
     commission: await settings.get("performerCommission"),
+    tipCommission: await settings.get("tipCommission"),
   });
 
   /** Applies one event, in its own database transaction; the parties are told once it is committed. */
