@@ -28,6 +28,7 @@ import { paymentsRoutes } from "./modules/commerce/checkout/routes.ts";
 import { paymentsAdminRoutes } from "./modules/commerce/ledger/admin-routes.ts";
 import { ordersRoutes } from "./modules/commerce/orders/routes.ts";
 import { payoutDetailsRoutes } from "./modules/commerce/payouts/payout-details-routes.ts";
+import { payoutRequestsRoutes } from "./modules/commerce/payouts/payout-requests-routes.ts";
 import { subscriptionsRoutes } from "./modules/commerce/subscriptions/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { countryBlockRoutes } from "./modules/country-block/routes.ts";
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(subscriptionsRoutes, { subscriptions: services.subscriptions, payments: services.payments });
   await app.register(paymentsAdminRoutes, { payouts: services.payouts, inspection: services.inspection });
   await app.register(payoutDetailsRoutes, { payoutDetails: services.payoutDetails });
+  await app.register(payoutRequestsRoutes, { requests: services.payoutRequests, statements: services.statements });
   await app.register(searchRoutes, { search: services.search });
   await app.register(pagesRoutes, { pages: services.pages });
   await app.register(commentsRoutes, { comments: services.comments, moderation: services.moderation });

@@ -25,6 +25,8 @@ import { createLibrary } from "./modules/commerce/orders/library.ts";
 import { createOrdersService } from "./modules/commerce/orders/service.ts";
 import { createOwnership } from "./modules/commerce/ownership.ts";
 import { createPayoutDetails } from "./modules/commerce/payouts/payout-details.ts";
+import { createPayoutRequests } from "./modules/commerce/payouts/payout-requests.ts";
+import { createStatements } from "./modules/commerce/payouts/statements.ts";
 import { createPayouts } from "./modules/commerce/payouts/payouts.ts";
 import { createSubscriptionsService } from "./modules/commerce/subscriptions/service.ts";
 import { createContactService } from "./modules/contact/service.ts";
@@ -332,7 +334,18 @@ export function buildServices(
     notify,
     admins: accounts.adminIds,
   });
-  const payoutDetails = createPayoutDetails(db, createSecretBox(atRestKey, "payout-details"));
+  const payoutDetails = createPayoutDetails(db, createSecretBox(atRestKey, "payout-details"), settings);
+  // Payout requests and monthly statements (issue 24 section 4).
+  const payoutRequests = createPayoutRequests({
+    db,
+    accounts,
+    settings,
+    payoutDetails,
+    verification,
+    twoFactorAmong: auth.twoFactorAmong,
+    notify,
+  });
+  const statements = createStatements({ db, settings });
   const payouts = createPayouts({
     db,
     accounts,
@@ -353,6 +366,8 @@ export function buildServices(
     subscriptions,
     payouts,
     payoutDetails,
+    payoutRequests,
+    statements,
     inspection,
     withdrawn,
     grantedMedia,
