@@ -114,7 +114,9 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
   },
   payout_refused: (p) => {
     const amount = typeof p.amount === "number" && Number.isFinite(p.amount) ? p.amount.toFixed(2) : null;
-    const what = amount ? `Your payout request of ${`${amount} ${str(p.currency) ?? ""}`.trim()}` : "Your payout request";
+    const what = amount
+      ? `Your payout request of ${`${amount} ${str(p.currency) ?? ""}`.trim()}`
+      : "Your payout request";
     const reason = str(p.reason);
     return { text: `${what} was refused${reason ? `: ${reason}` : "."}`, link: "/studio/earnings" };
   },

@@ -1,10 +1,10 @@
 import type { MaskedPayoutDetails, PayoutDetails, PayoutDetailsBody } from "@marquee/contracts/payments";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import type { SettingsService } from "../../settings/service.ts";
 import { AppError } from "../../../platform/errors.ts";
 import { type SecretBox, UnreadableSecretError } from "../../../platform/secret-box.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
+import type { SettingsService } from "../../settings/service.ts";
 import { payoutDetails } from "../payouts/tables.ts";
 
 type Row = typeof payoutDetails.$inferSelect;

@@ -56,7 +56,12 @@ async function sellFor(seller: Payee, price: number) {
   expect(res.statusCode, res.body).toBe(200);
   const { transactionId } = res.json();
   const cents = Math.round(price * 100);
-  const paid = await deliverSandbox(t, { id: `paid:${transactionId}`, type: "paid", transactionId, amountCents: cents });
+  const paid = await deliverSandbox(t, {
+    id: `paid:${transactionId}`,
+    type: "paid",
+    transactionId,
+    amountCents: cents,
+  });
   expect(paid.json().received[0].outcome).toBe("applied");
   return { transactionId: transactionId as string, cents };
 }
@@ -110,7 +115,10 @@ describe("who may call the payout request routes", () => {
     expectBadRequest(await decide(id, "refuse", { reason: "" }), "body.reason");
     expectBadRequest(await decide(id, "refuse", { reason: "r".repeat(501) }), "body.reason");
     expect((await decide(id, "approve")).statusCode).toBe(404);
-    expectBadRequest(await t.request({ method: "GET", url: "/admin/payout-requests?status=odd", token: admin }), "querystring.status");
+    expectBadRequest(
+      await t.request({ method: "GET", url: "/admin/payout-requests?status=odd", token: admin }),
+      "querystring.status",
+    );
     const p = await payee();
     expectBadRequest(
       await t.request({ method: "GET", url: "/performers/me/statements?month=2026-13", token: p.token }),
@@ -120,7 +128,10 @@ describe("who may call the payout request routes", () => {
       await t.request({ method: "GET", url: "/performers/me/statements/26-01/csv", token: p.token }),
       "params.month",
     );
-    expectBadRequest(await saveDetails(p.token, { method: "paxum", accountName: "Pat", account: "not-an-email" }), "body.account");
+    expectBadRequest(
+      await saveDetails(p.token, { method: "paxum", accountName: "Pat", account: "not-an-email" }),
+      "body.account",
+    );
     expectBadRequest(
       await saveDetails(p.token, { method: "crypto", accountName: "Pat", account: "TXYZ1234567890abcdefghijk" }),
       "body.network",
@@ -136,7 +147,11 @@ describe("payout methods", () => {
   it("paxum and crypto are saved sealed and shown masked; a new or changed method is held, the same one is not", async () => {
     const p = await payee();
     const before = Date.now();
-    const paxum = await saveDetails(p.token, { method: "paxum", accountName: "Pat Payee", account: "pat@paxum.example" });
+    const paxum = await saveDetails(p.token, {
+      method: "paxum",
+      accountName: "Pat Payee",
+      account: "pat@paxum.example",
+    });
     expect(paxum.statusCode, paxum.body).toBe(200);
     const held = paxum.json().payoutDetails.heldUntil as string;
     // Three days, the setting.
@@ -198,11 +213,15 @@ describe("a payout request", () => {
 
     expect((await saveDetails(p.token)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(payoutDetails).where(eq(payoutDetails.performerId, p.id));
-    const until = (row?.heldUntil as Date).toISOString().slice(0, 16).replace("T", " ");
+    const heldUntil = row?.heldUntil as Date;
+    const until = heldUntil.toISOString().slice(0, 16).replace("T", " ");
     res = await ask(p.token);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(`Your payout method was changed recently: it can be used from ${until} UTC.`);
-    expect(await balanceOf(p.token)).toMatchObject({ blocker: "method-on-hold", methodHeldUntil: row?.heldUntil?.toISOString() });
+    expect(await balanceOf(p.token)).toMatchObject({
+      blocker: "method-on-hold",
+      methodHeldUntil: row?.heldUntil?.toISOString(),
+    });
 
     await endHold(p.id);
     expect((await balanceOf(p.token)).blocker).toBeNull();
@@ -233,17 +252,29 @@ describe("a payout request", () => {
 
     // Theirs alone: another performer sees a 404, and cannot act on it as an admin does.
     const other = await payee();
-    const peek = await t.request({ method: "GET", url: `/performers/me/payout-requests/${request._id}`, token: other.token });
+    const peek = await t.request({
+      method: "GET",
+      url: `/performers/me/payout-requests/${request._id}`,
+      token: other.token,
+    });
     expect(peek.statusCode).toBe(404);
     expect((await decide(request._id, "approve", undefined, other.token)).statusCode).toBe(403);
-    const own = await t.request({ method: "GET", url: `/performers/me/payout-requests/${request._id}`, token: p.token });
+    const own = await t.request({
+      method: "GET",
+      url: `/performers/me/payout-requests/${request._id}`,
+      token: p.token,
+    });
     expect(own.json().request._id).toBe(request._id);
 
     // Paid only once approved.
     res = await decide(request._id, "paid", { reference: "SEPA-2026-001" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("This payout request is requested: it cannot be marked paid.");
-    const queue = await t.request({ method: "GET", url: "/admin/payout-requests?status=requested&limit=100", token: admin });
+    const queue = await t.request({
+      method: "GET",
+      url: "/admin/payout-requests?status=requested&limit=100",
+      token: admin,
+    });
     expect(queue.json().data.map((r: { _id: string }) => r._id)).toContain(request._id);
 
     res = await decide(request._id, "approve");
@@ -357,10 +388,7 @@ describe("a monthly statement", () => {
     expect((await decide(req._id, "paid", { reference: "ST-1" })).statusCode).toBe(200);
     await sellFor(p, 6.01); // owed at the month's end
 
-    const lines = await t.database.db
-      .select()
-      .from(earnings)
-      .where(eq(earnings.performerId, p.id));
+    const lines = await t.database.db.select().from(earnings).where(eq(earnings.performerId, p.id));
     const paidRows = await t.database.db.select().from(payouts).where(eq(payouts.performerId, p.id));
     const get = async (m: string) => {
       const res = await t.request({ method: "GET", url: `/performers/me/statements?month=${m}`, token: p.token });
@@ -420,12 +448,26 @@ describe("a monthly statement", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="statement-${month}.csv"`);
-    const rows = csv.body.trim().split("\r\n").map((l) => l.split(","));
+    const rows = csv.body
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
     expect(rows[0]).toEqual(["section", "description", "date", "count", "gross", "commission", "net", "currency"]);
     expect(rows.find((r) => r[0] === "opening")?.[6]).toBe("0.00");
-    expect(rows.find((r) => r[0] === "payout")).toEqual(["payout", "ST-1", expect.any(String), "", "", "", (-current.paidOut).toFixed(2), "USD"]);
+    expect(rows.find((r) => r[0] === "payout")).toEqual([
+      "payout",
+      "ST-1",
+      expect.any(String),
+      "",
+      "",
+      "",
+      (-current.paidOut).toFixed(2),
+      "USD",
+    ]);
     expect(rows.find((r) => r[0] === "closing")?.[6]).toBe(current.closing.toFixed(2));
-    const sumNet = rows.filter((r) => r[0] !== "section" && r[0] !== "closing").reduce((n, r) => n + Math.round(Number(r[6]) * 100), 0);
+    const sumNet = rows
+      .filter((r) => r[0] !== "section" && r[0] !== "closing")
+      .reduce((n, r) => n + Math.round(Number(r[6]) * 100), 0);
     expect(sumNet).toBe(Math.round(current.closing * 100));
   });
 });

@@ -135,10 +135,7 @@ export function createPayoutRequests(deps: {
     const row = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout:${performerId}`}))`);
       if (await openOf(tx, performerId))
-        throw conflict(
-          "You already have a payout request open: wait until it is paid or refused.",
-          "payoutRequest",
-        );
+        throw conflict("You already have a payout request open: wait until it is paid or refused.", "payoutRequest");
       const lines = await unpaidOf(tx, performerId).for("update");
       const amountCents = lines.reduce((sum, l) => sum + l.netCents, 0);
       if (amountCents <= 0 || amountCents < minimumCents)
@@ -170,12 +167,7 @@ export function createPayoutRequests(deps: {
     return one(row);
   }
 
-  async function search(q: {
-    limit: number;
-    offset: number;
-    performerId?: string;
-    status?: PayoutRequestStatus;
-  }) {
+  async function search(q: { limit: number; offset: number; performerId?: string; status?: PayoutRequestStatus }) {
     const where = and(
       q.performerId ? eq(payoutRequests.performerId, q.performerId) : undefined,
       q.status ? eq(payoutRequests.status, q.status) : undefined,

@@ -76,9 +76,7 @@ export function createStatements(deps: { db: Db; settings: Pick<SettingsService,
     const sum = (pick: (r: (typeof sorted)[number]) => number) => sorted.reduce((n, r) => n + pick(r), 0);
     const netCents = sum((r) => r.net);
     const paidCents = paid.reduce((n, p) => n + p.amountCents, 0);
-    const listed = new Set(
-      (months as unknown as { rows: Array<{ month: string }> }).rows.map((r) => String(r.month)),
-    );
+    const listed = new Set((months as unknown as { rows: Array<{ month: string }> }).rows.map((r) => String(r.month)));
     listed.add(monthOf(new Date()));
     return {
       month,
@@ -128,8 +126,26 @@ export function createStatements(deps: { db: Db; settings: Pick<SettingsService,
         r.net,
         s.currency,
       ]),
-      ...s.payouts.map((p) => ["payout", p.note ?? "Payout", p.createdAt.slice(0, 10), "", "", "", -p.amount, s.currency]),
-      ["closing", "Closing balance", new Date(Date.parse(s.to) - 1).toISOString().slice(0, 10), "", "", "", s.closing, s.currency],
+      ...s.payouts.map((p) => [
+        "payout",
+        p.note ?? "Payout",
+        p.createdAt.slice(0, 10),
+        "",
+        "",
+        "",
+        -p.amount,
+        s.currency,
+      ]),
+      [
+        "closing",
+        "Closing balance",
+        new Date(Date.parse(s.to) - 1).toISOString().slice(0, 10),
+        "",
+        "",
+        "",
+        s.closing,
+        s.currency,
+      ],
     ];
     return `${out.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
   }

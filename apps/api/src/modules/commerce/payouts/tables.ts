@@ -90,9 +90,7 @@ export const payoutRequests = pgTable(
     refusedAt: at("refused_at"),
   },
   (t) => [
-    uniqueIndex("payout_requests_open_idx")
-      .on(t.performerId)
-      .where(sql`status in ('requested', 'approved')`),
+    uniqueIndex("payout_requests_open_idx").on(t.performerId).where(sql`status in ('requested', 'approved')`),
     index("payout_requests_performer_idx").on(t.performerId, t.createdAt),
     index("payout_requests_status_idx").on(t.status, t.createdAt),
     check("payout_requests_amount_check", sql`amount_cents > 0`),
@@ -109,5 +107,8 @@ export const payoutRequestLines = pgTable(
       .references(() => payoutRequests.id, { onDelete: "cascade" }),
     earningId: uuid("earning_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.earningId] }), index("payout_request_lines_earning_idx").on(t.earningId)],
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.earningId] }),
+    index("payout_request_lines_earning_idx").on(t.earningId),
+  ],
 );
