@@ -12,7 +12,7 @@ import {
 import { saleMovie } from "../../../../test/sales.ts";
 import { auditLog } from "../../audit/tables.ts";
 import { earnings } from "../earnings/tables.ts";
-import { payoutDetails, payoutRequestLines, payoutRequests, payouts } from "./tables.ts";
+import { payoutDetails, payoutRequestLines, payouts } from "./tables.ts";
 
 /**
  * Payout requests and statements (issue 24 section 4), through HTTP: a performer asks to be paid once their balance
