@@ -15,6 +15,8 @@ export default [
   route(LOOKUPS_PATH, "routes/admin.lookups.ts", { id: "adminLookups" }),
   // A resource route (data only): Admin → Audit trail's CSV export, streamed from the API.
   route("/admin/audit/export.csv", "routes/admin.audit.export.ts", { id: "adminAuditExport" }),
+  // A resource route (data only): Studio → Earnings' monthly statement as CSV, from the API.
+  route("/studio/statements/:month.csv", "routes/studio.statement.csv.ts", { id: "studioStatementCsv" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
   // A resource route (action only): the browser's cart merged into and saved with a member's account.

@@ -384,13 +384,20 @@ export const transactionDetail = transaction.extend({
 });
 export type TransactionDetail = z.infer<typeof transactionDetail>;
 
-export const PAYOUT_METHODS = ["bank", "paypal", "other"] as const;
+export const PAYOUT_METHODS = ["bank", "paxum", "crypto", "paypal", "other"] as const;
+/** The methods a performer may choose now (PayPal and "other" stay readable on rows saved before). */
+export const PAYOUT_METHOD_CHOICES = ["bank", "paxum", "crypto"] as const;
 /** Where a performer wants to be paid. */
 export const payoutDetails = z.object({
   method: z.enum(PAYOUT_METHODS),
   accountName: z.string(),
+  /** Bank: IBAN and BIC; Paxum: the account's email; crypto: the wallet address. */
   account: z.string(),
+  /** Crypto only: the currency and network (e.g. "USDT TRC-20"). */
+  network: z.string().nullable(),
   updatedAt: z.string(),
+  /** A new or changed method waits until then before a payout request may use it (null: usable). */
+  heldUntil: z.string().nullable(),
 });
 export type PayoutDetails = z.infer<typeof payoutDetails>;
 /** Payout details as lists show them: the method and the account masked (e.g. `•••• 5555`), no holder's name. */
@@ -401,9 +408,19 @@ export const maskedPayoutDetails = z.object({
 });
 export type MaskedPayoutDetails = z.infer<typeof maskedPayoutDetails>;
 export const payoutDetailsResponse = z.object({ payoutDetails: payoutDetails.nullable() });
-export const payoutDetailsBody = z.strictObject({
-  method: z.enum(PAYOUT_METHODS),
-  accountName: z.string().trim().min(2, "Enter the account holder's name").max(120),
-  account: z.string().trim().min(4, "Enter the account (IBAN and BIC, PayPal address ...)").max(300),
-});
+export const payoutDetailsBody = z
+  .strictObject({
+    method: z.enum(PAYOUT_METHODS),
+    accountName: z.string().trim().min(2, "Enter the account holder's name").max(120),
+    account: z.string().trim().min(4, "Enter the account (IBAN and BIC, PayPal address ...)").max(300),
+    network: z.string().trim().max(60).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === "paxum" && !z.email().safeParse(body.account).success)
+      ctx.addIssue({ code: "custom", path: ["account"], message: "Enter the email address of your Paxum account" });
+    if (body.method === "crypto" && !body.network?.length)
+      ctx.addIssue({ code: "custom", path: ["network"], message: "Enter the currency and network (e.g. USDT TRC-20)" });
+    if (body.method === "crypto" && !/^[A-Za-z0-9:._-]{20,120}$/.test(body.account))
+      ctx.addIssue({ code: "custom", path: ["account"], message: "Enter the wallet address (letters and digits)" });
+  });
 export type PayoutDetailsBody = z.infer<typeof payoutDetailsBody>;

@@ -124,6 +124,10 @@ export const settingDefinitions = {
   tipCommission: { group: "commission", public: false, schema: z.number().min(0).max(1), default: 0.2 },
   tipMinimum: { group: "commission", public: true, schema: z.number().min(0.5).max(10_000), default: 1 },
   tipMaximum: { group: "commission", public: true, schema: z.number().min(1).max(100_000), default: 500 },
+  /** The least balance (major units of `currency`) a performer may ask to be paid (issue 24 section 4). */
+  payoutMinimum: { group: "commission", public: false, schema: z.number().min(0).max(100000), default: 50 },
+  /** Days a new or changed payout method waits before a payout request may use it. */
+  payoutMethodHoldDays: { group: "commission", public: false, schema: z.number().int().min(0).max(90), default: 3 },
   // Review before publication (issue 22 section 2): what a performer publishes waits for an admin's approval:
   // never, for each performer's first `reviewFirstItems` approved items, or always (a new site's default).
   reviewMode: { group: "review", public: false, schema: z.enum(reviewModes), default: "all" as ReviewMode },

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/payments";
+import type { PayoutRequest } from "@marquee/contracts/payouts";
 import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +9,7 @@ import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
+import { PayoutRequestsQueue } from "../components/admin/PayoutRequestsQueue.tsx";
 import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
@@ -37,7 +39,8 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageOf(new URL(request.url).searchParams);
   const api = sessionApi(request, context);
-  const [due, history] = await Promise.all([
+  type Requests = { data: PayoutRequest[]; total: number };
+  const [due, history, requested, approved] = await Promise.all([
     loaded(
       api.get<{ data: PayoutDue[]; total: number }>("/admin/payouts/due", { limit: DUE_LIMIT }),
       msg("Could not load what performers are owed."),
@@ -49,8 +52,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
       msg("Could not load the payouts."),
     ),
+    loaded(
+      api.get<Requests>("/admin/payout-requests", { status: "approved", limit: 100 }),
+      msg("Could not load the payout requests."),
+    ),
+    loaded(
+      api.get<Requests>("/admin/payout-requests", { status: "requested", limit: 100 }),
+      msg("Could not load the payout requests."),
+    ),
   ]);
-  return { due, history, page };
+  // Open requests, oldest first: the approved ones (to pay) before the new ones.
+  const requests = [...(requested.result?.data ?? []), ...(approved.result?.data ?? [])].reverse();
+  return { due, history, page, requests, requestsError: requested.error ?? approved.error };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -66,12 +79,25 @@ export function action({ request, context }: Route.ActionArgs) {
       api.get<{ payoutDetails: PayoutDetails | null }>(
         `/admin/performers/${encodeURIComponent(textOf(payload, "performerId"))}/payout-details`,
       ),
+    approveRequest: (api, payload) =>
+      api.post(`/admin/payout-requests/${encodeURIComponent(textOf(payload, "id"))}/approve`),
+    payRequest: (api, payload) =>
+      api.post(`/admin/payout-requests/${encodeURIComponent(textOf(payload, "id"))}/paid`, {
+        reference: typeof payload.reference === "string" ? payload.reference : "",
+      }),
+    refuseRequest: (api, payload) =>
+      api.post(`/admin/payout-requests/${encodeURIComponent(textOf(payload, "id"))}/refuse`, {
+        reason: typeof payload.reason === "string" ? payload.reason : "",
+      }),
     reauthenticate: reauthenticateIntent,
   });
 }
 
 const METHOD_LABEL: Record<PayoutDetails["method"], string> = {
   bank: msg("Bank"),
+  // i18n-exempt: a brand
+  paxum: "Paxum",
+  crypto: msg("Crypto"),
   // i18n-exempt: a brand
   paypal: "PayPal",
   other: msg("Other"),
@@ -113,7 +139,8 @@ function PayTo({ owed }: { owed: PayoutDue }) {
         <>
           <Text size="sm">{full.accountName}</Text>
           <Text size="xs" style={{ wordBreak: "break-all" }}>
-            {t(METHOD_LABEL[full.method])}: {full.account}
+            {t(METHOD_LABEL[full.method])}: {full.network ? `${full.network} ` : ""}
+            {full.account}
           </Text>
         </>
       ) : (
@@ -225,6 +252,7 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("Payouts")} description={t(DESCRIPTION)}>
       <PayDialog owed={paying} money={money} onClose={() => setPaying(null)} />
+      <PayoutRequestsQueue requests={loaderData.requests} error={loaderData.requestsError} money={money} />
       <Stack gap="xs" component="section" aria-labelledby="owed-title">
         <Title order={2} fz="lg" id="owed-title">
           {t("Owed to performers")}

@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import type { TwoFactorStatus } from "@marquee/contracts/auth";
 import type { EarningInterval, EarningStats, EarningTimeline, PayoutDetails } from "@marquee/contracts/payments";
+import type { PayoutBalance, PayoutRequest, Statement } from "@marquee/contracts/payouts";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -22,6 +23,8 @@ import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx"
 import { formatPrice } from "../components/catalogue/format.ts";
 import { EarningsChart } from "../components/studio/EarningsChart.tsx";
 import { PayoutDetailsCard } from "../components/studio/PayoutDetailsCard.tsx";
+import { PayoutRequestCard } from "../components/studio/PayoutRequestCard.tsx";
+import { StatementCard } from "../components/studio/StatementCard.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
@@ -88,7 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageOf(params);
   const choice = chartChoice(params);
-  const [stats, timeline, lines, payout, twoFactor] = await Promise.all([
+  const month = params.get("month");
+  const [stats, timeline, lines, payout, twoFactor, balance, requests, statement] = await Promise.all([
     loaded(api.get<EarningStats>("/earning/performer/stats"), msg("Could not load your earnings.")),
     loaded(
       api.get<EarningTimeline>("/earning/performer/timeline", timelineQuery(choice)),
@@ -107,6 +111,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unreadable: isApiError(e) && e.error === "PayoutDetailsUnreadable" ? e.message : null,
     })),
     api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
+    api.get<PayoutBalance>("/performers/me/payout-balance").catch(() => null),
+    api
+      .get<{ data: PayoutRequest[]; total: number }>("/performers/me/payout-requests", { limit: 10 })
+      .catch(() => null),
+    api
+      .get<Statement>("/performers/me/statements", month && /^\d{4}-\d{2}$/.test(month) ? { month } : {})
+      .catch(() => null),
   ]);
   return {
     stats,
@@ -116,6 +127,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payoutDetails: payout?.payoutDetails ?? null,
     payoutDetailsProblem: payout && "unreadable" in payout ? payout.unreadable : null,
     twoFactorEnabled: twoFactor?.enabled === true,
+    balance,
+    requests: requests?.data ?? [],
+    statement,
   };
 }
 
@@ -123,8 +137,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
     reauthenticate: reauthenticateIntent,
-    payoutDetails: (api, { method, accountName, account }) =>
-      api.put("/performers/me/payout-details", { method, accountName, account }),
+    payoutDetails: (api, { method, accountName, account, network }) =>
+      api.put("/performers/me/payout-details", {
+        method,
+        accountName,
+        account,
+        ...(typeof network === "string" ? { network } : {}),
+      }),
+    /** Asks to be paid the balance (the API checks the minimum, the method's hold and that no request is open). */
+    requestPayout: (api) => api.post<{ request: PayoutRequest }>("/performers/me/payout-requests"),
   });
 }
 
@@ -236,11 +257,13 @@ export default function StudioEarningsPage({ loaderData }: Route.ComponentProps)
             <Total label={t("Still owed")} value={money(s.unpaid)} testId="earnings-unpaid" />
           </SimpleGrid>
         )}
+        <PayoutRequestCard balance={loaderData.balance} history={loaderData.requests} money={money} />
         <PayoutDetailsCard
           details={loaderData.payoutDetails}
           problem={loaderData.payoutDetailsProblem}
           twoFactorEnabled={loaderData.twoFactorEnabled}
         />
+        <StatementCard statement={loaderData.statement} money={money} />
         <OverTime timeline={timeline} money={money} onRetry={() => void revalidator.revalidate()} />
         <ListPanel
           label={t("Earning lines")}

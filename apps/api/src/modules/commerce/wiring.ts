@@ -32,7 +32,10 @@ import { ordersRoutes } from "./orders/routes.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPayoutDetails } from "./payouts/payout-details.ts";
 import { payoutDetailsRoutes } from "./payouts/payout-details-routes.ts";
+import { createPayoutRequests } from "./payouts/payout-requests.ts";
+import { payoutRequestsRoutes } from "./payouts/payout-requests-routes.ts";
 import { createPayouts } from "./payouts/payouts.ts";
+import { createStatements } from "./payouts/statements.ts";
 import { subscriptionsRoutes } from "./subscriptions/routes.ts";
 import { createSubscriptionsService } from "./subscriptions/service.ts";
 import { tipsRoutes } from "./tips/routes.ts";
@@ -111,7 +114,7 @@ export function buildCommerce(deps: CommerceDeps) {
     tips: tips.ledger,
     log: deps.log,
   });
-  const payoutDetails = createPayoutDetails(db, createSecretBox(deps.atRestKey, "payout-details"));
+  const payoutDetails = createPayoutDetails(db, createSecretBox(deps.atRestKey, "payout-details"), deps.settings);
   const payouts = createPayouts({
     db,
     accounts: deps.accounts,
@@ -125,6 +128,17 @@ export function buildCommerce(deps: CommerceDeps) {
   return {
     payments,
     tips,
+    // Payout requests and monthly statements (issue 24 section 4).
+    payoutRequests: createPayoutRequests({
+      db,
+      accounts: deps.accounts,
+      settings: deps.settings,
+      payoutDetails,
+      verification: deps.verification,
+      twoFactorAmong: deps.twoFactorAmong,
+      notify,
+    }),
+    statements: createStatements({ db, settings: deps.settings }),
     coupons,
     addresses,
     payouts,
@@ -158,6 +172,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(subscriptionsRoutes, { subscriptions: commerce.subscriptions, payments: commerce.payments });
   await app.register(paymentsAdminRoutes, { payouts: commerce.payouts, inspection: commerce.inspection });
   await app.register(payoutDetailsRoutes, { payoutDetails: commerce.payoutDetails });
+  await app.register(payoutRequestsRoutes, { requests: commerce.payoutRequests, statements: commerce.statements });
   await app.register(tipsRoutes, { tips: commerce.tips });
 };
 

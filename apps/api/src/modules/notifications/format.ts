@@ -127,6 +127,14 @@ const formatters: Record<string, (p: Payload) => Formatted> = {
       link: "/studio/earnings",
     };
   },
+  payout_refused: (p) => {
+    const amount = typeof p.amount === "number" && Number.isFinite(p.amount) ? p.amount.toFixed(2) : null;
+    const what = amount
+      ? `Your payout request of ${`${amount} ${str(p.currency) ?? ""}`.trim()}`
+      : "Your payout request";
+    const reason = str(p.reason);
+    return { text: `${what} was refused${reason ? `: ${reason}` : "."}`, link: "/studio/earnings" };
+  },
   comment: (p) => {
     const what = quoted(p.title) ?? "your page";
     // Straight to the comment: the page's comment list opens its thread, scrolls to it and highlights it.

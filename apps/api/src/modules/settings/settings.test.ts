@@ -134,6 +134,8 @@ describe("GET /admin/settings", () => {
       "tipCommission",
       "tipMinimum",
       "tipMaximum",
+      "payoutMinimum",
+      "payoutMethodHoldDays",
     ]);
   });
 

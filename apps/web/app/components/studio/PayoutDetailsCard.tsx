@@ -15,9 +15,23 @@ import { ReauthCancelled, useReauth } from "../ReauthPrompt.tsx";
 const METHODS = [
   { value: "bank", label: msg("Bank transfer") },
   // i18n-exempt: a brand
+  { value: "paxum", label: "Paxum" },
+  { value: "crypto", label: msg("Crypto address") },
+];
+/** Methods no longer offered, still shown when they are the one saved. */
+const OLD_METHODS = [
+  // i18n-exempt: a brand
   { value: "paypal", label: "PayPal" },
   { value: "other", label: msg("Other") },
 ];
+/** What the account field asks for, by method. */
+const ACCOUNT_LABEL: Record<string, string> = {
+  bank: msg("IBAN and BIC"),
+  paxum: msg("Paxum email"),
+  crypto: msg("Wallet address"),
+  paypal: msg("Account (IBAN and BIC, PayPal address ...)"),
+  other: msg("Account (IBAN and BIC, PayPal address ...)"),
+};
 
 /**
  * Studio → Earnings: where the performer wants to be paid (issue 22). Changing it needs two-factor sign-in on, and
@@ -40,18 +54,22 @@ export function PayoutDetailsCard({
   const [method, setMethod] = useState<string>(details?.method ?? "bank");
   const [accountName, setAccountName] = useState(details?.accountName ?? "");
   const [account, setAccount] = useState(details?.account ?? "");
+  const [network, setNetwork] = useState(details?.network ?? "");
+  const choices = [...METHODS, ...OLD_METHODS.filter((m) => m.value === details?.method)];
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
 
   async function save(event: FormEvent) {
     event.preventDefault();
     try {
-      await guarded(() => run("payoutDetails", { method, accountName, account }));
+      await guarded(() =>
+        run("payoutDetails", { method, accountName, account, ...(method === "crypto" ? { network } : {}) }),
+      );
       setErrors({});
       notifications.show({ color: "teal", message: t("Your payout details are saved.") });
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
       const fields = fieldErrorsFrom(error);
-      if (fields.accountName || fields.account || fields.method) setErrors(fields);
+      if (fields.accountName || fields.account || fields.method || fields.network) setErrors(fields);
       else notifications.show({ color: "red", message: errorMessage(error, t("Could not save your payout details.")) });
     }
   }
@@ -88,15 +106,22 @@ export function PayoutDetailsCard({
               {problem}
             </Alert>
           )}
+          {details?.heldUntil && (
+            <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} data-testid="payout-method-hold">
+              {t("New or changed payout details wait until {{date}} before a payout request can use them.", {
+                date: f.dateTime(details.heldUntil),
+              })}
+            </Alert>
+          )}
           <Text size="sm" c="dimmed">
             {details
               ? t("Where the site pays you. Last changed {{date}}.", { date: f.date(details.updatedAt) })
               : t("Tell the site where to pay you.")}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: method === "crypto" ? 4 : 3 }}>
             <Select
               label={t("Method")}
-              data={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
+              data={choices.map((m) => ({ value: m.value, label: t(m.label) }))}
               value={method}
               onChange={(v) => setMethod(v ?? "bank")}
               allowDeselect={false}
@@ -110,8 +135,18 @@ export function PayoutDetailsCard({
               disabled={!twoFactorEnabled}
               error={errors.accountName}
             />
+            {method === "crypto" && (
+              <TextInput
+                label={t("Currency and network")}
+                placeholder="USDT TRC-20" // i18n-exempt: a currency and network code
+                value={network}
+                onChange={(e) => setNetwork(e.currentTarget.value)}
+                disabled={!twoFactorEnabled}
+                error={errors.network}
+              />
+            )}
             <TextInput
-              label={t("Account (IBAN and BIC, PayPal address ...)")}
+              label={t(ACCOUNT_LABEL[method] ?? "IBAN and BIC")}
               value={account}
               onChange={(e) => setAccount(e.currentTarget.value)}
               disabled={!twoFactorEnabled}

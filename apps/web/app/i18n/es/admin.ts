@@ -1035,4 +1035,26 @@ export const admin: Messages = {
   "Largest tip": "Propina máxima",
   "The most a member may tip at once, in the site's currency.":
     "Lo máximo que un miembro puede dar de propina de una vez, en la moneda del sitio.",
+  // payout requests and statements (issue 24)
+  "Refused the payout request of {{name}}.": "Se rechazó la solicitud de cobro de {{name}}.",
+  "Mark the request paid?": "¿Marcar la solicitud como pagada?",
+  "Refuse the request?": "¿Rechazar la solicitud?",
+  "Record that you paid {{name}} {{amount}}: exactly the lines of this request are marked paid.":
+    "Registra que pagaste a {{name}} {{amount}}: se marcan como pagadas exactamente las líneas de esta solicitud.",
+  "{{name}} is told the reason and may ask again.": "Se le comunica el motivo a {{name}} y podrá volver a solicitarlo.",
+  "The bank or payment provider's reference of the transfer.":
+    "La referencia de la transferencia del banco o del proveedor de pagos.",
+  "Approved. Pay it, then mark it paid.": "Aprobada. Págala y luego márcala como pagada.",
+  "Could not approve": "No se pudo aprobar",
+  "Payout requests": "Solicitudes de cobro",
+  "No payout requests waiting.": "No hay solicitudes de cobro pendientes.",
+  "Payout minimum": "Mínimo de cobro",
+  "The least balance a performer may ask to be paid, in the site's currency.":
+    "El saldo mínimo que un modelo puede solicitar cobrar, en la moneda del sitio.",
+  "Payout method hold (days)": "Espera del método de cobro (días)",
+  "Days a new or changed payout method waits before a payout request can use it (0 to 90).":
+    "Días que un método de cobro nuevo o modificado espera antes de que una solicitud de cobro pueda usarlo (de 0 a 90).",
+  "Could not load the payout requests.": "No se pudieron cargar las solicitudes de cobro.",
+  Crypto: "Cripto",
+  Requested: "Solicitada",
 };

@@ -673,4 +673,42 @@ export const studio: Messages = {
   "Tips received": "Propinas recibidas",
   "No tips yet. Members tip you from your profile, movies and galleries.":
     "Todavía no hay propinas. Los miembros te dan propinas desde tu perfil, tus películas y tus galerías.",
+  // payout requests and statements (issue 24)
+  "Crypto address": "Dirección de criptomonedas",
+  "IBAN and BIC": "IBAN y BIC",
+  "Paxum email": "Correo de Paxum",
+  "Wallet address": "Dirección de la billetera",
+  "New or changed payout details wait until {{date}} before a payout request can use them.":
+    "Los datos de cobro nuevos o modificados esperan hasta el {{date}} antes de que una solicitud de cobro pueda usarlos.",
+  "Currency and network": "Moneda y red",
+  Requested: "Solicitada",
+  "You can ask to be paid once your balance reaches {{minimum}}.":
+    "Podrás solicitar el cobro cuando tu saldo llegue a {{minimum}}.",
+  "Save your payout details below to ask to be paid.": "Guarda tus datos de cobro abajo para solicitar el cobro.",
+  "Your payout method was changed recently: you can use it from {{date}}.":
+    "Tu método de cobro cambió hace poco: podrás usarlo a partir del {{date}}.",
+  "Your request is being handled: you can ask again once it is paid or refused.":
+    "Tu solicitud se está tramitando: podrás volver a solicitarlo cuando se pague o se rechace.",
+  "You asked to be paid {{amount}}.": "Solicitaste cobrar {{amount}}.",
+  "Could not ask to be paid": "No se pudo solicitar el cobro",
+  Balance: "Saldo",
+  "Payout minimum: {{minimum}}": "Mínimo de cobro: {{minimum}}",
+  "Request payout": "Solicitar cobro",
+  "Your payout requests": "Tus solicitudes de cobro",
+  "Paid to": "Pagado a",
+  "Reference: {{reference}}": "Referencia: {{reference}}",
+  "Movie sales": "Ventas de películas",
+  "Gallery sales": "Ventas de galerías",
+  "Store sales": "Ventas de la tienda",
+  "Monthly statement": "Extracto mensual",
+  "Download CSV": "Descargar CSV",
+  "Statement of {{month}}": "Extracto de {{month}}",
+  Line: "Concepto",
+  Count: "Cantidad",
+  "Opening balance": "Saldo inicial",
+  "Payout on {{date}} ({{note}})": "Cobro del {{date}} ({{note}})",
+  "Payout on {{date}}": "Cobro del {{date}}",
+  "Closing balance": "Saldo final",
+  "Closing balance = opening balance + what you earned − payouts. Dates are in UTC.":
+    "Saldo final = saldo inicial + lo que ganaste − cobros. Las fechas están en UTC.",
 };

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../../platform/errors.ts";
 import { type SecretBox, UnreadableSecretError } from "../../../platform/secret-box.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
+import type { SettingsService } from "../../settings/service.ts";
 import { payoutDetails } from "../payouts/tables.ts";
 
 type Row = typeof payoutDetails.$inferSelect;
@@ -38,9 +39,12 @@ export function maskAccount(account: string): string {
  * performer (a sealed value copied onto another performer's row does not open); the admins' lists read only the
  * masked account, so a key that no longer matches never breaks them.
  */
-export function createPayoutDetails(db: Db, box: SecretBox) {
-  const seal = (performerId: string, body: Pick<PayoutDetailsBody, "accountName" | "account">) => ({
-    sealed: box.seal(JSON.stringify({ accountName: body.accountName, account: body.account }), performerId),
+export function createPayoutDetails(db: Db, box: SecretBox, settings?: Pick<SettingsService, "get">) {
+  const seal = (performerId: string, body: Pick<PayoutDetailsBody, "accountName" | "account" | "network">) => ({
+    sealed: box.seal(
+      JSON.stringify({ accountName: body.accountName, account: body.account, network: body.network ?? null }),
+      performerId,
+    ),
     accountHint: maskAccount(body.account),
     legacyAccountName: null,
     legacyAccount: null,
@@ -65,7 +69,7 @@ export function createPayoutDetails(db: Db, box: SecretBox) {
   }
 
   function open(row: Sealed): PayoutDetails {
-    let inside: { accountName: string; account: string };
+    let inside: { accountName: string; account: string; network?: string | null };
     try {
       inside = JSON.parse(box.open(row.sealed, row.performerId));
     } catch (err) {
@@ -76,7 +80,9 @@ export function createPayoutDetails(db: Db, box: SecretBox) {
       method: row.method,
       accountName: inside.accountName,
       account: inside.account,
+      network: inside.network ?? null,
       updatedAt: row.updatedAt.toISOString(),
+      heldUntil: row.heldUntil && row.heldUntil > new Date() ? row.heldUntil.toISOString() : null,
     };
   }
 
@@ -92,8 +98,17 @@ export function createPayoutDetails(db: Db, box: SecretBox) {
     return row ? open(await upgrade(row)) : null;
   }
 
+  /** The row's method, masked account and hold, without opening it: what a payout request records. */
+  async function usable(performerId: string) {
+    const [row] = await db.select().from(payoutDetails).where(eq(payoutDetails.performerId, performerId));
+    if (!row) return null;
+    const sealed = await upgrade(row);
+    return { method: sealed.method, accountHint: sealed.accountHint ?? "••••", heldUntil: sealed.heldUntil };
+  }
+
   return {
     of,
+    usable,
 
     /** An admin's look at a performer's full details, to make a payout: recorded in the audit trail (never the account). */
     async viewedBy(actor: AuditActor, performerId: string): Promise<PayoutDetails | null> {
@@ -116,8 +131,31 @@ export function createPayoutDetails(db: Db, box: SecretBox) {
       return new Map(sealed.map((r) => [r.performerId, masked(r)]));
     },
 
+    /**
+     * Saves where the performer is paid. A new method, or a change of method, account or network, is held for the
+     * `payoutMethodHoldDays` setting before a payout request may use it (a stolen session must not redirect the next
+     * payout at once); saving the same details again keeps the hold as it was.
+     */
     async set(performerId: string, body: PayoutDetailsBody): Promise<PayoutDetails> {
-      const values = { method: body.method, ...seal(performerId, body) };
+      const before = await of(performerId).catch(() => null);
+      const same =
+        before &&
+        before.method === body.method &&
+        before.account === body.account &&
+        (before.network ?? null) === (body.network?.length ? body.network : null);
+      const holdDays = settings ? await settings.get("payoutMethodHoldDays") : 0;
+      const heldUntil = same
+        ? before.heldUntil
+          ? new Date(before.heldUntil)
+          : null
+        : holdDays > 0
+          ? new Date(Date.now() + holdDays * 86_400_000)
+          : null;
+      const values = {
+        method: body.method,
+        ...seal(performerId, { ...body, network: body.network?.length ? body.network : undefined }),
+        heldUntil,
+      };
       const [row] = await db
         .insert(payoutDetails)
         .values({ performerId, ...values })
