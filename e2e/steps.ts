@@ -199,7 +199,7 @@ export async function changePayoutDetails(page: Page, holder: string, password: 
   await goto(page, "/studio/earnings");
   const payout = page.getByTestId("payout-details");
   await payout.getByRole("textbox", { name: "Account holder" }).fill(holder);
-  await payout.getByRole("textbox", { name: /^Account \(IBAN/ }).fill("GB33 BUKB 2020 1555 5555 55");
+  await payout.getByRole("textbox", { name: /^IBAN and BIC/ }).fill("GB33 BUKB 2020 1555 5555 55");
   await payout.getByRole("button", { name: "Save payout details" }).click();
   await answerPasswordPrompt(page, password);
   await page.getByText("Your payout details are saved.").waitFor();

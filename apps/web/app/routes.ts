@@ -1,7 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { CHECKOUT_PATH } from "./lib/payments.ts";
-import { REACTION_PATH } from "./lib/reactions.ts";
 import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
 import { CART_PRODUCTS_PATH, CART_SYNC_PATH } from "./lib/store.ts";
 import { TIP_PATH } from "./lib/tips.ts";
@@ -25,8 +24,6 @@ export default [
   route(CART_PRODUCTS_PATH, "routes/cart.products.ts", { id: "cartProducts" }),
   // A resource route (data only): a bought download's signed link.
   route("/store/download/:id", "routes/store.download.ts", { id: "storeDownload" }),
-  // A resource route (action only): the like, favourite and watch-later buttons.
-  route(REACTION_PATH, "routes/reactions.save.ts", { id: "reactionSave" }),
   // A resource route (action only): the Tip buttons' checkout.
   route(TIP_PATH, "routes/payment.tip.ts", { id: "paymentTip" }),
   // A resource route (action only): the Report buttons' filing.

@@ -8,9 +8,6 @@ import { msg } from "../i18n/i18n.ts";
 
 export type ReactableType = Exclude<ReactionObjectType, "comment">;
 
-/** The resource route the reaction buttons save through (routes/reactions.save.ts). */
-export const REACTION_PATH = "/reactions/save";
-
 /** Like on movies, galleries, products and performers; favourite on movies and galleries; watch later on movies. */
 export const REACTIONS_OF: Record<ReactableType, readonly ReactionAction[]> = {
   video: ["like", "favourite", "watch_later"],

@@ -6,11 +6,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
 import {
   COUNTER_OF,
   REACTION_LABELS,
-  REACTION_PATH,
   REACTIONS_OF,
   type ReactableType,
   type ReactionView,
@@ -18,7 +17,6 @@ import {
   toggled,
   withCounts,
 } from "../../lib/reactions.ts";
-import { useIntent } from "../../lib/use-intent.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../../state/store.ts";
 
@@ -30,9 +28,8 @@ const ICONS: Record<ReactionAction, { on: typeof IconHeart; off: typeof IconHear
 
 /**
  * Like, favourite and watch-later buttons with their counters. A click shows its result at once and is undone if
- * the API refuses it (the site's route saves it with the session); the counters follow the API's answer and the
- * room's `reaction:updated` (the page joins the room with useObjectRoom). A visitor's click goes to the login page
- * (back to the movie afterwards).
+ * the API refuses it; the counters follow the API's answer and the room's `reaction:updated` (the page joins the
+ * room with useObjectRoom). A visitor's click goes to the login page (back to the movie afterwards).
  */
 export function ReactionButtons({
   objectType,
@@ -54,16 +51,6 @@ export function ReactionButtons({
   const [view, setView] = useState<ReactionView>(() => reactionView(flags, counts));
   const pending = useRef(new Set<ReactionAction>());
   const [busy, setBusy] = useState<ReactionAction[]>([]);
-  // Saved through the site's route, one fetcher per button (clicks on two buttons run side by side); the answer
-  // carries the counters, so the page's data is not loaded again.
-  const like = useIntent(REACTION_PATH, { revalidate: false });
-  const favourite = useIntent(REACTION_PATH, { revalidate: false });
-  const watchLater = useIntent(REACTION_PATH, { revalidate: false });
-  const save: Record<ReactionAction, typeof like.run> = {
-    like: like.run,
-    favourite: favourite.run,
-    watch_later: watchLater.run,
-  };
 
   // Another item (a client-side navigation keeps this component): start again from its flags and counters.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the item's id stands for its flags and counters
@@ -95,7 +82,9 @@ export function ReactionButtons({
     setView((v) => toggled(v, action, on));
     const key = { objectType, objectId, action };
     try {
-      const state = await save[action]<ReactionState>(on ? "add" : "remove", key);
+      const state = on
+        ? await api.post<ReactionState>("/reactions", key)
+        : await api.del<ReactionState>("/reactions", key);
       setView((v) => {
         const now = v.active[action] === state.active ? v : { ...v, active: { ...v.active, [action]: state.active } };
         return withCounts(now, state.counts);
