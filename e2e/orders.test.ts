@@ -120,9 +120,11 @@ describe("an admin's orders", () => {
     await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).waitFor();
     // Found by a product's title, with its buyer, seller, lines and delivery status.
     await admin.getByLabel("Search orders").fill(`Poster ${stamp}`);
-    await admin.waitForURL(/q=Poster/);
+    // The whole search is in the address (the field's typing is debounced), and the list is the search's answer.
+    await admin.waitForURL((url) => url.searchParams.get("q") === `Poster ${stamp}`);
     const row = admin.getByTestId(`order-row-${orderId}`);
-    await expect.poll(() => admin.locator("[data-testid^=order-row-]").count()).toBe(1);
+    await row.waitFor();
+    await expect.poll(() => admin.locator("[data-testid^=order-row-]").count(), { timeout: 15_000 }).toBe(1);
     const text = await row.textContent();
     expect(text).toContain("(@user)");
     expect(text).toContain(`Guide ${stamp}`);
