@@ -145,6 +145,12 @@ export type SettingKey = keyof typeof settingDefinitions;
 export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingDefinitions)[K]["schema"]>;
 /** A secret: its value is stored but never sent back, not even to an admin. */
+/**
+ * Settings that bound each other: the first of each pair may not be above the second. A change that would break the
+ * order is refused (422 naming the value), so checkouts never meet a range with nothing in it.
+ */
+export const orderedSettings: readonly (readonly [SettingKey, SettingKey])[] = [["tipMinimum", "tipMaximum"]];
+
 export const isSecretSetting = (key: SettingKey): boolean => {
   const def = settingDefinitions[key];
   return "secret" in def && def.secret;

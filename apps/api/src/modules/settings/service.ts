@@ -2,6 +2,7 @@ import { gatewayFields, gatewayKeys, isGatewayKey } from "@marquee/contracts/pay
 import {
   appliesAtStart,
   isSecretSetting,
+  orderedSettings,
   type SettingKey,
   type SettingValue,
   settingDefinitions,
@@ -9,8 +10,8 @@ import {
 } from "@marquee/contracts/settings";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Config, resolvePayment, type StoredPaymentSettings } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { badRequest } from "../../platform/errors.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { badRequest, unprocessable } from "../../platform/errors.ts";
 import { StartupError } from "../../platform/startup-errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { settings } from "./tables.ts";
@@ -58,6 +59,26 @@ export function createSettingsService(db: Db, config?: Pick<Config, "env" | "gat
     const out: Record<string, unknown> = {};
     for (const key of keys) out[key] = await get(key);
     return out;
+  }
+
+  /**
+   * Refuses a value that would put a bounding pair out of order (`orderedSettings`). The other value is read and
+   * locked in the change's transaction, so two admins moving both ends at once cannot cross them.
+   */
+  async function checkOrder(tx: Tx, key: SettingKey, value: unknown) {
+    for (const [low, high] of orderedSettings) {
+      if (key !== low && key !== high) continue;
+      const other = key === low ? high : low;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${low}:${high}`}))`);
+      const [row] = await tx.select().from(settings).where(eq(settings.key, other));
+      const otherValue = (row ? row.value : settingDefinitions[other].default) as number;
+      const bad = key === low ? (value as number) > otherValue : (value as number) < otherValue;
+      if (bad) {
+        const message =
+          key === low ? `must be at most ${high} (${otherValue})` : `must be at least ${low} (${otherValue})`;
+        throw unprocessable(`Invalid value for ${key}: ${message}`, [{ path: "body.value", message }]);
+      }
+    }
   }
 
   return {
@@ -124,6 +145,7 @@ export function createSettingsService(db: Db, config?: Pick<Config, "env" | "gat
       // The change and its audit record commit together, or neither does.
       await db.transaction(async (tx) => {
         const [was] = await tx.select().from(settings).where(eq(settings.key, key)).for("update");
+        await checkOrder(tx, key, parsed.data);
         let now: { value: unknown } | undefined;
         if (isGatewayKey(key) && parsed.data === "") {
           // An empty gateway setting is cleared: the environment's value, or none, applies.

@@ -180,6 +180,34 @@ describe("PUT /admin/settings/:key", () => {
     expect((await t.request({ method: "GET", url: "/settings/public" })).json().siteName).toBe("Marquee");
   });
 
+  it("keeps the smallest tip at or below the largest: a change that crosses them is a 422 naming the value", async () => {
+    const put = (key: string, value: number) =>
+      t.request({ method: "PUT", url: `/admin/settings/${key}`, token: admin, body: { value } });
+    const above = await put("tipMinimum", 600);
+    expect(above.statusCode).toBe(422);
+    expect(above.json().message).toBe("Invalid value for tipMinimum: must be at most tipMaximum (500)");
+    expect(detailPaths(above)).toEqual(["body.value"]);
+
+    expect((await put("tipMaximum", 20)).statusCode).toBe(200);
+    const below = await put("tipMinimum", 25);
+    expect(below.json().message).toBe("Invalid value for tipMinimum: must be at most tipMaximum (20)");
+    expect((await put("tipMinimum", 5)).statusCode).toBe(200);
+    const under = await put("tipMaximum", 4);
+    expect(under.statusCode).toBe(422);
+    expect(under.json().message).toBe("Invalid value for tipMaximum: must be at least tipMinimum (5)");
+    // Equal ends are a range of one amount, which is allowed.
+    expect((await put("tipMaximum", 5)).statusCode).toBe(200);
+
+    const pub = await t.request({
+      method: "POST",
+      url: "/settings/keys",
+      body: { keys: ["tipMinimum", "tipMaximum"] },
+    });
+    expect(pub.json()).toEqual({ tipMinimum: 5, tipMaximum: 5 });
+    expect((await put("tipMinimum", 1)).statusCode).toBe(200);
+    expect((await put("tipMaximum", 500)).statusCode).toBe(200);
+  });
+
   it("stores validated menus, filling defaults, and publishes them", async () => {
     const menus = [
       { title: "Movies", path: "/movies", section: "header" },
