@@ -225,7 +225,10 @@ describe("a payout request", () => {
 
     await endHold(p.id);
     expect((await balanceOf(p.token)).blocker).toBeNull();
-    res = await ask(p.token);
+    // Two requests sent at once (a double click, two tabs): one is taken, the other finds it open.
+    const both = await Promise.all([ask(p.token), ask(p.token)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    res = both.find((r) => r.statusCode === 201) as typeof res;
     expect(res.statusCode, res.body).toBe(201);
     const request = res.json().request;
     expect(request).toMatchObject({
@@ -284,8 +287,17 @@ describe("a payout request", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("This payout request is approved: it cannot be approved.");
 
-    res = await decide(request._id, "paid", { reference: "SEPA-2026-001" });
-    expect(res.statusCode, res.body).toBe(200);
+    // Two admins marking it paid at once: one payout is made, the other is told it is paid already.
+    const paidTwice = await Promise.all([
+      decide(request._id, "paid", { reference: "SEPA-2026-001" }),
+      decide(request._id, "paid", { reference: "SEPA-2026-001" }),
+    ]);
+    expect(paidTwice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    res = paidTwice.find((r) => r.statusCode === 200) as typeof res;
+    expect(paidTwice.find((r) => r.statusCode === 409)?.json().message).toBe(
+      "This payout request is paid: it cannot be marked paid.",
+    );
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.performerId, p.id))).toHaveLength(1);
     const paid = res.json().request;
     expect(paid).toMatchObject({ status: "paid", reference: "SEPA-2026-001", amount: 6.4 });
     expect(paid.paidAt).not.toBeNull();
