@@ -5,8 +5,50 @@ import type { Checkout } from "../src/modules/commerce/checkout/service.ts";
 import { transactions } from "../src/modules/commerce/ledger/tables.ts";
 import { videos } from "../src/modules/videos/tables.ts";
 import { deliverSandbox, type TestContext } from "./harness.ts";
+import { fileUpload } from "./multipart.ts";
 
 let seq = 0;
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+/** A physical product for sale by `token`'s performer, `stock` in hand: its id. */
+export async function physicalProduct(
+  t: TestContext,
+  token: string,
+  price: number,
+  stock = 50,
+  status = "active",
+): Promise<string> {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/products",
+    token,
+    body: { title: `Mug ${Date.now().toString(36)}${seq++}`, type: "physical", price, stock, status },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id;
+}
+
+/** A digital product for sale by `token`'s performer, its file (a small PDF) uploaded: its id. */
+export async function digitalProduct(t: TestContext, token: string, price: number): Promise<string> {
+  const res = await t.request({
+    method: "POST",
+    url: "/performer/assets/products",
+    token,
+    body: { title: `Ebook ${Date.now().toString(36)}${seq++}`, type: "digital", price, status: "active" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json()._id as string;
+  const file = fileUpload(PDF, "book.pdf", "application/pdf");
+  const upload = await t.app.inject({
+    method: "POST",
+    url: `/performer/assets/products/${id}/file/upload`,
+    headers: { authorization: `Bearer ${token}`, ...file.headers },
+    payload: file.body,
+  });
+  expect(upload.statusCode, upload.body).toBe(200);
+  return id;
+}
 
 /**
  * A movie made through the studio API by `token`'s performer (or an admin, naming `performerIds`), then marked

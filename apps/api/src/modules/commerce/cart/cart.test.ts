@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../../test/harness.ts";
-import { paidStoreOrder } from "../../../../test/sales.ts";
+import { digitalProduct, paidStoreOrder, physicalProduct } from "../../../../test/sales.ts";
 import { products } from "../../products/tables.ts";
 
 /**
@@ -12,46 +12,9 @@ import { products } from "../../products/tables.ts";
 
 let t: TestContext;
 let seller: { id: string; token: string };
-let seq = 0;
-
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-async function physical(price: number, stock: number, status = "active"): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: seller.token,
-    body: { title: `Mug ${seq++}`, type: "physical", price, stock, status },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json()._id;
-}
-
-async function digital(price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: seller.token,
-    body: { title: `Ebook ${seq++}`, type: "digital", price, status: "active" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json()._id as string;
-  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
-  const upload = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/products/${id}/file/upload`,
-    headers: { authorization: `Bearer ${seller.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(upload.statusCode, upload.body).toBe(200);
-  return id;
-}
+const physical = (price: number, stock: number, status = "active") =>
+  physicalProduct(t, seller.token, price, stock, status);
+const digital = (price: number) => digitalProduct(t, seller.token, price);
 
 const titleOf = async (id: string) =>
   (await t.database.db.select({ title: products.title }).from(products).where(eq(products.id, id)))[0]?.title;

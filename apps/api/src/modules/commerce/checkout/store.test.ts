@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
   newAccount,
   type TestContext,
 } from "../../../../test/harness.ts";
-import { TEST_ADDRESS } from "../../../../test/sales.ts";
+import { digitalProduct, physicalProduct, TEST_ADDRESS } from "../../../../test/sales.ts";
 import { couponUses } from "../coupons/tables.ts";
 import { earnings } from "../earnings/tables.ts";
 import { transactions } from "../ledger/tables.ts";
@@ -25,6 +25,8 @@ let admin: string;
 let seller: { id: string; token: string };
 let buyer: { id: string; token: string };
 let seq = 0;
+const physical = (price: number, stock: number) => physicalProduct(t, seller.token, price, stock);
+const digital = (price: number) => digitalProduct(t, seller.token, price);
 
 interface Checkout {
   paymentUrl: string;
@@ -33,47 +35,6 @@ interface Checkout {
 }
 
 const ADDRESS = TEST_ADDRESS;
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-async function physical(price: number, stock: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: seller.token,
-    body: { title: `Mug ${Date.now().toString(36)}${seq++}`, type: "physical", price, stock, status: "active" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json()._id;
-}
-
-async function digital(price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: seller.token,
-    body: { title: `Ebook ${Date.now().toString(36)}${seq++}`, type: "digital", price, status: "active" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json()._id as string;
-  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
-  const upload = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/products/${id}/file/upload`,
-    headers: {
-      authorization: `Bearer ${seller.token}`,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(upload.statusCode, upload.body).toBe(200);
-  return id;
-}
 
 const purchase = (token: string | undefined, body: unknown) =>
   t.request({ method: "POST", url: "/payment/purchase-products", token, body });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,7 +10,13 @@ import {
   newAccount,
   type TestContext,
 } from "../../../../test/harness.ts";
-import { paidStoreOrder, TEST_ADDRESS, TEST_DELIVERY } from "../../../../test/sales.ts";
+import {
+  digitalProduct,
+  paidStoreOrder,
+  physicalProduct,
+  TEST_ADDRESS,
+  TEST_DELIVERY,
+} from "../../../../test/sales.ts";
 
 /**
  * Orders through HTTP (issue 11): a buyer's own orders and lines, a seller's lines to ship, one order as each may see
@@ -25,7 +31,8 @@ let seller: Account;
 let rival: Account;
 let buyer: Account;
 let stranger: Account;
-let seq = 0;
+const physical = (owner: Account, price: number) => physicalProduct(t, owner.token, price);
+const digital = (owner: Account, price: number) => digitalProduct(t, owner.token, price);
 
 interface Checkout {
   orderId: string;
@@ -33,44 +40,6 @@ interface Checkout {
 }
 
 const ADDRESS = TEST_ADDRESS;
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-async function physical(owner: Account, price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: owner.token,
-    body: { title: `Mug ${seq++}`, type: "physical", price, stock: 50, status: "active" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json()._id;
-}
-
-async function digital(owner: Account, price: number): Promise<string> {
-  const res = await t.request({
-    method: "POST",
-    url: "/performer/assets/products",
-    token: owner.token,
-    body: { title: `Ebook ${seq++}`, type: "digital", price, status: "active" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json()._id as string;
-  const boundary = `----marquee${randomBytes(8).toString("hex")}`;
-  const upload = await t.app.inject({
-    method: "POST",
-    url: `/performer/assets/products/${id}/file/upload`,
-    headers: { authorization: `Bearer ${owner.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(upload.statusCode, upload.body).toBe(200);
-  return id;
-}
 
 async function checkout(who: Account, ids: string[], shipped = true): Promise<Checkout> {
   const res = await t.request({
