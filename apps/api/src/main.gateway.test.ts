@@ -33,7 +33,8 @@ beforeAll(async () => {
     { key: "stripeWebhookSecret", value: "whsec_stored" },
   ]);
   await database.close();
-}, 60_000);
+  // Opening a new embedded database and applying every migration: seconds, or a minute and more on a busy machine.
+}, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("a start with a bad payment setting stored in Admin → Settings → Payment", () => {
@@ -52,7 +53,7 @@ describe("a start with a bad payment setting stored in Admin → Settings → Pa
       delete env[name];
     }
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, ["--import", "tsx", main], { env, timeout: 60_000 }, (err, _stdout, stderr) =>
+      execFile(process.execPath, ["--import", "tsx", main], { env, timeout: 110_000 }, (err, _stdout, stderr) =>
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
       );
     });
@@ -61,6 +62,6 @@ describe("a start with a bad payment setting stored in Admin → Settings → Pa
       "Marquee cannot start: the admin setting stripeSecretKey (Admin → Settings → Payment) is set (expected the secret API key, sk_live_… (or sk_test_…)). Set STRIPE_SECRET_KEY in the environment (it wins over the admin setting), or start with PAYMENT_GATEWAY=sandbox and fix it in Admin → Settings → Payment.",
     );
     expect(result.stderr).not.toContain("pk_live_a_publishable_key");
-    // A child that compiles main.ts on the fly and opens the embedded database: seconds on a busy machine.
-  }, 60_000);
+    // A child that compiles main.ts on the fly and opens the embedded database: seconds, or a minute on a busy machine.
+  }, 120_000);
 });
