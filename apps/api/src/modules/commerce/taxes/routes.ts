@@ -131,6 +131,21 @@ export const taxesRoutes: FastifyPluginAsyncZod<{
     },
   });
 
+  app.get("/admin/taxes/report/csv", {
+    config: admin,
+    schema: {
+      tags: ["admin"],
+      description: "The tax report (as GET /admin/taxes/report) as CSV, with a totals row.",
+      querystring: taxReportQuery,
+    },
+    handler: async (req, reply) =>
+      reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="tax-report-${req.query.from}-${req.query.to}.csv"`)
+        .header("Cache-Control", "no-store")
+        .send(await taxes.reportCsv(req.query.from, req.query.to)),
+  });
+
   app.get("/admin/taxes/report", {
     config: admin,
     schema: {

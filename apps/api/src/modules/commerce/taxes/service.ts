@@ -119,7 +119,8 @@ export function createTaxes(deps: {
   /**
    * The tax of a checkout: null while the site has no rate at all (nothing is asked of the buyer). Otherwise the
    * billing country is required (the one given, else the one the buyer gave last time), and its region when the
-   * country has regional rates; each refusal is a 422 naming the field.
+   * country has regional rates: an ISO 3166-2 code, or the country's own code for elsewhere in it (its country-wide
+   * rate, or none); each refusal is a 422 naming the field.
    */
   async function plan(on: Tx | Db | null, buyerId: string, input: BillingInput = {}): Promise<TaxPlan | null> {
     const tx = on ?? db;
@@ -138,11 +139,14 @@ export function createTaxes(deps: {
       if (!rates.length) return null;
       throw field("body.billingCountry", "Choose your billing country: the tax depends on it.");
     }
+    // The country's own code as the region: elsewhere in the country than its regions with rates of their own.
+    const elsewhere = region === country;
+    if (elsewhere) region = null;
     if (region && (!REGION.test(region) || !region.startsWith(`${country}-`))) {
       throw field("body.billingRegion", "Choose your region from the list.");
     }
     const regional = rates.filter((r) => r.country === country && r.region);
-    if (regional.length && !region) {
+    if (regional.length && !region && !elsewhere) {
       throw field("body.billingRegion", `Choose your region in ${countryName(country)}: the tax depends on it.`);
     }
     const rate = rateFor(rates, country, region);
@@ -159,8 +163,64 @@ export function createTaxes(deps: {
     };
   }
 
+  /** One CSV cell: quoted when it holds a comma, a quote or a line break; a formula's first character defused. */
+  const cell = (v: string | number | null) => {
+    const text = v === null ? "" : typeof v === "number" ? v.toFixed(2) : /^[=+\-@]/.test(v) ? `'${v}` : v;
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+
   return {
     plan,
+
+    /** The tax report as CSV (one row per country, region and rate, then the totals), for filing. */
+    async reportCsv(from: string, to: string): Promise<string> {
+      const r = await this.report(from, to);
+      const head = [
+        "country",
+        "country_name",
+        "region",
+        "tax",
+        "rate_percent",
+        "orders",
+        "refunds",
+        "mismatches",
+        "net",
+        "tax_amount",
+        "gross",
+        "currency",
+      ];
+      const rows = r.rows.map((x) =>
+        [
+          cell(x.country),
+          cell(x.countryName),
+          cell(x.region),
+          cell(x.taxName),
+          cell(x.rate),
+          String(x.orders),
+          String(x.refunds),
+          String(x.mismatches),
+          cell(x.net),
+          cell(x.tax),
+          cell(x.gross),
+          cell(r.currency),
+        ].join(","),
+      );
+      const total = [
+        "TOTAL",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        cell(r.totals.net),
+        cell(r.totals.tax),
+        cell(r.totals.gross),
+        cell(r.currency),
+      ].join(",");
+      return `${[head.join(","), ...rows, total].join("\n")}\n`;
+    },
 
     /** A line's net, tax and gross under a plan (no plan: no tax). */
     line(priceCents: number, p: TaxPlan | null) {

@@ -219,6 +219,12 @@ describe("a checkout in a taxed country", () => {
       taxName: "IGIC",
     });
     expect((await quote({ billingCountry: "US" })).json()).toMatchObject({ net: 10, tax: 0, gross: 10, taxName: null });
+    // Elsewhere in Spain than its regions with rates: the country's own code, and its country-wide rate.
+    expect((await quote({ billingCountry: "ES", billingRegion: "ES" })).json()).toMatchObject({
+      tax: 2.1,
+      taxName: "IVA",
+      region: null,
+    });
     const missing = await quote({});
     expect(missing.statusCode).toBe(422);
     expect(detailPaths(missing)).toEqual(["body.billingCountry"]);
@@ -409,5 +415,23 @@ describe("a checkout in a taxed country", () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(detailPaths(bad)).toEqual(["querystring.from"]);
+  });
+});
+
+describe("the tax report as CSV", () => {
+  it("has a row per country, region and rate and a totals row, for admins only", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const query = { from: today, to: today };
+    const res = await t.request({ method: "GET", url: "/admin/taxes/report/csv", token: admin, query });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const lines = res.body.trim().split("\n");
+    expect(lines[0]).toBe(
+      "country,country_name,region,tax,rate_percent,orders,refunds,mismatches,net,tax_amount,gross,currency",
+    );
+    expect(lines).toContain("DE,Germany,,VAT,19.00,2,1,2,4.50,0.86,5.36,USD");
+    expect(lines.at(-1)).toMatch(/^TOTAL,/);
+    const user_ = await t.request({ method: "GET", url: "/admin/taxes/report/csv", token: user, query });
+    expect(user_.statusCode).toBe(403);
   });
 });
