@@ -115,7 +115,7 @@ export const settingDefinitions = {
    * Taxes (issue 24 section 5): whether the catalogue's and checkout's prices include the tax (the listed price is
    * the gross, the net derived from it) or exclude it (the tax is added on top at checkout).
    */
-  taxPricesIncludeTax: { group: "payment", public: true, schema: z.boolean(), default: false },
+  taxPricesIncludeTax: { group: "payment", public: false, schema: z.boolean(), default: false },
   performerCommission: {
     group: "commission",
     public: false,
