@@ -46,7 +46,7 @@ describe("taxes", () => {
     await logIn(operator.page, "admin");
     await goto(operator.page, "/admin/taxes");
     const form = operator.page.getByRole("region", { name: "Add a rate" });
-    await form.getByRole("textbox", { name: "Country" }).fill("Luxembourg");
+    await form.getByRole("combobox", { name: "Country" }).fill("Luxembourg");
     await operator.page.getByRole("option", { name: "Luxembourg (LU)" }).click();
     await form.getByLabel("Tax name").fill("VAT");
     await form.getByLabel("Rate (%)").fill("17");
@@ -69,7 +69,7 @@ describe("taxes", () => {
     await newBuyer(buyer.page);
     await goto(buyer.page, `/movies/${movie.slug}`);
     const cta = buyer.page.getByTestId("call-to-action");
-    await cta.getByRole("textbox", { name: "Billing country" }).fill("Luxembourg");
+    await cta.getByRole("combobox", { name: "Billing country" }).fill("Luxembourg");
     await buyer.page.getByRole("option", { name: "Luxembourg", exact: true }).click();
     await expect
       .poll(() => cta.getByTestId("tax-quote").textContent())
