@@ -838,5 +838,6 @@ export const site: Messages = {
   "No tax for {{country}}: {{gross}} to pay": "Sin impuestos para {{country}}: {{gross}} a pagar",
   "View the receipt": "Ver el recibo",
   "Prices include the tax of your billing country.": "Los precios incluyen los impuestos de tu país de facturación.",
-  "The tax of your billing country is added on the payment page.": "Los impuestos de tu país de facturación se suman en la página de pago.",
+  "The tax of your billing country is added on the payment page.":
+    "Los impuestos de tu país de facturación se suman en la página de pago.",
 };
