@@ -254,6 +254,7 @@ export function buildServices(
     verification,
     twoFactorAmong: auth.twoFactorAmong,
     atRestKey,
+    geoip: deps.geoip,
   });
   const pages = createPagesService({
     banners,

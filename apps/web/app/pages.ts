@@ -49,6 +49,11 @@ export const pages = {
   },
   account: { path: "/account", file: "routes/account.tsx", handle: protectedPage("primary") },
   accountOrders: { path: "/account/orders", file: "routes/account.orders.tsx", handle: protectedPage("primary") },
+  accountReceipt: {
+    path: "/account/orders/:id/receipt",
+    file: "routes/account.orders.$id.receipt.tsx",
+    handle: protectedPage("primary"),
+  },
   accountLibrary: { path: "/account/library", file: "routes/account.library.tsx", handle: protectedPage("primary") },
   accountFavourites: {
     path: "/account/favourites",
@@ -114,6 +119,7 @@ export const pages = {
   adminOrder: { path: "/admin/orders/:id", file: "routes/admin.orders.$id.tsx", handle: adminPage },
   adminPayouts: { path: "/admin/payouts", file: "routes/admin.payouts.tsx", handle: adminPage },
   adminCoupons: { path: "/admin/coupons", file: "routes/admin.coupons.tsx", handle: adminPage },
+  adminTaxes: { path: "/admin/taxes", file: "routes/admin.taxes.tsx", handle: adminPage },
   adminVerifications: {
     path: "/admin/verifications",
     file: "routes/admin.verifications.tsx",

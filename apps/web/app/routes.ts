@@ -16,6 +16,8 @@ export default [
   route("/admin/audit/export.csv", "routes/admin.audit.export.ts", { id: "adminAuditExport" }),
   // A resource route (data only): Studio → Earnings' monthly statement as CSV, from the API.
   route("/studio/statements/:month.csv", "routes/studio.statement.csv.ts", { id: "studioStatementCsv" }),
+  // A resource route (data only): Admin → Taxes' report as CSV, from the API.
+  route("/admin/taxes/report.csv", "routes/admin.taxes.report.csv.ts", { id: "adminTaxesReportCsv" }),
   // A resource route (action only): the buy buttons' checkout.
   route(CHECKOUT_PATH, "routes/payment.checkout.ts", { id: "paymentCheckout" }),
   // A resource route (action only): the browser's cart merged into and saved with a member's account.

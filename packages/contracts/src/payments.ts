@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { shippingAddressFields } from "./addresses.ts";
 import { entityId, listQuery } from "./common.ts";
+import { billingFields } from "./taxes.ts";
 
 /**
  * Payments (issue 10): checkouts answer where to pay; the gateways' events settle them (DESIGN section 6). Amounts
@@ -159,7 +160,8 @@ export const couponCode = z
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _");
 
 /** What buying takes besides the item: an optional coupon. */
-export const purchaseBody = z.strictObject({ couponCode: couponCode.optional() }).nullish();
+/** And the billing place the tax depends on (contracts/taxes.ts), required once the site charges any tax. */
+export const purchaseBody = z.strictObject({ couponCode: couponCode.optional(), ...billingFields }).nullish();
 
 /** How many of one product a cart line may hold (the web's cart keeps to it too). */
 export const MAX_PRODUCT_QUANTITY = 99;
@@ -185,6 +187,7 @@ export const purchaseProductsBody = z.strictObject({
   couponCode: couponCode.optional(),
   shippingAddress: shippingAddressFields.optional(),
   saveAddress: z.boolean().default(true),
+  ...billingFields,
 });
 export type PurchaseProductsBody = z.infer<typeof purchaseProductsBody>;
 

@@ -111,6 +111,11 @@ export const settingDefinitions = {
   checkoutHoldMinutes: { group: "payment", public: false, schema: z.number().int().min(1).max(240), default: 15 },
   /** The most physical units one buyer's pending store checkout may hold (a new checkout replaces the last). */
   checkoutHoldMaxUnits: { group: "payment", public: false, schema: z.number().int().min(1).max(1000), default: 10 },
+  /**
+   * Taxes (issue 24 section 5): whether the catalogue's and checkout's prices include the tax (the listed price is
+   * the gross, the net derived from it) or exclude it (the tax is added on top at checkout).
+   */
+  taxPricesIncludeTax: { group: "payment", public: false, schema: z.boolean(), default: false },
   performerCommission: {
     group: "commission",
     public: false,

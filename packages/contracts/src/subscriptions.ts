@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityId, listQuery } from "./common.ts";
 import { couponCode } from "./payments.ts";
+import { billingFields } from "./taxes.ts";
 
 /**
  * Site memberships and performer subscriptions (issue 10, DESIGN section 5). Prices are major units in answers,
@@ -58,11 +59,12 @@ export const packagesQuery = listQuery.pick({ limit: true, offset: true });
 
 /** What to subscribe to: a site package, or a performer monthly or yearly; an optional coupon for the first period. */
 export const subscribeBody = z.union([
-  z.strictObject({ packageId: entityId, couponCode: couponCode.optional() }),
+  z.strictObject({ packageId: entityId, couponCode: couponCode.optional(), ...billingFields }),
   z.strictObject({
     performerId: entityId,
     type: z.enum(["monthly", "yearly"]),
     couponCode: couponCode.optional(),
+    ...billingFields,
   }),
 ]);
 export type SubscribeBody = z.infer<typeof subscribeBody>;

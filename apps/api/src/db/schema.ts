@@ -12,6 +12,7 @@ export * from "../modules/commerce/ledger/tables.ts";
 export * from "../modules/commerce/orders/tables.ts";
 export * from "../modules/commerce/payouts/tables.ts";
 export * from "../modules/commerce/subscriptions/tables.ts";
+export * from "../modules/commerce/taxes/tables.ts";
 export * from "../modules/commerce/tips/tables.ts";
 export * from "../modules/contact/tables.ts";
 export * from "../modules/country-block/tables.ts";

@@ -21,6 +21,17 @@ describe("checkoutCall", () => {
     });
   });
 
+  it("sends the billing place the tax depends on, when the form asked for it", () => {
+    expect(checkoutCall({ kind: "video", id: ID, billingCountry: "LU", billingRegion: "" })).toEqual({
+      path: `/payment/purchase-video/${ID}`,
+      body: { billingCountry: "LU" },
+    });
+    expect(checkoutCall({ kind: "package", id: ID, billingCountry: "ES", billingRegion: "ES-CN" })).toEqual({
+      path: "/payment/subscribe",
+      body: { packageId: ID, billingCountry: "ES", billingRegion: "ES-CN" },
+    });
+  });
+
   it("refuses anything else", () => {
     expect(checkoutCall({ kind: "performer", id: ID, period: "weekly" })).toBeNull();
     expect(checkoutCall({ kind: "product", id: ID })).toBeNull();

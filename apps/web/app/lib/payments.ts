@@ -65,10 +65,15 @@ export function checkoutCall(form: Record<string, string>): { path: string; body
   if (!isUuid(id)) return null;
   const couponCode = (form.couponCode ?? "").trim();
   const coupon: Record<string, string> = couponCode ? { couponCode } : {};
+  // The billing place the tax depends on (commerce/taxes), when the form asked for it.
+  for (const key of ["billingCountry", "billingRegion"] as const) {
+    const value = (form[key] ?? "").trim();
+    if (value) coupon[key] = value;
+  }
   switch (form.kind) {
     case "video":
     case "gallery":
-      return { path: `/payment/purchase-${form.kind}/${id}`, body: couponCode ? coupon : undefined };
+      return { path: `/payment/purchase-${form.kind}/${id}`, body: Object.keys(coupon).length ? coupon : undefined };
     case "package":
       return { path: "/payment/subscribe", body: { packageId: id, ...coupon } };
     case "performer":

@@ -73,6 +73,11 @@ function OrderCard({ order }: { order: Order }) {
             <Badge variant="light" color={status.color}>
               {t(status.label)}
             </Badge>
+            {(order.status === "paid" || order.status === "refunded") && (
+              <Anchor component={Link} to={`/account/orders/${order._id}/receipt`} size="sm">
+                {t("Receipt")}
+              </Anchor>
+            )}
           </Group>
         </Group>
         {order.lines.map((line) => (

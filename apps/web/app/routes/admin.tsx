@@ -31,6 +31,7 @@ const descriptions: Record<string, string> = {
   "/admin/orders": msg("Every order: who bought what from whom, moving parcels on, and refunds through the payment."),
   "/admin/payouts": msg("What each performer is owed, marking it paid, and the payouts made."),
   "/admin/coupons": msg("Discount codes: their value, expiry, uses left, and switching them on or off."),
+  "/admin/taxes": msg("Tax rates per country and region, and the tax report per country and period, as CSV too."),
   "/admin/categories": msg("The categories of performers, movies, galleries and products."),
   "/admin/posts": msg("News posts and pages such as the home and contact texts, and the legal pages."),
   "/admin/banners": msg("The promotional banners on the home page, by position."),

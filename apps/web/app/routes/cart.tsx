@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   NativeSelect,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -17,6 +18,7 @@ import { notifications } from "@mantine/notifications";
 import type { SavedAddress } from "@marquee/contracts/addresses";
 import type { Checkout } from "@marquee/contracts/payments";
 import type { Product } from "@marquee/contracts/products";
+import type { TaxPlaces } from "@marquee/contracts/taxes";
 import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -171,18 +173,22 @@ function Line({ line, symbol }: { line: CartLine; symbol: string }) {
   );
 }
 
-/** For a signed-in member: the countries to ship to and their saved addresses, the last used first. */
+/**
+ * For a signed-in member: the countries to ship to and their saved addresses, the last used first, and where the
+ * site charges tax (the billing country is asked then; commerce/taxes).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!requestToken(request)) return { countries: [] as Option[], saved: [] as SavedAddress[] };
+  if (!requestToken(request)) return { countries: [] as Option[], saved: [] as SavedAddress[], taxes: null };
   const api = sessionApi(request, context);
-  const [countries, saved] = await Promise.all([
+  const [countries, saved, taxes] = await Promise.all([
     countryList(api).catch(() => []),
     api
       .get<{ data: SavedAddress[] }>("/users/me/addresses")
       .then((r) => r.data)
       .catch(() => [] as SavedAddress[]),
+    api.get<TaxPlaces>("/taxes/places").catch(() => null),
   ]);
-  return { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), saved };
+  return { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), saved, taxes };
 }
 
 /**
@@ -226,6 +232,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const [choice, setChoice] = useState<AddressChoice>(loaderData.saved[0]?._id ?? NEW_ADDRESS);
   const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
   const [saveAddress, setSaveAddress] = useState(true);
+  const [billingCountry, setBillingCountry] = useState<string | null>(null);
+  const [billingRegion, setBillingRegion] = useState<string | null>(null);
+  const taxed = loaderData.taxes?.countries ?? [];
+  const billingRegions = taxed.find((c) => c.country === billingCountry)?.regions ?? [];
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
   // Back from the gateway's page by the browser's Back button: the page may come from the back-forward cache.
@@ -266,6 +276,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           products: purchaseLines(lines),
           ...(coupon ? { couponCode: coupon.code } : {}),
           ...(summary.needsDelivery ? shippingPayload(choice, draft, saved, saveAddress) : {}),
+          ...(billingCountry ? { billingCountry } : {}),
+          ...(billingRegion ? { billingRegion } : {}),
         },
       });
       window.location.assign(made.paymentUrl);
@@ -429,6 +441,44 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     errors={addressErrors(fieldErrors)}
                     onDelete={(a) => void deleteAddress(a)}
                   />
+                )}
+                {taxed.length > 0 && (
+                  <Stack gap="xs" data-testid="cart-billing">
+                    <Select
+                      label={t("Billing country")}
+                      placeholder={t("Choose your country")}
+                      searchable
+                      data={loaderData.countries}
+                      value={billingCountry}
+                      onChange={(v) => {
+                        setBillingCountry(v);
+                        setBillingRegion(null);
+                      }}
+                      error={fieldErrors.billingCountry}
+                      maxDropdownHeight={240}
+                    />
+                    {billingRegions.length > 0 && (
+                      <Select
+                        label={t("Region")}
+                        placeholder={t("Choose your region")}
+                        data={[
+                          ...billingRegions.map((r) => ({ value: r, label: r })),
+                          {
+                            value: billingCountry ?? "",
+                            label: t("Elsewhere in {{country}}", { country: billingCountry ?? "" }),
+                          },
+                        ]}
+                        value={billingRegion}
+                        onChange={setBillingRegion}
+                        error={fieldErrors.billingRegion}
+                      />
+                    )}
+                    <Text size="sm" c="dimmed">
+                      {loaderData.taxes?.pricesIncludeTax
+                        ? t("Prices include the tax of your billing country.")
+                        : t("The tax of your billing country is added on the payment page.")}
+                    </Text>
+                  </Stack>
                 )}
                 <Button
                   size="md"

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { LiveNotification } from "@marquee/contracts/notifications";
 import type { Order } from "@marquee/contracts/orders";
 import type { Transaction } from "@marquee/contracts/payments";
@@ -137,6 +137,9 @@ export default function PaymentSuccessPage({ loaderData: tx }: Route.ComponentPr
               <Button component={Link} to={next.to} size="md" radius="xl">
                 {t(next.label)}
               </Button>
+              <Anchor component={Link} to={`/account/orders/${tx.orderId}/receipt`} ta="center">
+                {t("View the receipt")}
+              </Anchor>
             </>
           ) : pending ? (
             <>

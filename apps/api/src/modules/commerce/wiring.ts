@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
 import { mediaSecretOf } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import type { GeoIp } from "../../platform/geoip.ts";
 import type { Jobs } from "../../platform/jobs.ts";
 import { createSecretBox } from "../../platform/secret-box.ts";
 import type { Throttle } from "../../platform/throttle.ts";
@@ -38,6 +39,8 @@ import { createPayouts } from "./payouts/payouts.ts";
 import { createStatements } from "./payouts/statements.ts";
 import { subscriptionsRoutes } from "./subscriptions/routes.ts";
 import { createSubscriptionsService } from "./subscriptions/service.ts";
+import { taxesRoutes } from "./taxes/routes.ts";
+import { createTaxes } from "./taxes/service.ts";
 import { tipsRoutes } from "./tips/routes.ts";
 import { createTips } from "./tips/service.ts";
 
@@ -75,6 +78,8 @@ export interface CommerceDeps {
   twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** The key that seals payout details at rest. */
   atRestKey: string;
+  /** The country of a request's address: the tax's second piece of evidence beside the billing country. */
+  geoip: GeoIp;
 }
 
 /** Every commerce service, built in order (DESIGN section 6): the gateway, checkout and ledger, then what reads them. */
@@ -91,6 +96,8 @@ export function buildCommerce(deps: CommerceDeps) {
   const sandboxActive = gateway === sandbox.gateway;
   const coupons = createCoupons({ db, throttle: deps.throttle });
   const addresses = createAddressesService({ db });
+  // Taxes (issue 24 section 5): the tax step of checkouts and the tax ledger's rows.
+  const taxes = createTaxes({ db, geoip: deps.geoip, settings: deps.settings, publicUrl: config.publicUrl });
   // Tips (issue 24 section 2): checked out through payments' one-item checkout; the ledger calls their hooks.
   const tips = createTips({
     db,
@@ -113,6 +120,7 @@ export function buildCommerce(deps: CommerceDeps) {
     notify,
     tips: tips.ledger,
     log: deps.log,
+    taxes,
   });
   const payoutDetails = createPayoutDetails(db, createSecretBox(deps.atRestKey, "payout-details"), deps.settings);
   const payouts = createPayouts({
@@ -128,6 +136,7 @@ export function buildCommerce(deps: CommerceDeps) {
   return {
     payments,
     tips,
+    taxes,
     // Payout requests and monthly statements (issue 24 section 4).
     payoutRequests: createPayoutRequests({
       db,
@@ -174,6 +183,10 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(payoutDetailsRoutes, { payoutDetails: commerce.payoutDetails });
   await app.register(payoutRequestsRoutes, { requests: commerce.payoutRequests, statements: commerce.statements });
   await app.register(tipsRoutes, { tips: commerce.tips });
+  await app.register(taxesRoutes, {
+    taxes: commerce.taxes,
+    priceOf: commerce.payments.priceOf,
+  });
 };
 
 /** Commerce's background work: reconciling payments left pending, lapsing subscriptions. */

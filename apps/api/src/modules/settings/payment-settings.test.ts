@@ -61,6 +61,7 @@ describe("the payment settings", () => {
       "ccbillDatalinkPassword",
       "checkoutHoldMinutes",
       "checkoutHoldMaxUnits",
+      "taxPricesIncludeTax",
     ]);
     expect(rows.find((s) => s.key === "paymentGateway")).toMatchObject({
       value: "",

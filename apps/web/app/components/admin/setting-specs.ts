@@ -162,6 +162,13 @@ export const fields: Record<SettingKey, FieldSpec> = {
     max: 1000,
     step: 1,
   },
+  taxPricesIncludeTax: {
+    kind: "switch",
+    label: msg("Prices include tax"),
+    description: msg(
+      "On: listed prices are what buyers pay, tax included. Off: the tax of the buyer's country is added at checkout.",
+    ),
+  },
   requireEmailVerification: {
     kind: "switch",
     label: msg("Require email verification"),

@@ -1,6 +1,7 @@
-import { Button, type ButtonProps, Group, TextInput } from "@mantine/core";
+import { Button, type ButtonProps, Group, Select, TextInput } from "@mantine/core";
 import type { CouponQuote } from "@marquee/contracts/payments";
-import { type ReactNode, useId, useState } from "react";
+import type { TaxPlaces, TaxQuote } from "@marquee/contracts/taxes";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
@@ -80,6 +81,102 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
   );
 }
 
+/** What the checkout route's loader answers (routes/payment.checkout.ts). */
+interface CheckoutPlaces {
+  taxes: TaxPlaces | null;
+  countries: { code: string; name: string }[];
+}
+
+/**
+ * The billing country (and region, where the country has regional rates) a taxed site asks before paying, with the
+ * tax it makes: "Price $10.00 + VAT 19% $1.90 = $11.90 to pay". Nothing while the site charges no tax. The fields
+ * go with the form; the API works the tax out again at checkout.
+ */
+function BillingFields({ fields }: { fields: Record<string, string> }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const places = useFetcher<CheckoutPlaces>();
+  const { run } = useIntent(CHECKOUT_PATH, { revalidate: false });
+  const [country, setCountry] = useState<string | null>(null);
+  const [region, setRegion] = useState<string | null>(null);
+  const [quote, setQuote] = useState<TaxQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once, when the button shows
+  useEffect(() => {
+    if (places.state === "idle" && !places.data) places.load(CHECKOUT_PATH);
+  }, []);
+  const taxed = places.data?.taxes?.countries ?? [];
+  const regions = taxed.find((c) => c.country === country)?.regions ?? [];
+  /** The tax of the place chosen, once it is whole (a country, and its region where it has regional rates). */
+  const ask = (c: string | null, r: string | null) => {
+    setQuote(null);
+    setError(null);
+    const needsRegion = (taxed.find((p) => p.country === c)?.regions ?? []).length > 0;
+    if (!c || (needsRegion && !r)) return;
+    run<TaxQuote>("taxQuote", { ...fields, billingCountry: c, ...(r ? { billingRegion: r } : {}) })
+      .then(setQuote)
+      .catch((e: unknown) => setError(couponError(e)));
+  };
+  if (!taxed.length) return null;
+  const countryName = places.data?.countries.find((c) => c.code === country)?.name ?? country ?? "";
+  return (
+    <div className={styles.couponField}>
+      <Select
+        name="billingCountry"
+        label={t("Billing country")}
+        placeholder={t("Choose your country")}
+        searchable
+        data={(places.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))}
+        value={country}
+        onChange={(v) => {
+          setCountry(v);
+          setRegion(null);
+          ask(v, null);
+        }}
+        error={error}
+        maxDropdownHeight={240}
+      />
+      {regions.length > 0 && (
+        <Select
+          mt="xs"
+          name="billingRegion"
+          label={t("Region")}
+          placeholder={t("Choose your region")}
+          data={[
+            ...regions.map((r) => ({ value: r, label: r })),
+            { value: country ?? "", label: t("Elsewhere in {{country}}", { country: countryName }) },
+          ]}
+          value={region}
+          onChange={(r) => {
+            setRegion(r);
+            ask(country, r);
+          }}
+        />
+      )}
+      {quote && (
+        <p className={styles.quote} data-testid="tax-quote" aria-live="polite">
+          {quote.taxName
+            ? quote.pricesIncludeTax
+              ? t("{{gross}} to pay, including {{tax}} {{name}} ({{rate}}%)", {
+                  gross: f.price(quote.gross),
+                  tax: f.price(quote.tax),
+                  name: quote.taxName,
+                  rate: quote.rate,
+                })
+              : t("Price {{net}} + {{name}} {{rate}}% {{tax}} = {{gross}} to pay", {
+                  net: f.price(quote.net),
+                  tax: f.price(quote.tax),
+                  gross: f.price(quote.gross),
+                  name: quote.taxName,
+                  rate: quote.rate,
+                })
+            : t("No tax for {{country}}: {{gross}} to pay", { country: countryName, gross: f.price(quote.gross) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * A buy or subscribe button: posts what is bought (`fields`: kind, id, maybe period) to the checkout, which makes the
  * order at the server's price and sends the buyer to the gateway's page. A plain form post, so it works before the
@@ -114,6 +211,7 @@ export function CheckoutForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      <BillingFields fields={fields} />
       <Button
         type="submit"
         size="md"

@@ -326,4 +326,26 @@ export const account: Messages = {
   "Please try again in a moment. The server said: {{message}}":
     "Vuelve a intentarlo en un momento. El servidor respondió: {{message}}",
   "Dismiss notice": "Cerrar el aviso",
+  // taxes (issue 24 section 5)
+  Receipt: "Recibo",
+  "Your receipt: what you paid, its tax, and who sold it.":
+    "Tu recibo: lo que pagaste, sus impuestos y quién lo vendió.",
+  "This order does not exist or is not yours.": "Este pedido no existe o no es tuyo.",
+  "matches your billing country": "coincide con tu país de facturación",
+  "differs from your billing country": "no coincide con tu país de facturación",
+  "could not be told from your connection": "no se pudo saber por tu conexión",
+  Tax: "Impuesto",
+  Net: "Neto",
+  "Order {{id}}": "Pedido {{id}}",
+  "Sold by {{name}}": "Vendido por {{name}}",
+  "Bought by {{name}}": "Comprado por {{name}}",
+  "Date: {{date}}": "Fecha: {{date}}",
+  "Refunded: the amount and its tax were given back.": "Reembolsado: se devolvieron el importe y sus impuestos.",
+  "Receipt lines": "Líneas del recibo",
+  "Billing country: {{country}}": "País de facturación: {{country}}",
+  "Country of your connection: {{country}}, which {{how}}.": "País de tu conexión: {{country}}, que {{how}}.",
+  unknown: "desconocido",
+  "Prices include tax.": "Los precios incluyen impuestos.",
+  "Tax is added to the listed prices.": "Los impuestos se suman a los precios indicados.",
+  "Back to my orders": "Volver a mis pedidos",
 };

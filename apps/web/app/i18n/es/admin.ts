@@ -1057,4 +1057,44 @@ export const admin: Messages = {
   "Could not load the payout requests.": "No se pudieron cargar las solicitudes de cobro.",
   Crypto: "Cripto",
   Requested: "Solicitada",
+  // taxes (issue 24 section 5)
+  Taxes: "Impuestos",
+  "Prices include tax": "Precios con impuestos incluidos",
+  "On: listed prices are what buyers pay, tax included. Off: the tax of the buyer's country is added at checkout.":
+    "Activado: los precios indicados son lo que pagan los compradores, impuestos incluidos. Desactivado: los impuestos del país del comprador se suman al pagar.",
+  "Tax rates per country and region, and the tax report for filing.":
+    "Tipos impositivos por país y región, y el informe de impuestos para declararlos.",
+  "Could not load the tax rates.": "No se pudieron cargar los tipos impositivos.",
+  "Could not load the tax report.": "No se pudo cargar el informe de impuestos.",
+  "The rate is saved.": "El tipo se ha guardado.",
+  "The rate is added.": "El tipo se ha añadido.",
+  "Could not save the rate": "No se pudo guardar el tipo",
+  "Change a rate": "Cambiar un tipo",
+  "Add a rate": "Añadir un tipo",
+  "Region (optional)": "Región (opcional)",
+  "An ISO 3166-2 code such as ES-CN": "Un código ISO 3166-2 como ES-CN",
+  "Tax name": "Nombre del impuesto",
+  "Rate (%)": "Tipo (%)",
+  "Save rate": "Guardar el tipo",
+  "Add rate": "Añadir el tipo",
+  "The rate is removed.": "El tipo se ha quitado.",
+  "Could not remove the rate": "No se pudo quitar el tipo",
+  "No tax rate yet: buyers pay the listed prices, without tax.":
+    "Aún no hay tipos impositivos: los compradores pagan los precios indicados, sin impuestos.",
+  "Tax rates": "Tipos impositivos",
+  Rate: "Tipo",
+  "Whole country": "Todo el país",
+  "No taxed sale in this period.": "No hay ventas con impuestos en este periodo.",
+  "Tax report": "Informe de impuestos",
+  "Tax amount": "Importe del impuesto",
+  Gross: "Bruto",
+  "Evidence to check": "Pruebas por revisar",
+  "Evidence to check: orders whose GeoIP country was not their billing country. The billing country's rate was charged; look for a third piece of evidence before filing.":
+    "Pruebas por revisar: pedidos cuyo país por GeoIP no era su país de facturación. Se cobró el tipo del país de facturación; busca una tercera prueba antes de declarar.",
+  "Tax rates per country and region, charged at checkout, and the tax report for filing.":
+    "Tipos impositivos por país y región, cobrados al pagar, y el informe de impuestos para declararlos.",
+  "Whether prices include tax is a setting: Settings → Payments → Prices include tax.":
+    "Si los precios incluyen impuestos es un ajuste: Ajustes → Pagos → Precios con impuestos incluidos.",
+  "Tax rates per country and region, and the tax report per country and period, as CSV too.":
+    "Tipos impositivos por país y región, y el informe de impuestos por país y periodo, también en CSV.",
 };

@@ -826,4 +826,18 @@ export const site: Messages = {
   "Tip {{amount}}": "Dar {{amount}} de propina",
   "Tip goal": "Meta de propinas",
   "{{progress}} of {{target}} ({{percent}}%)": "{{progress}} de {{target}} ({{percent}} %)",
+  // taxes (issue 24 section 5)
+  "Billing country": "País de facturación",
+  Region: "Región",
+  "Choose your region": "Elige tu región",
+  "Elsewhere in {{country}}": "En otro lugar de {{country}}",
+  "{{gross}} to pay, including {{tax}} {{name}} ({{rate}}%)":
+    "{{gross}} a pagar, con {{tax}} de {{name}} ({{rate}} %) incluidos",
+  "Price {{net}} + {{name}} {{rate}}% {{tax}} = {{gross}} to pay":
+    "Precio {{net}} + {{name}} {{rate}} % {{tax}} = {{gross}} a pagar",
+  "No tax for {{country}}: {{gross}} to pay": "Sin impuestos para {{country}}: {{gross}} a pagar",
+  "View the receipt": "Ver el recibo",
+  "Prices include the tax of your billing country.": "Los precios incluyen los impuestos de tu país de facturación.",
+  "The tax of your billing country is added on the payment page.":
+    "Los impuestos de tu país de facturación se suman en la página de pago.",
 };

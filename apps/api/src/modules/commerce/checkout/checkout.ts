@@ -14,6 +14,7 @@ import { transactions } from "../ledger/tables.ts";
 import { allocate, discounted } from "../money.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SubscribeTarget, Subscribing } from "../subscriptions/subscribing.ts";
+import type { BillingInput, Taxes } from "../taxes/service.ts";
 
 /** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
 export type SellableKind = Exclude<Offer["kind"], "product">;
@@ -61,6 +62,8 @@ export interface Sale {
   couponCode?: string;
   /** What the order opens besides its line (a pending subscription). */
   open?: (tx: Tx, orderId: string) => Promise<void>;
+  /** Where the buyer is, for the tax (commerce/taxes): the billing place given and the request's address. */
+  billing?: BillingInput;
 }
 
 /**
@@ -81,6 +84,8 @@ export function createCheckouts(deps: {
   ledger: Ledger;
   /** The site's public address: where the buyer comes back to from the gateway. */
   publicUrl: string;
+  /** The tax step (commerce/taxes): applied to each line's price after the coupon. */
+  taxes: Pick<Taxes, "plan" | "line" | "record" | "samePlan">;
 }) {
   const { db, gateway, subscribing } = deps;
   const { ledgerSettings, lockBuyerItems, pendingFor, supersede, record } = deps.ledger;
@@ -99,6 +104,7 @@ export function createCheckouts(deps: {
     idOrSlug: string,
     couponCode: string | undefined,
     ip: string,
+    billing: Omit<BillingInput, "ip"> = {},
   ): Promise<Checkout> {
     if (couponCode) await deps.coupons.attempt(buyer.id, ip);
     const offer = await sellableOffer(deps.offers, buyer, kind, idOrSlug);
@@ -113,6 +119,7 @@ export function createCheckouts(deps: {
       performerIds: offer.performerIds,
       recurring: null,
       couponCode,
+      billing: { ...billing, ip },
     });
   }
 
@@ -122,7 +129,7 @@ export function createCheckouts(deps: {
    */
   async function subscribe(
     buyer: Actor,
-    target: SubscribeTarget & { couponCode?: string },
+    target: SubscribeTarget & { couponCode?: string; billingCountry?: string; billingRegion?: string },
     ip: string,
   ): Promise<Checkout> {
     if (target.couponCode) await deps.coupons.attempt(buyer.id, ip);
@@ -142,6 +149,7 @@ export function createCheckouts(deps: {
           : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.priceCents },
       couponCode: offer.trial ? undefined : target.couponCode,
       open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
+      billing: { billingCountry: target.billingCountry, billingRegion: target.billingRegion, ip },
     });
   }
 
@@ -154,18 +162,27 @@ export function createCheckouts(deps: {
     const { couponCode } = sale;
     const cfg = await ledgerSettings();
     const { currency } = cfg;
+    // The tax step (issue 24 section 5): refused here, before anything is written, when the billing place is missing.
+    const tax = await deps.taxes.plan(db, buyer.id, sale.billing);
     const made = await db.transaction(async (tx) => {
       await lockBuyerItems(tx, buyer.id, [sale.lockKey]);
       const pending = await pendingFor(tx, buyer.id, sale.kind, sale.itemId);
       const wanted = couponCode?.trim().toUpperCase() ?? null;
-      const same = pending.find((p) => p.gateway === gateway.name && p.couponCode === wanted);
+      let same: (typeof pending)[number] | undefined;
+      for (const p of pending) {
+        if (p.gateway === gateway.name && p.couponCode === wanted && (await deps.taxes.samePlan(tx, p.orderId, tax))) {
+          same = p;
+        }
+      }
       if (same) return { ...same, free: false, after: undefined };
       // Otherwise the new checkout replaces the pending one, whose coupon claim goes back first.
       for (const p of pending) {
         await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new checkout.");
       }
       const coupon = couponCode ? await deps.coupons.usable(buyer.id, couponCode, tx) : null;
-      const totalCents = coupon ? discounted(sale.priceCents, coupon.value) : sale.priceCents;
+      // The tax is worked out on what is left after the coupon; the gross is what the gateway charges.
+      const taxed = deps.taxes.line(coupon ? discounted(sale.priceCents, coupon.value) : sale.priceCents, tax);
+      const totalCents = taxed.grossCents;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -191,9 +208,12 @@ export function createCheckouts(deps: {
         title: sale.title,
         quantity: 1,
         unitPriceCents: sale.priceCents,
-        // What the line brought in, the coupon's discount taken off: what the performers share.
+        // What the buyer pays for the line, the coupon's discount taken off and the tax in: its net (without the
+        // tax) is what the performers share.
         totalCents,
+        taxCents: taxed.taxCents,
       });
+      await deps.taxes.record(tx, buyer.id, orderId, tax);
       await sale.open?.(tx, orderId);
       const [t] = await tx
         .insert(transactions)
@@ -311,6 +331,11 @@ export function createCheckouts(deps: {
     }
     const cfg = await ledgerSettings();
     const { currency } = cfg;
+    const tax = await deps.taxes.plan(db, buyer.id, {
+      billingCountry: body.billingCountry,
+      billingRegion: body.billingRegion,
+      ip,
+    });
     const made = await db.transaction(async (tx) => {
       await lockBuyerItems(tx, buyer.id, [STORE_LOCK]);
       const pending = await pendingStoreOrders(tx, buyer.id);
@@ -319,7 +344,12 @@ export function createCheckouts(deps: {
         await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new store checkout.");
       }
       const coupon = body.couponCode ? await deps.coupons.usable(buyer.id, body.couponCode, tx) : null;
-      const totalCents = coupon ? discounted(originalCents, coupon.value) : originalCents;
+      // The coupon's total spread over the lines to the cent, then each line's tax on its part (rounded per line).
+      const taxed = allocate(
+        coupon ? discounted(originalCents, coupon.value) : originalCents,
+        lines.map((l) => l.originalCents),
+      ).map((part) => deps.taxes.line(part, tax));
+      const totalCents = taxed.reduce((n, l) => n + l.grossCents, 0);
       await deps.stock.hold(
         tx,
         lines
@@ -358,10 +388,7 @@ export function createCheckouts(deps: {
       }
       // Saved once the order is made with it, so that a declined payment's second try finds it too.
       if (address && body.saveAddress) await deps.addresses.remember(tx, buyer.id, address);
-      const paid = allocate(
-        totalCents,
-        lines.map((l) => l.originalCents),
-      );
+      await deps.taxes.record(tx, buyer.id, orderId, tax);
       await tx.insert(orderLines).values(
         lines.map((l, i) => ({
           orderId,
@@ -371,7 +398,8 @@ export function createCheckouts(deps: {
           title: l.offer.title,
           quantity: l.quantity,
           unitPriceCents: l.offer.priceCents,
-          totalCents: paid[i] as number,
+          totalCents: (taxed[i] as { grossCents: number }).grossCents,
+          taxCents: (taxed[i] as { taxCents: number }).taxCents,
           deliveryStatus: l.offer.productType === "physical" ? ("created" as const) : null,
         })),
       );

@@ -18,8 +18,11 @@ export function createQuotes(deps: {
   coupons: Pick<Coupons, "attempt" | "usable">;
   subscribing: Pick<Subscribing, "offerFor">;
 }) {
-  /** The item as the checkout would sell it: its title and price, or why it cannot be bought (its own error). */
-  async function itemOf(buyer: Actor, body: CouponQuoteBody) {
+  /**
+   * What one item sells for at checkout now (0 for a free package or trial), or why it cannot be bought (its own
+   * error): what a coupon's or the tax's quote starts from.
+   */
+  async function priceOf(buyer: Actor, body: Pick<CouponQuoteBody, "kind" | "id" | "period">) {
     if (body.kind === "video" || body.kind === "gallery") {
       const offer = await sellableOffer(deps.offers, buyer, body.kind, body.id);
       return { title: offer.title, priceCents: offer.priceCents };
@@ -29,7 +32,13 @@ export function createQuotes(deps: {
         ? { packageId: body.id }
         : { performerId: body.id, type: body.period as "monthly" | "yearly" };
     const offer = await deps.subscribing.offerFor(buyer.id, target);
-    if (offer.trial || offer.priceCents <= 0) {
+    return { title: offer.title, priceCents: offer.trial ? 0 : offer.priceCents };
+  }
+
+  /** The item as the checkout would sell it: its title and price, or why it cannot be bought (its own error). */
+  async function itemOf(buyer: Actor, body: CouponQuoteBody) {
+    const offer = await priceOf(buyer, body);
+    if (offer.priceCents <= 0) {
       throw unprocessable("This is free: there is nothing to take a coupon off.", [
         { path: FIELD, message: "nothing to take it off" },
       ]);
@@ -48,6 +57,7 @@ export function createQuotes(deps: {
   }
 
   return {
+    priceOf,
     async quote(buyer: Actor, body: CouponQuoteBody, ip: string): Promise<CouponQuote> {
       await deps.coupons.attempt(buyer.id, ip);
       const item = await itemOf(buyer, body);

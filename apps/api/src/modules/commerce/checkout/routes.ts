@@ -121,7 +121,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         body: purchaseBody,
         response: { 200: checkout },
       },
-      handler: async (req) => payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode, req.ip),
+      handler: async (req) =>
+        payments.purchase(currentUser(req), kind, req.params.id, req.body?.couponCode, req.ip, {
+          billingCountry: req.body?.billingCountry,
+          billingRegion: req.body?.billingRegion,
+        }),
     });
   }
 

@@ -18,6 +18,7 @@ import { type TransactionRow, transactions } from "../ledger/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { createSubscribing } from "../subscriptions/subscribing.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
+import type { Taxes } from "../taxes/service.ts";
 import { createCheckouts } from "./checkout.ts";
 import { createQuotes } from "./quote.ts";
 
@@ -66,6 +67,8 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   /** What tips add to the ledger's payments and refunds (commerce/tips/ledger-hooks.ts). */
   tips?: TipLedgerHooks;
+  /** The tax step of checkouts and the tax ledger's rows (commerce/taxes). */
+  taxes: Taxes;
 }) {
   const { db, gateway, notify } = deps;
   const subscribing = createSubscribing({ db, now: deps.now });
@@ -79,9 +82,10 @@ export function createPaymentsService(deps: {
     stock: deps.stock,
     log: deps.log,
     ...(deps.tips ? { tips: deps.tips } : {}),
+    taxes: deps.taxes,
   });
   const { applyEvent } = ledger;
-  const { quote } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
+  const { quote, priceOf } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
   const { purchase, subscribe, purchaseProducts, single } = createCheckouts({
     db,
     gateway,
@@ -93,6 +97,7 @@ export function createPaymentsService(deps: {
     subscribing,
     ledger,
     publicUrl: deps.publicUrl,
+    taxes: deps.taxes,
   });
 
   /**
@@ -401,6 +406,8 @@ export function createPaymentsService(deps: {
     purchase,
     /** A coupon's discount on one item, before the checkout (read only: nothing is claimed). */
     quote,
+    /** What one item sells for at checkout now, before any coupon or tax (the tax's quote starts from it). */
+    priceOf,
     subscribe,
     purchaseProducts,
     /** A checkout of one item another commerce module sells (tips): see checkout.ts `single`. */

@@ -45,6 +45,8 @@ export interface LedgerDeps {
    * transaction: answers what to tell once it is committed (the performer's notice, the goal's live progress).
    */
   tips?: TipLedgerHooks;
+  /** The tax ledger (commerce/taxes): an order's lines entered when paid, reversed when refunded. */
+  taxes?: { entered(tx: Tx, orderId: string, kind: "sale" | "refund"): Promise<void> };
 }
 
 /** See `LedgerDeps.tips`: called with the order's `tip` lines only, never with none. */
@@ -138,9 +140,10 @@ export async function recordEarnings(tx: Tx, cfg: LedgerSettings, transactionId:
     lines.flatMap((l) => l.performerIds),
     cfg.commission,
   );
-  // A tip is at the site's tip commission, whoever the performer (DESIGN section 5, issue 24).
+  // A tip is at the site's tip commission, whoever the performer (DESIGN section 5, issue 24). Earnings are shares
+  // of the line's net: the tax the buyer paid is the site's to file, never the performers' (issue 24 section 5).
   const rows = lines.flatMap((line) =>
-    shares(line.totalCents, line.performerIds).map(([performerId, gross]) => ({
+    shares(line.netCents, line.performerIds).map(([performerId, gross]) => ({
       performerId,
       orderLineId: line.id,
       transactionId,

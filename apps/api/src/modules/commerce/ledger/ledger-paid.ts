@@ -108,6 +108,7 @@ export async function decidePaid(
     }
   }
   const { performers } = await recordEarnings(tx, cfg, t.id, lines);
+  await deps.taxes?.entered(tx, t.orderId, "sale");
   // A tip tells its performer itself (with its message) and moves their goal; it is no sale to announce.
   const tipLines = lines.filter((l) => l.itemKind === "tip");
   const tipped = tipLines.length && deps.tips ? await deps.tips.paid(tx, tipLines) : undefined;

@@ -53,6 +53,8 @@ export async function takeBack(deps: LedgerDeps, { tx, t, lines, setBoth }: Sett
     .set({ deliveryStatus: "refunded" })
     .where(and(eq(orderLines.orderId, t.orderId), isNotNull(orderLines.deliveryStatus)));
   const performers = await reverseEarnings(tx, t.orderId, t.id);
+  // The tax goes back with the money: the tax ledger's rows of the order are reversed.
+  await deps.taxes?.entered(tx, t.orderId, "refund");
   const tipLines = lines.filter((l) => l.itemKind === "tip");
   const untipped = tipLines.length && deps.tips ? await deps.tips.refunded(tx, tipLines) : undefined;
   const ended: Array<{ renews: boolean; gatewaySubscriptionId: string | null } | null> = [];

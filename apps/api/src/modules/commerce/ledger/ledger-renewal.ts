@@ -92,7 +92,14 @@ export async function decideSubscription(
       const orderId = (order as { id: string }).id;
       const [line] = await tx
         .insert(orderLines)
-        .values({ ...first, id: undefined, orderId, unitPriceCents: amountCents, totalCents: amountCents })
+        .values({
+          ...copyOf(first),
+          orderId,
+          unitPriceCents: amountCents,
+          totalCents: amountCents,
+          // Renewals are charged at the subscription's price, without a tax of their own.
+          taxCents: 0,
+        })
         .returning();
       const [t] = await tx
         .insert(transactions)
@@ -120,4 +127,10 @@ export async function decideSubscription(
       };
     }
   }
+}
+
+/** A line as a new row's values: without its id and the columns the database works out (net and gross). */
+function copyOf(line: typeof orderLines.$inferSelect) {
+  const { id: _id, netCents: _net, grossCents: _gross, ...rest } = line;
+  return rest;
 }

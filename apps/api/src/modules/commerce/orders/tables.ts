@@ -60,7 +60,14 @@ export const orderLines = pgTable(
     title: text("title").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** What the buyer pays for the line: its gross, tax included (commerce/taxes). */
     totalCents: integer("total_cents").notNull(),
+    /** The tax in `totalCents` (0 where no rate applied, and on lines from before taxes). */
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** What the line brought in without its tax: what the performers share (earnings never see the tax). */
+    netCents: integer("net_cents").notNull().generatedAlwaysAs(sql`total_cents - tax_cents`),
+    /** The line's gross: the same as `totalCents`, named for the tax report and receipts. */
+    grossCents: integer("gross_cents").notNull().generatedAlwaysAs(sql`total_cents`),
     /** Physical product lines only (null otherwise): moved by the seller, `refunded` by the ledger (contracts/orders.ts). */
     deliveryStatus: text("delivery_status", { enum: deliveryStatuses }),
     /** The carrier's tracking code, given when the line is shipped. */
