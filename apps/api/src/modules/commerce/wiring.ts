@@ -27,6 +27,8 @@ import { createSandboxGateway } from "./gateways/sandbox.ts";
 import { paymentsAdminRoutes } from "./ledger/admin-routes.ts";
 import { createLedgerInspection } from "./ledger/inspect.ts";
 import type { Notify } from "./ledger/ledger.ts";
+import { offersRoutes } from "./offers/routes.ts";
+import { createOffers } from "./offers/service.ts";
 import { createLibrary } from "./orders/library.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { createOrdersService } from "./orders/service.ts";
@@ -99,7 +101,10 @@ export function buildCommerce(deps: CommerceDeps) {
     toObject: deps.toObject,
     checkout: (buyer, sale) => payments.single(buyer, sale),
   });
+  // Promotions (issue 24 section 3): offers a subscription checkout sells under, and tracking links.
+  const offers = createOffers({ db, settings: deps.settings, subscribing: () => payments.subscribing });
   const payments = createPaymentsService({
+    promotions: offers.port,
     db,
     coupons,
     gateway,
@@ -128,6 +133,7 @@ export function buildCommerce(deps: CommerceDeps) {
   return {
     payments,
     tips,
+    offers,
     // Payout requests and monthly statements (issue 24 section 4).
     payoutRequests: createPayoutRequests({
       db,
@@ -174,6 +180,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(payoutDetailsRoutes, { payoutDetails: commerce.payoutDetails });
   await app.register(payoutRequestsRoutes, { requests: commerce.payoutRequests, statements: commerce.statements });
   await app.register(tipsRoutes, { tips: commerce.tips });
+  await app.register(offersRoutes, { offers: commerce.offers });
 };
 
 /** Commerce's background work: reconciling payments left pending, lapsing subscriptions. */

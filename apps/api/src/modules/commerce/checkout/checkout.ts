@@ -61,6 +61,8 @@ export interface Sale {
   couponCode?: string;
   /** What the order opens besides its line (a pending subscription). */
   open?: (tx: Tx, orderId: string) => Promise<void>;
+  /** Whether a pending order of the same item may be paid again for this sale (e.g. opened under the same offer). */
+  reuses?: (tx: Tx, orderId: string) => Promise<boolean>;
 }
 
 /**
@@ -139,9 +141,11 @@ export function createCheckouts(deps: {
       recurring:
         offer.renewDays === null
           ? null
-          : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.priceCents },
-      couponCode: offer.trial ? undefined : target.couponCode,
+          : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.renewCents },
+      couponCode: offer.trial || offer.promo ? undefined : target.couponCode,
       open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
+      // A pending checkout is paid again only when it was opened under the same offer (or none).
+      reuses: async (tx, orderId) => (await subscribing.offerOfOrder(tx, orderId)) === (offer.promo?.offerId ?? null),
     });
   }
 
@@ -159,7 +163,7 @@ export function createCheckouts(deps: {
       const pending = await pendingFor(tx, buyer.id, sale.kind, sale.itemId);
       const wanted = couponCode?.trim().toUpperCase() ?? null;
       const same = pending.find((p) => p.gateway === gateway.name && p.couponCode === wanted);
-      if (same) return { ...same, free: false, after: undefined };
+      if (same && (!sale.reuses || (await sale.reuses(tx, same.orderId)))) return { ...same, free: false, after: undefined };
       // Otherwise the new checkout replaces the pending one, whose coupon claim goes back first.
       for (const p of pending) {
         await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new checkout.");

@@ -16,7 +16,7 @@ import { createPaymentHistory } from "../ledger/history.ts";
 import { createLedger, type Notify, type TipLedgerHooks } from "../ledger/ledger.ts";
 import { type TransactionRow, transactions } from "../ledger/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
-import { createSubscribing } from "../subscriptions/subscribing.ts";
+import { createSubscribing, type OffersPort } from "../subscriptions/subscribing.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
 import { createCheckouts } from "./checkout.ts";
 import { createQuotes } from "./quote.ts";
@@ -66,9 +66,11 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   /** What tips add to the ledger's payments and refunds (commerce/tips/ledger-hooks.ts). */
   tips?: TipLedgerHooks;
+  /** The offers a subscription may be sold under (commerce/offers). */
+  promotions?: OffersPort;
 }) {
   const { db, gateway, notify } = deps;
-  const subscribing = createSubscribing({ db, now: deps.now });
+  const subscribing = createSubscribing({ db, now: deps.now, ...(deps.promotions ? { offers: deps.promotions } : {}) });
   const ledger = createLedger({
     db,
     gateway,
@@ -398,6 +400,8 @@ export function createPaymentsService(deps: {
   return {
     /** The gateway payments go through. */
     gatewayName: gateway.name,
+    /** What a subscription sells, offers applied (commerce/offers reads it for an offer's terms). */
+    subscribing,
     purchase,
     /** A coupon's discount on one item, before the checkout (read only: nothing is claimed). */
     quote,
