@@ -110,4 +110,7 @@ export const trackingLinkList = z.object({ data: z.array(trackingLink), total: z
 /** A click on a tracking link: where it leads (the performer's profile). */
 export const trackingClick = z.object({ username: z.string(), code: z.string() });
 /** The code a sign-up brings from the tracking link's cookie. */
-export const trackingCode = z.string().trim().regex(/^[A-Za-z0-9_-]{4,40}$/);
+export const trackingCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{4,40}$/);

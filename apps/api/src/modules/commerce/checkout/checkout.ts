@@ -163,7 +163,8 @@ export function createCheckouts(deps: {
       const pending = await pendingFor(tx, buyer.id, sale.kind, sale.itemId);
       const wanted = couponCode?.trim().toUpperCase() ?? null;
       const same = pending.find((p) => p.gateway === gateway.name && p.couponCode === wanted);
-      if (same && (!sale.reuses || (await sale.reuses(tx, same.orderId)))) return { ...same, free: false, after: undefined };
+      if (same && (!sale.reuses || (await sale.reuses(tx, same.orderId))))
+        return { ...same, free: false, after: undefined };
       // Otherwise the new checkout replaces the pending one, whose coupon claim goes back first.
       for (const p of pending) {
         await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new checkout.");

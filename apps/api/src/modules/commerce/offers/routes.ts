@@ -114,7 +114,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: Offers }> = async (ap
 
   app.post("/studio/tracking-links", {
     config: { access: "performer" },
-    schema: { tags, description: "A new tracking link (/r/CODE).", body: trackingLinkBody, response: { 201: trackingLink } },
+    schema: {
+      tags,
+      description: "A new tracking link (/r/CODE).",
+      body: trackingLinkBody,
+      response: { 201: trackingLink },
+    },
     handler: async (req, reply) => reply.status(201).send(await offers.createLink(currentUser(req), req.body.name)),
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BUNDLE_MONTHS, type OfferBody, type OfferTerms, type TrackingLink } from "@marquee/contracts/offers";
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../../platform/errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
@@ -11,8 +11,8 @@ import { users } from "../../users/tables.ts";
 import { transactions } from "../ledger/tables.ts";
 import type { OffersPort, Subscribing } from "../subscriptions/subscribing.ts";
 import { subscriptionPackages } from "../subscriptions/tables.ts";
-import { scopeOf, unavailable } from "./terms.ts";
 import { type OfferRow, offerClaims, offers, trackingLinks, trackingSignups } from "./tables.ts";
+import { scopeOf, unavailable } from "./terms.ts";
 
 const field = (name: string, message: string) => [{ path: `body.${name}`, message }];
 
@@ -68,7 +68,11 @@ export function createOffers(deps: {
         if (!input.percentOff) {
           throw unprocessable("How much off the first period? Enter a percent.", field("percentOff", "required"));
         }
-        return { ...base, percentOff: input.percentOff, period: "performerId" in target ? (input.period ?? "monthly") : null };
+        return {
+          ...base,
+          percentOff: input.percentOff,
+          period: "performerId" in target ? (input.period ?? "monthly") : null,
+        };
       case "trial":
         if (!input.trialDays) throw unprocessable("How many free days?", field("trialDays", "required"));
         return { ...base, trialDays: input.trialDays };
@@ -88,10 +92,16 @@ export function createOffers(deps: {
     const period = input.period ?? "monthly";
     const price = period === "monthly" ? p.monthly : p.yearly;
     if (input.kind === "discount" && (!price || price <= 0)) {
-      throw unprocessable(`Set a ${period} subscription price first: the discount is taken off it.`, field("period", "no price"));
+      throw unprocessable(
+        `Set a ${period} subscription price first: the discount is taken off it.`,
+        field("period", "no price"),
+      );
     }
     if (input.kind === "bundle" && (!p.monthly || p.monthly <= 0)) {
-      throw unprocessable("Set a monthly subscription price first: a bundle is sold beside it.", field("kind", "no monthly price"));
+      throw unprocessable(
+        "Set a monthly subscription price first: a bundle is sold beside it.",
+        field("kind", "no monthly price"),
+      );
     }
   }
 
@@ -152,7 +162,9 @@ export function createOffers(deps: {
         .returning({ id: offerClaims.id });
       if (!made) {
         throw conflict(
-          o.performerId ? "You have already had a free trial with this performer." : "You have already had a free trial membership.",
+          o.performerId
+            ? "You have already had a free trial with this performer."
+            : "You have already had a free trial membership.",
         );
       }
     },
@@ -215,7 +227,11 @@ export function createOffers(deps: {
 
     /** The performer's offers, newest first. */
     async listOwn(performerId: string) {
-      const rows = await db.select().from(offers).where(eq(offers.performerId, performerId)).orderBy(desc(offers.createdAt));
+      const rows = await db
+        .select()
+        .from(offers)
+        .where(eq(offers.performerId, performerId))
+        .orderBy(desc(offers.createdAt));
       return { total: rows.length, data: rows.map(present) };
     },
 
@@ -223,11 +239,17 @@ export function createOffers(deps: {
     async createForPackage(packageId: string, input: OfferBody, actor: AuditActor) {
       const [p] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, packageId));
       if (!p) throw notFound("Package");
-      if (p.type === "trial") throw unprocessable("A free package has no price to make an offer on.", field("kind", "free package"));
+      if (p.type === "trial")
+        throw unprocessable("A free package has no price to make an offer on.", field("kind", "free package"));
       const row = rowOf(input, { packageId });
       return db.transaction(async (tx) => {
         const made = present(await insert(tx, row));
-        await recordAudit(tx, actor, { action: "offers.create", subjectType: "offer", subjectId: made._id, after: made });
+        await recordAudit(tx, actor, {
+          action: "offers.create",
+          subjectType: "offer",
+          subjectId: made._id,
+          after: made,
+        });
         return made;
       });
     },
@@ -276,7 +298,10 @@ export function createOffers(deps: {
         performer = { _id: o.performerId, username: p?.username ?? "", name: p?.name || p?.username || "" };
         regularCents = (o.period === "yearly" ? p?.yearly : p?.monthly) ?? 0;
       } else {
-        const [p] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, o.packageId ?? ""));
+        const [p] = await db
+          .select()
+          .from(subscriptionPackages)
+          .where(eq(subscriptionPackages.id, o.packageId ?? ""));
         pkg = { _id: o.packageId ?? "", name: p?.name ?? "" };
         regularCents = p?.priceCents ?? 0;
       }

@@ -5,8 +5,8 @@ import { conflict, notFound, unprocessable } from "../../../platform/errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { countSubscriber, subscriptionTerms } from "../../performers/commerce-port.ts";
 import { users } from "../../users/tables.ts";
-import { applyOffer, scopeOf, unavailable } from "../offers/terms.ts";
 import type { OfferRow } from "../offers/tables.ts";
+import { applyOffer, scopeOf, unavailable } from "../offers/terms.ts";
 import { type PackageRow, type SubscriptionRow, subscriptionPackages, subscriptions } from "./tables.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -194,7 +194,10 @@ export function createSubscribing(deps: { db: Db; now?: () => Date; offers?: Off
       if (!p || p.status !== "active" || !price || price <= 0) return null;
       return applyOffer(o, performerOffer(p, type, price));
     }
-    const [p] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, o.packageId ?? ""));
+    const [p] = await db
+      .select()
+      .from(subscriptionPackages)
+      .where(eq(subscriptionPackages.id, o.packageId ?? ""));
     return p ? applyOffer(o, packageOffer(p)) : null;
   }
 
