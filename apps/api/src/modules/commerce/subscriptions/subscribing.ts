@@ -191,7 +191,7 @@ export function createSubscribing(deps: { db: Db; now?: () => Date; offers?: Off
       const p = await subscriptionTerms(db, o.performerId);
       const type = o.period ?? "monthly";
       const price = type === "monthly" ? p?.monthly : p?.yearly;
-      if (!p || p.status !== "active" || !price || price <= 0) return null;
+      if (p?.status !== "active" || !price || price <= 0) return null;
       return applyOffer(o, performerOffer(p, type, price));
     }
     const [p] = await db
