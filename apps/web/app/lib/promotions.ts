@@ -32,7 +32,7 @@ export function offerLine(o: Offer, t: TFunction, price: (amount: number) => str
 export function offerLimits(o: Offer, t: TFunction, date: (iso: string) => string): string {
   const parts = [
     o.maxClaims === null
-      ? t("{{count}} claimed", { count: o.claims })
+      ? t("Claimed: {{claims}}", { claims: o.claims })
       : t("{{claims}} of {{max}} claimed", { claims: o.claims, max: o.maxClaims }),
   ];
   if (o.endsAt) parts.push(t("ends {{date}}", { date: date(o.endsAt) }));

@@ -1057,4 +1057,8 @@ export const admin: Messages = {
   "Could not load the payout requests.": "No se pudieron cargar las solicitudes de cobro.",
   Crypto: "Cripto",
   Requested: "Solicitada",
+  // Promotions (issue 24 section 3)
+  "Could not load the offers.": "No se pudieron cargar las ofertas.",
+  "New offer on a package": "Nueva oferta en un paquete",
+  "Offers on packages": "Ofertas en paquetes",
 };
