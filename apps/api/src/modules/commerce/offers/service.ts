@@ -12,7 +12,7 @@ import { transactions } from "../ledger/tables.ts";
 import type { OffersPort, Subscribing } from "../subscriptions/subscribing.ts";
 import { subscriptionPackages } from "../subscriptions/tables.ts";
 import { type OfferRow, offerClaims, offers, trackingLinks, trackingSignups } from "./tables.ts";
-import { scopeOf, unavailable } from "./terms.ts";
+import { unavailable } from "./terms.ts";
 
 const field = (name: string, message: string) => [{ path: `body.${name}`, message }];
 
@@ -137,14 +137,14 @@ export function createOffers(deps: {
      * Counted under the offer row's lock: the update re-reads the row when another checkout took a claim first, so
      * the last claim goes to one checkout only. A member's second trial in a scope hits the unique index.
      */
-    async claim(tx, { offer: o, userId, orderId }) {
+    async claim(tx, { promo, userId, orderId }) {
       const at = now();
       const [taken] = await tx
         .update(offers)
         .set({ claims: sql`${offers.claims} + 1` })
         .where(
           and(
-            eq(offers.id, o.id),
+            eq(offers.id, promo.offerId),
             eq(offers.active, true),
             or(isNull(offers.endsAt), gt(offers.endsAt, at)),
             or(isNull(offers.maxClaims), lt(offers.claims, offers.maxClaims)),
@@ -152,19 +152,19 @@ export function createOffers(deps: {
         )
         .returning();
       if (!taken) {
-        const [fresh] = await tx.select().from(offers).where(eq(offers.id, o.id));
+        const [fresh] = await tx.select().from(offers).where(eq(offers.id, promo.offerId));
         throw conflict((fresh && unavailable(fresh, at)) || "This offer has been used up: none are left.");
       }
       const [made] = await tx
         .insert(offerClaims)
-        .values({ offerId: o.id, userId, orderId, kind: o.kind, scope: scopeOf(o) })
+        .values({ offerId: promo.offerId, userId, orderId, kind: promo.kind, scope: promo.scope })
         .onConflictDoNothing()
         .returning({ id: offerClaims.id });
       if (!made) {
         throw conflict(
-          o.performerId
-            ? "You have already had a free trial with this performer."
-            : "You have already had a free trial membership.",
+          promo.scope === "site"
+            ? "You have already had a free trial membership."
+            : "You have already had a free trial with this performer.",
         );
       }
     },

@@ -24,7 +24,10 @@ export interface OffersPort {
   find(id: string): Promise<OfferRow | null>;
   /** Whether the member already had a trial in this scope (a performer's id, or `site`). */
   hadTrial(via: Tx | Db, userId: string, scope: string): Promise<boolean>;
-  claim(tx: Tx, claim: { offer: OfferRow; userId: string; orderId: string }): Promise<void>;
+  claim(
+    tx: Tx,
+    claim: { promo: NonNullable<SubscriptionOffer["promo"]>; userId: string; orderId: string },
+  ): Promise<void>;
   release(tx: Tx, orderId: string): Promise<void>;
 }
 
@@ -234,11 +237,7 @@ export function createSubscribing(deps: { db: Db; now?: () => Date; offers?: Off
       gateway,
       orderId,
     });
-    if (offer.promo) {
-      const o = await deps.offers?.find(offer.promo.offerId);
-      if (!o) throw notFound("Offer");
-      await deps.offers?.claim(tx, { offer: o, userId, orderId });
-    }
+    if (offer.promo) await deps.offers?.claim(tx, { promo: offer.promo, userId, orderId });
   }
 
   /** The offer a pending order's subscription was opened under (null: none), so a checkout reuses only its like. */
