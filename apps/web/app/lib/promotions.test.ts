@@ -29,7 +29,7 @@ describe("an offer's terms in plain words", () => {
   it("say what is charged now, and what renews, when and at what price", () => {
     expect(termsLines(terms({}), tFor("en"), price)).toEqual({
       now: "Charged now: $25 for the first 90 days.",
-      then: "Then $25 every 90 days, charged automatically until you cancel.",
+      renewal: "Then $25 every 90 days, charged automatically until you cancel.",
     });
     expect(
       termsLines(
@@ -39,7 +39,7 @@ describe("an offer's terms in plain words", () => {
       ),
     ).toEqual({
       now: "Charged now: nothing. 7 days free.",
-      then: "It does not renew: nothing more is charged when the 7 days end.",
+      renewal: "It does not renew: nothing more is charged when the 7 days end.",
     });
   });
 

@@ -48,12 +48,12 @@ export function termsLines(terms: OfferTerms, t: TFunction, price: (amount: numb
           price: price(terms.chargedNow),
           days: terms.firstDays,
         });
-  const then =
+  const renewal =
     terms.renews && terms.renewPrice !== null
       ? t("Then {{price}} every {{days}} days, charged automatically until you cancel.", {
           price: price(terms.renewPrice),
           days: terms.renewDays,
         })
       : t("It does not renew: nothing more is charged when the {{days}} days end.", { days: terms.firstDays });
-  return { now, then };
+  return { now, renewal };
 }

@@ -63,7 +63,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           )}
           <List spacing="xs" data-testid="offer-terms">
             <List.Item data-testid="offer-now">{lines.now}</List.Item>
-            <List.Item data-testid="offer-then">{lines.then}</List.Item>
+            <List.Item data-testid="offer-then">{lines.renewal}</List.Item>
             {terms.endsAt && <List.Item>{t("The offer ends on {{date}}.", { date: f.date(terms.endsAt) })}</List.Item>}
             {terms.claimsLeft !== null && <List.Item>{t("Left: {{left}}", { left: terms.claimsLeft })}</List.Item>}
             {trial && <List.Item>{t("One free trial per member.")}</List.Item>}
