@@ -129,6 +129,8 @@ export function buildServices(
     onSessionsEnded: live.sessionsEnded,
     twoFactorKey: atRestKey,
     adminTwoFactorRequired: config.adminTwoFactorRequired,
+    // A sign-up that came by a performer's tracking link counts for it (commerce/offers).
+    onSignup: (userId, ref) => commerce.offers.attributeSignup(userId, ref),
   });
   const users = createUsersService({
     db,

@@ -28,6 +28,8 @@ export default [
   route("/store/download/:id", "routes/store.download.ts", { id: "storeDownload" }),
   // A resource route (action only): the Tip buttons' checkout.
   route(TIP_PATH, "routes/payment.tip.ts", { id: "paymentTip" }),
+  // A resource route (data only): a performer's tracking link, counted, on to their profile.
+  route("/r/:code", "routes/r.$code.ts", { id: "trackingLink" }),
   // A resource route (action only): the Report buttons' filing.
   route(REPORT_PATH, "routes/reports.file.ts", { id: "reportFile" }),
   // A resource route (data only): the admin's monthly CSV of reports.

@@ -88,6 +88,8 @@ export const registerBody = z.strictObject({
   [CAPTCHA_FIELD]: captchaToken,
   /** The page sign-up started from (a lock's "Create an account"): the mailed link and login lead back to it. */
   next: z.string().refine(isSafeReturnPath, RETURN_PATH_REASON).optional(),
+  /** The tracking link the visitor came by (its cookie's code): the sign-up counts for it. */
+  ref: z.string().trim().max(40).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -59,6 +59,8 @@ export const packagesQuery = listQuery.pick({ limit: true, offset: true });
 
 /** What to subscribe to: a site package, or a performer monthly or yearly; an optional coupon for the first period. */
 export const subscribeBody = z.union([
+  /** An offer's link (offers.ts): its performer or package, at its terms; a coupon with it is refused (422). */
+  z.strictObject({ offerId: entityId, couponCode: couponCode.optional(), ...billingFields }),
   z.strictObject({ packageId: entityId, couponCode: couponCode.optional(), ...billingFields }),
   z.strictObject({
     performerId: entityId,

@@ -9,6 +9,7 @@ export * from "../modules/commerce/cart/tables.ts";
 export * from "../modules/commerce/coupons/tables.ts";
 export * from "../modules/commerce/earnings/tables.ts";
 export * from "../modules/commerce/ledger/tables.ts";
+export * from "../modules/commerce/offers/tables.ts";
 export * from "../modules/commerce/orders/tables.ts";
 export * from "../modules/commerce/payouts/tables.ts";
 export * from "../modules/commerce/subscriptions/tables.ts";

@@ -76,6 +76,9 @@ export function checkoutCall(form: Record<string, string>): { path: string; body
       return { path: `/payment/purchase-${form.kind}/${id}`, body: Object.keys(coupon).length ? coupon : undefined };
     case "package":
       return { path: "/payment/subscribe", body: { packageId: id, ...coupon } };
+    case "offer":
+      // An offer's link (routes/offers.$id.tsx): its terms are the price; a coupon sent with it is refused by the API.
+      return { path: "/payment/subscribe", body: { offerId: id, ...coupon } };
     case "performer":
       if (form.period !== "monthly" && form.period !== "yearly") return null;
       return { path: "/payment/subscribe", body: { performerId: id, type: form.period, ...coupon } };

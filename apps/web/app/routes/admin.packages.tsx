@@ -1,6 +1,8 @@
 import {
+  Anchor,
   Badge,
   Button,
+  Card,
   Group,
   NumberInput,
   Select,
@@ -11,28 +13,35 @@ import {
   Text,
   Textarea,
   TextInput,
+  Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import type { Offer } from "@marquee/contracts/offers";
 import {
   packageBody,
   packageTypes,
   packageUpdateBody,
   type SubscriptionPackage,
 } from "@marquee/contracts/subscriptions";
-import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
+import { IconCrown, IconDiscount, IconPencil, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
+import { OfferForm } from "../components/promotions/OfferForm.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
+import { errorMessage } from "../lib/api.ts";
 import { packageTerms } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { offerLimits, offerLine } from "../lib/promotions.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
+import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/admin.packages";
 
@@ -52,18 +61,115 @@ const TYPE_LABELS: Record<SubscriptionPackage["type"], string> = {
 
 /** Every package, active or not, in the members' order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadedGet<{ data: SubscriptionPackage[] }>(
-    request,
-    context,
-    "/admin/packages",
-    { limit: 100 },
-    msg("Could not load the packages."),
-  );
+  const [packages, offers] = await Promise.all([
+    loadedGet<{ data: SubscriptionPackage[] }>(
+      request,
+      context,
+      "/admin/packages",
+      { limit: 100 },
+      msg("Could not load the packages."),
+    ),
+    loadedGet<{ data: Offer[] }>(request, context, "/admin/offers", {}, msg("Could not load the offers.")),
+  ]);
+  return { ...packages, offers };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
   const { save } = saveDeleteIntents("/admin/packages");
-  return handleIntents(request, context, { save });
+  return handleIntents(request, context, {
+    save,
+    // Offers on a package (issue 24 section 3): made on one package, stopped or offered again.
+    createOffer: (api, { packageId, body }) => api.post(`/admin/packages/${String(packageId)}/offers`, body),
+    setOfferActive: (api, { id, active }) => api.put(`/admin/offers/${String(id)}`, { active }),
+  });
+}
+
+/** The packages' offers: a new one on a chosen package, and the list with each one's link and claims. */
+function PackageOffers({
+  packages,
+  offers,
+}: {
+  packages: SubscriptionPackage[];
+  offers: Route.ComponentProps["loaderData"]["offers"];
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const revalidator = useRevalidator();
+  const { run, busy } = useIntent();
+  const paid = packages.filter((p) => p.type !== "trial");
+  const [packageId, setPackageId] = useState<string | null>(paid[0]?._id ?? null);
+  const rows = offers.result?.data ?? [];
+  const nameOf = (id: string | null) => packages.find((p) => p._id === id)?.name ?? "";
+  return (
+    <Stack gap="md">
+      <Card component="section" aria-labelledby="package-offer-title" padding="md" withBorder>
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="package-offer-title">
+            {t("New offer on a package")}
+          </Title>
+          <Select
+            label={t("Package")}
+            value={packageId}
+            onChange={setPackageId}
+            allowDeselect={false}
+            data={paid.map((p) => ({ value: p._id, label: p.name }))}
+          />
+          <OfferForm performer={false} create={(body) => run("createOffer", { packageId: packageId ?? "", body })} />
+        </Stack>
+      </Card>
+      <ListPanel
+        label={t("Offers on packages")}
+        error={offers.error && t(offers.error)}
+        onRetry={() => void revalidator.revalidate()}
+        ready
+        count={rows.length}
+        empty={{ icon: IconDiscount, message: t("No offers yet.") }}
+      >
+        <DataTable
+          label={t("Offers on packages")}
+          minWidth={720}
+          columns={[
+            { label: t("Package") },
+            { label: t("Offer") },
+            { label: t("Claims") },
+            { label: t("Link") },
+            { label: t("Status") },
+            { label: t("Actions"), hidden: true },
+          ]}
+        >
+          {rows.map((o) => (
+            <Table.Tr key={o._id} data-testid="package-offer">
+              <Table.Td>{nameOf(o.packageId)}</Table.Td>
+              <Table.Td>{o.title || offerLine(o, t, f.price)}</Table.Td>
+              <Table.Td>{offerLimits(o, t, f.date)}</Table.Td>
+              <Table.Td>
+                <Anchor href={o.link}>{o.link}</Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={o.active ? "teal" : "gray"}>
+                  {o.active ? t("Offered") : t("Stopped")}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={busy}
+                  onClick={() =>
+                    void run("setOfferActive", { id: o._id, active: !o.active }).catch((e: unknown) =>
+                      notifications.show({ color: "red", message: errorMessage(e, t("Could not change the offer.")) }),
+                    )
+                  }
+                >
+                  {o.active ? t("Stop") : t("Offer again")}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </ListPanel>
+    </Stack>
+  );
 }
 
 interface PackageFormValues {
@@ -212,7 +318,8 @@ function PackageForm({
   );
 }
 
-function Packages({ data: { result, error } }: { data: Route.ComponentProps["loaderData"] }) {
+function Packages({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { result, error } = data;
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const f = useFormat();
@@ -300,6 +407,7 @@ function Packages({ data: { result, error } }: { data: Route.ComponentProps["loa
           <PackageForm key={current?._id ?? "new"} pack={current} onSaved={onSaved} onCancel={() => setEditing(null)} />
         )}
       </EditModal>
+      {result && <PackageOffers packages={result.data} offers={data.offers} />}
     </AdminPage>
   );
 }

@@ -15,10 +15,12 @@ import { msg } from "../i18n/i18n.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { CAPTCHA_FIELD } from "../lib/captcha.ts";
+import { parseCookies } from "../lib/cookies.ts";
 import { setFieldErrors } from "../lib/form-errors.ts";
 import { translatedResolver } from "../lib/form-i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { withPasswordConfirmation } from "../lib/passwords.ts";
+import { REF_COOKIE } from "../lib/promotions.ts";
 import { returnPathOf } from "../lib/redirects.ts";
 import { metaT } from "../lib/seo.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -38,6 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** Signs up with the form's fields and the captcha's token, which the API verifies when a captcha is configured. */
 export function action({ request, context }: Route.ActionArgs) {
+  const ref = parseCookies(request.headers.get("Cookie"))[REF_COOKIE];
   return handleIntents(request, context, {
     register: (api, { name, username, email, password, next, [CAPTCHA_FIELD]: captchaToken }) =>
       api.post<{ message: string }>("/auth/users/register", {
@@ -46,6 +49,8 @@ export function action({ request, context }: Route.ActionArgs) {
         email,
         password,
         ...(next ? { next } : {}),
+        // The tracking link the visitor came by (routes/r.$code.ts): the sign-up counts for it.
+        ...(ref && /^[A-Za-z0-9_-]{4,40}$/.test(ref) ? { ref } : {}),
         [CAPTCHA_FIELD]: captchaToken,
       }),
   });

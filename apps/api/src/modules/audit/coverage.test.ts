@@ -46,6 +46,8 @@ const RECORDED: Record<string, string> = {
   "POST /admin/performers/:id/cover/upload": "performers.cover",
   "POST /admin/packages": "packages.create",
   "PUT /admin/packages/:id": "packages.update",
+  "POST /admin/packages/:id/offers": "offers.create",
+  "PUT /admin/offers/:id": "offers.update",
   "POST /admin/subscriptions/grant": "subscriptions.grant",
   "POST /admin/subscriptions/:id/revoke": "subscriptions.revoke",
   "POST /admin/subscriptions/:id/simulate": "subscriptions.simulate",

@@ -60,6 +60,8 @@ export function createAuthService(deps: {
   twoFactorKey: string;
   /** Must admins turn two-factor sign-in on (ADMIN_2FA_REQUIRED)? */
   adminTwoFactorRequired: boolean;
+  /** Told of each new account that came with a tracking link's code (commerce/offers counts its sign-ups). */
+  onSignup?: (userId: string, ref: string) => Promise<void>;
 }) {
   const { db, accounts, mailer, throttle, settings, jobs } = deps;
   const sessionsService = createSessionsService(db, deps.onSessionsEnded);
@@ -169,7 +171,7 @@ export function createAuthService(deps: {
       await jobs.work<{ email: string }>(AUTH_JOBS.sendPasswordReset, (data) => sendPasswordReset(String(data?.email)));
     },
 
-    async register({ captchaToken, next, ...body }: RegisterBody, ip: string) {
+    async register({ captchaToken, next, ref, ...body }: RegisterBody, ip: string) {
       // Nothing is counted, looked up or mailed for a sign-up the captcha refuses.
       await deps.captcha.requirePass(captchaToken, ip);
       // Counted per address whether or not it has an account, so the limit tells nothing about it.
@@ -208,6 +210,7 @@ export function createAuthService(deps: {
         verifiedEmail: !needsVerification,
       });
       if (!user) throw conflict("This username is taken.", [{ path: "body.username", message: "already taken" }]);
+      if (ref) await deps.onSignup?.(user.id, ref);
       if (needsVerification) await sendVerification(user, next);
     },
 

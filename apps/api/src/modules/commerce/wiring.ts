@@ -28,6 +28,8 @@ import { createSandboxGateway } from "./gateways/sandbox.ts";
 import { paymentsAdminRoutes } from "./ledger/admin-routes.ts";
 import { createLedgerInspection } from "./ledger/inspect.ts";
 import type { Notify } from "./ledger/ledger.ts";
+import { offersRoutes } from "./offers/routes.ts";
+import { createOffers } from "./offers/service.ts";
 import { createLibrary } from "./orders/library.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { createOrdersService } from "./orders/service.ts";
@@ -106,7 +108,10 @@ export function buildCommerce(deps: CommerceDeps) {
     toObject: deps.toObject,
     checkout: (buyer, sale) => payments.single(buyer, sale),
   });
+  // Promotions (issue 24 section 3): offers a subscription checkout sells under, and tracking links.
+  const offers = createOffers({ db, settings: deps.settings, subscribing: () => payments.subscribing });
   const payments = createPaymentsService({
+    promotions: offers.port,
     db,
     coupons,
     gateway,
@@ -137,6 +142,7 @@ export function buildCommerce(deps: CommerceDeps) {
     payments,
     tips,
     taxes,
+    offers,
     // Payout requests and monthly statements (issue 24 section 4).
     payoutRequests: createPayoutRequests({
       db,
@@ -187,6 +193,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
     taxes: commerce.taxes,
     priceOf: commerce.payments.priceOf,
   });
+  await app.register(offersRoutes, { offers: commerce.offers });
 };
 
 /** Commerce's background work: reconciling payments left pending, lapsing subscriptions. */

@@ -1,6 +1,7 @@
 import "./studio.css";
 import {
   IconCoin,
+  IconDiscount,
   IconFlag,
   IconGift,
   IconHeartHandshake,
@@ -26,6 +27,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/profile", label: msg("Profile"), icon: IconUserStar },
   { to: "/studio/earnings", label: msg("Earnings"), icon: IconCoin },
   { to: "/studio/tips", label: msg("Tips"), icon: IconGift },
+  { to: "/studio/promotions", label: msg("Promotions"), icon: IconDiscount },
   { to: "/studio/subscribers", label: msg("Subscribers"), icon: IconHeartHandshake },
   { to: "/studio/orders", label: msg("Orders"), icon: IconPackage },
   { to: "/studio/reports", label: msg("Reports"), icon: IconFlag },

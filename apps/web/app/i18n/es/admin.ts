@@ -1097,4 +1097,8 @@ export const admin: Messages = {
     "Si los precios incluyen impuestos es un ajuste: Ajustes → Pagos → Precios con impuestos incluidos.",
   "Tax rates per country and region, and the tax report per country and period, as CSV too.":
     "Tipos impositivos por país y región, y el informe de impuestos por país y periodo, también en CSV.",
+  // Promotions (issue 24 section 3)
+  "Could not load the offers.": "No se pudieron cargar las ofertas.",
+  "New offer on a package": "Nueva oferta en un paquete",
+  "Offers on packages": "Ofertas en paquetes",
 };

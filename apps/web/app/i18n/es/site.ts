@@ -840,4 +840,21 @@ export const site: Messages = {
   "Prices include the tax of your billing country.": "Los precios incluyen los impuestos de tu país de facturación.",
   "The tax of your billing country is added on the payment page.":
     "Los impuestos de tu país de facturación se suman en la página de pago.",
+  // Promotions (issue 24 section 3)
+  "An offer on a subscription: what it charges now and what renews.":
+    "Una oferta de suscripción: lo que se cobra ahora y lo que se renueva.",
+  "A subscription to": "Una suscripción a",
+  "A site membership: {{name}}": "Una membresía del sitio: {{name}}",
+  "The offer ends on {{date}}.": "La oferta termina el {{date}}.",
+  "Left: {{left}}": "Quedan: {{left}}",
+  "One free trial per member.": "Una prueba gratis por miembro.",
+  "Regular price: {{price}}.": "Precio normal: {{price}}.",
+  "Subscribe for {{price}}": "Suscribirse por {{price}}",
+  "Log in to take this offer": "Inicia sesión para aprovechar esta oferta",
+  "Charged now: nothing. {{days}} days free.": "Se cobra ahora: nada. {{days}} días gratis.",
+  "Charged now: {{price}} for the first {{days}} days.": "Se cobra ahora: {{price}} por los primeros {{days}} días.",
+  "Then {{price}} every {{days}} days, charged automatically until you cancel.":
+    "Después, {{price}} cada {{days}} días, cobrados automáticamente hasta que canceles.",
+  "It does not renew: nothing more is charged when the {{days}} days end.":
+    "No se renueva: no se cobra nada más cuando terminen los {{days}} días.",
 };

@@ -64,6 +64,8 @@ export interface Sale {
   open?: (tx: Tx, orderId: string) => Promise<void>;
   /** Where the buyer is, for the tax (commerce/taxes): the billing place given and the request's address. */
   billing?: BillingInput;
+  /** Whether a pending order of the same item may be paid again for this sale (e.g. opened under the same offer). */
+  reuses?: (tx: Tx, orderId: string) => Promise<boolean>;
 }
 
 /**
@@ -146,10 +148,12 @@ export function createCheckouts(deps: {
       recurring:
         offer.renewDays === null
           ? null
-          : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.priceCents },
-      couponCode: offer.trial ? undefined : target.couponCode,
+          : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.renewCents },
+      couponCode: offer.trial || offer.promo ? undefined : target.couponCode,
       open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
       billing: { billingCountry: target.billingCountry, billingRegion: target.billingRegion, ip },
+      // A pending checkout is paid again only when it was opened under the same offer (or none).
+      reuses: async (tx, orderId) => (await subscribing.offerOfOrder(tx, orderId)) === (offer.promo?.offerId ?? null),
     });
   }
 
@@ -170,9 +174,11 @@ export function createCheckouts(deps: {
       const wanted = couponCode?.trim().toUpperCase() ?? null;
       let same: (typeof pending)[number] | undefined;
       for (const p of pending) {
-        if (p.gateway === gateway.name && p.couponCode === wanted && (await deps.taxes.samePlan(tx, p.orderId, tax))) {
-          same = p;
-        }
+        if (p.gateway !== gateway.name || p.couponCode !== wanted) continue;
+        // The same tax plan, and for a subscription the same offer (or none): that order may be paid again.
+        if (!(await deps.taxes.samePlan(tx, p.orderId, tax))) continue;
+        if (sale.reuses && !(await sale.reuses(tx, p.orderId))) continue;
+        same = p;
       }
       if (same) return { ...same, free: false, after: undefined };
       // Otherwise the new checkout replaces the pending one, whose coupon claim goes back first.

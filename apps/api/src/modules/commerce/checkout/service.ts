@@ -16,7 +16,7 @@ import { createPaymentHistory } from "../ledger/history.ts";
 import { createLedger, type Notify, type TipLedgerHooks } from "../ledger/ledger.ts";
 import { type TransactionRow, transactions } from "../ledger/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
-import { createSubscribing } from "../subscriptions/subscribing.ts";
+import { createSubscribing, type OffersPort } from "../subscriptions/subscribing.ts";
 import { subscriptions } from "../subscriptions/tables.ts";
 import type { Taxes } from "../taxes/service.ts";
 import { createCheckouts } from "./checkout.ts";
@@ -69,9 +69,11 @@ export function createPaymentsService(deps: {
   tips?: TipLedgerHooks;
   /** The tax step of checkouts and the tax ledger's rows (commerce/taxes). */
   taxes: Taxes;
+  /** The offers a subscription may be sold under (commerce/offers). */
+  promotions?: OffersPort;
 }) {
   const { db, gateway, notify } = deps;
-  const subscribing = createSubscribing({ db, now: deps.now });
+  const subscribing = createSubscribing({ db, now: deps.now, ...(deps.promotions ? { offers: deps.promotions } : {}) });
   const ledger = createLedger({
     db,
     gateway,
@@ -403,6 +405,8 @@ export function createPaymentsService(deps: {
   return {
     /** The gateway payments go through. */
     gatewayName: gateway.name,
+    /** What a subscription sells, offers applied (commerce/offers reads it for an offer's terms). */
+    subscribing,
     purchase,
     /** A coupon's discount on one item, before the checkout (read only: nothing is claimed). */
     quote,

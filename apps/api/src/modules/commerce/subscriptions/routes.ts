@@ -47,7 +47,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags: ["payments"],
       description:
-        "Subscribes: `{packageId}` for a site membership, `{performerId, type}` for a performer (monthly or yearly). Answers where to pay; a free package starts at once (paymentUrl is the success page). Refused when the member already has it.",
+        "Subscribes: `{packageId}` for a site membership, `{performerId, type}` for a performer (monthly or yearly), `{offerId}` at an offer's terms (commerce/offers: charged now as the offer says, renewals at its stated renewal price; a `couponCode` with an offer is refused, 422 naming it: an offer and a coupon do not stack). Answers where to pay; a free package starts at once (paymentUrl is the success page). Refused when the member already has it.",
       body: subscribeBody,
       response: { 200: checkout },
     },

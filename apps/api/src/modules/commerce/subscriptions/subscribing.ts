@@ -5,6 +5,8 @@ import { conflict, notFound, unprocessable } from "../../../platform/errors.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import { countSubscriber, subscriptionTerms } from "../../performers/commerce-port.ts";
 import { users } from "../../users/tables.ts";
+import type { OfferRow } from "../offers/tables.ts";
+import { applyOffer, scopeOf, unavailable } from "../offers/terms.ts";
 import { type PackageRow, type SubscriptionRow, subscriptionPackages, subscriptions } from "./tables.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -12,14 +14,36 @@ const DAY_MS = 24 * 3600_000;
 export const PERFORMER_PERIOD_DAYS = { monthly: 30, yearly: 365 } as const;
 
 /** What a member asks to subscribe to: a site membership package, or a performer monthly or yearly. */
-export type SubscribeTarget = { packageId: string } | { performerId: string; type: "monthly" | "yearly" };
+export type SubscribeTarget =
+  | { packageId: string }
+  | { performerId: string; type: "monthly" | "yearly" }
+  | { offerId: string; couponCode?: string };
+
+/** What subscribing asks of the offers area (commerce/offers): find an offer, claim it with an order, give it back. */
+export interface OffersPort {
+  find(id: string): Promise<OfferRow | null>;
+  /** Whether the member already had a trial in this scope (a performer's id, or `site`). */
+  hadTrial(via: Tx | Db, userId: string, scope: string): Promise<boolean>;
+  claim(
+    tx: Tx,
+    claim: { promo: NonNullable<SubscriptionOffer["promo"]>; userId: string; orderId: string },
+  ): Promise<void>;
+  release(tx: Tx, orderId: string): Promise<void>;
+}
 
 /** A subscription as a checkout sells it; `itemId` (the package or the performer) names its order line. */
 export interface SubscriptionOffer {
   kind: "site" | "performer";
   itemId: string;
   title: string;
+  /** Who or what it is of ("Alex", "Membership: Gold"), for an offer's title. */
+  subject: string;
+  /** What the checkout charges now. */
   priceCents: number;
+  /** What each renewal charges (the regular price, unless an offer says otherwise). */
+  renewCents: number;
+  /** The offer it is sold under, if any. */
+  promo: { offerId: string; kind: OfferRow["kind"]; scope: string } | null;
   performerIds: string[];
   period: SubscriptionRow["period"];
   initialDays: number;
@@ -48,7 +72,7 @@ const auditView = (s: SubscriptionRow) => ({
  * renewals, refunds and lapse do to the member's subscription, each in the ledger's database transaction.
  * Active means `expiresAt > now`; a renewal extends from the old expiry; cancelling stops renewal only.
  */
-export function createSubscribing(deps: { db: Db; now?: () => Date }) {
+export function createSubscribing(deps: { db: Db; now?: () => Date; offers?: OffersPort }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
@@ -70,6 +94,7 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
 
   /** What `target` sells to `userId`, or why it cannot: unknown, inactive, no price, already theirs. */
   async function offerFor(userId: string, target: SubscribeTarget): Promise<SubscriptionOffer> {
+    if ("offerId" in target) return promoted(userId, target);
     if ("packageId" in target) {
       const [p] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, target.packageId));
       if (!p) throw notFound("Package");
@@ -103,25 +128,90 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
     if (current?.expiresAt) {
       throw conflict(`You are already subscribed to ${p.name || p.username} until ${fmt(current.expiresAt)}.`);
     }
-    const days = PERFORMER_PERIOD_DAYS[target.type];
+    return performerOffer(p, target.type, priceCents);
+  }
+
+  /**
+   * An offer's subscription (commerce/offers): checked before anything else (a member's second trial is refused
+   * as such), then the subscription it is on as usual, with the offer's terms applied. A coupon does not go with it.
+   */
+  async function promoted(userId: string, target: { offerId: string; couponCode?: string }) {
+    if (target.couponCode) {
+      throw unprocessable("A coupon cannot be used with an offer: the offer's price is the price.", [
+        { path: "body.couponCode", message: "not with an offer" },
+      ]);
+    }
+    const o = await deps.offers?.find(target.offerId);
+    if (!o) throw notFound("Offer");
+    const why = unavailable(o, now());
+    if (why) throw conflict(why);
+    if (o.kind === "trial" && (await deps.offers?.hadTrial(db, userId, scopeOf(o)))) {
+      throw conflict(await trialHad(o));
+    }
+    const base = await offerFor(
+      userId,
+      o.performerId ? { performerId: o.performerId, type: o.period ?? "monthly" } : { packageId: o.packageId ?? "" },
+    );
+    return applyOffer(o, base);
+  }
+
+  /** The refusal of a member's second trial. */
+  async function trialHad(o: OfferRow) {
+    if (!o.performerId) return "You have already had a free trial membership.";
+    const p = await subscriptionTerms(db, o.performerId);
+    return `You have already had a free trial with ${p?.name || p?.username || "this performer"}.`;
+  }
+
+  /** What a performer's subscription of `type` sells for `priceCents`, as usual. */
+  const performerOffer = (
+    p: { id: string; name: string | null; username: string },
+    type: "monthly" | "yearly",
+    priceCents: number,
+  ): SubscriptionOffer => {
+    const days = PERFORMER_PERIOD_DAYS[type];
     return {
       kind: "performer",
       itemId: p.id,
-      title: `${p.name || p.username}: ${target.type} subscription`,
+      title: `${p.name || p.username}: ${type} subscription`,
+      subject: p.name || p.username,
       priceCents,
+      renewCents: priceCents,
+      promo: null,
       performerIds: [p.id],
-      period: target.type,
+      period: type,
       initialDays: days,
       renewDays: days,
       trial: false,
     };
+  };
+
+  /**
+   * What an offer sells, as anyone may read it before subscribing (no member's checks): its subscription as usual,
+   * with the offer applied; null when the performer or package cannot be subscribed to at all.
+   */
+  async function catalogueOffer(o: OfferRow): Promise<SubscriptionOffer | null> {
+    if (o.performerId) {
+      const p = await subscriptionTerms(db, o.performerId);
+      const type = o.period ?? "monthly";
+      const price = type === "monthly" ? p?.monthly : p?.yearly;
+      if (p?.status !== "active" || !price || price <= 0) return null;
+      return applyOffer(o, performerOffer(p, type, price));
+    }
+    const [p] = await db
+      .select()
+      .from(subscriptionPackages)
+      .where(eq(subscriptionPackages.id, o.packageId ?? ""));
+    return p ? applyOffer(o, packageOffer(p)) : null;
   }
 
   const packageOffer = (p: PackageRow): SubscriptionOffer => ({
     kind: "site",
     itemId: p.id,
     title: `Membership: ${p.name}`,
+    subject: `Membership: ${p.name}`,
     priceCents: p.type === "trial" ? 0 : p.priceCents,
+    renewCents: p.type === "trial" ? 0 : p.priceCents,
+    promo: null,
     performerIds: [],
     period: p.type === "recurring" ? "recurring" : p.type === "trial" ? "free" : "single",
     initialDays: p.initialPeriodDays,
@@ -138,15 +228,30 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
       packageId: offer.kind === "site" ? offer.itemId : null,
       period: offer.period,
       status: "pending",
-      priceCents: offer.priceCents,
+      // What its renewals charge: the first payment is the order's.
+      priceCents: offer.renewCents,
+      offerId: offer.promo?.offerId ?? null,
+      firstDays: offer.initialDays,
+      renewDays: offer.renewDays,
       renews: offer.renewDays !== null,
       gateway,
       orderId,
     });
+    if (offer.promo) await deps.offers?.claim(tx, { promo: offer.promo, userId, orderId });
+  }
+
+  /** The offer a pending order's subscription was opened under (null: none), so a checkout reuses only its like. */
+  async function offerOfOrder(tx: Tx, orderId: string) {
+    const [s] = await tx
+      .select({ offerId: subscriptions.offerId })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    return s?.offerId ?? null;
   }
 
   /** The days of a pending subscription's first period (from its package, or the performer period). */
   async function initialDays(tx: Tx, s: SubscriptionRow) {
+    if (s.firstDays !== null) return s.firstDays;
     if (s.kind === "performer")
       return s.period === "yearly" ? PERFORMER_PERIOD_DAYS.yearly : PERFORMER_PERIOD_DAYS.monthly;
     const [p] = await tx
@@ -157,6 +262,7 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
   }
 
   async function renewDays(tx: Tx, s: SubscriptionRow) {
+    if (s.renewDays !== null) return s.renewDays;
     if (s.kind === "performer")
       return s.period === "yearly" ? PERFORMER_PERIOD_DAYS.yearly : PERFORMER_PERIOD_DAYS.monthly;
     const [p] = await tx
@@ -194,8 +300,11 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
   }
 
   /** A checkout that failed or expired: its subscription never started. */
-  const drop = (tx: Tx, orderId: string) =>
-    tx.delete(subscriptions).where(and(eq(subscriptions.orderId, orderId), eq(subscriptions.status, "pending")));
+  async function drop(tx: Tx, orderId: string) {
+    await tx.delete(subscriptions).where(and(eq(subscriptions.orderId, orderId), eq(subscriptions.status, "pending")));
+    // Its offer's claim goes back with it (a trial's too: it was never had).
+    await deps.offers?.release(tx, orderId);
+  }
 
   /** The subscription a gateway's renewal, failure or cancellation is about. */
   async function byRef(tx: Tx, gateway: string, ref: string, lock: boolean) {
@@ -358,6 +467,8 @@ export function createSubscribing(deps: { db: Db; now?: () => Date }) {
 
   return {
     offerFor,
+    catalogueOffer,
+    offerOfOrder,
     activeOf,
     open,
     activate,

@@ -24,7 +24,12 @@ export const subscriptions = pgTable(
     status: text("status", { enum: ["pending", "active", "cancelled", "expired"] })
       .notNull()
       .default("pending"),
+    /** What each renewal charges (the first payment is its order's; an offer may make it differ). */
     priceCents: integer("price_cents").notNull().default(0),
+    /** The offer it was sold under (offers area), with the days its first period and its renewals last. */
+    offerId: uuid("offer_id"),
+    firstDays: integer("first_days"),
+    renewDays: integer("renew_days"),
     renews: boolean("renews").notNull().default(false),
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date", precision: 3 }),
