@@ -9,9 +9,7 @@ import { accountRef } from "./payments.ts";
  */
 
 /** A month (`2026-11`, by day) or a year (`2026`, by month), in UTC. */
-export const dashboardPeriod = z
-  .string()
-  .regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, "a month (YYYY-MM) or a year (YYYY)");
+export const dashboardPeriod = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, "a month (YYYY-MM) or a year (YYYY)");
 export const dashboardQuery = z.strictObject({ period: dashboardPeriod.optional() });
 
 /** The kinds revenue is split into: movies and galleries, site packages, performer subscriptions, tips, the store. */
@@ -93,11 +91,19 @@ export const dashboardRows = z.object({
   /** How many rows, and their amounts' sum (null for counts): the figure the dashboard shows. */
   total: z.number().int(),
   amount: z.number().nullable(),
+  /** For the member figures, the accounts the rows belong to (a member with two subscriptions counts once). */
+  members: z.number().int().nullable(),
   data: z.array(dashboardRow),
 });
 export type DashboardRows = z.infer<typeof dashboardRows>;
 
-const byKind = z.object(Object.fromEntries(revenueKinds.map((k) => [k, z.number()])) as Record<RevenueKind, z.ZodNumber>);
+const byKind = z.object({
+  sales: z.number(),
+  memberships: z.number(),
+  subscriptions: z.number(),
+  tips: z.number(),
+  store: z.number(),
+});
 
 export const dashboard = z.object({
   period: z.object({
@@ -114,7 +120,14 @@ export const dashboard = z.object({
     /** Every bucket of the period, empty ones as zeros; `start` is the day or month (`YYYY-MM-DD`). */
     points: z.array(byKind.extend({ start: z.string(), total: z.number() })),
     totals: byKind.extend({ total: z.number() }),
-    filters: z.object({ total: filter, ...Object.fromEntries(revenueKinds.map((k) => [k, filter])) }),
+    filters: z.object({
+      total: filter,
+      sales: filter,
+      memberships: filter,
+      subscriptions: filter,
+      tips: filter,
+      store: filter,
+    }),
   }),
   members: z.object({
     new: z.number().int(),

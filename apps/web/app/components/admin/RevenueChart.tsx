@@ -1,6 +1,6 @@
 import { Group, Text, VisuallyHidden } from "@mantine/core";
-import type { Locale } from "@marquee/contracts/locales";
 import { type Dashboard, type RevenueKind, revenueKinds } from "@marquee/contracts/dashboard";
+import type { Locale } from "@marquee/contracts/locales";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../i18n/format.ts";

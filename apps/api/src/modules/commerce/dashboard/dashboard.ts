@@ -44,7 +44,8 @@ export function periodRange(key: string | undefined, now = new Date()): Range {
   if (from.getTime() > now.getTime()) {
     throw unprocessable("That period has not started yet.", [{ path: "querystring.period", message: "in the future" }]);
   }
-  if (y < 2000) throw unprocessable("That period is too long ago.", [{ path: "querystring.period", message: "too early" }]);
+  if (y < 2000)
+    throw unprocessable("That period is too long ago.", [{ path: "querystring.period", message: "too early" }]);
   return { key: k, interval: m ? "day" : "month", from, to, asOf: to.getTime() < now.getTime() ? to : now };
 }
 
@@ -191,7 +192,11 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
         new: cents(members.new),
         active: cents(members.active),
         churned: cents(members.churned),
-        filters: { new: { figure: "new-members" }, active: { figure: "active-members" }, churned: { figure: "churned-members" } },
+        filters: {
+          new: { figure: "new-members" },
+          active: { figure: "active-members" },
+          churned: { figure: "churned-members" },
+        },
       },
       topPerformers: performers.map((p) => ({
         performerId: String(p.performer_id),
@@ -227,7 +232,11 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
         chargebackAmountRatio: ratio(cents(chargebacks.cents), cents(payments.cents)),
         threshold: CHARGEBACK_WARNING_RATIO,
         warning: nPay > 0 && chargebackRatio >= CHARGEBACK_WARNING_RATIO,
-        filters: { payments: { figure: "payments" }, refunds: { figure: "refunds" }, chargebacks: { figure: "chargebacks" } },
+        filters: {
+          payments: { figure: "payments" },
+          refunds: { figure: "refunds" },
+          chargebacks: { figure: "chargebacks" },
+        },
       },
     };
   }
@@ -254,9 +263,7 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
           from (${revenueLines(r)}) l
           where ${q.kind ? sql`kind = ${q.kind}` : sql`true`}
             and ${
-              bucket
-                ? sql`date_trunc(${r.interval}, paid_at at time zone 'UTC') = ${bucket}::timestamp`
-                : sql`true`
+              bucket ? sql`date_trunc(${r.interval}, paid_at at time zone 'UTC') = ${bucket}::timestamp` : sql`true`
             }`;
         break;
       }
@@ -294,12 +301,11 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
           from (${revenueLines(r)}) l where item_kind = ${q.itemKind} and item_id = ${q.itemId}`;
         break;
     }
-    const counted = q.figure === "active-members" || q.figure === "churned-members";
     const [page, summary] = await Promise.all([
       rowsOf(sql`select * from (${source}) s order by at desc, id desc limit ${q.limit} offset ${q.offset}`),
       // Members are counted once however many subscriptions they have; the rows list each subscription.
-      one(sql`select count(${counted ? sql.raw("distinct user_id") : sql.raw("*")}) as n,
-                     sum(amount_cents) as cents from (${source}) s`),
+      one(sql`select count(*) as n, count(distinct user_id) as members, sum(amount_cents) as cents
+              from (${source}) s`),
     ]);
     const money = !["new-members", "active-members", "churned-members"].includes(q.figure);
     return {
@@ -308,6 +314,7 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
       to: r.to.toISOString(),
       total: cents(summary.n),
       amount: money ? major(summary.cents) : null,
+      members: money ? null : cents(summary.members),
       data: page.map((row) => ({
         _id: String(row.id),
         at: new Date(row.at as string | Date).toISOString(),
