@@ -123,11 +123,11 @@ export function RevenueChart({
               return (
                 <g key={p.start} data-testid="revenue-bar" data-start={p.start} data-total={p.total}>
                   <title>
-                    {t("{{bucket}}: {{amount}}", { bucket: axis(p.start), amount: money(p.total) })}
-                    {revenueKinds
-                      .filter((k) => p[k] !== 0)
-                      .map((k) => ` · ${t(KIND_LABELS[k])} ${money(p[k])}`)
-                      .join("")}
+                    {t("{{bucket}}: {{amount}}", { bucket: axis(p.start), amount: money(p.total) }) +
+                      revenueKinds
+                        .filter((k) => p[k] !== 0)
+                        .map((k) => ` · ${t(KIND_LABELS[k])} ${money(p[k])}`)
+                        .join("")}
                   </title>
                   {revenueKinds.map((k) => {
                     if (p[k] <= 0) return null;
