@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
+import { api, apiLogin, expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
 
 /**
@@ -48,9 +48,11 @@ interface Rows {
 /** The ledger's figures of the month: what the rows behind each figure add up to. */
 async function ledgerFigures(admin: string) {
   const rows = async (query: Record<string, string>) =>
-    (await api("GET", `/admin/dashboard/rows?${new URLSearchParams({ period: month(), limit: "1", ...query })}`, {
-      token: admin,
-    })).body as Rows;
+    (
+      await api("GET", `/admin/dashboard/rows?${new URLSearchParams({ period: month(), limit: "1", ...query })}`, {
+        token: admin,
+      })
+    ).body as Rows;
   const kinds = ["sales", "memberships", "subscriptions", "tips", "store"] as const;
   const revenue = await Promise.all(kinds.map((kind) => rows({ figure: "revenue", kind })));
   const [all, payments, refunds, chargebacks, fresh, active, churned] = await Promise.all([
@@ -147,6 +149,8 @@ describe("the admin's dashboard", () => {
       expect(await warning.count()).toBe(0);
     }
 
+    await expectAccessible(page, "the dashboard");
+
     // The chart is drawn on the server with a summary and a table for screen readers.
     const chart = page.getByTestId("revenue-chart");
     expect(await chart.locator("svg[role=img]").getAttribute("aria-label")).toMatch(/^Revenue by day, /);
@@ -187,6 +191,7 @@ describe("the admin's dashboard", () => {
     await small.getByRole("heading", { name: "Ingresos", exact: true }).waitFor();
     expect(await small.getByTestId("revenue-chart").locator("caption").textContent()).toBe("Ingresos por día");
     expect(await layoutProblems(small, 390)).toEqual([]);
+    await expectAccessible(small, "the dashboard at 390 px in Spanish");
     await phone.close();
   });
 });
