@@ -55,7 +55,7 @@ export const dashboardRowsQuery = z.strictObject({
   itemKind: z.enum(itemKinds).optional(),
   itemId: entityId.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type DashboardRowsQuery = z.infer<typeof dashboardRowsQuery>;
 /** The filter of a figure's rows, as the dashboard gives it (the period added by whoever follows it). */

@@ -166,6 +166,14 @@ describe("GET /admin/dashboard", () => {
       message: "The performer figure needs performerId.",
       details: [{ path: "querystring.performerId", message: "required" }],
     });
+    const noDay = await t.request({
+      method: "GET",
+      url: "/admin/dashboard/rows",
+      token: admin,
+      query: { figure: "revenue", bucket: "2026-02-31" },
+    });
+    expect(noDay.statusCode).toBe(422);
+    expect(noDay.json()).toMatchObject({ details: [{ path: "querystring.bucket", message: "no date" }] });
     expectBadRequest(
       await t.request({ method: "GET", url: "/admin/dashboard/rows", token: admin, query: { figure: "everything" } }),
       "querystring.figure",

@@ -256,7 +256,9 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
     switch (q.figure) {
       case "revenue": {
         const bucket = q.bucket ? `${q.bucket}${q.bucket.length === 7 ? "-01" : ""}` : null;
-        if (bucket && Number.isNaN(Date.parse(`${bucket}T00:00:00Z`))) {
+        // A day that is no day of its month (`2026-02-31`) is refused here, not by the database.
+        const day = bucket ? new Date(`${bucket}T00:00:00Z`) : null;
+        if (bucket && (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== bucket)) {
           throw unprocessable("That bucket is no date.", [{ path: "querystring.bucket", message: "no date" }]);
         }
         source = sql`select id, paid_at as at, total_cents as amount_cents, title, transaction_id, user_id
