@@ -101,6 +101,8 @@ export const pages = {
     handle: protectedPage("public"),
   },
   admin: { path: "/admin", file: "routes/admin.tsx", handle: adminPage },
+  // The ledger rows behind one of the dashboard's figures.
+  adminDashboardRows: { path: "/admin/dashboard/rows", file: "routes/admin.dashboard.rows.tsx", handle: adminPage },
   adminSettings: { path: "/admin/settings", file: "routes/admin.settings.tsx", handle: adminPage },
   adminCountries: { path: "/admin/countries", file: "routes/admin.countries.tsx", handle: adminPage },
   adminUsers: { path: "/admin/users", file: "routes/admin.users.tsx", handle: adminPage },

@@ -21,6 +21,8 @@ import { createCartService } from "./cart/service.ts";
 import { paymentsRoutes } from "./checkout/routes.ts";
 import { createPaymentsService } from "./checkout/service.ts";
 import { createCoupons } from "./coupons/coupons.ts";
+import { createDashboard } from "./dashboard/dashboard.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
 import { createEarnings } from "./earnings/earnings.ts";
 import { createCcbillGateway } from "./gateways/ccbill.ts";
 import type { PaymentGateway } from "./gateways/gateway.ts";
@@ -164,6 +166,8 @@ export function buildCommerce(deps: CommerceDeps) {
     subscriptions: createSubscriptionsService({ db, accounts: deps.accounts }),
     cart: createCartService({ db, sellable: deps.sellable }),
     earnings: createEarnings(db, deps.settings),
+    // The admin's dashboard, read from the ledger (issue 24 section 6).
+    dashboard: createDashboard({ db, settings: deps.settings, accounts: deps.accounts }),
     /** The sandbox's signer; the gateway only when `gateway` is it (`sandboxActive`). */
     sandbox,
     gateway,
@@ -172,7 +176,7 @@ export function buildCommerce(deps: CommerceDeps) {
 }
 export type Commerce = ReturnType<typeof buildCommerce>;
 
-/** Commerce's routes: checkout and the gateway's webhook, orders, cart, addresses, subscriptions, earnings, payouts, tips. */
+/** Commerce's routes: checkout and the gateway's webhook, orders, cart, addresses, subscriptions, earnings, payouts, tips, the dashboard. */
 export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async (app, { commerce }) => {
   await app.register(paymentsRoutes, {
     payments: commerce.payments,
@@ -194,6 +198,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
     priceOf: commerce.payments.priceOf,
   });
   await app.register(offersRoutes, { offers: commerce.offers });
+  await app.register(dashboardRoutes, { dashboard: commerce.dashboard });
 };
 
 /** Commerce's background work: reconciling payments left pending, lapsing subscriptions. */

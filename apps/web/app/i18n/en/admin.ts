@@ -21,4 +21,10 @@ export const admin: Messages = {
     "The gateway sent an event that contradicts this payment's state; it was recorded, not applied.",
   // one order
   "{{n}} lines_one": "{{n}} line",
+  // the dashboard
+  "{{n}} rows_one": "{{n}} row",
+  "{{n}} members_one": "{{n}} member",
+  "{{n}} refunds, {{amount}} ({{ratio}} of the amount)_one": "{{n}} refund, {{amount}} ({{ratio}} of the amount)",
+  "{{n}} chargebacks, {{amount}} ({{ratio}} of the amount)_one":
+    "{{n}} chargeback, {{amount}} ({{ratio}} of the amount)",
 };
