@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityId } from "./common.ts";
+import { billingFields } from "./taxes.ts";
 
 /**
  * Tips (issue 24 section 2): a member tips a performer through the same checkout, gateway and ledger as a purchase;
@@ -26,6 +27,8 @@ export const tipBody = z.strictObject({
   amount: money,
   message: z.string().trim().max(TIP_MESSAGE_MAX).optional(),
   source: z.enum(tipSources).optional(),
+  // The billing place a taxed site charges its tax by, as at any checkout (contracts/taxes.ts).
+  ...billingFields,
 });
 export type TipBody = z.infer<typeof tipBody>;
 

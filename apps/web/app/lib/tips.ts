@@ -34,15 +34,24 @@ export function tipAmount(raw: string | number | null | undefined): number | nul
 }
 
 /** The API call a Tip form stands for, or null when it names no performer or amount. */
-export function tipCall(
-  form: Record<string, string>,
-): { performerId: string; amount: number; message?: string; source?: TipSource } | null {
+export function tipCall(form: Record<string, string>): {
+  performerId: string;
+  amount: number;
+  message?: string;
+  source?: TipSource;
+  billingCountry?: string;
+  billingRegion?: string;
+} | null {
   const performerId = (form.performerId ?? "").trim();
   const amount = tipAmount(form.amount);
   if (!/^[0-9a-f-]{36}$/i.test(performerId) || amount === null) return null;
   const message = (form.message ?? "").trim();
   const source = (["profile", "video", "gallery", "comment"] as const).find((s) => s === form.source);
-  return { performerId, amount, ...(message ? { message } : {}), ...(source ? { source } : {}) };
+  // The billing place a taxed site asks in the dialog (components/payments/CheckoutForm.tsx BillingFields).
+  const billing = Object.fromEntries(
+    (["billingCountry", "billingRegion"] as const).flatMap((k) => (form[k]?.trim() ? [[k, form[k].trim()]] : [])),
+  );
+  return { performerId, amount, ...(message ? { message } : {}), ...(source ? { source } : {}), ...billing };
 }
 
 /** A performer's goal as the API gives it (GET /tips/goal/:id and the live event). */

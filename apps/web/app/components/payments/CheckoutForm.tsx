@@ -72,6 +72,9 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
           {t("Apply")}
         </Button>
       </Group>
+      {!fields && country && (
+        <p className={styles.quote}>{t("The tax of your billing country is added on the payment page.")}</p>
+      )}
       {quote && (
         <p className={styles.quote} data-testid="coupon-quote" aria-live="polite">
           {quoteLine(quote, symbol, t, locale)}
@@ -90,9 +93,10 @@ interface CheckoutPlaces {
 /**
  * The billing country (and region, where the country has regional rates) a taxed site asks before paying, with the
  * tax it makes: "Price $10.00 + VAT 19% $1.90 = $11.90 to pay". Nothing while the site charges no tax. The fields
- * go with the form; the API works the tax out again at checkout.
+ * go with the form; the API works the tax out again at checkout. Without `fields` (an amount the member types, a
+ * tip) there is no price to quote: the member is told the tax is added on the payment page.
  */
-function BillingFields({ fields }: { fields: Record<string, string> }) {
+export function BillingFields({ fields }: { fields: Record<string, string> | null }) {
   const { t } = useTranslation();
   const f = useFormat();
   const places = useFetcher<CheckoutPlaces>();
@@ -112,7 +116,7 @@ function BillingFields({ fields }: { fields: Record<string, string> }) {
     setQuote(null);
     setError(null);
     const needsRegion = (taxed.find((p) => p.country === c)?.regions ?? []).length > 0;
-    if (!c || (needsRegion && !r)) return;
+    if (!c || (needsRegion && !r) || !fields) return;
     run<TaxQuote>("taxQuote", { ...fields, billingCountry: c, ...(r ? { billingRegion: r } : {}) })
       .then(setQuote)
       .catch((e: unknown) => setError(couponError(e)));

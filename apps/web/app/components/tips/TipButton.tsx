@@ -6,6 +6,7 @@ import { Link, useFetcher } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { TIP_MESSAGE_MAX, TIP_PATH, type TipSource, tipAmount, tipPresets } from "../../lib/tips.ts";
 import { useAppSelector } from "../../state/store.ts";
+import { BillingFields } from "../payments/CheckoutForm.tsx";
 
 type TipAnswer = { error?: string; fields?: Record<string, string> };
 
@@ -112,6 +113,7 @@ function TipForm({
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="amount" value={value ?? ""} />
       <Stack gap="md">
+        <BillingFields fields={null} />
         <Group gap="xs" role="group" aria-label={t("Amounts")}>
           {presets.map((n) => (
             <Button

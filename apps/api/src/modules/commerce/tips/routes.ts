@@ -22,11 +22,11 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: Tips }> = async (app, { t
     schema: {
       tags,
       description:
-        "Tips a performer `amount` (major units, at most two decimals) with an optional `message` (up to 500 characters, shown to the performer) from `source` (profile, video, gallery or comment): an order with one `tip` line and a pending transaction, through the site's gateway like a purchase; answers where to pay. 422 naming `body.amount` outside the site's `tipMinimum`..`tipMaximum`, naming `body.performerId` for a tip to oneself; 404 for no such active performer. Earned at the site's `tipCommission`.",
+        "Tips a performer `amount` (major units, at most two decimals) with an optional `message` (up to 500 characters, shown to the performer) from `source` (profile, video, gallery or comment): an order with one `tip` line and a pending transaction, through the site's gateway like a purchase; answers where to pay. 422 naming `body.amount` outside the site's `tipMinimum`..`tipMaximum`, naming `body.performerId` for a tip to oneself, naming `body.billingCountry` on a taxed site without a billing place (the tax is added as at any checkout); 404 for no such active performer. Earned at the site's `tipCommission`.",
       body: tipBody,
       response: { 200: checkout },
     },
-    handler: async (req) => tips.tip(currentUser(req), req.body),
+    handler: async (req) => tips.tip(currentUser(req), req.body, req.ip),
   });
 
   app.get("/tips/performer", {

@@ -71,7 +71,7 @@ export function createTips(deps: {
   const { db, settings, notify, toObject } = deps;
 
   /** The member's tip: refused (422, naming the field) to themselves or outside the site's minimum and maximum. */
-  async function tip(buyer: Actor, body: TipBody): Promise<Checkout> {
+  async function tip(buyer: Actor, body: TipBody, ip: string): Promise<Checkout> {
     if (body.performerId === buyer.id) {
       throw unprocessable("You cannot tip yourself.", [{ path: "body.performerId", message: "yourself" }]);
     }
@@ -104,6 +104,7 @@ export function createTips(deps: {
       priceCents: cents,
       performerIds: [performer.id],
       recurring: null,
+      billing: { billingCountry: body.billingCountry, billingRegion: body.billingRegion, ip },
       open: async (tx, orderId) => {
         await tx.insert(tips).values({
           id: tipId,

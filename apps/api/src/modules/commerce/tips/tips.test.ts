@@ -138,6 +138,37 @@ describe("POST /tips refusals", () => {
   });
 });
 
+describe("a tip on a taxed site", () => {
+  it("asks for the billing country, charges its tax on top, and earns the performer a share of the net", async () => {
+    const rate = await t.request({
+      method: "POST",
+      url: "/admin/taxes",
+      token: admin,
+      body: { country: "DE", name: "VAT", rate: 19 },
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    // A performer of its own: the other tests count the star's earnings.
+    const taxed = await newAccount(t, "performer", "taxed");
+    try {
+      const none = await tip(fan.token, { performerId: taxed.id, amount: 10 });
+      expect(none.statusCode).toBe(422);
+      expect(none.json()).toMatchObject({
+        message: "Choose your billing country: the tax depends on it.",
+        details: [{ path: "body.billingCountry" }],
+      });
+      const c = await tipped(fan.token, { performerId: taxed.id, amount: 10, billingCountry: "DE" });
+      await paid(c, 1190);
+      const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, c.orderId));
+      expect(line).toMatchObject({ itemKind: "tip", netCents: 1000, taxCents: 190, grossCents: 1190 });
+      const lines = await t.database.db.select().from(earnings).where(eq(earnings.transactionId, c.transactionId));
+      // The tip commission (10%) of the net: the tax is the state's, never the performer's nor the site's.
+      expect(lines.map((l) => [l.grossCents, l.commissionCents, l.netCents])).toEqual([[1000, 100, 900]]);
+    } finally {
+      await t.request({ method: "DELETE", url: `/admin/taxes/${rate.json()._id}`, token: admin });
+    }
+  });
+});
+
 describe("a paid tip", () => {
   it("is earned at the tip commission as a tip line, with its message told to the performer", async () => {
     const c = await tipped(fan.token, { performerId: star.id, amount: 5, message: "  thanks!  ", source: "video" });
