@@ -72,9 +72,6 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
           {t("Apply")}
         </Button>
       </Group>
-      {!fields && country && (
-        <p className={styles.quote}>{t("The tax of your billing country is added on the payment page.")}</p>
-      )}
       {quote && (
         <p className={styles.quote} data-testid="coupon-quote" aria-live="polite">
           {quoteLine(quote, symbol, t, locale)}
@@ -156,6 +153,9 @@ export function BillingFields({ fields }: { fields: Record<string, string> | nul
             ask(country, r);
           }}
         />
+      )}
+      {!fields && country && (
+        <p className={styles.quote}>{t("The tax of your billing country is added on the payment page.")}</p>
       )}
       {quote && (
         <p className={styles.quote} data-testid="tax-quote" aria-live="polite">
