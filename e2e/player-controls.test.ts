@@ -65,6 +65,8 @@ describe("the player's own controls", () => {
 
     // It starts at the rendition that fits the 1120 px player on this link (720p), not at 360p.
     await expect.poll(() => player(page).getAttribute("data-level")).toBe("720");
+    // While it plays the controls hide once the pointer is still (the next test): pointing at the player shows them.
+    await player(page).hover();
     await controls(page).getByRole("button", { name: "Pause" }).click();
     expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
