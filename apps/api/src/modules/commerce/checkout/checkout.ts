@@ -9,7 +9,7 @@ import type { SettingsService } from "../../settings/service.ts";
 import { type AddressesService, checkCountry } from "../addresses/service.ts";
 import type { Coupons } from "../coupons/coupons.ts";
 import type { CheckoutRequest, PaymentGateway } from "../gateways/gateway.ts";
-import type { ItemKind, Ledger, Tx } from "../ledger/ledger.ts";
+import type { ItemKind, Ledger, LedgerSettings, Tx } from "../ledger/ledger.ts";
 import { transactions } from "../ledger/tables.ts";
 import { allocate, discounted } from "../money.ts";
 import { orderLines, orders } from "../orders/tables.ts";
@@ -60,8 +60,11 @@ export interface Sale {
   performerIds: string[];
   recurring: CheckoutRequest["recurring"];
   couponCode?: string;
-  /** What the order opens besides its line (a pending subscription). */
-  open?: (tx: Tx, orderId: string) => Promise<void>;
+  /**
+   * What the order opens besides its line (a pending subscription); `taxed` gives a price as charged under the
+   * checkout's tax plan (what each renewal will charge).
+   */
+  open?: (tx: Tx, orderId: string, taxed: (cents: number) => number) => Promise<void>;
   /** Where the buyer is, for the tax (commerce/taxes): the billing place given and the request's address. */
   billing?: BillingInput;
   /** Whether a pending order of the same item may be paid again for this sale (e.g. opened under the same offer). */
@@ -150,7 +153,9 @@ export function createCheckouts(deps: {
           ? null
           : { initialDays: offer.initialDays, renewDays: offer.renewDays, renewCents: offer.renewCents },
       couponCode: offer.trial || offer.promo ? undefined : target.couponCode,
-      open: (tx, orderId) => subscribing.open(tx, buyer.id, offer, orderId, gateway.name),
+      // Renewals charge the renewal price with the tax of this checkout's plan (the ledger splits it the same way).
+      open: (tx, orderId, taxed) =>
+        subscribing.open(tx, buyer.id, { ...offer, renewCents: taxed(offer.renewCents) }, orderId, gateway.name),
       billing: { billingCountry: target.billingCountry, billingRegion: target.billingRegion, ip },
       // A pending checkout is paid again only when it was opened under the same offer (or none).
       reuses: async (tx, orderId) => (await subscribing.offerOfOrder(tx, orderId)) === (offer.promo?.offerId ?? null),
@@ -220,28 +225,39 @@ export function createCheckouts(deps: {
         taxCents: taxed.taxCents,
       });
       await deps.taxes.record(tx, buyer.id, orderId, tax);
-      await sale.open?.(tx, orderId);
-      const [t] = await tx
-        .insert(transactions)
-        .values({ orderId, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
-        .returning({ id: transactions.id });
-      const transactionId = (t as { id: string }).id;
-      if (totalCents === 0) {
-        // Nothing to pay: settled now, through the ledger like a payment, in this same database transaction.
-        const settled = await record(tx, cfg, {
-          id: `free:${transactionId}`,
-          type: "paid",
-          transactionId,
-          amountCents: 0,
-          currency,
-          payload: { source: "ledger", reason: "Nothing to pay." },
-        });
-        if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
-        return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
-      }
-      return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+      await sale.open?.(tx, orderId, (cents) => deps.taxes.line(cents, tax).grossCents);
+      return pay(tx, cfg, buyer.id, orderId, totalCents);
     });
-    return toGateway(made, currency, { description: sale.description, recurring: sale.recurring });
+    // The gateway charges each renewal with its tax, as the first payment.
+    const recurring = sale.recurring && {
+      ...sale.recurring,
+      renewCents: deps.taxes.line(sale.recurring.renewCents, tax).grossCents,
+    };
+    return toGateway(made, currency, { description: sale.description, recurring });
+  }
+
+  /**
+   * The order's pending transaction, inside the checkout's database transaction. A total of 0 has nothing to pay: it
+   * is settled now, through the ledger like a payment, in that same database transaction.
+   */
+  async function pay(tx: Tx, cfg: LedgerSettings, buyerId: string, orderId: string, totalCents: number) {
+    const { currency } = cfg;
+    const [t] = await tx
+      .insert(transactions)
+      .values({ orderId, userId: buyerId, gateway: gateway.name, amountCents: totalCents, currency })
+      .returning({ id: transactions.id });
+    const transactionId = (t as { id: string }).id;
+    if (totalCents > 0) return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+    const settled = await record(tx, cfg, {
+      id: `free:${transactionId}`,
+      type: "paid",
+      transactionId,
+      amountCents: 0,
+      currency,
+      payload: { source: "ledger", reason: "Nothing to pay." },
+    });
+    if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
+    return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
   }
 
   /**
@@ -409,24 +425,7 @@ export function createCheckouts(deps: {
           deliveryStatus: l.offer.productType === "physical" ? ("created" as const) : null,
         })),
       );
-      const [t] = await tx
-        .insert(transactions)
-        .values({ orderId, userId: buyer.id, gateway: gateway.name, amountCents: totalCents, currency })
-        .returning({ id: transactions.id });
-      const transactionId = (t as { id: string }).id;
-      if (totalCents === 0) {
-        const settled = await record(tx, cfg, {
-          id: `free:${transactionId}`,
-          type: "paid",
-          transactionId,
-          amountCents: 0,
-          currency,
-          payload: { source: "ledger", reason: "Nothing to pay." },
-        });
-        if (settled.outcome !== "applied") throw conflict("This could not be started; try again.");
-        return { orderId, transactionId, amountCents: 0, free: true, after: settled.after };
-      }
-      return { orderId, transactionId, amountCents: totalCents, free: false, after: undefined };
+      return pay(tx, cfg, buyer.id, orderId, totalCents);
     });
     const count = lines.reduce((n, l) => n + l.quantity, 0);
     return toGateway(made, currency, {

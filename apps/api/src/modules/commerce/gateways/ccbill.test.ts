@@ -3,13 +3,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../../../test/harness.ts";
+import { createTestContext, newAccount, type TestContext } from "../../../../test/harness.ts";
 import { checkoutVideo, saleMovie } from "../../../../test/sales.ts";
 import type { Checkout } from "../checkout/service.ts";
 import { coupons, couponUses } from "../coupons/tables.ts";
 import { earnings } from "../earnings/tables.ts";
 import { gatewayEvents, transactions } from "../ledger/tables.ts";
-import { orders } from "../orders/tables.ts";
+import { orderLines, orders } from "../orders/tables.ts";
+import { taxEntries } from "../taxes/tables.ts";
 import { TRANSACTION_FIELD } from "./ccbill.ts";
 
 /**
@@ -351,6 +352,87 @@ describe("CCBill's webhook", () => {
     });
     expect(received(cancelled)[0]?.outcome).toBe("applied");
     expect((await current()).membership).toMatchObject({ active: true, renews: false });
+  });
+
+  it("charges renewals the tax of the first payment's billing country: the FlexForm's rebill and each renewal's split", async () => {
+    const rate = await t.request({
+      method: "POST",
+      url: "/admin/taxes",
+      token: admin,
+      body: { country: "DE", name: "VAT", rate: 19 },
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    try {
+      const made = await t.request({
+        method: "POST",
+        url: "/admin/packages",
+        token: admin,
+        body: { name: `CCBill taxed club ${seq++}`, type: "recurring", price: 19.99, initialPeriodDays: 30 },
+      });
+      const buyer = await newAccount(t, "user");
+      const res = await t.request({
+        method: "POST",
+        url: "/payment/subscribe",
+        token: buyer.token,
+        body: { packageId: made.json()._id, billingCountry: "DE" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const c = res.json() as Checkout;
+      // 19.99 + 19% (3.7981 → 3.80): the first payment and every rebill are 23.79.
+      expect(Object.fromEntries(new URL(c.paymentUrl).searchParams)).toMatchObject({
+        initialPrice: "23.79",
+        recurringPrice: "23.79",
+        recurringPeriod: "30",
+      });
+      const sale = { ...newSale(c, 2379, 7), subscriptionId: "2000000007" };
+      expect(received(await post("NewSaleSuccess", sale))[0]?.outcome).toBe("applied");
+      const renewal = await post("RenewalSuccess", {
+        subscriptionId: "2000000007",
+        transactionId: "0912191101000000107",
+        billedAmount: "23.79",
+        billedCurrencyCode: "840",
+        timestamp: "2026-06-13 10:00:00",
+      });
+      expect(received(renewal)[0]?.outcome).toBe("applied");
+      const [renewed] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.gatewayRef, "0912191101000000107"));
+      expect(renewed?.amountCents).toBe(2379);
+      const [line] = await t.database.db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, renewed?.orderId ?? ""));
+      expect(line).toMatchObject({ unitPriceCents: 1999, netCents: 1999, taxCents: 380, grossCents: 2379 });
+      const [entry] = await t.database.db
+        .select()
+        .from(taxEntries)
+        .where(eq(taxEntries.orderId, renewed?.orderId ?? ""));
+      expect(entry).toMatchObject({ kind: "sale", country: "DE", rateBp: 1900, netCents: 1999, taxCents: 380 });
+      const receipt = await t.request({
+        method: "GET",
+        url: `/orders/${renewed?.orderId}/receipt`,
+        token: buyer.token,
+      });
+      expect(receipt.json()).toMatchObject({
+        net: 19.99,
+        tax: 3.8,
+        gross: 23.79,
+        taxDetails: { billingCountry: "DE" },
+      });
+      // A rebill of another amount than the subscription's is flagged, not applied.
+      const short = await post("RenewalSuccess", {
+        subscriptionId: "2000000007",
+        transactionId: "0912191101000000108",
+        billedAmount: "19.99",
+        billedCurrencyCode: "840",
+        timestamp: "2026-07-13 10:00:00",
+      });
+      expect(received(short)[0]?.outcome).toBe("flagged");
+    } finally {
+      const rates = (await t.request({ method: "GET", url: "/admin/taxes", token: admin })).json() as { _id: string }[];
+      for (const r of rates) await t.request({ method: "DELETE", url: `/admin/taxes/${r._id}`, token: admin });
+    }
   });
 
   it("cancels a subscription through DataLink", async () => {

@@ -10,6 +10,7 @@ import type { GatewayEvent, PaymentGateway } from "../gateways/gateway.ts";
 import { earning, shares } from "../money.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { Subscribing } from "../subscriptions/subscribing.ts";
+import type { Taxes } from "../taxes/service.ts";
 import { transactions } from "./tables.ts";
 
 /** What the ledger's files share (ledger.ts is its entry point): its types and the helpers of more than one event. */
@@ -46,7 +47,7 @@ export interface LedgerDeps {
    */
   tips?: TipLedgerHooks;
   /** The tax ledger (commerce/taxes): an order's lines entered when paid, reversed when refunded. */
-  taxes?: { entered(tx: Tx, orderId: string, kind: "sale" | "refund"): Promise<void> };
+  taxes?: Pick<Taxes, "entered" | "renewal">;
 }
 
 /** See `LedgerDeps.tips`: called with the order's `tip` lines only, never with none. */

@@ -90,15 +90,16 @@ export async function decideSubscription(
         })
         .returning({ id: orders.id });
       const orderId = (order as { id: string }).id;
+      // On a taxed site the charge holds the tax of the first order's plan: the performers share its net.
+      const taxed = (await deps.taxes?.renewal(tx, first.orderId, orderId, amountCents)) ?? null;
       const [line] = await tx
         .insert(orderLines)
         .values({
           ...copyOf(first),
           orderId,
-          unitPriceCents: amountCents,
+          unitPriceCents: taxed && !taxed.pricesIncludeTax ? taxed.netCents : amountCents,
           totalCents: amountCents,
-          // Renewals are charged at the subscription's price, without a tax of their own.
-          taxCents: 0,
+          taxCents: taxed?.taxCents ?? 0,
         })
         .returning();
       const [t] = await tx
@@ -116,6 +117,7 @@ export async function decideSubscription(
         .returning({ id: transactions.id });
       const transactionId = (t as { id: string }).id;
       const { performers } = await recordEarnings(tx, cfg, transactionId, line ? [line] : []);
+      if (taxed) await deps.taxes?.entered(tx, orderId, "sale");
       const expiresAt = (await subscribing.extend(tx, s)).toISOString();
       return {
         transactionId,

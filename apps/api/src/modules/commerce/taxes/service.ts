@@ -1,5 +1,5 @@
-import type { EvidenceState, Receipt, TaxPlaces, TaxRate, TaxRateBody, TaxReport } from "@marquee/contracts/taxes";
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import type { EvidenceState, Receipt, TaxPlaces, TaxRate, TaxRateBody } from "@marquee/contracts/taxes";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../../platform/errors.ts";
 import type { GeoIp } from "../../../platform/geoip.ts";
@@ -9,6 +9,7 @@ import type { SettingsService } from "../../settings/service.ts";
 import { users } from "../../users/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import { percentToBp, taxLine } from "./compute.ts";
+import { createTaxReport } from "./report.ts";
 import { orderTaxes, taxBilling, taxEntries, taxRates } from "./tables.ts";
 
 /** What a checkout says of where the buyer is: the billing place they gave, and the address of its request. */
@@ -163,64 +164,9 @@ export function createTaxes(deps: {
     };
   }
 
-  /** One CSV cell: quoted when it holds a comma, a quote or a line break; a formula's first character defused. */
-  const cell = (v: string | number | null) => {
-    const text = v === null ? "" : typeof v === "number" ? v.toFixed(2) : /^[=+\-@]/.test(v) ? `'${v}` : v;
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-
   return {
     plan,
-
-    /** The tax report as CSV (one row per country, region and rate, then the totals), for filing. */
-    async reportCsv(from: string, to: string): Promise<string> {
-      const r = await this.report(from, to);
-      const head = [
-        "country",
-        "country_name",
-        "region",
-        "tax",
-        "rate_percent",
-        "orders",
-        "refunds",
-        "mismatches",
-        "net",
-        "tax_amount",
-        "gross",
-        "currency",
-      ];
-      const rows = r.rows.map((x) =>
-        [
-          cell(x.country),
-          cell(x.countryName),
-          cell(x.region),
-          cell(x.taxName),
-          cell(x.rate),
-          String(x.orders),
-          String(x.refunds),
-          String(x.mismatches),
-          cell(x.net),
-          cell(x.tax),
-          cell(x.gross),
-          cell(r.currency),
-        ].join(","),
-      );
-      const total = [
-        "TOTAL",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        cell(r.totals.net),
-        cell(r.totals.tax),
-        cell(r.totals.gross),
-        cell(r.currency),
-      ].join(",");
-      return `${[head.join(","), ...rows, total].join("\n")}\n`;
-    },
+    ...createTaxReport({ db, settings: deps.settings }),
 
     /** A line's net, tax and gross under a plan (no plan: no tax). */
     line(priceCents: number, p: TaxPlan | null) {
@@ -336,9 +282,26 @@ export function createTaxes(deps: {
     },
 
     /**
+     * A renewal's tax (inside the ledger's transaction): renewals keep the plan their subscription was sold under
+     * (its first order's billing place and rate), as the gateway charges the same amount each time. The plan is
+     * copied to the renewal's order (for its receipt and the tax ledger) and the charge `grossCents` split into net
+     * and tax by its rate; null when the first order had no tax plan.
+     *
+     * The charge was worked out at checkout as `line(net)`; the net is found again from it as a tax-inclusive price
+     * is, which gives that same net whichever way the site's prices are set (the tax's rounding is under half a cent).
+     */
+    async renewal(tx: Tx, firstOrderId: string, renewalOrderId: string, grossCents: number) {
+      const [t] = await tx.select().from(orderTaxes).where(eq(orderTaxes.orderId, firstOrderId));
+      if (!t) return null;
+      const { createdAt: _at, orderId: _first, ...plan } = t;
+      await tx.insert(orderTaxes).values({ ...plan, orderId: renewalOrderId });
+      return { ...taxLine(grossCents, t.rateBp, true), pricesIncludeTax: t.pricesIncludeTax };
+    },
+
+    /**
      * The ledger's side (inside the event's transaction): the order's lines entered in the tax ledger when its
      * payment is applied, and reversed (negative) when it is refunded or charged back. Orders without a tax plan
-     * (before taxes, renewals, sites without rates) enter nothing.
+     * (before taxes, sites without rates) enter nothing.
      */
     async entered(tx: Tx, orderId: string, kind: "sale" | "refund") {
       const [t] = await tx.select().from(orderTaxes).where(eq(orderTaxes.orderId, orderId));
@@ -409,65 +372,6 @@ export function createTaxes(deps: {
               evidence: t.evidence,
             }
           : null,
-      };
-    },
-
-    /**
-     * The tax report for filing: the tax ledger's rows from `from` to `to` (whole UTC days, both included) summed
-     * per country, region and rate: sales less refunds, each row and the totals in major units.
-     */
-    async report(from: string, to: string): Promise<TaxReport> {
-      const start = new Date(`${from}T00:00:00.000Z`);
-      const end = new Date(`${to}T00:00:00.000Z`);
-      if (Number.isNaN(start.getTime())) throw field("querystring.from", "Give a day such as 2026-01-31.");
-      if (Number.isNaN(end.getTime())) throw field("querystring.to", "Give a day such as 2026-01-31.");
-      if (start > end) throw field("querystring.from", "The period starts after it ends.");
-      end.setUTCDate(end.getUTCDate() + 1);
-      const rows = await db
-        .select({
-          country: taxEntries.country,
-          region: taxEntries.region,
-          taxName: taxEntries.taxName,
-          rateBp: taxEntries.rateBp,
-          orders: sql<number>`count(distinct ${taxEntries.orderId}) filter (where ${taxEntries.kind} = 'sale')`.mapWith(
-            Number,
-          ),
-          refunds:
-            sql<number>`count(distinct ${taxEntries.orderId}) filter (where ${taxEntries.kind} = 'refund')`.mapWith(
-              Number,
-            ),
-          net: sql<number>`coalesce(sum(${taxEntries.netCents}), 0)`.mapWith(Number),
-          tax: sql<number>`coalesce(sum(${taxEntries.taxCents}), 0)`.mapWith(Number),
-          gross: sql<number>`coalesce(sum(${taxEntries.grossCents}), 0)`.mapWith(Number),
-          mismatches:
-            sql<number>`count(distinct ${taxEntries.orderId}) filter (where ${taxEntries.kind} = 'sale' and ${orderTaxes.evidence} = 'mismatch')`.mapWith(
-              Number,
-            ),
-        })
-        .from(taxEntries)
-        .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxEntries.orderId))
-        .where(and(gte(taxEntries.at, start), lt(taxEntries.at, end)))
-        .groupBy(taxEntries.country, taxEntries.region, taxEntries.taxName, taxEntries.rateBp)
-        .orderBy(asc(taxEntries.country), sql`${taxEntries.region} nulls first`, asc(taxEntries.rateBp));
-      const total = (k: "net" | "tax" | "gross") => cents(rows.reduce((n, r) => n + r[k], 0));
-      return {
-        from,
-        to,
-        currency: await deps.settings.get("currency"),
-        rows: rows.map((r) => ({
-          country: r.country,
-          countryName: countryName(r.country) ?? r.country,
-          region: r.region,
-          taxName: r.taxName,
-          rate: r.rateBp / 100,
-          orders: r.orders,
-          refunds: r.refunds,
-          net: cents(r.net),
-          tax: cents(r.tax),
-          gross: cents(r.gross),
-          mismatches: r.mismatches,
-        })),
-        totals: { net: total("net"), tax: total("tax"), gross: total("gross") },
       };
     },
   };

@@ -1,11 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, detailPaths, IP_IN, type TestContext } from "../../../../test/harness.ts";
+import { createTestContext, detailPaths, IP_IN, newAccount, type TestContext } from "../../../../test/harness.ts";
 import { saleMovie } from "../../../../test/sales.ts";
 import { auditLog } from "../../audit/tables.ts";
+import { users } from "../../users/tables.ts";
 import { earnings } from "../earnings/tables.ts";
 import { transactions } from "../ledger/tables.ts";
 import { orderLines, orders } from "../orders/tables.ts";
+import { subscriptions } from "../subscriptions/tables.ts";
 import { orderTaxes, taxEntries } from "./tables.ts";
 
 /**
@@ -433,5 +435,59 @@ describe("the tax report as CSV", () => {
     expect(lines.at(-1)).toMatch(/^TOTAL,/);
     const user_ = await t.request({ method: "GET", url: "/admin/taxes/report/csv", token: user, query });
     expect(user_.statusCode).toBe(403);
+  });
+});
+
+describe("a renewal on a taxed site", () => {
+  it("charges the first payment's tax again, records it in the tax ledger, and a refund of it takes it back", async () => {
+    const buyer = await newAccount(t, "user");
+    const [p] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, "performer"));
+    const res = await t.request({
+      method: "POST",
+      url: "/payment/subscribe",
+      token: buyer.token,
+      body: { performerId: p?.id, type: "monthly", billingCountry: "ES", billingRegion: "ES-CN" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json() as Checkout;
+    await approve(first, buyer.token);
+    const [sub] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, first.orderId));
+    const [firstLine] = await linesOf(first.orderId);
+    // What each renewal charges is the first period's gross: the price and IGIC's 7%.
+    expect(sub?.priceCents).toBe(firstLine?.grossCents);
+    expect(firstLine?.taxCents).toBeGreaterThan(0);
+    const renewed = await t.request({
+      method: "POST",
+      url: `/admin/subscriptions/${sub?.id}/simulate`,
+      token: admin,
+      body: { event: "renewed" },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const [renewal] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, buyer.id), sql`${transactions.orderId} <> ${first.orderId}`));
+    expect(renewal?.amountCents).toBe(firstLine?.grossCents);
+    expect((await linesOf(renewal?.orderId ?? ""))[0]).toMatchObject({
+      netCents: firstLine?.netCents,
+      taxCents: firstLine?.taxCents,
+      grossCents: firstLine?.grossCents,
+    });
+    const paid = await t.database.db
+      .select()
+      .from(earnings)
+      .where(eq(earnings.transactionId, renewal?.id ?? ""));
+    expect(paid.reduce((n, r) => n + r.grossCents, 0)).toBe(firstLine?.netCents);
+    const refund = await t.request({ method: "POST", url: `/admin/transactions/${renewal?.id}/refund`, token: admin });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const entries = await t.database.db
+      .select({ kind: taxEntries.kind, region: taxEntries.region, tax: taxEntries.taxCents })
+      .from(taxEntries)
+      .where(eq(taxEntries.orderId, renewal?.orderId ?? ""));
+    const tax = firstLine?.taxCents ?? 0;
+    expect(entries.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: "refund", region: "ES-CN", tax: -tax },
+      { kind: "sale", region: "ES-CN", tax },
+    ]);
   });
 });
