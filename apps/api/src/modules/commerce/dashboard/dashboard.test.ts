@@ -52,6 +52,7 @@ const get = async <T>(url: string, query: Record<string, string> = {}, token = a
 
 let refundedTx: string;
 let chargedBackTx: string;
+let taxedTx: string;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -114,6 +115,12 @@ beforeAll(async () => {
 
   // A tip.
   await approve(buyer.token, (await post(buyer.token, "/tips", { performerId: seller.id, amount: 7 })).transactionId);
+
+  // A sale on a taxed site: 9.99 and Germany's 19% VAT (1.90), of which only the 9.99 is revenue.
+  const vat = await post(admin, "/admin/taxes", { country: "DE", name: "VAT", rate: 19 });
+  const taxed = await post(fan.token, `/payment/purchase-video/${movie}`, { billingCountry: "DE" });
+  taxedTx = await approve(fan.token, taxed.transactionId);
+  expect((await t.request({ method: "DELETE", url: `/admin/taxes/${vat._id}`, token: admin })).statusCode).toBe(204);
 
   board = await get<Dashboard>("/admin/dashboard", { period });
 });
@@ -234,13 +241,13 @@ describe("GET /admin/dashboard", () => {
     const kinds: Record<RevenueKind, number> = { sales: 0, memberships: 0, subscriptions: 0, tips: 0, store: 0 };
     const days = new Map<string, number>();
     for (const l of revenueLines) {
-      kinds[kindOf(l)] += l.totalCents;
+      kinds[kindOf(l)] += l.netCents;
       const day = byOrder.get(l.orderId)?.paidAt?.toISOString().slice(0, 10) as string;
-      days.set(day, (days.get(day) ?? 0) + l.totalCents);
+      days.set(day, (days.get(day) ?? 0) + l.netCents);
     }
-    // What this test bought, at least, is there: 9.99 twice and 4.50 of movies, 2 mugs at 15, 12.50, the
+    // What this test bought, at least, is there: 9.99 three times (once taxed) and 4.50 of movies, 2 mugs at 15, 12.50, the
     // performer's monthly price, 7 of tips.
-    expect(kinds.sales).toBeGreaterThanOrEqual(2 * 999 + 450);
+    expect(kinds.sales).toBeGreaterThanOrEqual(3 * 999 + 450);
     expect(kinds.store).toBeGreaterThanOrEqual(3000);
     expect(kinds.memberships).toBeGreaterThanOrEqual(1250);
     expect(kinds.subscriptions).toBeGreaterThan(0);
@@ -248,8 +255,10 @@ describe("GET /admin/dashboard", () => {
     for (const k of Object.keys(kinds) as RevenueKind[]) expect(cents(board.revenue.totals[k]), k).toBe(kinds[k]);
     const total = Object.values(kinds).reduce((a, b) => a + b, 0);
     expect(cents(board.revenue.totals.total)).toBe(total);
-    // The payments' amounts are their lines' (a coupon lowers the lines too).
-    expect(paidTx.reduce((n, x) => n + x.amountCents, 0)).toBe(total);
+    // The payments' amounts are their lines' net and tax (a coupon lowers the lines too): here one VAT of 1.90.
+    const tax = revenueLines.reduce((n, l) => n + l.taxCents, 0);
+    expect(tax).toBe(190);
+    expect(paidTx.reduce((n, x) => n + x.amountCents, 0)).toBe(total + tax);
     for (const p of board.revenue.points) {
       expect(cents(p.total), p.start).toBe(days.get(p.start) ?? 0);
       expect(cents(p.sales + p.memberships + p.subscriptions + p.tips + p.store)).toBe(cents(p.total));
@@ -275,12 +284,12 @@ describe("GET /admin/dashboard", () => {
       chargebacks: chargebacks.n,
       threshold: 0.0075,
     });
-    expect(cents(board.ratios.paymentsAmount)).toBe(total);
+    expect(cents(board.ratios.paymentsAmount)).toBe(total + tax);
     expect(cents(board.ratios.refundsAmount)).toBe(refunds.cents);
     expect(cents(board.ratios.chargebacksAmount)).toBe(chargebacks.cents);
     expect(board.ratios.refundRatio).toBeCloseTo(refunds.n / paidTx.length, 10);
     expect(board.ratios.chargebackRatio).toBeCloseTo(chargebacks.n / paidTx.length, 10);
-    expect(board.ratios.chargebackAmountRatio).toBeCloseTo(chargebacks.cents / total, 10);
+    expect(board.ratios.chargebackAmountRatio).toBeCloseTo(chargebacks.cents / (total + tax), 10);
     // One chargeback in a handful of payments is far past 0.75%.
     expect(board.ratios.warning).toBe(true);
 
@@ -322,7 +331,7 @@ describe("GET /admin/dashboard", () => {
     // Top items: the revenue's lines by item, tips aside.
     const perItem = new Map<string, number>();
     for (const l of revenueLines.filter((l) => l.itemKind !== "tip")) {
-      perItem.set(`${l.itemKind}:${l.itemId}`, (perItem.get(`${l.itemKind}:${l.itemId}`) ?? 0) + l.totalCents);
+      perItem.set(`${l.itemKind}:${l.itemId}`, (perItem.get(`${l.itemKind}:${l.itemId}`) ?? 0) + l.netCents);
     }
     const topItems = [...perItem.values()].sort((a, b) => b - a).slice(0, 5);
     expect(board.topItems.map((i) => cents(i.gross))).toEqual(topItems);
@@ -346,6 +355,9 @@ describe("GET /admin/dashboard", () => {
       expect(sum(r), kind).toBe(cents(board.revenue.totals[kind]));
       expect(r.total).toBe(r.data.length);
     }
+    // The taxed sale is revenue without its VAT; the payment it came with is the whole amount charged.
+    const sales = await rowsOf(board.revenue.filters.sales);
+    expect(sales.data.find((r) => r.transactionId === taxedTx)?.amount).toBe(9.99);
     // One day's bucket.
     const busiest = board.revenue.points.find((p) => p.total > 0);
     const day = await rowsOf({ figure: "revenue", kind: "sales", bucket: busiest?.start });
@@ -354,6 +366,7 @@ describe("GET /admin/dashboard", () => {
     const payments = await rowsOf(board.ratios.filters.payments);
     expect(payments.total).toBe(board.ratios.payments);
     expect(sum(payments)).toBe(cents(board.ratios.paymentsAmount));
+    expect(payments.data.find((r) => r.transactionId === taxedTx)?.amount).toBe(11.89);
     const refunds = await rowsOf(board.ratios.filters.refunds);
     expect(refunds.data.map((r) => r.transactionId)).toContain(refundedTx);
     expect([refunds.total, sum(refunds)]).toEqual([board.ratios.refunds, cents(board.ratios.refundsAmount)]);

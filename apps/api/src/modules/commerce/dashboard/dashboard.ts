@@ -16,9 +16,10 @@ import type { Accounts } from "../../users/accounts.ts";
  * The admin's dashboard (issue 24 section 6), read from the ledger's own tables, in UTC. The definitions, which the
  * dashboard's screen repeats and its test recomputes from the raw rows:
  *
- * - **Revenue** is what members paid in the period: the order lines of every payment (`transactions`) whose
- *   `paid_at` falls in it, refunded later or not (refunds are shown apart, on the day they happen). Line totals are
- *   after any coupon, so a payment's lines add up to its amount. The kind is the line's: movies and galleries are
+ * - **Revenue** is what members paid in the period, without the tax collected with it (which is owed to the tax
+ *   authorities: /admin/taxes reports it): the net of the order lines of every payment (`transactions`) whose
+ *   `paid_at` falls in it, refunded later or not (refunds are shown apart, on the day they happen). Lines are after
+ *   any coupon, so a payment's lines' net and tax add up to its amount. The kind is the line's: movies and galleries are
  *   `sales`, products `store`, tips `tips`, and a subscription line `memberships` when it sells a site package
  *   (its item is a `subscription_packages` row) or `subscriptions` when it is a performer's (renewals included).
  * - **Payments**: those transactions (paid in the period, status `paid` or `refunded` now).
@@ -30,7 +31,7 @@ import type { Accounts } from "../../users/accounts.ts";
  * - **Churned members**: accounts whose membership or subscription ended in the period (its expiry, moved on by each
  *   renewal, or the moment a refund ended it, fell in the period up to now) and who have none live at its end.
  * - **Top performers**: their earning lines made in the period, sales less the reversals of refunds, by gross.
- * - **Top items**: the revenue's order lines (tips aside) grouped by item, by gross.
+ * - **Top items**: the revenue's order lines (tips aside) grouped by item, by their net (the column is still called `gross`: before commission).
  */
 
 type Range = { key: string; interval: "day" | "month"; from: Date; to: Date; asOf: Date };
@@ -64,7 +65,7 @@ const KIND = sql.raw(`case
 
 /** The revenue's order lines: of the payments made in the range (`ol`, `tr`, with their `kind`). */
 const revenueLines = (r: Range) => sql`
-  select ol.id, ol.item_kind, ol.item_id, ol.title, ol.total_cents, tr.id as transaction_id, tr.user_id,
+  select ol.id, ol.item_kind, ol.item_id, ol.title, ol.net_cents, tr.id as transaction_id, tr.user_id,
          tr.paid_at, ${KIND} as kind
   from order_lines ol
   join transactions tr on tr.order_id = ol.order_id
@@ -119,15 +120,15 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
     const [currency, buckets, totals, members, performers, items, payments, refunds, chargebacks] = await Promise.all([
       deps.settings.get("currency"),
       rowsOf(sql`
-        with lines as (select date_trunc(${unit}, paid_at at time zone 'UTC') as start, kind, total_cents
+        with lines as (select date_trunc(${unit}, paid_at at time zone 'UTC') as start, kind, net_cents
                        from (${revenueLines(r)}) l)
-        select to_char(b.start, 'YYYY-MM-DD') as start, l.kind, coalesce(sum(l.total_cents), 0) as cents
+        select to_char(b.start, 'YYYY-MM-DD') as start, l.kind, coalesce(sum(l.net_cents), 0) as cents
         from generate_series(${r.from.toISOString()}::timestamptz at time zone 'UTC',
                              ${r.to.toISOString()}::timestamptz at time zone 'UTC' - interval '1 microsecond',
                              ${`1 ${unit}`}::interval) as b(start)
         left join lines l on l.start = b.start
         group by 1, 2 order by 1`),
-      rowsOf(sql`select kind, sum(total_cents) as cents from (${revenueLines(r)}) l group by kind`),
+      rowsOf(sql`select kind, sum(net_cents) as cents from (${revenueLines(r)}) l group by kind`),
       one(sql`select (select count(*) from (${newMembers(r)}) n) as new,
                      (select count(distinct user_id) from (${liveAt(r)}) a) as active,
                      (select count(distinct user_id) from (${endedIn(r)}) c) as churned`),
@@ -138,9 +139,9 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
         from (${earningsIn(r)}) e group by performer_id
         order by sum(gross_cents) desc, performer_id limit 5`),
       rowsOf(sql`
-        select item_kind, item_id, max(title) as title, sum(total_cents) as gross, count(*) as n
+        select item_kind, item_id, max(title) as title, sum(net_cents) as gross, count(*) as n
         from (${revenueLines(r)}) l where item_kind <> 'tip' group by item_kind, item_id
-        order by sum(total_cents) desc, count(*) desc, item_id limit 5`),
+        order by sum(net_cents) desc, count(*) desc, item_id limit 5`),
       one(sql`select count(*) as n, coalesce(sum(amount_cents), 0) as cents from (${paymentsIn(r)}) p`),
       one(sql`select count(*) as n, coalesce(sum(amount_cents), 0) as cents from (${takenBack(r, "refunded")}) p`),
       one(sql`select count(*) as n, coalesce(sum(amount_cents), 0) as cents from (${takenBack(r, "chargeback")}) p`),
@@ -261,7 +262,7 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
         if (bucket && (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== bucket)) {
           throw unprocessable("That bucket is no date.", [{ path: "querystring.bucket", message: "no date" }]);
         }
-        source = sql`select id, paid_at as at, total_cents as amount_cents, title, transaction_id, user_id
+        source = sql`select id, paid_at as at, net_cents as amount_cents, title, transaction_id, user_id
           from (${revenueLines(r)}) l
           where ${q.kind ? sql`kind = ${q.kind}` : sql`true`}
             and ${
@@ -299,7 +300,7 @@ export function createDashboard(deps: { db: Db; settings: SettingsService; accou
       case "item":
         need("itemKind");
         need("itemId");
-        source = sql`select id, paid_at as at, total_cents as amount_cents, title, transaction_id, user_id
+        source = sql`select id, paid_at as at, net_cents as amount_cents, title, transaction_id, user_id
           from (${revenueLines(r)}) l where item_kind = ${q.itemKind} and item_id = ${q.itemId}`;
         break;
     }
