@@ -111,7 +111,12 @@ export function buildCommerce(deps: CommerceDeps) {
     checkout: (buyer, sale) => payments.single(buyer, sale),
   });
   // Promotions (issue 24 section 3): offers a subscription checkout sells under, and tracking links.
-  const offers = createOffers({ db, settings: deps.settings, subscribing: () => payments.subscribing });
+  const offers = createOffers({
+    db,
+    settings: deps.settings,
+    throttle: deps.throttle,
+    subscribing: () => payments.subscribing,
+  });
   const payments = createPaymentsService({
     promotions: offers.port,
     db,

@@ -340,9 +340,13 @@ describe("tracking links", () => {
       await t.request({ method: "POST", url: "/studio/tracking-links", token: star.token, body: { name: "" } }),
       "body.name",
     );
-    const click = await t.request({ method: "POST", url: `/tracking-links/${code}/click` });
+    const clickFrom = (ip: string) =>
+      t.request({ method: "POST", url: `/tracking-links/${code}/click`, headers: { "x-forwarded-for": ip } });
+    const click = await clickFrom("203.0.113.1");
     expect(click.json()).toEqual({ username: star.username, code });
-    await t.request({ method: "POST", url: `/tracking-links/${code}/click` });
+    // A reload, or a script posting in a loop, from the same address is one click; another visitor is a second.
+    for (let i = 0; i < 5; i++) expect((await clickFrom("203.0.113.1")).statusCode).toBe(200);
+    await clickFrom("203.0.113.2");
     expect((await t.request({ method: "POST", url: "/tracking-links/nosuchcode/click" })).statusCode).toBe(404);
 
     const name = `ref${Date.now().toString(36)}`;

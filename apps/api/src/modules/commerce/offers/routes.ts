@@ -127,10 +127,11 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: Offers }> = async (ap
     config: { access: "public" },
     schema: {
       tags,
-      description: "Counts a click on a tracking link and answers the performer it leads to (404: no such link).",
+      description:
+        "Counts a click on a tracking link (once per client address and link in 30 minutes) and answers the performer it leads to (404: no such link).",
       params: z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/) }),
       response: { 200: trackingClick },
     },
-    handler: async (req) => offers.click(req.params.code),
+    handler: async (req) => offers.click(req.params.code, req.ip),
   });
 };

@@ -3,6 +3,7 @@ import { BUNDLE_MONTHS, type OfferBody, type OfferTerms, type TrackingLink } fro
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { conflict, notFound, unprocessable } from "../../../platform/errors.ts";
+import type { Throttle } from "../../../platform/throttle.ts";
 import { type AuditActor, recordAudit } from "../../audit/service.ts";
 import type { Actor } from "../../catalogue/access.ts";
 import { subscriptionTerms } from "../../performers/commerce-port.ts";
@@ -41,11 +42,16 @@ const present = (o: OfferRow) => ({
  * discounts, free-trial links, multi-month bundles), the claims checkouts make of them, and performers' tracking links
  * with their clicks, sign-ups and paid conversions. Checkouts reach the offers through subscribing's `OffersPort`.
  */
+/** How long a second click on a link from the same address is not counted again. */
+export const CLICK_WINDOW_MS = 30 * 60_000;
+
 export function createOffers(deps: {
   db: Db;
   settings: Pick<SettingsService, "get">;
   /** Filled in once subscribing is made (commerce/wiring.ts): what an offer's subscription sells. */
   subscribing: () => Pick<Subscribing, "catalogueOffer">;
+  /** Counts each address's clicks on a link, so that a link's clicks are unique ones. */
+  throttle: Pick<Throttle, "hit">;
   now?: () => Date;
 }) {
   const { db } = deps;
@@ -360,15 +366,24 @@ export function createOffers(deps: {
       };
     },
 
-    /** A click on a tracking link: counted, and answered with where it leads (the performer's profile). */
-    async click(code: string) {
-      const [row] = await db
-        .update(trackingLinks)
-        .set({ clicks: sql`${trackingLinks.clicks} + 1` })
-        .where(eq(trackingLinks.code, code))
-        .returning({ performerId: trackingLinks.performerId });
-      if (!row) throw notFound("Link");
-      const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.performerId));
+    /**
+     * A click on a tracking link, answered with where it leads (the performer's profile). It is counted once per
+     * client address and link in CLICK_WINDOW_MS, as link trackers count unique clicks: a reload, or a script posting
+     * in a loop, does not inflate the figure a performer judges the link by.
+     */
+    async click(code: string, ip: string) {
+      const [link] = await db
+        .select({ id: trackingLinks.id, performerId: trackingLinks.performerId })
+        .from(trackingLinks)
+        .where(eq(trackingLinks.code, code));
+      if (!link) throw notFound("Link");
+      if ((await deps.throttle.hit(`link-click:${link.id}:${ip}`, CLICK_WINDOW_MS)) === 1) {
+        await db
+          .update(trackingLinks)
+          .set({ clicks: sql`${trackingLinks.clicks} + 1` })
+          .where(eq(trackingLinks.id, link.id));
+      }
+      const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, link.performerId));
       return { username: u?.username ?? "", code };
     },
 
