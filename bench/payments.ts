@@ -3,7 +3,7 @@
 // PostgreSQL database receives the sandbox's signed callbacks for checkouts made through its own API: each event is
 // delivered several times, its copies scattered through the run, and some refunds overtake the payment they refund.
 // Prints deliveries/s, latency percentiles, the process's RSS, the outcomes, then checks the whole ledger in SQL
-// (apps/api/test/ledger-load.ts) and prints OK or each mismatch. Exits 1 on a mismatch or a stall.
+// (apps/api/test/ledger-load/check.ts) and prints OK or each mismatch. Exits 1 on a mismatch or a stall.
 // Needs DATABASE_URL (a PostgreSQL server; a database marquee_bench_pay_* is made on it and dropped afterwards).
 // Usage: npm run bench:payments [-- --deliveries 10000 --transactions 1800 --refunds 200 --early-refunds 100
 //        --concurrency 50 --stall-seconds 15]
@@ -13,17 +13,15 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import {
   type Answer,
-  checkLedger,
   checkouts,
   type Delivery,
   drive,
   events,
-  type Fate,
   ledgerApi,
-  seedShop,
-  throwawayDatabase,
   webhookClient,
-} from "../apps/api/test/ledger-load.ts";
+} from "../apps/api/test/ledger-load/api.ts";
+import { checkLedger, type Fate } from "../apps/api/test/ledger-load/check.ts";
+import { seedShop, throwawayDatabase } from "../apps/api/test/ledger-load/shop.ts";
 
 const { values } = parseArgs({
   options: {

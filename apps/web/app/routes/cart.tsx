@@ -1,13 +1,11 @@
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   CloseButton,
   Container,
   Group,
   Loader,
-  NativeSelect,
   Select,
   Stack,
   Text,
@@ -23,12 +21,10 @@ import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-rea
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { formatPrice } from "../components/catalogue/format.ts";
-import { productPath } from "../components/store/product-card-data.ts";
+import { CartLineItem, formatCents } from "../components/store/CartLineItem.tsx";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
 import type { Option } from "../components/studio/options.ts";
-import { msg } from "../i18n/i18n.ts";
 import { handleIntents, textOf } from "../lib/actions.server.ts";
 import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import {
@@ -46,10 +42,10 @@ import { countryList } from "../lib/lookups.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { requestToken, sessionApi } from "../lib/session.server.ts";
-import { CART_PRODUCTS_PATH, type CartLine, cartLines, cartSummary, maxQuantity, purchaseLines } from "../lib/store.ts";
+import { CART_PRODUCTS_PATH, cartLines, cartSummary, purchaseLines } from "../lib/store.ts";
 import { useIntent } from "../lib/use-intent.ts";
 import { pages } from "../pages.ts";
-import { clearCart, removeFromCart, updateCartQuantities } from "../state/cart.ts";
+import { clearCart } from "../state/cart.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { setSystemError } from "../state/system.ts";
 import type { Route } from "./+types/cart";
@@ -60,14 +56,6 @@ export const handle = pages.cart.handle;
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaT(matches);
   return pageMeta(matches, t("Cart"), t("Your shopping cart."));
-};
-
-const money = (cents: number, symbol: string) => formatPrice(cents / 100, symbol);
-
-const PROBLEM_TEXT: Record<NonNullable<CartLine["problem"]>, string> = {
-  unavailable: msg("No longer for sale. Remove it to check out."),
-  "sold-out": msg("Sold out. Remove it to check out."),
-  short: msg("Not that many left: choose fewer."),
 };
 
 /**
@@ -107,70 +95,6 @@ function useCartProducts(ids: string[]) {
   }, [got, key, dispatch]);
   const refresh = useCallback(() => setRound((r) => r + 1), []);
   return { products: answer?.key === key ? answer.products : null, error, refresh };
-}
-
-function Line({ line, symbol }: { line: CartLine; symbol: string }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const p = line.product;
-  const most = p ? maxQuantity(p) : 0;
-  const choices = Array.from({ length: Math.max(most, line.quantity) }, (_, i) => String(i + 1)).slice(0, 99);
-  return (
-    <li className={styles.line} data-testid="cart-line" data-id={line._id} data-problem={line.problem ?? undefined}>
-      <div className={styles.lineImage}>{p?.image && <img src={p.image.thumb.url} alt="" loading="lazy" />}</div>
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          {p ? (
-            <Anchor component={Link} to={productPath(p)} className={styles.lineTitle}>
-              {p.title}
-            </Anchor>
-          ) : (
-            <Text className={styles.lineTitle} c="dimmed">
-              {t("A product no longer for sale")}
-            </Text>
-          )}
-          <CloseButton
-            aria-label={p ? t("Remove {{title}}", { title: p.title }) : t("Remove this product")}
-            onClick={() => dispatch(removeFromCart(line._id))}
-          />
-        </Group>
-        {p && (
-          <Group gap="sm" wrap="wrap">
-            <Text size="sm" className={styles.amount}>
-              {formatPrice(p.price, symbol)}
-              {p.type === "digital" ? ` · ${t("Download")}` : ""}
-            </Text>
-            {line.priceWas !== null && (
-              <Text size="sm" c="orange" fw={600} data-testid="price-changed">
-                {t("Price changed from {{price}}", { price: formatPrice(line.priceWas, symbol) })}
-              </Text>
-            )}
-          </Group>
-        )}
-        {line.problem && (
-          <Text size="sm" c="red" fw={600} role="status">
-            {t(PROBLEM_TEXT[line.problem])}
-          </Text>
-        )}
-        {p && p.type === "physical" && most > 0 && (
-          <Group justify="space-between" gap="sm">
-            <NativeSelect
-              size="xs"
-              aria-label={t("Quantity of {{title}}", { title: p.title })}
-              data={choices}
-              value={String(line.quantity)}
-              onChange={(e) =>
-                dispatch(updateCartQuantities([{ _id: line._id, quantity: Number(e.currentTarget.value) }]))
-              }
-            />
-            <Text fw={600} className={styles.amount}>
-              {money(line.cents, symbol)}
-            </Text>
-          </Group>
-        )}
-      </Stack>
-    </li>
-  );
 }
 
 /**
@@ -372,7 +296,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <div className={styles.cart}>
         <ul aria-label={t("Products in your cart")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
           {lines.map((line) => (
-            <Line key={line._id} line={line} symbol={symbol} />
+            <CartLineItem key={line._id} line={line} symbol={symbol} />
           ))}
         </ul>
         <Card component="section" aria-labelledby="cart-summary-title">
@@ -382,7 +306,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             </Title>
             <Group justify="space-between">
               <Text>{t("Subtotal")}</Text>
-              <Text className={styles.amount}>{money(summary.subtotalCents, symbol)}</Text>
+              <Text className={styles.amount}>{formatCents(summary.subtotalCents, symbol)}</Text>
             </Group>
             {loggedIn ? (
               coupon ? (
@@ -394,7 +318,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     })}
                   </Text>
                   <Group gap={4}>
-                    <Text className={styles.amount}>−{money(summary.discountCents, symbol)}</Text>
+                    <Text className={styles.amount}>−{formatCents(summary.discountCents, symbol)}</Text>
                     <CloseButton size="sm" aria-label={t("Remove the coupon")} onClick={() => setCoupon(null)} />
                   </Group>
                 </Group>
@@ -423,7 +347,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <Group justify="space-between">
               <Text fw={700}>{t("Total")}</Text>
               <Text fw={800} fz="lg" className={styles.amount} data-testid="cart-total">
-                {money(summary.totalCents, symbol)}
+                {formatCents(summary.totalCents, symbol)}
               </Text>
             </Group>
             {loggedIn ? (

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type Buyer,
-  checkLedger,
   checkouts,
   type Delivery,
   drive,
   events,
-  type Fate,
   inPool,
   type LedgerApi,
   ledgerApi,
   type Purchase,
-  seedShop,
-  throwawayDatabase,
   webhookClient,
-} from "../../../../test/ledger-load.ts";
+} from "../../../../test/ledger-load/api.ts";
+import { checkLedger, type Fate } from "../../../../test/ledger-load/check.ts";
+import { type Buyer, seedShop, throwawayDatabase } from "../../../../test/ledger-load/shop.ts";
 
 /**
  * The ledger against a crash (issue 10, DESIGN section 6): the API, a real `node` process on PostgreSQL, receives a
