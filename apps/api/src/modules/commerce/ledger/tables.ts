@@ -41,6 +41,8 @@ export const transactions = pgTable(
     index("transactions_order_idx").on(t.orderId),
     uniqueIndex("transactions_gateway_ref_idx").on(t.gateway, t.gatewayRef),
     index("transactions_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    // The payments of a period (the admin's dashboard, the revenue reports).
+    index("transactions_paid_at_idx").on(t.paidAt).where(sql`paid_at is not null`),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;

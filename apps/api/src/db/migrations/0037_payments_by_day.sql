@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_paid_at_idx" ON "transactions" USING btree ("paid_at") WHERE paid_at is not null;
