@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { shippingAddressFields } from "./addresses.ts";
 import { entityId, listQuery } from "./common.ts";
-import { billingFields } from "./taxes.ts";
 
 /**
  * Payments (issue 10): checkouts answer where to pay; the gateways' events settle them (DESIGN section 6). Amounts
@@ -150,6 +149,12 @@ export const earningTimeline = z.object({
   points: z.array(earningPoint),
 });
 export type EarningTimeline = z.infer<typeof earningTimeline>;
+
+/** The billing place a checkout may carry (required once the site has any rate). */
+export const billingFields = {
+  billingCountry: z.string().max(10).optional(),
+  billingRegion: z.string().max(10).optional(),
+};
 
 /** A coupon's code as members type it: letters, digits, dash and underscore. */
 export const couponCode = z

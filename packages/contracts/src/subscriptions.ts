@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { entityId, listQuery } from "./common.ts";
-import { couponCode } from "./payments.ts";
-import { billingFields } from "./taxes.ts";
+import { billingFields, couponCode } from "./payments.ts";
 
 /**
  * Site memberships and performer subscriptions (issue 10, DESIGN section 5). Prices are major units in answers,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingFields, couponCode } from "./payments.ts";
 
 /**
  * Taxes (issue 24 section 5): rates per country (ISO 3166-1 alpha-2) and optionally region (ISO 3166-2 subdivision,
@@ -41,17 +42,15 @@ export const taxPlaces = z.object({
 });
 export type TaxPlaces = z.infer<typeof taxPlaces>;
 
-/** The billing place a checkout may carry (required once the site has any rate). */
-export const billingFields = {
-  billingCountry: z.string().max(10).optional(),
-  billingRegion: z.string().max(10).optional(),
-};
-
-/** What the buy button's item costs with the tax of a billing place, before the order is made. */
+/**
+ * What the buy button's item costs with the tax of a billing place, before the order is made: with the coupon the
+ * member applied (`couponCode`), the tax is on the price it leaves, as at checkout.
+ */
 export const taxQuoteBody = z.strictObject({
   kind: z.enum(["video", "gallery", "package", "performer"]),
   id: z.string().uuid(),
   period: z.enum(["monthly", "yearly"]).optional(),
+  couponCode: couponCode.optional(),
   ...billingFields,
 });
 export type TaxQuoteBody = z.infer<typeof taxQuoteBody>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { entityId } from "./common.ts";
-import { billingFields } from "./taxes.ts";
+import { billingFields } from "./payments.ts";
 
 /**
  * Tips (issue 24 section 2): a member tips a performer through the same checkout, gateway and ledger as a purchase;

@@ -200,7 +200,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(tipsRoutes, { tips: commerce.tips });
   await app.register(taxesRoutes, {
     taxes: commerce.taxes,
-    priceOf: commerce.payments.priceOf,
+    taxablePrice: commerce.payments.taxablePrice,
   });
   await app.register(offersRoutes, { offers: commerce.offers });
   await app.register(dashboardRoutes, { dashboard: commerce.dashboard });

@@ -56,18 +56,30 @@ export function createQuotes(deps: {
     }
   }
 
+  /** The item's price less the coupon, as the checkout would take it off; the code counts as one tried. */
+  async function couponed(buyer: Actor, body: CouponQuoteBody, ip: string) {
+    await deps.coupons.attempt(buyer.id, ip);
+    const item = await itemOf(buyer, body);
+    const coupon = await couponOf(buyer, body.couponCode);
+    return { item, coupon, priceCents: discounted(item.priceCents, coupon.value) };
+  }
+
   return {
     priceOf,
+    /** What the tax is worked out on: the price the checkout charges, less the coupon when a code is given. */
+    async taxablePrice(buyer: Actor, body: Omit<CouponQuoteBody, "couponCode"> & { couponCode?: string }, ip: string) {
+      if (!body.couponCode) return priceOf(buyer, body);
+      const { item, priceCents } = await couponed(buyer, { ...body, couponCode: body.couponCode }, ip);
+      return { title: item.title, priceCents };
+    },
     async quote(buyer: Actor, body: CouponQuoteBody, ip: string): Promise<CouponQuote> {
-      await deps.coupons.attempt(buyer.id, ip);
-      const item = await itemOf(buyer, body);
-      const coupon = await couponOf(buyer, body.couponCode);
+      const { item, coupon, priceCents } = await couponed(buyer, body, ip);
       return {
         code: coupon.code,
         value: coupon.value,
         title: item.title,
         originalPrice: item.priceCents / 100,
-        price: discounted(item.priceCents, coupon.value) / 100,
+        price: priceCents / 100,
       };
     },
   };

@@ -87,7 +87,7 @@ export function createPaymentsService(deps: {
     taxes: deps.taxes,
   });
   const { applyEvent } = ledger;
-  const { quote, priceOf } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
+  const { quote, taxablePrice } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
   const { purchase, subscribe, purchaseProducts, single } = createCheckouts({
     db,
     gateway,
@@ -410,8 +410,8 @@ export function createPaymentsService(deps: {
     purchase,
     /** A coupon's discount on one item, before the checkout (read only: nothing is claimed). */
     quote,
-    /** What one item sells for at checkout now, before any coupon or tax (the tax's quote starts from it). */
-    priceOf,
+    /** What one item's tax is worked out on at checkout: its price now, less a coupon (the tax's quote). */
+    taxablePrice,
     subscribe,
     purchaseProducts,
     /** A checkout of one item another commerce module sells (tips): see checkout.ts `single`. */

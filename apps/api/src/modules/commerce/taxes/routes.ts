@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import { actorOf } from "../../audit/service.ts";
-import type { Actor } from "../../catalogue/access.ts";
+import type { Quotes } from "../checkout/quote.ts";
 import type { Taxes } from "./service.ts";
 
 const tags = ["taxes"];
@@ -23,12 +23,9 @@ const admin = { access: "admin" } as const;
 /** Taxes (issue 24 section 5): the admins' rates and report, the checkout's places and quote, the buyer's receipt. */
 export const taxesRoutes: FastifyPluginAsyncZod<{
   taxes: Taxes;
-  /** What one item sells for at checkout now (commerce/checkout's quotes). */
-  priceOf: (
-    buyer: Actor,
-    body: { kind: "video" | "gallery" | "package" | "performer"; id: string; period?: "monthly" | "yearly" },
-  ) => Promise<{ title: string; priceCents: number }>;
-}> = async (app, { taxes, priceOf }) => {
+  /** What one item's tax is worked out on at checkout: its price now, less the coupon given (commerce/checkout). */
+  taxablePrice: Quotes["taxablePrice"];
+}> = async (app, { taxes, taxablePrice }) => {
   app.get("/taxes/places", {
     config: { access: "public" },
     schema: {
@@ -45,13 +42,13 @@ export const taxesRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        "What one item (a movie or gallery, a package, a performer's subscription) costs with the tax of a billing place, before the order is made: net, tax and gross. Read only. A missing or unknown billing place is a 422 naming the field; an item that cannot be bought answers as its checkout would.",
+        "What one item (a movie or gallery, a package, a performer's subscription) costs with the tax of a billing place, before the order is made: net, tax and gross, on the price less the coupon when `couponCode` is given (checked and counted as a coupon's quote is; its refusals name body.couponCode). Read only. A missing or unknown billing place is a 422 naming the field; an item that cannot be bought answers as its checkout would.",
       body: taxQuoteBody,
       response: { 200: taxQuote },
     },
     handler: async (req) => {
       const buyer = currentUser(req);
-      const item = await priceOf(buyer, req.body);
+      const item = await taxablePrice(buyer, req.body, req.ip);
       const plan = await taxes.plan(null, buyer.id, {
         billingCountry: req.body.billingCountry,
         billingRegion: req.body.billingRegion,

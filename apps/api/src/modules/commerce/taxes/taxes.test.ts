@@ -227,6 +227,23 @@ describe("a checkout in a taxed country", () => {
       taxName: "IVA",
       region: null,
     });
+    // With a coupon applied, the tax is on the price it leaves, as at checkout; a code that cannot be used is named.
+    const coupon = await t.request({
+      method: "POST",
+      url: "/admin/coupons",
+      token: admin,
+      body: { code: "TAXHALF", value: 0.5 },
+    });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    expect((await quote({ billingCountry: "DE", couponCode: "taxhalf" })).json()).toMatchObject({
+      net: 5,
+      tax: 0.95,
+      gross: 5.95,
+    });
+    const unknownCoupon = await quote({ billingCountry: "DE", couponCode: "NOSUCH" });
+    expect(unknownCoupon.statusCode).toBe(422);
+    expect(unknownCoupon.json()).toMatchObject({ message: "There is no coupon with this code." });
+    expect(detailPaths(unknownCoupon)).toEqual(["body.couponCode"]);
     const missing = await quote({});
     expect(missing.statusCode).toBe(422);
     expect(detailPaths(missing)).toEqual(["body.billingCountry"]);
