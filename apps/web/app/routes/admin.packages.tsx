@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -24,7 +23,7 @@ import {
   packageUpdateBody,
   type SubscriptionPackage,
 } from "@marquee/contracts/subscriptions";
-import { IconCrown, IconDiscount, IconPencil, IconPlus } from "@tabler/icons-react";
+import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
@@ -32,13 +31,12 @@ import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/Admin
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { OfferForm } from "../components/promotions/OfferForm.tsx";
+import { OfferList } from "../components/promotions/OfferList.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
-import { errorMessage } from "../lib/api.ts";
 import { packageTerms } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { offerLimits, offerLine } from "../lib/promotions.ts";
 import { metaT } from "../lib/seo.ts";
 import { schemaErrors } from "../lib/studio.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -93,12 +91,9 @@ function PackageOffers({
   offers: Route.ComponentProps["loaderData"]["offers"];
 }) {
   const { t } = useTranslation();
-  const f = useFormat();
-  const revalidator = useRevalidator();
   const { run, busy } = useIntent();
   const paid = packages.filter((p) => p.type !== "trial");
   const [packageId, setPackageId] = useState<string | null>(paid[0]?._id ?? null);
-  const rows = offers.result?.data ?? [];
   const nameOf = (id: string | null) => packages.find((p) => p._id === id)?.name ?? "";
   return (
     <Stack gap="md">
@@ -117,57 +112,14 @@ function PackageOffers({
           <OfferForm performer={false} create={(body) => run("createOffer", { packageId: packageId ?? "", body })} />
         </Stack>
       </Card>
-      <ListPanel
+      <OfferList
         label={t("Offers on packages")}
-        error={offers.error && t(offers.error)}
-        onRetry={() => void revalidator.revalidate()}
-        ready
-        count={rows.length}
-        empty={{ icon: IconDiscount, message: t("No offers yet.") }}
-      >
-        <DataTable
-          label={t("Offers on packages")}
-          minWidth={720}
-          columns={[
-            { label: t("Package") },
-            { label: t("Offer") },
-            { label: t("Claims") },
-            { label: t("Link") },
-            { label: t("Status") },
-            { label: t("Actions"), hidden: true },
-          ]}
-        >
-          {rows.map((o) => (
-            <Table.Tr key={o._id} data-testid="package-offer">
-              <Table.Td>{nameOf(o.packageId)}</Table.Td>
-              <Table.Td>{o.title || offerLine(o, t, f.price)}</Table.Td>
-              <Table.Td>{offerLimits(o, t, f.date)}</Table.Td>
-              <Table.Td>
-                <Anchor href={o.link}>{o.link}</Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={o.active ? "teal" : "gray"}>
-                  {o.active ? t("Offered") : t("Stopped")}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={busy}
-                  onClick={() =>
-                    void run("setOfferActive", { id: o._id, active: !o.active }).catch((e: unknown) =>
-                      notifications.show({ color: "red", message: errorMessage(e, t("Could not change the offer.")) }),
-                    )
-                  }
-                >
-                  {o.active ? t("Stop") : t("Offer again")}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      </ListPanel>
+        offers={offers}
+        run={run}
+        busy={busy}
+        rowTestId="package-offer"
+        packageName={(o) => nameOf(o.packageId)}
+      />
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ import {
   revenueKinds,
 } from "@marquee/contracts/dashboard";
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ADMIN_SECTIONS, AdminPage } from "../components/admin/AdminPage.tsx";
@@ -96,12 +95,15 @@ function Figure({
   to,
   testId,
   hint,
+  hintTestId,
 }: {
   label: string;
   value: string;
   to: string;
   testId: string;
-  hint?: ReactNode;
+  /** A line under the value: what the figure counts, or its detail. */
+  hint?: string;
+  hintTestId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -112,7 +114,11 @@ function Figure({
       <Text fz="xl" fw={700} data-testid={testId}>
         {value}
       </Text>
-      {hint}
+      {hint && (
+        <Text size="xs" c="dimmed" data-testid={hintTestId}>
+          {hint}
+        </Text>
+      )}
       <Anchor component={Link} to={to} size="xs" aria-label={t("Rows behind {{figure}}", { figure: label })}>
         {t("See the rows")}
       </Anchor>
@@ -127,6 +133,43 @@ function DashboardView({ d, busy }: { d: Dashboard; busy: boolean }) {
   const key = d.period.key;
   const r = d.ratios;
   const pct = (x: number) => percent(x, f.locale);
+  const ratioFigures = [
+    {
+      id: "refunds",
+      label: t("Refund ratio"),
+      ratio: r.refundRatio,
+      detail: t("{{n}} refunds, {{amount}} ({{ratio}} of the amount)", {
+        count: r.refunds,
+        n: f.number(r.refunds),
+        amount: money(r.refundsAmount),
+        ratio: pct(r.refundAmountRatio),
+      }),
+    },
+    {
+      id: "chargebacks",
+      label: t("Chargeback ratio"),
+      ratio: r.chargebackRatio,
+      detail: t("{{n}} chargebacks, {{amount}} ({{ratio}} of the amount)", {
+        count: r.chargebacks,
+        n: f.number(r.chargebacks),
+        amount: money(r.chargebacksAmount),
+        ratio: pct(r.chargebackAmountRatio),
+      }),
+    },
+  ] as const;
+  const memberFigures = [
+    { id: "new", label: t("New"), hint: t("Accounts created in the period.") },
+    {
+      id: "active",
+      label: t("Active"),
+      hint: t("With a live membership or performer subscription at the period's end (now, this period)."),
+    },
+    {
+      id: "churned",
+      label: t("Churned"),
+      hint: t("Whose membership or subscription ended in the period without renewal, with none live now."),
+    },
+  ] as const;
   return (
     <Stack gap="lg" data-testid="dashboard" aria-busy={busy}>
       <Card component="section" aria-labelledby="dash-revenue" padding="md" withBorder>
@@ -187,38 +230,17 @@ function DashboardView({ d, busy }: { d: Dashboard; busy: boolean }) {
               to={rowsLink(key, r.filters.payments)}
               testId="ratio-payments"
             />
-            <Figure
-              label={t("Refund ratio")}
-              value={pct(r.refundRatio)}
-              to={rowsLink(key, r.filters.refunds)}
-              testId="ratio-refunds"
-              hint={
-                <Text size="xs" c="dimmed" data-testid="ratio-refunds-detail">
-                  {t("{{n}} refunds, {{amount}} ({{ratio}} of the amount)", {
-                    count: r.refunds,
-                    n: f.number(r.refunds),
-                    amount: money(r.refundsAmount),
-                    ratio: pct(r.refundAmountRatio),
-                  })}
-                </Text>
-              }
-            />
-            <Figure
-              label={t("Chargeback ratio")}
-              value={pct(r.chargebackRatio)}
-              to={rowsLink(key, r.filters.chargebacks)}
-              testId="ratio-chargebacks"
-              hint={
-                <Text size="xs" c="dimmed" data-testid="ratio-chargebacks-detail">
-                  {t("{{n}} chargebacks, {{amount}} ({{ratio}} of the amount)", {
-                    count: r.chargebacks,
-                    n: f.number(r.chargebacks),
-                    amount: money(r.chargebacksAmount),
-                    ratio: pct(r.chargebackAmountRatio),
-                  })}
-                </Text>
-              }
-            />
+            {ratioFigures.map((x) => (
+              <Figure
+                key={x.id}
+                label={x.label}
+                value={pct(x.ratio)}
+                to={rowsLink(key, r.filters[x.id])}
+                testId={`ratio-${x.id}`}
+                hint={x.detail}
+                hintTestId={`ratio-${x.id}-detail`}
+              />
+            ))}
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             {t(
@@ -235,39 +257,16 @@ function DashboardView({ d, busy }: { d: Dashboard; busy: boolean }) {
             {t("Members")}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <Figure
-              label={t("New")}
-              value={f.number(d.members.new)}
-              to={rowsLink(key, d.members.filters.new)}
-              testId="members-new"
-              hint={
-                <Text size="xs" c="dimmed">
-                  {t("Accounts created in the period.")}
-                </Text>
-              }
-            />
-            <Figure
-              label={t("Active")}
-              value={f.number(d.members.active)}
-              to={rowsLink(key, d.members.filters.active)}
-              testId="members-active"
-              hint={
-                <Text size="xs" c="dimmed">
-                  {t("With a live membership or performer subscription at the period's end (now, this period).")}
-                </Text>
-              }
-            />
-            <Figure
-              label={t("Churned")}
-              value={f.number(d.members.churned)}
-              to={rowsLink(key, d.members.filters.churned)}
-              testId="members-churned"
-              hint={
-                <Text size="xs" c="dimmed">
-                  {t("Whose membership or subscription ended in the period without renewal, with none live now.")}
-                </Text>
-              }
-            />
+            {memberFigures.map((m) => (
+              <Figure
+                key={m.id}
+                label={m.label}
+                value={f.number(d.members[m.id])}
+                to={rowsLink(key, d.members.filters[m.id])}
+                testId={`members-${m.id}`}
+                hint={m.hint}
+              />
+            ))}
           </SimpleGrid>
         </Stack>
       </Card>

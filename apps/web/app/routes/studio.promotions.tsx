@@ -1,12 +1,13 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Offer, TrackingLink } from "@marquee/contracts/offers";
-import { IconDiscount, IconLink } from "@tabler/icons-react";
+import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { DataTable, ListPanel } from "../components/admin/ManageList.tsx";
 import { OfferForm } from "../components/promotions/OfferForm.tsx";
+import { OfferList } from "../components/promotions/OfferList.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
@@ -14,7 +15,6 @@ import { handleIntents, loaded } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { offerLimits, offerLine } from "../lib/promotions.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { useIntent } from "../lib/use-intent.ts";
@@ -98,15 +98,7 @@ export default function StudioPromotionsPage({ loaderData }: Route.ComponentProp
   const { run, busy } = useIntent();
   if (!role) return <StudioForbidden />;
   const { offers, links } = loaderData;
-  const offerRows = offers.result?.data ?? [];
   const linkRows = links.result?.data ?? [];
-  const toggle = async (o: Offer) => {
-    try {
-      await run("setOfferActive", { id: o._id, active: !o.active });
-    } catch (e) {
-      notifications.show({ color: "red", message: errorMessage(e, t("Could not change the offer.")) });
-    }
-  };
   return (
     <StudioPage title={t("Promotions")} description={t(DESCRIPTION)}>
       <Stack gap="lg">
@@ -123,57 +115,15 @@ export default function StudioPromotionsPage({ loaderData }: Route.ComponentProp
             <OfferForm performer create={(body) => run("createOffer", { body })} />
           </Stack>
         </Card>
-        <ListPanel
+        <OfferList
           label={t("Your offers")}
-          error={offers.error && t(offers.error)}
-          onRetry={() => void revalidator.revalidate()}
-          ready
-          count={offerRows.length}
-          empty={{ icon: IconDiscount, message: t("No offers yet.") }}
-        >
-          <DataTable
-            label={t("Your offers")}
-            minWidth={720}
-            columns={[
-              { label: t("Offer") },
-              { label: t("Claims") },
-              { label: t("Link") },
-              { label: t("Status") },
-              { label: t("Actions"), hidden: true },
-            ]}
-          >
-            {offerRows.map((o) => (
-              <Table.Tr key={o._id} data-testid="studio-offer">
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {o.title || offerLine(o, t, f.price)}
-                  </Text>
-                  {o.title && (
-                    <Text size="xs" c="dimmed">
-                      {offerLine(o, t, f.price)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{offerLimits(o, t, f.date)}</Table.Td>
-                <Table.Td>
-                  <Anchor href={o.link} data-testid="offer-link">
-                    {o.link}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={o.active ? "teal" : "gray"}>
-                    {o.active ? t("Offered") : t("Stopped")}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" disabled={busy} onClick={() => void toggle(o)}>
-                    {o.active ? t("Stop") : t("Offer again")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-        </ListPanel>
+          offers={offers}
+          run={run}
+          busy={busy}
+          rowTestId="studio-offer"
+          linkTestId="offer-link"
+          termsUnderTitle
+        />
         <Card component="section" aria-labelledby="tracking-title" padding="md">
           <Stack gap="md">
             <Title order={2} fz="lg" id="tracking-title">

@@ -1,16 +1,18 @@
-import { Group, Text, VisuallyHidden } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { type Dashboard, type RevenueKind, revenueKinds } from "@marquee/contracts/dashboard";
 import type { Locale } from "@marquee/contracts/locales";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
-import { bucketLabel, niceCeil } from "../studio/EarningsChart.tsx";
+import { ChartPlot } from "../charts/ChartPlot.tsx";
+import { ChartTable } from "../charts/ChartTable.tsx";
+import { barScale, bucketLabel } from "../charts/scale.ts";
 import "./dashboard.css";
 
 /**
  * The dashboard's revenue per day or month, stacked by kind: the studio's earnings chart (EarningsChart.tsx) with a
- * segment per kind, drawn on the server as the same stretched SVG with HTML labels. Screen readers hear a summary
+ * segment per kind, drawn on the server in the same plot (ChartPlot.tsx) and table (ChartTable.tsx). Screen readers hear a summary
  * (the SVG's `aria-label`), each bar's figures (its `title`) and can read every value in a visually hidden table.
  */
 
@@ -64,16 +66,8 @@ export function RevenueChart({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const n = points.length;
-  const top = niceCeil(Math.max(0, ...points.map((p) => p.total)));
-  const span = top || 1;
-  const y = (v: number) => ((top - v) / span) * 100;
-  const gap = n > 60 ? 1 : 2;
-  const ticks = [...new Set([top, top / 2, 0])];
-  const first = points[0];
-  const last = points.at(-1);
-  const middle = n > 2 ? points[Math.floor((n - 1) / 2)] : undefined;
-  const empty = points.every((p) => p.total === 0);
+  const scale = barScale(points.map((p) => p.total));
+  const { y } = scale;
   const axis = (start: string) => bucketLabel(start, interval, t, locale);
   return (
     <figure className="marquee-chart" aria-busy={busy} data-testid="revenue-chart" data-interval={interval}>
@@ -85,111 +79,58 @@ export function RevenueChart({
           </Group>
         ))}
       </Group>
-      <div className="marquee-chart-plot">
-        <div className="marquee-chart-y" aria-hidden>
-          {ticks.map((v) => (
-            <span key={`size-${v}`} className="marquee-chart-y-sizer">
-              {money(v)}
-            </span>
-          ))}
-          {ticks.map((v) => (
-            <span key={v} className="marquee-chart-y-label" style={{ top: `${y(v)}%` }}>
-              {money(v)}
-            </span>
-          ))}
-        </div>
-        <div className="marquee-chart-area">
-          <svg
-            role="img"
-            aria-label={revenueSummary(points, interval, money, t, locale)}
-            viewBox={`0 0 ${Math.max(n, 1) * 10} 100`}
-            preserveAspectRatio="none"
-            width="100%"
-            height="100%"
-          >
-            {ticks.map((v) => (
-              <line
-                key={v}
-                className={v === 0 ? "marquee-chart-zero" : "marquee-chart-grid"}
-                x1={0}
-                x2={Math.max(n, 1) * 10}
-                y1={y(v)}
-                y2={y(v)}
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-            {points.map((p, i) => {
-              let base = 0;
-              return (
-                <g key={p.start} data-testid="revenue-bar" data-start={p.start} data-total={p.total}>
-                  <title>
-                    {t("{{bucket}}: {{amount}}", { bucket: axis(p.start), amount: money(p.total) }) +
-                      revenueKinds
-                        .filter((k) => p[k] !== 0)
-                        .map((k) => ` · ${t(KIND_LABELS[k])} ${money(p[k])}`)
-                        .join("")}
-                  </title>
-                  {revenueKinds.map((k) => {
-                    if (p[k] <= 0) return null;
-                    const from = base;
-                    base += p[k];
-                    const height = Math.max(y(from) - y(base), 0.8);
-                    return (
-                      <rect
-                        key={k}
-                        className={`marquee-kind-${k}`}
-                        x={i * 10 + gap / 2}
-                        width={10 - gap}
-                        y={y(from) - height}
-                        height={height}
-                      />
-                    );
-                  })}
-                </g>
-              );
-            })}
-          </svg>
-          {empty && (
-            <Text className="marquee-chart-empty" size="sm" c="dimmed">
-              {t("No revenue in this period.")}
-            </Text>
-          )}
-        </div>
-        {first && last && (
-          <div className="marquee-chart-x" aria-hidden>
-            <span>{axis(first.start)}</span>
-            {middle && <span>{axis(middle.start)}</span>}
-            {n > 1 && <span>{axis(last.start)}</span>}
-          </div>
-        )}
-      </div>
-      <VisuallyHidden>
-        <table>
-          <caption>{interval === "day" ? t("Revenue by day") : t("Revenue by month")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{interval === "day" ? t("Day") : t("Month")}</th>
-              {revenueKinds.map((k) => (
-                <th key={k} scope="col">
-                  {t(KIND_LABELS[k])}
-                </th>
-              ))}
-              <th scope="col">{t("Total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.start}>
-                <th scope="row">{axis(p.start)}</th>
-                {revenueKinds.map((k) => (
-                  <td key={k}>{money(p[k])}</td>
-                ))}
-                <td>{money(p.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <ChartPlot
+        scale={scale}
+        money={money}
+        summary={revenueSummary(points, interval, money, t, locale)}
+        empty={points.every((p) => p.total === 0) && t("No revenue in this period.")}
+        starts={points.map((p) => p.start)}
+        axisLabel={axis}
+      >
+        {points.map((p, i) => {
+          let base = 0;
+          return (
+            <g key={p.start} data-testid="revenue-bar" data-start={p.start} data-total={p.total}>
+              <title>
+                {t("{{bucket}}: {{amount}}", { bucket: axis(p.start), amount: money(p.total) }) +
+                  revenueKinds
+                    .filter((k) => p[k] !== 0)
+                    .map((k) => ` · ${t(KIND_LABELS[k])} ${money(p[k])}`)
+                    .join("")}
+              </title>
+              {revenueKinds.map((k) => {
+                if (p[k] <= 0) return null;
+                const from = base;
+                base += p[k];
+                const height = Math.max(y(from) - y(base), 0.8);
+                return (
+                  <rect
+                    key={k}
+                    className={`marquee-kind-${k}`}
+                    x={scale.x(i)}
+                    width={scale.width}
+                    y={y(from) - height}
+                    height={height}
+                  />
+                );
+              })}
+            </g>
+          );
+        })}
+      </ChartPlot>
+      <ChartTable
+        caption={interval === "day" ? t("Revenue by day") : t("Revenue by month")}
+        columns={[
+          interval === "day" ? t("Day") : t("Month"),
+          ...revenueKinds.map((k) => t(KIND_LABELS[k])),
+          t("Total"),
+        ]}
+        rows={points.map((p) => ({
+          key: p.start,
+          label: axis(p.start),
+          cells: [...revenueKinds.map((k) => money(p[k])), money(p.total)],
+        }))}
+      />
     </figure>
   );
 }
