@@ -6,8 +6,8 @@ import { logIn } from "./steps.ts";
 
 /**
  * Taxes in Chromium through the sandbox gateway (issue 24 section 5): an admin adds a VAT rate for Luxembourg on
- * Admin → Taxes; a buyer whose billing country is Luxembourg sees the tax under the Buy button before paying, pays
- * the gross on the sandbox page, and reads the receipt (seller, net, tax, gross, billing country); the admin's tax
+ * Admin → Taxes; a buyer whose billing country is Luxembourg sees the tax under the Buy button before paying, and
+ * again on the lower price once they apply a coupon, pays the gross on the sandbox page, and reads the receipt (seller, net, tax, gross, billing country); the admin's tax
  * report shows the tax for Luxembourg, on screen and in its CSV.
  */
 
@@ -62,8 +62,13 @@ describe("taxes", () => {
     const sale = (await api("GET", "/user/assets/videos/search?access=sale&includeComing=false&limit=1")).body
       .data as Video[];
     const movie = sale[0] as Video;
-    const net = Math.round((movie.price ?? 0) * 100);
-    const tax = Math.floor((net * 1700 * 2 + 10_000) / 20_000);
+    const listed = Math.round((movie.price ?? 0) * 100);
+    const taxOf = (cents: number) => Math.floor((cents * 1700 * 2 + 10_000) / 20_000);
+    // A coupon of 20% the buyer applies once the tax shows: the tax is then on what the coupon leaves.
+    const code = `TAX${Date.now().toString(36).toUpperCase()}`;
+    expect((await api("POST", "/admin/coupons", { token: adminToken, body: { code, value: 0.2 } })).status).toBe(201);
+    const net = Math.floor((listed * 8000 + 5000) / 10000);
+    const tax = taxOf(net);
     const gross = net + tax;
     const buyer = await newPage(browser);
     await newBuyer(buyer.page);
@@ -71,6 +76,12 @@ describe("taxes", () => {
     const cta = buyer.page.getByTestId("call-to-action");
     await cta.getByRole("combobox", { name: "Billing country" }).fill("Luxembourg");
     await buyer.page.getByRole("option", { name: "Luxembourg", exact: true }).click();
+    await expect
+      .poll(() => cta.getByTestId("tax-quote").textContent())
+      .toBe(`Price ${price(listed)} + VAT 17% ${price(taxOf(listed))} = ${price(listed + taxOf(listed))} to pay`);
+    await cta.getByRole("button", { name: "I have a coupon" }).click();
+    await cta.getByLabel("Coupon code").fill(code);
+    await cta.getByRole("button", { name: "Apply" }).click();
     await expect
       .poll(() => cta.getByTestId("tax-quote").textContent())
       .toBe(`Price ${price(net)} + VAT 17% ${price(tax)} = ${price(gross)} to pay`);

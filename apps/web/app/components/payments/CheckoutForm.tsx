@@ -15,7 +15,14 @@ import styles from "./payments.module.css";
  * coupon and the price it makes, or says at the field why the code cannot be used, before the member leaves the
  * page. The code goes with the form.
  */
-function CouponField({ fields }: { fields: Record<string, string> }) {
+function CouponField({
+  fields,
+  onApplied,
+}: {
+  fields: Record<string, string>;
+  /** The code once the API has quoted it (the tax's quote is then on the price it leaves), null when it is not. */
+  onApplied: (code: string | null) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const { locale } = useFormat();
@@ -32,9 +39,12 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
     setApplying(true);
     setError(null);
     try {
-      setQuote(await run<CouponQuote>("quote", { couponCode, ...fields }));
+      const quoted = await run<CouponQuote>("quote", { couponCode, ...fields });
+      setQuote(quoted);
+      onApplied(quoted.code);
     } catch (e) {
       setQuote(null);
+      onApplied(null);
       setError(couponError(e));
     } finally {
       setApplying(false);
@@ -59,6 +69,7 @@ function CouponField({ fields }: { fields: Record<string, string> }) {
           onChange={(e) => {
             setCode(e.currentTarget.value);
             setQuote(null);
+            onApplied(null);
             setError(null);
           }}
           onKeyDown={(e) => {
@@ -89,8 +100,8 @@ interface CheckoutPlaces {
 
 /**
  * The billing country (and region, where the country has regional rates) a taxed site asks before paying, with the
- * tax it makes: "Price $10.00 + VAT 19% $1.90 = $11.90 to pay". Nothing while the site charges no tax. The fields
- * go with the form; the API works the tax out again at checkout. Without `fields` (an amount the member types, a
+ * tax it makes: "Price $10.00 + VAT 19% $1.90 = $11.90 to pay", on the price a coupon leaves once one is applied.
+ * Nothing while the site charges no tax. The fields go with the form; the API works the tax out again at checkout. Without `fields` (an amount the member types, a
  * tip) there is no price to quote: the member is told the tax is added on the payment page.
  */
 export function BillingFields({ fields }: { fields: Record<string, string> | null }) {
@@ -118,6 +129,12 @@ export function BillingFields({ fields }: { fields: Record<string, string> | nul
       .then(setQuote)
       .catch((e: unknown) => setError(couponError(e)));
   };
+  // A coupon applied (or taken away) after the place was chosen: the tax is quoted again on the new price.
+  const quoted = fields ? JSON.stringify(fields) : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when what is bought changes
+  useEffect(() => {
+    if (country) ask(country, region);
+  }, [quoted]);
   if (!taxed.length) return null;
   const countryName = places.data?.countries.find((c) => c.code === country)?.name ?? country ?? "";
   return (
@@ -204,6 +221,7 @@ export function CheckoutForm({
   const { t } = useTranslation();
   const checkout = useFetcher<{ error?: string }>();
   const [couponOpen, setCouponOpen] = useState(false);
+  const [applied, setApplied] = useState<string | null>(null);
   const error = checkout.state === "idle" ? checkout.data?.error : undefined;
   return (
     <checkout.Form
@@ -215,7 +233,7 @@ export function CheckoutForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <BillingFields fields={fields} />
+      <BillingFields fields={applied ? { ...fields, couponCode: applied } : fields} />
       <Button
         type="submit"
         size="md"
@@ -229,7 +247,7 @@ export function CheckoutForm({
       </Button>
       {coupon &&
         (couponOpen ? (
-          <CouponField fields={fields} />
+          <CouponField fields={fields} onApplied={setApplied} />
         ) : (
           <Button type="button" variant="subtle" size="md" radius="xl" onClick={() => setCouponOpen(true)}>
             {t("I have a coupon")}
