@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { billingFields, couponCode } from "./payments.ts";
+import { billingFields, couponCode, purchaseProductsBody } from "./payments.ts";
 
 /**
  * Taxes (issue 24 section 5): rates per country (ISO 3166-1 alpha-2) and optionally region (ISO 3166-2 subdivision,
@@ -54,6 +54,14 @@ export const taxQuoteBody = z.strictObject({
   ...billingFields,
 });
 export type TaxQuoteBody = z.infer<typeof taxQuoteBody>;
+
+/** What the cart's products cost with the tax of a billing place, with the coupon applied, before paying. */
+export const storeTaxQuoteBody = z.strictObject({
+  products: purchaseProductsBody.shape.products,
+  couponCode: couponCode.optional(),
+  ...billingFields,
+});
+export type StoreTaxQuoteBody = z.infer<typeof storeTaxQuoteBody>;
 
 /** Net, tax and gross in major units, with the rate's name and percent (null when no rate applies). */
 export const taxQuote = z.object({

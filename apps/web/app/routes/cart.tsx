@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Loader,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -21,6 +20,7 @@ import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-rea
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { type BillingPlace, CartBilling } from "../components/store/CartBilling.tsx";
 import { CartLineItem, formatCents } from "../components/store/CartLineItem.tsx";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
@@ -117,13 +117,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * What the cart page saves with the member's session: `coupon` checks a code (`code`) and answers its value;
- * `checkout` makes the order of `body` (lines, coupon, delivery) at the server's prices and answers where to pay;
+ * `taxQuote` answers the tax of the lines with their coupon for a billing place (read only, components/store/
+ * CartBilling.tsx); `checkout` makes the order of `body` (lines, coupon, delivery) at the server's prices and answers
+ * where to pay;
  * `deleteAddress` forgets a saved address (`id`).
  */
 export function action({ request, context }: Route.ActionArgs) {
   return handleIntents(request, context, {
     coupon: (api, payload) => api.post(`/coupons/${encodeURIComponent(textOf(payload, "code"))}/apply-coupon`),
     checkout: (api, payload) => api.post("/payment/purchase-products", payload.body),
+    taxQuote: (api, payload) => api.post("/taxes/quote/store", payload),
     deleteAddress: (api, payload) => api.del(`/users/me/addresses/${encodeURIComponent(textOf(payload, "id"))}`),
   });
 }
@@ -156,10 +159,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const [choice, setChoice] = useState<AddressChoice>(loaderData.saved[0]?._id ?? NEW_ADDRESS);
   const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
   const [saveAddress, setSaveAddress] = useState(true);
-  const [billingCountry, setBillingCountry] = useState<string | null>(null);
-  const [billingRegion, setBillingRegion] = useState<string | null>(null);
+  const [billing, setBilling] = useState<BillingPlace>({ country: null, region: null });
   const taxed = loaderData.taxes?.countries ?? [];
-  const billingRegions = taxed.find((c) => c.country === billingCountry)?.regions ?? [];
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
   // Back from the gateway's page by the browser's Back button: the page may come from the back-forward cache.
@@ -200,8 +201,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           products: purchaseLines(lines),
           ...(coupon ? { couponCode: coupon.code } : {}),
           ...(summary.needsDelivery ? shippingPayload(choice, draft, saved, saveAddress) : {}),
-          ...(billingCountry ? { billingCountry } : {}),
-          ...(billingRegion ? { billingRegion } : {}),
+          ...(billing.country ? { billingCountry: billing.country } : {}),
+          ...(billing.region ? { billingRegion: billing.region } : {}),
         },
       });
       window.location.assign(made.paymentUrl);
@@ -366,43 +367,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     onDelete={(a) => void deleteAddress(a)}
                   />
                 )}
-                {taxed.length > 0 && (
-                  <Stack gap="xs" data-testid="cart-billing">
-                    <Select
-                      label={t("Billing country")}
-                      placeholder={t("Choose your country")}
-                      searchable
-                      data={loaderData.countries}
-                      value={billingCountry}
-                      onChange={(v) => {
-                        setBillingCountry(v);
-                        setBillingRegion(null);
-                      }}
-                      error={fieldErrors.billingCountry}
-                      maxDropdownHeight={240}
-                    />
-                    {billingRegions.length > 0 && (
-                      <Select
-                        label={t("Region")}
-                        placeholder={t("Choose your region")}
-                        data={[
-                          ...billingRegions.map((r) => ({ value: r, label: r })),
-                          {
-                            value: billingCountry ?? "",
-                            label: t("Elsewhere in {{country}}", { country: billingCountry ?? "" }),
-                          },
-                        ]}
-                        value={billingRegion}
-                        onChange={setBillingRegion}
-                        error={fieldErrors.billingRegion}
-                      />
-                    )}
-                    <Text size="sm" c="dimmed">
-                      {loaderData.taxes?.pricesIncludeTax
-                        ? t("Prices include the tax of your billing country.")
-                        : t("The tax of your billing country is added on the payment page.")}
-                    </Text>
-                  </Stack>
+                {loaderData.taxes && taxed.length > 0 && (
+                  <CartBilling
+                    taxes={loaderData.taxes}
+                    countries={loaderData.countries}
+                    place={billing}
+                    onPlace={setBilling}
+                    errors={fieldErrors}
+                    cart={
+                      summary.ready
+                        ? { products: purchaseLines(lines), ...(coupon ? { couponCode: coupon.code } : {}) }
+                        : null
+                    }
+                  />
                 )}
                 <Button
                   size="md"

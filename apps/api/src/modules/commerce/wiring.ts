@@ -201,6 +201,7 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(taxesRoutes, {
     taxes: commerce.taxes,
     taxablePrice: commerce.payments.taxablePrice,
+    taxableStore: commerce.payments.taxableStore,
   });
   await app.register(offersRoutes, { offers: commerce.offers });
   await app.register(dashboardRoutes, { dashboard: commerce.dashboard });

@@ -9,6 +9,7 @@ import { CHECKOUT_PATH, couponError, quoteLine } from "../../lib/payments.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
 import styles from "./payments.module.css";
+import { TaxQuoteText } from "./TaxQuoteText.tsx";
 
 /**
  * The coupon field of a buy button, with Apply: the API's quote (read only, through the checkout route) names the
@@ -106,7 +107,6 @@ interface CheckoutPlaces {
  */
 export function BillingFields({ fields }: { fields: Record<string, string> | null }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const places = useFetcher<CheckoutPlaces>();
   const { run } = useIntent(CHECKOUT_PATH, { revalidate: false });
   const [country, setCountry] = useState<string | null>(null);
@@ -176,22 +176,7 @@ export function BillingFields({ fields }: { fields: Record<string, string> | nul
       )}
       {quote && (
         <p className={styles.quote} data-testid="tax-quote" aria-live="polite">
-          {quote.taxName
-            ? quote.pricesIncludeTax
-              ? t("{{gross}} to pay, including {{tax}} {{name}} ({{rate}}%)", {
-                  gross: f.price(quote.gross),
-                  tax: f.price(quote.tax),
-                  name: quote.taxName,
-                  rate: quote.rate,
-                })
-              : t("Price {{net}} + {{name}} {{rate}}% {{tax}} = {{gross}} to pay", {
-                  net: f.price(quote.net),
-                  tax: f.price(quote.tax),
-                  gross: f.price(quote.gross),
-                  name: quote.taxName,
-                  rate: quote.rate,
-                })
-            : t("No tax for {{country}}: {{gross}} to pay", { country: countryName, gross: f.price(quote.gross) })}
+          <TaxQuoteText quote={quote} countryName={countryName} />
         </p>
       )}
     </div>

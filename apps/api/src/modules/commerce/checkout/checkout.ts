@@ -2,7 +2,7 @@ import { ADDRESS_MESSAGES } from "@marquee/contracts/addresses";
 import type { PurchaseProductsBody } from "@marquee/contracts/payments";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { AppError, conflict, unprocessable } from "../../../platform/errors.ts";
+import { conflict, unprocessable } from "../../../platform/errors.ts";
 import type { Actor, Offer } from "../../catalogue/access.ts";
 import type { Stock } from "../../products/stock.ts";
 import type { SettingsService } from "../../settings/service.ts";
@@ -11,33 +11,12 @@ import type { Coupons } from "../coupons/coupons.ts";
 import type { CheckoutRequest, PaymentGateway } from "../gateways/gateway.ts";
 import type { ItemKind, Ledger, LedgerSettings, Tx } from "../ledger/ledger.ts";
 import { transactions } from "../ledger/tables.ts";
-import { allocate, discounted } from "../money.ts";
+import { discounted } from "../money.ts";
 import { orderLines, orders } from "../orders/tables.ts";
 import type { SubscribeTarget, Subscribing } from "../subscriptions/subscribing.ts";
 import type { BillingInput, Taxes } from "../taxes/service.ts";
+import { NOUN, type SellableKind, sellableOffer, storeLines, storeParts } from "./sold.ts";
 
-/** Sold on their own (pay-per-view); products go through the store's cart checkout instead. */
-export type SellableKind = Exclude<Offer["kind"], "product">;
-
-export const NOUN: Record<SellableKind, string> = { video: "movie", gallery: "gallery" };
-
-/** A movie or gallery the buyer may buy now, or why not (409 bought or open already, 422 not sold on its own). */
-export async function sellableOffer(
-  offers: Record<Offer["kind"], (viewer: Actor, idOrSlug: string) => Promise<Offer>>,
-  buyer: Actor,
-  kind: SellableKind,
-  idOrSlug: string,
-): Promise<Offer> {
-  const offer = await offers[kind](buyer, idOrSlug);
-  const noun = NOUN[kind];
-  if (offer.decision.isBought) throw conflict(`You have already bought this ${noun}.`);
-  if (offer.decision.canWatch) throw conflict(`You can already watch this ${noun}; there is nothing to buy.`);
-  if (offer.decision.lock === "scheduled") throw unprocessable(`This ${noun} is not out yet.`);
-  if (offer.decision.lock !== "sale" || !offer.listed || offer.priceCents <= 0) {
-    throw unprocessable(`This ${noun} is not sold on its own.`);
-  }
-  return offer;
-}
 /** What serialises one buyer's store checkouts. */
 const STORE_LOCK = "store";
 
@@ -299,29 +278,8 @@ export function createCheckouts(deps: {
   async function purchaseProducts(buyer: Actor, body: PurchaseProductsBody, ip: string): Promise<Checkout> {
     // A coupon code is counted against the buyer's and the address's tries before anything else is looked up.
     if (body.couponCode) await deps.coupons.attempt(buyer.id, ip);
-    const offers: Offer[] = [];
-    for (const [i, line] of body.products.entries()) {
-      const field = (message: string) => [{ path: `body.products.${i}._id`, message }];
-      const offer = await deps.offers.product(buyer, line._id).catch((err: unknown) => {
-        if (err instanceof AppError && err.statusCode === 404) {
-          throw unprocessable("A product in the cart is not sold here (any more).", field("no such product"));
-        }
-        throw err;
-      });
-      if (!offer.listed || offer.priceCents <= 0) {
-        throw unprocessable(`“${offer.title}” is not for sale now.`, field("not for sale"));
-      }
-      if (offer.productType === "digital") {
-        if (offer.decision.isBought) throw conflict(`You have already bought “${offer.title}”.`, field("bought"));
-        if (line.quantity > 1) {
-          throw unprocessable(`“${offer.title}” is a download: one is enough.`, [
-            { path: `body.products.${i}.quantity`, message: "one download" },
-          ]);
-        }
-      }
-      offers.push(offer);
-    }
-    const shipped = offers.some((o) => o.productType === "physical");
+    const lines = await storeLines(deps.offers, buyer, body.products);
+    const shipped = lines.some((l) => l.offer.productType === "physical");
     const address = shipped ? body.shippingAddress : undefined;
     if (shipped) {
       if (!address) {
@@ -334,10 +292,6 @@ export function createCheckouts(deps: {
       }
       checkCountry(address, "body.shippingAddress.country");
     }
-    const lines = offers.map((o, i) => {
-      const quantity = body.products[i]?.quantity ?? 1;
-      return { offer: o, quantity, originalCents: o.priceCents * quantity };
-    });
     const originalCents = lines.reduce((n, l) => n + l.originalCents, 0);
     // One buyer holds a few units at most: their one pending store checkout (a new one replaces it) is capped.
     const [holdMinutes, maxUnits] = [
@@ -361,16 +315,13 @@ export function createCheckouts(deps: {
     const made = await db.transaction(async (tx) => {
       await lockBuyerItems(tx, buyer.id, [STORE_LOCK]);
       const pending = await pendingStoreOrders(tx, buyer.id);
-      await deps.stock.lock(tx, [...offers.map((o) => o.id), ...pending.flatMap((p) => p.productIds)]);
+      await deps.stock.lock(tx, [...lines.map((l) => l.offer.id), ...pending.flatMap((p) => p.productIds)]);
       for (const p of pending) {
         await supersede(tx, cfg, p.transactionId, p.amountCents, "Replaced by a new store checkout.");
       }
       const coupon = body.couponCode ? await deps.coupons.usable(buyer.id, body.couponCode, tx) : null;
       // The coupon's total spread over the lines to the cent, then each line's tax on its part (rounded per line).
-      const taxed = allocate(
-        coupon ? discounted(originalCents, coupon.value) : originalCents,
-        lines.map((l) => l.originalCents),
-      ).map((part) => deps.taxes.line(part, tax));
+      const taxed = storeParts(lines, coupon?.value ?? null).map((part) => deps.taxes.line(part, tax));
       const totalCents = taxed.reduce((n, l) => n + l.grossCents, 0);
       await deps.stock.hold(
         tx,

@@ -1,10 +1,10 @@
-import type { CouponQuote, CouponQuoteBody } from "@marquee/contracts/payments";
+import type { CouponQuote, CouponQuoteBody, PurchaseProductsBody } from "@marquee/contracts/payments";
 import { AppError, unprocessable } from "../../../platform/errors.ts";
 import type { Actor, Offer } from "../../catalogue/access.ts";
 import type { Coupons } from "../coupons/coupons.ts";
 import { discounted } from "../money.ts";
 import type { Subscribing } from "../subscriptions/subscribing.ts";
-import { sellableOffer } from "./checkout.ts";
+import { sellableOffer, storeLines, storeParts } from "./sold.ts";
 
 const FIELD = "body.couponCode";
 
@@ -71,6 +71,24 @@ export function createQuotes(deps: {
       if (!body.couponCode) return priceOf(buyer, body);
       const { item, priceCents } = await couponed(buyer, { ...body, couponCode: body.couponCode }, ip);
       return { title: item.title, priceCents };
+    },
+    /**
+     * What a store checkout's tax is worked out on: each cart line's price after the coupon (spread over the lines
+     * to the cent), as purchaseProducts charges them; the code checked and counted as a coupon quote's is.
+     */
+    async taxableStore(
+      buyer: Actor,
+      body: { products: PurchaseProductsBody["products"]; couponCode?: string },
+      ip: string,
+    ) {
+      if (body.couponCode) await deps.coupons.attempt(buyer.id, ip);
+      const lines = await storeLines(deps.offers, buyer, body.products);
+      const coupon = body.couponCode ? await couponOf(buyer, body.couponCode) : null;
+      const count = lines.reduce((n, l) => n + l.quantity, 0);
+      return {
+        title: lines.length === 1 ? (lines[0]?.offer.title ?? "Order") : `${count} items from the store`,
+        parts: storeParts(lines, coupon?.value ?? null),
+      };
     },
     async quote(buyer: Actor, body: CouponQuoteBody, ip: string): Promise<CouponQuote> {
       const { item, coupon, priceCents } = await couponed(buyer, body, ip);

@@ -87,7 +87,11 @@ export function createPaymentsService(deps: {
     taxes: deps.taxes,
   });
   const { applyEvent } = ledger;
-  const { quote, taxablePrice } = createQuotes({ offers: deps.offers, coupons: deps.coupons, subscribing });
+  const { quote, taxablePrice, taxableStore } = createQuotes({
+    offers: deps.offers,
+    coupons: deps.coupons,
+    subscribing,
+  });
   const { purchase, subscribe, purchaseProducts, single } = createCheckouts({
     db,
     gateway,
@@ -412,6 +416,8 @@ export function createPaymentsService(deps: {
     quote,
     /** What one item's tax is worked out on at checkout: its price now, less a coupon (the tax's quote). */
     taxablePrice,
+    /** What a store checkout's lines are taxed on: their prices less the coupon (the cart's tax quote). */
+    taxableStore,
     subscribe,
     purchaseProducts,
     /** A checkout of one item another commerce module sells (tips): see checkout.ts `single`. */

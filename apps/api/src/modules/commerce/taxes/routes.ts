@@ -1,6 +1,7 @@
 import { entityId } from "@marquee/contracts/common";
 import {
   receipt,
+  storeTaxQuoteBody,
   taxPlaces,
   taxQuote,
   taxQuoteBody,
@@ -25,7 +26,9 @@ export const taxesRoutes: FastifyPluginAsyncZod<{
   taxes: Taxes;
   /** What one item's tax is worked out on at checkout: its price now, less the coupon given (commerce/checkout). */
   taxablePrice: Quotes["taxablePrice"];
-}> = async (app, { taxes, taxablePrice }) => {
+  /** What the cart's lines are taxed on at checkout: their prices less the coupon given (commerce/checkout). */
+  taxableStore: Quotes["taxableStore"];
+}> = async (app, { taxes, taxablePrice, taxableStore }) => {
   app.get("/taxes/places", {
     config: { access: "public" },
     schema: {
@@ -49,25 +52,52 @@ export const taxesRoutes: FastifyPluginAsyncZod<{
     handler: async (req) => {
       const buyer = currentUser(req);
       const item = await taxablePrice(buyer, req.body, req.ip);
-      const plan = await taxes.plan(null, buyer.id, {
-        billingCountry: req.body.billingCountry,
-        billingRegion: req.body.billingRegion,
-        ip: req.ip,
-      });
-      const line = taxes.line(item.priceCents, plan);
-      return {
-        title: item.title,
-        net: line.netCents / 100,
-        tax: line.taxCents / 100,
-        gross: line.grossCents / 100,
-        taxName: plan?.taxName ?? null,
-        rate: (plan?.rateBp ?? 0) / 100,
-        country: plan?.billingCountry ?? null,
-        region: plan?.billingRegion ?? null,
-        pricesIncludeTax: plan?.pricesIncludeTax ?? false,
-      };
+      return quoted(buyer.id, req, item.title, [item.priceCents]);
     },
   });
+
+  app.post("/taxes/quote/store", {
+    config: { access: "user" },
+    schema: {
+      tags,
+      description:
+        "What the cart's products cost with the tax of a billing place, before paying: net, tax and gross of the lines together, each line's tax worked out on its price after the coupon as the store checkout does. Read only. A product that cannot be bought names its line; a coupon that cannot be used names body.couponCode.",
+      body: storeTaxQuoteBody,
+      response: { 200: taxQuote },
+    },
+    handler: async (req) => {
+      const buyer = currentUser(req);
+      const cart = await taxableStore(buyer, req.body, req.ip);
+      return quoted(buyer.id, req, cart.title, cart.parts);
+    },
+  });
+
+  /** Net, tax and gross of `parts` (line prices, after any coupon) under the plan of the billing place given. */
+  async function quoted(
+    buyerId: string,
+    req: { body: { billingCountry?: string; billingRegion?: string }; ip: string },
+    title: string,
+    parts: number[],
+  ) {
+    const plan = await taxes.plan(null, buyerId, {
+      billingCountry: req.body.billingCountry,
+      billingRegion: req.body.billingRegion,
+      ip: req.ip,
+    });
+    const lines = parts.map((p) => taxes.line(p, plan));
+    const sum = (k: "netCents" | "taxCents" | "grossCents") => lines.reduce((n, l) => n + l[k], 0) / 100;
+    return {
+      title,
+      net: sum("netCents"),
+      tax: sum("taxCents"),
+      gross: sum("grossCents"),
+      taxName: plan?.taxName ?? null,
+      rate: (plan?.rateBp ?? 0) / 100,
+      country: plan?.billingCountry ?? null,
+      region: plan?.billingRegion ?? null,
+      pricesIncludeTax: plan?.pricesIncludeTax ?? false,
+    };
+  }
 
   app.get("/orders/:id/receipt", {
     config: { access: "user" },

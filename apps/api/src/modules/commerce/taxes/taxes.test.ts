@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, detailPaths, IP_IN, newAccount, type TestContext } from "../../../../test/harness.ts";
-import { saleMovie } from "../../../../test/sales.ts";
+import { digitalProduct, physicalProduct, saleMovie, TEST_ADDRESS } from "../../../../test/sales.ts";
 import { auditLog } from "../../audit/tables.ts";
 import { users } from "../../users/tables.ts";
 import { earnings } from "../earnings/tables.ts";
@@ -247,6 +247,48 @@ describe("a checkout in a taxed country", () => {
     const missing = await quote({});
     expect(missing.statusCode).toBe(422);
     expect(detailPaths(missing)).toEqual(["body.billingCountry"]);
+  });
+
+  it("quotes a cart's tax with its coupon as the store checkout then charges it, line by line", async () => {
+    const [mug, book] = await Promise.all([physicalProduct(t, performer, 15), digitalProduct(t, performer, 4.99)]);
+    const made = await t.request({
+      method: "POST",
+      url: "/admin/coupons",
+      token: admin,
+      body: { code: "CARTHALF", value: 0.5 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const products = [
+      { _id: mug, quantity: 2 },
+      { _id: book, quantity: 1 },
+    ];
+    const quote = (body: Record<string, unknown>) =>
+      t.request({ method: "POST", url: "/taxes/quote/store", token: member, body: { products, ...body } });
+    const full = await quote({ billingCountry: "DE" });
+    expect(full.statusCode, full.body).toBe(200);
+    // 30.00 + 4.99 and 19% of each line: 5.70 + 0.95.
+    expect(full.json()).toMatchObject({ title: "3 items from the store", net: 34.99, tax: 6.65, gross: 41.64 });
+    const halved = (await quote({ billingCountry: "DE", couponCode: "carthalf" })).json();
+    expect(halved).toMatchObject({ net: 17.5, taxName: "VAT", rate: 19 });
+    // The checkout charges what the quote said.
+    const bought = await t.request({
+      method: "POST",
+      url: "/payment/purchase-products",
+      token: member,
+      body: { products, couponCode: "CARTHALF", billingCountry: "DE", ...TEST_ADDRESS },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const [tx] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, bought.json().transactionId));
+    expect(tx?.amountCents).toBe(Math.round(halved.gross * 100));
+    const lines = await linesOf(bought.json().orderId);
+    expect(lines.reduce((n, l) => n + l.taxCents, 0)).toBe(Math.round(halved.tax * 100));
+    // A product that cannot be bought names its line.
+    const gone = await quote({ billingCountry: "DE", products: [{ _id: "01a21e58-9488-7a9f-ad26-ebdd2c720d9d" }] });
+    expect(gone.statusCode).toBe(422);
+    expect(detailPaths(gone)).toEqual(["body.products.0._id"]);
   });
 
   it("charges net + tax through the sandbox; the line holds net, tax and gross, the evidence is on the order", async () => {

@@ -236,6 +236,8 @@ export const siteCommerce: Messages = {
   "Prices include the tax of your billing country.": "Los precios incluyen los impuestos de tu país de facturación.",
   "The tax of your billing country is added on the payment page.":
     "Los impuestos de tu país de facturación se suman en la página de pago.",
+  "The tax of your billing country is shown once you choose it.":
+    "Los impuestos de tu país de facturación se muestran en cuanto lo eliges.",
 
   // Promotions (issue 24 section 3)
   "An offer on a subscription: what it charges now and what renews.":
