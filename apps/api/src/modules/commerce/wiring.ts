@@ -41,6 +41,7 @@ import { createPayoutRequests } from "./payouts/payout-requests.ts";
 import { payoutRequestsRoutes } from "./payouts/payout-requests-routes.ts";
 import { createPayouts } from "./payouts/payouts.ts";
 import { createStatements } from "./payouts/statements.ts";
+import { createSubscriptionActions } from "./subscriptions/actions.ts";
 import { subscriptionsRoutes } from "./subscriptions/routes.ts";
 import { createSubscriptionsService } from "./subscriptions/service.ts";
 import { taxesRoutes } from "./taxes/routes.ts";
@@ -169,6 +170,17 @@ export function buildCommerce(deps: CommerceDeps) {
     orders: createOrdersService({ db, accounts: deps.accounts, notify }),
     library: createLibrary({ db }),
     subscriptions: createSubscriptionsService({ db, accounts: deps.accounts }),
+    // A subscription's cancel, the sandbox's simulations, an admin's grant and revoke: through the ledger's applyEvent.
+    subscriptionActions: createSubscriptionActions({
+      db,
+      gateway,
+      applyEvent: payments.applyEvent,
+      subscribing: payments.subscribing,
+      ...(sandboxActive ? { sandbox } : {}),
+      settings: deps.settings,
+      accounts: deps.accounts,
+      notify,
+    }),
     cart: createCartService({ db, sellable: deps.sellable }),
     earnings: createEarnings(db, deps.settings),
     // The admin's dashboard, read from the ledger (issue 24 section 6).
@@ -193,7 +205,11 @@ export const commerceRoutes: FastifyPluginAsync<{ commerce: Commerce }> = async 
   await app.register(ordersRoutes, { orders: commerce.orders, library: commerce.library });
   await app.register(cartRoutes, { cart: commerce.cart });
   await app.register(addressesRoutes, { addresses: commerce.addresses });
-  await app.register(subscriptionsRoutes, { subscriptions: commerce.subscriptions, payments: commerce.payments });
+  await app.register(subscriptionsRoutes, {
+    subscriptions: commerce.subscriptions,
+    actions: commerce.subscriptionActions,
+    payments: commerce.payments,
+  });
   await app.register(paymentsAdminRoutes, { payouts: commerce.payouts, inspection: commerce.inspection });
   await app.register(payoutDetailsRoutes, { payoutDetails: commerce.payoutDetails });
   await app.register(payoutRequestsRoutes, { requests: commerce.payoutRequests, statements: commerce.statements });

@@ -23,6 +23,7 @@ import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import { actorOf } from "../../audit/service.ts";
 import type { PaymentsService } from "../checkout/service.ts";
+import type { SubscriptionActions } from "./actions.ts";
 import type { SubscriptionsService } from "./service.ts";
 
 const tags = ["subscriptions"];
@@ -34,8 +35,11 @@ const byId = z.strictObject({ id: entityId });
  */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   subscriptions: SubscriptionsService;
-  payments: PaymentsService;
-}> = async (app, { subscriptions, payments }) => {
+  /** Cancelling, the sandbox's simulations, an admin's grant and revoke (subscriptions/actions.ts). */
+  actions: SubscriptionActions;
+  /** Subscribing is a checkout (commerce/checkout). */
+  payments: Pick<PaymentsService, "subscribe">;
+}> = async (app, { subscriptions, actions, payments }) => {
   app.get("/package/subscription/search", {
     config: { access: "public" },
     schema: { tags, description: "The site membership packages members can join.", response: { 200: packageList } },
@@ -98,7 +102,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       params: byId,
       response: { 200: subscription },
     },
-    handler: async (req) => subscriptions.one(await payments.cancelSubscription(currentUser(req), req.params.id)),
+    handler: async (req) => subscriptions.one(await actions.cancelSubscription(currentUser(req), req.params.id)),
   });
 
   app.post("/subscriptions/cancel", {
@@ -110,7 +114,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       response: { 200: subscription },
     },
     handler: async (req) =>
-      subscriptions.one(await payments.cancelCurrent(currentUser(req), req.body?.performerId ?? undefined)),
+      subscriptions.one(await actions.cancelCurrent(currentUser(req), req.body?.performerId ?? undefined)),
   });
 
   app.get("/admin/packages", {
@@ -148,7 +152,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) =>
       reply
         .status(201)
-        .send(await subscriptions.one(await payments.grantMembership(currentUser(req), req.body, actorOf(req)))),
+        .send(await subscriptions.one(await actions.grantMembership(currentUser(req), req.body, actorOf(req)))),
   });
 
   app.post("/admin/subscriptions/:id/revoke", {
@@ -163,7 +167,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req) =>
       subscriptions.one(
-        await payments.revokeSubscription(currentUser(req), req.params.id, req.body.reason, actorOf(req)),
+        await actions.revokeSubscription(currentUser(req), req.params.id, req.body.reason, actorOf(req)),
       ),
   });
 
@@ -177,6 +181,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       body: simulateBody,
       response: { 200: subscription },
     },
-    handler: async (req) => subscriptions.one(await payments.simulate(req.params.id, req.body.event, actorOf(req))),
+    handler: async (req) => subscriptions.one(await actions.simulate(req.params.id, req.body.event, actorOf(req))),
   });
 };
