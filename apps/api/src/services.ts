@@ -32,6 +32,7 @@ import { createReviewService } from "./modules/review/service.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createFollows } from "./modules/social/follows/service.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -269,6 +270,7 @@ export function buildServices(
     subscriptions: commerce.subscriptions,
     watching,
   });
+  const follows = createFollows({ db, storage, ownership });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
@@ -355,5 +357,6 @@ export function buildServices(
     pages,
     verification,
     watching,
+    follows,
   };
 }

@@ -76,6 +76,24 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
       return new Set(rows.flatMap((r) => (r.performerId ? [r.performerId] : [])));
     },
 
+    /** Which of these members hold a live subscription to the performer (a performer's lists of followers). */
+    async subscribersAmong(performerId: string, userIds: readonly string[]): Promise<Set<string>> {
+      if (!userIds.length) return new Set();
+      const rows = await deps.db
+        .selectDistinct({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.userId, [...new Set(userIds)]),
+            inArray(subscriptions.status, ["active", "cancelled"]),
+            gt(subscriptions.expiresAt, now()),
+            eq(subscriptions.kind, "performer"),
+            eq(subscriptions.performerId, performerId),
+          ),
+        );
+      return new Set(rows.map((r) => r.userId));
+    },
+
     /** Until when the viewer's subscription to a performer grants access (the latest), or null. */
     async performerSubscriptionEnd(viewer: Viewer, performerId: string): Promise<Date | null> {
       if (!viewer) return null;
