@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
+import { feedRoutes } from "../modules/social/feed/routes.ts";
 import { followsRoutes } from "../modules/social/follows/routes.ts";
+import { feedPostsRoutes } from "../modules/social/posts/routes.ts";
 import type { Services } from "../services.ts";
 
-/** Social (issue 25): following performers, feed posts and the feed, messages. */
+/** Social (issue 25): following performers, feed posts and the feed. */
 export const socialArea: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  await app.register(followsRoutes, { follows: services.follows });
+  const { social } = services;
+  await app.register(followsRoutes, { follows: social.follows });
+  await app.register(feedPostsRoutes, { posts: social.posts, forget: social.forgetEngagement });
+  await app.register(feedRoutes, { feed: social.feed });
 };
