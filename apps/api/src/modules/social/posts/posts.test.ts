@@ -186,13 +186,11 @@ describe("comments and likes on posts", () => {
         text: string;
         link: string;
       }>;
-    await expect
-      .poll(notices, { timeout: 10_000 })
-      .toContainEqual(
-        expect.objectContaining({
-          text: "New comment on “Say hi”.",
-          link: `/feed/${p._id}#comment-${comment.json()._id}`,
-        }),
-      );
+    await expect.poll(notices, { timeout: 10_000 }).toContainEqual(
+      expect.objectContaining({
+        text: "New comment on “Say hi”.",
+        link: `/feed/${p._id}#comment-${comment.json()._id}`,
+      }),
+    );
   });
 });
