@@ -280,6 +280,7 @@ export function buildServices(
     settings,
     forgetEngagement,
     checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
+    toUser: send,
     catalogue: { videos, galleries, products },
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });

@@ -1,4 +1,5 @@
 import type { Checkout } from "@marquee/contracts/payments";
+import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
 import { unprocessable } from "../../platform/errors.ts";
@@ -14,6 +15,9 @@ import type { SettingsService } from "../settings/service.ts";
 import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
+import { createConversations } from "./messages/conversations.ts";
+import { createMessagePresenter } from "./messages/present.ts";
+import { createSending } from "./messages/sending.ts";
 import { createPostPresenter, type VaultPort } from "./posts/present.ts";
 import { createFeedPosts } from "./posts/service.ts";
 
@@ -30,9 +34,11 @@ export function buildSocial(deps: {
   settings: Pick<SettingsService, "get">;
   forgetEngagement: ForgetEngagement;
   checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
+  toUser: RealtimeSender;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
 }) {
   const { db, storage, ownership } = deps;
+  const currency = () => deps.settings.get("currency");
   const follows = createFollows({ db, storage, ownership });
   const vault: VaultPort = {
     async attachable(_performerId, ids) {
@@ -52,7 +58,7 @@ export function buildSocial(deps: {
     ownership,
     reactions: deps.reactions,
     vault,
-    currency: () => deps.settings.get("currency"),
+    currency,
   });
   const posts = createFeedPosts({
     db,
@@ -63,6 +69,19 @@ export function buildSocial(deps: {
     checkout: deps.checkout,
   });
   const feed = createFeed({ follows, ownership, posts, ...deps.catalogue });
-  return { follows, posts, feed, forgetEngagement: deps.forgetEngagement };
+  const messagePresenter = createMessagePresenter({ storage, ownership, vault, currency });
+  const conversations = createConversations({ db, present: messagePresenter, follows, ownership });
+  const sending = createSending({
+    db,
+    conversations,
+    present: messagePresenter,
+    vault,
+    throttle: deps.throttle,
+    ownership,
+    toUser: deps.toUser,
+    checkout: deps.checkout,
+    kindsOf: async () => [],
+  });
+  return { follows, posts, feed, conversations, sending, toUser: deps.toUser, forgetEngagement: deps.forgetEngagement };
 }
 export type Social = ReturnType<typeof buildSocial>;

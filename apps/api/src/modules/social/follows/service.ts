@@ -145,6 +145,6 @@ export function createFollows(deps: {
     return rows.map((r) => r.performerId);
   }
 
-  return { state, follow, unfollow, followers, followedBy };
+  return { state, follow, unfollow, followers, followedBy, isFollowing };
 }
 export type Follows = ReturnType<typeof createFollows>;
