@@ -283,7 +283,8 @@ describe("the realtime events map", () => {
 
     // A member writes to the performer, who hears it; the performer reads it, and the member hears that.
     const chat = await t.request({ method: "PUT", url: `/conversations/with/${performer.id}`, token: member.token });
-    const chatId = ok(200)(chat).json()._id as string;
+    expect(chat.statusCode, chat.body).toBe(200);
+    const chatId = chat.json()._id as string;
     const performerSocket = await open(performer.token);
     const written = await expectEvent(performerSocket, "message:created", () =>
       t
