@@ -240,7 +240,10 @@ export function buildServices(
     items: { videos: videos.playback },
   });
   // Commerce (DESIGN section 6): checkout, the ledger and its gateway, orders, subscriptions, earnings, payouts.
+  // A new subscriber gets the performer's welcome message (social, built after commerce: bound below).
+  let welcome: ((userId: string, performerId: string) => void) | undefined;
   const commerce = buildCommerce({
+    subscribed: (userId, performerId) => welcome?.(userId, performerId),
     db,
     config,
     external,
@@ -281,8 +284,10 @@ export function buildServices(
     forgetEngagement,
     checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
     toUser: send,
+    log,
     catalogue: { videos, galleries, products },
   });
+  welcome = social.welcome.subscribed;
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).

@@ -86,3 +86,13 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** To the sender's sockets: the other side read the conversation up to `readAt`. */
 export const messagesReadEvent = z.object({ conversationId: entityId, readAt: z.string() });
+
+/** A performer's welcome message, sent to each new subscriber (null: none set). */
+export const welcomeMessage = z.object({
+  text: z.string(),
+  price: z.number().nullable(),
+  attachments: z.array(attachment),
+});
+export const welcomeAnswer = z.object({ welcome: welcomeMessage.nullable() });
+export type WelcomeAnswer = z.infer<typeof welcomeAnswer>;
+export const welcomeBody = sendMessageBody;

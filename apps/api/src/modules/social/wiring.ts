@@ -18,6 +18,7 @@ import { createFollows } from "./follows/service.ts";
 import { createConversations } from "./messages/conversations.ts";
 import { createMessagePresenter } from "./messages/present.ts";
 import { createSending } from "./messages/sending.ts";
+import { createWelcome } from "./messages/welcome.ts";
 import { createPostPresenter, type VaultPort } from "./posts/present.ts";
 import { createFeedPosts } from "./posts/service.ts";
 
@@ -35,6 +36,7 @@ export function buildSocial(deps: {
   forgetEngagement: ForgetEngagement;
   checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
   toUser: RealtimeSender;
+  log: { error(obj: object, msg?: string): void };
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
 }) {
   const { db, storage, ownership } = deps;
@@ -82,6 +84,16 @@ export function buildSocial(deps: {
     checkout: deps.checkout,
     kindsOf: async () => [],
   });
-  return { follows, posts, feed, conversations, sending, toUser: deps.toUser, forgetEngagement: deps.forgetEngagement };
+  const welcome = createWelcome({ db, vault, sending, log: deps.log });
+  return {
+    follows,
+    posts,
+    feed,
+    conversations,
+    sending,
+    welcome,
+    toUser: deps.toUser,
+    forgetEngagement: deps.forgetEngagement,
+  };
 }
 export type Social = ReturnType<typeof buildSocial>;

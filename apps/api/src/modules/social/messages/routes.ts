@@ -10,6 +10,8 @@ import {
   messagingSettingsBody,
   sendMessageBody,
   unreadCount,
+  welcomeAnswer,
+  welcomeBody,
 } from "@marquee/contracts/messages";
 import { checkout, purchaseBody } from "@marquee/contracts/payments";
 import type { RealtimeSender } from "@marquee/contracts/realtime-events";
@@ -18,6 +20,7 @@ import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import type { Conversations } from "./conversations.ts";
 import type { Sending } from "./sending.ts";
+import type { Welcome } from "./welcome.ts";
 
 const tags = ["messages"];
 const byId = z.strictObject({ id: entityId });
@@ -26,8 +29,9 @@ const byId = z.strictObject({ id: entityId });
 export const messagesRoutes: FastifyPluginAsyncZod<{
   conversations: Conversations;
   sending: Sending;
+  welcome: Welcome;
   toUser: RealtimeSender;
-}> = async (app, { conversations, sending, toUser }) => {
+}> = async (app, { conversations, sending, welcome, toUser }) => {
   app.get("/conversations", {
     config: { access: "user" },
     schema: {
@@ -135,6 +139,37 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       response: { 200: checkout },
     },
     handler: async (req) => sending.unlock(currentUser(req), req.params.id, req.body ?? {}, req.ip),
+  });
+
+  app.get("/messages/welcome", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description: "The performer's welcome message, sent to each new subscriber (null: none).",
+      response: { 200: welcomeAnswer },
+    },
+    handler: async (req) => welcome.ofPerformer(currentUser(req)),
+  });
+
+  app.put("/messages/welcome", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description:
+        "Sets the performer's welcome message: text and/or vault attachments, with a price that locks them. Sent from the performer to each new subscriber once their subscription is paid. 422 naming the field as for a message.",
+      body: welcomeBody,
+      response: { 200: welcomeAnswer },
+    },
+    handler: async (req) => welcome.save(currentUser(req), req.body),
+  });
+
+  app.delete("/messages/welcome", {
+    config: { access: "performer" },
+    schema: { tags, description: "Stops the welcome message (404 when none is set).", response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await welcome.remove(currentUser(req));
+      return reply.status(204).send(null);
+    },
   });
 
   app.get("/messages/settings", {

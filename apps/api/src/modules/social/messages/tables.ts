@@ -79,3 +79,14 @@ export const messagingSettings = pgTable("messaging_settings", {
     .notNull()
     .default("anyone"),
 });
+
+/** A performer's welcome message: sent from them to each new subscriber, in their conversation. */
+export const welcomeMessages = pgTable("welcome_messages", {
+  performerId: uuid("performer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  text: text("text").notNull().default(""),
+  attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
+  priceCents: integer("price_cents"),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+});
