@@ -285,6 +285,8 @@ export function buildServices(
     checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
     toUser: send,
     log,
+    // Reports are built below; this is asked only when an admin reads a reported conversation.
+    isReported: (kind, id) => reports.isReported(kind, id),
     catalogue: { videos, galleries, products },
   });
   welcome = social.welcome.subscribed;
@@ -322,6 +324,8 @@ export function buildServices(
     assets,
     users,
     withdrawn,
+    feedPosts: social.posts,
+    messages: social.moderation,
   });
   const reports = createReportsService({
     db,

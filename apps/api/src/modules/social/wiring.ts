@@ -16,6 +16,7 @@ import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
 import { createConversations } from "./messages/conversations.ts";
+import { createMessageModeration } from "./messages/moderation.ts";
 import { createMessagePresenter } from "./messages/present.ts";
 import { createSending } from "./messages/sending.ts";
 import { createWelcome } from "./messages/welcome.ts";
@@ -37,6 +38,7 @@ export function buildSocial(deps: {
   checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
   toUser: RealtimeSender;
   log: { error(obj: object, msg?: string): void };
+  isReported: (kind: "message", id: string) => Promise<boolean>;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
 }) {
   const { db, storage, ownership } = deps;
@@ -85,6 +87,7 @@ export function buildSocial(deps: {
     kindsOf: async () => [],
   });
   const welcome = createWelcome({ db, vault, sending, log: deps.log });
+  const moderation = createMessageModeration({ db, present: messagePresenter, isReported: deps.isReported });
   return {
     follows,
     posts,
@@ -92,6 +95,7 @@ export function buildSocial(deps: {
     conversations,
     sending,
     welcome,
+    moderation,
     toUser: deps.toUser,
     forgetEngagement: deps.forgetEngagement,
   };

@@ -1,5 +1,6 @@
 import { entityId } from "@marquee/contracts/common";
 import {
+  adminConversation,
   conversation,
   inbox,
   inboxQuery,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import type { Conversations } from "./conversations.ts";
+import type { MessageModeration } from "./moderation.ts";
 import type { Sending } from "./sending.ts";
 import type { Welcome } from "./welcome.ts";
 
@@ -30,8 +32,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   conversations: Conversations;
   sending: Sending;
   welcome: Welcome;
+  moderation: MessageModeration;
   toUser: RealtimeSender;
-}> = async (app, { conversations, sending, welcome, toUser }) => {
+}> = async (app, { conversations, sending, welcome, moderation, toUser }) => {
   app.get("/conversations", {
     config: { access: "user" },
     schema: {
@@ -139,6 +142,18 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       response: { 200: checkout },
     },
     handler: async (req) => sending.unlock(currentUser(req), req.params.id, req.body ?? {}, req.ip),
+  });
+
+  app.get("/admin/messages/:id/context", {
+    config: { access: "admin" },
+    schema: {
+      tags,
+      description:
+        "The conversation around a reported message (20 messages either side, oldest first) and its two sides: the only way an admin reads a conversation. 403 for a message nobody reported.",
+      params: byId,
+      response: { 200: adminConversation },
+    },
+    handler: async (req) => moderation.context(currentUser(req), req.params.id),
   });
 
   app.get("/messages/welcome", {

@@ -189,7 +189,7 @@ export function createSending(deps: {
       { id: viewer.id, role: viewer.role },
       carriers.map((r) => r.m),
     );
-    return views.some((v) => !v.lock);
+    return views.some((v) => !v.lock && !v.removed);
   }
 
   /** Whether a message carries the vault item (it may not be deleted then). */

@@ -59,6 +59,9 @@ export const messages = pgTable(
     /** Vault items (the vault module owns them), in order. */
     attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
     priceCents: integer("price_cents"),
+    /** A moderator removed it after a report (its text and media no longer show), with the reason. */
+    removedAt: instant("removed_at"),
+    removedReason: text("removed_reason"),
     createdAt: createdAt(),
   },
   (t) => [
