@@ -33,6 +33,8 @@ import { createSearchService } from "./modules/search/service.ts";
 import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { buildSocial } from "./modules/social/wiring.ts";
+import { createNews } from "./modules/social/news/service.ts";
+import { gallerySource, productSource, videoSource } from "./modules/social/news/sources.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -283,6 +285,22 @@ export function buildServices(
     toUser: send,
     catalogue: { videos, galleries, products },
   });
+  // News of new items, in the app and by email digest (issue 25 section 1); feed posts add their source.
+  const news = createNews({
+    db,
+    log,
+    sources: [videoSource(videos), gallerySource(galleries), productSource(products)],
+    followerIds: social.follows.followerIds,
+    subscriberIds: ownership.subscriberIds,
+    notifyMany: notifications.notifyMany,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    siteName: () => settings.get("siteName"),
+    secret: atRestKey,
+    mailable: accounts.mailable,
+    followedByEach: social.follows.followedByEach,
+    subscribedPerformersOf: ownership.subscribedPerformersOf,
+  });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
@@ -371,5 +389,6 @@ export function buildServices(
     verification,
     watching,
     social,
+    news,
   };
 }
