@@ -1,14 +1,17 @@
-import { and, count, countDistinct, eq, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../../test/harness.ts";
 import { listedMovie, physicalProduct } from "../../../../test/sales.ts";
+import { galleries } from "../../galleries/tables.ts";
 import { formatNotification } from "../../notifications/format.ts";
 import { notifications } from "../../notifications/tables.ts";
 import { performers } from "../../performers/tables.ts";
 import { users } from "../../users/tables.ts";
+import { videos } from "../../videos/tables.ts";
 import { follows } from "../follows/tables.ts";
-import { FANOUT_BATCH } from "./announce.ts";
+import { FANOUT_BATCH, NEWS_WINDOW_MS } from "./announce.ts";
 import { NEWS_JOBS } from "./service.ts";
+import { newsBaselines } from "./tables.ts";
 
 /**
  * News of new items (issue 25 section 1): a new item tells its performer's followers and subscribers in the app,
@@ -18,6 +21,7 @@ import { NEWS_JOBS } from "./service.ts";
 const SITE = "https://fans.example.test";
 /** More followers than one batch of the fan-out (FANOUT_BATCH) takes, twice over. */
 const FANS = 2 * FANOUT_BATCH + 500;
+const DAY = 86_400_000;
 let t: TestContext;
 type Account = Awaited<ReturnType<typeof newAccount>>;
 let star: Account;
@@ -25,6 +29,8 @@ let follower: Account;
 let subscriber: Account;
 let both: Account;
 let loner: Account;
+/** A movie listed before the news started. */
+let oldReel: string;
 
 const news = () => t.app.services.news;
 type Listed = { type: string; text: string; link: string | null };
@@ -72,15 +78,17 @@ beforeAll(async () => {
   await subscribe(subscriber, star.id);
   await subscribe(both, star.id);
   // The first scan starts the news: what was on the site before it is not news.
-  await news().announceNow();
+  oldReel = (await listedMovie(t, star.token, { title: "Old Reel", access: "free" }))._id;
+  expect((await news().announceNow()).announced).toEqual([]);
 });
 afterAll(() => t.close());
 
 describe("news of new items in the app", () => {
   it("tells each follower and subscriber once of a new movie, with its text and link, and only once", async () => {
     const movie = await listedMovie(t, star.token, { title: "Sunset Walk", access: "free" });
-    const run = await news().announceNow();
-    expect(run.announced).toEqual([{ kind: "video", id: movie._id, notified: 3 }]);
+    // Two processes scanning at once: only one of them announces it.
+    const runs = await Promise.all([news().announceNow(), news().announceNow()]);
+    expect(runs.flatMap((r) => r.announced)).toEqual([{ kind: "video", id: movie._id, notified: 3 }]);
 
     const page = await t.request({ method: "GET", url: `/user/assets/videos/${movie._id}` });
     const link = `/movies/${page.json().slug}`;
@@ -99,14 +107,30 @@ describe("news of new items in the app", () => {
     expect(await told(follower)).toHaveLength(1);
   });
 
-  it("tells of a new product in the store the same way", async () => {
+  it("tells of a new gallery and a new product in the store the same way", async () => {
+    const made = await t.request({
+      method: "POST",
+      url: "/performer/assets/galleries",
+      token: star.token,
+      body: { title: "Harbour Lights", status: "active" },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const gallery = made.json() as { _id: string };
+    // Listed as its photos' processing leaves it (galleries.test.ts runs that for real).
+    await t.database.db.update(galleries).set({ listed: true }).where(eq(galleries.id, gallery._id));
     const id = await physicalProduct(t, star.token, 12);
     const product = (await t.request({ method: "GET", url: `/user/assets/products/${id}` })).json();
-    expect((await news().announceNow()).announced).toEqual([{ kind: "product", id, notified: 3 }]);
-    expect((await told(subscriber))[0]).toEqual({
-      text: `New product from Name ${star.username}: “${product.title}”.`,
-      link: `/store/${product.slug}`,
-    });
+
+    const run = await news().announceNow();
+    expect(run.announced).toEqual([
+      { kind: "gallery", id: gallery._id, notified: 3 },
+      { kind: "product", id, notified: 3 },
+    ]);
+    const name = `Name ${star.username}`;
+    expect((await told(subscriber)).slice(0, 2)).toEqual([
+      { text: `New product from ${name}: “${product.title}”.`, link: `/store/${product.slug}` },
+      { text: `New gallery from ${name}: “Harbour Lights”.`, link: `/galleries/${gallery._id}` },
+    ]);
   });
 
   it("tells thousands of followers in batches, each once", async () => {
@@ -132,6 +156,22 @@ describe("news of new items in the app", () => {
       .from(notifications)
       .where(and(eq(notifications.type, "news"), sql`${notifications.payload}->>'itemId' = ${id}`));
     expect(stored).toEqual({ n: FANS, people: FANS });
+  });
+
+  it("does not announce what came out longer ago than the window", async () => {
+    // As on a site whose news started long ago.
+    await t.database.db.update(newsBaselines).set({ since: new Date(Date.now() - 30 * DAY) });
+    const old = await listedMovie(t, star.token, { title: "Archive Tape", access: "free" });
+    await t.database.db
+      .update(videos)
+      .set({ releasedAt: new Date(Date.now() - NEWS_WINDOW_MS - DAY) })
+      .where(inArray(videos.id, [old._id, oldReel]));
+    const recent = await listedMovie(t, star.token, { title: "Fresh Tape", access: "free" });
+    await t.database.db
+      .update(videos)
+      .set({ releasedAt: new Date(Date.now() - NEWS_WINDOW_MS + DAY) })
+      .where(eq(videos.id, recent._id));
+    expect((await news().announceNow()).announced).toEqual([{ kind: "video", id: recent._id, notified: 3 }]);
   });
 
   it("words each kind of news, with or without a title", () => {
