@@ -130,7 +130,8 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
         .from(subscriptions)
         .where(
           and(
-            eq(subscriptions.kind, "performer"),
+            // Written as the index's predicate, so a prepared statement's generic plan still uses it.
+            sql`${subscriptions.kind} = 'performer'`,
             eq(subscriptions.performerId, performerId),
             gt(subscriptions.expiresAt, now()),
             inArray(subscriptions.status, ["active", "cancelled"]),
