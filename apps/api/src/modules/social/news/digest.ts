@@ -147,10 +147,10 @@ export function createDigest(deps: DigestDeps) {
       subject: `New on ${site} ${period}`,
       text: [
         `Hello ${member.name},`,
-        `New from the performers you follow on ${site}:`,
+        `New from the performers you follow or subscribe to on ${site}:`,
         `${lines.join("\n")}${more}`,
         `You receive this ${frequency} digest because you asked for it in your account settings (${deps.publicUrl}/account).`,
-        `Unsubscribe with one click: ${unsubscribe}`,
+        `Unsubscribe: ${unsubscribe}`,
       ].join("\n\n"),
       links: [...links, unsubscribe],
       headers: {

@@ -232,8 +232,9 @@ describe("the news digest by email", () => {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+    expect(mail.subject).toBe("New on Marquee today");
     expect(mail.text).toContain(`- New movie from Name ${star.username}: “Night Swim”.\n  ${SITE}/movies/${slug}`);
-    expect(mail.text).toContain(`Unsubscribe with one click: ${unsubscribe}`);
+    expect(mail.text).toContain(`Unsubscribe: ${unsubscribe}`);
     // The earlier movie came before they chose the digest.
     expect(mail.text).not.toContain("Sunset Walk");
     // Nothing new from whom they follow: no mail at all; a weekly member is not due after a day.
