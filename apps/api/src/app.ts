@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await createMediaWork({ storage: services.storage, jobs: services.jobs, log: app.log }).registerJobs();
   }
   await services.auth.registerJobs();
+  await services.social.mass.registerJobs();
   await registerCommerceJobs(services.commerce, services.jobs);
   await services.news.registerJobs(services.jobs);
   // Every start: the legal pages a site must have, as templates where missing (posts/legal.ts).

@@ -289,6 +289,7 @@ export function buildServices(
     log,
     // Reports are built below; this is asked only when an admin reads a reported conversation.
     isReported: (kind, id) => reports.isReported(kind, id),
+    jobs,
     catalogue: { videos, galleries, products },
   });
   welcome = social.welcome.subscribed;

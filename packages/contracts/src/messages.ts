@@ -107,3 +107,34 @@ export const adminConversation = z.object({
   data: z.array(message),
 });
 export type AdminConversation = z.infer<typeof adminConversation>;
+
+/** Who a mass message goes to, and the lists left out of it. */
+export const massAudiences = ["subscribers", "followers", "both"] as const;
+export const massExcludable = ["subscribers", "followers"] as const;
+/** Mass messages a performer may start per day. */
+export const MASS_MESSAGES_PER_DAY = 10;
+export const massMessageBody = sendMessageBody.extend({
+  audience: z.enum(massAudiences),
+  exclude: z
+    .array(z.enum(massExcludable))
+    .max(2)
+    .refine((l) => new Set(l).size === l.length, "Each list once")
+    .default([]),
+});
+export type MassMessageBody = z.infer<typeof massMessageBody>;
+/** A mass message with its progress: how many got it so far and how many paid for it. */
+export const massMessage = z.object({
+  _id: entityId,
+  text: z.string(),
+  price: z.number().nullable(),
+  attachments: z.number().int(),
+  audience: z.enum(massAudiences),
+  exclude: z.array(z.enum(massExcludable)),
+  status: z.enum(["sending", "sent", "failed"]),
+  delivered: z.number().int(),
+  purchases: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type MassMessage = z.infer<typeof massMessage>;
+export const massMessageList = z.object({ data: z.array(massMessage) });

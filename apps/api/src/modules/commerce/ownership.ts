@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { Viewer } from "../catalogue/access.ts";
@@ -95,6 +95,18 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
         .where(and(eq(orderLines.itemKind, kind), eq(orderLines.itemId, itemId), eq(orders.status, "paid")))
         .limit(1);
       return !!row;
+    },
+
+    /** How many paid order lines of `kind` name an item of `itemIds` (a subquery of ids: a mass message's copies). */
+    async soldCount(kind: OwnedItem["kind"], itemIds: SQL): Promise<number> {
+      const [row] = await deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(eq(orderLines.itemKind, kind), sql`${orderLines.itemId} in (${itemIds})`, eq(orders.status, "paid")),
+        );
+      return row?.n ?? 0;
     },
 
     /** Which of these members hold a live subscription to the performer (a performer's lists of followers). */

@@ -3,6 +3,7 @@ import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
 import { unprocessable } from "../../platform/errors.ts";
+import type { Jobs } from "../../platform/jobs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import type { Actor } from "../catalogue/access.ts";
@@ -16,6 +17,7 @@ import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
 import { createConversations } from "./messages/conversations.ts";
+import { createMassMessages } from "./messages/mass.ts";
 import { createMessageModeration } from "./messages/moderation.ts";
 import { createMessagePresenter } from "./messages/present.ts";
 import { createSending } from "./messages/sending.ts";
@@ -39,6 +41,7 @@ export function buildSocial(deps: {
   toUser: RealtimeSender;
   log: { error(obj: object, msg?: string): void };
   isReported: (kind: "message", id: string) => Promise<boolean>;
+  jobs: Pick<Jobs, "send" | "work">;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
 }) {
   const { db, storage, ownership } = deps;
@@ -87,6 +90,18 @@ export function buildSocial(deps: {
     kindsOf: async () => [],
   });
   const welcome = createWelcome({ db, vault, sending, log: deps.log });
+  const mass = createMassMessages({
+    db,
+    jobs: deps.jobs,
+    vault,
+    present: messagePresenter,
+    throttle: deps.throttle,
+    follows,
+    ownership,
+    toUser: deps.toUser,
+    kindsOf: async () => [],
+    log: deps.log,
+  });
   const moderation = createMessageModeration({ db, present: messagePresenter, isReported: deps.isReported });
   return {
     follows,
@@ -95,6 +110,7 @@ export function buildSocial(deps: {
     conversations,
     sending,
     welcome,
+    mass,
     moderation,
     toUser: deps.toUser,
     forgetEngagement: deps.forgetEngagement,

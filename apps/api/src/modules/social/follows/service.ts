@@ -135,6 +135,16 @@ export function createFollows(deps: {
     };
   }
 
+  /** Which of these members follow the performer. */
+  async function amongFollowers(performerId: string, userIds: readonly string[]): Promise<Set<string>> {
+    if (!userIds.length) return new Set();
+    const rows = await db
+      .select({ userId: follows.userId })
+      .from(follows)
+      .where(and(eq(follows.performerId, performerId), inArray(follows.userId, [...new Set(userIds)])));
+    return new Set(rows.map((r) => r.userId));
+  }
+
   /** The performers a member follows (the feed's and the digest's sources). */
   async function followedBy(userId: string): Promise<string[]> {
     const rows = await db
@@ -178,6 +188,6 @@ export function createFollows(deps: {
     return out;
   }
 
-  return { state, follow, unfollow, followers, followedBy, isFollowing, followerIds, followedByEach };
+  return { state, follow, unfollow, followers, followedBy, isFollowing, amongFollowers, followerIds, followedByEach };
 }
 export type Follows = ReturnType<typeof createFollows>;

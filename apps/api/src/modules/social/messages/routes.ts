@@ -4,6 +4,9 @@ import {
   conversation,
   inbox,
   inboxQuery,
+  massMessage,
+  massMessageBody,
+  massMessageList,
   message,
   messagePage,
   messagesQuery,
@@ -20,6 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import type { Conversations } from "./conversations.ts";
+import type { MassMessages } from "./mass.ts";
 import type { MessageModeration } from "./moderation.ts";
 import type { Sending } from "./sending.ts";
 import type { Welcome } from "./welcome.ts";
@@ -32,9 +36,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   conversations: Conversations;
   sending: Sending;
   welcome: Welcome;
+  mass: MassMessages;
   moderation: MessageModeration;
   toUser: RealtimeSender;
-}> = async (app, { conversations, sending, welcome, moderation, toUser }) => {
+}> = async (app, { conversations, sending, welcome, mass, moderation, toUser }) => {
   app.get("/conversations", {
     config: { access: "user" },
     schema: {
@@ -154,6 +159,29 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       response: { 200: adminConversation },
     },
     handler: async (req) => moderation.context(currentUser(req), req.params.id),
+  });
+
+  app.post("/messages/mass", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description:
+        "Sends one message (text and/or vault media, maybe at a `price`) to all the performer's `audience` (subscribers, followers or both), leaving out the `exclude` lists, as a background job: each fan gets their own copy in their conversation, live. Answers the mass message with its progress; GET /messages/mass follows it. 409 while another is being sent; 429 past 10 a day; 422 naming the field as for a message, or `body.exclude` when it leaves nobody.",
+      body: massMessageBody,
+      response: { 200: massMessage },
+    },
+    handler: async (req) => mass.start(currentUser(req), req.body),
+  });
+
+  app.get("/messages/mass", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description:
+        "The performer's mass messages, newest first, each with its status, how many fans got it so far (`delivered`) and how many paid for it (`purchases`).",
+      response: { 200: massMessageList },
+    },
+    handler: async (req) => mass.list(currentUser(req)),
   });
 
   app.get("/messages/welcome", {

@@ -59,6 +59,8 @@ export const messages = pgTable(
     /** Vault items (the vault module owns them), in order. */
     attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
     priceCents: integer("price_cents"),
+    /** The mass message it is this fan's copy of (its purchases are counted through it). */
+    massMessageId: uuid("mass_message_id"),
     /** A moderator removed it after a report (its text and media no longer show), with the reason. */
     removedAt: instant("removed_at"),
     removedReason: text("removed_reason"),
@@ -69,6 +71,7 @@ export const messages = pgTable(
     index("messages_conversation_idx").on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     // Which messages carry a vault item: who may open its files, and whether it may be deleted.
     index("messages_attachments_idx").using("gin", t.attachmentIds),
+    index("messages_mass_idx").on(t.massMessageId).where(sql`mass_message_id is not null`),
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;
@@ -93,3 +96,35 @@ export const welcomeMessages = pgTable("welcome_messages", {
   priceCents: integer("price_cents"),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * A performer's message to all their subscribers, followers or both (issue 25 section 2): sent by a background job
+ * in batches, each batch's rows and the job's place (`stage`, `cursor`) written in one transaction, so a job that dies
+ * goes on from its last batch and nobody gets it twice.
+ */
+export const massMessages = pgTable(
+  "mass_messages",
+  {
+    id: idColumn(),
+    performerId: uuid("performer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
+    priceCents: integer("price_cents"),
+    audience: text("audience", { enum: ["subscribers", "followers", "both"] }).notNull(),
+    /** Lists left out: members who subscribe, or who follow. */
+    exclude: text("exclude").array().notNull().default(sql`'{}'`),
+    status: text("status", { enum: ["sending", "sent", "failed"] })
+      .notNull()
+      .default("sending"),
+    /** The audience list being sent (`followers` then `subscribers`) and the place in it. */
+    stage: text("stage", { enum: ["followers", "subscribers"] }).notNull(),
+    cursor: text("cursor"),
+    delivered: integer("delivered").notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: instant("finished_at"),
+  },
+  (t) => [index("mass_messages_performer_idx").on(t.performerId, t.createdAt.desc(), t.id.desc())],
+);
+export type MassMessageRow = typeof massMessages.$inferSelect;
