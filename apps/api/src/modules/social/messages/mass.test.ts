@@ -43,9 +43,9 @@ afterAll(() => t.close());
 
 describe("mass messages", () => {
   it("reaches every follower and subscriber once, leaves out a chosen list and blocked fans", async () => {
-    const [followerA, followerB, both, subscriberOnly, blocker, stranger] = await Promise.all(
+    const [followerA, followerB, both, subscriberOnly, blocker, stranger] = (await Promise.all(
       ["fa", "fb", "both", "sub", "blk", "str"].map((p) => newAccount(t, "user", p)),
-    );
+    )) as [Account, Account, Account, Account, Account, Account];
     for (const f of [followerA, followerB, both, blocker]) {
       expect((await req("PUT", `/follows/${star.id}`, f.token)).statusCode).toBe(200);
     }

@@ -196,7 +196,7 @@ export function createMassMessages(deps: {
   async function run(id: string): Promise<void> {
     for (;;) {
       const [m] = await db.select().from(massMessages).where(eq(massMessages.id, id));
-      if (!m || m.status !== "sending") return;
+      if (m?.status !== "sending") return;
       const lastText = lastTextOf(m.text, await deps.kindsOf(m.attachmentIds));
       const page = await readers[m.stage](m.performerId, {
         limit: MASS_BATCH,
