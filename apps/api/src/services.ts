@@ -35,6 +35,7 @@ import { createSettingsService } from "./modules/settings/service.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { createVaultService } from "./modules/vault/service.ts";
 import { createVerificationService } from "./modules/verification/service.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { createWatchingService } from "./modules/watching/service.ts";
@@ -173,6 +174,11 @@ export function buildServices(
     publicUrl: config.publicUrl,
     log,
   });
+  // A grant's viewer as their account is now: a deactivated one counts as nobody signed in.
+  const viewerOf = async (userId: string) => {
+    const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
+    return row?.status === "active" ? { id: row.id, role: row.role } : null;
+  };
   const galleries = createGalleriesService({
     review: review.gate,
     db,
@@ -201,11 +207,10 @@ export function buildServices(
     forgetEngagement,
     publication,
     log,
-    viewerOf: async (userId) => {
-      const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
-      return row?.status === "active" ? { id: row.id, role: row.role } : null;
-    },
+    viewerOf,
   });
+  // The performer's vault (issue 25 section 2): media uploaded once, attached to feed posts and messages by id.
+  const vault = createVaultService({ db, storage, jobs, signer, log, viewerOf });
   const products = createProductsService({
     review: review.gate,
     db,
@@ -236,7 +241,7 @@ export function buildServices(
     storage,
     signer,
     segmentTtlSec: config.mediaSegmentTtlSec,
-    items: { videos: videos.playback },
+    items: { videos: videos.playback, vault: vault.playback },
   });
   // Commerce (DESIGN section 6): checkout, the ledger and its gateway, orders, subscriptions, earnings, payouts.
   const commerce = buildCommerce({
@@ -353,6 +358,7 @@ export function buildServices(
     products,
     search,
     pages,
+    vault,
     verification,
     watching,
   };

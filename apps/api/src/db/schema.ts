@@ -27,6 +27,7 @@ export * from "../modules/reports/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";
+export * from "../modules/vault/tables.ts";
 export * from "../modules/verification/tables.ts";
 export * from "../modules/videos/tables.ts";
 export * from "../modules/watching/tables.ts";
