@@ -8,7 +8,7 @@ import {
   type VaultKind,
   type VaultList,
 } from "@marquee/contracts/vault";
-import { IconBox, IconPhotoVideo, IconUpload, IconX } from "@tabler/icons-react";
+import { IconArchive, IconPhotoVideo, IconUpload, IconX } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -237,7 +237,7 @@ export default function StudioVaultPage({ loaderData }: Route.ComponentProps) {
           onRetry={() => void revalidator.revalidate()}
           ready
           count={items.length}
-          empty={{ icon: IconBox, message: t("Your vault is empty. Upload a photo or video to start.") }}
+          empty={{ icon: IconArchive, message: t("Your vault is empty. Upload a photo or video to start.") }}
         >
           <VaultGrid items={items} onDelete={(item) => void remove(item)} busy={busy} />
         </ListPanel>
