@@ -67,14 +67,14 @@ export function createVaultService(deps: {
   const attachments: VaultAttachmentCheck[] = [];
 
   /** The item `id` if `actor` manages it (its performer, or an admin); 404 otherwise, never saying it exists. */
-  async function managed(actor: Actor, id: string, tx: DbOrTx = db): Promise<VaultItemRow> {
+  async function managed(actor: Actor, id: string, tx: DbOrTx = db, lock = false): Promise<VaultItemRow> {
+    if (!isUuid(id)) throw notFound("Vault item");
     const owner: SQL | undefined = actor.role === "admin" ? undefined : eq(vaultItems.performerId, actor.id);
-    const [row] = isUuid(id)
-      ? await tx
-          .select()
-          .from(vaultItems)
-          .where(and(eq(vaultItems.id, id), owner))
-      : [];
+    const query = tx
+      .select()
+      .from(vaultItems)
+      .where(and(eq(vaultItems.id, id), owner));
+    const [row] = await (lock ? query.for("update") : query);
     if (!row) throw notFound("Vault item");
     return row;
   }
@@ -106,8 +106,7 @@ export function createVaultService(deps: {
    */
   async function remove(actor: Actor, id: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const row = await managed(actor, id, tx);
-      await tx.select({ id: vaultItems.id }).from(vaultItems).where(eq(vaultItems.id, row.id)).for("update");
+      const row = await managed(actor, id, tx, true);
       for (const check of attachments) {
         if ((await check(tx, [row.id])).length) throw conflict(ATTACHED, [{ path: "id", message: "attached" }]);
       }
@@ -125,11 +124,14 @@ export function createVaultService(deps: {
   async function ownedReady(performerId: string, ids: readonly string[], tx?: DbOrTx): Promise<VaultItemRow[]> {
     if (!ids.length) return [];
     const wanted = ids.filter(isUuid);
-    const query = (tx ?? db)
-      .select()
-      .from(vaultItems)
-      .where(and(eq(vaultItems.performerId, performerId), inArray(vaultItems.id, wanted.length ? wanted : [""])));
-    const rows = wanted.length ? await (tx ? query.for("share") : query) : [];
+    let rows: VaultItemRow[] = [];
+    if (wanted.length) {
+      const query = (tx ?? db)
+        .select()
+        .from(vaultItems)
+        .where(and(eq(vaultItems.performerId, performerId), inArray(vaultItems.id, wanted)));
+      rows = await (tx ? query.for("share") : query);
+    }
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id, index) => {
       const row = byId.get(id);

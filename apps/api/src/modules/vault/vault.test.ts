@@ -260,6 +260,9 @@ describe("the service other modules attach items with", () => {
       details: [{ path: "body.attachmentIds", message: `${theirs._id}: not found` }],
     });
     expect(await vault.ownedReady(performer.id, [])).toEqual([]);
+    // In the transaction that saves an attachment: the rows are locked until it ends.
+    const locked = await t.database.db.transaction((tx) => vault.ownedReady(performer.id, [a._id], tx));
+    expect(locked.map((r) => r.id)).toEqual([a._id]);
   });
 
   it("present gives the blurred preview to a locked viewer, and links only a viewer let in can open", async () => {
