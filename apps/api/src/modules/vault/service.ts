@@ -23,16 +23,18 @@ export type DbOrTx = Pick<Db, "select">;
 
 /**
  * Who else may open a vault item's media links (beyond its performer and admins, who always may): a module that
- * shows the item open to `viewerId` (a feed post they may see, a paid message they bought) answers true. Asked at every
- * fetch of a link `present` made, so it must be the same decision that made `present(..., open = true)`.
+ * shows the item open to `viewer` (their account as it is now; null: nobody signed in or deactivated) answers true,
+ * e.g. a feed post they may see, a paid message they bought. Asked at every fetch of a link `present` made, so it must
+ * be the same decision that made `present(..., open = true)`. Fits `mayViewItem` of social/posts and messages.
  */
-export type VaultViewerCheck = (viewerId: string | null, itemId: string) => Promise<boolean>;
+export type VaultViewerCheck = (viewer: Viewer, itemId: string) => Promise<boolean>;
 
 /**
- * Whether any of `itemIds` is attached somewhere (a post, a message) a module owns: the ids among them that are.
- * Asked, in the deleting transaction, before an item is deleted; an attached item is not deleted (409 ATTACHED).
+ * Whether item `itemId` is attached somewhere (a post, a message) a module owns. Asked while the deleting transaction
+ * holds the item's row locked (`tx`, for a check that wants it); an attached item is not deleted (409 ATTACHED). Fits
+ * `carries` of social/posts and messages.
  */
-export type VaultAttachmentCheck = (tx: DbOrTx, itemIds: string[]) => Promise<string[]>;
+export type VaultAttachmentCheck = (itemId: string, tx: DbOrTx) => Promise<boolean>;
 
 const NEWEST: Keyset = {
   name: "vault-newest",
@@ -108,7 +110,7 @@ export function createVaultService(deps: {
     await db.transaction(async (tx) => {
       const row = await managed(actor, id, tx, true);
       for (const check of attachments) {
-        if ((await check(tx, [row.id])).length) throw conflict(ATTACHED, [{ path: "id", message: "attached" }]);
+        if (await check(row.id, tx)) throw conflict(ATTACHED, [{ path: "id", message: "attached" }]);
       }
       await tx.delete(vaultItems).where(eq(vaultItems.id, row.id));
     });
@@ -166,7 +168,7 @@ export function createVaultService(deps: {
     ]);
     if (row?.status !== "ready") return NO_ACCESS;
     if (viewer && (viewer.id === row.performerId || viewer.role === "admin")) return null;
-    for (const check of viewers) if (await check(viewer?.id ?? null, itemId)) return null;
+    for (const check of viewers) if (await check(viewer, itemId)) return null;
     return NO_ACCESS;
   };
 
@@ -183,6 +185,14 @@ export function createVaultService(deps: {
      */
     present: (rows: readonly VaultItemRow[], open: boolean, viewerId: string | null) =>
       rows.map((row) => presenter.attachmentOf(row, open, viewerId)),
+    /**
+     * `present` by ids, for a module that stored them: a map from id to attachment (unknown ids left out), one query.
+     * Fits social's `VaultPort.attachments` once that takes the viewer.
+     */
+    async attachmentsById(ids: readonly string[], open: boolean, viewerId: string | null) {
+      const rows = await rowsOf([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, presenter.attachmentOf(row, open, viewerId)]));
+    },
     /** Registers who else may open vault items' links (feed posts, messages). */
     addViewers(check: VaultViewerCheck) {
       viewers.push(check);

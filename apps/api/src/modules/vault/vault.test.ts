@@ -87,8 +87,8 @@ beforeAll(async () => {
     newAccount(t, "performer", "vaultother"),
     newAccount(t, "user", "vaultfan"),
   ]);
-  t.app.services.vault.addAttachmentChecks(async (_tx, ids) => ids.filter((id) => attached.has(id)));
-  t.app.services.vault.addViewers(async (viewerId, itemId) => letIn.has(`${viewerId}:${itemId}`));
+  t.app.services.vault.addAttachmentChecks(async (id) => attached.has(id));
+  t.app.services.vault.addViewers(async (viewer, itemId) => letIn.has(`${viewer?.id}:${itemId}`));
 }, 120_000);
 
 afterAll(async () => {
@@ -271,6 +271,7 @@ describe("the service other modules attach items with", () => {
     const { vault } = t.app.services;
     const rows = await vault.rowsOf([item._id]);
     const [locked] = vault.present(rows, false, member.id);
+    expect((await vault.attachmentsById([item._id, item._id], false, member.id)).get(item._id)).toEqual(locked);
     expect(locked).toEqual({
       _id: item._id,
       kind: "photo",
