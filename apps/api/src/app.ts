@@ -27,6 +27,7 @@ import { catalogueArea } from "./wiring/catalogue.ts";
 import { mediaArea } from "./wiring/media.ts";
 import { membersArea } from "./wiring/members.ts";
 import { siteArea } from "./wiring/site.ts";
+import { socialArea } from "./wiring/social.ts";
 import { trustArea } from "./wiring/trust.ts";
 
 export type { AppDeps };
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(catalogueArea, areas);
   await app.register(trustArea, areas);
   await app.register(commerceRoutes, { commerce: services.commerce });
+  await app.register(socialArea, { services });
 
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();

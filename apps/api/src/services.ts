@@ -32,6 +32,7 @@ import { createReviewService } from "./modules/review/service.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { buildSocial } from "./modules/social/wiring.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -274,6 +275,19 @@ export function buildServices(
     subscriptions: commerce.subscriptions,
     watching,
   });
+  // Social (issue 25): following, feed posts and the feed, each through the modules that own what it shows.
+  const social = buildSocial({
+    db,
+    storage,
+    ownership,
+    reactions,
+    throttle,
+    settings,
+    forgetEngagement,
+    checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
+    toUser: send,
+    catalogue: { videos, galleries, products },
+  });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
@@ -283,6 +297,7 @@ export function buildServices(
     product: products.engagement,
     performer: performers.engagement,
     post: posts.engagement,
+    "feed-post": social.posts.engagement,
   };
   const { comments, moderation, reacting, canRead } = buildEngagement({
     db,
@@ -361,5 +376,6 @@ export function buildServices(
     vault,
     verification,
     watching,
+    social,
   };
 }

@@ -3,7 +3,7 @@ import { entityId, listQuery, pagedQuery, pagedResponse, sortDirection } from ".
 import { publicUser } from "./users.ts";
 
 /** What members comment on (DESIGN section 5). Movies are `video`. */
-export const commentObjectTypes = ["video", "gallery", "product", "performer", "post"] as const;
+export const commentObjectTypes = ["video", "gallery", "product", "performer", "post", "feed-post"] as const;
 export const commentObjectType = z.enum(commentObjectTypes);
 export type CommentObjectType = z.infer<typeof commentObjectType>;
 

@@ -36,7 +36,7 @@ export const dashboardFigures = [
 ] as const;
 export type DashboardFigure = (typeof dashboardFigures)[number];
 
-const itemKinds = ["video", "gallery", "product", "subscription", "tip"] as const;
+const itemKinds = ["video", "gallery", "product", "subscription", "tip", "post", "message"] as const;
 
 /** The filter that lists a figure's rows: the query of `GET /admin/dashboard/rows` (and of the admin's rows page). */
 export const dashboardRowsQuery = z.strictObject({

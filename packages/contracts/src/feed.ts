@@ -140,7 +140,11 @@ export type FeedEntry = z.infer<typeof feedEntry>;
 export const feedQuery = feedPostsQuery;
 export type FeedQuery = FeedPostsQuery;
 /** A page of the feed, newest first; `performers`: how many performers it follows (0: suggest some). */
-export const feedPage = z.object({ data: z.array(feedEntry), next: z.string().nullable(), performers: z.number().int() });
+export const feedPage = z.object({
+  data: z.array(feedEntry),
+  next: z.string().nullable(),
+  performers: z.number().int(),
+});
 export type FeedPage = z.infer<typeof feedPage>;
 
 // ---- News by email ----

@@ -44,7 +44,7 @@ export type Delivery = z.infer<typeof delivery>;
 export const orderLine = z.object({
   _id: entityId,
   orderId: entityId,
-  itemKind: z.enum(["video", "gallery", "product", "subscription", "tip"]),
+  itemKind: z.enum(["video", "gallery", "product", "subscription", "tip", "post", "message"]),
   itemId: entityId,
   /** For products: shipped (`physical`, with a delivery status) or downloaded (`digital`); null for anything else. */
   productType: z.enum(["physical", "digital"]).nullable(),

@@ -79,7 +79,7 @@ export type EarningStats = z.infer<typeof earningStats>;
 export const earningLine = z.object({
   _id: entityId,
   /** A sale, a tip (issue 24), or the reversal of either (a refund or chargeback). */
-  type: z.enum(["sale", "tip", "refund"]),
+  type: z.enum(["sale", "tip", "post", "message", "refund"]),
   title: z.string(),
   itemKind: z.string(),
   /** A tip's message to the performer and who gave it (tip lines only). */

@@ -22,6 +22,7 @@ export const performerStats = z.object({
   galleries: z.number().int(),
   products: z.number().int(),
   subscribers: z.number().int(),
+  followers: z.number().int(),
 });
 
 export const performer = z.object({

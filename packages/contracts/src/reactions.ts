@@ -4,7 +4,7 @@ import { gallery } from "./galleries.ts";
 import { video } from "./videos.ts";
 
 /** What members react to, and how (DESIGN section 5). Comments take likes only. */
-export const reactionObjectTypes = ["video", "gallery", "product", "performer", "comment"] as const;
+export const reactionObjectTypes = ["video", "gallery", "product", "performer", "comment", "feed-post"] as const;
 export const reactionObjectType = z.enum(reactionObjectTypes);
 export type ReactionObjectType = z.infer<typeof reactionObjectType>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { comment, commentDeletedEvent, commentObjectType } from "./comments.ts";
 import { entityId } from "./common.ts";
+import { message, messagesReadEvent } from "./messages.ts";
 import { liveNotification, type NotificationFields } from "./notifications.ts";
 import { reactionUpdatedEvent } from "./reactions.ts";
 import { tipGoalAnswer } from "./tips.ts";
@@ -36,6 +37,10 @@ export const realtimeEvents = {
   "reaction:updated": reactionUpdatedEvent,
   /** To room `object:<performerId>`: the performer's tip goal moved (a tip paid or refunded, a goal set or ended). */
   "tip-goal:progress": tipGoalAnswer,
+  /** To each side of a conversation (room `user:<id>`), as that side sees it: a message was sent (issue 25). */
+  "message:created": message,
+  /** To the other side (room `user:<id>`): their messages in the conversation were read up to `readAt`. */
+  "message:read": messagesReadEvent,
   presence: presenceEvent,
   "object:left": objectLeftEvent,
   "rate-limited": rateLimitedEvent,

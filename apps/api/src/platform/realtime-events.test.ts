@@ -112,6 +112,31 @@ function samples(objectId: string): { [E in RealtimeEventName]: RealtimeEvents[E
         startedAt: "2026-01-02T03:04:05.000Z",
       },
     },
+    "message:created": {
+      _id: randomUUID(),
+      conversationId: randomUUID(),
+      senderId: performer.id,
+      fromMe: false,
+      text: "Hello there",
+      price: 5,
+      currency: "USD",
+      lock: "sale",
+      isBought: false,
+      attachments: [
+        {
+          _id: randomUUID(),
+          kind: "photo",
+          width: 800,
+          height: 600,
+          durationSec: null,
+          preview: "/api/media/public/vault/preview.webp",
+          thumbnail: null,
+          url: null,
+        },
+      ],
+      createdAt: "2026-01-02T03:04:05.000Z",
+    },
+    "message:read": { conversationId: randomUUID(), readAt: "2026-01-02T03:04:05.000Z" },
     presence: { performerId: performer.id, online: true },
     "object:left": { objectId },
     "rate-limited": { event: "auth/login", error: "too many requests", retryAfterMs: 5000 },
@@ -140,7 +165,7 @@ describe("the realtime events map", () => {
     }
   });
 
-  it("parses what the API really sends: a notification, a comment's events, a reaction, presence, a refusal, a room left, a tip goal", async () => {
+  it("parses what the API really sends: a notification, a comment's events, a reaction, presence, a refusal, a room left, a tip goal, messages", async () => {
     const movie = (await listedMovie(t, performer.token, { access: "free" }))._id;
     const watcher = await open(member.token);
     const seen = new Set<RealtimeEventName>();
@@ -255,6 +280,26 @@ describe("the realtime events map", () => {
         .then(ok(200)),
     );
     expect(goal).toMatchObject({ performerId: performer.id, goal: { title: "A new camera", target: 50, progress: 0 } });
+
+    // A member writes to the performer, who hears it; the performer reads it, and the member hears that.
+    const chat = await t.request({ method: "PUT", url: `/conversations/with/${performer.id}`, token: member.token });
+    expect(chat.statusCode, chat.body).toBe(200);
+    const chatId = chat.json()._id as string;
+    const performerSocket = await open(performer.token);
+    const written = await expectEvent(performerSocket, "message:created", () =>
+      t
+        .request({
+          method: "POST",
+          url: `/conversations/${chatId}/messages`,
+          token: member.token,
+          body: { text: "Hi" },
+        })
+        .then(ok(200)),
+    );
+    expect(written).toMatchObject({ conversationId: chatId, text: "Hi", fromMe: false });
+    await expectEvent(watcher, "message:read", () =>
+      t.request({ method: "POST", url: `/conversations/${chatId}/read`, token: performer.token }).then(ok(200)),
+    );
 
     expect([...seen].sort()).toEqual([...realtimeEventNames].sort());
   });

@@ -53,7 +53,7 @@ export const MODERATION_LABELS: Record<ModerationFilter, string> = {
 };
 
 /** What comments are on, as the admin's kind filter names them. */
-export const COMMENT_KINDS = ["all", "video", "gallery", "product", "performer", "post"] as const;
+export const COMMENT_KINDS = ["all", "video", "gallery", "product", "performer", "post", "feed-post"] as const;
 export type CommentKindFilter = (typeof COMMENT_KINDS)[number];
 export const COMMENT_KIND_LABELS: Record<CommentKindFilter, string> = {
   all: msg("Anything"),
@@ -62,6 +62,7 @@ export const COMMENT_KIND_LABELS: Record<CommentKindFilter, string> = {
   product: msg("Products"),
   performer: msg("Performers"),
   post: msg("Posts"),
+  "feed-post": msg("Performers' posts"),
 };
 
 const REPORT_REASON_COUNTS = {

@@ -14,6 +14,7 @@ export const REACTIONS_OF: Record<ReactableType, readonly ReactionAction[]> = {
   gallery: ["like", "favourite"],
   product: ["like"],
   performer: ["like"],
+  "feed-post": ["like"],
 };
 
 /** The counter each action moves; watch later is private and has none. */

@@ -445,7 +445,7 @@ describe("performer profile form <-> API body", () => {
         sexualOrientation: null,
       },
       categories: [CATEGORY],
-      stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0 },
+      stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0, followers: 0 },
       monthlyPrice: 9.5,
       yearlyPrice: null,
       status: "active",

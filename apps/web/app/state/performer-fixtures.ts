@@ -23,7 +23,7 @@ export function performer(id: string, name = `Performer ${id}`): Performer {
       sexualOrientation: null,
     },
     categories: [],
-    stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0 },
+    stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0, followers: 0 },
     monthlyPrice: null,
     yearlyPrice: null,
     status: "active",

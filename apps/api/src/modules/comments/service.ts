@@ -26,10 +26,11 @@ const nouns: Record<CommentObjectType, string> = {
   product: "Product",
   performer: "Performer",
   post: "Post",
+  "feed-post": "Post",
 };
 
 /** Whose new top-level comments their performers hear of (a profile's own comments are its performer's too). */
-const TOLD_PERFORMERS = new Set<CommentObjectType>(["video", "gallery", "product", "performer"]);
+const TOLD_PERFORMERS = new Set<CommentObjectType>(["video", "gallery", "product", "performer", "feed-post"]);
 
 export interface CommentsDeps {
   db: Db;
@@ -46,7 +47,7 @@ export interface CommentsDeps {
 }
 
 /**
- * Comments (DESIGN section 5) on movies, galleries, products, performers and posts. Rules:
+ * Comments (DESIGN section 5) on movies, galleries, products, performers, posts and performers' feed posts. Rules:
  * - only on an object the writer may open (else 404, as its page would be);
  * - replies go one level deep: `parentId` must be a top-level comment on the same object, a reply to a reply is
  *   refused with 422 (the client answers the top-level comment instead);

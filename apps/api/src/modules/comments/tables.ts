@@ -26,7 +26,9 @@ export const comments = pgTable(
   "comments",
   {
     id: idColumn(),
-    objectType: text("object_type", { enum: ["video", "gallery", "product", "performer", "post"] }).notNull(),
+    objectType: text("object_type", {
+      enum: ["video", "gallery", "product", "performer", "post", "feed-post"],
+    }).notNull(),
     objectId: uuid("object_id").notNull(),
     parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     userId: uuid("user_id")

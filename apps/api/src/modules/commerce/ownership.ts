@@ -4,9 +4,9 @@ import type { Viewer } from "../catalogue/access.ts";
 import { orderLines, orders } from "./orders/tables.ts";
 import { subscriptions } from "./subscriptions/tables.ts";
 
-/** An item a member can buy: a movie, a gallery or a product. */
+/** An item a member can buy: a movie, a gallery, a product, a paid feed post or a paid message. */
 export interface OwnedItem {
-  kind: "video" | "gallery" | "product";
+  kind: "video" | "gallery" | "product" | "post" | "message";
   id: string;
 }
 
@@ -74,6 +74,35 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
           ),
         );
       return new Set(rows.flatMap((r) => (r.performerId ? [r.performerId] : [])));
+    },
+
+    /** Whether anyone holds a paid order line for the item (a paid post someone bought keeps its price). */
+    async soldAny(kind: OwnedItem["kind"], itemId: string): Promise<boolean> {
+      const [row] = await deps.db
+        .select({ one: sql`1` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.itemKind, kind), eq(orderLines.itemId, itemId), eq(orders.status, "paid")))
+        .limit(1);
+      return !!row;
+    },
+
+    /** Which of these members hold a live subscription to the performer (a performer's lists of followers). */
+    async subscribersAmong(performerId: string, userIds: readonly string[]): Promise<Set<string>> {
+      if (!userIds.length) return new Set();
+      const rows = await deps.db
+        .selectDistinct({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.userId, [...new Set(userIds)]),
+            inArray(subscriptions.status, ["active", "cancelled"]),
+            gt(subscriptions.expiresAt, now()),
+            eq(subscriptions.kind, "performer"),
+            eq(subscriptions.performerId, performerId),
+          ),
+        );
+      return new Set(rows.map((r) => r.userId));
     },
 
     /** Until when the viewer's subscription to a performer grants access (the latest), or null. */

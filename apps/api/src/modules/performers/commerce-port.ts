@@ -44,3 +44,20 @@ export async function countSubscriber(tx: Tx, performerId: string, by: 1 | -1): 
     .set({ subscribersCount: sql`greatest(${performers.subscribersCount} + ${by}, 0)` })
     .where(eq(performers.id, performerId));
 }
+
+/** Moves a performer's follower count by one, never below zero (the follows module, issue 25). */
+export async function countFollower(tx: Tx, performerId: string, by: 1 | -1): Promise<void> {
+  await tx
+    .update(performers)
+    .set({ followersCount: sql`greatest(${performers.followersCount} + ${by}, 0)` })
+    .where(eq(performers.id, performerId));
+}
+
+/** A performer's follower count (0 for no such performer). */
+export async function followerCount(via: Db | Tx, performerId: string): Promise<number> {
+  const [row] = await via
+    .select({ n: performers.followersCount })
+    .from(performers)
+    .where(eq(performers.id, performerId));
+  return row?.n ?? 0;
+}

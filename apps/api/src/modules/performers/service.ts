@@ -125,6 +125,7 @@ export function createPerformersService(deps: {
         galleries: p.galleriesCount,
         products: p.productsCount,
         subscribers: p.subscribersCount,
+        followers: p.followersCount,
       },
       monthlyPrice: major(p.monthlyPriceCents),
       yearlyPrice: major(p.yearlyPriceCents),

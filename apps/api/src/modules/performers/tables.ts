@@ -33,6 +33,8 @@ export const performers = pgTable(
     galleriesCount: integer("galleries_count").notNull().default(0),
     productsCount: integer("products_count").notNull().default(0),
     subscribersCount: integer("subscribers_count").notNull().default(0),
+    /** Members following them for free (issue 25), moved by the follows module through commerce-port.ts. */
+    followersCount: integer("followers_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,7 +10,9 @@ export const reactions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    objectType: text("object_type", { enum: ["video", "gallery", "product", "performer", "comment"] }).notNull(),
+    objectType: text("object_type", {
+      enum: ["video", "gallery", "product", "performer", "comment", "feed-post"],
+    }).notNull(),
     objectId: uuid("object_id").notNull(),
     action: text("action", { enum: ["like", "favourite", "watch_later"] }).notNull(),
     createdAt: createdAt(),

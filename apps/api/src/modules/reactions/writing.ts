@@ -33,6 +33,7 @@ const nouns: Record<ReactionObjectType, string> = {
   product: "Product",
   performer: "Performer",
   comment: "Comment",
+  "feed-post": "Post",
 };
 
 type Row = typeof reactions.$inferSelect;

@@ -29,7 +29,7 @@ const performer = (monthlyPrice: number | null, yearlyPrice: number | null): Per
     sexualOrientation: null,
   },
   categories: [],
-  stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0 },
+  stats: { views: 0, likes: 0, videos: 0, galleries: 0, products: 0, subscribers: 0, followers: 0 },
   monthlyPrice,
   yearlyPrice,
   status: "active",

@@ -23,6 +23,10 @@ export async function commissionRates(
   return (id) => rates.get(id) ?? siteRate;
 }
 
+/** A sale's line type in earnings: tips, paid posts and paid messages each have their own (issues 24 and 25). */
+const lineType = (kind: string): "sale" | "tip" | "post" | "message" =>
+  kind === "tip" || kind === "post" || kind === "message" ? kind : "sale";
+
 /** An earning row as a line of the answers, with what was sold (major units). */
 export function earningLineOf(
   e: typeof earnings.$inferSelect,
@@ -32,7 +36,7 @@ export function earningLineOf(
 ) {
   return {
     _id: e.id,
-    type: e.reversalOf ? ("refund" as const) : line.itemKind === "tip" ? ("tip" as const) : ("sale" as const),
+    type: e.reversalOf ? ("refund" as const) : lineType(line.itemKind),
     title: line.title,
     itemKind: line.itemKind,
     itemId: line.itemId,

@@ -53,7 +53,9 @@ export const orderLines = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    itemKind: text("item_kind", { enum: ["video", "gallery", "product", "subscription", "tip"] }).notNull(),
+    itemKind: text("item_kind", {
+      enum: ["video", "gallery", "product", "subscription", "tip", "post", "message"],
+    }).notNull(),
     itemId: uuid("item_id").notNull(),
     /** The performers the line's item belongs to when it was sold: each earns a share (commerce/money.ts). */
     performerIds: uuid("performer_ids").array().notNull().default(sql`'{}'::uuid[]`),

@@ -7,7 +7,7 @@ import { orderLines } from "../orders/tables.ts";
 import { payouts } from "./tables.ts";
 
 /** Where the kinds of lines go in a statement: sales of each kind first, then anything new, refunds last. */
-const ORDER = ["video", "gallery", "product", "subscription", "tip"];
+const ORDER = ["video", "gallery", "product", "subscription", "tip", "post", "message"];
 const rank = (kind: string) => (kind === "refund" ? 1000 : ORDER.indexOf(kind) < 0 ? 500 : ORDER.indexOf(kind));
 
 /** The first instant of a UTC month (`YYYY-MM`) and of the next. */

@@ -301,4 +301,5 @@ export const adminContent: Messages = {
   "A wide image (about 3:1) looks best, for example 1800 × 600 pixels.":
     "Una imagen ancha (aprox. 3:1) queda mejor, por ejemplo de 1800 × 600 píxeles.",
   "Save the banner first; then you can add its image.": "Guarda primero el banner; después podrás añadir su imagen.",
+  "Performers' posts": "Publicaciones de modelos",
 };

@@ -1,0 +1,87 @@
+import type { Checkout } from "@marquee/contracts/payments";
+import type { RealtimeSender } from "@marquee/contracts/realtime-events";
+import type { Db } from "../../db/client.ts";
+import type { ForgetEngagement } from "../../platform/engageable.ts";
+import { unprocessable } from "../../platform/errors.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { Throttle } from "../../platform/throttle.ts";
+import type { Actor } from "../catalogue/access.ts";
+import type { Sale } from "../commerce/checkout/checkout.ts";
+import type { Ownership } from "../commerce/ownership.ts";
+import type { GalleriesService } from "../galleries/service.ts";
+import type { ProductsService } from "../products/service.ts";
+import type { ReactionsService } from "../reactions/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import type { VideosService } from "../videos/service.ts";
+import { createFeed } from "./feed/service.ts";
+import { createFollows } from "./follows/service.ts";
+import { createConversations } from "./messages/conversations.ts";
+import { createMessagePresenter } from "./messages/present.ts";
+import { createSending } from "./messages/sending.ts";
+import { createPostPresenter, type VaultPort } from "./posts/present.ts";
+import { createFeedPosts } from "./posts/service.ts";
+
+/**
+ * Social (issue 25): following performers, their feed posts and the member's feed. Each area owns its tables;
+ * commerce sells paid posts through its checkout of one item, and the catalogue's modules give the feed their items.
+ */
+export function buildSocial(deps: {
+  db: Db;
+  storage: Storage;
+  ownership: Ownership;
+  reactions: ReactionsService;
+  throttle: Throttle;
+  settings: Pick<SettingsService, "get">;
+  forgetEngagement: ForgetEngagement;
+  checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
+  toUser: RealtimeSender;
+  catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
+}) {
+  const { db, storage, ownership } = deps;
+  const currency = () => deps.settings.get("currency");
+  const follows = createFollows({ db, storage, ownership });
+  const vault: VaultPort = {
+    async attachable(_performerId, ids) {
+      if (ids.length) {
+        throw unprocessable("Attach items from your vault.", [
+          { path: "body.attachmentIds", message: "not in your vault" },
+        ]);
+      }
+    },
+    async attachments() {
+      return new Map();
+    },
+  };
+  const present = createPostPresenter({
+    db,
+    storage,
+    ownership,
+    reactions: deps.reactions,
+    vault,
+    currency,
+  });
+  const posts = createFeedPosts({
+    db,
+    present,
+    vault,
+    throttle: deps.throttle,
+    ownership,
+    checkout: deps.checkout,
+  });
+  const feed = createFeed({ follows, ownership, posts, ...deps.catalogue });
+  const messagePresenter = createMessagePresenter({ storage, ownership, vault, currency });
+  const conversations = createConversations({ db, present: messagePresenter, follows, ownership });
+  const sending = createSending({
+    db,
+    conversations,
+    present: messagePresenter,
+    vault,
+    throttle: deps.throttle,
+    ownership,
+    toUser: deps.toUser,
+    checkout: deps.checkout,
+    kindsOf: async () => [],
+  });
+  return { follows, posts, feed, conversations, sending, toUser: deps.toUser, forgetEngagement: deps.forgetEngagement };
+}
+export type Social = ReturnType<typeof buildSocial>;
