@@ -287,6 +287,7 @@ export function buildServices(
     checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
     toUser: send,
     catalogue: { videos, galleries, products },
+    vault,
   });
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`

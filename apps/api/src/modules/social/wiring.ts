@@ -2,7 +2,6 @@ import type { Checkout } from "@marquee/contracts/payments";
 import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
-import { unprocessable } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Throttle } from "../../platform/throttle.ts";
 import type { Actor } from "../catalogue/access.ts";
@@ -12,6 +11,7 @@ import type { GalleriesService } from "../galleries/service.ts";
 import type { ProductsService } from "../products/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import type { SettingsService } from "../settings/service.ts";
+import type { VaultService } from "../vault/service.ts";
 import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
@@ -36,21 +36,17 @@ export function buildSocial(deps: {
   checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
   toUser: RealtimeSender;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
+  /** The performer's vault (modules/vault): what posts and messages attach. */
+  vault: VaultService;
 }) {
   const { db, storage, ownership } = deps;
   const currency = () => deps.settings.get("currency");
   const follows = createFollows({ db, storage, ownership });
   const vault: VaultPort = {
-    async attachable(_performerId, ids) {
-      if (ids.length) {
-        throw unprocessable("Attach items from your vault.", [
-          { path: "body.attachmentIds", message: "not in your vault" },
-        ]);
-      }
+    async attachable(performerId, ids) {
+      await deps.vault.ownedReady(performerId, ids);
     },
-    async attachments() {
-      return new Map();
-    },
+    attachments: (ids, open, viewerId) => deps.vault.attachmentsById(ids, open, viewerId),
   };
   const present = createPostPresenter({
     db,
@@ -82,6 +78,11 @@ export function buildSocial(deps: {
     checkout: deps.checkout,
     kindsOf: async () => [],
   });
+  // The vault's media grants open for whoever a post or message shows them open to; carried items are not deleted.
+  for (const area of [posts, sending]) {
+    deps.vault.addViewers(area.mayViewItem);
+    deps.vault.addAttachmentChecks((id, tx) => area.carries(id, tx));
+  }
   return { follows, posts, feed, conversations, sending, toUser: deps.toUser, forgetEngagement: deps.forgetEngagement };
 }
 export type Social = ReturnType<typeof buildSocial>;
