@@ -245,7 +245,10 @@ export function buildServices(
     items: { videos: videos.playback, vault: vault.playback },
   });
   // Commerce (DESIGN section 6): checkout, the ledger and its gateway, orders, subscriptions, earnings, payouts.
+  // A new subscriber gets the performer's welcome message (social, built after commerce: bound below).
+  let welcome: ((userId: string, performerId: string) => void) | undefined;
   const commerce = buildCommerce({
+    subscribed: (userId, performerId) => welcome?.(userId, performerId),
     db,
     config,
     external,
@@ -286,9 +289,13 @@ export function buildServices(
     forgetEngagement,
     checkout: (buyer, sale) => commerce.payments.single(buyer, sale),
     toUser: send,
+    log,
+    // Reports are built below; this is asked only when an admin reads a reported conversation.
+    isReported: (kind, id) => reports.isReported(kind, id),
     catalogue: { videos, galleries, products },
     vault,
   });
+  welcome = social.welcome.subscribed;
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
@@ -323,6 +330,8 @@ export function buildServices(
     assets,
     users,
     withdrawn,
+    feedPosts: social.posts,
+    messages: social.moderation,
   });
   const reports = createReportsService({
     db,

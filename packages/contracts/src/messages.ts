@@ -63,6 +63,8 @@ export const message = z.object({
   lock: z.enum(["sale"]).nullable(),
   isBought: z.boolean(),
   attachments: z.array(attachment),
+  /** A moderator removed it after a report: the reason (its text and media are gone). */
+  removed: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof message>;
@@ -86,3 +88,22 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** To the sender's sockets: the other side read the conversation up to `readAt`. */
 export const messagesReadEvent = z.object({ conversationId: entityId, readAt: z.string() });
+
+/** A performer's welcome message, sent to each new subscriber (null: none set). */
+export const welcomeMessage = z.object({
+  text: z.string(),
+  price: z.number().nullable(),
+  attachments: z.array(attachment),
+});
+export const welcomeAnswer = z.object({ welcome: welcomeMessage.nullable() });
+export type WelcomeAnswer = z.infer<typeof welcomeAnswer>;
+export const welcomeBody = sendMessageBody;
+
+/** What an admin reads of a conversation: the messages around a reported one, oldest first, and its two sides. */
+export const adminConversation = z.object({
+  reportedId: entityId,
+  fan: correspondent,
+  performer: correspondent,
+  data: z.array(message),
+});
+export type AdminConversation = z.infer<typeof adminConversation>;

@@ -4,7 +4,7 @@ import { captchaToken } from "./site.ts";
 import { email } from "./users.ts";
 
 /** What can be reported: every public item page (issue 22 section 3). */
-export const reportItemKinds = ["video", "gallery", "product", "post", "performer"] as const;
+export const reportItemKinds = ["video", "gallery", "product", "post", "performer", "feed-post", "message"] as const;
 export const reportItemKind = z.enum(reportItemKinds);
 export type ReportItemKind = z.infer<typeof reportItemKind>;
 

@@ -134,6 +134,7 @@ function samples(objectId: string): { [E in RealtimeEventName]: RealtimeEvents[E
           url: null,
         },
       ],
+      removed: null,
       createdAt: "2026-01-02T03:04:05.000Z",
     },
     "message:read": { conversationId: randomUUID(), readAt: "2026-01-02T03:04:05.000Z" },

@@ -36,6 +36,8 @@ export const ITEM_NOUNS: Record<ReportItemKind, string> = {
   product: msg("product"),
   post: msg("post"),
   performer: msg("profile"),
+  "feed-post": msg("post"),
+  message: msg("message"),
 };
 
 export interface ReportFormValues {

@@ -83,6 +83,8 @@ export interface CommerceDeps {
   twoFactorAmong: (userIds: string[]) => Promise<Set<string>>;
   /** The key that seals payout details at rest. */
   atRestKey: string;
+  /** A member's subscription to a performer started (paid), told after its commit: the welcome message (issue 25). */
+  subscribed?: (userId: string, performerId: string) => void;
   /** The country of a request's address: the tax's second piece of evidence beside the billing country. */
   geoip: GeoIp;
 }
@@ -132,6 +134,7 @@ export function buildCommerce(deps: CommerceDeps) {
     accounts: deps.accounts,
     notify,
     tips: tips.ledger,
+    ...(deps.subscribed ? { subscribed: deps.subscribed } : {}),
     log: deps.log,
     taxes,
   });

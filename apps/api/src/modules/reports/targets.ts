@@ -33,6 +33,9 @@ export function buildReportTargets(deps: {
   products: Holding & { setTakedown(id: string, reason: string | null): Promise<unknown> };
   posts: Holding & { setTakedown(id: string, reason: string | null): Promise<unknown> };
   performers: Opener;
+  /** Performers' feed posts and members' messages (issue 25): opened through their module, taken down by hiding. */
+  feedPosts: Opener & { setTakedown(id: string, reason: string | null): Promise<unknown> };
+  messages: { open: ReportTarget["open"]; remove(id: string, reason: string | null): Promise<unknown> };
   assets: Pick<AdminAssetsService, "takeDown" | "restore">;
   users: {
     adminUpdate(admin: UserRow, id: string, patch: { status: UserRow["status"] }, audit: AuditActor): Promise<unknown>;
@@ -60,6 +63,14 @@ export function buildReportTargets(deps: {
     gallery: asset("gallery", deps.galleries),
     product: listed(deps.products),
     post: listed(deps.posts),
+    "feed-post": {
+      open: deps.feedPosts.engagement.open,
+      takeDown: async (_admin, _actor, id, reason) => void (await deps.feedPosts.setTakedown(id, reason)),
+    },
+    message: {
+      open: deps.messages.open,
+      takeDown: async (_admin, _actor, id, reason) => void (await deps.messages.remove(id, reason)),
+    },
     performer: {
       open: deps.performers.engagement.open,
       takeDown: async (admin, actor, id, reason) =>

@@ -16,8 +16,10 @@ import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
 import { createConversations } from "./messages/conversations.ts";
+import { createMessageModeration } from "./messages/moderation.ts";
 import { createMessagePresenter } from "./messages/present.ts";
 import { createSending } from "./messages/sending.ts";
+import { createWelcome } from "./messages/welcome.ts";
 import { createPostPresenter, type VaultPort } from "./posts/present.ts";
 import { createFeedPosts } from "./posts/service.ts";
 
@@ -35,6 +37,8 @@ export function buildSocial(deps: {
   forgetEngagement: ForgetEngagement;
   checkout: (buyer: Actor, sale: Sale) => Promise<Checkout>;
   toUser: RealtimeSender;
+  log: { error(obj: object, msg?: string): void };
+  isReported: (kind: "message", id: string) => Promise<boolean>;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
   /** The performer's vault (modules/vault): what posts and messages attach. */
   vault: VaultService;
@@ -83,6 +87,18 @@ export function buildSocial(deps: {
     deps.vault.addViewers(area.mayViewItem);
     deps.vault.addAttachmentChecks((id, tx) => area.carries(id, tx));
   }
-  return { follows, posts, feed, conversations, sending, toUser: deps.toUser, forgetEngagement: deps.forgetEngagement };
+  const welcome = createWelcome({ db, vault, sending, log: deps.log });
+  const moderation = createMessageModeration({ db, present: messagePresenter, isReported: deps.isReported });
+  return {
+    follows,
+    posts,
+    feed,
+    conversations,
+    sending,
+    welcome,
+    moderation,
+    toUser: deps.toUser,
+    forgetEngagement: deps.forgetEngagement,
+  };
 }
 export type Social = ReturnType<typeof buildSocial>;

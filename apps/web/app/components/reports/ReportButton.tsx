@@ -23,6 +23,8 @@ const REPORT_TITLE: Record<ReportItemKind, string> = {
   product: msg("Report this product"),
   post: msg("Report this post"),
   performer: msg("Report this profile"),
+  "feed-post": msg("Report this post"),
+  message: msg("Report this message"),
 };
 const HIDDEN_TEXT: Record<ReportItemKind, string> = {
   video: msg("The movie is hidden from the site while we review it."),
@@ -30,6 +32,8 @@ const HIDDEN_TEXT: Record<ReportItemKind, string> = {
   product: msg("The product is hidden from the site while we review it."),
   post: msg("The post is hidden from the site while we review it."),
   performer: msg("The profile is hidden from the site while we review it."),
+  "feed-post": msg("The post is hidden from the site while we review it."),
+  message: msg("The message is hidden while we review it."),
 };
 
 /** The DMCA notice's statutory fields (17 U.S.C. 512(c)(3)); the item itself is where the work appears. */

@@ -207,10 +207,13 @@ export const account: Messages = {
   product: "producto",
   post: "publicación",
   profile: "perfil",
+  message: "mensaje",
   "Report this movie": "Denunciar esta película",
   "Report this gallery": "Denunciar esta galería",
   "Report this product": "Denunciar este producto",
   "Report this post": "Denunciar esta publicación",
+  "Report this message": "Denunciar este mensaje",
+  "The message is hidden while we review it.": "El mensaje queda oculto mientras lo revisamos.",
   "Report this profile": "Denunciar este perfil",
   "The movie is hidden from the site while we review it.": "La película está oculta en el sitio mientras la revisamos.",
   "The gallery is hidden from the site while we review it.":

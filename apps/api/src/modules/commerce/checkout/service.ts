@@ -64,6 +64,8 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   /** What tips add to the ledger's payments and refunds (commerce/tips/ledger-hooks.ts). */
   tips?: TipLedgerHooks;
+  /** A member's subscription to a performer started (paid), told after its commit: the welcome message (issue 25). */
+  subscribed?: (userId: string, performerId: string) => void;
   /** The tax step of checkouts and the tax ledger's rows (commerce/taxes). */
   taxes: Taxes;
   /** The offers a subscription may be sold under (commerce/offers). */
@@ -81,6 +83,7 @@ export function createPaymentsService(deps: {
     stock: deps.stock,
     log: deps.log,
     ...(deps.tips ? { tips: deps.tips } : {}),
+    ...(deps.subscribed ? { subscribed: deps.subscribed } : {}),
     taxes: deps.taxes,
   });
   const { applyEvent } = ledger;

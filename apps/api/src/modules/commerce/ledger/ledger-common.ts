@@ -46,6 +46,8 @@ export interface LedgerDeps {
    * transaction: answers what to tell once it is committed (the performer's notice, the goal's live progress).
    */
   tips?: TipLedgerHooks;
+  /** A member's subscription to a performer started (paid), told after its commit: the welcome message (issue 25). */
+  subscribed?: (userId: string, performerId: string) => void;
   /** The tax ledger (commerce/taxes): an order's lines entered when paid, reversed when refunded. */
   taxes?: Pick<Taxes, "entered" | "renewal">;
 }

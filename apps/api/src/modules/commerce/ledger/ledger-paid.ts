@@ -170,6 +170,7 @@ export async function decidePaid(
         notify(p, "notification", { type: started ? "subscriber" : "sale", orderId: t.orderId, title });
       }
       tipped?.();
+      if (started?.kind === "performer" && started.performerId) deps.subscribed?.(started.userId, started.performerId);
     },
   };
 }

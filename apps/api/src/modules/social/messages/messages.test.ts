@@ -175,3 +175,56 @@ describe("blocks and who may write first", () => {
     await send(writer.token, id, { text: "Hi, now I follow you" });
   });
 });
+
+describe("reporting a message", () => {
+  it("lets a side report a message; an admin reads the conversation only around it, and removes it", async () => {
+    const reporter = await newAccount(t, "user", "reporter");
+    const id = await conversationWith(reporter.token, star.id);
+    const first = await send(reporter.token, id, { text: "Before" });
+    await send(star.token, id, { text: "Something abusive" });
+    const page = (await req("GET", `/conversations/${id}/messages`, reporter.token)).json();
+    const bad = page.data.find((m: { text: string }) => m.text === "Something abusive");
+
+    // Nobody reported it yet: the admin cannot read the conversation.
+    const early = await req("GET", `/admin/messages/${bad._id}/context`, admin);
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe("Admins read a conversation only around a reported message.");
+    // Someone outside the conversation cannot report it (it is not there for them).
+    const outside = await req("POST", "/reports", stranger.token, {
+      itemKind: "message",
+      itemId: bad._id,
+      reason: "other",
+      details: "Abusive message",
+    });
+    expect(outside.statusCode, outside.body).toBe(404);
+
+    const filed = await req("POST", "/reports", reporter.token, {
+      itemKind: "message",
+      itemId: bad._id,
+      reason: "other",
+      details: "Abusive message",
+    });
+    expect(filed.statusCode, filed.body).toBeLessThan(300);
+    const context = await req("GET", `/admin/messages/${bad._id}/context`, admin);
+    expect(context.statusCode, context.body).toBe(200);
+    expect(context.json()).toMatchObject({
+      reportedId: bad._id,
+      fan: { _id: reporter.id },
+      performer: { _id: star.id },
+    });
+    expect(context.json().data.map((m: { _id: string }) => m._id)).toEqual([first._id, bad._id]);
+    // Only an admin reads it so.
+    expect((await req("GET", `/admin/messages/${bad._id}/context`, reporter.token)).statusCode).toBe(403);
+
+    const queue = (await req("GET", "/admin/reports?limit=100", admin)).json();
+    const report = queue.data.find((r: { item: { _id: string } }) => r.item._id === bad._id);
+    const down = await req("POST", `/admin/reports/${report._id}/take-down`, admin, { reason: "Abuse" });
+    expect(down.statusCode, down.body).toBeLessThan(300);
+    const after = (await req("GET", `/conversations/${id}/messages`, reporter.token)).json();
+    expect(after.data.find((m: { _id: string }) => m._id === bad._id)).toMatchObject({
+      text: "",
+      removed: "Abuse",
+      attachments: [],
+    });
+  });
+});

@@ -51,7 +51,9 @@ export function createMessagePresenter(deps: {
    * everyone else gets their blurred previews. One query for the purchases and one per state of the attachments.
    */
   async function messages(viewer: Actor, rows: readonly MessageRow[]): Promise<Message[]> {
-    const paid = rows.filter((m) => m.priceCents !== null && m.senderId !== viewer.id && viewer.role !== "admin");
+    const paid = rows.filter(
+      (m) => m.priceCents !== null && !m.removedAt && m.senderId !== viewer.id && viewer.role !== "admin",
+    );
     const bought = await deps.ownership.boughtOf(
       viewer,
       paid.map((m) => ({ kind: "message" as const, id: m.id })),
@@ -72,6 +74,22 @@ export function createMessagePresenter(deps: {
     ]);
     return rows.map((m) => {
       const files = locked.has(m.id) ? closed : open;
+      if (m.removedAt) {
+        return {
+          _id: m.id,
+          conversationId: m.conversationId,
+          senderId: m.senderId,
+          fromMe: m.senderId === viewer.id,
+          text: "",
+          price: null,
+          currency,
+          lock: null,
+          isBought: false,
+          attachments: [],
+          removed: m.removedReason ?? "Removed by a moderator.",
+          createdAt: m.createdAt.toISOString(),
+        };
+      }
       return {
         _id: m.id,
         conversationId: m.conversationId,
@@ -86,6 +104,7 @@ export function createMessagePresenter(deps: {
           const a = files.get(id);
           return a ? [a] : [];
         }),
+        removed: null,
         createdAt: m.createdAt.toISOString(),
       };
     });

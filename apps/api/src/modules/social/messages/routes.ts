@@ -1,5 +1,6 @@
 import { entityId } from "@marquee/contracts/common";
 import {
+  adminConversation,
   conversation,
   inbox,
   inboxQuery,
@@ -10,6 +11,8 @@ import {
   messagingSettingsBody,
   sendMessageBody,
   unreadCount,
+  welcomeAnswer,
+  welcomeBody,
 } from "@marquee/contracts/messages";
 import { checkout, purchaseBody } from "@marquee/contracts/payments";
 import type { RealtimeSender } from "@marquee/contracts/realtime-events";
@@ -17,7 +20,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../../platform/access.ts";
 import type { Conversations } from "./conversations.ts";
+import type { MessageModeration } from "./moderation.ts";
 import type { Sending } from "./sending.ts";
+import type { Welcome } from "./welcome.ts";
 
 const tags = ["messages"];
 const byId = z.strictObject({ id: entityId });
@@ -26,8 +31,10 @@ const byId = z.strictObject({ id: entityId });
 export const messagesRoutes: FastifyPluginAsyncZod<{
   conversations: Conversations;
   sending: Sending;
+  welcome: Welcome;
+  moderation: MessageModeration;
   toUser: RealtimeSender;
-}> = async (app, { conversations, sending, toUser }) => {
+}> = async (app, { conversations, sending, welcome, moderation, toUser }) => {
   app.get("/conversations", {
     config: { access: "user" },
     schema: {
@@ -135,6 +142,49 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       response: { 200: checkout },
     },
     handler: async (req) => sending.unlock(currentUser(req), req.params.id, req.body ?? {}, req.ip),
+  });
+
+  app.get("/admin/messages/:id/context", {
+    config: { access: "admin" },
+    schema: {
+      tags,
+      description:
+        "The conversation around a reported message (20 messages either side, oldest first) and its two sides: the only way an admin reads a conversation. 403 for a message nobody reported.",
+      params: byId,
+      response: { 200: adminConversation },
+    },
+    handler: async (req) => moderation.context(currentUser(req), req.params.id),
+  });
+
+  app.get("/messages/welcome", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description: "The performer's welcome message, sent to each new subscriber (null: none).",
+      response: { 200: welcomeAnswer },
+    },
+    handler: async (req) => welcome.ofPerformer(currentUser(req)),
+  });
+
+  app.put("/messages/welcome", {
+    config: { access: "performer" },
+    schema: {
+      tags,
+      description:
+        "Sets the performer's welcome message: text and/or vault attachments, with a price that locks them. Sent from the performer to each new subscriber once their subscription is paid. 422 naming the field as for a message.",
+      body: welcomeBody,
+      response: { 200: welcomeAnswer },
+    },
+    handler: async (req) => welcome.save(currentUser(req), req.body),
+  });
+
+  app.delete("/messages/welcome", {
+    config: { access: "performer" },
+    schema: { tags, description: "Stops the welcome message (404 when none is set).", response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await welcome.remove(currentUser(req));
+      return reply.status(204).send(null);
+    },
   });
 
   app.get("/messages/settings", {

@@ -91,17 +91,23 @@ export function createSending(deps: {
     if ((await deps.throttle.hit(`message:${me.id}`, MINUTE)) > MESSAGES_PER_MINUTE) {
       throw tooManyRequests(`You can send at most ${MESSAGES_PER_MINUTE} messages a minute. Wait a moment.`);
     }
-    const lastText = lastTextOf(body.text, await deps.kindsOf(body.attachmentIds));
+    const priceCents = body.price != null ? Math.round(body.price * 100) : null;
+    return deliver(me, c, { text: body.text, attachmentIds: body.attachmentIds, priceCents });
+  }
+
+  /** Writes a message into the conversation, moves its inbox state, and tells both sides live. */
+  async function deliver(
+    me: Actor,
+    c: ConversationRow,
+    content: { text: string; attachmentIds: string[]; priceCents: number | null },
+  ): Promise<Message> {
+    const side = sideOf(c, me.id);
+    const conversationId = c.id;
+    const lastText = lastTextOf(content.text, await deps.kindsOf(content.attachmentIds));
     const row = await db.transaction(async (tx) => {
       const [m] = await tx
         .insert(messages)
-        .values({
-          conversationId,
-          senderId: me.id,
-          text: body.text,
-          attachmentIds: body.attachmentIds,
-          priceCents: body.price != null ? Math.round(body.price * 100) : null,
-        })
+        .values({ conversationId, senderId: me.id, ...content })
         .returning();
       const made = m as MessageRow;
       await tx
@@ -183,7 +189,7 @@ export function createSending(deps: {
       { id: viewer.id, role: viewer.role },
       carriers.map((r) => r.m),
     );
-    return views.some((v) => !v.lock);
+    return views.some((v) => !v.lock && !v.removed);
   }
 
   /** Whether a message carries the vault item (it may not be deleted then); read in the vault's deleting `tx`. */
@@ -196,6 +202,6 @@ export function createSending(deps: {
     return !!found;
   }
 
-  return { send, unlock, mayViewItem, carries };
+  return { send, deliver, unlock, mayViewItem, carries };
 }
 export type Sending = ReturnType<typeof createSending>;

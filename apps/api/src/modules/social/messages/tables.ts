@@ -59,6 +59,9 @@ export const messages = pgTable(
     /** Vault items (the vault module owns them), in order. */
     attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
     priceCents: integer("price_cents"),
+    /** A moderator removed it after a report (its text and media no longer show), with the reason. */
+    removedAt: instant("removed_at"),
+    removedReason: text("removed_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,4 +81,15 @@ export const messagingSettings = pgTable("messaging_settings", {
   whoMayWriteFirst: text("who_may_write_first", { enum: ["anyone", "followers", "subscribers"] })
     .notNull()
     .default("anyone"),
+});
+
+/** A performer's welcome message: sent from them to each new subscriber, in their conversation. */
+export const welcomeMessages = pgTable("welcome_messages", {
+  performerId: uuid("performer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  text: text("text").notNull().default(""),
+  attachmentIds: uuid("attachment_ids").array().notNull().default(sql`'{}'`),
+  priceCents: integer("price_cents"),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
 });

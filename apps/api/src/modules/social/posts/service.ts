@@ -7,7 +7,7 @@ import type {
   UpdateFeedPostBody,
 } from "@marquee/contracts/feed";
 import type { Checkout } from "@marquee/contracts/payments";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import type { Engageable } from "../../../platform/engageable.ts";
 import { tableCounter } from "../../../platform/engageable.ts";
@@ -174,27 +174,43 @@ export function createFeedPosts(deps: {
     });
   }
 
+  const insider = (viewer: Viewer, performerId: string) =>
+    !!viewer && (viewer.role === "admin" || viewer.id === performerId);
+
+  /** One post; a post taken down exists for its performer and admins only. */
   async function get(viewer: Viewer, id: string): Promise<FeedPost> {
-    return one(viewer, await row(id));
+    const found = await row(id);
+    if (found.takenDownAt && !insider(viewer, found.performerId)) throw notFound("Post");
+    return one(viewer, found);
   }
 
   /** Posts of some performers after the cursor, newest first: a performer's tab, and the feed's share. */
-  async function rowsOf(performerIds: readonly string[], q: FeedPostsQuery): Promise<FeedPostRow[]> {
+  async function rowsOf(
+    performerIds: readonly string[],
+    q: FeedPostsQuery,
+    withTakenDown = false,
+  ): Promise<FeedPostRow[]> {
     if (!performerIds.length) return [];
     const { after, orderBy } = keysetClauses(postsKeyset, q.cursor);
     return db
       .select()
       .from(feedPosts)
-      .where(and(inArray(feedPosts.performerId, [...performerIds]), after))
+      .where(
+        and(
+          inArray(feedPosts.performerId, [...performerIds]),
+          withTakenDown ? undefined : isNull(feedPosts.takenDownAt),
+          after,
+        ),
+      )
       .orderBy(...orderBy)
       .limit(q.limit);
   }
 
   async function ofPerformer(viewer: Viewer, performerId: string, q: FeedPostsQuery): Promise<FeedPostList> {
     const performer = await subscriptionTerms(db, performerId);
-    const insider = viewer && (viewer.role === "admin" || viewer.id === performerId);
-    if (!performer || (performer.status !== "active" && !insider)) throw notFound("Performer");
-    const rows = await rowsOf([performerId], q);
+    const own = insider(viewer, performerId);
+    if (!performer || (performer.status !== "active" && !own)) throw notFound("Performer");
+    const rows = await rowsOf([performerId], q, own);
     return {
       data: await present.present(viewer, rows),
       next: nextCursor(rows, q.limit, postsKeyset.name, (r) => [r.createdAt, r.id]),
@@ -273,12 +289,17 @@ export function createFeedPosts(deps: {
 
   /** Comments and likes on posts (platform/engageable.ts): every post exists for everyone; its text always shows. */
   const engagement: Engageable = {
-    async open(_viewer, id) {
+    async open(viewer, id) {
       const [found] = await db
-        .select({ id: feedPosts.id, performerId: feedPosts.performerId, text: feedPosts.text })
+        .select({
+          id: feedPosts.id,
+          performerId: feedPosts.performerId,
+          text: feedPosts.text,
+          takenDownAt: feedPosts.takenDownAt,
+        })
         .from(feedPosts)
         .where(eq(feedPosts.id, id));
-      if (!found) return null;
+      if (!found || (found.takenDownAt && !insider(viewer, found.performerId))) return null;
       const title = found.text.length > 60 ? `${found.text.slice(0, 59)}…` : found.text || "Post";
       return { id: found.id, title, performerIds: [found.performerId], link: `/feed/${found.id}` };
     },
@@ -293,12 +314,13 @@ export function createFeedPosts(deps: {
       .innerJoin(feedPosts, eq(feedPosts.id, feedPostAttachments.postId))
       .where(eq(feedPostAttachments.vaultItemId, vaultItemId))
       .limit(50);
-    if (!carriers.length) return false;
+    const shown = carriers.filter((c) => !c.post.takenDownAt || insider(viewer, c.post.performerId));
+    if (!shown.length) return false;
     const { lock } = await present.locks(
       viewer,
-      carriers.map((c) => c.post),
+      shown.map((c) => c.post),
     );
-    return carriers.some((c) => !lock.get(c.post.id));
+    return shown.some((c) => !lock.get(c.post.id));
   }
 
   /** Whether a post carries the vault item (it may not be deleted then); read in the vault's deleting `tx`. */
@@ -311,6 +333,29 @@ export function createFeedPosts(deps: {
     return !!found;
   }
 
-  return { create, update, remove, get, ofPerformer, feedShare, vote, unlock, engagement, mayViewItem, carries };
+  /** An admin's take-down after a report (the reason shown to its performer), or its return (null). */
+  async function setTakedown(id: string, reason: string | null): Promise<void> {
+    const done = await db
+      .update(feedPosts)
+      .set({ takenDownAt: reason === null ? null : now(), takenDownReason: reason })
+      .where(eq(feedPosts.id, id))
+      .returning({ id: feedPosts.id });
+    if (!done.length) throw notFound("Post");
+  }
+
+  return {
+    setTakedown,
+    create,
+    update,
+    remove,
+    get,
+    ofPerformer,
+    feedShare,
+    vote,
+    unlock,
+    engagement,
+    mayViewItem,
+    carries,
+  };
 }
 export type FeedPosts = ReturnType<typeof createFeedPosts>;

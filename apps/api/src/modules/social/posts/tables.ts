@@ -23,6 +23,9 @@ export const feedPosts = pgTable(
     pollEndsAt: timestamp("poll_ends_at", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: createdAt(),
     editedAt: timestamp("edited_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** An admin took it down after a report: it shows to its performer only, with the reason. */
+    takenDownAt: timestamp("taken_down_at", { withTimezone: true, mode: "date", precision: 3 }),
+    takenDownReason: text("taken_down_reason"),
   },
   (t) => [
     // A performer's Posts tab and the feed's share of posts, newest first, paged by keyset.
