@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   await services.auth.registerJobs();
   await registerCommerceJobs(services.commerce, services.jobs);
+  await services.news.registerJobs(services.jobs);
   // Every start: the legal pages a site must have, as templates where missing (posts/legal.ts).
   app.addHook("onReady", async () => {
     await ensureLegalPages(deps.database.db);

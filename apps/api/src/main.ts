@@ -115,6 +115,8 @@ await app.services.jobs.send(VIDEO_JOBS.publishScheduled, {}, { singletonKey: "s
 await app.services.jobs.schedule(PAYMENT_JOBS.reconcile, "30 * * * *");
 // Hourly: subscriptions whose paid period ended without a renewal lapse (access already ended with the date).
 await app.services.jobs.schedule(PAYMENT_JOBS.lapse, "15 * * * *");
+// News of new items: every minute, the scan for new items; every quarter hour, the digest mails that are due.
+await app.services.news.schedule(app.services.jobs);
 // Thumbnails stored before a size was added get it, in the background.
 await app.services.jobs.send(VIDEO_JOBS.thumbnailVariants, {}, { singletonKey: "startup" });
 const stopHousekeeping = scheduleHousekeeping(

@@ -32,6 +32,8 @@ import { createReviewService } from "./modules/review/service.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { createSiteImages } from "./modules/settings/images.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createNews } from "./modules/social/news/service.ts";
+import { gallerySource, postSource, productSource, videoSource } from "./modules/social/news/sources.ts";
 import { buildSocial } from "./modules/social/wiring.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
@@ -296,6 +298,23 @@ export function buildServices(
     vault,
   });
   welcome = social.welcome.subscribed;
+  // News of new items, in the app and by email digest (issue 25 section 1); feed posts add their source.
+  const news = createNews({
+    db,
+    log,
+    sources: [videoSource(videos), gallerySource(galleries), productSource(products)],
+    followerIds: social.follows.followerIds,
+    subscriberIds: ownership.subscriberIds,
+    notifyMany: notifications.notifyMany,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    siteName: () => settings.get("siteName"),
+    secret: atRestKey,
+    mailable: accounts.mailable,
+    followedByEach: social.follows.followedByEach,
+    subscribedPerformersOf: ownership.subscribedPerformersOf,
+  });
+  news.addSource(postSource(social.posts));
   const assets = createAdminAssetsService({ videos, galleries, withdrawn, notify });
   // Comments, reactions and realtime rooms reach the objects they are on through each module's `engagement`
   // (DESIGN section 2).
@@ -387,5 +406,6 @@ export function buildServices(
     verification,
     watching,
     social,
+    news,
   };
 }

@@ -42,6 +42,8 @@ export const pages = {
   resetPassword: { path: "/auth/reset-password", file: "routes/auth.reset-password.tsx", handle: open("auth") },
   verifyEmail: { path: "/auth/verify-email", file: "routes/auth.verify-email.tsx", handle: open("blank") },
   confirmEmail: { path: "/auth/confirm-email", file: "routes/auth.confirm-email.tsx", handle: open("blank") },
+  // A digest mail's unsubscribe link opened in a browser (issue 25 section 1).
+  unsubscribe: { path: "/unsubscribe", file: "routes/unsubscribe.tsx", handle: open("blank") },
   resendVerification: {
     path: "/auth/resend-verification",
     file: "routes/auth.resend-verification.tsx",

@@ -27,6 +27,7 @@ export * from "../modules/reports/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/social/follows/tables.ts";
 export * from "../modules/social/messages/tables.ts";
+export * from "../modules/social/news/tables.ts";
 export * from "../modules/social/posts/tables.ts";
 export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";

@@ -9,11 +9,22 @@ export interface Mail {
   text: string;
   /** Links in the mail, logged when no SMTP server is configured so local users can follow them. */
   links?: string[];
+  /** Extra headers (e.g. `List-Unsubscribe`), given to nodemailer as they are; the memory mailer keeps them too. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
+
+/** What nodemailer sends: the mail and its extra headers. */
+const message = (from: string, mail: Mail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.headers ? { headers: mail.headers } : {}),
+});
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise each mail is written to `<dataDir>/mail/<time>-<to>.eml`
@@ -29,7 +40,7 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail(message(opts.from, mail));
       },
     };
   }
@@ -37,7 +48,7 @@ export function createMailer(opts: {
   const dir = path.join(opts.dataDir, "mail");
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transport.sendMail(message(opts.from, mail));
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -1,5 +1,6 @@
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { SessionItem, TwoFactorStatus } from "@marquee/contracts/auth";
+import type { DigestFrequency } from "@marquee/contracts/feed";
 import type { Transaction } from "@marquee/contracts/payments";
 import type { CurrentSubscriptions } from "@marquee/contracts/subscriptions";
 import { useEffect } from "react";
@@ -8,6 +9,7 @@ import { Link, useSearchParams } from "react-router";
 import { AccountSessions } from "../components/AccountSessions.tsx";
 import { AvatarCard } from "../components/account/AvatarCard.tsx";
 import { MembershipCard } from "../components/account/MembershipCard.tsx";
+import { NewsDigestCard } from "../components/account/NewsDigestCard.tsx";
 import { PasswordForm } from "../components/account/PasswordForm.tsx";
 import { PaymentsCard } from "../components/account/PaymentsCard.tsx";
 import { ProfileForm } from "../components/account/ProfileForm.tsx";
@@ -38,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The member's sessions and latest payments, and the country and dial-code choices of the profile form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = sessionApi(request, context);
-  const [sessions, countries, phoneCodes, payments, subscriptions, twoFactor] = await Promise.all([
+  const [sessions, countries, phoneCodes, payments, subscriptions, twoFactor, digest] = await Promise.all([
     api.get<{ data: SessionItem[] }>("/auth/users/me/sessions").then(
       ({ data }) => ({ sessions: data, sessionsError: null }),
       (error: unknown) => ({
@@ -63,6 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
     api.get<TwoFactorStatus>("/auth/two-factor").catch(() => null),
+    api.get<{ frequency: DigestFrequency }>("/news/digest").then(
+      (d) => d.frequency,
+      () => null,
+    ),
   ]);
   const seen = new Set<string>();
   const dialCodes = (phoneCodes ?? []).flatMap((c) => {
@@ -71,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return [{ value: c.dialCode, label: `${c.dialCode} ${c.name}` }];
   });
   const options = { countries: (countries ?? []).map((c) => ({ value: c.code, label: c.name })), dialCodes };
-  return { ...sessions, ...payments, ...subscriptions, twoFactor, options };
+  return { ...sessions, ...payments, ...subscriptions, twoFactor, digest, options };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -89,6 +95,7 @@ export function action({ request, context }: Route.ActionArgs) {
       api.post("/auth/two-factor/confirm", { code, trustDevice: trustDevice === true }),
     twoFactorRecoveryCodes: (api) => api.post("/auth/two-factor/recovery-codes"),
     twoFactorDisable: (api) => api.del("/auth/two-factor"),
+    newsDigest: (api, { frequency }) => api.put("/news/digest", { frequency }),
   });
 }
 
@@ -134,6 +141,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               <PasswordForm />
               <TwoFactorCard status={loaderData.twoFactor} required={required} />
               <MembershipCard current={loaderData.subscriptions} error={loaderData.subscriptionsError} />
+              <NewsDigestCard frequency={loaderData.digest} />
               <PaymentsCard payments={loaderData.payments} error={loaderData.paymentsError} />
               <AccountSessions sessions={loaderData.sessions} error={loaderData.sessionsError} />
             </Stack>

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { Viewer } from "../catalogue/access.ts";
 import { orderLines, orders } from "./orders/tables.ts";
 import { subscriptions } from "./subscriptions/tables.ts";
@@ -15,6 +16,15 @@ export interface LiveSubscription {
   kind: "site" | "performer";
   performerId: string | null;
 }
+
+/** A performer's live subscriptions in batches: along `subscriptions_performer_idx`. */
+const subscriberKeyset: Keyset = {
+  name: "subscribers",
+  key: subscriptions.expiresAt,
+  kind: "timestamp",
+  id: subscriptions.id,
+  direction: "asc",
+};
 
 /**
  * Commerce's answer to "what does this member own" (issue 24): the port the access decisions and the store read
@@ -103,6 +113,56 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
           ),
         );
       return new Set(rows.map((r) => r.userId));
+    },
+
+    /**
+     * One batch of the members holding a live subscription to the performer (the fan-out of their news), by keyset
+     * on the performer's subscriptions index (`expires_at`, then id): pass the previous batch's `next` as `cursor`,
+     * null after the last. A member with two live rows may come twice; callers de-duplicate.
+     */
+    async subscriberIds(
+      performerId: string,
+      q: { limit: number; cursor?: string },
+    ): Promise<{ ids: string[]; next: string | null }> {
+      const { after, orderBy } = keysetClauses(subscriberKeyset, q.cursor);
+      const rows = await deps.db
+        .select({ id: subscriptions.id, userId: subscriptions.userId, expiresAt: subscriptions.expiresAt })
+        .from(subscriptions)
+        .where(
+          and(
+            // Written as the index's predicate, so a prepared statement's generic plan still uses it.
+            sql`${subscriptions.kind} = 'performer'`,
+            eq(subscriptions.performerId, performerId),
+            gt(subscriptions.expiresAt, now()),
+            inArray(subscriptions.status, ["active", "cancelled"]),
+            after,
+          ),
+        )
+        .orderBy(...orderBy)
+        .limit(q.limit);
+      return {
+        ids: rows.map((r) => r.userId),
+        next: nextCursor(rows, q.limit, subscriberKeyset.name, (r) => [r.expiresAt as Date, r.id]),
+      };
+    },
+
+    /** The performers each of these members holds a live subscription to (the digest's batch), as one query. */
+    async subscribedPerformersOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>();
+      if (!userIds.length) return out;
+      const rows = await deps.db
+        .selectDistinct({ userId: subscriptions.userId, performerId: subscriptions.performerId })
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.userId, [...new Set(userIds)]),
+            eq(subscriptions.kind, "performer"),
+            inArray(subscriptions.status, ["active", "cancelled"]),
+            gt(subscriptions.expiresAt, now()),
+          ),
+        );
+      for (const r of rows) if (r.performerId) out.set(r.userId, [...(out.get(r.userId) ?? []), r.performerId]);
+      return out;
     },
 
     /** Until when the viewer's subscription to a performer grants access (the latest), or null. */

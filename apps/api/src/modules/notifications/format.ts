@@ -63,7 +63,21 @@ const DELIVERY: Record<string, string> = {
 
 const REPORT_REASON: Record<string, string> = { spam: "spam", abuse: "abuse", other: "breaking the rules" };
 
+/** What a new item is called in news of it (issue 25 section 1). */
+const NEWS_KIND: Record<string, string> = { video: "movie", gallery: "gallery", product: "product", post: "post" };
+
 const formatters: Record<string, (p: Payload) => Formatted> = {
+  news: (p) => {
+    const kind = NEWS_KIND[str(p.kind) ?? ""] ?? "item";
+    const from = str(p.performer);
+    const what = quoted(p.title);
+    const head = from ? `New ${kind} from ${from}` : `New ${kind}`;
+    const link = str(p.link);
+    return {
+      text: what ? `${head}: ${what}.` : `${head}.`,
+      link: link?.startsWith("/") && !link.startsWith("//") ? link : null,
+    };
+  },
   payment: (p) => {
     const head = PAYMENT[str(p.status) ?? ""] ?? "Payment update";
     const what = quoted(p.title);

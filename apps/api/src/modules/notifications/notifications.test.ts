@@ -190,6 +190,44 @@ describe("a member's notifications", () => {
     // Another member's are not touched.
     expect((await listOf(other.token)).total).toBeGreaterThan(0);
   });
+
+  it("tells many members at once: one stored each, the oldest beyond the cap dropped, each sent live", async () => {
+    const full = await newAccount(t, "user", "full");
+    const fresh = await newAccount(t, "user", "fresh");
+    const start = Date.now() - 86_400_000;
+    await t.database.db.insert(notifications).values(
+      Array.from({ length: NOTIFICATIONS_KEPT }, (_, i) => ({
+        id: uuidv7(start + i * 1000),
+        userId: full.id,
+        type: "payout",
+        text: `Old ${i}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    const live = await listen(fresh.token);
+    const news = { kind: "video", itemId: randomUUID(), performer: "Anna", title: "Beach", link: "/movies/beach" };
+    const stored = await t.app.services.notifications.notifyMany([full.id, fresh.id, fresh.id], "news", news);
+    expect(stored).toBe(2);
+    const text = "New movie from Anna: “Beach”.";
+    const [kept] = await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, full.id));
+    expect(kept?.n).toBe(NOTIFICATIONS_KEPT);
+    expect((await listOf(full.token, "?limit=1")).data.map((n) => n.text)).toEqual([text]);
+    expect((await listOf(full.token, "?limit=1&offset=499")).data.map((n) => n.text)).toEqual(["Old 1"]);
+    const mine = await listOf(fresh.token);
+    expect(mine.data.map((n) => [n.type, n.text, n.link])).toEqual([["news", text, "/movies/beach"]]);
+    await vi.waitFor(() => expect(live.got).toHaveLength(1));
+    expect(live.got[0]).toMatchObject({
+      _id: mine.data[0]?._id,
+      type: "news",
+      text,
+      link: "/movies/beach",
+      read: false,
+    });
+    live.close();
+  });
 });
 
 describe("what modules send", () => {

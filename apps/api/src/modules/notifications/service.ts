@@ -13,6 +13,8 @@ import { aboutComment, type NotificationRow, notifications } from "./tables.ts";
 
 /** The realtime event that is stored; every other event only goes live. */
 export const STORED_EVENT = "notification";
+/** The most members one `notifyMany` call takes (its INSERT's parameters stay far below PostgreSQL's limit). */
+export const NOTIFY_MANY_MAX = 1000;
 
 function present(row: NotificationRow): Notification {
   return {
@@ -95,6 +97,38 @@ export function createNotificationsService(deps: {
     tails.set(userId, job);
   };
 
+  /**
+   * The same notification for many members (news of a new item to a performer's followers): one INSERT for the
+   * batch, one statement that drops each of them's oldest beyond NOTIFICATIONS_KEPT, then each sent live as stored.
+   * Callers pass batches of at most NOTIFY_MANY_MAX members; unlike `notify` it is awaited and throws on a failure
+   * to store (the caller's job logs it).
+   */
+  async function notifyMany(userIds: readonly string[], type: string, payload: Record<string, unknown>) {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return 0;
+    if (ids.length > NOTIFY_MANY_MAX) throw new Error(`notifyMany takes at most ${NOTIFY_MANY_MAX} members`);
+    const { text, link } = formatNotification(type, payload);
+    const createdAt = deps.now?.();
+    const rows = await db
+      .insert(notifications)
+      .values(ids.map((userId) => ({ userId, type, payload, text, link, ...(createdAt ? { createdAt } : {}) })))
+      .returning();
+    await db.execute(sql`
+      delete from ${notifications} where ${notifications.id} in (
+        select id from (
+          select ${notifications.id} as id, row_number() over (
+            partition by ${notifications.userId} order by ${notifications.createdAt} desc, ${notifications.id} desc
+          ) as n
+          from ${notifications} where ${inArray(notifications.userId, ids)}
+        ) ranked where n > ${NOTIFICATIONS_KEPT}
+      )`);
+    for (const row of rows) {
+      const { data: _data, readAt: _readAt, ...stored } = present(row);
+      deps.send(row.userId, STORED_EVENT, { ...payload, ...stored });
+    }
+    return rows.length;
+  }
+
   async function list(userId: string, q: NotificationsQuery) {
     const where = and(eq(notifications.userId, userId), q.unread ? isNull(notifications.readAt) : undefined);
     const [rows, [count], unread] = await Promise.all([
@@ -156,6 +190,6 @@ export function createNotificationsService(deps: {
     while (pending.size) await Promise.allSettled([...pending]);
   }
 
-  return { notify, list, unreadCount, markRead, markAllRead, forgetComments, settled };
+  return { notify, notifyMany, list, unreadCount, markRead, markAllRead, forgetComments, settled };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

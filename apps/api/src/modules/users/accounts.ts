@@ -33,6 +33,15 @@ export function createAccounts(db: Db) {
         .where(inArray(users.id, [...new Set(ids)]));
       return new Map(rows.map((r) => [r.id, { _id: r.id, username: r.username, name: r.name }]));
     },
+    /** The active accounts among these with a confirmed address, and where to mail them (the news digest). */
+    async mailable(ids: readonly string[]) {
+      if (!ids.length) return new Map<string, { email: string; name: string }>();
+      const rows = await db
+        .select({ id: users.id, email: users.email, name: users.name, username: users.username })
+        .from(users)
+        .where(and(inArray(users.id, [...new Set(ids)]), eq(users.status, "active"), eq(users.verifiedEmail, true)));
+      return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name || r.username }]));
+    },
     /** The active admins' ids: who is told of what needs a moderator. */
     async adminIds() {
       const rows = await db

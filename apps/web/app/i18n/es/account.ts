@@ -351,4 +351,15 @@ export const account: Messages = {
   "Prices include tax.": "Los precios incluyen impuestos.",
   "Tax is added to the listed prices.": "Los impuestos se suman a los precios indicados.",
   "Back to my orders": "Volver a mis pedidos",
+  // news by email
+  "News by email": "Novedades por correo",
+  "A mail of what is new from the performers you follow or subscribe to, only when there is something new. Every mail has a link to unsubscribe.":
+    "Un correo con las novedades de los modelos que sigues o a los que estás suscrito, solo cuando hay algo nuevo. Cada correo incluye un enlace para darte de baja.",
+  "Could not load your choice.": "No se pudo cargar tu elección.",
+  "Could not save your choice.": "No se pudo guardar tu elección.",
+  Daily: "Diario",
+  Weekly: "Semanal",
+  "You will no longer receive the news digest.": "Ya no recibirás el resumen de novedades.",
+  "You will receive the news digest once a day.": "Recibirás el resumen de novedades una vez al día.",
+  "You will receive the news digest once a week.": "Recibirás el resumen de novedades una vez a la semana.",
 };

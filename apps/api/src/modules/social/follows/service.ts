@@ -1,5 +1,5 @@
 import type { FollowerList, FollowState } from "@marquee/contracts/feed";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { notFound, unprocessable } from "../../../platform/errors.ts";
 import { type Keyset, keysetClauses, nextCursor } from "../../../platform/paging.ts";
@@ -145,6 +145,39 @@ export function createFollows(deps: {
     return rows.map((r) => r.performerId);
   }
 
-  return { state, follow, unfollow, followers, followedBy, isFollowing };
+  /**
+   * One batch of a performer's follower ids (the fan-out of their news), by keyset on the followers' index: pass the
+   * previous batch's `next` as `cursor`; `next` is null after the last batch.
+   */
+  async function followerIds(
+    performerId: string,
+    q: { limit: number; cursor?: string },
+  ): Promise<{ ids: string[]; next: string | null }> {
+    const { after, orderBy } = keysetClauses(followersKeyset, q.cursor);
+    const rows = await db
+      .select({ userId: follows.userId, createdAt: follows.createdAt })
+      .from(follows)
+      .where(and(eq(follows.performerId, performerId), after))
+      .orderBy(...orderBy)
+      .limit(q.limit);
+    return {
+      ids: rows.map((r) => r.userId),
+      next: nextCursor(rows, q.limit, followersKeyset.name, (r) => [r.createdAt, r.userId]),
+    };
+  }
+
+  /** The performers each of these members follows (the digest's batch of members), as one query. */
+  async function followedByEach(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (!userIds.length) return out;
+    const rows = await db
+      .select({ userId: follows.userId, performerId: follows.performerId })
+      .from(follows)
+      .where(inArray(follows.userId, [...new Set(userIds)]));
+    for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.performerId]);
+    return out;
+  }
+
+  return { state, follow, unfollow, followers, followedBy, isFollowing, followerIds, followedByEach };
 }
 export type Follows = ReturnType<typeof createFollows>;

@@ -194,3 +194,21 @@ describe("comments and likes on posts", () => {
     );
   });
 });
+
+describe("news of a post", () => {
+  it("tells the performer's followers of a new post in the app, once", async () => {
+    const follower = await newAccount(t, "user", "follower");
+    expect((await t.request({ method: "PUT", url: `/follows/${star.id}`, token: follower.token })).statusCode).toBe(
+      200,
+    );
+    // The first scan of posts sets where news starts; later posts are news.
+    await t.app.services.news.announceNow();
+    const p = await posted(star.token, { text: "Fresh from the studio" });
+    await t.app.services.news.announceNow();
+    await t.app.services.news.announceNow();
+    const notices = (await t.request({ method: "GET", url: "/notifications", token: follower.token })).json().data;
+    expect(notices.map((n: { text: string; link: string }) => [n.text, n.link])).toEqual([
+      [`New post from Name ${star.username}: “Fresh from the studio”.`, `/feed/${p._id}`],
+    ]);
+  });
+});

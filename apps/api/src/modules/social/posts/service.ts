@@ -7,7 +7,7 @@ import type {
   UpdateFeedPostBody,
 } from "@marquee/contracts/feed";
 import type { Checkout } from "@marquee/contracts/payments";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import type { Engageable } from "../../../platform/engageable.ts";
 import { tableCounter } from "../../../platform/engageable.ts";
@@ -333,6 +333,17 @@ export function createFeedPosts(deps: {
     return !!found;
   }
 
+  /** The newest posts on the site, as a visitor sees them (the news' source). */
+  async function newest(limit: number): Promise<FeedPost[]> {
+    const rows = await db
+      .select()
+      .from(feedPosts)
+      .where(isNull(feedPosts.takenDownAt))
+      .orderBy(desc(feedPosts.createdAt), desc(feedPosts.id))
+      .limit(limit);
+    return present.present(null, rows);
+  }
+
   /** An admin's take-down after a report (the reason shown to its performer), or its return (null). */
   async function setTakedown(id: string, reason: string | null): Promise<void> {
     const done = await db
@@ -344,6 +355,7 @@ export function createFeedPosts(deps: {
   }
 
   return {
+    newest,
     setTakedown,
     create,
     update,

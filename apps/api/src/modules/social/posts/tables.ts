@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, idColumn } from "../../../db/columns.ts";
 import { users } from "../../users/tables.ts";
@@ -30,6 +31,8 @@ export const feedPosts = pgTable(
   (t) => [
     // A performer's Posts tab and the feed's share of posts, newest first, paged by keyset.
     index("feed_posts_performer_idx").on(t.performerId, t.createdAt.desc(), t.id.desc()),
+    // The newest posts on the site (the news' source).
+    index("feed_posts_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`taken_down_at is null`),
   ],
 );
 export type FeedPostRow = typeof feedPosts.$inferSelect;

@@ -132,4 +132,16 @@ export const siteAuth: Messages = {
     "Si la dirección necesita verificarse, ya va de camino un enlace nuevo.",
   Send: "Enviar",
   "Back to login": "Volver a iniciar sesión",
+  // a digest mail's unsubscribe link
+  Unsubscribe: "Darse de baja",
+  "Stop receiving the news digest by email.": "Deja de recibir el resumen de novedades por correo.",
+  "This unsubscribe link is incomplete.": "Este enlace para darte de baja está incompleto.",
+  "This unsubscribe link is not valid.": "Este enlace para darte de baja no es válido.",
+  "You will no longer receive the news digest.": "Ya no recibirás el resumen de novedades.",
+  Unsubscribed: "Baja confirmada",
+  "Could not unsubscribe": "No se pudo dar de baja",
+  "Go to the home page": "Ir a la página de inicio",
+  "Unsubscribe from the news digest": "Darse de baja del resumen de novedades",
+  "You will get no more mails of what is new. You can choose again in your account settings.":
+    "No recibirás más correos con las novedades. Puedes volver a elegir en los ajustes de tu cuenta.",
 };
