@@ -137,6 +137,7 @@ const screens: Screen[] = [
     ready: (p) => p.getByRole("table").or(p.getByTestId("asset-list")).first().waitFor(),
   },
   { name: "studio-galleries", role: "performer", url: () => "/studio/galleries", ready: main },
+  { name: "studio-vault", role: "performer", url: () => "/studio/vault", ready: heading("Vault") },
   {
     name: "studio-products",
     role: "performer",

@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Jobs run while the app does: the workers are known before the runner starts, once the app is ready.
   await services.videos.registerJobs();
   await services.galleries.registerJobs();
+  await services.vault.registerJobs();
   // The heavy media jobs, here only when asked (MEDIA_JOBS=inline); else media workers run them (worker.ts).
   if (config.mediaJobs === "inline") {
     await createMediaWork({ storage: services.storage, jobs: services.jobs, log: app.log }).registerJobs();

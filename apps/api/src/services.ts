@@ -38,6 +38,7 @@ import { buildSocial } from "./modules/social/wiring.ts";
 import { createSystemService } from "./modules/system/service.ts";
 import { createAccounts } from "./modules/users/accounts.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { createVaultService } from "./modules/vault/service.ts";
 import { createVerificationService } from "./modules/verification/service.ts";
 import { createVideosService } from "./modules/videos/service.ts";
 import { createWatchingService } from "./modules/watching/service.ts";
@@ -176,6 +177,11 @@ export function buildServices(
     publicUrl: config.publicUrl,
     log,
   });
+  // A grant's viewer as their account is now: a deactivated one counts as nobody signed in.
+  const viewerOf = async (userId: string) => {
+    const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
+    return row?.status === "active" ? { id: row.id, role: row.role } : null;
+  };
   const galleries = createGalleriesService({
     review: review.gate,
     db,
@@ -204,11 +210,10 @@ export function buildServices(
     forgetEngagement,
     publication,
     log,
-    viewerOf: async (userId) => {
-      const row = isUuid(userId) ? await accounts.byId(userId) : undefined;
-      return row?.status === "active" ? { id: row.id, role: row.role } : null;
-    },
+    viewerOf,
   });
+  // The performer's vault (issue 25 section 2): media uploaded once, attached to feed posts and messages by id.
+  const vault = createVaultService({ db, storage, jobs, signer, log, viewerOf });
   const products = createProductsService({
     review: review.gate,
     db,
@@ -239,7 +244,7 @@ export function buildServices(
     storage,
     signer,
     segmentTtlSec: config.mediaSegmentTtlSec,
-    items: { videos: videos.playback },
+    items: { videos: videos.playback, vault: vault.playback },
   });
   // Commerce (DESIGN section 6): checkout, the ledger and its gateway, orders, subscriptions, earnings, payouts.
   // A new subscriber gets the performer's welcome message (social, built after commerce: bound below).
@@ -291,6 +296,7 @@ export function buildServices(
     isReported: (kind, id) => reports.isReported(kind, id),
     jobs,
     catalogue: { videos, galleries, products },
+    vault,
   });
   welcome = social.welcome.subscribed;
   // News of new items, in the app and by email digest (issue 25 section 1); feed posts add their source.
@@ -397,6 +403,7 @@ export function buildServices(
     products,
     search,
     pages,
+    vault,
     verification,
     watching,
     social,

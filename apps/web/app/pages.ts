@@ -141,6 +141,7 @@ export const pages = {
   studioProfile: { path: "/studio/profile", file: "routes/studio.profile.tsx", handle: studioPage },
   studioEarnings: { path: "/studio/earnings", file: "routes/studio.earnings.tsx", handle: studioPage },
   studioTips: { path: "/studio/tips", file: "routes/studio.tips.tsx", handle: studioPage },
+  studioVault: { path: "/studio/vault", file: "routes/studio.vault.tsx", handle: studioPage },
   studioPromotions: { path: "/studio/promotions", file: "routes/studio.promotions.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },

@@ -31,6 +31,7 @@ export * from "../modules/social/news/tables.ts";
 export * from "../modules/social/posts/tables.ts";
 export * from "../modules/system/tables.ts";
 export * from "../modules/users/tables.ts";
+export * from "../modules/vault/tables.ts";
 export * from "../modules/verification/tables.ts";
 export * from "../modules/videos/tables.ts";
 export * from "../modules/watching/tables.ts";

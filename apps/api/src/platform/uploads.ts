@@ -148,13 +148,14 @@ export async function readFileWithFields(
  * up to `maxBytes`, without holding it in memory. 400 when the request is not multipart, has no `file`
  * part or an empty one, 413 when it is too large; the partial file is removed on any failure. `destPath` is a
  * storage `tempPath`, moved in once the file is checked, so a crash mid-upload leaves nothing at a media key.
- * The client's file name and content type are ignored: callers sniff the file.
+ * The client's content type is ignored: callers sniff the file. Its file name is answered for display only (the
+ * vault shows it); never a storage key.
  */
 export async function streamSingleFileToDisk(
   req: FastifyRequest,
   maxBytes: number,
   destPath: string,
-): Promise<{ bytes: number }> {
+): Promise<{ bytes: number; filename: string }> {
   const part = await filePart(req, maxBytes, true);
 
   await mkdir(path.dirname(destPath), { recursive: true });
@@ -170,7 +171,7 @@ export async function streamSingleFileToDisk(
     // At the limit busboy ends the part early and marks it truncated.
     if (part.file.truncated || bytes > maxBytes) throw tooLarge(maxBytes);
     if (bytes === 0) throw badRequest("The file is empty", [{ path: "file", message: "empty" }]);
-    return { bytes };
+    return { bytes, filename: part.filename ?? "" };
   } catch (err) {
     await rm(destPath, { force: true });
     throw uploadError(err, maxBytes);

@@ -7,6 +7,7 @@ import { galleriesRoutes } from "../modules/galleries/routes.ts";
 import { performersRoutes } from "../modules/performers/routes.ts";
 import { postsRoutes } from "../modules/posts/routes.ts";
 import { productsRoutes } from "../modules/products/routes.ts";
+import { vaultRoutes } from "../modules/vault/routes.ts";
 import { videosRoutes } from "../modules/videos/routes.ts";
 import type { Services } from "../services.ts";
 
@@ -32,4 +33,5 @@ export const catalogueArea: FastifyPluginAsync<{ services: Services; config: Con
   await app.register(postsRoutes, { posts: services.posts, imageMaxBytes });
   await app.register(bannersRoutes, { banners: services.banners, imageMaxBytes });
   await app.register(adminAssetsRoutes, { assets: services.assets });
+  await app.register(vaultRoutes, { vault: services.vault });
 };

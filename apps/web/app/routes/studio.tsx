@@ -26,6 +26,7 @@ const descriptions: Record<string, string> = {
   "/studio/movies": msg("Create movies, upload their files, teasers and thumbnails, and follow their processing."),
   "/studio/galleries": msg("Create galleries, upload photos in bulk, order them and pick the cover."),
   "/studio/products": msg("Sell physical goods with a stock, and digital files to download."),
+  "/studio/vault": msg("Photos and videos you upload once and attach to posts and messages."),
   "/studio/profile": msg("Your cover, attributes, languages and subscription prices."),
   "/studio/earnings": msg("What your sales earned: totals, and every sale and refund."),
   "/studio/tips": msg("Your tip goal, and the tips members sent you with their messages."),

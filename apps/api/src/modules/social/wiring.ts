@@ -2,7 +2,6 @@ import type { Checkout } from "@marquee/contracts/payments";
 import type { RealtimeSender } from "@marquee/contracts/realtime-events";
 import type { Db } from "../../db/client.ts";
 import type { ForgetEngagement } from "../../platform/engageable.ts";
-import { unprocessable } from "../../platform/errors.ts";
 import type { Jobs } from "../../platform/jobs.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Throttle } from "../../platform/throttle.ts";
@@ -13,6 +12,7 @@ import type { GalleriesService } from "../galleries/service.ts";
 import type { ProductsService } from "../products/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import type { SettingsService } from "../settings/service.ts";
+import type { VaultService } from "../vault/service.ts";
 import type { VideosService } from "../videos/service.ts";
 import { createFeed } from "./feed/service.ts";
 import { createFollows } from "./follows/service.ts";
@@ -43,22 +43,20 @@ export function buildSocial(deps: {
   isReported: (kind: "message", id: string) => Promise<boolean>;
   jobs: Pick<Jobs, "send" | "work">;
   catalogue: { videos: VideosService; galleries: GalleriesService; products: ProductsService };
+  /** The performer's vault (modules/vault): what posts and messages attach. */
+  vault: VaultService;
 }) {
   const { db, storage, ownership } = deps;
   const currency = () => deps.settings.get("currency");
   const follows = createFollows({ db, storage, ownership });
   const vault: VaultPort = {
-    async attachable(_performerId, ids) {
-      if (ids.length) {
-        throw unprocessable("Attach items from your vault.", [
-          { path: "body.attachmentIds", message: "not in your vault" },
-        ]);
-      }
+    async attachable(performerId, ids) {
+      await deps.vault.ownedReady(performerId, ids);
     },
-    async attachments() {
-      return new Map();
-    },
+    attachments: (ids, open, viewerId) => deps.vault.attachmentsById(ids, open, viewerId),
   };
+  /** What attachments are (photo, video): the inbox's line for a message without text. */
+  const kindsOf = async (ids: readonly string[]) => (await deps.vault.rowsOf([...ids])).map((r) => r.kind);
   const present = createPostPresenter({
     db,
     storage,
@@ -87,8 +85,13 @@ export function buildSocial(deps: {
     ownership,
     toUser: deps.toUser,
     checkout: deps.checkout,
-    kindsOf: async () => [],
+    kindsOf,
   });
+  // The vault's media grants open for whoever a post or message shows them open to; carried items are not deleted.
+  for (const area of [posts, sending]) {
+    deps.vault.addViewers(area.mayViewItem);
+    deps.vault.addAttachmentChecks((id, tx) => area.carries(id, tx));
+  }
   const welcome = createWelcome({ db, vault, sending, log: deps.log });
   const mass = createMassMessages({
     db,
@@ -99,7 +102,7 @@ export function buildSocial(deps: {
     follows,
     ownership,
     toUser: deps.toUser,
-    kindsOf: async () => [],
+    kindsOf,
     log: deps.log,
   });
   const moderation = createMessageModeration({ db, present: messagePresenter, isReported: deps.isReported });

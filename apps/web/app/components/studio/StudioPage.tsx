@@ -1,5 +1,6 @@
 import "./studio.css";
 import {
+  IconArchive,
   IconCoin,
   IconDiscount,
   IconFlag,
@@ -24,6 +25,7 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/movies", label: msg("Movies"), icon: IconMovie },
   { to: "/studio/galleries", label: msg("Galleries"), icon: IconPhoto },
   { to: "/studio/products", label: msg("Products"), icon: IconShoppingBag },
+  { to: "/studio/vault", label: msg("Vault"), icon: IconArchive },
   { to: "/studio/profile", label: msg("Profile"), icon: IconUserStar },
   { to: "/studio/earnings", label: msg("Earnings"), icon: IconCoin },
   { to: "/studio/tips", label: msg("Tips"), icon: IconGift },

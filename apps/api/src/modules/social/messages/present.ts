@@ -63,10 +63,12 @@ export function createMessagePresenter(deps: {
       deps.vault.attachments(
         rows.filter((m) => !locked.has(m.id)).flatMap((m) => m.attachmentIds),
         true,
+        viewer.id,
       ),
       deps.vault.attachments(
         rows.filter((m) => locked.has(m.id)).flatMap((m) => m.attachmentIds),
         false,
+        viewer.id,
       ),
       deps.currency(),
     ]);

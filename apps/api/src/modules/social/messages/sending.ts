@@ -192,9 +192,9 @@ export function createSending(deps: {
     return views.some((v) => !v.lock && !v.removed);
   }
 
-  /** Whether a message carries the vault item (it may not be deleted then). */
-  async function carries(vaultItemId: string): Promise<boolean> {
-    const [found] = await db
+  /** Whether a message carries the vault item (it may not be deleted then); read in the vault's deleting `tx`. */
+  async function carries(vaultItemId: string, tx: Pick<Db, "select"> = db): Promise<boolean> {
+    const [found] = await tx
       .select({ id: messages.id })
       .from(messages)
       .where(arrayContains(messages.attachmentIds, [vaultItemId]))

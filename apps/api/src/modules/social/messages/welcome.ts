@@ -24,7 +24,7 @@ export function createWelcome(deps: {
   async function ofPerformer(performer: Actor): Promise<WelcomeAnswer> {
     const [row] = await db.select().from(welcomeMessages).where(eq(welcomeMessages.performerId, performer.id));
     if (!row) return { welcome: null };
-    const files = await deps.vault.attachments(row.attachmentIds, true);
+    const files = await deps.vault.attachments(row.attachmentIds, true, performer.id);
     return {
       welcome: {
         text: row.text,

@@ -17,7 +17,8 @@ import { type FeedPostRow, feedPostAttachments, pollOptions, pollVotes } from ".
 export interface VaultPort {
   /** Throws 422 naming `body.attachmentIds` unless every id is the performer's own ready item. */
   attachable(performerId: string, ids: readonly string[]): Promise<void>;
-  attachments(ids: readonly string[], open: boolean): Promise<Map<string, Attachment>>;
+  /** Links made when `open` are grants to `viewerId`, checked again at every fetch (vault `addViewers`). */
+  attachments(ids: readonly string[], open: boolean, viewerId: string | null): Promise<Map<string, Attachment>>;
 }
 
 export type Lock = FeedPost["lock"];
@@ -101,7 +102,7 @@ export function createPostPresenter(deps: {
     return out;
   }
 
-  async function attachmentsOf(rows: readonly FeedPostRow[], lock: Map<string, Lock>) {
+  async function attachmentsOf(rows: readonly FeedPostRow[], lock: Map<string, Lock>, viewerId: string | null) {
     const ids = rows.map((r) => r.id);
     const links = ids.length
       ? await db
@@ -113,8 +114,8 @@ export function createPostPresenter(deps: {
     const openItems = links.filter((l) => !lock.get(l.postId)).map((l) => l.vaultItemId);
     const lockedItems = links.filter((l) => lock.get(l.postId)).map((l) => l.vaultItemId);
     const [open, locked] = await Promise.all([
-      deps.vault.attachments(openItems, true),
-      deps.vault.attachments(lockedItems, false),
+      deps.vault.attachments(openItems, true, viewerId),
+      deps.vault.attachments(lockedItems, false, viewerId),
     ]);
     const out = new Map<string, Attachment[]>();
     for (const l of links) {
@@ -151,7 +152,7 @@ export function createPostPresenter(deps: {
     const { bought, lock } = await locks(viewer, rows);
     const [pollOf, files, refs, flags, currency] = await Promise.all([
       polls(viewer, rows),
-      attachmentsOf(rows, lock),
+      attachmentsOf(rows, lock, viewer?.id ?? null),
       performersOf(rows),
       deps.reactions.flagsFor(
         viewer?.id ?? null,

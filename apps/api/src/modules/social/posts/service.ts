@@ -323,9 +323,9 @@ export function createFeedPosts(deps: {
     return shown.some((c) => !lock.get(c.post.id));
   }
 
-  /** Whether a post carries the vault item (it may not be deleted then). */
-  async function carries(vaultItemId: string): Promise<boolean> {
-    const [found] = await db
+  /** Whether a post carries the vault item (it may not be deleted then); read in the vault's deleting `tx`. */
+  async function carries(vaultItemId: string, tx: Pick<Db, "select"> = db): Promise<boolean> {
+    const [found] = await tx
       .select({ postId: feedPostAttachments.postId })
       .from(feedPostAttachments)
       .where(eq(feedPostAttachments.vaultItemId, vaultItemId))
