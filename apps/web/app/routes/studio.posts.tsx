@@ -6,7 +6,7 @@ import { PostComposer } from "../components/social/PostComposer.tsx";
 import { POSTS_PAGE_SIZE, PostList, performerPostsPath } from "../components/social/PostList.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { msg } from "../i18n/i18n.ts";
-import { handleIntents, loaded } from "../lib/actions.server.ts";
+import { loaded } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
@@ -40,11 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { performerId: me.result?._id ?? null, posts, vault };
 }
 
-/** `create`: a new post (POST /feed-posts); the list below reloads with it on top. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleIntents(request, context, { create: (api, payload) => api.post("/feed-posts", payload) });
-}
-
 export default function StudioPostsPage({ loaderData }: Route.ComponentProps) {
   const role = useStudioRole();
   const { t } = useTranslation();
@@ -56,6 +51,8 @@ export default function StudioPostsPage({ loaderData }: Route.ComponentProps) {
       {posts.error && <p role="alert">{t(posts.error)}</p>}
       {performerId && (
         <PostList
+          // A new post on top: the list starts again from the page the loader read.
+          key={posts.result?.data[0]?._id ?? ""}
           performerId={performerId}
           initial={posts.result}
           testId="studio-posts"

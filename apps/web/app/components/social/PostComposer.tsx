@@ -13,15 +13,15 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import type { FeedPost, FeedPostAccess } from "@marquee/contracts/feed";
+import type { FeedPostAccess } from "@marquee/contracts/feed";
 import type { VaultItem } from "@marquee/contracts/vault";
 import { IconPlus, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage, translateError } from "../../lib/api.ts";
+import { useRevalidator } from "react-router";
+import { api, errorMessage, translateError } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { pollBodyOf } from "../../lib/social.ts";
-import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { VaultPicker } from "./VaultPicker.tsx";
 
@@ -34,12 +34,15 @@ const POLL_DAYS = [1, 3, 7, 14, 30];
 
 /**
  * The studio's composer: the text, who opens the post (free, subscribers, or paid at a price), photos and videos from
- * the vault and an optional poll. It posts the route action's `create`; the API's refusals show at the field they name.
+ * the vault and an optional poll. Saved through POST /feed-posts, then the page's list is read again; the API's
+ * refusals show at the field they name.
  */
 export function PostComposer({ vault, vaultError }: { vault: VaultItem[]; vaultError: string | null }) {
   const { t } = useTranslation();
   const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
-  const { run, busy } = useIntent();
+  // Saved from the browser with the session (as likes are); the page's list is read again once it is.
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
   const [text, setText] = useState("");
   const [access, setAccess] = useState<FeedPostAccess>("free");
   const [price, setPrice] = useState<number | string>("");
@@ -60,8 +63,9 @@ export function PostComposer({ vault, vaultError }: { vault: VaultItem[]; vaultE
     setErrors({});
     setError(null);
     setPosted(false);
+    setBusy(true);
     try {
-      await run<FeedPost>("create", {
+      await api.post("/feed-posts", {
         text,
         access,
         ...(access === "paid" ? { price: typeof price === "number" ? price : null } : {}),
@@ -74,10 +78,13 @@ export function PostComposer({ vault, vaultError }: { vault: VaultItem[]; vaultE
       setAttachmentIds([]);
       setPoll(null);
       setPosted(true);
+      void revalidator.revalidate();
     } catch (e) {
       const fields = fieldErrorsFrom(e);
       setErrors(fields);
       if (!Object.keys(fields).length) setError(errorMessage(e));
+    } finally {
+      setBusy(false);
     }
   };
 

@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import type { FeedPost, FeedPostList } from "@marquee/contracts/feed";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { api } from "../../lib/api.ts";
 import { LoadMore } from "../catalogue/LoadMore.tsx";
 import { usePagedList } from "../catalogue/usePagedList.ts";
@@ -34,11 +34,8 @@ export function PostList({
         .then((page) => ({ ...page, total: 0 })),
     [performerId],
   );
-  const list = usePagedList<FeedPost>(
-    initial && { ...initial, total: 0 },
-    fetchPage,
-    `${performerId}:${initial?.data[0]?._id ?? ""}`,
-  );
+  const first = useMemo(() => initial && { ...initial, total: 0 }, [initial]);
+  const list = usePagedList<FeedPost>(first, fetchPage, `${performerId}:${initial?.data[0]?._id ?? ""}`);
   return (
     <Stack gap="md" data-testid={testId}>
       {list.items.length === 0 ? (

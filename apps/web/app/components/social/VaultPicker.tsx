@@ -3,7 +3,6 @@ import type { VaultItem } from "@marquee/contracts/vault";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { translateError } from "../../lib/api.ts";
 import styles from "./social.module.css";
 
 /** Equal to ATTACHMENTS_MAX of @marquee/contracts/vault (not imported, to keep zod out of the browser). */
@@ -11,7 +10,8 @@ export const ATTACHMENTS_MAX = 20;
 
 /**
  * The composer's attachments: the performer's processed vault items as thumbnails; a click adds one (numbered in the
- * order picked, the order the post shows them) or takes it out. Uploading is the vault's own screen.
+ * order picked, the order the post shows them) or takes it out. Uploading is the vault's own screen. The newest
+ * 100 items are offered (no paging yet).
  */
 export function VaultPicker({
   items,
@@ -50,8 +50,8 @@ export function VaultPicker({
         </Anchor>
       </Group>
       {loadError ? (
-        <Text size="sm" c="red" role="alert">
-          {translateError(loadError, t)}
+        <Text size="sm" c="red" role="alert" data-testid="vault-error">
+          {t("Could not load your vault.")}
         </Text>
       ) : ready.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="vault-empty">
