@@ -52,7 +52,10 @@ describe("following and the feed", () => {
     // The performer sees the member among their followers, and writes a post with a poll.
     const performer = await signedIn(performerToken);
     await goto(performer.page, "/studio/followers");
-    await performer.page.getByTestId("follower-row").filter({ hasText: `Robin ${stamp}` }).waitFor();
+    await performer.page
+      .getByTestId("follower-row")
+      .filter({ hasText: `Robin ${stamp}` })
+      .waitFor();
     expect(await performer.page.getByTestId("followers-total").textContent()).toBe("1 follower");
     await goto(performer.page, "/studio/posts");
     const composer = performer.page.getByTestId("post-composer");
