@@ -50,14 +50,16 @@ export default function StudioPostsPage({ loaderData }: Route.ComponentProps) {
       <PostComposer vault={vault.result?.data ?? []} vaultError={vault.error} />
       {posts.error && <p role="alert">{t(posts.error)}</p>}
       {performerId && (
-        <PostList
-          // A new post on top: the list starts again from the page the loader read.
-          key={posts.result?.data[0]?._id ?? ""}
-          performerId={performerId}
-          initial={posts.result}
-          testId="studio-posts"
-          empty={t("You have not posted anything yet.")}
-        />
+        <div style={{ maxWidth: 760 }}>
+          <PostList
+            // A new post on top: the list starts again from the page the loader read.
+            key={posts.result?.data[0]?._id ?? ""}
+            performerId={performerId}
+            initial={posts.result}
+            testId="studio-posts"
+            empty={t("You have not posted anything yet.")}
+          />
+        </div>
       )}
     </StudioPage>
   );

@@ -89,7 +89,7 @@ export function PostComposer({ vault, vaultError }: { vault: VaultItem[]; vaultE
   };
 
   return (
-    <Card component="section" aria-labelledby="composer-title" data-testid="post-composer">
+    <Card component="section" aria-labelledby="composer-title" data-testid="post-composer" maw={760}>
       <Stack gap="md">
         <Text fw={700} id="composer-title">
           {t("New post")}
