@@ -73,6 +73,8 @@ export const pages = {
     handle: protectedPage("primary"),
   },
   verification: { path: "/verification", file: "routes/verification.tsx", handle: protectedPage("primary") },
+  feed: { path: "/feed", file: "routes/feed.tsx", handle: protectedPage("primary") },
+  feedPost: { path: "/feed/:id", file: "routes/feed.$id.tsx", handle: open("primary") },
   notifications: { path: "/notifications", file: "routes/notifications.tsx", handle: protectedPage("primary") },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
@@ -144,6 +146,8 @@ export const pages = {
   studioVault: { path: "/studio/vault", file: "routes/studio.vault.tsx", handle: studioPage },
   studioPromotions: { path: "/studio/promotions", file: "routes/studio.promotions.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
+  studioPosts: { path: "/studio/posts", file: "routes/studio.posts.tsx", handle: studioPage },
+  studioFollowers: { path: "/studio/followers", file: "routes/studio.followers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
   studioReports: { path: "/studio/reports", file: "routes/studio.reports.tsx", handle: studioPage },
   studioVerification: {

@@ -2,6 +2,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOOKUPS_PATH } from "./lib/admin-lookups.ts";
 import { CHECKOUT_PATH } from "./lib/payments.ts";
 import { REPORT_EXPORT_PATH, REPORT_PATH } from "./lib/reports.ts";
+import { SOCIAL_ACTION_PATH } from "./lib/social.ts";
 import { CART_PRODUCTS_PATH, CART_SYNC_PATH } from "./lib/store.ts";
 import { TIP_PATH } from "./lib/tips.ts";
 import { pages } from "./pages.ts";
@@ -28,6 +29,8 @@ export default [
   route("/store/download/:id", "routes/store.download.ts", { id: "storeDownload" }),
   // A resource route (action only): the Tip buttons' checkout.
   route(TIP_PATH, "routes/payment.tip.ts", { id: "paymentTip" }),
+  // A resource route (action only): following performers, and feed posts' votes, edits and deletions.
+  route(SOCIAL_ACTION_PATH, "routes/social.action.ts", { id: "socialAction" }),
   // A resource route (data only): a performer's tracking link, counted, on to their profile.
   route("/r/:code", "routes/r.$code.ts", { id: "trackingLink" }),
   // A resource route (action only): the Report buttons' filing.

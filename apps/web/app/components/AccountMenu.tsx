@@ -6,6 +6,7 @@ import {
   IconLogout,
   IconMail,
   IconMovie,
+  IconNews,
   IconPackage,
   IconShieldCheck,
   IconShieldLock,
@@ -37,6 +38,9 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
         </Menu.Label>
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
           {t("My account")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/feed" leftSection={<IconNews size={16} />} data-testid="menu-feed">
+          {t("Feed")}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/orders" leftSection={<IconPackage size={16} />}>
           {t("My orders")}

@@ -13,6 +13,14 @@ describe("checkoutCall", () => {
     });
   });
 
+  it("unlocks a paid feed post", () => {
+    expect(checkoutCall({ kind: "post", id: ID })).toEqual({ path: `/feed-posts/${ID}/unlock` });
+    expect(checkoutCall({ kind: "post", id: ID, couponCode: "SAVE10" })).toEqual({
+      path: `/feed-posts/${ID}/unlock`,
+      body: { couponCode: "SAVE10" },
+    });
+  });
+
   it("subscribes to a package or to a performer for a period", () => {
     expect(checkoutCall({ kind: "package", id: ID })).toEqual({ path: "/payment/subscribe", body: { packageId: ID } });
     expect(checkoutCall({ kind: "performer", id: ID, period: "yearly", couponCode: "X1Y" })).toEqual({

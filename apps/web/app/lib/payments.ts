@@ -37,6 +37,7 @@ export const CHECKOUT_PATH = "/payment/checkout";
 export function itemPath(item: { itemKind: string; itemId: string }): string | null {
   if (item.itemKind === "video") return `/movies/${item.itemId}`;
   if (item.itemKind === "gallery") return `/galleries/${item.itemId}`;
+  if (item.itemKind === "post") return `/feed/${item.itemId}`;
   return null;
 }
 
@@ -79,6 +80,9 @@ export function checkoutCall(form: Record<string, string>): { path: string; body
     case "offer":
       // An offer's link (routes/offers.$id.tsx): its terms are the price; a coupon sent with it is refused by the API.
       return { path: "/payment/subscribe", body: { offerId: id, ...coupon } };
+    case "post":
+      // A paid feed post (components/social/FeedPostCard.tsx): bought like a movie, at its own price.
+      return { path: `/feed-posts/${id}/unlock`, body: Object.keys(coupon).length ? coupon : undefined };
     case "performer":
       if (form.period !== "monthly" && form.period !== "yearly") return null;
       return { path: "/payment/subscribe", body: { performerId: id, type: form.period, ...coupon } };

@@ -1,27 +1,21 @@
-import { Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title } from "@mantine/core";
-import type { Gallery } from "@marquee/contracts/galleries";
+import { Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { FeedPostList, FollowState } from "@marquee/contracts/feed";
 import type { PerformerPage as PerformerPageData } from "@marquee/contracts/pages";
-import type { PerformerProfile } from "@marquee/contracts/performers";
-import type { Product } from "@marquee/contracts/products";
-import type { Video } from "@marquee/contracts/videos";
-import { IconMapPin, IconMovie, IconPhoto, IconShoppingBag, IconSparkles, IconUserOff } from "@tabler/icons-react";
+import { IconMapPin, IconUserOff } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
-import browseStyles from "../components/browse/browse.module.css";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { initials } from "../components/catalogue/CardImage.tsx";
-import { formatPrice } from "../components/catalogue/format.ts";
-import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
-import { PagedGrid } from "../components/catalogue/PagedGrid.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
-import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
-import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
+import { ProfileTabs } from "../components/performers/ProfileTabs.tsx";
+import { SubscribeBox } from "../components/performers/SubscribeBox.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
 import { ReportButton } from "../components/reports/ReportButton.tsx";
-import { ProductCard } from "../components/store/ProductCard.tsx";
+import { FollowButton } from "../components/social/FollowButton.tsx";
+import { POSTS_PAGE_SIZE, performerPostsPath } from "../components/social/PostList.tsx";
 import { TipButton } from "../components/tips/TipButton.tsx";
 import { TipGoalCard } from "../components/tips/TipGoalCard.tsx";
 import { useFormat } from "../i18n/format.ts";
@@ -31,25 +25,17 @@ import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/per
 import { REPORT_PATH } from "../lib/reports.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
-import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
+import { SOCIAL_ACTION_PATH } from "../lib/social.ts";
 import type { TipGoalAnswer } from "../lib/tips.ts";
 import { pages } from "../pages.ts";
 import { useObjectRoom, usePresence } from "../realtime/rooms.ts";
 import { performerProfileReceived } from "../state/performerProfile.ts";
-import { useAppDispatch, useAppSelector } from "../state/store.ts";
+import { useAppDispatch } from "../state/store.ts";
 import type { Route } from "./+types/performers.$username";
 
 export const handle = pages.performer.handle;
 
-/** Equal to PERFORMER_TAB_PAGE_SIZE of @marquee/contracts/pages (not imported, to keep zod out of the browser). */
-const TAB_PAGE_SIZE = 12;
 const HOUR = 3_600_000;
-const TABS = ["movies", "galleries", "products"] as const;
-type TabName = (typeof TABS)[number];
-
-const videosQuery = (performerId: string) => ({ performerIds: [performerId], sortBy: "newest", limit: TAB_PAGE_SIZE });
-const galleriesQuery = videosQuery;
-const productsQuery = videosQuery;
 
 /**
  * One call for the page (GET /pages/performers/:id: the profile, their newest movies, galleries and products); the attribute
@@ -76,11 +62,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ),
   ]);
   const { performer, movies, galleries, products } = page;
-  // The performer's tip goal, if any: it moves live on the page (TipGoalCard).
-  const tipGoal = await optional(
-    "GET /tips/goal/:id",
-    client.get<TipGoalAnswer>(`/tips/goal/${encodeURIComponent(performer._id)}`),
-  );
+  const id = encodeURIComponent(performer._id);
+  // The performer's tip goal, if any (it moves live on the page: TipGoalCard), the viewer's follow, and their posts.
+  const [tipGoal, follow, posts] = await Promise.all([
+    optional("GET /tips/goal/:id", client.get<TipGoalAnswer>(`/tips/goal/${id}`)),
+    optional("GET /follows/:id", client.get<FollowState>(`/follows/${id}`)),
+    optional(
+      "GET /feed-posts/performer/:id",
+      client.get<FeedPostList>(performerPostsPath(performer._id), { limit: POSTS_PAGE_SIZE }),
+    ),
+  ]);
   // Names are looked up here so the server and the browser render the same words.
   // Labels are texts to translate; a height's option is kept so the page spells its edges in its language.
   const facts: Array<{ label: string; value: string; height?: { value: string; text: string } }> = [];
@@ -100,7 +91,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const countryName = performer.country
     ? (countries?.find((c) => c.code === performer.country)?.name ?? performer.country)
     : null;
-  return { performer, movies, galleries, products, facts, countryName, tipGoal: tipGoal?.goal ?? null };
+  const followState = follow ?? { performerId: performer._id, following: false, followers: performer.stats.followers };
+  return {
+    performer,
+    movies,
+    galleries,
+    products,
+    posts,
+    follow: followState,
+    facts,
+    countryName,
+    tipGoal: tipGoal?.goal ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -127,7 +129,7 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction === REPORT_PATH) return false;
+  if (formAction === REPORT_PATH || formAction === SOCIAL_ACTION_PATH) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const strip = (u: URL) => {
     const s = new URLSearchParams(u.search);
@@ -138,125 +140,14 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-function SubscribeBox({ performer }: { performer: PerformerProfile }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const loggedIn = useAppSelector((s) => s.auth.loggedIn);
-  const viewerId = useAppSelector((s) => s.user.current._id);
-  const symbol = useAppSelector((s) => s.ui.currencySymbol || s.settings.data.currencySymbol);
-  const prices = [
-    { label: t("Monthly"), period: "monthly", value: performer.monthlyPrice, per: t("/ month") },
-    { label: t("Yearly"), period: "yearly", value: performer.yearlyPrice, per: t("/ year") },
-  ].filter((p): p is { label: string; period: string; value: number; per: string } => p.value !== null);
-
-  if (viewerId && viewerId === performer._id) {
-    return (
-      <Card data-testid="subscribe-box">
-        <Stack gap="sm">
-          <Text fw={700}>{t("This is your profile")}</Text>
-          <Text size="sm" c="dimmed">
-            {t("Update your prices, picture and details in your studio.")}
-          </Text>
-          <Button component={Link} to="/studio/profile" variant="light">
-            {t("Edit profile")}
-          </Button>
-        </Stack>
-      </Card>
-    );
-  }
-  if (performer.isSubscribed) {
-    return (
-      <Card data-testid="subscribe-box">
-        <Stack gap="xs">
-          <Group gap="xs">
-            <IconSparkles size={20} color="var(--mantine-primary-color-filled)" />
-            <Text fw={700}>{t("You are subscribed")}</Text>
-          </Group>
-          {performer.subscriptionExpiresAt && (
-            <Text size="sm" c="dimmed">
-              {t("Your subscription runs until {{date}}.", { date: f.date(performer.subscriptionExpiresAt) })}
-            </Text>
-          )}
-        </Stack>
-      </Card>
-    );
-  }
-  return (
-    <Card data-testid="subscribe-box">
-      <Stack gap="sm">
-        <div>
-          <Text fw={700} size="lg">
-            {t("Subscribe to {{name}}", { name: performer.name })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t("Unlock every members movie and gallery from {{name}}.", { name: performer.name })}
-          </Text>
-        </div>
-        {prices.length > 0 ? (
-          <div>
-            {prices.map((p) => (
-              <div key={p.label} className={styles.priceRow}>
-                <Text size="sm" c="dimmed">
-                  {p.label}
-                </Text>
-                <span>
-                  <span className={styles.priceValue}>{formatPrice(p.value, symbol, f.locale)}</span>{" "}
-                  <Text span size="sm" c="dimmed">
-                    {p.per}
-                  </Text>
-                </span>
-              </div>
-            ))}
-          </div>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t("{{name}} has not opened subscriptions yet.", { name: performer.name })}
-          </Text>
-        )}
-        {prices.length > 0 &&
-          (loggedIn ? (
-            <Stack gap="xs" data-testid="subscribe-buttons">
-              {prices.map((p) => (
-                <CheckoutForm
-                  key={p.period}
-                  fields={{ kind: "performer", id: performer._id, period: p.period }}
-                  label={t("{{period}} · {{price}}", {
-                    period: p.label,
-                    price: formatPrice(p.value, symbol, f.locale),
-                  })}
-                  icon={<IconSparkles size={16} aria-hidden />}
-                  variant={p.period === "monthly" ? "filled" : "light"}
-                  coupon={p.period === "monthly"}
-                  fullWidth
-                />
-              ))}
-              <Text size="xs" c="dimmed" ta="center">
-                {t("Renews until you cancel; cancel any time in your account.")}
-              </Text>
-            </Stack>
-          ) : (
-            <Button component={Link} to="/auth/login" size="md">
-              {t("Log in to subscribe")}
-            </Button>
-          ))}
-      </Stack>
-    </Card>
-  );
-}
-
 export default function PerformerPage({ loaderData }: Route.ComponentProps) {
-  const { performer, movies, galleries, products, facts, countryName, tipGoal } = loaderData;
+  const { performer, movies, galleries, products, posts, follow, facts, countryName, tipGoal } = loaderData;
   const { t } = useTranslation();
   const f = useFormat();
   useObjectRoom("performer", performer._id);
   // Live for signed-in visitors (they have a socket); nothing is shown while it is not known.
   const online = usePresence(performer._id);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  // The products tab shows only for a performer who sells something (or when the URL asks for it).
-  const tab: TabName = TABS.find((name) => name === search.get("tab")) ?? "movies";
-  const hasProducts = (products?.total ?? 0) > 0 || tab === "products";
 
   useEffect(() => {
     dispatch(performerProfileReceived(performer));
@@ -336,6 +227,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 )}
               </Group>
               <Group gap="xs" wrap="wrap">
+                <FollowButton initial={follow} />
                 <ReactionButtons
                   key={performer._id}
                   objectType="performer"
@@ -404,67 +296,13 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </Group>
             )}
-            <Tabs
-              value={tab}
-              onChange={(value) => {
-                const next = new URLSearchParams(search);
-                if (value && value !== "movies") next.set("tab", value);
-                else next.delete("tab");
-                const qs = next.toString();
-                void navigate({ search: qs ? `?${qs}` : "" }, { replace: true, preventScrollReset: true });
-              }}
-              keepMounted={false}
-            >
-              <Tabs.List mb="lg" className={browseStyles.scrollTabs}>
-                <Tabs.Tab value="movies" leftSection={<IconMovie size={16} />}>
-                  {t("Movies ({{n}})", { n: movies?.total ?? performer.stats.videos })}
-                </Tabs.Tab>
-                <Tabs.Tab value="galleries" leftSection={<IconPhoto size={16} />}>
-                  {t("Galleries ({{n}})", { n: galleries?.total ?? performer.stats.galleries })}
-                </Tabs.Tab>
-                {hasProducts && (
-                  <Tabs.Tab value="products" leftSection={<IconShoppingBag size={16} />}>
-                    {t("Products ({{n}})", { n: products?.total ?? 0 })}
-                  </Tabs.Tab>
-                )}
-              </Tabs.List>
-              <Tabs.Panel value="movies">
-                <PagedGrid<Video>
-                  initial={movies}
-                  path="/user/assets/videos/search"
-                  query={videosQuery(performer._id)}
-                  resetKey={`${performer._id}:movies`}
-                  label={t("Movies")}
-                  testId="profile-movies"
-                  empty={t("{{name}} has not published any movies yet.", { name: performer.name })}
-                  render={(v, i) => <VideoCard key={v._id} video={v} eager={i < 4} />}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="galleries">
-                <PagedGrid<Gallery>
-                  initial={galleries}
-                  path="/user/assets/galleries/search"
-                  query={galleriesQuery(performer._id)}
-                  resetKey={`${performer._id}:galleries`}
-                  label={t("Galleries")}
-                  testId="profile-galleries"
-                  empty={t("{{name}} has not published any galleries yet.", { name: performer.name })}
-                  render={(g, i) => <GalleryCard key={g._id} gallery={g} eager={i < 4} />}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="products">
-                <PagedGrid<Product>
-                  initial={products}
-                  path={PRODUCTS_SEARCH_PATH}
-                  query={productsQuery(performer._id)}
-                  resetKey={`${performer._id}:products`}
-                  label={t("Products")}
-                  testId="profile-products"
-                  empty={t("{{name}} has nothing in the store yet.", { name: performer.name })}
-                  render={(p, i) => <ProductCard key={p._id} product={p} eager={i < 4} showPerformers={false} />}
-                />
-              </Tabs.Panel>
-            </Tabs>
+            <ProfileTabs
+              performer={performer}
+              movies={movies}
+              galleries={galleries}
+              products={products}
+              posts={posts}
+            />
             <Comments objectType="performer" objectId={performer._id} ownerIds={[performer._id]} />
           </Stack>
         </div>

@@ -8,11 +8,13 @@ import {
   IconHeartHandshake,
   IconLayoutDashboard,
   IconMovie,
+  IconNews,
   IconPackage,
   IconPhoto,
   IconShieldCheck,
   IconShoppingBag,
   IconUserStar,
+  IconUsers,
 } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,12 +27,14 @@ export const STUDIO_SECTIONS = [
   { to: "/studio/movies", label: msg("Movies"), icon: IconMovie },
   { to: "/studio/galleries", label: msg("Galleries"), icon: IconPhoto },
   { to: "/studio/products", label: msg("Products"), icon: IconShoppingBag },
+  { to: "/studio/posts", label: msg("Posts"), icon: IconNews },
   { to: "/studio/vault", label: msg("Vault"), icon: IconArchive },
   { to: "/studio/profile", label: msg("Profile"), icon: IconUserStar },
   { to: "/studio/earnings", label: msg("Earnings"), icon: IconCoin },
   { to: "/studio/tips", label: msg("Tips"), icon: IconGift },
   { to: "/studio/promotions", label: msg("Promotions"), icon: IconDiscount },
   { to: "/studio/subscribers", label: msg("Subscribers"), icon: IconHeartHandshake },
+  { to: "/studio/followers", label: msg("Followers"), icon: IconUsers },
   { to: "/studio/orders", label: msg("Orders"), icon: IconPackage },
   { to: "/studio/reports", label: msg("Reports"), icon: IconFlag },
   { to: "/studio/verification", label: msg("Verification"), icon: IconShieldCheck },

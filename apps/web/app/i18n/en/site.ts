@@ -20,4 +20,6 @@ export const site: Messages = {
   "{{n}} months_one": "{{n}} month",
   "{{n}} weeks_one": "{{n}} week",
   "{{n}} days_one": "{{n}} day",
+  "{{followers}} followers_one": "{{followers}} follower",
+  "{{votes}} votes_one": "{{votes}} vote",
 };

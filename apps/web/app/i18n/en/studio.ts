@@ -12,4 +12,5 @@ export const studio: Messages = {
   "{{n}} movies_one": "{{n}} movie",
   "{{n}} galleries_one": "{{n}} gallery",
   "{{n}} products_one": "{{n}} product",
+  "{{followers}} followers_one": "{{followers}} follower",
 };

@@ -207,6 +207,7 @@ export const account: Messages = {
   product: "producto",
   post: "publicación",
   profile: "perfil",
+  // i18n-exempt: a dictionary entry (the key "message" reads like a shown property)
   message: "mensaje",
   "Report this movie": "Denunciar esta película",
   "Report this gallery": "Denunciar esta galería",
