@@ -3,7 +3,7 @@ import { createTestContext, newAccount, type TestContext } from "../../../../tes
 
 /**
  * Feed posts (issue 25 section 1): a performer's text posts with their rules, polls voted once, comments and likes
- * as on other items, and who may edit or delete them. Posts with vault media (locked, paid) are in feed-media.test.ts.
+ * as on other items, and who may edit or delete them. Posts with vault media (locked, paid) are in paid-media.test.ts.
  */
 
 let t: TestContext;
