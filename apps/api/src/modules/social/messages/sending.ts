@@ -11,7 +11,15 @@ import type { Ownership } from "../../commerce/ownership.ts";
 import type { VaultPort } from "../posts/present.ts";
 import type { Conversations } from "./conversations.ts";
 import { type MessagePresenter, sideOf } from "./present.ts";
-import { type ConversationRow, conversations, type MessageRow, messages, messagingSettings } from "./tables.ts";
+import {
+  type ConversationRow,
+  conversations,
+  type MessageRow,
+  massMessages,
+  messages,
+  messagingSettings,
+  welcomeMessages,
+} from "./tables.ts";
 
 const MINUTE = 60_000;
 const field = (path: string, message: string) => [{ path, message }];
@@ -194,12 +202,26 @@ export function createSending(deps: {
 
   /** Whether a message carries the vault item (it may not be deleted then); read in the vault's deleting `tx`. */
   async function carries(vaultItemId: string, tx: Pick<Db, "select"> = db): Promise<boolean> {
-    const [found] = await tx
+    const item = [vaultItemId];
+    const sent = await tx
       .select({ id: messages.id })
       .from(messages)
-      .where(arrayContains(messages.attachmentIds, [vaultItemId]))
+      .where(arrayContains(messages.attachmentIds, item))
       .limit(1);
-    return !!found;
+    if (sent.length) return true;
+    // The welcome message each new subscriber will get, and a mass message still being sent, carry it too.
+    const welcome = await tx
+      .select({ id: welcomeMessages.performerId })
+      .from(welcomeMessages)
+      .where(arrayContains(welcomeMessages.attachmentIds, item))
+      .limit(1);
+    if (welcome.length) return true;
+    const mass = await tx
+      .select({ id: massMessages.id })
+      .from(massMessages)
+      .where(and(eq(massMessages.status, "sending"), arrayContains(massMessages.attachmentIds, item)))
+      .limit(1);
+    return mass.length > 0;
   }
 
   return { send, deliver, unlock, mayViewItem, carries };

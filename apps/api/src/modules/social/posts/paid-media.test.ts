@@ -151,3 +151,16 @@ describe("a paid message", () => {
     });
   });
 });
+
+describe("a vault item in use", () => {
+  it("cannot be deleted while the welcome message carries it", async () => {
+    const item = await vaultPhoto(star.token);
+    const set = await req("PUT", "/messages/welcome", star.token, { text: "Welcome!", attachmentIds: [item] });
+    expect(set.statusCode, set.body).toBe(200);
+    const refused = await req("DELETE", `/vault/${item}`, star.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This item is attached to a post or message.");
+    expect((await req("DELETE", "/messages/welcome", star.token)).statusCode).toBe(204);
+    expect((await req("DELETE", `/vault/${item}`, star.token)).statusCode).toBeLessThan(300);
+  });
+});
