@@ -1,9 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { API_PREFIX } from "@marquee/contracts/origin";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, onTestFailed } from "vitest";
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 
@@ -72,7 +73,29 @@ export async function newPage(
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
+  try {
+    onTestFailed(() => describeFailure(page, errors));
+  } catch {
+    // Opened in a suite's hook rather than a test: nothing to describe.
+  }
   return { context, page, errors };
+}
+
+/**
+ * What a page showed when its test failed: its address, its visible text and the errors it logged, printed to the
+ * run's log, and a screenshot beside it, so a failure seen once on CI can be read without rerunning it.
+ */
+async function describeFailure(page: Page, errors: string[]): Promise<void> {
+  if (page.isClosed()) return;
+  const shot = path.join(tmpdir(), `marquee-failure-${Date.now().toString(36)}.png`);
+  const text = await Promise.race([
+    page.evaluate(() => document.body?.innerText ?? "").catch((e: Error) => `(unreadable: ${e.message})`),
+    new Promise<string>((resolve) => setTimeout(() => resolve("(the page did not answer within 5 s)"), 5_000)),
+  ]);
+  await page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined);
+  console.error(
+    [`The page at ${page.url()} when the test failed (screenshot ${shot}):`, text.slice(0, 3000), ...errors].join("\n"),
+  );
 }
 
 /** Navigates and waits until the app has hydrated, so forms submit through the app and not natively. */
