@@ -94,3 +94,17 @@ export async function cappedCountOf(db: Db, matches: { limit(n: number): { as(al
 export function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
   return cappedCountOf(db, db.select({ one: sql`1` }).from(table).where(where));
 }
+
+/**
+ * A list read by another list that shows no total (the feed merges four lists on one keyset) asks for none with
+ * `uncounted`: its total then stays 0, and the count query is never run.
+ */
+export interface Uncounted {
+  uncounted?: boolean;
+}
+const NOT_COUNTED = { total: 0, totalCapped: false };
+
+/** `count()` unless the caller asked for no total. */
+export function countUnless(q: Uncounted, count: () => Promise<{ total: number; totalCapped: boolean }>) {
+  return q.uncounted ? Promise.resolve(NOT_COUNTED) : count();
+}

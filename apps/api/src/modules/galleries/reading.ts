@@ -5,7 +5,15 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { cappedCount, cappedCountOf, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import {
+  cappedCount,
+  cappedCountOf,
+  countUnless,
+  type Keyset,
+  keysetClauses,
+  nextCursor,
+  type Uncounted,
+} from "../../platform/paging.ts";
 import { cleanTerm, SLUG_SHAPE } from "../../platform/slugs.ts";
 import type { AccessService } from "../access/service.ts";
 import type { Entitlements, Offer } from "../catalogue/access.ts";
@@ -87,7 +95,7 @@ export function createGalleryReads(deps: {
         .orderBy(...orderBy)
         .limit(q.limit)
         .offset(q.cursor ? 0 : q.offset) as Promise<T["$inferSelect"][]>,
-      cappedCount(db, table, where),
+      countUnless(q, () => cappedCount(db, table, where)),
     ]);
     return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
   }
@@ -101,7 +109,7 @@ export function createGalleryReads(deps: {
    * A page of listed galleries as every viewer's view is made of it (rows, covers, refs), to be presented to one
    * viewer with `presentListing`: a page shown to many viewers can keep it for a moment.
    */
-  async function listing(q: SearchGalleriesQuery): Promise<Listing> {
+  async function listing(q: SearchGalleriesQuery & Uncounted): Promise<Listing> {
     const page = await pageOf(publicWhere(q), catalogueKeyset(q.sortBy, q.sort, galleries), q, keyOfGallery(q.sortBy));
     return { ...(await present.gather(page.rows)), total: page.total, totalCapped: page.totalCapped, next: page.next };
   }
@@ -112,7 +120,7 @@ export function createGalleryReads(deps: {
     return { data, total: list.total, totalCapped: list.totalCapped, next: list.next };
   }
 
-  async function search(viewer: Viewer, q: SearchGalleriesQuery) {
+  async function search(viewer: Viewer, q: SearchGalleriesQuery & Uncounted) {
     return presentListing(viewer, await listing(q));
   }
 

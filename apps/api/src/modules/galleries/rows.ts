@@ -1,5 +1,6 @@
 import type { CategoryRef, PerformerRef } from "@marquee/contracts/catalogue";
 import { and, eq, type SQL } from "drizzle-orm";
+import type { Uncounted } from "../../platform/paging.ts";
 import type { Protected } from "../catalogue/access.ts";
 import type { Kind } from "../catalogue/editing.ts";
 import { type GalleryRow, type PhotoRow, photos } from "./tables.ts";
@@ -13,7 +14,7 @@ export const PHOTO_FULL_MAX = 2048;
 /** The light job that takes a media worker's photo into its row. */
 export const GALLERY_JOBS = { photoProcessed: "gallery.photo-processed" } as const;
 
-export interface PagedIn {
+export interface PagedIn extends Uncounted {
   limit: number;
   offset: number;
   cursor?: string | undefined;

@@ -4,7 +4,14 @@ import type { Db } from "../../db/client.ts";
 import { notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { cappedCount, type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import {
+  cappedCount,
+  countUnless,
+  type Keyset,
+  keysetClauses,
+  nextCursor,
+  type Uncounted,
+} from "../../platform/paging.ts";
 import { cleanTerm, SLUG_SHAPE } from "../../platform/slugs.ts";
 import { type Actor, canOpen, type Offer, ownsOrAdmin, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
@@ -13,7 +20,7 @@ import type { ProductPresenter } from "./present.ts";
 import { PRODUCT } from "./rows.ts";
 import { type ProductRow, products } from "./tables.ts";
 
-type PagedIn = { limit: number; offset: number; cursor?: string | undefined };
+type PagedIn = { limit: number; offset: number; cursor?: string | undefined } & Uncounted;
 
 const keyOfProduct =
   (sortBy: SearchProductsQuery["sortBy"]) =>
@@ -75,13 +82,13 @@ export function createProductReads(deps: { db: Db; present: ProductPresenter }) 
         .orderBy(...orderBy)
         .limit(q.limit)
         .offset(q.cursor ? 0 : q.offset),
-      cappedCount(db, products, where),
+      countUnless(q, () => cappedCount(db, products, where)),
     ]);
     return { rows, ...counted, next: nextCursor(rows, q.limit, keyset.name, keyOf) };
   }
 
   /** A page of the public list; each card says whether this viewer bought the product. */
-  async function search(q: SearchProductsQuery, viewer: Viewer = null) {
+  async function search(q: SearchProductsQuery & Uncounted, viewer: Viewer = null) {
     const page = await pageOf(publicWhere(q), catalogueKeyset(q.sortBy, q.sort, products), q, keyOfProduct(q.sortBy));
     const [list, bought] = await Promise.all([
       present.list(page.rows),

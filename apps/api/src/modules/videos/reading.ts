@@ -19,7 +19,7 @@ import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { cappedCount, keysetClauses, nextCursor } from "../../platform/paging.ts";
+import { cappedCount, countUnless, keysetClauses, nextCursor, type Uncounted } from "../../platform/paging.ts";
 import { SLUG_SHAPE } from "../../platform/slugs.ts";
 import { type Actor, canOpen, type Offer, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
@@ -212,7 +212,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     return { rows, matches: rows[0] ? Number(rows[0].matches) : undefined };
   }
 
-  async function search(query: SearchVideosQuery) {
+  async function search(query: SearchVideosQuery & Uncounted) {
     const keyset = catalogueKeyset(query.sortBy, query.sort, videos);
     keysetClauses(keyset, query.cursor); // a bad cursor is refused before anything runs
     const where = publicWhere(query);
@@ -228,10 +228,13 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
         few.matches !== undefined
           ? { total: Math.min(few.matches, TOTAL_CAP), totalCapped: few.matches > TOTAL_CAP }
           : query.cursor || query.offset
-            ? await cappedCount(db, videos, where)
+            ? await countUnless(query, () => cappedCount(db, videos, where))
             : { total: 0, totalCapped: false };
     } else {
-      [rows, counted] = await Promise.all([pageQuery(query, where), countOf(query, estimate)]);
+      [rows, counted] = await Promise.all([
+        pageQuery(query, where),
+        countUnless(query, () => countOf(query, estimate)),
+      ]);
     }
     const refs = await present.refsFor(rows);
     return {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { Jobs, JobsLog } from "../../platform/jobs.ts";
+import type { Uncounted } from "../../platform/paging.ts";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { AccessService } from "../access/service.ts";
@@ -77,7 +78,7 @@ export function createVideosService(deps: VideosDeps) {
     /** Listed movies by id as lists show them, in the order given (ids not listed are left out). */
     listByIds: reads.listByIds,
     /** A page of the public list; each card says whether this viewer bought the movie. */
-    async search(query: SearchVideosQuery, viewer: Viewer = null) {
+    async search(query: SearchVideosQuery & Uncounted, viewer: Viewer = null) {
       const page = await reads.search(query);
       return { ...page, data: await deps.access.markBought(viewer, "video", page.data) };
     },

@@ -48,18 +48,20 @@ export function createFeed(deps: {
     const performerIds = await performersOf(member);
     if (!performerIds.length) return { data: [], next: null, performers: 0 };
     const paging = { limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}), sortBy: "newest", sort: "desc" };
+    // The feed shows no totals: each list is read without its count.
+    const list = { performerIds, uncounted: true };
     const shares = await Promise.all([
       deps.posts.feedShare(member, performerIds, q),
       deps.videos
-        .search({ ...searchVideosQuery.parse({ ...paging, includeComing: "false" }), performerIds }, member)
+        .search({ ...searchVideosQuery.parse({ ...paging, includeComing: "false" }), ...list }, member)
         .then((r) => r.data.flatMap((video) => share(video._id, video.publishedAt, { kind: "video", video }))),
       deps.galleries
-        .search(member, { ...searchGalleriesQuery.parse(paging), performerIds })
+        .search(member, { ...searchGalleriesQuery.parse(paging), ...list })
         .then((r) =>
           r.data.flatMap((gallery) => share(gallery._id, gallery.publishedAt, { kind: "gallery", gallery })),
         ),
       deps.products
-        .search({ ...searchProductsQuery.parse(paging), performerIds }, member)
+        .search({ ...searchProductsQuery.parse(paging), ...list }, member)
         .then((r) =>
           r.data.flatMap((product) => share(product._id, product.publishedAt, { kind: "product", product })),
         ),
