@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Logger } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import pg from "pg";
@@ -25,7 +26,28 @@ export { DEMO_PASSWORD };
 /** A public address the bundled GeoLite2 database places in each country (used by geo tests). */
 export const IP_IN = { GB: "81.2.69.142", US: "8.8.8.8", RU: "5.255.255.77" } as const;
 
-async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+/** The statements the app runs, recorded while a test asks for them (`TestContext.queriesOf`). */
+function createQueryLog() {
+  let seen: string[] | null = null;
+  return {
+    logger: {
+      logQuery(query: string) {
+        seen?.push(query);
+      },
+    },
+    async during<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+      const queries: string[] = [];
+      seen = queries;
+      try {
+        return { result: await run(), queries };
+      } finally {
+        seen = null;
+      }
+    },
+  };
+}
+
+async function openTestDatabase(logger: Logger): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const template = inject("testDbTemplate");
   if (template) {
     const serverUrl = process.env.DATABASE_URL as string;
@@ -36,7 +58,7 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ url: url.toString(), poolSize: 5, logger });
     return {
       database,
       url: url.toString(),
@@ -49,7 +71,7 @@ async function openTestDatabase(): Promise<{ database: Database; url?: string; d
     };
   }
   const dump = await readFile(path.join(inject("testDbDir"), "template.tar"));
-  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ loadDataDir: new Blob([dump]), logger });
   return { database, drop: async () => {} };
 }
 
@@ -81,6 +103,11 @@ export interface TestContext {
     query?: Record<string, string | string[]>;
     headers?: Record<string, string>;
   }): Promise<LightMyRequestResponse>;
+  /**
+   * The statements the app ran through the database while `run` ran (what a request costs in queries). Anything else
+   * running meanwhile counts too, so a test asks for it with no background work of its own going on.
+   */
+  queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
 }
 
@@ -99,7 +126,8 @@ export async function createTestContext(
   jobsOpts: { maintenanceIntervalSeconds?: number } = {},
   site: { reviewMode?: "none" | "first" | "all" | "default" } = {},
 ): Promise<TestContext> {
-  const { database, url, drop } = await openTestDatabase();
+  const queryLog = createQueryLog();
+  const { database, url, drop } = await openTestDatabase(queryLog.logger);
   await seedDemo(database.db);
   const mediaDir = await mkdtemp(path.join(tmpdir(), "marquee-media-"));
   // The heavy media jobs run in the app's own process unless a test starts a worker (MEDIA_JOBS=worker).
@@ -153,6 +181,7 @@ export async function createTestContext(
     mailer,
     jobs,
     request,
+    queriesOf: queryLog.during,
     trustedDevices,
     withoutTwoFactor,
     async login(username, password = DEMO_PASSWORD) {

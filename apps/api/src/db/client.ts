@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { lockHolder } from "@marquee/contracts/startup";
+import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -147,13 +148,15 @@ export async function openDatabase(opts: {
   dir?: string;
   loadDataDir?: Blob;
   poolSize?: number;
+  /** Told of every statement the app runs through drizzle (the tests count a page's queries with it). */
+  logger?: Logger;
 }): Promise<Database> {
   if (opts.url) {
     // A request that waits this long for a connection fails instead of waiting forever behind a stalled pool.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, connectionTimeoutMillis: 15_000 });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, ...(opts.logger ? { logger: opts.logger } : {}) }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -185,7 +188,11 @@ export async function openDatabase(opts: {
       unlock();
       throw err;
     });
-  const db = drizzlePglite({ client: guardTransactions(client), schema }) as unknown as Db;
+  const db = drizzlePglite({
+    client: guardTransactions(client),
+    schema,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 import { type Keyset, keysetClauses, nextCursor } from "../../platform/paging.ts";
 import type { Viewer } from "../catalogue/access.ts";
 import { orderLines, orders } from "./orders/tables.ts";
@@ -59,6 +61,18 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
         );
       const asked = new Set(items.map((i) => `${i.kind}:${i.id}`));
       return new Set(rows.map((r) => `${r.kind}:${r.itemId}`).filter((k) => asked.has(k)));
+    },
+
+    /**
+     * `boughtOf` as a column of the caller's own list query: whether the viewer holds a paid order line for the item
+     * whose id is `itemId` (a column of that query), so a list reads its rows and their purchases in one query.
+     */
+    boughtColumn(viewer: Viewer, kind: OwnedItem["kind"], itemId: AnyPgColumn): SQL<boolean> {
+      if (!viewer) return sql<boolean>`false`;
+      const q = qualified;
+      return sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${q(orders.id)} = ${q(orderLines.orderId)}
+        where ${q(orders.userId)} = ${viewer.id} and ${q(orders.status)} = 'paid'
+        and ${q(orderLines.itemKind)} = ${kind} and ${q(orderLines.itemId)} = ${q(itemId)})`;
     },
 
     /** The viewer's subscriptions that grant access now. */

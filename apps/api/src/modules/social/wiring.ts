@@ -50,10 +50,12 @@ export function buildSocial(deps: {
   const currency = () => deps.settings.get("currency");
   const follows = createFollows({ db, storage, ownership });
   const vault: VaultPort = {
-    async attachable(performerId, ids) {
-      await deps.vault.ownedReady(performerId, ids);
+    async attachable(performerId, ids, tx) {
+      await deps.vault.ownedReady(performerId, ids, tx);
     },
     attachments: (ids, open, viewerId) => deps.vault.attachmentsById(ids, open, viewerId),
+    attachedColumn: deps.vault.attachedColumn,
+    attachmentOf: deps.vault.attachmentOf,
   };
   /** What attachments are (photo, video): the inbox's line for a message without text. */
   const kindsOf = async (ids: readonly string[]) => (await deps.vault.rowsOf([...ids])).map((r) => r.kind);
@@ -74,7 +76,7 @@ export function buildSocial(deps: {
     checkout: deps.checkout,
   });
   const feed = createFeed({ follows, ownership, posts, ...deps.catalogue });
-  const messagePresenter = createMessagePresenter({ storage, ownership, vault, currency });
+  const messagePresenter = createMessagePresenter({ db, storage, ownership, vault, currency });
   const conversations = createConversations({ db, present: messagePresenter, follows, ownership });
   const sending = createSending({
     db,

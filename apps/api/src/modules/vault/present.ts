@@ -2,7 +2,7 @@ import type { Attachment, VaultItem } from "@marquee/contracts/vault";
 import type { UrlSigner } from "../../platform/signed-urls.ts";
 import type { Storage } from "../../platform/storage.ts";
 import { grantMedia } from "../catalogue/media.ts";
-import { openKeysOf } from "./rows.ts";
+import { type AttachedItem, openKeysOf } from "./rows.ts";
 import type { VaultItemRow } from "./tables.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { VaultItemRow } from "./tables.ts";
 export function createVaultPresenter(deps: { storage: Storage; signer: UrlSigner }) {
   const { storage, signer } = deps;
 
-  function attachmentOf(row: VaultItemRow, open: boolean, viewerId: string | null): Attachment {
+  function attachmentOf(row: AttachedItem, open: boolean, viewerId: string | null): Attachment {
     const ready = row.status === "ready";
     const links = ready && open ? grantMedia(signer, viewerId, openKeysOf(row)).urls : null;
     return {

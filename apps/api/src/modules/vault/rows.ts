@@ -1,4 +1,7 @@
-import type { VaultItemRow } from "./tables.ts";
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { qualified } from "../../db/qualified.ts";
+import { type VaultItemRow, vaultItems } from "./tables.ts";
 
 /** The light jobs that take a media worker's result into a vault item. */
 export const VAULT_JOBS = {
@@ -23,6 +26,27 @@ export const keysOf = (id: string) => ({
 });
 
 /** The private files a viewer who may open an item gets links to: its thumbnail and its full size or MP4. */
+/** What an attachment is presented from: the columns `attachedColumn` reads of each item. */
+export type AttachedItem = Pick<
+  VaultItemRow,
+  "id" | "kind" | "status" | "width" | "height" | "durationSec" | "previewKey" | "mediaKey"
+>;
+
+/** `attachedColumn`'s value as the driver hands it over (parsed JSON, or its text). */
+const attachedItems = (value: AttachedItem[] | string | null): AttachedItem[] =>
+  typeof value === "string" ? (JSON.parse(value) as AttachedItem[]) : (value ?? []);
+
+/**
+ * The vault items an id array column names (a message's `attachment_ids`), as `AttachedItem`s, for a module to read
+ * them in its own list query rather than in one more. Order is not kept: look the items up by id.
+ */
+export function attachedColumn(ids: AnyPgColumn): SQL<AttachedItem[]> {
+  return sql`(select coalesce(json_agg(json_build_object(
+    'id', v.id, 'kind', v.kind, 'status', v.status, 'width', v.width, 'height', v.height,
+    'durationSec', v.duration_sec, 'previewKey', v.preview_key, 'mediaKey', v.media_key)), '[]'::json)
+    from ${vaultItems} v where v.id = any(${qualified(ids)}))`.mapWith(attachedItems);
+}
+
 export function openKeysOf(row: Pick<VaultItemRow, "id" | "kind" | "mediaKey">) {
   if (row.kind === "photo") return { thumbnail: `${row.mediaKey}/thumb.webp`, url: `${row.mediaKey}/full.webp` };
   return { thumbnail: `${row.mediaKey}/poster-thumb.webp`, url: `${row.mediaKey}/video/video.mp4` };

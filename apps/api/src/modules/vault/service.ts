@@ -11,6 +11,7 @@ import type { Storage } from "../../platform/storage.ts";
 import type { Actor, Viewer } from "../catalogue/access.ts";
 import { createVaultPresenter } from "./present.ts";
 import { createVaultProcessing, type Receive } from "./processing.ts";
+import { attachedColumn } from "./rows.ts";
 import { type VaultItemRow, vaultItems } from "./tables.ts";
 
 export { NOT_MEDIA, PHOTO_TOO_LARGE, TOO_LONG } from "./processing.ts";
@@ -183,6 +184,10 @@ export function createVaultService(deps: {
      * thumbnail and full size (a video's MP4) as grants to that viewer. Give `open` only when a registered
      * `VaultViewerCheck` answers true for the same viewer, or the links are refused when fetched.
      */
+    /** The items an id array column names, read as a column of another module's list query. */
+    attachedColumn,
+    /** One item read through `attachedColumn`, as `present` gives it. */
+    attachmentOf: presenter.attachmentOf,
     present: (rows: readonly VaultItemRow[], open: boolean, viewerId: string | null) =>
       rows.map((row) => presenter.attachmentOf(row, open, viewerId)),
     /**

@@ -153,15 +153,10 @@ export function createConversations(deps: {
   async function history(me: Actor, id: string, q: { limit: number; cursor?: string }): Promise<MessagePage> {
     const { after, orderBy } = keysetClauses(messagesKeyset, q.cursor);
     const { c, other } = await mine(me, id);
-    const rows = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.conversationId, id), after))
-      .orderBy(...orderBy)
-      .limit(q.limit);
+    const { rows, data } = await present.page(me, and(eq(messages.conversationId, id), after), orderBy, q.limit);
     return {
       conversation: present.conversation(me.id, c, other),
-      data: await present.messages(me, rows),
+      data,
       next: nextCursor(rows, q.limit, messagesKeyset.name, (m) => [m.createdAt, m.id]),
     };
   }

@@ -14,6 +14,7 @@ import type { Throttle } from "../../../platform/throttle.ts";
 import type { Actor } from "../../catalogue/access.ts";
 import type { Ownership } from "../../commerce/ownership.ts";
 import { subscriptionTerms } from "../../performers/commerce-port.ts";
+import { requireMessageContent } from "../content.ts";
 import type { Follows } from "../follows/service.ts";
 import type { VaultPort } from "../posts/present.ts";
 import type { MessagePresenter } from "./present.ts";
@@ -58,16 +59,7 @@ export function createMassMessages(deps: {
 
   async function start(performer: Actor, body: MassMessageBody): Promise<MassMessage> {
     if (!(await subscriptionTerms(db, performer.id))) throw forbidden("Only performers send mass messages.");
-    if (!body.text && !body.attachmentIds.length) {
-      throw unprocessable("Write something or attach a photo or video.", [
-        { path: "body.text", message: "empty message" },
-      ]);
-    }
-    if (body.price != null && !body.attachmentIds.length) {
-      throw unprocessable("A paid message needs a photo or a video to lock.", [
-        { path: "body.attachmentIds", message: "nothing to lock" },
-      ]);
-    }
+    requireMessageContent(body);
     if (body.exclude.includes(body.audience as "subscribers" | "followers") || body.exclude.length === 2) {
       throw unprocessable("Leaving out that list leaves nobody to send to.", [
         { path: "body.exclude", message: "leaves nobody" },
@@ -82,18 +74,21 @@ export function createMassMessages(deps: {
     if ((await deps.throttle.hit(`mass-message:${performer.id}`, DAY)) > MASS_MESSAGES_PER_DAY) {
       throw tooManyRequests(`You can send at most ${MASS_MESSAGES_PER_DAY} mass messages a day.`);
     }
-    const [row] = await db
-      .insert(massMessages)
-      .values({
-        performerId: performer.id,
-        text: body.text,
-        attachmentIds: body.attachmentIds,
-        priceCents: body.price != null ? Math.round(body.price * 100) : null,
-        audience: body.audience,
-        exclude: body.exclude,
-        stage: body.audience === "subscribers" ? "subscribers" : "followers",
-      })
-      .returning();
+    const [row] = await db.transaction(async (tx) => {
+      await deps.vault.attachable(performer.id, body.attachmentIds, tx);
+      return tx
+        .insert(massMessages)
+        .values({
+          performerId: performer.id,
+          text: body.text,
+          attachmentIds: body.attachmentIds,
+          priceCents: body.price != null ? Math.round(body.price * 100) : null,
+          audience: body.audience,
+          exclude: body.exclude,
+          stage: body.audience === "subscribers" ? "subscribers" : "followers",
+        })
+        .returning();
+    });
     const made = row as MassMessageRow;
     await deps.jobs.send(MASS_JOB, { id: made.id }, { singletonKey: made.id });
     return (await present([made]))[0] as MassMessage;

@@ -1,10 +1,13 @@
 import type { Conversation, Message } from "@marquee/contracts/messages";
+import { inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
 import type { Storage } from "../../../platform/storage.ts";
 import type { Actor } from "../../catalogue/access.ts";
 import type { Ownership } from "../../commerce/ownership.ts";
 import { avatarUrls } from "../../users/service.ts";
+import type { AttachedItem } from "../../vault/rows.ts";
 import type { VaultPort } from "../posts/present.ts";
-import type { ConversationRow, MessageRow } from "./tables.ts";
+import { type ConversationRow, type MessageRow, messages as messageTable } from "./tables.ts";
 
 /** The other side of a conversation, as read with it (one join). */
 export interface CorrespondentRow {
@@ -20,8 +23,9 @@ export const sideOf = (c: Pick<ConversationRow, "fanId" | "performerId">, userId
   c.performerId === userId ? ("performer" as const) : ("fan" as const);
 
 export function createMessagePresenter(deps: {
+  db: Db;
   storage: Pick<Storage, "publicUrl">;
-  ownership: Pick<Ownership, "boughtOf">;
+  ownership: Pick<Ownership, "boughtColumn">;
   vault: VaultPort;
   currency: () => Promise<string>;
 }) {
@@ -46,70 +50,88 @@ export function createMessagePresenter(deps: {
     };
   }
 
+  /** The columns messages are read with: each row, its attachments, and whether the viewer bought it. */
+  const columns = (viewer: Actor) => ({
+    m: messageTable,
+    attached: deps.vault.attachedColumn(messageTable.attachmentIds),
+    bought: deps.ownership.boughtColumn(viewer, "message", messageTable.id),
+  });
+  type Loaded = { m: MessageRow; attached: AttachedItem[]; bought: boolean };
+
+  /** One page of a conversation as `viewer` sees it, with its rows (for the cursor): one query. */
+  async function page(viewer: Actor, where: SQL | undefined, orderBy: SQL[], limit: number) {
+    const loaded = await deps.db
+      .select(columns(viewer))
+      .from(messageTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit);
+    return { rows: loaded.map((l) => l.m), data: await view(viewer, loaded) };
+  }
+
+  /** Messages read or written elsewhere, as `viewer` sees them, in the order given: one query. */
+  async function messages(viewer: Actor, rows: readonly MessageRow[]): Promise<Message[]> {
+    if (!rows.length) return [];
+    const loaded = await deps.db
+      .select(columns(viewer))
+      .from(messageTable)
+      .where(
+        inArray(
+          messageTable.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(loaded.map((l) => [l.m.id, l]));
+    return view(
+      viewer,
+      rows.flatMap((r) => byId.get(r.id) ?? []),
+    );
+  }
+
   /**
    * Messages as `viewer` sees them: a paid message's attachments open for its sender, an admin, and the fan who paid;
-   * everyone else gets their blurred previews. One query for the purchases and one per state of the attachments.
+   * everyone else gets their blurred previews.
    */
-  async function messages(viewer: Actor, rows: readonly MessageRow[]): Promise<Message[]> {
-    const paid = rows.filter(
-      (m) => m.priceCents !== null && !m.removedAt && m.senderId !== viewer.id && viewer.role !== "admin",
-    );
-    const bought = await deps.ownership.boughtOf(
-      viewer,
-      paid.map((m) => ({ kind: "message" as const, id: m.id })),
-    );
-    const locked = new Set(paid.filter((m) => !bought.has(`message:${m.id}`)).map((m) => m.id));
-    const [open, closed, currency] = await Promise.all([
-      deps.vault.attachments(
-        rows.filter((m) => !locked.has(m.id)).flatMap((m) => m.attachmentIds),
-        true,
-        viewer.id,
-      ),
-      deps.vault.attachments(
-        rows.filter((m) => locked.has(m.id)).flatMap((m) => m.attachmentIds),
-        false,
-        viewer.id,
-      ),
-      deps.currency(),
-    ]);
-    return rows.map((m) => {
-      const files = locked.has(m.id) ? closed : open;
-      if (m.removedAt) {
-        return {
-          _id: m.id,
-          conversationId: m.conversationId,
-          senderId: m.senderId,
-          fromMe: m.senderId === viewer.id,
-          text: "",
-          price: null,
-          currency,
-          lock: null,
-          isBought: false,
-          attachments: [],
-          removed: m.removedReason ?? "Removed by a moderator.",
-          createdAt: m.createdAt.toISOString(),
-        };
-      }
-      return {
+  async function view(viewer: Actor, loaded: readonly Loaded[]): Promise<Message[]> {
+    const currency = await deps.currency();
+    return loaded.map(({ m, attached, bought }) => {
+      const base = {
         _id: m.id,
         conversationId: m.conversationId,
         senderId: m.senderId,
         fromMe: m.senderId === viewer.id,
+        currency,
+        createdAt: m.createdAt.toISOString(),
+      };
+      if (m.removedAt) {
+        return {
+          ...base,
+          text: "",
+          price: null,
+          lock: null,
+          isBought: false,
+          attachments: [],
+          removed: m.removedReason ?? "Removed by a moderator.",
+        };
+      }
+      const paid = m.priceCents !== null && m.senderId !== viewer.id && viewer.role !== "admin";
+      const locked = paid && !bought;
+      const items = new Map(attached.map((i) => [i.id, i]));
+      return {
+        ...base,
         text: m.text,
         price: m.priceCents === null ? null : m.priceCents / 100,
-        currency,
-        lock: locked.has(m.id) ? ("sale" as const) : null,
-        isBought: bought.has(`message:${m.id}`),
+        lock: locked ? ("sale" as const) : null,
+        isBought: paid && bought,
         attachments: m.attachmentIds.flatMap((id) => {
-          const a = files.get(id);
-          return a ? [a] : [];
+          const item = items.get(id);
+          return item ? [deps.vault.attachmentOf(item, !locked, viewer.id)] : [];
         }),
         removed: null,
-        createdAt: m.createdAt.toISOString(),
       };
     });
   }
 
-  return { conversation, messages };
+  return { conversation, page, messages };
 }
 export type MessagePresenter = ReturnType<typeof createMessagePresenter>;

@@ -8,6 +8,7 @@ import type { Throttle } from "../../../platform/throttle.ts";
 import type { Actor, Viewer } from "../../catalogue/access.ts";
 import type { Sale } from "../../commerce/checkout/checkout.ts";
 import type { Ownership } from "../../commerce/ownership.ts";
+import { requireContent, requireMediaToLock } from "../content.ts";
 import type { VaultPort } from "../posts/present.ts";
 import type { Conversations } from "./conversations.ts";
 import { type MessagePresenter, sideOf } from "./present.ts";
@@ -76,21 +77,14 @@ export function createSending(deps: {
     const { c } = await deps.conversations.mine(me, conversationId);
     const side = sideOf(c, me.id);
     if (c.fanBlockedAt || c.performerBlockedAt) throw forbidden("You cannot write in this conversation.");
-    if (!body.text && !body.attachmentIds.length) {
-      throw unprocessable("Write something or attach a photo or video.", field("body.text", "empty message"));
-    }
+    requireContent(body.text, body.attachmentIds.length, "message");
     if (side === "fan" && (body.attachmentIds.length || body.price != null)) {
       throw unprocessable(
         "Only the performer sends media in a conversation.",
         field("body.attachmentIds", "performers only"),
       );
     }
-    if (body.price != null && !body.attachmentIds.length) {
-      throw unprocessable(
-        "A paid message needs a photo or a video to lock.",
-        field("body.attachmentIds", "nothing to lock"),
-      );
-    }
+    requireMediaToLock(body);
     if (side === "fan") {
       const refusal = await mayWriteFirst(c);
       if (refusal) throw forbidden(refusal);
@@ -113,6 +107,7 @@ export function createSending(deps: {
     const conversationId = c.id;
     const lastText = lastTextOf(content.text, await deps.kindsOf(content.attachmentIds));
     const row = await db.transaction(async (tx) => {
+      await deps.vault.attachable(me.id, content.attachmentIds, tx);
       const [m] = await tx
         .insert(messages)
         .values({ conversationId, senderId: me.id, ...content })

@@ -1,9 +1,10 @@
 import type { SendMessageBody, WelcomeAnswer } from "@marquee/contracts/messages";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { forbidden, notFound, unprocessable } from "../../../platform/errors.ts";
+import { forbidden, notFound } from "../../../platform/errors.ts";
 import type { Actor } from "../../catalogue/access.ts";
 import { subscriptionTerms } from "../../performers/commerce-port.ts";
+import { requireMessageContent } from "../content.ts";
 import type { VaultPort } from "../posts/present.ts";
 import type { Sending } from "./sending.ts";
 import { conversations, welcomeMessages } from "./tables.ts";
@@ -39,27 +40,20 @@ export function createWelcome(deps: {
 
   async function save(performer: Actor, body: SendMessageBody): Promise<WelcomeAnswer> {
     if (!(await subscriptionTerms(db, performer.id))) throw forbidden("Only performers have a welcome message.");
-    if (!body.text && !body.attachmentIds.length) {
-      throw unprocessable("Write something or attach a photo or video.", [
-        { path: "body.text", message: "empty message" },
-      ]);
-    }
-    if (body.price != null && !body.attachmentIds.length) {
-      throw unprocessable("A paid message needs a photo or a video to lock.", [
-        { path: "body.attachmentIds", message: "nothing to lock" },
-      ]);
-    }
-    await deps.vault.attachable(performer.id, body.attachmentIds);
+    requireMessageContent(body);
     const values = {
       text: body.text,
       attachmentIds: body.attachmentIds,
       priceCents: body.price != null ? Math.round(body.price * 100) : null,
       updatedAt: new Date(),
     };
-    await db
-      .insert(welcomeMessages)
-      .values({ performerId: performer.id, ...values })
-      .onConflictDoUpdate({ target: welcomeMessages.performerId, set: values });
+    await db.transaction(async (tx) => {
+      await deps.vault.attachable(performer.id, body.attachmentIds, tx);
+      await tx
+        .insert(welcomeMessages)
+        .values({ performerId: performer.id, ...values })
+        .onConflictDoUpdate({ target: welcomeMessages.performerId, set: values });
+    });
     return ofPerformer(performer);
   }
 

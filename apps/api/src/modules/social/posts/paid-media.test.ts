@@ -150,6 +150,29 @@ describe("a paid message", () => {
       gross: 3,
     });
   });
+
+  it("loads the inbox and a conversation with photos and paid messages in two queries each, beyond the session's", async () => {
+    const fan = await newAccount(t, "user", "counted");
+    const conversation = (await req("PUT", `/conversations/with/${star.id}`, fan.token)).json()._id;
+    for (const price of [null, 4, 5]) {
+      const sent = await req("POST", `/conversations/${conversation}/messages`, star.token, {
+        text: "A photo",
+        attachmentIds: [photo],
+        price,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    // What any signed-in request costs (its session), measured on the cheapest one.
+    const session = (await t.queriesOf(() => req("GET", "/conversations/unread", fan.token))).queries.length - 1;
+    const page = await t.queriesOf(() => req("GET", `/conversations/${conversation}/messages`, fan.token));
+    const data = page.result.json().data as Array<{ lock: string | null; attachments: Array<{ preview: string }> }>;
+    expect(data.map((m) => m.lock)).toEqual(["sale", "sale", null]);
+    expect(data.every((m) => m.attachments.length === 1 && m.attachments[0]?.preview)).toBe(true);
+    expect(page.queries.length - session, page.queries.join("\n")).toBeLessThanOrEqual(2);
+    const inbox = await t.queriesOf(() => req("GET", "/conversations", fan.token));
+    expect(inbox.result.json().data[0]._id).toBe(conversation);
+    expect(inbox.queries.length - session, inbox.queries.join("\n")).toBeLessThanOrEqual(2);
+  });
 });
 
 describe("a vault item in use", () => {
@@ -162,5 +185,24 @@ describe("a vault item in use", () => {
     expect(refused.json().message).toBe("This item is attached to a post or message.");
     expect((await req("DELETE", "/messages/welcome", star.token)).statusCode).toBe(204);
     expect((await req("DELETE", `/vault/${item}`, star.token)).statusCode).toBeLessThan(300);
+  });
+
+  it("is either attached or deleted when a post and its deletion race, never attached and gone", async () => {
+    for (let round = 0; round < 3; round++) {
+      const item = await vaultPhoto(star.token);
+      const [post, removal] = await Promise.all([
+        req("POST", "/feed-posts", star.token, { text: `Race ${round}`, attachmentIds: [item] }),
+        req("DELETE", `/vault/${item}`, star.token),
+      ]);
+      if (post.statusCode === 201) {
+        expect(removal.statusCode, "the item a saved post carries stays").toBe(409);
+        const shown = await req("GET", `/feed-posts/${post.json()._id}`, star.token);
+        expect(shown.json().attachments.map((a: { _id: string }) => a._id)).toEqual([item]);
+      } else {
+        expect(post.statusCode, post.body).toBe(422);
+        expect(post.json().details[0].path).toBe("body.attachmentIds");
+        expect(removal.statusCode).toBeLessThan(300);
+      }
+    }
   });
 });

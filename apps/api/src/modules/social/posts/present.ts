@@ -1,6 +1,7 @@
 import type { FeedPost, Poll } from "@marquee/contracts/feed";
 import type { Attachment } from "@marquee/contracts/vault";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import type { Storage } from "../../../platform/storage.ts";
 import type { Viewer } from "../../catalogue/access.ts";
@@ -8,6 +9,8 @@ import type { Ownership } from "../../commerce/ownership.ts";
 import type { ReactionsService } from "../../reactions/service.ts";
 import { avatarUrls } from "../../users/service.ts";
 import { users } from "../../users/tables.ts";
+import type { AttachedItem } from "../../vault/rows.ts";
+import type { DbOrTx } from "../../vault/service.ts";
 import { type FeedPostRow, feedPostAttachments, pollOptions, pollVotes } from "./tables.ts";
 
 /**
@@ -15,10 +18,18 @@ import { type FeedPostRow, feedPostAttachments, pollOptions, pollVotes } from ".
  * and each item as a viewer gets it (its blurred preview always; signed files only when `open`).
  */
 export interface VaultPort {
-  /** Throws 422 naming `body.attachmentIds` unless every id is the performer's own ready item. */
-  attachable(performerId: string, ids: readonly string[]): Promise<void>;
+  /**
+   * Throws 422 naming `body.attachmentIds` unless every id is the performer's own ready item. Given the transaction
+   * that saves the attachment, it also locks the items until it ends, so none is deleted before it is saved (the
+   * vault's delete locks the item and then looks for what carries it).
+   */
+  attachable(performerId: string, ids: readonly string[], tx?: DbOrTx): Promise<void>;
   /** Links made when `open` are grants to `viewerId`, checked again at every fetch (vault `addViewers`). */
   attachments(ids: readonly string[], open: boolean, viewerId: string | null): Promise<Map<string, Attachment>>;
+  /** The items an id array column names, read as a column of the caller's own list query (vault `attachedColumn`). */
+  attachedColumn(ids: AnyPgColumn): SQL<AttachedItem[]>;
+  /** An item read through `attachedColumn` as `viewerId` gets it (links only when `open`). */
+  attachmentOf(item: AttachedItem, open: boolean, viewerId: string | null): Attachment;
 }
 
 export type Lock = FeedPost["lock"];

@@ -18,6 +18,7 @@ import type { Actor, Viewer } from "../../catalogue/access.ts";
 import type { Sale } from "../../commerce/checkout/checkout.ts";
 import type { Ownership } from "../../commerce/ownership.ts";
 import { subscriptionTerms } from "../../performers/commerce-port.ts";
+import { requireContent } from "../content.ts";
 import type { PostPresenter } from "./present.ts";
 import { lockOf, type VaultPort } from "./present.ts";
 import { type FeedPostRow, feedPostAttachments, feedPosts, pollOptions, pollVotes } from "./tables.ts";
@@ -92,9 +93,7 @@ export function createFeedPosts(deps: {
   async function create(actor: Actor, body: CreateFeedPostBody): Promise<FeedPost> {
     const performer = await subscriptionTerms(db, actor.id);
     if (!performer) throw notFound("Performer profile");
-    if (!body.text && !body.attachmentIds.length) {
-      throw unprocessable("Write something or attach a photo or video.", field("body.text", "empty post"));
-    }
+    requireContent(body.text, body.attachmentIds.length, "post");
     checkAccess(body.access, body.price, body.attachmentIds.length);
     await deps.vault.attachable(actor.id, body.attachmentIds);
     if ((await deps.throttle.hit(`feed-post:${actor.id}`, HOUR)) > POSTS_PER_HOUR) {
@@ -102,6 +101,7 @@ export function createFeedPosts(deps: {
     }
     const at = now();
     const created = await db.transaction(async (tx) => {
+      await deps.vault.attachable(actor.id, body.attachmentIds, tx);
       const [post] = await tx
         .insert(feedPosts)
         .values({
@@ -151,9 +151,7 @@ export function createFeedPosts(deps: {
       throw conflict("Members bought this post: it stays paid, at its price.");
     }
     const text = body.text ?? found.text;
-    if (!text && !attached?.n) {
-      throw unprocessable("Write something or attach a photo or video.", field("body.text", "empty post"));
-    }
+    requireContent(text, attached?.n ?? 0, "post");
     const [updated] = await db
       .update(feedPosts)
       .set({ text, access, priceCents: access === "paid" && price ? Math.round(price * 100) : null, editedAt: now() })
