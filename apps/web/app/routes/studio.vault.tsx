@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Button, SegmentedControl, Stack } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import {
@@ -8,7 +8,7 @@ import {
   type VaultKind,
   type VaultList,
 } from "@marquee/contracts/vault";
-import { IconArchive, IconPhotoVideo, IconUpload, IconX } from "@tabler/icons-react";
+import { IconArchive, IconPhotoVideo } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { ListPanel } from "../components/admin/ManageList.tsx";
 import { uploadFile } from "../components/admin/use-manage.tsx";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { DropzoneFace } from "../components/studio/DropzoneFace.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { VaultGrid } from "../components/studio/VaultGrid.tsx";
@@ -117,26 +118,14 @@ function VaultUpload({ onUploaded }: { onUploaded: () => void }) {
         data-testid="vault-dropzone"
         inputProps={{ "aria-label": t("Upload a photo or video") }}
       >
-        <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: "none" }}>
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconPhotoVideo size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{t("Drag a photo or video here")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("Or click to choose it. Photos up to {{photoMb}} MB, videos up to {{videoMb}} MB and 10 minutes.", {
-                photoMb: VAULT_PHOTO_MAX_BYTES / MB,
-                videoMb: VAULT_VIDEO_MAX_BYTES / MB,
-              })}
-            </Text>
-          </div>
-        </Group>
+        <DropzoneFace
+          icon={IconPhotoVideo}
+          title={t("Drag a photo or video here")}
+          hint={t("Or click to choose it. Photos up to {{photoMb}} MB, videos up to {{videoMb}} MB and 10 minutes.", {
+            photoMb: VAULT_PHOTO_MAX_BYTES / MB,
+            videoMb: VAULT_VIDEO_MAX_BYTES / MB,
+          })}
+        />
       </Dropzone>
       {upload && (
         <UploadProgressLine

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Divider, Group, SimpleGrid, Stack, Table, Text, T
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import type { StudioVideo } from "@marquee/contracts/videos";
-import { IconAlertCircle, IconExternalLink, IconMovie, IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconExternalLink, IconMovie, IconPhoto } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
@@ -11,6 +11,7 @@ import { formatBytes, isProcessing, processingColors, processingLabels } from ".
 import { EditDeleteActions, MediaThumb } from "../admin/ManageList.tsx";
 import { uploadFile } from "../admin/use-manage.tsx";
 import { AccessStatusCells, AssetTitleCell } from "./AssetList.tsx";
+import { DropzoneFace } from "./DropzoneFace.tsx";
 import { MovieCaptions } from "./MovieCaptions.tsx";
 import { UploadButton, UploadProgressLine } from "./UploadButton.tsx";
 
@@ -92,23 +93,13 @@ function MovieFileDrop({
         data-testid="movie-dropzone"
         inputProps={{ "aria-label": hasFile ? t("Replace the movie file") : t("Movie file") }}
       >
-        <Group justify="center" gap="lg" mih={110} style={{ pointerEvents: "none" }}>
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} color="var(--mantine-color-red-6)" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconMovie size={40} stroke={1.5} color="var(--mantine-color-dimmed)" />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{hasFile ? t("Drop a new file to replace the movie") : t("Drag the movie file here")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("Or click to choose it. MP4, MOV, WebM or MKV; it is converted for streaming after the upload.")}
-            </Text>
-          </div>
-        </Group>
+        <DropzoneFace
+          icon={IconMovie}
+          size={40}
+          minHeight={110}
+          title={hasFile ? t("Drop a new file to replace the movie") : t("Drag the movie file here")}
+          hint={t("Or click to choose it. MP4, MOV, WebM or MKV; it is converted for streaming after the upload.")}
+        />
       </Dropzone>
       {upload && (
         <UploadProgressLine

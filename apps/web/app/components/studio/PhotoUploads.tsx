@@ -1,8 +1,7 @@
-import { Group, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, IMAGE_MIME_TYPE } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
-import { IconPhoto, IconUpload, IconX } from "@tabler/icons-react";
+import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/api.ts";
@@ -15,6 +14,7 @@ import {
   updateUpload,
 } from "../../lib/studio-media.ts";
 import { uploadFile } from "../admin/use-manage.tsx";
+import { DropzoneFace } from "./DropzoneFace.tsx";
 
 /**
  * Several pictures uploaded to `url` (multipart field `file`), one request at a time in the order they were
@@ -109,29 +109,17 @@ export function PhotoDropzone({
       data-testid={testId}
       inputProps={{ "aria-label": pictures ? t("Add pictures") : t("Add photos") }}
     >
-      <Group justify="center" gap="lg" mih={96} style={{ pointerEvents: "none" }}>
-        <Dropzone.Accept>
-          <IconUpload size={36} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconPhoto size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
-        </Dropzone.Idle>
-        <div>
-          <Text fw={600}>
-            {uploads.uploading
-              ? t("Uploading… drop more to add them")
-              : pictures
-                ? t("Drag pictures here")
-                : t("Drag photos here")}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t("Or click to choose several. JPEG, PNG or WebP, up to {{mb}} MB each.", { mb: DEFAULT_IMAGE_MAX_MB })}
-          </Text>
-        </div>
-      </Group>
+      <DropzoneFace
+        icon={IconPhoto}
+        title={
+          uploads.uploading
+            ? t("Uploading… drop more to add them")
+            : pictures
+              ? t("Drag pictures here")
+              : t("Drag photos here")
+        }
+        hint={t("Or click to choose several. JPEG, PNG or WebP, up to {{mb}} MB each.", { mb: DEFAULT_IMAGE_MAX_MB })}
+      />
     </Dropzone>
   );
 }
