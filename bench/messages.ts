@@ -24,6 +24,7 @@ import {
   type Account,
   type ApiNode,
   apiNode,
+  cpuMsOf,
   seedAccounts,
   seedConversations,
   seedInbox,
@@ -108,6 +109,18 @@ async function online(node: ApiNode, account: Account, on: (m: { text: string })
   });
 }
 
+/**
+ * CPU time (ms) PostgreSQL's backends of this database have used so far (Linux /proc; the server on this machine):
+ * the API's pools and pg-boss's keep their connections, so a difference over a phase is that phase's work.
+ */
+async function databaseCpuMs(): Promise<number> {
+  const { rows } = await sql.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  const each = await Promise.all(rows.map((r) => cpuMsOf(r.pid).catch(() => 0)));
+  return each.reduce((a, b) => a + b, 0);
+}
+
 const call = async (node: ApiNode, method: string, url: string, token: string, body?: object) => {
   const res = await fetch(`${node.base}${url}`, {
     method,
@@ -155,16 +168,18 @@ const refused = (statuses: Map<number, number>) => {
  * `node`, with the process's CPU time per request.
  */
 async function floorPhase(node: ApiNode, fans: Account[]) {
-  const cpu = await node.cpuMs();
+  const [cpu, dbCpu] = [await node.cpuMs(), await databaseCpuMs()];
   const run = await drive(Number.MAX_SAFE_INTEGER, async (k) => {
     const res = await call(node, "GET", "/conversations/unread", (fans[k % fans.length] as Account).token);
     return res.status;
   });
   const cpuPer = (await node.cpuMs()) - cpu;
+  const dbPer = (await databaseCpuMs()) - dbCpu;
   const perSecond = (run.ok / run.elapsed) * 1000;
   console.log(
     `  floor (GET /conversations/unread, authenticated, one small query): ${f1(perSecond)} req/s, ` +
-      `p50 ${f1(q(run.answers, 0.5))} ms, p99 ${f1(q(run.answers, 0.99))} ms, API CPU ${f1(cpuPer / run.ok)} ms a request` +
+      `p50 ${f1(q(run.answers, 0.5))} ms, p99 ${f1(q(run.answers, 0.99))} ms, API CPU ${f1(cpuPer / run.ok)} ms, ` +
+      `PostgreSQL CPU ${f1(dbPer / run.ok)} ms a request` +
       refused(run.statuses),
   );
   return { perSecond, cpuMs: cpuPer / run.ok };
@@ -194,7 +209,7 @@ async function sendPhase(
       }),
     ),
   );
-  const cpu = await Promise.all([from.cpuMs(), to.cpuMs()]);
+  const cpu = await Promise.all([from.cpuMs(), to.cpuMs(), databaseCpuMs()]);
   const run = await drive(MESSAGES_PER_MINUTE * fans.length, async (k) => {
     const i = k % fans.length;
     const text = `${name} message ${k}`;
@@ -203,7 +218,11 @@ async function sendPhase(
     if (res.status !== 200) sentAt.delete(text);
     return res.status;
   });
-  const [cpuFrom, cpuTo] = [(await from.cpuMs()) - cpu[0], (await to.cpuMs()) - cpu[1]];
+  const [cpuFrom, cpuTo, cpuDb] = [
+    (await from.cpuMs()) - cpu[0],
+    (await to.cpuMs()) - cpu[1],
+    (await databaseCpuMs()) - cpu[2],
+  ];
   const deadline = performance.now() + 10_000;
   while (delivery.length < run.ok && performance.now() < deadline) await sleep(20);
   const live = delivery.sort((a, b) => a - b);
@@ -215,7 +234,8 @@ async function sendPhase(
   );
   console.log(
     `    HTTP answer: p50 ${f1(q(run.answers, 0.5))} ms, p99 ${f1(q(run.answers, 0.99))} ms; API CPU a send: ` +
-      (from === to ? `${f1(cpuFrom / run.ok)} ms` : `${f1(cpuFrom / run.ok)} ms on A, ${f1(cpuTo / run.ok)} ms on B`),
+      (from === to ? `${f1(cpuFrom / run.ok)} ms` : `${f1(cpuFrom / run.ok)} ms on A, ${f1(cpuTo / run.ok)} ms on B`) +
+      `, PostgreSQL CPU ${f1(cpuDb / run.ok)} ms`,
   );
   console.log(
     `    delivery to the performer's socket: ${n0(live.length)}/${n0(run.ok)} received, p50 ${f1(q(live, 0.5))} ms, ` +
@@ -237,6 +257,7 @@ async function massPhase(
   onlineCount: number,
 ) {
   const cpu = await Promise.all(all.map((n) => n.cpuMs()));
+  const dbCpu = await databaseCpuMs();
   const t0 = performance.now();
   const posted = await call(node, "POST", "/messages/mass", star.token, { text: live.text, audience });
   if (posted.status !== 200) throw new Error(`POST /messages/mass: ${posted.status} ${posted.body}`);
@@ -255,6 +276,7 @@ async function massPhase(
   }
   const ms = performance.now() - t0;
   const cpuMs = (await Promise.all(all.map((n) => n.cpuMs()))).reduce((sum, c, i) => sum + c - (cpu[i] ?? 0), 0);
+  const dbCpuMs = (await databaseCpuMs()) - dbCpu;
   const liveDeadline = performance.now() + 10_000;
   while (live.heard < onlineCount && performance.now() < liveDeadline) await sleep(20);
   const { rows } = await sql.query<{ n: number }>(
@@ -265,7 +287,8 @@ async function massPhase(
     `\nMass message to ${n0(mass.delivered)} ${audience} (batches of ${n0(MASS_BATCH)}, the job on either node): ` +
       `${mass.status} in ${secs(ms)} = ${n0((mass.delivered / ms) * 1000)} messages/s; ${n0(rows[0]?.n ?? 0)} rows ` +
       `written; the first batch counted after ${secs(first)} (the job queue's polling included); API CPU ` +
-      `${f1(cpuMs / (mass.delivered / 1000))} ms per 1,000 messages (both nodes)`,
+      `${f1(cpuMs / (mass.delivered / 1000))} ms and PostgreSQL CPU ${f1(dbCpuMs / (mass.delivered / 1000))} ms per ` +
+      "1,000 messages (both nodes)",
   );
   console.log(
     `  live: ${live.heard}/${onlineCount} online members (half on each node) heard it, the last ` +
