@@ -266,7 +266,7 @@ async function massPhase(
   let mass = { status: "sending", delivered: 0 };
   const deadline = t0 + Math.min(600, TIMEOUT_S) * 1000;
   while (mass.status === "sending" && performance.now() < deadline) {
-    await sleep(100);
+    await sleep(250);
     const list = await call(node, "GET", "/messages/mass", star.token);
     const row = (
       JSON.parse(list.body) as { data: Array<{ _id: string; status: string; delivered: number }> }
@@ -424,6 +424,17 @@ try {
         `p99 ${(q(api, 0.99) / q(raw, 0.99)).toFixed(1)}x`,
     );
   }
+  const unreadFloor: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const s = performance.now();
+    await call(nodeA, "GET", "/conversations/unread", (ga.fans[0] as Account).token);
+    unreadFloor.push(performance.now() - s);
+  }
+  unreadFloor.sort((a, b) => a - b);
+  console.log(
+    `  floor (GET /conversations/unread of a fan with one conversation, the same way): p50 ${f1(q(unreadFloor, 0.5))} ms, ` +
+      `p99 ${f1(q(unreadFloor, 0.99))} ms`,
+  );
   for (const deep of [false, true]) {
     const { rows: plan } = await sql.query<{ "QUERY PLAN": string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${side("performer_id", "fan_id", deep)}`,
