@@ -19,8 +19,9 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.performerId], name: "follows_pkey" }),
-    // A performer's followers, newest first, paged by keyset (and the fan-out of their news).
-    index("follows_performer_idx").on(t.performerId, t.createdAt.desc(), t.userId.desc()),
+    // A performer's followers, newest first, paged by keyset (and the fan-out of their news and mass messages).
+    // NULLS FIRST as `order by ... desc` means it: with `.desc()` alone (NULLS LAST) each page reads and sorts all.
+    index("follows_performer_idx").on(t.performerId, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
   ],
 );
 export type FollowRow = typeof follows.$inferSelect;

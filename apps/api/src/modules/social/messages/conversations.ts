@@ -138,14 +138,19 @@ export function createConversations(deps: {
     };
   }
 
-  /** How many messages wait unread across the member's conversations (the header's count). */
+  /**
+   * How many messages wait unread across the member's conversations (the header's count). Only conversations with a
+   * message have any: said so (`last_at is not null`), each side is read from its inbox index, not the whole table.
+   */
   async function unread(me: Actor): Promise<{ unread: number }> {
     const [row] = await db
       .select({
         n: sql<number>`coalesce(sum(case when ${conversations.fanId} = ${me.id} then ${conversations.fanUnread} else ${conversations.performerUnread} end), 0)::int`,
       })
       .from(conversations)
-      .where(or(eq(conversations.fanId, me.id), eq(conversations.performerId, me.id)));
+      .where(
+        and(or(eq(conversations.fanId, me.id), eq(conversations.performerId, me.id)), isNotNull(conversations.lastAt)),
+      );
     return { unread: row?.n ?? 0 };
   }
 

@@ -35,10 +35,14 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex("conversations_pair_key").on(t.fanId, t.performerId),
-    // Each side's inbox, newest first, paged by keyset (conversations without a message are not listed).
-    index("conversations_fan_inbox_idx").on(t.fanId, t.lastAt.desc(), t.id.desc()).where(sql`last_at is not null`),
+    // Each side's inbox, newest first, paged by keyset (conversations without a message are not listed). NULLS
+    // FIRST as `order by ... desc` means it: with drizzle's `.desc()` alone (NULLS LAST) PostgreSQL cannot read the
+    // index in the inbox's order, and reads and sorts all of a side's conversations for each page.
+    index("conversations_fan_inbox_idx")
+      .on(t.fanId, t.lastAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`last_at is not null`),
     index("conversations_performer_inbox_idx")
-      .on(t.performerId, t.lastAt.desc(), t.id.desc())
+      .on(t.performerId, t.lastAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`last_at is not null`),
   ],
 );
@@ -67,8 +71,8 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A conversation's history, newest first, paged by keyset.
-    index("messages_conversation_idx").on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    // A conversation's history, newest first, paged by keyset (NULLS FIRST: as the inbox's).
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Which messages carry a vault item: who may open its files, and whether it may be deleted.
     index("messages_attachments_idx").using("gin", t.attachmentIds),
     index("messages_mass_idx").on(t.massMessageId).where(sql`mass_message_id is not null`),
@@ -125,6 +129,8 @@ export const massMessages = pgTable(
     createdAt: createdAt(),
     finishedAt: instant("finished_at"),
   },
-  (t) => [index("mass_messages_performer_idx").on(t.performerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("mass_messages_performer_idx").on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 export type MassMessageRow = typeof massMessages.$inferSelect;
