@@ -34,6 +34,6 @@ export const vaultItems = pgTable(
     durationSec: real("duration_sec"),
     createdAt: createdAt(),
   },
-  (t) => [index("vault_items_performer_newest_idx").on(t.performerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index("vault_items_performer_newest_idx").on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 export type VaultItemRow = typeof vaultItems.$inferSelect;

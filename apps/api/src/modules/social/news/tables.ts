@@ -27,7 +27,7 @@ export const newsAnnouncements = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId], name: "news_announcements_pkey" }),
     // The digest's "announced since", newest first.
-    index("news_announcements_announced_idx").on(t.announcedAt.desc()),
+    index("news_announcements_announced_idx").on(t.announcedAt.desc().nullsFirst()),
   ],
 );
 export type NewsAnnouncementRow = typeof newsAnnouncements.$inferSelect;
