@@ -3,20 +3,24 @@ import type { Message } from "@marquee/contracts/messages";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { MESSAGES_PATH, unreadBadge } from "../../lib/messages.ts";
+import { Link, useLocation } from "react-router";
+import { conversationPath, MESSAGES_PATH, unreadBadge } from "../../lib/messages.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { unreadMessages, useUnreadMessages } from "./unread.ts";
 
 /**
  * The header's way to the inbox (members only), with the unread count: read after hydration, and again when a
- * message from someone else arrives on the socket or after a reconnect (for what came meanwhile).
+ * message from someone else arrives on the socket (but for the conversation on screen, which reads it at once) or
+ * after a reconnect (for what came meanwhile).
  */
 export function MessagesLink() {
   const { t } = useTranslation();
   const unread = useUnreadMessages();
   const { socket } = useSocket();
   const connectedBefore = useRef(false);
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  shown.current = pathname;
 
   useEffect(() => {
     void unreadMessages.refresh().catch(() => undefined);
@@ -27,7 +31,9 @@ export function MessagesLink() {
     if (!socket) return;
     connectedBefore.current = socket.connected;
     const onMessage = (m: Message) => {
-      if (!m.fromMe) void unreadMessages.refresh().catch(() => undefined);
+      // The conversation on screen reads it at once, and then asks for the count itself.
+      if (m.fromMe || shown.current === conversationPath(m.conversationId)) return;
+      void unreadMessages.refresh().catch(() => undefined);
     };
     const onConnect = () => {
       if (connectedBefore.current) void unreadMessages.refresh().catch(() => undefined);
