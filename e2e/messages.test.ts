@@ -263,6 +263,8 @@ describe("messages", () => {
     await goto(b.page, `/messages/${other.conversationId}`);
     const theirs = message(b.page, `Behind the scenes ${stamp}`);
     expect(await theirs.getAttribute("data-locked")).toBe("true");
+    // Opened, it is read: nothing waits in the header.
+    await expect.poll(() => headerUnread(b.page)).toBe(0);
     await theirs.getByRole("button", { name: "Unlock for $4.99" }).waitFor();
     expect(await theirs.getByTestId("post-photo").count()).toBe(0);
     await b.page.setViewportSize({ width: 390, height: 844 });

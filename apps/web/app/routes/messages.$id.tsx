@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
+import { type Attached, AttachedSummary, AttachMedia, NOTHING_ATTACHED } from "../components/messages/AttachMedia.tsx";
 import { Composer } from "../components/messages/Composer.tsx";
 import { MessageBubble } from "../components/messages/MessageBubble.tsx";
 import styles from "../components/messages/messages.module.css";
@@ -19,6 +20,7 @@ import { metaT } from "../lib/seo.ts";
 import { profilePath } from "../lib/social.ts";
 import { pages } from "../pages.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
+import { useAppSelector } from "../state/store.ts";
 import type { Route } from "./+types/messages.$id";
 
 export const handle = pages.conversation.handle;
@@ -140,6 +142,8 @@ function ConversationView({ initial }: { initial: MessagePage }) {
   const [next, setNext] = useState(initial.next);
   const [older, setOlder] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const { socket } = useSocket();
+  const role = useAppSelector((s) => s.user.current.role);
+  const [attached, setAttached] = useState<Attached>(NOTHING_ATTACHED);
   const thread = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
 
@@ -213,10 +217,14 @@ function ConversationView({ initial }: { initial: MessagePage }) {
   };
 
   const send = async (text: string) => {
-    const sent = await api.post<Message>(path(id, "/messages"), { text }, { forbiddenAsSaid: true });
+    const media = attached.ids.length ? { attachmentIds: attached.ids, price: attached.price } : {};
+    const sent = await api.post<Message>(path(id, "/messages"), { text, ...media }, { forbiddenAsSaid: true });
     stick.current = true;
     setMessages((shown) => withMessages(shown, [sent]));
+    setAttached(NOTHING_ATTACHED);
   };
+  // The performer's side may attach vault media, at a price (the member's side writes text only).
+  const performerSide = role === "performer" && conversation.with.role !== "performer";
 
   const seen = seenId(messages, conversation.readByThemAt);
   const name = conversation.with.name || conversation.with.username;
@@ -256,7 +264,12 @@ function ConversationView({ initial }: { initial: MessagePage }) {
             : t("You cannot write in this conversation.")}
         </Alert>
       )}
-      <Composer send={send} />
+      {performerSide && <AttachedSummary attached={attached} onClear={() => setAttached(NOTHING_ATTACHED)} />}
+      <Composer
+        send={send}
+        canSendEmpty={attached.ids.length > 0}
+        extra={performerSide ? <AttachMedia attached={attached} onChange={setAttached} /> : undefined}
+      />
     </Stack>
   );
 }

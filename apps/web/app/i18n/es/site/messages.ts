@@ -31,4 +31,13 @@ export const siteMessages: Messages = {
   "Bought for {{price}}": "Comprado por {{price}}",
   "Paid message: {{price}}": "Mensaje de pago: {{price}}",
   Seen: "Visto",
+  // a performer's attachments
+  "Attach photos or videos": "Adjuntar fotos o vídeos",
+  "Attach from your vault": "Adjuntar desde tu almacén",
+  "Leave it empty to send them free; with a price they open once the member pays.":
+    "Déjalo vacío para enviarlos gratis; con un precio se abren cuando el miembro paga.",
+  Attach: "Adjuntar",
+  "{{n}} attached, free": "{{n}} adjuntos, gratis",
+  "{{n}} attached, for {{price}}": "{{n}} adjuntos, por {{price}}",
+  "Remove the attachments": "Quitar los adjuntos",
 };
