@@ -219,22 +219,40 @@ describe("messages", () => {
       )
       .toBe("ready");
 
-    // Two members who wrote to the performer get the same paid photo message.
-    const members = await Promise.all(
+    // Two members who wrote to the performer get the same paid photo message: one through the API, the other from
+    // the performer's conversation screen, attached from the vault at a price.
+    const opened = await Promise.all(
       ["buyer", "browser"].map(async (prefix) => {
         const account = await signUp(prefix, { name: `${prefix} ${stamp}` });
         const token = await apiLogin(account.username, account.password);
-        const opened = await api("PUT", `/conversations/with/${performer._id}`, { token });
-        expect(opened.status).toBe(200);
-        const sent = await api("POST", `/conversations/${opened.body._id}/messages`, {
-          token: performerToken,
-          body: { text: `Behind the scenes ${stamp}`, attachmentIds: [item._id], price: 4.99 },
-        });
-        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-        return { token, conversationId: opened.body._id as string };
+        const conversation = await api("PUT", `/conversations/with/${performer._id}`, { token });
+        expect(conversation.status).toBe(200);
+        return { token, conversationId: conversation.body._id as string };
       }),
     );
-    const [buyer, other] = members as [(typeof members)[0], (typeof members)[0]];
+    const [buyer, other] = opened as [(typeof opened)[0], (typeof opened)[0]];
+    const sent = await api("POST", `/conversations/${buyer.conversationId}/messages`, {
+      token: performerToken,
+      body: { text: `Behind the scenes ${stamp}`, attachmentIds: [item._id], price: 4.99 },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+    const star = await signedIn(performerToken);
+    await goto(star.page, `/messages/${other.conversationId}`);
+    await star.page.getByTestId("message-attach").click();
+    const picker = star.page.getByRole("dialog", { name: "Attach from your vault" });
+    await picker.getByRole("button", { name: path.basename(photo) }).click();
+    await picker.getByLabel("Price").fill("4.99");
+    await expectAccessible(star.page, "attaching from the vault");
+    await picker.getByRole("button", { name: "Attach" }).click();
+    await star.page.getByTestId("message-attached").getByText("1 attached, for $4.99").waitFor();
+    await star.page.getByTestId("message-input").fill(`Behind the scenes ${stamp}`);
+    await star.page.getByTestId("message-input").press("Enter");
+    const mine = message(star.page, `Behind the scenes ${stamp}`);
+    await mine.getByTestId("message-price").getByText("Sent for $4.99").waitFor();
+    // Its sender sees it open.
+    await mine.getByTestId("post-photo").waitFor();
+    await star.page.getByTestId("message-attached").waitFor({ state: "detached" });
 
     // Locked for the buyer: blurred, with its price.
     const a = await signedIn(buyer.token);
@@ -272,7 +290,6 @@ describe("messages", () => {
     await b.page.screenshot({ path: path.join(shots, "paid-message-phone.png"), fullPage: true });
 
     // The performer earns the sale: $4.99 less the 20% commission.
-    const star = await signedIn(performerToken);
     await goto(star.page, "/studio/earnings");
     const line = star.page
       .getByTestId("earning-line")
