@@ -129,6 +129,7 @@ const screens: Screen[] = [
     url: () => "/notifications",
     ready: (p) => p.getByRole("heading", { name: "Notifications" }).waitFor(),
   },
+  { name: "messages", role: "member", url: () => "/messages", ready: heading("Messages") },
   { name: "studio", role: "performer", url: () => "/studio", ready: main },
   {
     name: "studio-movies",

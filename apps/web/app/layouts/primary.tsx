@@ -25,6 +25,7 @@ import { Brand } from "../components/Brand.tsx";
 import { ExtraWidgetArea, ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
 import { LanguageMenu } from "../components/LanguageMenu.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
+import { MessagesLink } from "../components/messages/MessagesLink.tsx";
 import { NotificationBell } from "../components/notifications/NotificationBell.tsx";
 import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { SystemErrorNotice } from "../components/SystemErrorNotice.tsx";
@@ -168,6 +169,7 @@ function Header() {
               <IconSearch size={18} />
             </ActionIcon>
             <CartButton />
+            {loggedIn && <MessagesLink />}
             {loggedIn && <NotificationBell />}
             <Box className="marquee-header-theme" display="flex">
               <ThemeToggle />

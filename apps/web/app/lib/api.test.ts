@@ -151,6 +151,16 @@ describe("request", () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it("on 403 with forbiddenAsSaid raises the API's own words (a screen's rule, not the session)", async () => {
+    const { api, fetchMock } = client({});
+    const body = { statusCode: 403, error: "Forbidden", message: "You cannot write in this conversation." };
+    fetchMock.mockResolvedValue(jsonResponse(403, body));
+    const error = (await api
+      .post("/conversations/x/messages", {}, { forbiddenAsSaid: true })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject(body);
+  });
+
   it("reports a server error (5xx) to onServerError before raising it, and nothing else", async () => {
     const onServerError = vi.fn();
     const { api, fetchMock } = client({ onServerError });

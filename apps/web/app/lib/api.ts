@@ -149,6 +149,11 @@ export interface RequestOptions {
   token?: string | null;
   /** Raise "Please Login!" on 401 without navigating to /login (e.g. logging out an expired session). */
   noRedirect?: boolean;
+  /**
+   * A 403 raises the API's own words, for a rule of the screen's own (a blocked conversation, a performer who takes
+   * first messages from subscribers only), instead of "Please Login!".
+   */
+  forbiddenAsSaid?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -191,7 +196,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Turns a status code and parsed body into the value to return, or throws per SPEC section 8. */
-export function settle<T>(status: number, body: unknown, onUnauthorized?: () => void): T {
+export function settle<T>(status: number, body: unknown, onUnauthorized?: () => void, forbiddenAsSaid = false): T {
   if (status === 204 || status === 205) return null as T;
   if (status >= 200 && status < 300) return body as T;
   if (status === 401) {
@@ -200,6 +205,8 @@ export function settle<T>(status: number, body: unknown, onUnauthorized?: () => 
   }
   if (status === 403) {
     const json = body && typeof body === "object" ? (body as Partial<ErrorBody>) : {};
+    if (forbiddenAsSaid && json.message)
+      throw new ApiError({ ...json, statusCode: 403, error: json.error ?? "Forbidden" });
     // Geo-blocking also answers 403; keep its error name so the caller can tell the two apart.
     throw new ApiError({ statusCode: 403, error: json.error ?? "Forbidden", message: PLEASE_LOGIN });
   }
@@ -223,9 +230,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = (...args: Parameters<typeof fetch>) => (config.fetch ?? globalThis.fetch)(...args);
 
   /** `settle`, telling `onServerError` of a 5xx first. */
-  function settleReporting<T>(status: number, body: unknown, onUnauthorized?: () => void): T {
+  function settleReporting<T>(status: number, body: unknown, onUnauthorized?: () => void, forbiddenAsSaid = false): T {
     try {
-      return settle<T>(status, body, onUnauthorized);
+      return settle<T>(status, body, onUnauthorized, forbiddenAsSaid);
     } catch (error) {
       if (isServerError(error)) config.onServerError?.(error);
       throw error;
@@ -269,7 +276,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const reason = error instanceof Error ? error.message : String(error);
       throw new ApiError({ statusCode: 0, error: "NetworkError", message: `${NETWORK_ERROR} (${reason})` });
     }
-    return settleReporting<T>(status, parsed, options.noRedirect ? undefined : config.onUnauthorized);
+    return settleReporting<T>(
+      status,
+      parsed,
+      options.noRedirect ? undefined : config.onUnauthorized,
+      options.forbiddenAsSaid,
+    );
   }
 
   function upload<T>(

@@ -21,6 +21,10 @@ describe("checkoutCall", () => {
     });
   });
 
+  it("unlocks a paid message's media", () => {
+    expect(checkoutCall({ kind: "message", id: ID })).toEqual({ path: `/messages/${ID}/unlock` });
+  });
+
   it("subscribes to a package or to a performer for a period", () => {
     expect(checkoutCall({ kind: "package", id: ID })).toEqual({ path: "/payment/subscribe", body: { packageId: ID } });
     expect(checkoutCall({ kind: "performer", id: ID, period: "yearly", couponCode: "X1Y" })).toEqual({

@@ -38,6 +38,8 @@ export function itemPath(item: { itemKind: string; itemId: string }): string | n
   if (item.itemKind === "video") return `/movies/${item.itemId}`;
   if (item.itemKind === "gallery") return `/galleries/${item.itemId}`;
   if (item.itemKind === "post") return `/feed/${item.itemId}`;
+  // A paid message opens in its conversation, found from the inbox.
+  if (item.itemKind === "message") return "/messages";
   return null;
 }
 
@@ -83,6 +85,9 @@ export function checkoutCall(form: Record<string, string>): { path: string; body
     case "post":
       // A paid feed post (components/social/FeedPostCard.tsx): bought like a movie, at its own price.
       return { path: `/feed-posts/${id}/unlock`, body: Object.keys(coupon).length ? coupon : undefined };
+    case "message":
+      // A paid message's media (components/messages/MessageBubble.tsx): bought at its own price, by its recipient.
+      return { path: `/messages/${id}/unlock`, body: Object.keys(coupon).length ? coupon : undefined };
     case "performer":
       if (form.period !== "monthly" && form.period !== "yearly") return null;
       return { path: "/payment/subscribe", body: { performerId: id, type: form.period, ...coupon } };

@@ -13,6 +13,7 @@ import { handleIntents, type IntentHandler, loaded, textOf as payloadText } from
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";
 import { oneOf } from "../lib/list-params.ts";
+import { adminMessagePath } from "../lib/messages.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   dueLabel,
@@ -154,7 +155,12 @@ function ReportCard({ r, now, onAct }: { r: AdminReport; now: Date; onAct: (inte
             <Text size="sm">
               {t(ITEM_NOUNS[r.item.kind])}:{" "}
               {r.item.link ? (
-                <Anchor component={Link} to={r.item.link} style={{ overflowWrap: "anywhere" }}>
+                <Anchor
+                  component={Link}
+                  // A message opens for an admin only here, with the conversation around it.
+                  to={r.item.kind === "message" ? adminMessagePath(r.item._id) : r.item.link}
+                  style={{ overflowWrap: "anywhere" }}
+                >
                   {r.item.title}
                 </Anchor>
               ) : (

@@ -10,6 +10,7 @@ import { initials } from "../components/catalogue/CardImage.tsx";
 import { PlainText } from "../components/catalogue/PlainText.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { Comments } from "../components/comments/Comments.tsx";
+import { MessageButton } from "../components/messages/MessageButton.tsx";
 import { ProfileTabs } from "../components/performers/ProfileTabs.tsx";
 import { SubscribeBox } from "../components/performers/SubscribeBox.tsx";
 import { ReactionButtons } from "../components/reactions/ReactionButtons.tsx";
@@ -228,6 +229,7 @@ export default function PerformerPage({ loaderData }: Route.ComponentProps) {
               </Group>
               <Group gap="xs" wrap="wrap">
                 <FollowButton initial={follow} />
+                <MessageButton userId={performer._id} />
                 <ReactionButtons
                   key={performer._id}
                   objectType="performer"

@@ -1,6 +1,8 @@
 import { Button, Stack } from "@mantine/core";
 import type { FeedPost } from "@marquee/contracts/feed";
+import type { Attachment } from "@marquee/contracts/vault";
 import { IconLock } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
@@ -46,25 +48,26 @@ export function UnlockCall({ post }: { post: FeedPost }) {
 }
 
 /**
- * A post's photos and videos: thumbnails that open the full photo, videos with their controls. A locked post shows
- * the blurred previews under what opens it.
+ * Photos and videos of a post or a message: thumbnails that open the full photo, videos with their controls. Locked,
+ * the blurred previews show under `call` (what opens them).
  */
-export function PostAttachments({ post }: { post: FeedPost }) {
+export function AttachmentTiles({
+  attachments: items,
+  locked,
+  call,
+}: {
+  attachments: Attachment[];
+  locked: boolean;
+  call: ReactNode;
+}) {
   const { t } = useTranslation();
-  const items = post.attachments;
-  if (!items.length) {
-    return post.lock ? (
-      <div className={styles.lockBox}>
-        <UnlockCall post={post} />
-      </div>
-    ) : null;
-  }
-  const shown = items.slice(0, post.lock ? 4 : items.length);
+  if (!items.length) return locked ? <div className={styles.lockBox}>{call}</div> : null;
+  const shown = items.slice(0, locked ? 4 : items.length);
   return (
     <div className={styles.attachments} data-count={Math.min(shown.length, 2)} data-testid="post-attachments">
       {shown.map((a, i) => {
         const alt = a.kind === "video" ? t("Video {{n}}", { n: i + 1 }) : t("Photo {{n}}", { n: i + 1 });
-        if (post.lock || !a.url) {
+        if (locked || !a.url) {
           return (
             <div key={a._id} className={`${styles.tile} ${styles.locked}`}>
               {a.preview && <img src={a.preview} alt="" loading="lazy" />}
@@ -92,11 +95,12 @@ export function PostAttachments({ post }: { post: FeedPost }) {
           </a>
         );
       })}
-      {post.lock && (
-        <div className={styles.overlay}>
-          <UnlockCall post={post} />
-        </div>
-      )}
+      {locked && <div className={styles.overlay}>{call}</div>}
     </div>
   );
+}
+
+/** A post's photos and videos; a locked post shows the blurred previews under what opens it. */
+export function PostAttachments({ post }: { post: FeedPost }) {
+  return <AttachmentTiles attachments={post.attachments} locked={!!post.lock} call={<UnlockCall post={post} />} />;
 }

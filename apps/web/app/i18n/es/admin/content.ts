@@ -302,4 +302,10 @@ export const adminContent: Messages = {
     "Una imagen ancha (aprox. 3:1) queda mejor, por ejemplo de 1800 × 600 píxeles.",
   "Save the banner first; then you can add its image.": "Guarda primero el banner; después podrás añadir su imagen.",
   "Performers' posts": "Publicaciones de modelos",
+  // a reported message with the conversation around it (routes/admin.messages.$id.tsx)
+  "Reported message": "Mensaje denunciado",
+  "The conversation around a reported message: the only way an admin reads one.":
+    "La conversación en torno a un mensaje denunciado: la única forma en que un administrador la lee.",
+  "Could not load the conversation.": "No se pudo cargar la conversación.",
+  "All reports": "Todas las denuncias",
 };
