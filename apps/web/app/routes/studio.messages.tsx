@@ -55,19 +55,8 @@ export default function StudioMessagesPage({ loaderData }: Route.ComponentProps)
           <MassMessageList list={mass.result?.data ?? []} error={mass.error} />
         </Stack>
         <Stack gap="lg">
-          <WelcomeEditor
-            // Read again after a save or removal: the form starts from what is set now.
-            key={JSON.stringify(current)}
-            welcome={current}
-            loadError={welcome.error}
-            vault={items}
-            vaultError={vault.error}
-          />
-          <WriteFirstSettings
-            key={settings.result?.whoMayWriteFirst ?? ""}
-            settings={settings.result}
-            loadError={settings.error}
-          />
+          <WelcomeEditor welcome={current} loadError={welcome.error} vault={items} vaultError={vault.error} />
+          <WriteFirstSettings settings={settings.result} loadError={settings.error} />
         </Stack>
       </SimpleGrid>
     </StudioPage>

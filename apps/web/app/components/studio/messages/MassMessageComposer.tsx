@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { msg } from "../../../i18n/i18n.ts";
 import { api } from "../../../lib/api.ts";
-import { draftBody, emptyDraft, type MessageDraft, MessageFields, refusal } from "./MessageFields.tsx";
+import { draftBody, emptyDraft, type MessageDraft, refusal } from "../../../lib/studio-messages.ts";
+import { MessageFields } from "./MessageFields.tsx";
 
 type Audience = "subscribers" | "followers" | "both";
 type List = "subscribers" | "followers";

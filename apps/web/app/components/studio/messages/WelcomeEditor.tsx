@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { useFormat } from "../../../i18n/format.ts";
 import { api } from "../../../lib/api.ts";
+import { draftBody, emptyDraft, type MessageDraft, refusal } from "../../../lib/studio-messages.ts";
 import { useConfirm } from "../../ConfirmDialog.tsx";
-import { draftBody, emptyDraft, type MessageDraft, MessageFields, refusal } from "./MessageFields.tsx";
+import { MessageFields } from "./MessageFields.tsx";
 
 type Welcome = NonNullable<WelcomeAnswer["welcome"]>;
 
