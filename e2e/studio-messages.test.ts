@@ -238,8 +238,8 @@ describe("the studio's messages", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await goto(page, "/studio/messages");
-    await page.getByTestId("mass-row").first().waitFor();
-    await page.getByTestId("vault-item").first().waitFor();
+    await page.getByRole("heading", { name: "Sent mass messages" }).waitFor();
+    await page.getByTestId("mass-composer").getByTestId("vault-picker").waitFor();
     expect(await layoutProblems(page, 390)).toEqual([]);
     await page.screenshot({ path: path.join(shots, "studio-messages-phone.png"), fullPage: true });
     await phone.close();

@@ -114,7 +114,7 @@ export function MassMessageComposer({ vault, vaultError }: { vault: VaultItem[];
           </Alert>
         )}
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="teal" aria-live="polite" data-testid="mass-started">
+          <Text size="sm" fw={500} aria-live="polite" data-testid="mass-started">
             {started ? t("Sending started. Its progress shows below.") : ""}
           </Text>
           <Button onClick={() => void send()} loading={busy} data-testid="mass-send">

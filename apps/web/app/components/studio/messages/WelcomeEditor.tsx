@@ -123,7 +123,7 @@ export function WelcomeEditor({
           </Alert>
         )}
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="teal" aria-live="polite" data-testid="welcome-done">
+          <Text size="sm" fw={500} aria-live="polite" data-testid="welcome-done">
             {done ?? ""}
           </Text>
           <Group gap="sm">

@@ -82,7 +82,7 @@ export function WriteFirstSettings({
           </Alert>
         )}
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="teal" aria-live="polite" data-testid="write-first-saved">
+          <Text size="sm" fw={500} aria-live="polite" data-testid="write-first-saved">
             {saved ? t("Saved.") : ""}
           </Text>
           <Button onClick={() => void save()} loading={busy} data-testid="write-first-save">
