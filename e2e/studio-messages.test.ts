@@ -181,6 +181,19 @@ describe("the studio's messages", () => {
     await composer.getByRole("button", { name: "Send mass message" }).click();
     await composer.getByText("Write something or attach a photo or video.").waitFor();
     expect(await massCount()).toBe(before);
+    // Leaving out both lists from subscribers and followers leaves nobody: said at the lists.
+    await composer.getByLabel("Message").fill("Nobody gets this");
+    await composer.getByRole("radio", { name: "Subscribers and followers" }).check();
+    const exclude = composer.getByTestId("mass-exclude");
+    await exclude.getByRole("checkbox", { name: "Subscribers" }).check();
+    await exclude.getByRole("checkbox", { name: "Followers" }).check();
+    await composer.getByRole("button", { name: "Send mass message" }).click();
+    await exclude.getByText("Leaving out that list leaves nobody to send to.").waitFor();
+    expect(await massCount()).toBe(before);
+    await composer.getByRole("radio", { name: "All subscribers" }).check();
+    // The audience's own list is not offered to leave out; the other one is unticked again.
+    expect(await exclude.getByRole("checkbox", { name: "Subscribers" }).count()).toBe(0);
+    await exclude.getByRole("checkbox", { name: "Followers" }).uncheck();
 
     const massText = `A new set, just for you ${stamp}`;
     await composer.getByLabel("Message").fill(massText);
@@ -219,10 +232,12 @@ describe("the studio's messages", () => {
     await expect.poll(() => welcome.getByTestId("welcome-current").textContent()).toBe("No welcome message is set.");
     expect((await api("GET", "/messages/welcome", { token: performer })).body).toEqual({ welcome: null });
     expect(photoId).toBeTruthy();
-    // The one refusal above (the empty mass message), which the browser logs.
-    expect(errors).toEqual([
-      "console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
-    ]);
+    // The two refusals above (the empty mass message, and the one that left nobody), which the browser logs.
+    expect(errors).toEqual(
+      Array(2).fill(
+        "console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
+      ),
+    );
   }, 180_000);
 
   it("fits a phone", async () => {
