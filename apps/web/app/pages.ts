@@ -150,6 +150,7 @@ export const pages = {
   studioPromotions: { path: "/studio/promotions", file: "routes/studio.promotions.tsx", handle: studioPage },
   studioSubscribers: { path: "/studio/subscribers", file: "routes/studio.subscribers.tsx", handle: studioPage },
   studioPosts: { path: "/studio/posts", file: "routes/studio.posts.tsx", handle: studioPage },
+  studioMessages: { path: "/studio/messages", file: "routes/studio.messages.tsx", handle: studioPage },
   studioFollowers: { path: "/studio/followers", file: "routes/studio.followers.tsx", handle: studioPage },
   studioOrders: { path: "/studio/orders", file: "routes/studio.orders.tsx", handle: studioPage },
   studioReports: { path: "/studio/reports", file: "routes/studio.reports.tsx", handle: studioPage },

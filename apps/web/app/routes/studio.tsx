@@ -28,6 +28,9 @@ const descriptions: Record<string, string> = {
   "/studio/products": msg("Sell physical goods with a stock, and digital files to download."),
   "/studio/posts": msg("Write posts for your profile and your followers' feeds: photos, videos and polls."),
   "/studio/vault": msg("Photos and videos you upload once and attach to posts and messages."),
+  "/studio/messages": msg(
+    "Mass messages to your fans, the welcome message new subscribers get, and who may write to you.",
+  ),
   "/studio/profile": msg("Your cover, attributes, languages and subscription prices."),
   "/studio/earnings": msg("What your sales earned: totals, and every sale and refund."),
   "/studio/tips": msg("Your tip goal, and the tips members sent you with their messages."),

@@ -19,12 +19,15 @@ export function VaultPicker({
   picked,
   onChange,
   error,
+  description,
 }: {
   items: VaultItem[];
   loadError: string | null;
   picked: string[];
   onChange: (ids: string[]) => void;
   error?: string;
+  /** Under the label; by default it speaks of a post. */
+  description?: string;
 }) {
   const { t } = useTranslation();
   const ready = items.filter((i) => i.status === "ready");
@@ -35,9 +38,10 @@ export function VaultPicker({
   return (
     <Input.Wrapper
       label={t("Photos and videos")}
-      description={t("Pick up to {{max}} from your vault, in the order the post shows them.", {
-        max: ATTACHMENTS_MAX,
-      })}
+      description={
+        description ??
+        t("Pick up to {{max}} from your vault, in the order the post shows them.", { max: ATTACHMENTS_MAX })
+      }
       error={error}
       data-testid="vault-picker"
     >

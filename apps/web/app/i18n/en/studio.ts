@@ -13,4 +13,6 @@ export const studio: Messages = {
   "{{n}} galleries_one": "{{n}} gallery",
   "{{n}} products_one": "{{n}} product",
   "{{followers}} followers_one": "{{followers}} follower",
+  "{{n}} photos or videos_one": "{{n}} photo or video",
+  "{{n}} purchases_one": "{{n}} purchase",
 };

@@ -1,6 +1,7 @@
 import type { Messages } from "../messages.ts";
 import { studioFrame } from "./studio/frame.ts";
 import { studioMedia } from "./studio/media.ts";
+import { studioMessages } from "./studio/messages.ts";
 import { studioMoney } from "./studio/money.ts";
 import { studioProfile } from "./studio/profile.ts";
 import { studioSocial } from "./studio/social.ts";
@@ -14,4 +15,5 @@ export const studio: Messages = {
   ...studioMoney,
   ...studioSocial,
   ...studioVault,
+  ...studioMessages,
 };
