@@ -26,7 +26,9 @@ export const notifications = pgTable(
     // A member's list, newest first, and the pruning of the oldest.
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The unread count and list, and "mark all read".
-    index("notifications_user_unread_idx").on(t.userId, t.createdAt.desc().nullsFirst()).where(sql`${t.readAt} is null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.readAt} is null`),
     // The notifications about a comment, deleted with it.
     index("notifications_comment_idx").on(sql`(${t.payload}->>'commentId')`).where(sql`${t.payload} ? 'commentId'`),
   ],

@@ -34,6 +34,12 @@ export const vaultItems = pgTable(
     durationSec: real("duration_sec"),
     createdAt: createdAt(),
   },
-  (t) => [index("vault_items_performer_newest_idx").on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("vault_items_performer_newest_idx").on(
+      t.performerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 export type VaultItemRow = typeof vaultItems.$inferSelect;

@@ -32,7 +32,9 @@ export const feedPosts = pgTable(
     // A performer's Posts tab and the feed's share of posts, newest first, paged by keyset.
     index("feed_posts_performer_idx").on(t.performerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The newest posts on the site (the news' source).
-    index("feed_posts_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`taken_down_at is null`),
+    index("feed_posts_newest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`taken_down_at is null`),
   ],
 );
 export type FeedPostRow = typeof feedPosts.$inferSelect;
