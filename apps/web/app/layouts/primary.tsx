@@ -165,6 +165,7 @@ function Header() {
               radius="md"
               aria-label={t("Search")}
               hiddenFrom="lg"
+              className="marquee-header-search"
             >
               <IconSearch size={18} />
             </ActionIcon>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeNotices, toApiLine, toCartState } from "./cart-sync.ts";
+import { mergeNotices, toApiLine, toCartState, withChangesSince } from "./cart-sync.ts";
 import { addressErrors, draftOf, EMPTY_ADDRESS, NEW_ADDRESS, shippingPayload } from "./checkout-address.ts";
 import { addressLines, shippingSentence } from "./orders.ts";
 
@@ -54,6 +54,31 @@ const SAVED = {
   phone: "+44 20 7946 0000",
   lastUsedAt: "2026-11-27T08:00:00.000Z",
 };
+
+describe("a merge answered after the member changed the cart", () => {
+  const cart = (...items: Array<[string, number]>) =>
+    toCartState({ items: items.map(([_id, quantity]) => ({ _id, quantity })) });
+
+  it("keeps a line added, a quantity changed and a line taken out meanwhile, on top of the merged cart", () => {
+    const before = cart(["mug", 1], ["cap", 2]);
+    const now = cart(["mug", 3], ["scarf", 1]);
+    const merged = cart(["mug", 2], ["cap", 2], ["book", 1]);
+    const after = withChangesSince(merged, before, now);
+    expect(after.items.map((i) => [i._id, i.quantity])).toEqual([
+      ["mug", 4],
+      ["book", 1],
+      ["scarf", 1],
+    ]);
+    expect(after.total).toBe(6);
+  });
+
+  it("is the merged cart itself when nothing changed meanwhile", () => {
+    const before = cart(["mug", 1]);
+    const merged = cart(["mug", 2]);
+    expect(withChangesSince(merged, before, before)).toBe(merged);
+    expect(withChangesSince(merged, before, cart(["mug", 1]))).toBe(merged);
+  });
+});
 
 describe("the checkout's address", () => {
   it("sends the saved address chosen, or the new one without a blank second line", () => {

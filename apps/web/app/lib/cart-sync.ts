@@ -46,6 +46,29 @@ export function toCartState(cart: Pick<MergedCart, "items">): CartState {
   return parsePersistedCart(JSON.stringify({ items: cart.items }));
 }
 
+/**
+ * The merged cart with what the member changed in this tab while the merge was on its way (a line added, a quantity
+ * changed, a line taken out) applied on top of it: the merge's answer replaces the browser's cart, which would
+ * otherwise lose those changes. `before` is the cart the merge was sent with, `now` the cart when it answered.
+ */
+export function withChangesSince(merged: CartState, before: CartState, now: CartState): CartState {
+  if (now === before) return merged;
+  const quantities = (cart: CartState) => new Map(cart.items.map((i) => [i._id, i.quantity ?? 1]));
+  const [was, is] = [quantities(before), quantities(now)];
+  const items = merged.items.map((i) => ({ ...i, quantity: i.quantity ?? 1 }));
+  let changed = false;
+  for (const id of new Set([...was.keys(), ...is.keys()])) {
+    const delta = (is.get(id) ?? 0) - (was.get(id) ?? 0);
+    if (!delta) continue;
+    changed = true;
+    const line = items.find((i) => i._id === id);
+    if (line) line.quantity += delta;
+    else if (delta > 0) items.push({ ...now.items.find((i) => i._id === id), _id: id, quantity: delta });
+  }
+  if (!changed) return merged;
+  return parsePersistedCart(JSON.stringify({ items: items.filter((i) => i.quantity > 0) }));
+}
+
 const DROPPED_TEXT: Record<MergedCart["dropped"][number]["reason"], string> = {
   unavailable: msg("{{title}} is no longer for sale and was taken out of your cart."),
   "sold-out": msg("{{title}} is sold out and was taken out of your cart."),
@@ -183,13 +206,18 @@ export function useCartSync(store: AppStore, userId: string | null) {
       }
     };
 
-    const items = owner === userId ? [] : store.getState().cart.items.map(toApiLine);
+    const before = store.getState().cart;
+    const items = owner === userId ? [] : before.items.map(toApiLine);
     calls.current
       .merge<MergedCart>("merge", { items })
       .then((merged) => {
         if (!live || !signedIn()) return;
+        const now = store.getState().cart;
         store.dispatch(restoreCart(toCartState(merged)));
         saved = store.getState().cart;
+        // What the member did meanwhile goes on top, and is saved like any change (the subscription below).
+        const changed = withChangesSince(saved, before, now);
+        if (changed !== saved) store.dispatch(restoreCart(changed));
         tryStorage((s) => s.setItem(CART_OWNER_KEY, userId));
         const t = translate.current;
         const notices = mergeNotices(merged, t);
