@@ -526,8 +526,12 @@ describe("the account toast", () => {
     const box = await toast.boundingBox();
     if (!header || !box) throw new Error("no header or toast");
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
-    // The header's search and account menu can still be clicked while the toast shows.
-    const search = page.locator("header").locator("a[aria-label=Search]:visible, input[type=search]:visible");
+    // The header's search (on a phone, the menu that opens on it) and account menu can still be clicked meanwhile.
+    const search = page
+      .locator("header")
+      .locator(
+        "a[aria-label=Search]:visible, input[type=search]:visible, button[aria-label='Open navigation']:visible",
+      );
     await search.first().click({ trial: true, timeout: 2000 });
     await page
       .locator("header")

@@ -78,6 +78,11 @@ export const pages = {
   notifications: { path: "/notifications", file: "routes/notifications.tsx", handle: protectedPage("primary") },
   messages: { path: "/messages", file: "routes/messages.tsx", handle: protectedPage("primary") },
   conversation: { path: "/messages/:id", file: "routes/messages.$id.tsx", handle: protectedPage("primary") },
+  messagesWith: {
+    path: "/messages/with/:userId",
+    file: "routes/messages.with.$userId.tsx",
+    handle: protectedPage("primary"),
+  },
   contact: { path: "/contact", file: "routes/contact.tsx", handle: open("primary") },
   movies: { path: "/movies", file: "routes/movies.tsx", handle: open("primary") },
   movie: { path: "/movies/:id", file: "routes/movies.$id.tsx", handle: open("primary") },
