@@ -17,6 +17,7 @@ import type { TwoFactorStatus } from "@marquee/contracts/auth";
 import type { EarningInterval, EarningStats, EarningTimeline, PayoutDetails } from "@marquee/contracts/payments";
 import type { PayoutBalance, PayoutRequest, Statement } from "@marquee/contracts/payouts";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
@@ -175,11 +176,19 @@ function OverTime({
   const [current, setParams] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/studio/earnings";
-  // While a choice loads, the next one builds on it: two quick clicks keep both.
+  // While a choice loads, the next one builds on it: two quick clicks keep both, even when the second comes before
+  // the page has drawn the first (the choice asked for is kept until the navigation it started ends).
   const params = busy ? new URLSearchParams(navigation.location.search) : current;
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (navigation.state === "idle") asked.current = null;
+  }, [navigation.state, current]);
   const choice = chartChoice(params);
-  const change = (next: { range?: ChartRange; interval?: EarningInterval }) =>
-    setParams(withChartChoice(params, next), { preventScrollReset: true });
+  const change = (next: { range?: ChartRange; interval?: EarningInterval }) => {
+    const target = withChartChoice(asked.current === null ? params : new URLSearchParams(asked.current), next);
+    asked.current = target.toString();
+    setParams(target, { preventScrollReset: true });
+  };
   const allowed = intervalsFor(choice.range);
   const { t } = useTranslation();
   return (
