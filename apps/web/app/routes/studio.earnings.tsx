@@ -182,7 +182,7 @@ function OverTime({
   const asked = useRef<string | null>(null);
   useEffect(() => {
     if (navigation.state === "idle") asked.current = null;
-  }, [navigation.state, current]);
+  }, [navigation.state]);
   const choice = chartChoice(params);
   const change = (next: { range?: ChartRange; interval?: EarningInterval }) => {
     const target = withChartChoice(asked.current === null ? params : new URLSearchParams(asked.current), next);
