@@ -13,10 +13,13 @@ export interface Site {
   freeMovie: string;
   /** A `cookie` header value for the demo member's session. */
   memberCookie(): Promise<string>;
+  /** The process ids of the API and the web server (each the root of its own process tree). */
+  pids: { api: number; web: number };
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/** `env` adds to or overrides the servers' settings (e.g. WEB_WORKERS). */
+export async function startSite(extra: Record<string, string> = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "marquee-bench-"));
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const env: Record<string, string | undefined> = {
@@ -29,9 +32,10 @@ export async function startSite(): Promise<Site> {
     SEED_DEMO: "true",
     // The demo catalogue goes into a fresh embedded database, whatever DATABASE_URL says.
     DATABASE_URL: undefined,
+    ...extra,
   };
   const api = startApi(env);
-  let web: unknown;
+  let web: { pid: number } | undefined;
   const close = async () => {
     await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
@@ -53,7 +57,8 @@ export async function startSite(): Promise<Site> {
       });
       return `token=${((await login.json()) as { token: string }).token}; age_verified=1`;
     };
-    return { webUrl, apiUrl, freeMovie: free.data[0]?.slug ?? "", memberCookie, close };
+    const pids = { api: api.pid as number, web: web?.pid as number };
+    return { webUrl, apiUrl, freeMovie: free.data[0]?.slug ?? "", memberCookie, pids, close };
   } catch (error) {
     await close();
     throw error;

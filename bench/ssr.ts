@@ -1,19 +1,25 @@
-// Server-rendering benchmark (DESIGN section 10): requests per second and latency of pages rendered by the built
-// web server against a real API, and the first-load JavaScript of each page (gzip). Needs `npm run build` first.
-// Usage: npm run bench:ssr [-- --seconds 10 --connections 20 --paths /,/auth/login]
+// Server-rendering benchmark (DESIGN section 10, issue 26): requests per second, latency and the CPU time each page
+// costs the web server and the API (read from /proc, each process tree apart), for a visitor and a member, the
+// first-load JavaScript of each page, and the servers' memory after the load. Needs `npm run build` first.
+// Usage: npm run bench:ssr [-- --seconds 10 --connections 10 --paths /,/auth/login --workers 1 --page-cache off]
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 // @ts-expect-error plain ESM helper shared with the end-to-end tests
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
+import { cpuMs, treeRss } from "./proc.ts";
 import { startSite } from "./site.ts";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
-    connections: { type: "string", default: "20" },
+    connections: { type: "string", default: "10" },
     // `:movie` stands for a free demo movie's page.
-    paths: { type: "string", default: "/,/movies/:movie,/auth/login,/contact" },
+    paths: { type: "string", default: "/,/movies/:movie,/performers,/store,/auth/login" },
+    // The web server's processes (WEB_WORKERS); unset: its default.
+    workers: { type: "string" },
+    // `off`: visitors' pages are rendered every time too (WEB_MICROCACHE_MS=0).
+    "page-cache": { type: "string", default: "on" },
   },
 });
 const seconds = Number(values.seconds);
@@ -40,7 +46,7 @@ async function load(url: string, until: number, headers: Record<string, string> 
   );
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
-  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, count: latencies.length + errors };
 }
 
 /** Sum of the gzip sizes of the scripts a first visit loads (module scripts and modulepreloads). */
@@ -55,10 +61,22 @@ async function firstLoadJs(webUrl: string, pagePath: string) {
   return { files: srcs.size, kb: total / 1024 };
 }
 
-const site = await startSite();
+const site = await startSite({
+  ...(values.workers ? { WEB_WORKERS: values.workers } : {}),
+  ...(values["page-cache"] === "off" ? { WEB_MICROCACHE_MS: "0" } : {}),
+});
+/** CPU ms the web server and the API spent per request while `run` made `count()` requests. */
+async function costOf<T extends { count: number }>(run: () => Promise<T>) {
+  const [web0, api0] = [cpuMs(site.pids.web), cpuMs(site.pids.api)];
+  const r = await run();
+  const [web1, api1] = [cpuMs(site.pids.web), cpuMs(site.pids.api)];
+  return { ...r, webMs: (web1 - web0) / r.count, apiMs: (api1 - api0) / r.count };
+}
 const { webUrl, apiUrl } = site;
 try {
-  console.log(`SSR benchmark: ${connections} connections, ${seconds} s per page, web and API on this machine`);
+  console.log(
+    `SSR benchmark: ${connections} connections, ${seconds} s per page, web (${values.workers ?? "default"} workers, page cache ${values["page-cache"]}) and API on this machine`,
+  );
   const health = await load(`${apiUrl}/health`, Date.now() + seconds * 1000);
   console.log(`  API /health (reference): ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms`);
   // Visitors without a session are served from the web server's micro-cache; a logged-in member is rendered
@@ -73,10 +91,11 @@ try {
       ["member", member],
     ] as const) {
       await load(`${webUrl}${p}`, Date.now() + 1000, headers); // warm-up
-      const r = await load(`${webUrl}${p}`, Date.now() + seconds * 1000, headers);
+      const r = await costOf(() => load(`${webUrl}${p}`, Date.now() + seconds * 1000, headers));
       rps[who] = r.rps;
+      const cpu = r.webMs + r.apiMs;
       console.log(
-        `  ${p} as ${who}: ${r.rps.toFixed(0)} req/s (budget 200: ${(r.rps / 200).toFixed(2)}x), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
+        `  ${p} as ${who}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; CPU per page: web ${r.webMs.toFixed(1)} ms + API ${r.apiMs.toFixed(1)} ms = ${cpu.toFixed(1)} ms (budget 10: ${(cpu / 10).toFixed(2)}x)`,
       );
     }
     // DESIGN section 10: a member's page at half a visitor's or more, in the same run.
@@ -86,6 +105,16 @@ try {
       `  ${p}: first-load JS ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget 150: ${(js.kb / 150).toFixed(2)}x)`,
     );
   }
+
+  // Issue 26: the servers' memory after the load (the embedded default: the API on PGlite, the web server).
+  let total = 0;
+  for (const [name, pid] of Object.entries(site.pids)) {
+    for (const p of treeRss(pid)) {
+      total += p.mb;
+      console.log(`  memory ${name}: pid ${p.pid} ${p.mb.toFixed(0)} MB RSS (${p.command.slice(0, 90)})`);
+    }
+  }
+  console.log(`  memory after the load: ${total.toFixed(0)} MB RSS in all (budget 500: ${(total / 500).toFixed(2)}x)`);
 
   // DESIGN section 10's browser budget: LCP and CLS of a first visit in the local Chromium, and console errors.
   const browser = await chromium.launch({

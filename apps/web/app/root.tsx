@@ -18,7 +18,7 @@ import {
 import { nprogress } from "@mantine/nprogress";
 import { safeLink } from "@marquee/contracts/links";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { Provider } from "react-redux";
 import {
   isRouteErrorResponse,
@@ -36,6 +36,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { i18nFor } from "./i18n/i18n.ts";
+import { useTranslation } from "./i18n/use-translation.ts";
 import { AuthLayout } from "./layouts/auth.tsx";
 import { BlankLayout } from "./layouts/blank.tsx";
 import { GeoBlockLayout } from "./layouts/geo-block.tsx";
@@ -56,7 +57,7 @@ import { type AppStore, makeStore, type RootState, useAppDispatch, useAppSelecto
 import { setSystemError } from "./state/system.ts";
 import { initialUiState, parsePersistedUi, restoreUi, setTheme, UI_STORAGE_KEY } from "./state/ui.ts";
 import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { cssVariablesResolver, theme, themeVariablesCss } from "./theme.ts";
 
 // Toasts and the page-loading bar draw into portals, which render nothing on the server nor before hydration: their
 // code and CSS load after hydration instead of before the first paint.
@@ -117,13 +118,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        {/* The theme's CSS variables, worked out once per process (theme.ts); MantineProvider's own are off. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own constant CSS, no user input */}
+        <style data-mantine-styles nonce={nonce} dangerouslySetInnerHTML={{ __html: themeVariablesCss() }} />
         {/* SPEC section 1: right-click is disabled on every page, from first paint (before the app hydrates). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant string, no user input */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT_MENU_GUARD }} />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <MantineProvider
+            theme={theme}
+            defaultColorScheme="light"
+            cssVariablesResolver={cssVariablesResolver}
+            withCssVariables={false}
+          >
             {children}
           </MantineProvider>
         </I18nextProvider>

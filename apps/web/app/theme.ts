@@ -1,4 +1,13 @@
-import { type CSSVariablesResolver, createTheme } from "@mantine/core";
+import {
+  type ConvertCSSVariablesInput,
+  type CSSVariablesResolver,
+  convertCssVariables,
+  createTheme,
+  DEFAULT_THEME,
+  deepMerge,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+} from "@mantine/core";
 
 const fontStack =
   'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -61,3 +70,25 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   },
   dark: { "--mantine-color-dimmed": "#a3a3a3", "--mantine-color-error": "var(--mantine-color-red-4)", ...redFilled },
 });
+
+let variablesCss: string | undefined;
+
+/**
+ * The theme's CSS variables, as MantineProvider would write them into every page (with its default
+ * `deduplicateCssVariables`: what default-css-variables.css already says is left out). The theme never changes, so
+ * they are worked out once per process instead of in every render, where they cost 3% of a page's server CPU.
+ * The root layout writes them (MantineProvider's own writing is off); theme.test.ts checks the two agree.
+ */
+export function themeVariablesCss(): string {
+  if (variablesCss === undefined) {
+    const full = mergeMantineTheme(DEFAULT_THEME, theme);
+    const merged = deepMerge(defaultCssVariablesResolver(full), cssVariablesResolver(full)) as ConvertCSSVariablesInput;
+    const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+    const own = (group: keyof ConvertCSSVariablesInput) =>
+      Object.fromEntries(
+        Object.entries(merged[group]).filter(([key, value]) => defaults[group][key as never] !== value),
+      );
+    variablesCss = convertCssVariables({ variables: own("variables"), light: own("light"), dark: own("dark") });
+  }
+  return variablesCss;
+}

@@ -1,7 +1,7 @@
 import { Avatar, Box, Group, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppSelector } from "../state/store.ts";
 
 /** The header's avatar button, the account menu's target. */

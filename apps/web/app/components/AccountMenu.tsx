@@ -13,8 +13,8 @@ import {
   IconStar,
   IconUserCircle,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useLogout } from "../lib/logout.ts";
 import { useAppSelector } from "../state/store.ts";
 import { AccountButton } from "./AccountButton.tsx";

@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import type { SessionItem } from "@marquee/contracts/auth";
 import { IconDevices } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage } from "../lib/api.ts";
 import { useIntent } from "../lib/use-intent.ts";
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Affix, Transition } from "@mantine/core";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { BACK_TO_TOP_THRESHOLD, scrollToTop } from "../lib/scroll.ts";
 
 export function BackToTop() {

@@ -1,7 +1,7 @@
 import { Group, Image, Text } from "@mantine/core";
 import { safeLink } from "@marquee/contracts/links";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppSelector } from "../state/store.ts";
 
 export function Brand({ size = 34, inverted = false }: { size?: number; inverted?: boolean }) {

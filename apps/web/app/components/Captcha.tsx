@@ -1,7 +1,7 @@
 import { Input } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { CAPTCHA_REQUIRED, captchaError } from "../lib/captcha.ts";
 import { useNonce } from "../lib/nonce.ts";
 import { useAppSelector } from "../state/store.ts";

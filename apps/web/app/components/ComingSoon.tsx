@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 export function ComingSoon({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   const { t } = useTranslation();

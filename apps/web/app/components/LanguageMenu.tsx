@@ -2,8 +2,8 @@ import { NativeSelect } from "@mantine/core";
 import { isLocale, LOCALE_COOKIE, type Locale, localeNames, locales } from "@marquee/contracts/locales";
 import { IconLanguage } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { api } from "../lib/api.ts";
 import { useAppSelector } from "../state/store.ts";
 

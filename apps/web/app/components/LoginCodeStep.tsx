@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loginWithCode } from "../state/auth.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { AuthHeading } from "./AuthHeading.tsx";

@@ -1,8 +1,8 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /** What a page opened from a mailed link shows: done or failed, the API's message, and where to go next. */
 export function MailedLinkResult(props: {

@@ -1,6 +1,6 @@
 import { PasswordInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 type PasswordForm = Pick<UseFormReturnType<{ password: string; confirmPassword: string }>, "key" | "getInputProps">;
 

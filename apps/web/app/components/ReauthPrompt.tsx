@@ -1,6 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { useIntent } from "../lib/use-intent.ts";
 

@@ -1,9 +1,9 @@
 import { Alert, Container } from "@mantine/core";
 import { IconServerOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppDispatch, useAppSelector } from "../state/store.ts";
 import { setSystemError } from "../state/system.ts";
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { lazy, type ReactElement, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppDispatch } from "../state/store.ts";
 import { setTheme } from "../state/ui.ts";
 

@@ -1,9 +1,9 @@
 import { isLocale, type Locale } from "@marquee/contracts/locales";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { formatCount, formatPrice } from "../components/catalogue/format.ts";
 import { formatDate, formatDateTime, formatShortDate } from "../lib/format.ts";
 import { useAppSelector } from "../state/store.ts";
+import { useTranslation } from "./use-translation.ts";
 
 /** The page's language, as i18next holds it for this render. */
 export function useLocale(): Locale {
@@ -32,7 +32,25 @@ export function useFormat(): Format {
   return useMemo(() => formatIn(locale, currency, symbol), [locale, currency, symbol]);
 }
 
+const formats = new Map<string, Format>();
+
+/**
+ * The formatters of a language and currency, made once: an `Intl` formatter costs far more to make than to use, and
+ * every card of every page asks for them.
+ */
 export function formatIn(locale: Locale, currency = "USD", symbol = "$"): Format {
+  const key = `${locale}\n${currency}\n${symbol}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = makeFormat(locale, currency, symbol);
+    // The site's currency changes rarely; a bound keeps a long-running server's map small whatever happens.
+    if (formats.size >= 32) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function makeFormat(locale: Locale, currency: string, symbol: string): Format {
   const numbers = new Intl.NumberFormat(locale === "en" ? "en-US" : "es-ES");
   return {
     locale,

@@ -1,9 +1,9 @@
 import { Box, Group, Stack, Text, Title } from "@mantine/core";
 import { safeLink } from "@marquee/contracts/links";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Brand } from "../components/Brand.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppSelector } from "../state/store.ts";
 
 /** Split screen: the login placeholder image on one side, the form on the other. */

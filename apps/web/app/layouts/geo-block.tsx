@@ -1,7 +1,7 @@
 import { Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconWorldOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /** SPEC section 2: the exact geo-block message. */
 export const GEO_BLOCK_MESSAGE = msg("We've sorry. Website content is not available on your country.");

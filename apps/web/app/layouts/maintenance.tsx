@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconTool } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useAppSelector } from "../state/store.ts";
 
 export function MaintenanceLayout() {

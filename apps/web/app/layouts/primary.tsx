@@ -17,7 +17,6 @@ import { legalPagePath } from "@marquee/contracts/age-gate";
 import type { MenuItem } from "@marquee/contracts/settings";
 import { IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
@@ -31,6 +30,7 @@ import { SiteLink, sortedMenus } from "../components/SiteLink.tsx";
 import { SystemErrorNotice } from "../components/SystemErrorNotice.tsx";
 import { ThemeToggle } from "../components/ThemeToggle.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
 

@@ -15,8 +15,8 @@ import { notifications } from "@mantine/notifications";
 import type { MergedCart } from "@marquee/contracts/cart";
 import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { msg, tFor } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import {
   CART_STORAGE_KEY,
   type CartItem,

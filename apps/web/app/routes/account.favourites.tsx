@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   REACTED_PAGE_SIZE,
   type ReactedGallery,
@@ -7,6 +6,7 @@ import {
 } from "../components/account/ReactedLists.tsx";
 import type { Page } from "../components/catalogue/usePagedList.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import type { WatchHistory } from "@marquee/contracts/watching";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -9,6 +8,7 @@ import { videoCardData } from "../components/catalogue/card-data.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,9 +1,9 @@
 import { Anchor, Card, Container, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { Receipt } from "@marquee/contracts/taxes";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Code, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { AuditChange, AuditEntry, AuditPage } from "@marquee/contracts/audit";
 import { IconDownload, IconFilterOff, IconHistory } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ListPanel } from "../components/admin/ManageList.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { AUDIT_FILTERS } from "../lib/audit.ts";
 import { pageMeta } from "../lib/meta.ts";

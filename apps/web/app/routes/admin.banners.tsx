@@ -17,7 +17,6 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Banner, bannerBody, bannerPositions } from "@marquee/contracts/content";
 import { IconPhoto, IconPhotoStar, IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
@@ -32,6 +31,7 @@ import {
 } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type BannerFormValues,

@@ -13,7 +13,6 @@ import {
 } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { AssetEditForm, StatusCell, TakeDownForm } from "../components/admin/CatalogueItem.tsx";
@@ -32,6 +31,7 @@ import {
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";
 import {
   ASSETS_PAGE_SIZE,

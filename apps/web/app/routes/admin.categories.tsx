@@ -16,13 +16,13 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Category, categoryBody, categoryGroups } from "@marquee/contracts/content";
 import { IconCategory, IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
 import { ActiveBadge, DataTable, EditDeleteActions, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import {
   type CategoryFormValues,

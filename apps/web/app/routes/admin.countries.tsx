@@ -15,11 +15,11 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconAlertTriangle, IconBan, IconRefresh, IconWorld } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { blockableCountries } from "../lib/admin.ts";
 import { errorMessage } from "../lib/api.ts";

@@ -15,7 +15,6 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Coupon, couponBody } from "@marquee/contracts/payments";
 import { IconCalendarEvent, IconEdit, IconPlus, IconTicket } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
@@ -23,6 +22,7 @@ import { DataTable, EditModal, ListPanel, Pager, RowAction, RowActions } from ".
 import { useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, saveDeleteIntents } from "../lib/actions.server.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

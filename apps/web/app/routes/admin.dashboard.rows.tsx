@@ -1,13 +1,13 @@
 import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
 import { type DashboardFigure, type DashboardRows, dashboardRowsQuery } from "@marquee/contracts/dashboard";
 import { IconListDetails } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable, EmptyState, Pager } from "../components/admin/ManageList.tsx";
 import { KIND_LABELS } from "../components/admin/RevenueChart.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

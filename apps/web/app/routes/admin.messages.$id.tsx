@@ -1,12 +1,12 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import type { AdminConversation } from "@marquee/contracts/messages";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { MessageBubble } from "../components/messages/MessageBubble.tsx";
 import styles from "../components/messages/messages.module.css";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

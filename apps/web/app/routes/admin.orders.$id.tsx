@@ -1,7 +1,6 @@
 import { Anchor, Badge, Card, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { Order, OrderLine } from "@marquee/contracts/orders";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminDetailPage } from "../components/admin/AdminPage.tsx";
 import { DataTable } from "../components/admin/ManageList.tsx";
@@ -11,6 +10,7 @@ import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { productPath } from "../components/store/product-card-data.ts";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { deliverIntent, handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { ORDER_STATUS, orderRefund, sellerNames } from "../lib/orders.ts";

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import type { Order } from "@marquee/contracts/orders";
 import { IconShoppingCart } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager, SearchFilters } from "../components/admin/ManageList.tsx";
@@ -9,6 +8,7 @@ import { DeliveryBadge } from "../components/orders/DeliveryStep.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { apiFilter, idOf, oneOf, pageOf, textOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

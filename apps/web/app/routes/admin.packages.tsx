@@ -25,7 +25,6 @@ import {
 } from "@marquee/contracts/subscriptions";
 import { IconCrown, IconPencil, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, EditModal, ListPanel } from "../components/admin/ManageList.tsx";
@@ -34,6 +33,7 @@ import { OfferForm } from "../components/promotions/OfferForm.tsx";
 import { OfferList } from "../components/promotions/OfferList.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { packageTerms } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";

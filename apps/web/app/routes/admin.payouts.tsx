@@ -4,7 +4,6 @@ import type { Payout, PayoutDetails, PayoutDue } from "@marquee/contracts/paymen
 import type { PayoutRequest } from "@marquee/contracts/payouts";
 import { IconCash, IconCheck, IconEye, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
@@ -13,6 +12,7 @@ import { PayoutRequestsQueue } from "../components/admin/PayoutRequestsQueue.tsx
 import { ReauthCancelled, useReauth } from "../components/ReauthPrompt.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, reauthenticateIntent, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageOf } from "../lib/list-params.ts";

@@ -16,7 +16,6 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type Post, postBody, postTypes } from "@marquee/contracts/content";
 import { IconExternalLink, IconNews, IconPhoto, IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { Emphasized, emphasisMark } from "../components/admin/Emphasized.tsx";
@@ -33,6 +32,7 @@ import {
 import { useConfirmedDelete, useOpenItem, useSaveIntent } from "../components/admin/use-manage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, saveDeleteIntents } from "../lib/actions.server.ts";
 import { type PostFormValues, postFormValues, postRequestBody } from "../lib/admin-catalogue.ts";
 import { apiFilter, offsetPage, oneOf, pageOf, textOf } from "../lib/list-params.ts";

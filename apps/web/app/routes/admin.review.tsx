@@ -7,7 +7,6 @@ import type { AppearingPeople } from "@marquee/contracts/verification";
 import type { VideoDetail } from "@marquee/contracts/videos";
 import { IconChecklist, IconMovie, IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { EditModal, ListPanel, MediaThumb } from "../components/admin/ManageList.tsx";
@@ -20,6 +19,7 @@ import {
 } from "../components/admin/ReviewItem.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -5,13 +5,13 @@ import type { ErrorBody } from "@marquee/contracts/common";
 import { type PaymentStatus, type SettingKey, settingDefinitions } from "@marquee/contracts/settings";
 import { IconAlertCircle, IconAlertTriangle, IconInfoCircle, IconRefresh } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useStore } from "react-redux";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { type FieldMeta, GroupFields } from "../components/admin/SettingFields.tsx";
 import { fields, groupText } from "../components/admin/setting-specs.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
 import {
   type AdminSetting,

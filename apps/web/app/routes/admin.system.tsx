@@ -4,11 +4,11 @@ import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@ma
 import { IconAlertCircle, IconCpu, IconRefresh } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { type Format, useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

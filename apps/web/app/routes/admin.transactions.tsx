@@ -1,13 +1,13 @@
 import { Alert, Anchor, Badge, Button, Group, List, Select, Table, Text } from "@mantine/core";
 import { type GatewayEventRecord, type Transaction, transactionStatuses } from "@marquee/contracts/payments";
 import { IconAlertTriangle, IconReceipt } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { RefundButton, useRefund } from "../components/payments/use-refund.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, refundIntent } from "../lib/actions.server.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -7,13 +7,13 @@ import {
   revenueKinds,
 } from "@marquee/contracts/dashboard";
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ADMIN_SECTIONS, AdminPage } from "../components/admin/AdminPage.tsx";
 import { KIND_LABELS, RevenueChart } from "../components/admin/RevenueChart.tsx";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

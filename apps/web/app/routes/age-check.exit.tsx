@@ -1,5 +1,5 @@
 import { Card, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { metaT } from "../lib/seo.ts";
 import { pages } from "../pages.ts";
 import type { Route } from "./+types/age-check.exit";

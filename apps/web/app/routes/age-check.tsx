@@ -7,9 +7,9 @@ import {
   safeNextPath,
 } from "@marquee/contracts/age-gate";
 import { IconShieldCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { LegalLinks } from "../components/LegalLinks.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { clientForwardedFor } from "../lib/session.server.ts";

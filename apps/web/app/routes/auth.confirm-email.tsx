@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { MailedLinkResult } from "../components/MailedLinkResult.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { followMailedLink } from "../lib/mailed-link.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { EMAIL_REQUEST_INTENT, EmailRequestPage } from "../components/EmailRequestPage.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -18,13 +18,13 @@ import type { Product } from "@marquee/contracts/products";
 import type { TaxPlaces } from "@marquee/contracts/taxes";
 import { IconAlertCircle, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { type BillingPlace, CartBilling } from "../components/store/CartBilling.tsx";
 import { CartLineItem, formatCents } from "../components/store/CartLineItem.tsx";
 import { ShippingAddressForm } from "../components/store/ShippingAddressForm.tsx";
 import styles from "../components/store/store.module.css";
 import type { Option } from "../components/studio/options.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, textOf } from "../lib/actions.server.ts";
 import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import {

@@ -1,12 +1,12 @@
 import { Anchor, Container, Stack } from "@mantine/core";
 import type { FeedPost } from "@marquee/contracts/feed";
 import { IconArticleOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { Comments } from "../components/comments/Comments.tsx";
 import { FeedPostCard } from "../components/social/FeedPostCard.tsx";
 import styles from "../components/social/social.module.css";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";

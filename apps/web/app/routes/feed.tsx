@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
 import type { FeedPage } from "@marquee/contracts/feed";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { LinkedText } from "../components/LinkedText.tsx";
 import { FEED_PAGE_SIZE, FeedEntries } from "../components/social/FeedEntries.tsx";
 import styles from "../components/social/social.module.css";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { translateError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

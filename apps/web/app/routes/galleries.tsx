@@ -1,10 +1,10 @@
 import { Anchor } from "@mantine/core";
 import type { Gallery } from "@marquee/contracts/galleries";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { GalleryCard } from "../components/catalogue/GalleryCard.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";

@@ -1,7 +1,6 @@
 import { Container } from "@mantine/core";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -13,6 +12,7 @@ import { PlainText } from "../components/catalogue/PlainText.tsx";
 import { Section } from "../components/catalogue/Section.tsx";
 import styles from "../components/catalogue/sections.module.css";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ifAnswered } from "../lib/catalogue.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";

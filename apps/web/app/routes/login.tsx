@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { LoginForm } from "../components/LoginForm.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loginAction } from "../lib/login-action.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CurrentSubscriptions, SubscriptionPackage } from "@marquee/contracts/subscriptions";
 import { IconCrown, IconGift } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
 import { packageTerms, pricePer } from "../lib/memberships.ts";
 import { pageMeta } from "../lib/meta.ts";

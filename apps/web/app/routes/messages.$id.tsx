@@ -2,7 +2,6 @@ import { Alert, Anchor, Avatar, Button, Container, Group, Stack, Text, Title } f
 import type { Conversation, Message, MessagePage } from "@marquee/contracts/messages";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useConfirm } from "../components/ConfirmDialog.tsx";
 import { type Attached, AttachedSummary, AttachMedia, NOTHING_ATTACHED } from "../components/messages/AttachMedia.tsx";
@@ -11,6 +10,7 @@ import { MessageBubble } from "../components/messages/MessageBubble.tsx";
 import styles from "../components/messages/messages.module.css";
 import { unreadMessages } from "../components/messages/unread.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { api, errorMessage, translateError } from "../lib/api.ts";
 import { HISTORY_PAGE_SIZE, latest, MESSAGES_PATH, seenId, withMessages } from "../lib/messages.ts";

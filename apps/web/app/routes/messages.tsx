@@ -1,12 +1,12 @@
 import { Alert, Avatar, Badge, Button, Container, Group, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import type { Conversation, Inbox, Message } from "@marquee/contracts/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import styles from "../components/messages/messages.module.css";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { api, errorMessage, translateError } from "../lib/api.ts";
 import {

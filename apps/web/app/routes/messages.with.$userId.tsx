@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Title } from "@mantine/core";
 import type { Conversation } from "@marquee/contracts/messages";
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage, translateError } from "../lib/api.ts";
 import { conversationPath, MESSAGES_PATH } from "../lib/messages.ts";
 import { pageMeta } from "../lib/meta.ts";

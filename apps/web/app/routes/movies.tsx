@@ -1,11 +1,11 @@
 import { Box } from "@mantine/core";
 import type { Video } from "@marquee/contracts/videos";
-import { useTranslation } from "react-i18next";
 import styles from "../components/browse/browse.module.css";
 import { CatalogueListPage } from "../components/browse/CatalogueListPage.tsx";
 import { ComingSoonRow } from "../components/catalogue/ComingSoon.tsx";
 import { videoCardData } from "../components/catalogue/card-data.ts";
 import { VideoCard } from "../components/catalogue/VideoCard.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { optional } from "../lib/catalogue.server.ts";
 import { hasActiveFilters } from "../lib/catalogue-filters.ts";
 import { loadCatalogueList } from "../lib/catalogue-list.server.ts";

@@ -2,10 +2,10 @@ import { Alert, Anchor, Badge, Button, Card, Container, List, Stack, Text, Title
 import type { OfferTerms } from "@marquee/contracts/offers";
 import { withReturnPath } from "@marquee/contracts/return-path";
 import { IconCrown, IconGift } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckoutForm } from "../components/payments/CheckoutForm.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { termsLines } from "../lib/promotions.ts";

@@ -1,8 +1,8 @@
 import { Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconArrowBackUp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { optional } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryLink } from "../lib/payments.ts";

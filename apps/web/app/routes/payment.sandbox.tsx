@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { SandboxPayment } from "@marquee/contracts/payments";
 import { IconAlertCircle, IconCheck, IconFlask, IconX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage, isApiError, translateError } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Container, Text } from "@mantine/core";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "../components/browse/browse.module.css";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { LinkedText } from "../components/LinkedText.tsx";
 import { PhotoGrid } from "../components/media/PhotoGrid.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { Post } from "@marquee/contracts/content";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ifAnswered } from "../lib/catalogue.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";

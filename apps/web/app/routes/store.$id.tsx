@@ -3,7 +3,6 @@ import { notifications } from "@mantine/notifications";
 import type { Product, ProductDetail } from "@marquee/contracts/products";
 import { IconDownload, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DetailError } from "../components/browse/DetailError.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
@@ -20,6 +19,7 @@ import { isOwned, PRODUCT_TYPE_LABEL, productCardData, stockNote } from "../comp
 import styles from "../components/store/store.module.css";
 import { useDownload } from "../components/store/use-download.ts";
 import { useFormat } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
 import { notAfterReport } from "../lib/reports.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";

@@ -1,12 +1,12 @@
 import { Container, NativeSelect } from "@mantine/core";
 import type { Product } from "@marquee/contracts/products";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { SearchField } from "../components/browse/SearchField.tsx";
 import { type ProductCardData, productCardData } from "../components/store/product-card-data.ts";
 import { StoreList } from "../components/store/StoreList.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage } from "../lib/api.ts";
 import { throwIfNoAnswer } from "../lib/catalogue.server.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";

@@ -18,7 +18,6 @@ import type { EarningInterval, EarningStats, EarningTimeline, PayoutDetails } fr
 import type { PayoutBalance, PayoutRequest, Statement } from "@marquee/contracts/payouts";
 import { IconAlertCircle, IconCoin, IconRefresh } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
@@ -29,6 +28,7 @@ import { StatementCard } from "../components/studio/StatementCard.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, reauthenticateIntent } from "../lib/actions.server.ts";
 import { isApiError } from "../lib/api.ts";
 import {

@@ -1,7 +1,6 @@
 import { Alert, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { Follower, FollowerList } from "@marquee/contracts/feed";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { initials } from "../components/catalogue/CardImage.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
@@ -9,6 +8,7 @@ import { usePagedList } from "../components/catalogue/usePagedList.ts";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loadedGet } from "../lib/actions.server.ts";
 import { api, translateError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

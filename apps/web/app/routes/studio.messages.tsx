@@ -1,13 +1,13 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import type { MassMessage, MessagingSettings, WelcomeAnswer } from "@marquee/contracts/messages";
 import type { VaultList } from "@marquee/contracts/vault";
-import { useTranslation } from "react-i18next";
 import { MassMessageComposer } from "../components/studio/messages/MassMessageComposer.tsx";
 import { MassMessageList } from "../components/studio/messages/MassMessageList.tsx";
 import { WelcomeEditor } from "../components/studio/messages/WelcomeEditor.tsx";
 import { WriteFirstSettings } from "../components/studio/messages/WriteFirstSettings.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,7 +1,6 @@
 import { Card, Group, Select, Stack, Text } from "@mantine/core";
 import type { SellerLine } from "@marquee/contracts/orders";
 import { IconPackage } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { DeliveryAddress } from "../components/orders/DeliveryAddress.tsx";
@@ -9,6 +8,7 @@ import { DeliveryBadge, DeliveryStep } from "../components/orders/DeliveryStep.t
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { deliverIntent, handleIntents, loaded } from "../lib/actions.server.ts";
 import { apiFilter, oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

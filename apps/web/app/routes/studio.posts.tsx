@@ -1,11 +1,11 @@
 import type { FeedPostList } from "@marquee/contracts/feed";
 import type { User } from "@marquee/contracts/users";
 import type { VaultList } from "@marquee/contracts/vault";
-import { useTranslation } from "react-i18next";
 import { PostComposer } from "../components/social/PostComposer.tsx";
 import { POSTS_PAGE_SIZE, PostList, performerPostsPath } from "../components/social/PostList.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

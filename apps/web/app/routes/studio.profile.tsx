@@ -2,7 +2,6 @@ import { Alert, Anchor, Avatar, Button, Card, Grid, Group, Stack, Text, Title } 
 import { notifications } from "@mantine/notifications";
 import type { Performer } from "@marquee/contracts/performers";
 import { IconAlertCircle, IconPhoto, IconRefresh } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { uploadFile } from "../components/admin/use-manage.tsx";
 import { PerformerProfileForm } from "../components/studio/PerformerProfileForm.tsx";
@@ -10,6 +9,7 @@ import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio
 import { UploadButton } from "../components/studio/UploadButton.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage, isApiError } from "../lib/api.ts";
 import { profileOptions } from "../lib/lookups.server.ts";

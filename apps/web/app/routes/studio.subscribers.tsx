@@ -1,13 +1,13 @@
 import { Badge, SegmentedControl, Table, Text } from "@mantine/core";
 import type { Subscription } from "@marquee/contracts/subscriptions";
 import { IconHeartHandshake } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";
 import { oneOf, pageOf } from "../lib/list-params.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -2,12 +2,12 @@ import { Badge, Button, Card, Group, NumberInput, Progress, Stack, Table, Text, 
 import { notifications } from "@mantine/notifications";
 import { IconGift } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { DataTable, ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { fieldErrorsFrom } from "../lib/form-errors.ts";

@@ -11,7 +11,6 @@ import {
 import { IconArchive, IconPhotoVideo } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator, useSearchParams } from "react-router";
 import { ListPanel } from "../components/admin/ManageList.tsx";
 import { uploadFile } from "../components/admin/use-manage.tsx";
@@ -21,6 +20,7 @@ import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio
 import { UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { VaultGrid } from "../components/studio/VaultGrid.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,9 +1,9 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconMailOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { MailedLinkResult } from "../components/MailedLinkResult.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";

@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { VerificationPanel } from "../components/verification/VerificationPanel.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { metaT } from "../lib/seo.ts";
 import { loadVerification } from "../lib/verification.server.ts";

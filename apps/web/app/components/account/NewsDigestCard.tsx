@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { DigestFrequency } from "@marquee/contracts/feed";
 import { IconMail } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 

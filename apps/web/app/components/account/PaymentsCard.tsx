@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Transaction } from "@marquee/contracts/payments";
 import { IconReceipt } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { itemPath } from "../../lib/payments.ts";
 
 const STATUS: Record<Transaction["status"], { label: string; color: string }> = {

@@ -4,9 +4,9 @@ import type { AdminPerformer as Performer } from "@marquee/contracts/performers"
 import type { AdminApplication } from "@marquee/contracts/verification";
 import { IconId, IconShieldCheck, IconUserPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { LookupOption } from "../../lib/admin-lookups.ts";
 import { errorMessage } from "../../lib/api.ts";
 import type { Country } from "../../lib/lookups.server.ts";

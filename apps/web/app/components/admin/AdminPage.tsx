@@ -25,9 +25,9 @@ import {
   IconWorldOff,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { ListPanel } from "./ManageList.tsx";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "./SectionPage.tsx";

@@ -4,10 +4,10 @@ import { notifications } from "@mantine/notifications";
 import { type AdminAsset, takedownBody } from "@marquee/contracts/admin-assets";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { IconExternalLink } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   type AssetEditValues,
   assetEditBody,

@@ -1,7 +1,7 @@
 import { Box, Image, Input, Stack, TextInput } from "@mantine/core";
 import { safeLink } from "@marquee/contracts/links";
 import type { ImageSettingKey } from "@marquee/contracts/settings";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminSetting } from "../../lib/admin-settings.ts";
 import { ImageUploadSection } from "./ImageUploadSection.tsx";
 import type { SettingsForm } from "./MenuEditor.tsx";

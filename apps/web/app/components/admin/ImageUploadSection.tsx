@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { UploadKind } from "../../lib/studio-media.ts";
 import { UploadButton } from "../studio/UploadButton.tsx";
 import { uploadFile } from "./use-manage.tsx";

@@ -1,8 +1,8 @@
 import { Select, type SelectProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type Lookup, type LookupOption, lookupUrl } from "../../lib/admin-lookups.ts";
 import type { loader } from "../../routes/admin.lookups.ts";
 

@@ -23,7 +23,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconEdit, IconRefresh, IconSearch, IconTrash, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageCount } from "../../lib/admin.ts";
 
 /** The error with a retry button, the loading skeleton, the empty state or the list of a management screen. */

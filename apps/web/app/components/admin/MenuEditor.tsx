@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Input, Paper, Stack, Switch, Text, TextInput
 import type { UseFormReturnType } from "@mantine/form";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type FormValues, type MenuRow, newMenuRow } from "../../lib/admin-settings.ts";
 
 export type SettingsForm = UseFormReturnType<FormValues>;

@@ -1,8 +1,8 @@
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconLock, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** One entry of an area's navigation (admin, studio); its label is an English text marked with msg(), shown through t. */
 export type Section = { readonly to: string; readonly label: string; readonly icon: TablerIcon };

@@ -16,8 +16,8 @@ import {
 } from "@mantine/core";
 import type { SettingKey } from "@marquee/contracts/settings";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CLEAR_SECRET } from "../../lib/admin-settings.ts";
 
 import { ImageSettingField } from "./ImageSettingField.tsx";

@@ -1,8 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { TablerIcon } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Whole sentences per kind of page, so each language words them its own way. */
 const TEXTS = {

@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Select, TagsInput } from "@mantine/core";
 import type { CategoryRef } from "@marquee/contracts/catalogue";
 import { IconX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   ACCESS_OPTIONS,
   type CatalogueFilters,

@@ -1,6 +1,6 @@
 import type { AccessKind } from "@marquee/contracts/catalogue";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 import styles from "./catalogue.module.css";
 import { accessLabel } from "./format.ts";

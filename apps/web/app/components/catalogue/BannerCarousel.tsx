@@ -6,7 +6,7 @@ import type { Banner } from "@marquee/contracts/content";
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from "@tabler/icons-react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { type FocusEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { BannerSlide } from "./BannerSlide.tsx";
 import styles from "./sections.module.css";
 

@@ -1,8 +1,8 @@
 import type { Banner } from "@marquee/contracts/content";
 import { linkKind } from "@marquee/contracts/links";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./sections.module.css";
 
 const BANNER_SIZES = "(max-width: 88em) 100vw, 1320px";

@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./catalogue.module.css";
 
 const variantClass = { performers: styles.gridPerformers, media: styles.gridMedia };

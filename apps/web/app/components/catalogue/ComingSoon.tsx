@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CardGrid } from "./CardGrid.tsx";
 import { Section } from "./Section.tsx";
 import { VideoCard, type VideoCardData } from "./VideoCard.tsx";

@@ -1,5 +1,5 @@
 import { Button, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateError } from "../../lib/api.ts";
 import styles from "./catalogue.module.css";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CardImage } from "./CardImage.tsx";
 import type { PerformerCardData } from "./card-data.ts";
 import styles from "./catalogue.module.css";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./sections.module.css";
 
 /** A titled block of a catalogue page with an optional "See all" link. */

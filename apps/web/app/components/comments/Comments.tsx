@@ -1,7 +1,7 @@
 import { Title } from "@mantine/core";
 import type { CommentObjectType } from "@marquee/contracts/comments";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./comments.module.css";
 
 // The list, the form and their Redux wiring load on their own chunk, in the browser, after the page shows.

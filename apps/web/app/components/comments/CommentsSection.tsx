@@ -3,9 +3,9 @@ import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
 import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateError } from "../../lib/api.ts";
 import {
   canDeleteComment,

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { CommentReportReason } from "@marquee/contracts/comments";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { REPORT_REASONS, REPORTED } from "../../lib/comments.ts";
 import { COMMENT_FAILED } from "../../state/comments.ts";

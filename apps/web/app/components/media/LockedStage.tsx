@@ -1,6 +1,6 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CallToAction } from "../../lib/access-cta.ts";
 import { CallToActionPanel } from "./CallToActionPanel.tsx";
 import styles from "./media.module.css";

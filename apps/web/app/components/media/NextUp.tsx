@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { NEXT_UP_SECONDS, type NextUpMovie } from "./next-up.ts";
 import styles from "./player.module.css";
 

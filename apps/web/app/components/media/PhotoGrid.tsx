@@ -1,9 +1,9 @@
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconLock } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { tFor } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./media.module.css";
 
 const TILE_SIZES = "(max-width: 36em) 50vw, (max-width: 62em) 33vw, 240px";

@@ -3,7 +3,7 @@ import { useWindowEvent } from "@mantine/hooks";
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconChevronLeft, IconChevronRight, IconX } from "@tabler/icons-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./media.module.css";
 import { nextIndex, swipeStep } from "./viewer-keys.ts";
 

@@ -9,7 +9,7 @@ import {
   IconVolume2,
   IconVolumeOff,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CaptionsMenu, QualityMenu, SpeedMenu } from "./PlayerMenus.tsx";
 import styles from "./player.module.css";
 import { formatTime } from "./player-actions.ts";

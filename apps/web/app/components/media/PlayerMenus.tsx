@@ -1,8 +1,8 @@
 import { Menu } from "@mantine/core";
 import { IconBadgeCc, IconBadgeCcFilled, IconGauge, IconSettings } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./player.module.css";
 import { SPEEDS } from "./player-actions.ts";
 import type { Quality } from "./use-stream.ts";

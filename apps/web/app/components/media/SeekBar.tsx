@@ -1,6 +1,6 @@
 import type { StripGrid } from "@marquee/contracts/videos";
 import { type PointerEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./player.module.css";
 import { formatTime, stripTileAt } from "./player-actions.ts";
 

@@ -1,7 +1,7 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./media.module.css";
 import { NextUp } from "./NextUp.tsx";
 import type { NextUpMovie } from "./next-up.ts";

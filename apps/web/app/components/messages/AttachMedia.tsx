@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Button, CloseButton, Group, Modal, NumberInput, Stac
 import type { VaultItem, VaultList } from "@marquee/contracts/vault";
 import { IconPaperclip } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { VaultPicker } from "../social/VaultPicker.tsx";

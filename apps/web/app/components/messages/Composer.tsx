@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Stack, Text, Textarea } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage, translateError } from "../../lib/api.ts";
 import { MESSAGE_MAX } from "../../lib/messages.ts";
 import styles from "./messages.module.css";

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import type { Message } from "@marquee/contracts/messages";
 import { IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CheckoutForm } from "../payments/CheckoutForm.tsx";
 import { ReportButton } from "../reports/ReportButton.tsx";
 import { AttachmentTiles } from "../social/PostAttachments.tsx";

@@ -1,7 +1,7 @@
 import { Button } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 
 /**

@@ -2,7 +2,7 @@ import { ActionIcon } from "@mantine/core";
 import type { LiveNotification } from "@marquee/contracts/notifications";
 import { IconBell } from "@tabler/icons-react";
 import { type ComponentPropsWithRef, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { bellBadge, bellLabel, fromLive } from "../../lib/notifications.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 import { bell, useBell } from "./store.ts";

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { Notification } from "@marquee/contracts/notifications";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { safeLink, timeAgo } from "../../lib/notifications.ts";
 import { BellButton } from "./NotificationBell.tsx";

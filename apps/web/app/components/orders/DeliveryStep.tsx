@@ -2,7 +2,7 @@ import { Badge, Button, Group, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type DeliveryStatus, type OrderStatus, SHIPPING_CODE_MAX } from "@marquee/contracts/orders";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage, isApiError } from "../../lib/api.ts";
 import { DELIVERY_STATUS, nextDeliveryStep } from "../../lib/orders.ts";
 import { useIntent } from "../../lib/use-intent.ts";

@@ -2,9 +2,9 @@ import { Button, type ButtonProps, Group, Select, TextInput } from "@mantine/cor
 import type { CouponQuote } from "@marquee/contracts/payments";
 import type { TaxPlaces, TaxQuote } from "@marquee/contracts/taxes";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CHECKOUT_PATH, couponError, quoteLine } from "../../lib/payments.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { useAppSelector } from "../../state/store.ts";

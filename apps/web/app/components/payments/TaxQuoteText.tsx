@@ -1,6 +1,6 @@
 import type { TaxQuote } from "@marquee/contracts/taxes";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * A tax quote as the buyer reads it before paying (the buy buttons' and the cart's): "Price $10.00 + VAT 19% $1.90 =

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import type { PerformerProfile } from "@marquee/contracts/performers";
 import { IconSparkles } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { formatPrice } from "../catalogue/format.ts";
 import styles from "../catalogue/sections.module.css";

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, SegmentedControl, Select, Stack, TextInput 
 import { notifications } from "@mantine/notifications";
 import type { OfferKind } from "@marquee/contracts/offers";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 

@@ -3,9 +3,9 @@ import { notifications } from "@mantine/notifications";
 import type { ReactionAction, ReactionState, ReactionUpdatedEvent } from "@marquee/contracts/reactions";
 import { IconClock, IconClockFilled, IconHeart, IconHeartFilled, IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import {
   COUNTER_OF,

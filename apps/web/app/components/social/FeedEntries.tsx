@@ -1,9 +1,9 @@
 import { Card, Stack, Text } from "@mantine/core";
 import type { FeedEntry, FeedPage } from "@marquee/contracts/feed";
 import { useCallback, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { api } from "../../lib/api.ts";
 import { GalleryCard } from "../catalogue/GalleryCard.tsx";
 import { LoadMore } from "../catalogue/LoadMore.tsx";

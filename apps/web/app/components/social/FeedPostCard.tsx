@@ -2,9 +2,9 @@ import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text } from "@mantin
 import type { FeedPost } from "@marquee/contracts/feed";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { feedPostPath, profilePath } from "../../lib/social.ts";
 import { initials } from "../catalogue/CardImage.tsx";
 import { ReactionButtons } from "../reactions/ReactionButtons.tsx";

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
 import type { FeedPost } from "@marquee/contracts/feed";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage, translateError } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { SOCIAL_ACTION_PATH } from "../../lib/social.ts";

@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Poll } from "@marquee/contracts/feed";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage, translateError } from "../../lib/api.ts";
 import { pollResults, SOCIAL_ACTION_PATH, showsResults } from "../../lib/social.ts";
 import { useIntent } from "../../lib/use-intent.ts";

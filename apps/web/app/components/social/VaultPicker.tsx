@@ -1,8 +1,8 @@
 import { Anchor, Group, Input, SimpleGrid, Text } from "@mantine/core";
 import type { VaultItem } from "@marquee/contracts/vault";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./social.module.css";
 
 /** Equal to ATTACHMENTS_MAX of @marquee/contracts/vault (not imported, to keep zod out of the browser). */

@@ -1,7 +1,7 @@
 import { Select, Stack, Text } from "@mantine/core";
 import type { TaxPlaces, TaxQuote } from "@marquee/contracts/taxes";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { couponError } from "../../lib/payments.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { TaxQuoteText } from "../payments/TaxQuoteText.tsx";

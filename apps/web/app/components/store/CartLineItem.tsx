@@ -1,7 +1,7 @@
 import { Anchor, CloseButton, Group, NativeSelect, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type CartLine, maxQuantity } from "../../lib/store.ts";
 import { removeFromCart, updateCartQuantities } from "../../state/cart.ts";
 import { useAppDispatch } from "../../state/store.ts";

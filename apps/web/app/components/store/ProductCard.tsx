@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { CardImage } from "../catalogue/CardImage.tsx";
 import styles from "../catalogue/catalogue.module.css";

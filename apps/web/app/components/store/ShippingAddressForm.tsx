@@ -1,8 +1,8 @@
 import { ActionIcon, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { SavedAddress } from "@marquee/contracts/addresses";
 import { IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type AddressChoice, type AddressDraft, addressSummary, NEW_ADDRESS } from "../../lib/checkout-address.ts";
 import type { Option } from "../studio/options.ts";
 

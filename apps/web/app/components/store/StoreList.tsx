@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateError } from "../../lib/api.ts";
 import { loadMoreProducts } from "../../state/products.ts";
 import { useAppDispatch } from "../../state/store.ts";

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { NO_ANSWER, translateError } from "../../lib/api.ts";
 import { downloadPath } from "../../lib/store.ts";
 import type { loader } from "../../routes/store.download.ts";

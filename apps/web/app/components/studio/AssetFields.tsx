@@ -2,7 +2,7 @@ import { Input, MultiSelect, SegmentedControl, SimpleGrid, Stack, TagsInput, Tex
 import type { UseFormReturnType } from "@mantine/form";
 import { accessKinds, assetStatuses } from "@marquee/contracts/catalogue";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type AssetStatus, accessLabels, type NumberValue, statusLabels } from "../../lib/studio.ts";
 import type { Option } from "./options.ts";
 import { PriceInput } from "./PriceInput.tsx";

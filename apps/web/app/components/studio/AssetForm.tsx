@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useSaveIntent } from "../admin/use-manage.tsx";
 import type { BaseValues, FieldChoices } from "./AssetFields.tsx";
 import { type Option, withSelected } from "./options.ts";

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Tabs, Text } fro
 import type { Moderation } from "@marquee/contracts/catalogue";
 import { IconEdit, IconPlus, IconUsers, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   type AssetStatus,
   moderationBadges,

@@ -21,7 +21,7 @@ import {
 } from "@marquee/contracts/captions";
 import { IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { fieldErrorsFrom } from "../../lib/form-errors.ts";
 import { formatBytes } from "../../lib/studio-media.ts";

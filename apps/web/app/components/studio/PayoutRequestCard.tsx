@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@m
 import { notifications } from "@mantine/notifications";
 import type { PayoutBalance, PayoutBlocker, PayoutRequest, PayoutRequestStatus } from "@marquee/contracts/payouts";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { useIntent } from "../../lib/use-intent.ts";
 import { DataTable } from "../admin/ManageList.tsx";

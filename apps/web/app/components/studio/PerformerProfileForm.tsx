@@ -5,9 +5,9 @@ import { type Performer, updatePerformerBody } from "@marquee/contracts/performe
 import { performerAttributes } from "@marquee/contracts/site";
 import { IconAlertTriangle, IconUserStar } from "@tabler/icons-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocale } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { attributeLabel, schemaErrors } from "../../lib/studio.ts";
 import { type ProfileFormValues, profileBody, profileFormValues, yearlyPriceWarning } from "../../lib/studio-forms.ts";
 import { useAppSelector } from "../../state/store.ts";

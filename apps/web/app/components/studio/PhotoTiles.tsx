@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Button, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconPhotoStar, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   formatBytes,
   isProcessing,

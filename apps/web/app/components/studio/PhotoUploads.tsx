@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage } from "../../lib/api.ts";
 import {
   clearFinished,

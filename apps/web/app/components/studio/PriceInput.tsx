@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { PRICE_MAX, PRICE_MIN } from "@marquee/contracts/catalogue";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 
 /** The price of an item for sale, in the site's currency, within the bounds the API accepts. */

@@ -1,7 +1,7 @@
 import { NumberInput, SimpleGrid, Stack } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { productTypes, STOCK_MAX } from "@marquee/contracts/products";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { productTypeLabels } from "../../lib/studio.ts";
 import type { ProductFormValues } from "../../lib/studio-forms.ts";
 import { Choice, type FieldChoices, PeopleFields, StatusChoice, TitleFields } from "./AssetFields.tsx";

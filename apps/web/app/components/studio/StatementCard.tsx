@@ -1,10 +1,10 @@
 import { Button, Card, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import type { Statement } from "@marquee/contracts/payouts";
 import { IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { DataTable } from "../admin/ManageList.tsx";
 
 /** What each kind of statement row is called; a kind the web does not know yet shows as its name. */

@@ -18,8 +18,8 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { SectionForbidden, SectionFrame, type SectionPageProps } from "../admin/SectionPage.tsx";
 

@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { DEFAULT_IMAGE_MAX_MB } from "@marquee/contracts/site";
 import { IconUpload } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { errorMessage, type UploadProgress } from "../../lib/api.ts";
 import { fileProblem, type UploadKind } from "../../lib/studio-media.ts";
 

@@ -1,8 +1,8 @@
 import { ActionIcon, AspectRatio, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
 import type { VaultItem } from "@marquee/contracts/vault";
 import { IconMovie, IconPhoto, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
 import { msg } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { formatBytes, processingColors } from "../../lib/studio-media.ts";
 

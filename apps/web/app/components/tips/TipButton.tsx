@@ -1,9 +1,9 @@
 import { Button, type ButtonProps, Group, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { IconCoin } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { TIP_MESSAGE_MAX, TIP_PATH, type TipSource, tipAmount, tipPresets } from "../../lib/tips.ts";
 import { useAppSelector } from "../../state/store.ts";
 import { BillingFields } from "../payments/CheckoutForm.tsx";

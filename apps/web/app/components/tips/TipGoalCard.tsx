@@ -1,7 +1,7 @@
 import { Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { goalPercent, type TipGoalAnswer, type TipGoalView } from "../../lib/tips.ts";
 import { useSocket } from "../../realtime/SocketProvider.tsx";
 

@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { AppearingPerson } from "@marquee/contracts/verification";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Where someone who appears in an item stands: a verified performer of the site, a release on record, or neither. */
 export function PersonStanding({ person }: { person: Pick<AppearingPerson, "verified" | "release"> }) {

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
 import type { VaultItem } from "@marquee/contracts/vault";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { msg } from "../../../i18n/i18n.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
 import { api } from "../../../lib/api.ts";
 import { draftBody, emptyDraft, type MessageDraft, refusal } from "../../../lib/studio-messages.ts";
 import { MessageFields } from "./MessageFields.tsx";

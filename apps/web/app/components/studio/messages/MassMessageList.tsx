@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { MassMessage } from "@marquee/contracts/messages";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
 import { AUDIENCE_LABELS, LIST_LABELS } from "./MassMessageComposer.tsx";
 
 /** How often the page is read again while a mass message is being sent. */

@@ -1,6 +1,6 @@
 import { Textarea } from "@mantine/core";
 import type { VaultItem } from "@marquee/contracts/vault";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { MessageDraft } from "../../../lib/studio-messages.ts";
 import { ATTACHMENTS_MAX, VaultPicker } from "../../social/VaultPicker.tsx";
 import { PriceInput } from "../PriceInput.tsx";

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
 import type { MessagingSettings } from "@marquee/contracts/messages";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { msg } from "../../../i18n/i18n.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
 import { api, errorMessage } from "../../../lib/api.ts";
 
 type Who = MessagingSettings["whoMayWriteFirst"];
