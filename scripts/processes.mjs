@@ -52,6 +52,7 @@ function environment(env, defaults = {}) {
 const FORWARD = "forward";
 
 function spawnServer(args, cwd, env, stdio) {
+  if (env.PROFILE_DIR) args = ["--cpu-prof", `--cpu-prof-dir=${env.PROFILE_DIR}`, ...args];
   const child = spawn(process.execPath, args, {
     cwd,
     env,
