@@ -94,8 +94,11 @@ function failStart(line, err) {
   else cannotStart(line, err);
 }
 
-// Server rendering is CPU-bound: one worker per core (WEB_WORKERS) shares the port through node:cluster.
-const workers = whole("WEB_WORKERS", availableParallelism(), 1, "processes");
+// Server rendering is CPU-bound: workers (WEB_WORKERS) share the port through node:cluster, one per core but one,
+// which the API's answers to them need as much (a member's page costs the API about what it costs this server).
+// On 2 cores that is one process and no cluster: a second worker measured no more pages per second under load, and
+// held some 250 MB more.
+const workers = whole("WEB_WORKERS", Math.max(1, availableParallelism() - 1), 1, "processes");
 if (cluster.isPrimary) {
   // A taken port is told once, here, instead of by every worker.
   const taken = await portProblem(port, host, "WEB_PORT").catch(() => null);
