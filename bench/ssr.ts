@@ -1,7 +1,8 @@
 // Server-rendering benchmark (DESIGN section 10, issue 26): requests per second, latency and the CPU time each page
 // costs the web server and the API (read from /proc, each process tree apart), for a visitor and a member, the
 // first-load JavaScript of each page, and the servers' memory after the load. Needs `npm run build` first.
-// Usage: npm run bench:ssr [-- --seconds 10 --connections 10 --paths /,/auth/login --workers 1 --page-cache off]
+// Usage: npm run bench:ssr [-- --seconds 10 --connections 10 --paths /,/auth/login --workers 1 --page-cache off
+//   --profile /tmp/profiles]
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -20,6 +21,9 @@ const { values } = parseArgs({
     workers: { type: "string" },
     // `off`: visitors' pages are rendered every time too (WEB_MICROCACHE_MS=0).
     "page-cache": { type: "string", default: "on" },
+    // A folder for V8 CPU profiles of the API and the web server, written when they stop (read them with
+    // `node --import tsx bench/cpu-profile.ts FILE`).
+    profile: { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -64,6 +68,7 @@ async function firstLoadJs(webUrl: string, pagePath: string) {
 const site = await startSite({
   ...(values.workers ? { WEB_WORKERS: values.workers } : {}),
   ...(values["page-cache"] === "off" ? { WEB_MICROCACHE_MS: "0" } : {}),
+  ...(values.profile ? { CPU_PROFILE_DIR: values.profile } : {}),
 });
 /** CPU ms the web server and the API spent per request while `run` made `count()` requests. */
 async function costOf<T extends { count: number }>(run: () => Promise<T>) {

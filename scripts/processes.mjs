@@ -52,7 +52,8 @@ function environment(env, defaults = {}) {
 const FORWARD = "forward";
 
 function spawnServer(args, cwd, env, stdio) {
-  if (env.PROFILE_DIR) args = ["--cpu-prof", `--cpu-prof-dir=${env.PROFILE_DIR}`, ...args];
+  // Benchmarks (bench:ssr --profile DIR): a V8 CPU profile of the server, written to DIR when it stops.
+  if (env.CPU_PROFILE_DIR) args = ["--cpu-prof", `--cpu-prof-dir=${env.CPU_PROFILE_DIR}`, ...args];
   const child = spawn(process.execPath, args, {
     cwd,
     env,
