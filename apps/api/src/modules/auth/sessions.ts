@@ -30,20 +30,24 @@ export function createSessionsService(db: Db, onEnded: OnSessionsEnded = () => u
     return ids;
   }
 
+  // Every signed-in request reads its session: the statement is built once (drizzle's prepared query), not per request.
+  const byTokenHash = db
+    .select()
+    .from(sessions)
+    .innerJoin(account, eq(account.id, sessions.userId))
+    .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(account.status, "active"),
+      ),
+    )
+    .prepare("session_by_token_hash");
+
   return {
     async resolveToken(token: string): Promise<ResolvedSession | null> {
-      const [found] = await db
-        .select()
-        .from(sessions)
-        .innerJoin(account, eq(account.id, sessions.userId))
-        .leftJoin(twoFactors, eq(twoFactors.userId, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            gt(sessions.expiresAt, sql`now()`),
-            eq(account.status, "active"),
-          ),
-        );
+      const [found] = await byTokenHash.execute({ tokenHash: hashToken(token) });
       if (!found) return null;
       const row = {
         user: found.account as UserRow,
