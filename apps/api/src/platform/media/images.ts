@@ -27,6 +27,11 @@ sharp.unblock({
  * 381 MB to 272 MB.
  */
 sharp.concurrency(1);
+/**
+ * No libvips operation cache: it keeps up to 50 MB of past results for an operation repeated on the same input,
+ * which never happens here (each upload is read once), and held that much in the API after the demo's pictures.
+ */
+sharp.cache(false);
 
 /** Formats an upload may be in (as sharp names them), and how a refusal names them to a person. */
 export interface ImageFormats {
