@@ -203,6 +203,7 @@ export function buildServices(
     segmentTtlSec: config.mediaSegmentTtlSec,
     jobs,
     access,
+    ownership,
     reactions,
     performers,
     categories,
