@@ -201,6 +201,7 @@ export function buildServices(
     storage,
     signer,
     segmentTtlSec: config.mediaSegmentTtlSec,
+    listCacheMs: config.listCacheMs,
     jobs,
     access,
     ownership,

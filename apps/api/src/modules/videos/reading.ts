@@ -32,6 +32,7 @@ import { type Actor, canOpen, type Offer, type Viewer } from "../catalogue/acces
 import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
 import type { CardSql } from "./cards.ts";
+import { createListCache } from "./list-cache.ts";
 import type { VideoPresenter } from "./present.ts";
 import { exactTime, listColumns, MOVIE, type Row, rowColumns } from "./rows.ts";
 import { videos } from "./tables.ts";
@@ -70,8 +71,22 @@ function filterCache<V>(ttlMs: number) {
 }
 
 /** Reading movies: the public lists and counts, a movie's page, and the studio's lists. */
-export function createVideoReads(deps: { db: Db; present: VideoPresenter; card: CardSql; now: () => Date }) {
+export function createVideoReads(deps: {
+  db: Db;
+  present: VideoPresenter;
+  card: CardSql;
+  now: () => Date;
+  listCacheMs: number;
+}) {
   const { db, present, card, now } = deps;
+  /**
+   * Visitors' answers of the public list, reused for `listCacheMs` (list-cache.ts). Keyed by the query as its
+   * schema reads it: a visitor's answer depends on nothing else (no viewer, so no purchases), and a visitor the
+   * country block refuses is refused before any route runs (platform/access.ts), so an answer made for one
+   * country is only ever given to a visitor who may see it. Any change this process makes to the catalogue drops
+   * them (`dropCounts`); an announced movie's date, another process's change, show within `listCacheMs`.
+   */
+  const visitorAnswers = createListCache(deps.listCacheMs);
   const viewCounter = createViewCounter({ db, now });
   /** Planner estimates by filter, for a minute: a statistic that moves slowly, asked for on every list request. */
   const estimates = filterCache<number>(60_000);
@@ -236,7 +251,13 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; card: 
    * A page of the public list for this viewer as the JSON text of its answer (contracts `videoList`): each card
    * says whether this viewer bought the movie.
    */
-  async function searchJson(query: SearchVideosQuery & Uncounted, viewer: Viewer): Promise<string> {
+  function searchJson(query: SearchVideosQuery & Uncounted, viewer: Viewer): Promise<string> {
+    return viewer === null
+      ? visitorAnswers.get(JSON.stringify(query), () => answer(query, null))
+      : answer(query, viewer);
+  }
+
+  async function answer(query: SearchVideosQuery & Uncounted, viewer: Viewer): Promise<string> {
     const keyset = catalogueKeyset(query.sortBy, query.sort, videos);
     keysetClauses(keyset, query.cursor); // a bad cursor is refused before anything runs
     const where = publicWhere(query);
@@ -373,8 +394,11 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; card: 
     detail,
     studioView,
     studioSearch,
-    /** Forgets the cached list counts: called by every write that can change what the catalogue lists. */
-    dropCounts: () => counts.clear(),
+    /** Forgets the cached list counts and answers: called by every write that can change what the catalogue lists. */
+    dropCounts: () => {
+      counts.clear();
+      visitorAnswers.clear();
+    },
     purgeViewMarks: viewCounter.purge,
   };
 }

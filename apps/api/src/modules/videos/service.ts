@@ -52,6 +52,8 @@ export interface VideosDeps {
   review: ReviewGate;
   /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC), told to players. */
   segmentTtlSec: number;
+  /** How long a visitor's answer of the public list is reused for the same query (API_LIST_CACHE_MS; 0: never). */
+  listCacheMs?: number;
   now?: () => Date;
 }
 
@@ -65,7 +67,7 @@ export function createVideosService(deps: VideosDeps) {
   const captionRows = (ids: readonly string[]) => captionRowsFor(deps.db, ids);
   const present = createVideoPresenter({ ...deps, now, captionRows });
   const card = createCardSql({ storage: deps.storage, ownership: deps.ownership });
-  const reads = createVideoReads({ db: deps.db, present, card, now });
+  const reads = createVideoReads({ db: deps.db, present, card, now, listCacheMs: deps.listCacheMs ?? 0 });
   const writes = createVideoWrites({ ...deps, reads, present, now });
   const media = createVideoMedia({ ...deps, reads, writes, present, now });
   /** What comments and reactions need of a movie: the page must exist for the viewer; its counters. */
