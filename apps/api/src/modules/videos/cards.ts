@@ -22,19 +22,20 @@ export function createCardSql(deps: {
   // The card's text is made once: only the instant and the viewer are values of a request. Building the statement
   // from a few chunks instead of a tree of them saves the API most of the cost of making its text (issue 26).
   const prefix = literal(publicPrefixOf(deps.storage));
-  /** `storage.publicUrl(key)` in SQL (null for a null key). */
-  const url = (key: string) => `(${prefix} || regexp_replace(${key}, '^public/', ''))`;
+  /** `storage.publicUrl(key + suffix)` in SQL (null for a null key). */
+  const url = (key: string, suffix = "") =>
+    `(${prefix} || case when left(${key}, 7) = 'public/' then substr(${key}, 8) else ${key} end${suffix ? ` || ${literal(suffix)}` : ""})`;
   /** `Date#toISOString()` of a timestamp (null stays null). */
   const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const [small] = THUMB_SPECS;
-  const variant = (name: string) => url(`p.thumbnail_key || ${literal(`-${name}.webp`)}`);
+  const variant = (name: string) => url("p.thumbnail_key", `-${name}.webp`);
   const thumbnail = `case when p.thumbnail_key is not null then json_build_object('url', ${variant(small.name)},
       'srcSet', ${THUMB_SPECS.map((s) => `${variant(s.name)} || ${literal(` ${s.width}w`)}`).join(" || ', ' || ")},
       'width', ${small.width}, 'height', ${small.height}) end`;
   const table = (t: Parameters<typeof getTableName>[0]) => `"${getTableName(t)}"`;
   // As `refsFor`: every performer and category of the movie that exists, in the movie's order.
   const performerRefs = `coalesce((select json_agg(json_build_object('_id', u.id, 'username', u.username,
-      'name', u.name, 'avatar', ${url("u.avatar_key || '-256.webp'")}) order by x.ord)
+      'name', u.name, 'avatar', ${url("u.avatar_key", "-256.webp")}) order by x.ord)
     from unnest(p.performer_ids) with ordinality x(id, ord)
     join ${table(performers)} pf on pf.id = x.id join ${table(users)} u on u.id = x.id), '[]'::json)`;
   const categoryRefs = `coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name, 'slug', c.slug)
