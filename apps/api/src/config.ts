@@ -135,6 +135,8 @@ const envSchema = z.object({
   API_IDLE_TIMEOUT_MS: ms.max(3600_000).default(60_000),
   // Fastify's default: longer than the 60 s idle timeout of common load balancers, so they close first.
   API_KEEP_ALIVE_TIMEOUT_MS: ms.max(600_000).default(72_000),
+  // How long the public movie list's answer to a visitor (no session) is reused for the same query; 0: never.
+  API_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   API_CONNECTION_CAP_EXEMPT: list.optional(),
 });
@@ -219,6 +221,8 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT ?? null,
     /** The longest a hand-off may be reused by the server in front without asking again (X-Accel-Expires). */
     mediaHandoffCacheSec: e.MEDIA_HANDOFF_CACHE_SEC,
+    /** How long a visitor's answer of the public movie list is reused for the same query (0: never). */
+    listCacheMs: e.API_LIST_CACHE_MS,
     trustedProxies: e.TRUSTED_PROXIES,
     geoipDb: e.GEOIP_DB,
     recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },

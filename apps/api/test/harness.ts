@@ -137,6 +137,9 @@ export async function createTestContext(
     MEDIA_DIR: mediaDir,
     DATA_DIR: mediaDir,
     MEDIA_JOBS: "inline",
+    // Tests change the catalogue in the database directly and look at the list at once: visitors' answers are
+    // not reused unless a test asks for it (videos.list-cache.test.ts).
+    API_LIST_CACHE_MS: "0",
     ...env,
   });
   const mailer = createMemoryMailer();

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, is, SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { qualified } from "../../db/qualified.ts";
@@ -65,14 +65,15 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
 
     /**
      * `boughtOf` as a column of the caller's own list query: whether the viewer holds a paid order line for the item
-     * whose id is `itemId` (a column of that query), so a list reads its rows and their purchases in one query.
+     * whose id is `itemId` (a column of that query, or of a subquery named in SQL), so a list reads its rows and their
+     * purchases in one query.
      */
-    boughtColumn(viewer: Viewer, kind: OwnedItem["kind"], itemId: AnyPgColumn): SQL<boolean> {
+    boughtColumn(viewer: Viewer, kind: OwnedItem["kind"], itemId: AnyPgColumn | SQL): SQL<boolean> {
       if (!viewer) return sql<boolean>`false`;
       const q = qualified;
       return sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${q(orders.id)} = ${q(orderLines.orderId)}
         where ${q(orders.userId)} = ${viewer.id} and ${q(orders.status)} = 'paid'
-        and ${q(orderLines.itemKind)} = ${kind} and ${q(orderLines.itemId)} = ${q(itemId)})`;
+        and ${q(orderLines.itemKind)} = ${kind} and ${q(orderLines.itemId)} = ${is(itemId, SQL) ? itemId : q(itemId)})`;
     },
 
     /** The viewer's subscriptions that grant access now. */

@@ -19,13 +19,22 @@ import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { matchText } from "../../platform/fulltext.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { cappedCount, countUnless, keysetClauses, nextCursor, type Uncounted } from "../../platform/paging.ts";
+import {
+  cappedCount,
+  countUnless,
+  encodeCursor,
+  keysetClauses,
+  nextCursor,
+  type Uncounted,
+} from "../../platform/paging.ts";
 import { SLUG_SHAPE } from "../../platform/slugs.ts";
 import { type Actor, canOpen, type Offer, type Viewer } from "../catalogue/access.ts";
 import { assertEditable } from "../catalogue/editing.ts";
 import { catalogueKeyset, studioKeyset } from "../catalogue/paging.ts";
+import type { CardSql } from "./cards.ts";
+import { createListCache } from "./list-cache.ts";
 import type { VideoPresenter } from "./present.ts";
-import { exactTime, fromJson, type JsonListRow, listColumns, MOVIE, type Row, rowColumns } from "./rows.ts";
+import { exactTime, listColumns, MOVIE, type Row, rowColumns } from "./rows.ts";
 import { videos } from "./tables.ts";
 import { type ClientHints, createViewCounter, viewerKey } from "./views.ts";
 
@@ -62,8 +71,22 @@ function filterCache<V>(ttlMs: number) {
 }
 
 /** Reading movies: the public lists and counts, a movie's page, and the studio's lists. */
-export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: () => Date }) {
-  const { db, present, now } = deps;
+export function createVideoReads(deps: {
+  db: Db;
+  present: VideoPresenter;
+  card: CardSql;
+  now: () => Date;
+  listCacheMs: number;
+}) {
+  const { db, present, card, now } = deps;
+  /**
+   * Visitors' answers of the public list, reused for `listCacheMs` (list-cache.ts). Keyed by the query as its
+   * schema reads it: a visitor's answer depends on nothing else (no viewer, so no purchases), and a visitor the
+   * country block refuses is refused before any route runs (platform/access.ts), so an answer made for one
+   * country is only ever given to a visitor who may see it. Any change this process makes to the catalogue drops
+   * them (`dropCounts`); an announced movie's date, another process's change, show within `listCacheMs`.
+   */
+  const visitorAnswers = createListCache(deps.listCacheMs);
   const viewCounter = createViewCounter({ db, now });
   /** Planner estimates by filter, for a minute: a statistic that moves slowly, asked for on every list request. */
   const estimates = filterCache<number>(60_000);
@@ -153,33 +176,45 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
   }
 
   /**
-   * Runs a page query and takes its rows as one JSON array: decoding one JSON value costs the API a fraction of
-   * decoding two dozen rows of arrays and timestamps column by column, and a list is mostly that.
+   * Runs a page query and takes its cards as one JSON text, made by PostgreSQL (cards.ts), with what the answer needs
+   * beside them: how many rows there are, the last row's sort key and id (for the next cursor), and how many rows
+   * match (`fewQuery`). The cards are never decoded here: the route sends them as they come.
    */
-  async function asJsonPage(page: { as(alias: "p"): Subquery }, direction: "asc" | "desc") {
+  async function jsonPage(page: { as(alias: "p"): Subquery }, direction: "asc" | "desc", viewer: Viewer) {
     const dir = sql.raw(direction);
+    const back = sql.raw(direction === "asc" ? "desc" : "asc");
     const [r] = await db
       .select({
-        rows: sql<JsonListRow[] | string>`coalesce(json_agg(p order by p.sort_key ${dir}, p.id ${dir}), '[]'::json)`,
+        cards: sql<string>`coalesce(json_agg(${card(viewer, now())} order by p.sort_key ${dir}, p.id ${dir}), '[]'::json)::text`,
+        n: sql<number>`count(*)::int`,
+        last: sql<
+          string | null
+        >`(array_agg(json_build_array(p.sort_key, p.id)::text order by p.sort_key ${back}, p.id ${back}))[1]`,
+        matches: sql<number | null>`max(p.matches)::int`,
       })
       .from(page.as("p"));
-    const rows = typeof r?.rows === "string" ? (JSON.parse(r.rows) as JsonListRow[]) : (r?.rows ?? []);
-    return rows.map(fromJson);
+    const last = r?.last ? (JSON.parse(r.last) as [string | number, string]) : null;
+    return { cards: r?.cards ?? "[]", n: r?.n ?? 0, last, matches: r?.matches ?? null };
   }
 
   /** A page in sort order: the planner walks the sort's index, meeting matches along the way. */
-  function pageQuery(query: SearchVideosQuery, where: SQL) {
+  function pageQuery(query: SearchVideosQuery, where: SQL, viewer: Viewer) {
     const keyset = catalogueKeyset(query.sortBy, query.sort, videos);
     const { after, orderBy } = keysetClauses(keyset, query.cursor);
-    return asJsonPage(
+    return jsonPage(
       db
-        .select({ ...listColumns, sortKey: exactKey(query.sortBy).as("sort_key") })
+        .select({
+          ...listColumns,
+          sortKey: exactKey(query.sortBy).as("sort_key"),
+          matches: sql<number | null>`null::int`.as("matches"),
+        })
         .from(videos)
         .where(after ? and(where, after) : where)
         .orderBy(...orderBy)
         .limit(query.limit)
         .offset(query.offset),
       keyset.direction,
+      viewer,
     );
   }
 
@@ -187,7 +222,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
    * A page of a filter that few rows match: every match is read (through the filter's own index), counted and
    * sorted, in one query. Walking a sort index instead would read the whole table when matches are rare.
    */
-  async function fewQuery(query: SearchVideosQuery, where: SQL) {
+  async function fewQuery(query: SearchVideosQuery, where: SQL, viewer: Viewer) {
     const m = db
       .select({
         ...listColumns,
@@ -199,7 +234,7 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
       .as("m");
     const keyset = catalogueKeyset(query.sortBy, query.sort, m);
     const { after, orderBy } = keysetClauses(keyset, query.cursor);
-    const rows = await asJsonPage(
+    return jsonPage(
       db
         .select()
         .from(m)
@@ -208,40 +243,45 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
         .limit(query.limit)
         .offset(query.offset),
       keyset.direction,
+      viewer,
     );
-    return { rows, matches: rows[0] ? Number(rows[0].matches) : undefined };
   }
 
-  async function search(query: SearchVideosQuery & Uncounted) {
+  /**
+   * A page of the public list for this viewer as the JSON text of its answer (contracts `videoList`): each card
+   * says whether this viewer bought the movie.
+   */
+  function searchJson(query: SearchVideosQuery & Uncounted, viewer: Viewer): Promise<string> {
+    return viewer === null
+      ? visitorAnswers.get(JSON.stringify(query), () => answer(query, null))
+      : answer(query, viewer);
+  }
+
+  async function answer(query: SearchVideosQuery & Uncounted, viewer: Viewer): Promise<string> {
     const keyset = catalogueKeyset(query.sortBy, query.sort, videos);
     keysetClauses(keyset, query.cursor); // a bad cursor is refused before anything runs
     const where = publicWhere(query);
-    let rows: Awaited<ReturnType<typeof pageQuery>>;
+    let page: Awaited<ReturnType<typeof pageQuery>>;
     let counted: { total: number; totalCapped: boolean };
     const estimate = matchText(videos.search, query.q) ? await estimateRows(query) : undefined;
     if (estimate !== undefined && estimate < SURELY_CAPPED) {
       // The planner cannot tell a rare word from a missing one (it guesses 0.5% for both), so a full-text
       // filter it does not know to be common is read in full rather than met along a sort index.
-      const few = await fewQuery(query, where);
-      rows = few.rows;
+      page = await fewQuery(query, where, viewer);
       counted =
-        few.matches !== undefined
-          ? { total: Math.min(few.matches, TOTAL_CAP), totalCapped: few.matches > TOTAL_CAP }
+        page.matches !== null
+          ? { total: Math.min(page.matches, TOTAL_CAP), totalCapped: page.matches > TOTAL_CAP }
           : query.cursor || query.offset
             ? await countUnless(query, () => cappedCount(db, videos, where))
             : { total: 0, totalCapped: false };
     } else {
-      [rows, counted] = await Promise.all([
-        pageQuery(query, where),
+      [page, counted] = await Promise.all([
+        pageQuery(query, where, viewer),
         countUnless(query, () => countOf(query, estimate)),
       ]);
     }
-    const refs = await present.refsFor(rows);
-    return {
-      data: rows.map((r) => present.toVideo(r, refs)),
-      ...counted,
-      next: nextCursor(rows, query.limit, keyset.name, (r) => [r.sortKey as string | number, r.id]),
-    };
+    const next = page.n < query.limit || !page.last ? null : encodeCursor(keyset.name, page.last[0], page.last[1]);
+    return `{"data":${page.cards},"total":${counted.total},"totalCapped":${counted.totalCapped},"next":${JSON.stringify(next)}}`;
   }
 
   /** Listed movies matching `q`, counted up to TOTAL_CAP (for `/search/total`). */
@@ -349,13 +389,16 @@ export function createVideoReads(deps: { db: Db; present: VideoPresenter; now: (
     managedRow,
     takenDown,
     offer,
-    search,
+    searchJson,
     countMatching,
     detail,
     studioView,
     studioSearch,
-    /** Forgets the cached list counts: called by every write that can change what the catalogue lists. */
-    dropCounts: () => counts.clear(),
+    /** Forgets the cached list counts and answers: called by every write that can change what the catalogue lists. */
+    dropCounts: () => {
+      counts.clear();
+      visitorAnswers.clear();
+    },
     purgeViewMarks: viewCounter.purge,
   };
 }

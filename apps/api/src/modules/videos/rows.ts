@@ -51,59 +51,6 @@ export const {
 } = rowColumns;
 export type ListRow = Pick<Row, keyof typeof listColumns>;
 
-/** A list row as `json_agg` hands it over: column names, timestamps as text. */
-export interface JsonListRow {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  tags: string[];
-  access: Row["access"];
-  price_cents: number;
-  status: Row["status"];
-  listed: boolean;
-  scheduled_at: string | null;
-  released_at: string;
-  performer_ids: string[];
-  category_ids: string[];
-  duration_sec: number | null;
-  thumbnail_key: string | null;
-  teaser_key: string | null;
-  views: number;
-  likes: number;
-  favourites: number;
-  comments: number;
-  created_at: string;
-  sort_key: string | number;
-  matches?: number;
-}
-
-export const fromJson = (r: JsonListRow): ListRow & { sortKey: string | number; matches?: number } => ({
-  id: r.id,
-  slug: r.slug,
-  title: r.title,
-  description: r.description,
-  tags: r.tags,
-  access: r.access,
-  priceCents: r.price_cents,
-  status: r.status,
-  listed: r.listed,
-  scheduledAt: r.scheduled_at ? new Date(r.scheduled_at) : null,
-  releasedAt: new Date(r.released_at),
-  performerIds: r.performer_ids,
-  categoryIds: r.category_ids,
-  durationSec: r.duration_sec,
-  thumbnailKey: r.thumbnail_key,
-  teaserKey: r.teaser_key,
-  views: r.views,
-  likes: r.likes,
-  favourites: r.favourites,
-  comments: r.comments,
-  createdAt: new Date(r.created_at),
-  sortKey: r.sort_key,
-  matches: r.matches,
-});
-
 /** The exact stored timestamp (microseconds), so a cursor continues after the very row it names. */
 export const exactTime = (col: typeof videos.releasedAt | typeof videos.createdAt) =>
   sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

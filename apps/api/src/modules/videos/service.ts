@@ -1,5 +1,5 @@
 import type { RealtimeNotifier } from "@marquee/contracts/realtime-events";
-import type { SearchVideosQuery } from "@marquee/contracts/videos";
+import type { SearchVideosQuery, VideoList } from "@marquee/contracts/videos";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Engageable, type ForgetEngagement, tableCounter } from "../../platform/engageable.ts";
@@ -13,10 +13,12 @@ import { type Actor, canOpen, type Viewer } from "../catalogue/access.ts";
 import type { CategoryDirectory, PublicationGate } from "../catalogue/editing.ts";
 import type { ReviewGate } from "../catalogue/review.ts";
 import type { CategoriesService } from "../categories/service.ts";
+import type { Ownership } from "../commerce/ownership.ts";
 import type { PerformersService } from "../performers/service.ts";
 import type { ReactionsService } from "../reactions/service.ts";
 import { createVideoAdmin } from "./admin.ts";
 import { captionRowsFor, createVideoCaptions } from "./captions.ts";
+import { createCardSql } from "./cards.ts";
 import { createVideoMedia } from "./media.ts";
 import { createFreshMedia, createPlaybackCheck } from "./playback.ts";
 import { createVideoPresenter } from "./present.ts";
@@ -33,6 +35,8 @@ export interface VideosDeps {
   signer: UrlSigner;
   jobs: Jobs;
   access: AccessService;
+  /** Whether the viewer bought each movie of a list, read in the list's own query. */
+  ownership: Pick<Ownership, "boughtColumn">;
   reactions: ReactionsService;
   performers: Pick<PerformersService, "refs" | "exists" | "adjustCounts">;
   categories: Pick<CategoriesService, "refs"> & CategoryDirectory;
@@ -48,6 +52,8 @@ export interface VideosDeps {
   review: ReviewGate;
   /** How long the segment links of a movie's playlists live (MEDIA_SEGMENT_TTL_SEC), told to players. */
   segmentTtlSec: number;
+  /** How long a visitor's answer of the public list is reused for the same query (API_LIST_CACHE_MS; 0: never). */
+  listCacheMs?: number;
   now?: () => Date;
 }
 
@@ -60,7 +66,8 @@ export function createVideosService(deps: VideosDeps) {
   const now = deps.now ?? (() => new Date());
   const captionRows = (ids: readonly string[]) => captionRowsFor(deps.db, ids);
   const present = createVideoPresenter({ ...deps, now, captionRows });
-  const reads = createVideoReads({ db: deps.db, present, now });
+  const card = createCardSql({ storage: deps.storage, ownership: deps.ownership });
+  const reads = createVideoReads({ db: deps.db, present, card, now, listCacheMs: deps.listCacheMs ?? 0 });
   const writes = createVideoWrites({ ...deps, reads, present, now });
   const media = createVideoMedia({ ...deps, reads, writes, present, now });
   /** What comments and reactions need of a movie: the page must exist for the viewer; its counters. */
@@ -77,10 +84,14 @@ export function createVideosService(deps: VideosDeps) {
     engagement,
     /** Listed movies by id as lists show them, in the order given (ids not listed are left out). */
     listByIds: reads.listByIds,
-    /** A page of the public list; each card says whether this viewer bought the movie. */
-    async search(query: SearchVideosQuery & Uncounted, viewer: Viewer = null) {
-      const page = await reads.search(query);
-      return { ...page, data: await deps.access.markBought(viewer, "video", page.data) };
+    /**
+     * A page of the public list as the JSON text of its answer (contracts `videoList`), made by PostgreSQL: the
+     * route sends it as it is. Each card says whether this viewer bought the movie.
+     */
+    searchJson: (query: SearchVideosQuery & Uncounted, viewer: Viewer = null) => reads.searchJson(query, viewer),
+    /** The same page as an object, for the lists that merge or pick from it (the feed, the news). */
+    async search(query: SearchVideosQuery & Uncounted, viewer: Viewer = null): Promise<VideoList> {
+      return JSON.parse(await reads.searchJson(query, viewer)) as VideoList;
     },
     countMatching: reads.countMatching,
     detail: reads.detail,

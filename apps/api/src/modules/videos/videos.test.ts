@@ -1,5 +1,6 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { TOTAL_CAP } from "@marquee/contracts/common";
+import { videoList } from "@marquee/contracts/videos";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -106,8 +107,20 @@ async function category(name: string, group: "video" | "gallery" = "video") {
 
 const get = (url: string, token?: string, query?: Record<string, string | string[]>) =>
   t.request({ method: "GET", url, token, query });
-const search = (query: Record<string, string | string[]> = {}, token?: string) =>
-  get("/user/assets/videos/search", token, query);
+/**
+ * The public list, every answer checked against the contract: the route sends PostgreSQL's JSON as it comes, so no
+ * serializer checks it on the way out. Parsing with the schema keeps only the fields it knows: an answer equal to its
+ * parse has every field of the right type and none more.
+ */
+async function search(query: Record<string, string | string[]> = {}, token?: string) {
+  const res = await get("/user/assets/videos/search", token, query);
+  if (res.statusCode === 200) {
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const body = JSON.parse(res.body);
+    expect(videoList.parse(body)).toEqual(body);
+  }
+  return res;
+}
 const studioSearch = (token: string | undefined, query: Record<string, string | string[]> = {}) =>
   get("/performer/assets/videos/search", token, query);
 const createRes = (token: string | undefined, body: unknown) =>
@@ -242,6 +255,24 @@ describe("GET /user/assets/videos/search", () => {
     expect(d.teaser).toContain(`/files/videos/${delta._id}/teaser-x.mp4`);
     expect(list.data.find((m) => m._id === gamma._id)).toMatchObject({ access: "sale", price: 9.99 });
     expect(list.data.find((m) => m._id === alpha._id)).toMatchObject({ price: null });
+  });
+
+  it("makes the same cards as the movie's other lists, for a visitor and for a member", async () => {
+    // The cards come from SQL (cards.ts); listByIds presents the same rows in JS (present.ts).
+    const avatar = (key: string | null) =>
+      t.database.db.update(users).set({ avatarKey: key }).where(eq(users.id, performerId));
+    await avatar(`public/avatars/${performerId}/a1`);
+    try {
+      for (const sortBy of ["newest", "popular", "price"]) {
+        const list = (await search(q({ sortBy }))).json() as ListJson;
+        const presented = await t.app.services.videos.listByIds(null, ids(list));
+        expect(list.data).toEqual(presented.map((v) => ({ ...v, isBought: false })));
+        expect(JSON.stringify(list)).toContain(`/files/avatars/${performerId}/a1-256.webp`);
+        expect((await search(q({ sortBy }), member)).json()).toEqual(list);
+      }
+    } finally {
+      await avatar(null);
+    }
   });
 
   it("hides announced movies with includeComing=false", async () => {
