@@ -35,14 +35,16 @@ export function useTranslation(): Translation {
  */
 function remembering(i18n: I18n): Translation["t"] {
   const known = new Map<string, string>();
-  const t = ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return (i18n.t as (...args: unknown[]) => unknown)(key, ...rest);
+  // i18next's TFunction is a set of overloads no plain function type matches: the call is typed by hand.
+  const translate = i18n.t as unknown as (...args: unknown[]) => string;
+  const t = (key: unknown, ...rest: unknown[]): string => {
+    if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
     let text = known.get(key);
     if (text === undefined) {
-      text = i18n.t(key);
+      text = translate(key);
       known.set(key, text);
     }
     return text;
-  }) as Translation["t"];
-  return t;
+  };
+  return t as unknown as Translation["t"];
 }
