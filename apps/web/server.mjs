@@ -24,6 +24,7 @@ import {
   portProblem,
   STARTUP_FAILURE_EXIT_CODE,
 } from "./startup-errors.mjs";
+import { clientBuildFiles } from "./static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Every setting is checked before anything starts: a bad one stops the server with one line (startup-errors.mjs).
@@ -167,8 +168,6 @@ async function serve() {
   });
   app.use(apiProxy.middleware);
 
-  app.use(compression());
-
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -218,13 +217,12 @@ async function serve() {
     next();
   });
 
-  // Fingerprinted build output: cache for a year.
-  app.use(
-    "/assets",
-    express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-  );
-  // Everything else in public/ (logo, favicon, images).
-  app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+  // The client build: fingerprinted assets cached for a year, scripts and stylesheets sent as the brotli or gzip
+  // copy the build wrote beside them (static-files.mjs).
+  app.use(clientBuildFiles(path.join(here, "build/client")));
+
+  // Pages (and anything else rendered per request) are compressed as they are sent.
+  app.use(compression());
 
   if (microCacheMs > 0) {
     app.use(

@@ -1,13 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { appShellChunk } from "./app-shell-chunk.ts";
+import { bundleReport } from "./bundle-report.ts";
 import { mantineStyles } from "./mantine-styles.ts";
+import { precompress } from "./precompress.ts";
 
 // `react-router dev` forwards the API's prefix and the socket to the API like server.mjs does (one public origin).
 const api = process.env.API_INTERNAL_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
-  plugins: [mantineStyles(), appShellChunk(), reactRouter()],
+  plugins: [mantineStyles(), appShellChunk(), reactRouter(), precompress(), bundleReport()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: {
