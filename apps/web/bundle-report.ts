@@ -21,6 +21,27 @@ export function bundleReport(): Plugin {
         out[chunk.fileName] = { bytes: chunk.code.length, modules };
       }
       writeFileSync(file, JSON.stringify(out, null, 1));
+      if (process.env.BUNDLE_IMPORTERS) {
+        const chunkOf = new Map<string, string>();
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === "chunk") for (const id of Object.keys(chunk.modules)) chunkOf.set(id, chunk.fileName);
+        const rows: string[] = [];
+        for (const [id, c] of chunkOf) {
+          for (const imp of this.getModuleInfo(id)?.importers ?? []) {
+            const ic = chunkOf.get(imp);
+            if (ic && ic !== c) rows.push(`${ic}\t${imp}\t->\t${c}\t${id}`);
+          }
+        }
+        writeFileSync(process.env.BUNDLE_IMPORTERS, rows.join("\n"));
+      }
+      if (process.env.BUNDLE_CODE) {
+        const code: Record<string, Record<string, string>> = {};
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          code[chunk.fileName] = Object.fromEntries(Object.entries(chunk.modules).map(([id, m]) => [id, m.code ?? ""]));
+        }
+        writeFileSync(process.env.BUNDLE_CODE, JSON.stringify(code));
+      }
     },
   };
 }

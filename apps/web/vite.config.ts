@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { appShellChunk } from "./app-shell-chunk.ts";
 import { bundleReport } from "./bundle-report.ts";
+import { lazyPortals } from "./lazy-portals.ts";
 import { mantineStyles } from "./mantine-styles.ts";
 import { precompress } from "./precompress.ts";
 
@@ -9,7 +10,7 @@ import { precompress } from "./precompress.ts";
 const api = process.env.API_INTERNAL_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
-  plugins: [mantineStyles(), appShellChunk(), reactRouter(), precompress(), bundleReport()],
+  plugins: [lazyPortals(), mantineStyles(), appShellChunk(), reactRouter(), precompress(), bundleReport()],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
     proxy: {
