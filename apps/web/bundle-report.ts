@@ -3,7 +3,9 @@ import type { Plugin } from "vite";
 
 /**
  * `BUNDLE_REPORT=path npm run build` writes, for each client chunk, its size and the bytes each module takes in it
- * (largest first), to find what a page's first load carries.
+ * before minifying (largest first), to find what a page's first load carries. With it, BUNDLE_CODE=path writes each
+ * module's code per chunk (to minify and compress one by one), BUNDLE_IMPORTERS=path the imports that cross from
+ * one chunk to another (why a page loads a chunk), and BUNDLE_WHY=regexp prints the importers of matching modules.
  */
 export function bundleReport(): Plugin {
   return {
@@ -21,6 +23,11 @@ export function bundleReport(): Plugin {
         out[chunk.fileName] = { bytes: chunk.code.length, modules };
       }
       writeFileSync(file, JSON.stringify(out, null, 1));
+      if (process.env.BUNDLE_WHY) {
+        const re = new RegExp(process.env.BUNDLE_WHY);
+        for (const id of this.getModuleIds())
+          if (re.test(id)) console.log("WHY", id, "<-", this.getModuleInfo(id)?.importers.join(" , "));
+      }
       if (process.env.BUNDLE_IMPORTERS) {
         const chunkOf = new Map<string, string>();
         for (const chunk of Object.values(bundle))
