@@ -168,6 +168,11 @@ async function serve() {
   });
   app.use(apiProxy.middleware);
 
+  // The client build: fingerprinted assets cached for a year, scripts and stylesheets sent as the brotli or gzip
+  // copy the build wrote beside them (static-files.mjs). Before the page headers below: a script or stylesheet has
+  // no use for a CSP, and its headers are sent with each of the dozen files a page loads.
+  app.use(clientBuildFiles(path.join(here, "build/client")));
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -216,10 +221,6 @@ async function serve() {
     if (req.secure || LOOPBACK_NAMES.has(req.hostname)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     next();
   });
-
-  // The client build: fingerprinted assets cached for a year, scripts and stylesheets sent as the brotli or gzip
-  // copy the build wrote beside them (static-files.mjs).
-  app.use(clientBuildFiles(path.join(here, "build/client")));
 
   // Pages (and anything else rendered per request) are compressed as they are sent.
   app.use(compression());

@@ -124,13 +124,20 @@ export function precompressedFiles(root, { cacheControl }) {
 }
 
 /**
- * The client build's files as server.mjs serves them: `/assets` (fingerprinted: cached for a year, a missing file
- * is a 404 rather than a page) and the rest of public/ (logo, favicon, images) for an hour. Files with compressed
+ * The client build's files as server.mjs serves them, before its page headers (helmet's CSP and the rest): `/assets`
+ * (fingerprinted: cached for a year, a missing file is a 404 rather than a page) and the rest of public/ (logo,
+ * favicon, images) for an hour. Files with compressed
  * copies go as the copy the browser accepts; express.static sends the rest, and the plain file to a browser that
  * accepts neither.
  */
 export function clientBuildFiles(clientDir) {
   const router = express.Router();
+  // The two page headers that matter to a file: no type sniffing, and no loading from another site.
+  router.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-site");
+    next();
+  });
   const assets = path.join(clientDir, "assets");
   router.use(
     "/assets",

@@ -76,6 +76,7 @@ describe("serving a built asset", () => {
     expect(Number(res.headers["content-length"])).toBe(res.body.length);
     expect(res.body.length).toBeLessThan(script.length / 3);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(brotliDecompressSync(res.body).toString()).toBe(script);
   });
 
