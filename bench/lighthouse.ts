@@ -2,7 +2,9 @@
 // visit lands on, in Lighthouse's mobile run (simulated slow 4G and a mid-range phone's CPU) and its desktop run.
 // Lighthouse drives the same Chromium as the end-to-end tests (scripts/chromium.mjs: CHROMIUM_PATH, for example
 // Debian's /usr/bin/chromium, or the one @sparticuz/chromium ships). Needs `npm run build` first.
-// Usage: npm run bench:lighthouse [-- --runs 3 --paths /,/movies/:movie,/performers --dump reports/]
+// Issue 26's budgets: mobile performance >= 90, LCP <= 2.5 s and accessibility 100, as the median of 3 runs.
+// Usage: npm run bench:lighthouse [-- --runs 3 --paths /,/movies/:movie,/performers,/store --form-factors mobile
+//        --dump reports/]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -19,7 +21,8 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     // `:movie` stands for a free demo movie's page.
-    paths: { type: "string", default: "/,/movies/:movie,/performers" },
+    paths: { type: "string", default: "/,/movies/:movie,/performers,/store" },
+    "form-factors": { type: "string", default: "mobile,desktop" },
     // Writes each run's full report (JSON) into this folder, to see what the LCP element waited for.
     dump: { type: "string" },
   },
@@ -28,6 +31,7 @@ const runs = Math.max(1, Number(values.runs));
 
 interface Figures {
   score: number;
+  a11y: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -50,7 +54,7 @@ const browser = await chromium.launch({
 try {
   console.log(`Lighthouse ${runs} run(s) per page and form factor, median shown`);
   for (const p of values.paths.split(",").map((x) => x.replace(":movie", site.freeMovie))) {
-    for (const formFactor of ["mobile", "desktop"] as const) {
+    for (const formFactor of values["form-factors"].split(",") as ("mobile" | "desktop")[]) {
       const all: Figures[] = [];
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(
@@ -60,7 +64,7 @@ try {
             port,
             output: "json",
             logLevel: "error",
-            onlyCategories: ["performance"],
+            onlyCategories: ["performance", "accessibility"],
             extraHeaders: { Cookie: "age_verified=1" },
           },
           formFactor === "desktop" ? desktopConfig : undefined,
@@ -77,8 +81,26 @@ try {
             ?.items ?? [];
         const kb = (type: string) => (items.find((x) => x.resourceType === type)?.transferSize ?? 0) / 1024;
         const blocking = (audits["render-blocking-resources"]?.details as { items?: { url: string }[] })?.items ?? [];
+        // What costs the page its score: the accessibility audits that failed, and the opportunities Lighthouse
+        // names (render-blocking stylesheets, the LCP image's priority, unused JavaScript...), once per page.
+        if (i === 0) {
+          const failed = Object.values(audits)
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 1 &&
+                result.lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+            )
+            .map((a) => a.id);
+          const opportunities = Object.values(audits)
+            .filter((a) => a.details?.type === "opportunity" && (a.numericValue ?? 0) > 100)
+            .map((a) => `${a.id} ${((a.numericValue ?? 0) / 1000).toFixed(2)} s`);
+          if (failed.length) console.log(`    ${p} ${formFactor}: accessibility audits failed: ${failed.join(", ")}`);
+          if (opportunities.length) console.log(`    ${p} ${formFactor}: opportunities: ${opportunities.join("; ")}`);
+        }
         all.push({
           score: Math.round((categories.performance?.score ?? 0) * 100),
+          a11y: Math.round((categories.accessibility?.score ?? 0) * 100),
           fcp: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
           lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
           tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
@@ -93,6 +115,7 @@ try {
       const lcp = m("lcp") / 1000;
       console.log(
         `  ${p} ${formFactor}: performance ${m("score")} (budget 90: ${(m("score") / 90).toFixed(2)}x), ` +
+          `accessibility ${m("a11y")} (budget 100), ` +
           `FCP ${(m("fcp") / 1000).toFixed(2)} s, LCP ${lcp.toFixed(2)} s (budget 2.5: ${(lcp / 2.5).toFixed(2)}x), ` +
           `TBT ${m("tbt").toFixed(0)} ms, CLS ${m("cls").toFixed(3)}, transferred ${m("totalKb").toFixed(0)} KB ` +
           `(JS ${m("scriptKb").toFixed(0)} KB, CSS ${m("cssKb").toFixed(0)} KB, render-blocking stylesheets ${m("blockingCss")})`,

@@ -42,6 +42,10 @@ export function appShellChunk(): Plugin {
                     name: "stage",
                     test: (id: string) => !shell.has(id) && STAGE.test(id),
                     priority: 1,
+                    // Only the stage's own modules: what else they use (Mantine's floating parts, icons, zod) is
+                    // split by which routes use it, so a page that shares one icon with the player does not load
+                    // the player's dependencies.
+                    includeDependenciesRecursively: false,
                   },
                 ],
               },
@@ -49,6 +53,12 @@ export function appShellChunk(): Plugin {
           },
         },
       };
+    },
+    configEnvironment(name, _options, env) {
+      if (name !== "client" || env.isSsrBuild) return;
+      // React Router asks for "exports-only"; a group that leaves its modules' dependencies to the automatic split
+      // needs the route modules (entries) free to export more than they declare.
+      return { build: { rolldownOptions: { preserveEntrySignatures: "allow-extension" } } };
     },
     async buildEnd() {
       if (this.environment?.config.consumer !== "client") return;

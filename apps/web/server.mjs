@@ -24,6 +24,7 @@ import {
   portProblem,
   STARTUP_FAILURE_EXIT_CODE,
 } from "./startup-errors.mjs";
+import { clientBuildFiles } from "./static-files.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Every setting is checked before anything starts: a bad one stops the server with one line (startup-errors.mjs).
@@ -170,7 +171,10 @@ async function serve() {
   });
   app.use(apiProxy.middleware);
 
-  app.use(compression());
+  // The client build: fingerprinted assets cached for a year, scripts and stylesheets sent as the brotli or gzip
+  // copy the build wrote beside them (static-files.mjs). Before the page headers below: a script or stylesheet has
+  // no use for a CSP, and its headers are sent with each of the dozen files a page loads.
+  app.use(clientBuildFiles(path.join(here, "build/client")));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -221,13 +225,8 @@ async function serve() {
     next();
   });
 
-  // Fingerprinted build output: cache for a year.
-  app.use(
-    "/assets",
-    express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-  );
-  // Everything else in public/ (logo, favicon, images).
-  app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+  // Pages (and anything else rendered per request) are compressed as they are sent.
+  app.use(compression());
 
   if (microCacheMs > 0) {
     app.use(

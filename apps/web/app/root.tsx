@@ -60,17 +60,17 @@ import { initialUserState, setCurrentUser, toCurrentUser } from "./state/user.ts
 import { cssVariablesResolver, theme, themeVariablesCss } from "./theme.ts";
 
 // Toasts and the page-loading bar draw into portals, which render nothing on the server nor before hydration: their
-// code and CSS load after hydration instead of before the first paint.
+// code and CSS load after hydration instead of before the first paint (the components alone: lazy-portals.ts).
 const Notifications = lazy(async () => {
   const [{ Notifications }] = await Promise.all([
-    import("@mantine/notifications"),
+    import("@mantine/notifications/Notifications"),
     import("@mantine/notifications/styles.css"),
   ]);
   return { default: Notifications };
 });
 const NavigationProgress = lazy(async () => {
   const [{ NavigationProgress }] = await Promise.all([
-    import("@mantine/nprogress"),
+    import("@mantine/nprogress/NavigationProgress"),
     import("@mantine/nprogress/styles.css"),
   ]);
   return { default: NavigationProgress };

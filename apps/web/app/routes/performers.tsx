@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import type { Performer } from "@marquee/contracts/performers";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
@@ -345,6 +346,8 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
         )}
 
         <div aria-busy={searching} style={{ opacity: searching ? 0.6 : 1, transition: "opacity 120ms" }}>
+          {/* The cards' names are headings of the third level, under this one (heading order). */}
+          <VisuallyHidden component="h2">{t("All performers")}</VisuallyHidden>
           {!error && (
             <CardGrid
               variant="performers"

@@ -1,4 +1,4 @@
-import { Container, NativeSelect } from "@mantine/core";
+import { Container, NativeSelect, VisuallyHidden } from "@mantine/core";
 import type { Product } from "@marquee/contracts/products";
 import { useEffect } from "react";
 import { useNavigate, useNavigation } from "react-router";
@@ -115,6 +115,8 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           onChange={(e) => apply({ ...filters, sort: e.currentTarget.value as StoreFilters["sort"] })}
         />
       </search>
+      {/* The product cards' names are headings of the third level, under this one (heading order). */}
+      <VisuallyHidden component="h2">{t("All products")}</VisuallyHidden>
       <StoreList
         list={list}
         error={error}
