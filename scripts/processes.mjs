@@ -90,20 +90,8 @@ export function startWorker(env, { stdio = "inherit" } = {}) {
   );
 }
 
-/**
- * The web server's heap is capped: with the machine's memory in sight V8 lets it grow to some 300 MB under load
- * before collecting, where a render's live data is a few MB (measured once, 10 connections of member pages for
- * 15 s: 292 MB RSS after without the cap, 177 MB with it). Its cluster workers, when it has some, inherit the flag.
- */
-const WEB_NODE_FLAGS = ["--max-old-space-size=192"];
-
 export function startWeb(env, { stdio = "inherit" } = {}) {
-  return spawnServer(
-    [...WEB_NODE_FLAGS, "server.mjs"],
-    path.join(root, "apps/web"),
-    environment(env, { NODE_ENV: "production" }),
-    stdio,
-  );
+  return spawnServer(["server.mjs"], path.join(root, "apps/web"), environment(env, { NODE_ENV: "production" }), stdio);
 }
 
 /** Resolves once `child` has exited and its output is read to the end (so its `startupFailure` is known). */
