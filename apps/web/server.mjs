@@ -97,8 +97,8 @@ function failStart(line, err) {
 
 // Server rendering is CPU-bound: workers (WEB_WORKERS) share the port through node:cluster, one per core but one,
 // which the API's answers to them need as much (a member's page costs the API about what it costs this server).
-// On 2 cores that is one process and no cluster: a second worker measured no more pages per second under load, and
-// held some 250 MB more.
+// On 2 cores that is one process and no cluster: with a second worker and the cluster's master (some 300 MB more)
+// bench:ssr measured no more member pages per second.
 const workers = whole("WEB_WORKERS", Math.max(1, availableParallelism() - 1), 1, "processes");
 if (cluster.isPrimary) {
   // A taken port is told once, here, instead of by every worker.
@@ -225,7 +225,6 @@ async function serve() {
     next();
   });
 
-  // Pages (and anything else rendered per request) are compressed as they are sent.
   // Rendered pages are compressed as they stream: brotli at quality 4 (the library's default) and gzip at level 4,
   // which compresses a member's 110 KB home page in about 0.9 ms instead of 1.4 ms at zlib's default 6, for a file
   // 4% larger (node:zlib, measured on the built home page).

@@ -42,6 +42,8 @@ function remembering(i18n: I18n): Translation["t"] {
     let text = known.get(key);
     if (text === undefined) {
       text = translate(key);
+      // The app's texts are a few thousand; a text made at run time (an API's message) must not grow it for ever.
+      if (known.size >= 10_000) known.clear();
       known.set(key, text);
     }
     return text;
