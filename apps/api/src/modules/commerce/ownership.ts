@@ -43,6 +43,28 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
       gt(subscriptions.expiresAt, now()),
     );
 
+  /**
+   * Reads of a viewer's live subscriptions still under way, by the viewer's object (a request's signed-in user): the
+   * parts of one page that ask at the same time (a home page's gallery covers and its "Subscribed" badges) share
+   * one statement. Only while it runs: a later question reads afresh, so a change made meanwhile is always seen.
+   */
+  const reading = new WeakMap<NonNullable<Viewer>, Promise<LiveSubscription[]>>();
+  function liveSubscriptions(viewer: Viewer): Promise<LiveSubscription[]> {
+    if (!viewer) return Promise.resolve([]);
+    const under = reading.get(viewer);
+    if (under) return under;
+    const read = deps.db
+      .select({ kind: subscriptions.kind, performerId: subscriptions.performerId })
+      .from(subscriptions)
+      .where(live(viewer.id))
+      .then((rows) => rows as LiveSubscription[])
+      .finally(() => {
+        if (reading.get(viewer) === read) reading.delete(viewer);
+      });
+    reading.set(viewer, read);
+    return read;
+  }
+
   return {
     /** Which of these items the viewer holds a paid order line for, as `kind:id` keys. */
     async boughtOf(viewer: Viewer, items: readonly OwnedItem[], via: Db = deps.db): Promise<Set<string>> {
@@ -77,28 +99,18 @@ export function createOwnership(deps: { db: Db; now?: () => Date }) {
     },
 
     /** The viewer's subscriptions that grant access now. */
-    async liveSubscriptions(viewer: Viewer): Promise<LiveSubscription[]> {
-      if (!viewer) return [];
-      return deps.db
-        .select({ kind: subscriptions.kind, performerId: subscriptions.performerId })
-        .from(subscriptions)
-        .where(live(viewer.id));
-    },
+    liveSubscriptions,
 
     /** Which of these performers the viewer has a subscription to that grants access now. */
     async subscribedTo(viewer: Viewer, performerIds: readonly string[]): Promise<Set<string>> {
       if (!viewer || !performerIds.length) return new Set();
-      const rows = await deps.db
-        .selectDistinct({ performerId: subscriptions.performerId })
-        .from(subscriptions)
-        .where(
-          and(
-            live(viewer.id),
-            eq(subscriptions.kind, "performer"),
-            inArray(subscriptions.performerId, [...new Set(performerIds)]),
-          ),
-        );
-      return new Set(rows.flatMap((r) => (r.performerId ? [r.performerId] : [])));
+      const asked = new Set(performerIds);
+      const subs = await liveSubscriptions(viewer);
+      return new Set(
+        subs.flatMap((s) =>
+          s.kind === "performer" && s.performerId && asked.has(s.performerId) ? [s.performerId] : [],
+        ),
+      );
     },
 
     /** Whether anyone holds a paid order line for the item (a paid post someone bought keeps its price). */

@@ -166,6 +166,18 @@ describe("GET /pages/home", () => {
     expect(page.intro).toBeNull();
   });
 
+  it("reads a member's live subscriptions once for the whole page (covers and Subscribed badges)", async () => {
+    await home(member);
+    const { result, queries } = await t.queriesOf(() => get("/pages/home", member));
+    expect(result.statusCode).toBe(200);
+    expect(queries.filter((q) => /from "subscriptions"/.test(q))).toHaveLength(1);
+    // The badges are what the performer list says to the same member.
+    const listed = (await get("/performers/search?sortBy=popular&limit=12", member)).json().data;
+    expect(result.json().performers.map((p: { isSubscribed: boolean }) => p.isSubscribed)).toEqual(
+      listed.map((p: { isSubscribed: boolean }) => p.isSubscribed),
+    );
+  });
+
   it("blurs a members gallery's cover for visitors and users without a membership, not for members", async () => {
     const visitor = await home();
     expect(coverOf(visitor, membersGallery._id)?.url).toMatch(BLURRED);
