@@ -39,6 +39,9 @@ export default async function setup(project: TestProject) {
     adminDevice = await enrolDemoAdmin(apiUrl);
     await setSiteSetting(apiUrl, adminDevice, "reviewMode", "none");
     await setSiteSetting(apiUrl, adminDevice, "ageGate", "off");
+    // The web server reads settings through short-lived copies (app/lib/site-state.server.ts): the first test must
+    // not meet the gate its copy still holds.
+    await gateIsOff(webUrl);
   } catch (err) {
     // Never leave a server running after a failed start.
     await Promise.all([web ? stop(web) : undefined, stop(api)]);
@@ -54,6 +57,19 @@ export default async function setup(project: TestProject) {
 }
 
 /**
+/** Waits until the web server renders its home page without sending a new browser to the age gate. */
+async function gateIsOff(webUrl: string): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${webUrl}/`, { redirect: "manual" });
+    await res.arrayBuffer();
+    if (!(res.headers.get("location") ?? "").startsWith("/age-check")) return;
+    if (Date.now() > until)
+      throw new Error("the web server still sends visitors to the age gate 30 s after it was turned off");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /**
  * Admins need two-factor sign-in (issue 22): the demo admin turns it on for real, through the API as the account
  * screen does, and its browser is trusted. Every test's browser carries that trusted-browser token (browser.ts), so the
