@@ -32,14 +32,15 @@ function get(pathname, headers = {}, method = "GET") {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "marquee-static-"));
-  await mkdir(path.join(dir, "assets"));
+  // A build folder as React Router makes it: build/client beside build/server.
+  dir = path.join(await mkdtemp(path.join(tmpdir(), "marquee-static-")), "client");
+  await mkdir(path.join(dir, "assets"), { recursive: true });
   await writeFile(path.join(dir, "assets/shell-abc123.js"), script);
   await writeFile(path.join(dir, "assets/shell-abc123.css"), css);
   await writeFile(path.join(dir, "logo.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<g/>".repeat(200)}</svg>`);
   await writeFile(path.join(dir, "photo.webp"), Buffer.alloc(2000, 7));
-  const plugin = precompress();
-  await plugin.writeBundle.call({}, { dir }, {});
+  // As the build runs the plugin: when the server (beside the client's folder) is written.
+  await precompress().writeBundle.call({}, { dir: path.join(path.dirname(dir), "server") }, {});
 
   const app = express();
   app.use(clientBuildFiles(dir));
@@ -52,7 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((r) => server.close(r));
-  await rm(dir, { recursive: true, force: true });
+  await rm(path.dirname(dir), { recursive: true, force: true });
 });
 
 describe("the build's compressed copies", () => {
