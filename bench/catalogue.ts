@@ -21,6 +21,8 @@ import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { migrationsFolder, openDatabase } from "../apps/api/src/db/client.ts";
 import { hashPassword } from "../apps/api/src/modules/auth/service.ts";
+import { THUMB_SIZES_MARKER } from "../apps/api/src/modules/videos/media.ts";
+import { THUMB_SPECS } from "../apps/api/src/modules/videos/rows.ts";
 import { openGeoIp } from "../apps/api/src/platform/geoip.ts";
 import { createMemoryMailer } from "../apps/api/src/platform/mailer.ts";
 import { DEMO_PASSWORD, seedDemo } from "../apps/api/src/seed/seed.ts";
@@ -621,6 +623,12 @@ const env: Record<string, string | undefined> = {
   API_LIST_CACHE_MS: "0",
   NODE_ENV: "production",
 };
+// The fabricated movies name thumbnails that were never stored. A site's first start looks for missing thumbnail
+// sizes once and marks them done (videos/media.ts); the bench's fresh media folder starts as such a site's would
+// after that, rather than measuring a million-file scan beside the searches.
+const marker = path.join(mediaDir, "media", THUMB_SIZES_MARKER);
+await mkdir(path.dirname(marker), { recursive: true });
+await writeFile(marker, THUMB_SPECS.map((s) => s.name).join(","));
 const api = startApi(env);
 // Never leave the API running: Ctrl-C, a closed pipe or a crash of this script stops it too.
 process.once("exit", () => api.exitCode === null && api.kill("SIGKILL"));

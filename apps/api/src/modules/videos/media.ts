@@ -20,6 +20,8 @@ import type { VideoWrites } from "./writing.ts";
 
 /** How long a teaser upload waits for a media worker to cut it (the cut itself is bounded to about 2 minutes). */
 const TEASER_WAIT_MS = 5 * 60_000;
+/** Names the thumbnail sizes every stored movie thumbnail has (completeThumbnailVariants). */
+export const THUMB_SIZES_MARKER = "private/state/movie-thumbnail-sizes";
 
 /** Media of movies: uploads, the processing job, the hourly release of scheduled movies and the demo's copies. */
 export function createVideoMedia(deps: {
@@ -237,9 +239,16 @@ export function createVideoMedia(deps: {
 
   /**
    * Thumbnails stored before a size was added to THUMB_SPECS get it, made from their largest variant, so every
-   * `srcSet` names files that exist. Run once at each start (idempotent); returns how many thumbnails it completed.
+   * `srcSet` names files that exist. Queued at each start (idempotent). Once every thumbnail has the sizes, a marker
+   * in storage names them, and later starts skip the scan (one stat instead of one per size and movie) until the sizes
+   * change. Returns how many thumbnails it completed, or null when the marker says there is nothing to do.
    */
-  async function completeThumbnailVariants(): Promise<number> {
+  async function completeThumbnailVariants(): Promise<number | null> {
+    const sizes = THUMB_SPECS.map((s) => s.name).join(",");
+    const marked = (await storage.stat(THUMB_SIZES_MARKER))
+      ? (await readAll(storage, THUMB_SIZES_MARKER)).toString("utf8")
+      : null;
+    if (marked === sizes) return null;
     const exists = async (key: string) => (await storage.stat(key)) !== null;
     const largest = THUMB_SPECS[THUMB_SPECS.length - 1] as (typeof THUMB_SPECS)[number];
     const rows = await db.select({ key: videos.thumbnailKey }).from(videos).where(isNotNull(videos.thumbnailKey));
@@ -254,6 +263,8 @@ export function createVideoMedia(deps: {
       for (const [name, data] of variants) await storage.put(`${key}-${name}.webp`, data);
       completed++;
     }
+    // Thumbnails stored from now on are made in every size, so the marker stays true.
+    await storage.put(THUMB_SIZES_MARKER, Buffer.from(sizes));
     if (completed) log.info({ completed }, "movie thumbnails given their missing sizes");
     return completed;
   }
