@@ -3,7 +3,7 @@
 // first-load JavaScript of each page as transferred (the brotli files the server sends), and the servers' memory
 // after the load. Needs `npm run build` first.
 // Usage: npm run bench:ssr [-- --seconds 10 --connections 10 --paths /,/auth/login --workers 1 --page-cache off
-//   --profile /tmp/profiles]
+//   --profile /tmp/profiles --postgres postgres://127.0.0.1:5432/postgres]
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 // @ts-expect-error plain ESM helper shared with the end-to-end tests
@@ -24,6 +24,9 @@ const { values } = parseArgs({
     // A folder for V8 CPU profiles of the API and the web server, written when they stop (read them with
     // `node --import tsx bench/cpu-profile.ts FILE`).
     profile: { type: "string" },
+    // A PostgreSQL server's URL: the site's database is made there (marquee_bench_site), and the CPU its server
+    // processes spend is printed beside the web server's and the API's. Unset: the embedded database.
+    postgres: { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -73,17 +76,30 @@ async function firstLoadJs(webUrl: string, pagePath: string) {
   return { files: srcs.size, kb: total / 1024, plain };
 }
 
-const site = await startSite({
-  ...(values.workers ? { WEB_WORKERS: values.workers } : {}),
-  ...(values["page-cache"] === "off" ? { WEB_MICROCACHE_MS: "0" } : {}),
-  ...(values.profile ? { CPU_PROFILE_DIR: values.profile } : {}),
-});
-/** CPU ms the web server and the API spent per request while `run` made `count()` requests. */
+const site = await startSite(
+  {
+    ...(values.workers ? { WEB_WORKERS: values.workers } : {}),
+    ...(values["page-cache"] === "off" ? { WEB_MICROCACHE_MS: "0" } : {}),
+    ...(values.profile ? { CPU_PROFILE_DIR: values.profile } : {}),
+  },
+  values.postgres,
+);
+/** CPU ms of the PostgreSQL processes serving the site's database (0 on the embedded one). */
+const databaseCpu = async () => {
+  const pids = await site.databasePids();
+  return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+};
+/**
+ * CPU ms the web server and the API (and, on PostgreSQL, the database's server processes) spent per request while
+ * `run` made `count()` requests.
+ */
 async function costOf<T extends { count: number }>(run: () => Promise<T>) {
-  const [web0, api0] = [cpuMs(site.pids.web), cpuMs(site.pids.api)];
+  const [web0, api0, db0] = [cpuMs(site.pids.web), cpuMs(site.pids.api), await databaseCpu()];
   const r = await run();
-  const [web1, api1] = [cpuMs(site.pids.web), cpuMs(site.pids.api)];
-  return { ...r, webMs: (web1 - web0) / r.count, apiMs: (api1 - api0) / r.count };
+  const [web1, api1, db1] = [cpuMs(site.pids.web), cpuMs(site.pids.api), await databaseCpu()];
+  let dbMs = 0;
+  for (const [pid, ms] of db1) dbMs += ms - (db0.get(pid) ?? 0);
+  return { ...r, webMs: (web1 - web0) / r.count, apiMs: (api1 - api0) / r.count, dbMs: dbMs / r.count };
 }
 const { webUrl, apiUrl } = site;
 try {
@@ -108,7 +124,7 @@ try {
       rps[who] = r.rps;
       const cpu = r.webMs + r.apiMs;
       console.log(
-        `  ${p} as ${who}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; CPU per page: web ${r.webMs.toFixed(1)} ms + API ${r.apiMs.toFixed(1)} ms = ${cpu.toFixed(1)} ms (budget 10: ${(cpu / 10).toFixed(2)}x)`,
+        `  ${p} as ${who}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}; CPU per page: web ${r.webMs.toFixed(1)} ms + API ${r.apiMs.toFixed(1)} ms = ${cpu.toFixed(1)} ms (budget 10: ${(cpu / 10).toFixed(2)}x)${values.postgres ? `; PostgreSQL ${r.dbMs.toFixed(1)} ms` : ""}`,
       );
     }
     // DESIGN section 10: a member's page at half a visitor's or more, in the same run.
