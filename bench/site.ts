@@ -1,12 +1,12 @@
 // A seeded Marquee for the browser benchmarks: the built web server and the API on free ports, with the demo
 // catalogue in a fresh embedded database under a temporary folder, or in a fresh database on a PostgreSQL server
-// (then with a media worker beside the API, as `npm start` runs it). Needs `npm run build` first.
+// (whose demo movies the API processes itself, as `npm run seed` does). Needs `npm run build` first.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { freePort, startApi, startWeb, startWorker, stop, waitFor } from "../scripts/processes.mjs";
+import { freePort, startApi, startWeb, stop, waitFor } from "../scripts/processes.mjs";
 
 export interface Site {
   webUrl: string;
@@ -51,13 +51,14 @@ export async function startSite(extra: Record<string, string> = {}, postgres?: s
     // The demo catalogue goes into a fresh database: the embedded one unless `postgres` is given, whatever
     // DATABASE_URL says.
     DATABASE_URL: databaseUrl,
+    // On PostgreSQL no media worker is started: the API processes the demo movies.
+    ...(databaseUrl ? { MEDIA_JOBS: "inline", SEED_DEMO: "true" } : {}),
     ...extra,
   };
   const api = startApi(env);
   let web: { pid: number } | undefined;
-  let worker: { pid: number } | undefined;
   const close = async () => {
-    await Promise.all([stop(web), stop(api), stop(worker)]);
+    await Promise.all([stop(web), stop(api)]);
     await rm(dataDir, { recursive: true, force: true });
     await admin?.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);
     await admin?.end();
@@ -65,12 +66,11 @@ export async function startSite(extra: Record<string, string> = {}, postgres?: s
   try {
     // The first start seeds the demo catalogue before it answers (a minute or two).
     await waitFor(`http://127.0.0.1:${apiPort}/health`, api, 600_000);
-    if (databaseUrl) worker = startWorker(env);
     web = startWeb(env);
     const webUrl = `http://127.0.0.1:${webPort}`;
     await waitFor(`${webUrl}/auth/login`, web);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    // On PostgreSQL the demo movies are processed by the worker started above: the first free one is waited for.
+    // On PostgreSQL the API processes the demo movies once it answers: the first free one is waited for.
     let free: { data: { slug: string }[] } = { data: [] };
     for (let i = 0; i < 600 && !free.data.length; i++) {
       if (i) await new Promise((r) => setTimeout(r, 1000));
