@@ -35,7 +35,7 @@ export interface OnDemandStatus {
 }
 
 export interface EmbeddedWorker {
-  /** Its process now; null while it is stopped for want of work. */
+  /** Its latest process (after a crash, the one that died until its successor starts); null while stopped for want of work. */
   readonly child: ChildProcess | null;
   /** Null when it is kept running (an idle period of 0). */
   onDemand(): OnDemandStatus | null;
