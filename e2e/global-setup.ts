@@ -25,6 +25,9 @@ export default async function setup(project: TestProject) {
     // Segment links too (the smallest TTL allowed): a minute of a movie lives through several renewals of its links
     // (e2e/link-renewal.test.ts).
     MEDIA_SEGMENT_TTL_SEC: "10",
+    // The media worker the API forks on demand stops soon after its last job (e2e/system.test.ts sees it stopped);
+    // every upload of the tests forks it again.
+    MEDIA_WORKER_IDLE_SEC: "10",
     // The end-to-end site runs on its own embedded database, whatever the CI environment points at.
     DATABASE_URL: undefined,
   };

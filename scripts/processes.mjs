@@ -117,7 +117,9 @@ const seconds = (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
  * up to 30 s; back to 1 s once a process has run for a minute), saying so in one line. `first` is a process
  * already started (e.g. the one a first start waited for). `stop()` stops it for good.
  * A process that exits on a start-up failure (STARTUP_FAILURE_EXIT_CODE: a taken port, a full disk ...) is not
- * started again, as that will not mend itself: `onStartupFailure(process)` is called instead.
+ * started again, as that will not mend itself: `onStartupFailure(process)` is called instead. Nor is one that
+ * `finished(process)` says ended its work (the media worker the API forks on the embedded database, which stops
+ * when it has had nothing to do for a while): `onFinished(process)` is called instead.
  */
 export function supervise(name, start, opts = {}) {
   const {
@@ -127,6 +129,8 @@ export function supervise(name, start, opts = {}) {
     maxDelayMs = 30_000,
     resetAfterMs = 60_000,
     onStartupFailure = () => {},
+    finished = () => false,
+    onFinished = () => {},
   } = opts;
   let child;
   let timer;
@@ -141,6 +145,11 @@ export function supervise(name, start, opts = {}) {
       if (failedToStart(proc)) {
         stopped = true;
         onStartupFailure(proc);
+        return;
+      }
+      if (finished(proc)) {
+        stopped = true;
+        onFinished(proc);
         return;
       }
       if (Date.now() - startedAt >= resetAfterMs) delayMs = minDelayMs;

@@ -113,4 +113,29 @@ describe("supervise", { timeout: 20_000 }, () => {
     expect(gaveUp).toEqual([STARTUP_FAILURE_EXIT_CODE]);
     expect(lines).toEqual(["API exited (code 1); restarting in 10 ms"]);
   });
+
+  it("does not restart a process that finished its work, and says so to onFinished only", async () => {
+    const lines = [];
+    const finished = [];
+    let starts = 0;
+    const s = supervise(
+      "Media worker",
+      () => {
+        starts++;
+        return starts === 1 ? dummy({ ms: 0, code: 1 }) : dummy({ ms: 0, code: 75 });
+      },
+      {
+        log: (line) => lines.push(line),
+        minDelayMs: 10,
+        finished: (child) => child.exitCode === 75,
+        onFinished: (child) => finished.push(child.exitCode),
+      },
+    );
+    supervisors.push(s);
+    await until(() => finished.length === 1);
+    await sleep(100);
+    expect(starts).toBe(2);
+    expect(finished).toEqual([75]);
+    expect(lines).toEqual(["Media worker exited (code 1); restarting in 10 ms"]);
+  });
 });

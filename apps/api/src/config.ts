@@ -111,6 +111,9 @@ const envSchema = z.object({
     .default(4 * 3600),
   // How long a media worker told to stop waits for its job to end before giving it back to the queue.
   WORKER_STOP_GRACE_SEC: z.coerce.number().int().min(1).max(3600).default(5),
+  // On the embedded database: how long the media worker the API forks on demand stays without work before it exits;
+  // 0 keeps it running from the start, as before.
+  MEDIA_WORKER_IDLE_SEC: z.coerce.number().int().min(0).max(86_400).default(300),
   // The payment gateway (DESIGN section 6). See paymentGatewayOf: production must name it.
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "ccbill"]).optional(),
   // Stripe (PAYMENT_GATEWAY=stripe): see stripeOf. STRIPE_API_BASE points the SDK at another server (tests).
@@ -243,6 +246,11 @@ export function loadBaseConfig(env: Record<string, string | undefined> = process
      */
     mediaJobs: e.MEDIA_JOBS,
     jobsLeaseSec: e.JOBS_LEASE_SEC,
+    /**
+     * On the embedded database the API forks its media worker when a heavy job is queued, and the worker exits after
+     * this many seconds without one; 0: forked at start and kept running.
+     */
+    mediaWorkerIdleSec: e.MEDIA_WORKER_IDLE_SEC,
     /** How long an HLS segment's link, and a redirect to a file on object storage, stay valid. */
     mediaSegmentTtlSec: e.MEDIA_SEGMENT_TTL_SEC,
     /** Demo data goes into the embedded database by default, into a server database only when asked. */
@@ -278,6 +286,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
       LOG_LEVEL: true,
       JOBS_LEASE_SEC: true,
       WORKER_STOP_GRACE_SEC: true,
+      MEDIA_WORKER_IDLE_SEC: true,
       STORAGE: true,
       S3_ENDPOINT: true,
       S3_REGION: true,
@@ -302,6 +311,8 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
     logLevel: e.LOG_LEVEL,
     jobsLeaseSec: e.JOBS_LEASE_SEC,
     stopGraceSec: e.WORKER_STOP_GRACE_SEC,
+    /** Forked by the API on the embedded database (MARQUEE_WORKER_IPC): exits after this long without work (0: never). */
+    idleSec: e.MEDIA_WORKER_IDLE_SEC,
     storage: storageOf(e, env),
   };
 }

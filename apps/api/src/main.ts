@@ -77,12 +77,19 @@ async function start() {
   // Payout details saved before they were sealed are sealed now (those read first are sealed when read).
   const sealed = await app.services.payoutDetails.sealLegacy();
   if (sealed) log.info({ sealed }, "sealed the payout details saved in plain text");
-  // On the embedded database, which no other process can open, the API forks the media worker itself; on a server,
-  // media workers run on their own (`npm run worker`; `npm start` runs one beside the API).
+  // On the embedded database, which no other process can open, the API forks the media worker itself, when media
+  // is waiting (MEDIA_WORKER_IDLE_SEC); on a server, media workers run on their own (`npm run worker`; `npm start`
+  // runs one beside the API).
   const worker =
     config.mediaJobs === "worker" && database.pglite
-      ? startEmbeddedWorker({ executor: pgliteExecutor(database.pglite), jobs: app.services.jobs, log: app.log })
+      ? startEmbeddedWorker({
+          executor: pgliteExecutor(database.pglite),
+          jobs: app.services.jobs,
+          log: app.log,
+          idleSec: config.mediaWorkerIdleSec,
+        })
       : null;
+  if (worker) app.services.system.reportEmbeddedWorker(worker);
   if (config.seedDemo) {
     // First run only: the catalogue goes in through the API's own routes before the site opens.
     await seedDemoCatalogue(app, database.db, { log }).catch((err: unknown) => {

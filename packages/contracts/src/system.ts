@@ -64,6 +64,12 @@ export const systemStatus = z.object({
   /** `worker`: heavy media jobs run only in media workers; `inline`: the API processes run them too. */
   mediaJobs: z.enum(["worker", "inline"]),
   heartbeatSeconds: z.number().int(),
+  /**
+   * On the embedded database the API forks its media worker on demand: when media is waiting, until it has had
+   * nothing to do for `idleStopSeconds`. `running`: its process runs now (or is being restarted); false: stopped
+   * for want of work, as it should be. Null where workers run on their own (PostgreSQL) or it is kept running.
+   */
+  onDemandWorker: z.object({ running: z.boolean(), idleStopSeconds: z.number().int() }).nullable(),
   /** Workers seen in the last hour, alive ones first. */
   workers: z.array(systemWorker),
   queues: z.array(systemQueue),

@@ -129,6 +129,37 @@ describe.each(serverUrl ? (["postgres"] as const) : (["pglite"] as const))("jobs
     expect(seen.sort()).toEqual(["a", "c"]);
   });
 
+  it("tells its listeners the queue of each job queued (sent, or a failed one run again) and counts those not done", async () => {
+    const heard: string[] = [];
+    const off = jobs.onQueued((name) => heard.push(name));
+    try {
+      expect(await jobs.pending(["heavy", "other"])).toBe(0);
+      await jobs.send("heavy", { n: 1 });
+      await jobs.send("heavy", { n: 2 });
+      await jobs.send("other", {});
+      expect(heard).toEqual(["heavy", "heavy", "other"]);
+      expect(await jobs.pending(["heavy"])).toBe(2);
+      expect(await jobs.pending(["heavy", "other"])).toBe(3);
+      await jobs.work<{ n: number }>("heavy", async ({ n }) => {
+        if (n === 2) throw new Error("fails for good");
+      });
+      const failed = (await db.query("SELECT id FROM pgboss.job WHERE name = 'heavy'")) as { id: string }[];
+      // No retry left (the default is 2, with a 1 s base delay): wait for the last attempt.
+      await jobs.idle(["heavy"]);
+      expect(await jobs.pending(["heavy"])).toBe(0);
+      expect(await jobs.pending(["heavy", "other"])).toBe(1);
+      heard.length = 0;
+      let retried = 0;
+      for (const { id } of failed) if (await jobs.retry("heavy", id)) retried++;
+      expect(retried).toBe(1);
+      expect(heard).toEqual(["heavy"]);
+    } finally {
+      off();
+    }
+    await jobs.send("other", {});
+    expect(heard).toEqual(["heavy"]);
+  });
+
   it("keeps a schedule and refuses a bad cron pattern", async () => {
     await jobs.work("hourly", async () => {});
     await jobs.schedule("hourly", "0 * * * *");

@@ -54,6 +54,13 @@ export interface Jobs {
   stop(opts?: { timeoutMs?: number }): Promise<void>;
   /** Resolves once no job is waiting or running in a queue this process works (or in `names`). */
   idle(names?: readonly string[]): Promise<void>;
+  /** How many jobs of the `names` queues are waiting (also for a retry) or running now. */
+  pending(names: readonly string[]): Promise<number>;
+  /**
+   * Calls `listener` with a queue's name whenever this process queues a job in it (`send`, and `retry` of a failed
+   * one): the API forks the embedded database's media worker when a heavy job is queued. Returns its removal.
+   */
+  onQueued(listener: (name: string) => void): () => void;
   /**
    * Fails, so retries, the jobs of the `names` queues that are marked running: for a process that knows their
    * runner died (the API, when the media worker it supervises exits). Returns how many.
@@ -177,7 +184,18 @@ export function createJobs(opts: {
   const workers = new Map<string, JobHandler>();
   const workerIds = new Map<string, string>();
   const schedules = new Map<string, string>();
+  const queuedListeners = new Set<(name: string) => void>();
   let started = false;
+
+  const queued = (name: string) => {
+    for (const listener of queuedListeners) {
+      try {
+        listener(name);
+      } catch (err) {
+        log.error({ err, job: name }, "a listener of queued jobs failed");
+      }
+    }
+  };
 
   // Every process creates the queues it uses when it starts. pg-boss's create_queue inserts the queue's row, then
   // makes its partition of the job table and attaches it: two processes creating the same new queue at once (API
@@ -268,6 +286,7 @@ export function createJobs(opts: {
     async retry(name, id) {
       assertName(name);
       const res = (await boss.retry(name, id)) as unknown as { affected: number };
+      if (res.affected > 0) queued(name);
       return res.affected > 0;
     },
     async send(name, data, sendOpts = {}) {
@@ -281,6 +300,8 @@ export function createJobs(opts: {
       });
       const worker = workerIds.get(name);
       if (worker) boss.notifyWorker(worker);
+      // Also when one with the same key was waiting already (id null): whoever runs it is woken all the same.
+      queued(name);
       return id;
     },
     async result(name, id, timeoutMs) {
@@ -325,6 +346,17 @@ export function createJobs(opts: {
       // server that takes more than 8 s to stop).
       await boss.stop({ graceful: true, wait: true, timeout: stopOpts.timeoutMs ?? 5_000 });
       workerIds.clear();
+    },
+    async pending(names) {
+      const { rows } = await sql(
+        `SELECT count(*)::int AS n FROM ${schema}.job WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active')`,
+        [names],
+      );
+      return Number((rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+    },
+    onQueued(listener) {
+      queuedListeners.add(listener);
+      return () => queuedListeners.delete(listener);
     },
     async idle(names) {
       // Two passes in a row with nothing to do: the queues are read one after another, so a job that queues its

@@ -261,6 +261,14 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
   }
   if (!status) return <Skeleton h={200} />;
   const alive = status.workers.filter((w) => w.alive).length;
+  const onDemand = status.onDemandWorker;
+  // The embedded database's worker stopped for want of work: as it should be, not missing.
+  const idleStopped = onDemand !== null && !onDemand.running && alive === 0;
+  const idlePeriod = onDemand
+    ? onDemand.idleStopSeconds % 60 === 0
+      ? t("{{n}} min", { n: onDemand.idleStopSeconds / 60 })
+      : t("{{n}} s", { n: onDemand.idleStopSeconds })
+    : "";
   return (
     <Stack gap="xl">
       <Card component="section" aria-labelledby="workers-title">
@@ -269,9 +277,15 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
             <Title order={2} fz="lg" id="workers-title">
               {t("Media workers")}
             </Title>
-            <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
-              {t("{{n}} alive", { count: alive, n: alive })}
-            </Badge>
+            {idleStopped ? (
+              <Badge color="gray" variant="light" data-testid="workers-alive">
+                {t("Started when media is waiting")}
+              </Badge>
+            ) : (
+              <Badge color={alive ? "teal" : "red"} variant="light" data-testid="workers-alive">
+                {t("{{n}} alive", { count: alive, n: alive })}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {status.mediaJobs === "worker"
@@ -284,10 +298,22 @@ function SystemStatusView({ data }: { data: Route.ComponentProps["loaderData"] }
                   { seconds: status.heartbeatSeconds * 3 },
                 )}
           </Text>
+          {onDemand && (
+            <Text size="sm" c="dimmed" data-testid="workers-on-demand">
+              {t(
+                "On the embedded database the API starts its media worker when media is waiting, and the worker stops after {{time}} without any.",
+                { time: idlePeriod },
+              )}
+            </Text>
+          )}
           {status.workers.length === 0 ? (
             <Group gap="xs" c="dimmed">
               <IconCpu size={20} aria-hidden />
-              <Text c="dimmed">{t("No media worker was seen in the last hour: start one with npm run worker.")}</Text>
+              <Text c="dimmed">
+                {onDemand
+                  ? t("The media worker has not run in the last hour: no media was waiting.")
+                  : t("No media worker was seen in the last hour: start one with npm run worker.")}
+              </Text>
             </Group>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -20,6 +20,8 @@ export function createSystemService(deps: { db: Db; jobs: Jobs; mediaJobs: "work
   const { db, jobs } = deps;
   const now = deps.now ?? (() => new Date());
   const schema = jobs.schema;
+  /** The embedded database's worker, which the API forks on demand (main.ts tells it here). */
+  let embedded: { onDemand(): { running: boolean; idleStopSeconds: number } | null } | null = null;
 
   async function workers(): Promise<SystemWorker[]> {
     const since = new Date(now().getTime() - 3600_000);
@@ -92,9 +94,19 @@ export function createSystemService(deps: { db: Db; jobs: Jobs; mediaJobs: "work
   return {
     async status(): Promise<SystemStatus> {
       const [w, q, f] = await Promise.all([workers(), queues(), failures()]);
-      return { mediaJobs: deps.mediaJobs, heartbeatSeconds: HEARTBEAT_SECONDS, workers: w, queues: q, failures: f };
+      return {
+        mediaJobs: deps.mediaJobs,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        onDemandWorker: embedded?.onDemand() ?? null,
+        workers: w,
+        queues: q,
+        failures: f,
+      };
     },
-    /** Runs a failed job once more. */
+    /** The media worker this API forks on the embedded database: the screen says whether it runs on demand. */
+    reportEmbeddedWorker(worker: { onDemand(): { running: boolean; idleStopSeconds: number } | null } | null) {
+      embedded = worker;
+    },
     /**
      * An admin runs a failed job once more. The job runner keeps its own connection, so the audit record is
      * written first (no retry is ever asked unrecorded), and a retry the runner then refuses is recorded after it.

@@ -135,6 +135,8 @@ describe("a media worker beside an API that runs no heavy job", () => {
           jobs: t.jobs,
           log: { info() {}, warn() {}, error() {} },
           env: { MEDIA_DIR: t.mediaDir, DATA_DIR: t.mediaDir, LOG_LEVEL: "warn" },
+          // Kept running from the start (MEDIA_WORKER_IDLE_SEC=0); on demand, see below.
+          idleSec: 0,
         })
       : null;
     const child = embedded?.child ?? start();
@@ -304,6 +306,143 @@ describe("failures", () => {
       expect((await status()).failures.find((x) => x._id === jobId)).toMatchObject({ attempts: 3 }),
     );
   }, 120_000);
+});
+
+describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database's media worker, on demand", () => {
+  const IDLE_SEC = 5;
+  const lines: string[] = [];
+  // The workers started above stop (cleanly, so none is counted alive): here the API forks its own.
+  beforeAll(async () => {
+    await Promise.all(children.map(terminate));
+  });
+  const startOnDemand = () => {
+    const worker = startEmbeddedWorker({
+      executor: pgliteExecutor(t.database.pglite as NonNullable<TestContext["database"]["pglite"]>),
+      jobs: t.jobs,
+      log: { info: (_o, msg) => lines.push(String(msg)), warn: (_o, msg) => lines.push(String(msg)), error() {} },
+      env: { MEDIA_DIR: t.mediaDir, DATA_DIR: t.mediaDir, LOG_LEVEL: "warn" },
+      idleSec: IDLE_SEC,
+      minDelayMs: 100,
+    });
+    // As main.ts does.
+    t.app.services.system.reportEmbeddedWorker(worker);
+    return worker;
+  };
+  /** Its process, once one runs (not one that exited and waits for its restart). */
+  const running = async (worker: ReturnType<typeof startEmbeddedWorker>) =>
+    waitFor(async () => {
+      const child = worker.child;
+      expect(child?.pid).toBeDefined();
+      expect([child?.exitCode, child?.signalCode]).toEqual([null, null]);
+      return child as ChildProcess;
+    });
+  const exitCode = async (child: ChildProcess) => {
+    await exited(child);
+    return child.exitCode;
+  };
+
+  it("is not started without media to process, is forked for a movie, exits once idle and is forked again for the next job; a crash restarts it", async () => {
+    const worker = startOnDemand();
+    try {
+      // Nothing is waiting: after a while, still no worker process, and the screen says it starts on demand.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(worker.child).toBeNull();
+      const idle = await status();
+      expect(idle.onDemandWorker).toEqual({ running: false, idleStopSeconds: IDLE_SEC });
+      expect(idle.workers.filter((w) => w.alive)).toEqual([]);
+
+      // A movie queued: the worker is forked and transcodes it.
+      const id = await newMovie("Forked on demand");
+      expect((await upload(id, "video", clip)).statusCode).toBe(200);
+      const first = await running(worker);
+      expect((await status()).onDemandWorker).toEqual({ running: true, idleStopSeconds: IDLE_SEC });
+      await waitFor(async () => expect((await studio(id)).processing.status).toBe("ready"), 90_000);
+      expect((await status()).workers.find((w) => w.pid === first.pid)).toMatchObject({ jobsDone: 1 });
+
+      // Idle for IDLE_SEC: it exits by itself, cleanly, and is not restarted; the screen shows it stopped, not gone.
+      // A teaser uploaded as it exits (a job queued while it stops) forks it again.
+      let teaser: ReturnType<typeof upload> | undefined;
+      first.once("exit", () => {
+        teaser = upload(id, "teaser", clip);
+      });
+      expect(await exitCode(first)).toBe(75);
+      const second = await running(worker);
+      expect(second.pid).not.toBe(first.pid);
+      const cut = await (teaser as ReturnType<typeof upload>);
+      expect(cut.statusCode, cut.body).toBe(200);
+      expect(cut.json().teaser).toMatch(/\/teaser-(?!auto)[a-z0-9]+\.mp4$/);
+
+      // A crash (before its idle period is over) is restarted: a new process, which then exits once idle too.
+      second.kill("SIGKILL");
+      await exited(second);
+      expect(second.signalCode).toBe("SIGKILL");
+      expect((await status()).workers.find((w) => w.pid === first.pid)).toMatchObject({
+        alive: false,
+        stoppedAt: expect.any(String),
+        jobsDone: 1,
+      });
+      const third = await running(worker);
+      expect(third.pid).not.toBe(second.pid);
+      expect(await exitCode(third)).toBe(75);
+      await waitFor(async () => expect(worker.child).toBeNull());
+      const after = await status();
+      expect(after.onDemandWorker).toEqual({ running: false, idleStopSeconds: IDLE_SEC });
+      // (The killed one, which said nothing, counts as alive until three heartbeats have passed.)
+      expect(after.workers.filter((w) => w.alive && w.pid !== second.pid)).toEqual([]);
+      expect(after.workers.find((w) => w.pid === third.pid)).toMatchObject({ stoppedAt: expect.any(String) });
+      expect(lines).toContain("the media worker stopped for want of work; it starts again when media is waiting");
+      expect(lines.filter((l) => l.startsWith("Media worker exited"))).toEqual([
+        "Media worker exited (signal SIGKILL); restarting in 100 ms",
+      ]);
+
+      // Stopped for want of work, a photo forks it again.
+      const gallery = await t.request({
+        method: "POST",
+        url: "/performer/assets/galleries",
+        token: performer,
+        body: { title: "Photos on demand", status: "active", access: "free" },
+      });
+      expect(gallery.statusCode, gallery.body).toBe(201);
+      const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#993366" } })
+        .jpeg()
+        .toBuffer();
+      const { body, headers } = fileUpload(picture, "photo.jpg", "image/jpeg");
+      const photo = await t.app.inject({
+        method: "POST",
+        url: `/performer/assets/galleries/${gallery.json()._id}/photos/upload`,
+        payload: body,
+        headers: { ...headers, authorization: `Bearer ${performer}` },
+      });
+      expect(photo.statusCode, photo.body).toBe(201);
+      const fourth = await running(worker);
+      await waitFor(async () => {
+        const res = await t.request({ method: "GET", url: `/user/assets/gallery/${gallery.json()._id}/photos` });
+        expect(res.json().data).toHaveLength(1);
+      });
+      expect(await exitCode(fourth)).toBe(75);
+    } finally {
+      await worker.stop();
+      t.app.services.system.reportEmbeddedWorker(null);
+    }
+  }, 240_000);
+
+  it("is forked at start when a movie uploaded before the restart is waiting", async () => {
+    // No worker: the movie's transcode waits, as after a stop with an upload pending.
+    const id = await newMovie("Waiting at start");
+    expect((await upload(id, "video", clip)).statusCode).toBe(200);
+    await waitFor(async () =>
+      expect((await status()).queues.find((q) => q.name === MEDIA_QUEUES.transcode)).toMatchObject({ created: 1 }),
+    );
+    const worker = startOnDemand();
+    try {
+      const child = await running(worker);
+      await waitFor(async () => expect((await studio(id)).processing.status).toBe("ready"), 90_000);
+      expect(await exitCode(child)).toBe(75);
+    } finally {
+      await worker.stop();
+      t.app.services.system.reportEmbeddedWorker(null);
+    }
+  }, 150_000);
 });
 
 describe("a transcode that fails for good on something other than the file", () => {

@@ -233,6 +233,11 @@ export const adminSettings: Messages = {
     "Las transcodificaciones y los avances también se ejecutan en los procesos de la API (MEDIA_JOBS=inline). Un proceso sin señales durante tres latidos ({{seconds}} s) se da por desaparecido.",
   "No media worker was seen in the last hour: start one with npm run worker.":
     "No se ha visto ningún proceso de medios en la última hora: inicia uno con npm run worker.",
+  "Started when media is waiting": "Se inicia cuando hay medios en espera",
+  "On the embedded database the API starts its media worker when media is waiting, and the worker stops after {{time}} without any.":
+    "Con la base de datos integrada, la API inicia su proceso de medios cuando hay medios en espera, y el proceso se detiene tras {{time}} sin ninguno.",
+  "The media worker has not run in the last hour: no media was waiting.":
+    "El proceso de medios no se ha ejecutado en la última hora: no había medios en espera.",
   "Jobs waiting and running now, and those that failed in the last 24 hours.":
     "Tareas en espera y en curso ahora, y las que fallaron en las últimas 24 horas.",
   "Recent failures": "Fallos recientes",
