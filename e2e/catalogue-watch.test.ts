@@ -153,6 +153,30 @@ describe("watching movies", () => {
     await context.close();
   });
 
+  it("fetches no stream and no hls.js until the viewer points at the player, then plays at once", async () => {
+    const { context, page, errors } = await newPage(browser);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (/\/assets\/hls-[\w-]+\.js$/.test(pathname)) asked.push("hls.js");
+      else if (pathname.endsWith(".m3u8") || pathname.endsWith(".ts")) asked.push("stream");
+    });
+    await goto(page, `/movies/${freeMovie.slug}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The page's first load is over (its poster, scripts and the related movies), and still no stream was asked for.
+    await page.waitForLoadState("networkidle");
+    const player = page.getByTestId("movie-player");
+    expect(asked).toEqual([]);
+    expect(await player.getAttribute("data-source")).toBe("");
+    // Pointing at the player is the sign: hls.js comes, and the stream is attached before Play is pressed.
+    await player.hover();
+    await expect.poll(() => player.getAttribute("data-source"), { timeout: 30_000 }).toBe("hls.js");
+    expect(asked[0]).toBe("hls.js");
+    await playAndAdvance(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("streams through hls.js in a browser without native HLS", async () => {
     const { context, page, errors } = await newPage(browser);
     await context.addInitScript(() => {
@@ -256,9 +280,11 @@ describe("resuming movies", () => {
     // (The player reports tenths of a second: a pause at 1.02 s is saved as 1.)
     await expect.poll(async () => Math.abs((await saved()) - pausedAt), { timeout: 10_000 }).toBeLessThan(0.2);
 
-    // After a reload the player stands where the member left off, before they press Play.
+    // After a reload the player stands where the member left off, before they press Play: once they point at it
+    // (the stream is attached only then).
     await page.reload();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByTestId("movie-player").hover();
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(pausedAt - 0.5);

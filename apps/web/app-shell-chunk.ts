@@ -14,8 +14,13 @@ import type { Plugin, Rollup } from "vite";
  * index (`import { Button } from "@mantine/core"` brings Button's module, not every component the index lists).
  */
 const BROWSE = /[\\/]app[\\/](components[\\/](catalogue|browse)[\\/]|lib[\\/](format|seo|meta)\.ts)/;
-/** The photo viewer and grid only the gallery page uses stay with it. */
-const STAGE = /[\\/]app[\\/](components[\\/]media[\\/](?!Photo)|lib[\\/]access-cta\.ts)/;
+/**
+ * The photo viewer and grid only the gallery page uses stay with it; the player's controls (and their menus and seek
+ * bar) and its position tracking load when the viewer shows they may play (VideoPlayer.tsx), so they are not part of
+ * the stage either.
+ */
+const STAGE =
+  /[\\/]app[\\/](components[\\/]media[\\/](?!Photo|PlayerControls|PlayerMenus|SeekBar|watch-progress)|lib[\\/]access-cta\.ts)/;
 
 export function appShellChunk(): Plugin {
   const shell = new Set<string>();

@@ -2,21 +2,13 @@
 
 import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/contracts/reports";
 import type { TFunction } from "i18next";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { msg } from "../i18n/i18n.ts";
 
-/** The resource route the Report buttons post to (routes/reports.file.ts). */
-export const REPORT_PATH = "/reports/file";
+// Item pages import these from report-path.ts: this module brings the reports contract (and zod) with it.
+export { notAfterReport, REPORT_PATH } from "./report-path.ts";
+
 /** The resource route of the admin's monthly CSV (routes/admin.reports.export.ts). */
 export const REPORT_EXPORT_PATH = "/admin/reports/export";
-
-/**
- * An item page's `shouldRevalidate`: a report filed from it does not reload the page. A non-consent or possible-minor
- * report hides the item at once, so reloading would replace the page (and the reporter's reference) with a 404.
- */
-export function notAfterReport({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  return formAction === REPORT_PATH ? false : defaultShouldRevalidate;
-}
 
 /** The reasons as the contracts' REPORT_REASON_LABELS say them (the mails), marked for translation; shown through t(). */
 const REASON_LABELS: Record<ReportReason, string> = {

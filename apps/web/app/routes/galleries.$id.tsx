@@ -25,7 +25,7 @@ import { useTranslation } from "../i18n/use-translation.ts";
 import { callToAction } from "../lib/access-cta.ts";
 import { errorMessage } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
-import { notAfterReport } from "../lib/reports.ts";
+import { notAfterReport } from "../lib/report-path.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";

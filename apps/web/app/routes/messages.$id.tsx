@@ -15,7 +15,7 @@ import { loadedGet } from "../lib/actions.server.ts";
 import { api, errorMessage, translateError } from "../lib/api.ts";
 import { HISTORY_PAGE_SIZE, latest, MESSAGES_PATH, seenId, withMessages } from "../lib/messages.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { notAfterReport } from "../lib/reports.ts";
+import { notAfterReport } from "../lib/report-path.ts";
 import { metaT } from "../lib/seo.ts";
 import { profilePath } from "../lib/social.ts";
 import { pages } from "../pages.ts";

@@ -26,7 +26,7 @@ import { callToAction, type SubscribeOffer } from "../lib/access-cta.ts";
 import { translateError } from "../lib/api.ts";
 import { required } from "../lib/catalogue.server.ts";
 import { formatDuration } from "../lib/format.ts";
-import { notAfterReport } from "../lib/reports.ts";
+import { notAfterReport } from "../lib/report-path.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";

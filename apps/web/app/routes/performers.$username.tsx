@@ -23,7 +23,7 @@ import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { cachedLookup, optional, required } from "../lib/catalogue.server.ts";
 import { ATTRIBUTE_FILTERS, optionText, type PerformerOptions } from "../lib/performer-filters.ts";
-import { REPORT_PATH } from "../lib/reports.ts";
+import { REPORT_PATH } from "../lib/report-path.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { SOCIAL_ACTION_PATH } from "../lib/social.ts";

@@ -5,7 +5,7 @@ import {
   Button,
   Collapse,
   Container,
-  Drawer,
+  type DrawerProps,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -15,13 +15,13 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import type { Performer } from "@marquee/contracts/performers";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
+import { type PerformerCardData, performerCardData } from "../components/catalogue/card-data.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
 import { msg } from "../i18n/i18n.ts";
@@ -70,7 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let page: PerformerPage | null = null;
   let error: string | null = null;
   try {
-    page = await api.get<PerformerPage>("/performers/search", query);
+    const found = await api.get<PerformerPage>("/performers/search", query);
+    // What the cards show, not each performer's whole profile: the page's HTML carries its data once more.
+    page = { ...found, data: found.data.map(performerCardData) };
   } catch (e) {
     throwIfNoAnswer(e);
     error = e instanceof Error ? e.message : msg("Could not load performers.");
@@ -132,6 +134,24 @@ function FilterSelect({
   );
 }
 
+const LazyDrawer = lazy(() => import("../components/deferred-mantine.ts").then((m) => ({ default: m.Drawer })));
+
+/**
+ * The phone's filter drawer, loaded the first time it opens: closed, Mantine's Drawer draws nothing, and its code
+ * and stylesheets (focus trap, scroll area, paper) would otherwise be five more requests ahead of the first paint.
+ */
+function FiltersDrawer(props: DrawerProps) {
+  const [wanted, setWanted] = useState(props.opened);
+  useEffect(() => {
+    if (props.opened) setWanted(true);
+  }, [props.opened]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyDrawer {...props} />
+    </Suspense>
+  ) : null;
+}
+
 export default function PerformersPage({ loaderData }: Route.ComponentProps) {
   const { filters, query, key, page, error, options, countries, categories } = loaderData;
   const { t } = useTranslation();
@@ -154,7 +174,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
     stored.data?.key === key
       ? stored.data
       : {
-          items: page?.data ?? ([] as Performer[]),
+          items: page?.data ?? ([] as PerformerCardData[]),
           total: page?.total ?? 0,
           totalCapped: page?.totalCapped ?? false,
           next: page?.next ?? null,
@@ -301,7 +321,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             {filterFields("")}
           </Box>
           {/* On a phone the filters open over the results instead of pushing them off the screen. */}
-          <Drawer
+          <FiltersDrawer
             opened={filtersOpen}
             onClose={() => setFiltersOpen(false)}
             title={t("Filters")}
@@ -320,7 +340,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                 })}
               </Button>
             </Stack>
-          </Drawer>
+          </FiltersDrawer>
           {(active > 0 || filters.q) && (
             <Group>
               <Button

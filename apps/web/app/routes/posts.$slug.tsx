@@ -10,7 +10,7 @@ import { ReportButton } from "../components/reports/ReportButton.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { required } from "../lib/catalogue.server.ts";
-import { notAfterReport } from "../lib/reports.ts";
+import { notAfterReport } from "../lib/report-path.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { pages } from "../pages.ts";

@@ -21,7 +21,7 @@ import { useDownload } from "../components/store/use-download.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { optional, required } from "../lib/catalogue.server.ts";
-import { notAfterReport } from "../lib/reports.ts";
+import { notAfterReport } from "../lib/report-path.ts";
 import { metaT, seoMeta } from "../lib/seo.ts";
 import { sessionApi } from "../lib/session.server.ts";
 import { maxQuantity, PRODUCTS_SEARCH_PATH } from "../lib/store.ts";

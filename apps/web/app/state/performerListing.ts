@@ -1,13 +1,16 @@
-import type { Performer } from "@marquee/contracts/performers";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { PerformerCardData } from "../components/catalogue/card-data.ts";
 import { msg } from "../i18n/i18n.ts";
 import type { Query } from "../lib/api.ts";
 import { appReset } from "./reset.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
 
-/** A page of GET /performers/search (`pagedResponse(performer)`). */
+/**
+ * A page of GET /performers/search (`pagedResponse(performer)`): the directory keeps what its cards show (the
+ * server's first page is cut to that, so the page's HTML does not carry every performer's whole profile).
+ */
 export interface PerformerPage {
-  data: Performer[];
+  data: PerformerCardData[];
   total: number;
   totalCapped: boolean;
   next: string | null;
@@ -16,7 +19,7 @@ export interface PerformerPage {
 /** What the directory shows: the items loaded so far for one query (`key`), its total and the next cursor. */
 export interface PerformerListingData {
   key: string;
-  items: Performer[];
+  items: PerformerCardData[];
   total: number;
   totalCapped: boolean;
   next: string | null;
@@ -47,7 +50,7 @@ export const searchPerformers = createAppThunk(
   },
 );
 
-function appendUnique(items: Performer[], more: Performer[]): Performer[] {
+function appendUnique(items: PerformerCardData[], more: PerformerCardData[]): PerformerCardData[] {
   const seen = new Set(items.map((p) => p._id));
   return [...items, ...more.filter((p) => !seen.has(p._id))];
 }

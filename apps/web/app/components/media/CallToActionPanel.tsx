@@ -1,9 +1,13 @@
 import { Button } from "@mantine/core";
 import { IconCalendarEvent, IconClockHour4, IconCrown, IconLock, IconShoppingCart } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { CallToAction, CtaAction } from "../../lib/access-cta.ts";
-import { CheckoutForm } from "../payments/CheckoutForm.tsx";
 import styles from "./media.module.css";
+
+// The purchase form (its billing fields bring Mantine's combobox and the tax quote) only where a movie is for sale:
+// the movie page loads the stage for every movie, most of which are not.
+const CheckoutForm = lazy(() => import("../payments/CheckoutForm.tsx").then((m) => ({ default: m.CheckoutForm })));
 
 const icons = {
   visitor: IconLock,
@@ -29,11 +33,13 @@ function Action({ action }: { action: CtaAction }) {
     );
   }
   return (
-    <CheckoutForm
-      fields={{ kind: action.item, id: action.id }}
-      label={action.label}
-      icon={<IconShoppingCart size={18} aria-hidden />}
-    />
+    <Suspense fallback={null}>
+      <CheckoutForm
+        fields={{ kind: action.item, id: action.id }}
+        label={action.label}
+        icon={<IconShoppingCart size={18} aria-hidden />}
+      />
+    </Suspense>
   );
 }
 

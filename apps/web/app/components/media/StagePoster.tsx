@@ -2,8 +2,11 @@ import type { Image } from "@marquee/contracts/catalogue";
 import { preload } from "react-dom";
 import styles from "./media.module.css";
 
-/** The stage spans the page up to the container's 1280 px. */
-const STAGE_SIZES = "(max-width: 88em) 100vw, 1280px";
+/**
+ * The stage spans the page's container (Mantine's xl, 1320 px) inside its 1 rem padding: 380 px on a 412 px phone,
+ * not the whole 412; the browser picks the variant by the width the poster is shown at.
+ */
+const STAGE_SIZES = "(max-width: 1320px) calc(100vw - 2rem), 1288px";
 
 /**
  * A movie's poster on its stage, the page's largest paint: the variant that fits the screen (a phone takes the

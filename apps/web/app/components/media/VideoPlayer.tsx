@@ -1,28 +1,32 @@
 import type { Image } from "@marquee/contracts/catalogue";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type PointerEvent, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./media.module.css";
 import { NextUp } from "./NextUp.tsx";
 import type { NextUpMovie } from "./next-up.ts";
-import { PlayerControls } from "./PlayerControls.tsx";
 import playerStyles from "./player.module.css";
 import { useFullscreen, useIdle, usePictureInPicture } from "./player-actions.ts";
 import { usePlayerKeys } from "./player-keys.ts";
 import { StagePoster } from "./StagePoster.tsx";
 import { showTrack, useMediaState } from "./use-media-state.ts";
 import { type PlayableMedia, play, useStream } from "./use-stream.ts";
-import { trackProgress } from "./watch-progress.ts";
 
 export type { PlayableMedia } from "./use-stream.ts";
+
+// The controls (their menus bring Mantine's popover and floating-ui) show only once the movie started: they load with
+// the stream, when the viewer shows they may play, not with the page.
+const loadControls = () => import("./PlayerControls.tsx");
+const PlayerControls = lazy(() => loadControls().then((m) => ({ default: m.PlayerControls })));
 
 /**
  * The movie player: a 16:9 box (no layout shift) showing the poster and a play button until the viewer starts it,
  * then the movie with the player's own controls (PlayerControls.tsx): seek bar with the strip's frames, volume,
  * captions, speed, quality, picture-in-picture and fullscreen, and keyboard shortcuts while it has focus
- * (player-keys.ts). The stream, its link renewal and its recovery are use-stream.ts's; the position is resumed and
- * reported by watch-progress.ts. When the movie ends and `nextUp` is given, it offers that movie (NextUp.tsx).
- * `onLost` gets the API's message when access is gone.
+ * (player-keys.ts). The stream, its link renewal and its recovery are use-stream.ts's, attached once the viewer
+ * points at, touches or focuses the player; the position is resumed and reported by watch-progress.ts. When the
+ * movie ends and `nextUp` is given, it offers that movie (NextUp.tsx). `onLost` gets the API's message when access
+ * is gone.
  */
 export function VideoPlayer({
   media,
@@ -45,7 +49,14 @@ export function VideoPlayer({
   const [started, setStarted] = useState(false);
   /** The viewer pressed Play. */
   const clicked = useRef(false);
-  const stream = useStream({ videoRef, playerRef, media, videoId, clicked, onLost });
+  // The stream (and hls.js) waits for the viewer's first sign they may watch: pointing at the player, touching it,
+  // focusing it or pressing Play. The page's first load then has the network and the CPU to itself.
+  const [wanted, setWanted] = useState(false);
+  const want = useCallback(() => {
+    setWanted(true);
+    void loadControls();
+  }, []);
+  const stream = useStream({ videoRef, playerRef, media, videoId, clicked, wanted, onLost });
   const state = useMediaState(videoRef);
   const { fullscreen, toggleFullscreen } = useFullscreen(playerRef, videoRef);
   const { pipAvailable, pipActive, togglePip } = usePictureInPicture(videoRef);
@@ -56,11 +67,21 @@ export function VideoPlayer({
   const [nextShown, setNextShown] = useState(false);
 
   // Where the viewer left off (the server for members, this browser for visitors), and their position reported as
-  // they watch: a reload resumes there.
+  // they watch: a reload resumes there. With the stream, once the viewer may play: there is nothing to resume or
+  // report before, and its module (with the watching contract's schemas) stays out of the page's first load.
   useEffect(() => {
     const video = videoRef.current;
-    return video ? trackProgress(video, videoId) : undefined;
-  }, [videoId]);
+    if (!video || !wanted) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("./watch-progress.ts").then(({ trackProgress }) => {
+      if (!cancelled) stop = trackProgress(video, videoId);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [videoId, wanted]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -113,6 +134,7 @@ export function VideoPlayer({
     if (!video) return;
     setStarted(true);
     clicked.current = true;
+    want();
     playerRef.current?.focus({ preventScroll: true });
     // Before hls.js has attached its stream the element waits for one, and plays when it comes.
     play(video);
@@ -145,13 +167,17 @@ export function VideoPlayer({
       data-fullscreen={fullscreen ? "true" : "false"}
       tabIndex={-1}
       onKeyDown={(e) => {
+        want();
         if (!started) return;
         wake();
         onKeyDown(e);
       }}
+      onPointerEnter={want}
+      onPointerDown={want}
       onPointerMove={wake}
       onPointerLeave={hide}
       onFocus={() => {
+        want();
         setFocusWithin(true);
         wake();
       }}
@@ -187,27 +213,29 @@ export function VideoPlayer({
         </button>
       )}
       {showControls && (
-        <PlayerControls
-          media={state}
-          strip={strip}
-          qualities={stream.qualities}
-          level={stream.level}
-          auto={stream.auto}
-          fullscreen={fullscreen}
-          pipAvailable={pipAvailable}
-          pipActive={pipActive}
-          portalTarget={fullscreen ? playerRef.current : null}
-          onMenuOpenChange={(open) => setMenus((n) => Math.max(0, n + (open ? 1 : -1)))}
-          onTogglePlay={togglePlay}
-          onSeek={seekTo}
-          onVolume={setVolume}
-          onToggleMute={toggleMute}
-          onQuality={stream.setQuality}
-          onRate={(rate) => withVideo((v) => (v.playbackRate = rate))}
-          onTrack={(index) => withVideo((v) => showTrack(v, index))}
-          onToggleFullscreen={toggleFullscreen}
-          onTogglePip={togglePip}
-        />
+        <Suspense fallback={null}>
+          <PlayerControls
+            media={state}
+            strip={strip}
+            qualities={stream.qualities}
+            level={stream.level}
+            auto={stream.auto}
+            fullscreen={fullscreen}
+            pipAvailable={pipAvailable}
+            pipActive={pipActive}
+            portalTarget={fullscreen ? playerRef.current : null}
+            onMenuOpenChange={(open) => setMenus((n) => Math.max(0, n + (open ? 1 : -1)))}
+            onTogglePlay={togglePlay}
+            onSeek={seekTo}
+            onVolume={setVolume}
+            onToggleMute={toggleMute}
+            onQuality={stream.setQuality}
+            onRate={(rate) => withVideo((v) => (v.playbackRate = rate))}
+            onTrack={(index) => withVideo((v) => showTrack(v, index))}
+            onToggleFullscreen={toggleFullscreen}
+            onTogglePip={togglePip}
+          />
+        </Suspense>
       )}
       {nextShown && nextUp && <NextUp next={nextUp} onCancel={() => setNextShown(false)} />}
     </div>

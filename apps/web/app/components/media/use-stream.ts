@@ -55,6 +55,10 @@ interface Resume {
  * MP4. Through hls.js, links are renewed while it plays (link-renewal.ts); natively (the element cannot be given
  * fresh links), a refused playlist or segment, or the element's own failure, asks the API for fresh links
  * (playback-recovery.ts) and starts again at the same position. `clicked` says the viewer pressed Play.
+ *
+ * Nothing is attached (hls.js is not even fetched) until `wanted`: the viewer showed they may play it (pointed at,
+ * touched, focused or pressed a key on the player, or pressed Play). hls.js and the first segments then do not
+ * compete with the page's first load, and a page left unwatched costs no stream.
  */
 export function useStream({
   videoRef,
@@ -62,6 +66,7 @@ export function useStream({
   media,
   videoId,
   clicked,
+  wanted,
   onLost,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -69,6 +74,7 @@ export function useStream({
   media: PlayableMedia;
   videoId: string;
   clicked: RefObject<boolean>;
+  wanted: boolean;
   onLost?: (message: string) => void;
 }): Stream & { links: PlayableMedia } {
   // The links of the first render: a revalidated page signs new ones, which must not restart the movie. Fresh links
@@ -90,7 +96,7 @@ export function useStream({
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !wanted) return;
     let cancelled = false;
     let destroy: (() => void) | null = null;
     const here = (): Resume => ({ position: video.currentTime, playing: !video.paused });
@@ -271,7 +277,7 @@ export function useStream({
       video.removeAttribute("src");
       video.load();
     };
-  }, [hls, mp4, segmentTtlSec, videoId, videoRef, playerRef, clicked]);
+  }, [hls, mp4, segmentTtlSec, videoId, videoRef, playerRef, clicked, wanted]);
 
   const setQuality = useCallback((index: number) => {
     const player = hlsRef.current;

@@ -87,7 +87,8 @@ export function reportPosition(videoId: string, position: number, duration: numb
  */
 export function trackProgress(video: HTMLVideoElement, videoId: string): () => void {
   let cancelled = false;
-  let started = false;
+  // Tracking may begin as the viewer presses Play (VideoPlayer.tsx loads this module then): that counts as started.
+  let started = !video.paused;
   let resumed = false;
   /**
    * The position as last seen with a stream attached: new links (or leaving) reset the element to 0 with no stream,
