@@ -5,7 +5,6 @@ import {
   Button,
   Collapse,
   Container,
-  Drawer,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -23,6 +22,7 @@ import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { Drawer } from "../components/DeferredDrawer.tsx";
 import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
