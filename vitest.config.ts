@@ -13,7 +13,6 @@ export default defineConfig({
             "apps/api/src/**/*.unit.test.ts",
             "scripts/*.test.mjs",
           ],
-          setupFiles: ["apps/web/app/i18n/test-setup.ts"],
           environment: "node",
         },
       },

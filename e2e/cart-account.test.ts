@@ -45,6 +45,12 @@ async function addToCart(page: Page, slug: string) {
   await goto(page, `/store/${slug}`);
   await page.getByRole("button", { name: "Add to cart" }).click();
   await page.getByRole("link", { name: "Go to cart" }).waitFor();
+  // The page's comments, which the browser reads after the page shows, have loaded: a product taken off sale next
+  // would answer them 404.
+  await page
+    .getByTestId("comments-total")
+    .filter({ hasText: /^(No comments|\d+ comments?)/ })
+    .waitFor();
 }
 
 async function logInFromCart(page: Page, username: string, password: string) {

@@ -18,7 +18,6 @@ import {
 import { nprogress } from "@mantine/nprogress";
 import { safeLink } from "@marquee/contracts/links";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import { Provider } from "react-redux";
 import {
   isRouteErrorResponse,
@@ -36,7 +35,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { i18nFor } from "./i18n/i18n.ts";
-import { useTranslation } from "./i18n/use-translation.ts";
+import { I18nContext, useTranslation } from "./i18n/use-translation.ts";
 import { AuthLayout } from "./layouts/auth.tsx";
 import { BlankLayout } from "./layouts/blank.tsx";
 import { GeoBlockLayout } from "./layouts/geo-block.tsx";
@@ -126,7 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT_MENU_GUARD }} />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nContext.Provider value={i18n}>
           <MantineProvider
             theme={theme}
             defaultColorScheme="light"
@@ -135,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             {children}
           </MantineProvider>
-        </I18nextProvider>
+        </I18nContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -10,7 +10,7 @@ import { performer, performerProfile } from "./performers.ts";
 import { productList } from "./products.ts";
 import { subscriptionPackage } from "./subscriptions.ts";
 import { video, videoDetail, videoList } from "./videos.ts";
-import { watchedVideo } from "./watching.ts";
+import { watchedVideo } from "./watching-schemas.ts";
 
 /** How many of each the home page shows. */
 export const HOME_FEATURED_PERFORMERS = 12;

@@ -1,28 +1,20 @@
 import { z } from "zod";
 import { entityId } from "./common.ts";
+import { reportItemKinds, reportReasons } from "./report-reasons.ts";
 import { captchaToken } from "./site.ts";
 import { email } from "./users.ts";
 
-/** What can be reported: every public item page (issue 22 section 3). */
-export const reportItemKinds = ["video", "gallery", "product", "post", "performer", "feed-post", "message"] as const;
+export {
+  HOLDING_REASONS,
+  REPORT_REASON_LABELS,
+  type ReportItemKind,
+  type ReportReason,
+  reportItemKinds,
+  reportReasons,
+} from "./report-reasons.ts";
+
 export const reportItemKind = z.enum(reportItemKinds);
-export type ReportItemKind = z.infer<typeof reportItemKind>;
-
-export const reportReasons = ["non_consent", "underage", "copyright", "illegal", "other"] as const;
 export const reportReason = z.enum(reportReasons);
-export type ReportReason = z.infer<typeof reportReason>;
-
-/** The reasons as the forms, the queue and the mails say them. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  non_consent: "I appear in this without my consent",
-  underage: "A person may be under 18",
-  copyright: "Copyright infringement (DMCA notice)",
-  illegal: "Illegal content",
-  other: "Something else",
-};
-
-/** Reports that hide the item at once, pending review. */
-export const HOLDING_REASONS: readonly ReportReason[] = ["non_consent", "underage"];
 
 const id = entityId;
 const line = (max: number, min = 2) => z.string().trim().min(min, `Must be at least ${min} characters`).max(max);

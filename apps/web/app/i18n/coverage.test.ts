@@ -7,7 +7,7 @@ import { es, esAreas } from "./es.ts";
 import type { Messages } from "./messages.ts";
 
 /**
- * Issue 23 section 5: every text of the web app goes through i18next, and Spanish translates every one. The app's
+ * Issue 23 section 5: every text of the web app goes through the translator (i18n.ts), and Spanish translates every one. The app's
  * sources are read with the TypeScript parser:
  * - keys are the English texts given to `t(...)` (or `i18n.t`, `tFor(...)(...)`) and marked with `msg(...)`; a key
  *   with a `count` is plural;
@@ -156,7 +156,7 @@ function missing(messages: Messages, categories: readonly string[], onlyPlural =
 }
 
 describe("the web app's texts", () => {
-  it("all go through i18next", () => {
+  it("all go through the translator", () => {
     expect(found.keys.size).toBeGreaterThan(0);
     expect(found.untranslated).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime, formatShortDate } from "../lib/format.ts";
 import { useAppSelector } from "../state/store.ts";
 import { useTranslation } from "./use-translation.ts";
 
-/** The page's language, as i18next holds it for this render. */
+/** The page's language, as its translator holds it for this render. */
 export function useLocale(): Locale {
   const { i18n } = useTranslation();
   return isLocale(i18n.language) ? i18n.language : "en";

@@ -1,10 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { es } from "./es.ts";
 import { i18nFor } from "./i18n.ts";
 import { registerMessages } from "./messages.ts";
-import { useTranslation } from "./use-translation.ts";
+import { I18nContext, useTranslation } from "./use-translation.ts";
 
 function Greeting({ siteName }: { siteName: string }) {
   const { t, i18n } = useTranslation();
@@ -17,9 +16,9 @@ function Greeting({ siteName }: { siteName: string }) {
 
 const render = (locale: "en" | "es", siteName: string) =>
   renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <I18nContext.Provider value={i18nFor(locale)}>
       <Greeting siteName={siteName} />
-    </I18nextProvider>,
+    </I18nContext.Provider>,
   );
 
 describe("useTranslation", () => {

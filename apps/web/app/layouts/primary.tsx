@@ -6,7 +6,6 @@ import {
   Button,
   Container,
   Divider,
-  type DrawerProps,
   Group,
   Stack,
   Text,
@@ -16,11 +15,12 @@ import { useDisclosure } from "@mantine/hooks";
 import { legalPagePath } from "@marquee/contracts/age-gate";
 import type { MenuItem } from "@marquee/contracts/settings";
 import { IconSearch, IconShoppingCart } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { DeferredAccountMenu } from "../components/AccountButton.tsx";
 import { BackToTop } from "../components/BackToTop.tsx";
 import { Brand } from "../components/Brand.tsx";
+import { Drawer } from "../components/DeferredDrawer.tsx";
 import { ExtraWidgetArea, ExtraWidgetSlot } from "../components/ExtraWidget.tsx";
 import { LanguageMenu } from "../components/LanguageMenu.tsx";
 import { LegalLinks } from "../components/LegalLinks.tsx";
@@ -33,19 +33,6 @@ import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { useSocket } from "../realtime/SocketProvider.tsx";
 import { useAppSelector } from "../state/store.ts";
-
-const LazyDrawer = lazy(() => import("../components/deferred-mantine.ts").then((m) => ({ default: m.Drawer })));
-
-/** Mantine's Drawer once the page has hydrated: closed, it renders nothing (on the server neither), so its code loads then. */
-function Drawer(props: DrawerProps) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? (
-    <Suspense fallback={null}>
-      <LazyDrawer {...props} />
-    </Suspense>
-  ) : null;
-}
 
 function SocketStatusProbe() {
   const { status } = useSocket();

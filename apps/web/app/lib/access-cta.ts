@@ -6,9 +6,9 @@
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { Locale } from "@marquee/contracts/locales";
 import { withReturnPath } from "@marquee/contracts/return-path";
-import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
 import { performerPath } from "../components/catalogue/links.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 import { formatDate } from "./format.ts";
 import { packageTerms, pricePer } from "./memberships.ts";

@@ -11,7 +11,7 @@
  */
 import type { ErrorBody } from "@marquee/contracts/common";
 import { API_PREFIX } from "@marquee/contracts/origin";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { browserToken } from "./session.ts";
 

@@ -13,8 +13,8 @@
 
 import { notifications } from "@mantine/notifications";
 import type { MergedCart } from "@marquee/contracts/cart";
-import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import {

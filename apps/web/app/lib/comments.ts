@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 /**
  * Who sees which buttons on a comment. The API decides (README "Comments and reactions"); the page shows a button

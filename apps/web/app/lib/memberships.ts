@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { tFor } from "../i18n/i18n.ts";
 
 const english = () => tFor("en");

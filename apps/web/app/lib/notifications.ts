@@ -4,7 +4,7 @@
  */
 import type { Locale } from "@marquee/contracts/locales";
 import type { Notification, NotificationList } from "@marquee/contracts/notifications";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { tFor } from "../i18n/i18n.ts";
 
 /** How many of the latest the bell's list shows. */

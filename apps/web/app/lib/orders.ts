@@ -5,7 +5,7 @@ import {
   type OrderStatus,
   orderStatuses,
 } from "@marquee/contracts/orders";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 
 /** How an order's status reads, with its badge colour. */

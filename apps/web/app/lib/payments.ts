@@ -1,7 +1,7 @@
 import type { Locale } from "@marquee/contracts/locales";
 import type { CouponQuote } from "@marquee/contracts/payments";
-import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { tFor } from "../i18n/i18n.ts";
 import { errorMessage } from "./api.ts";
 import { fieldErrorsFrom } from "./form-errors.ts";

@@ -3,7 +3,7 @@
  * dancers&hairColor=red&sort=popular`) so a filtered directory can be shared, bookmarked and navigated with
  * back/forward. Parsing is forgiving: a value the API would refuse (400) is dropped instead.
  */
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import type { Query } from "./api.ts";
 

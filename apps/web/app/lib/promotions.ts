@@ -1,5 +1,5 @@
 import type { Offer, OfferTerms } from "@marquee/contracts/offers";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 
 /** Where a tracking link's code is kept between the click and a sign-up (routes/r.$code.ts, auth.register.tsx). */
 export const REF_COOKIE = "ref";

@@ -1,7 +1,7 @@
 /** Pure helpers of the report screens: the Report button's form, the admin's queue, the studio's list. */
 
-import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/contracts/reports";
-import type { TFunction } from "i18next";
+import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/contracts/report-reasons";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 
 // Item pages import these from report-path.ts: this module brings the reports contract (and zod) with it.

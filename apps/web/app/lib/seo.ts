@@ -5,8 +5,8 @@
  *     seoMeta(matches, { title: data?.performer.name, description: data?.performer.bio, image: data?.performer.cover });
  */
 import { isLocale, type Locale } from "@marquee/contracts/locales";
-import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
+import type { TFunction } from "../i18n/i18n.ts";
 import { tFor } from "../i18n/i18n.ts";
 import { siteNameFrom } from "./meta.ts";
 

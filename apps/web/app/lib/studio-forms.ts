@@ -5,8 +5,8 @@ import type { Locale } from "@marquee/contracts/locales";
 import type { Performer, UpdatePerformerBody } from "@marquee/contracts/performers";
 import type { CreateProductBody, ProductType, UpdateProductBody } from "@marquee/contracts/products";
 import type { CreateVideoBody, StudioVideo } from "@marquee/contracts/videos";
-import type { TFunction } from "i18next";
 import { formatPrice } from "../components/catalogue/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 import {
   type AssetStatus,

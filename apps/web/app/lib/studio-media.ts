@@ -3,7 +3,7 @@
  * and photo ordering.
  */
 import type { StudioPhoto } from "@marquee/contracts/galleries";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 
 type ProcessingStatus = "none" | "pending" | "processing" | "ready" | "failed";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { errorMessage, isApiError, translateError } from "./api.ts";
 import { fieldErrorsFrom } from "./form-errors.ts";

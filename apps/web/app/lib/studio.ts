@@ -5,8 +5,8 @@
 import type { AccessKind, Moderation } from "@marquee/contracts/catalogue";
 import type { Locale } from "@marquee/contracts/locales";
 import type { ProductType } from "@marquee/contracts/products";
-import type { TFunction } from "i18next";
 import type { z } from "zod";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 import { offsetPage, oneOf, pageOf, textOf } from "./list-params.ts";
 

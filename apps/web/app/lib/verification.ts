@@ -6,7 +6,7 @@
 import type { Locale } from "@marquee/contracts/locales";
 import type { AdminApplication, OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
 import { ADULT_AGE, isAdult } from "@marquee/contracts/verification";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg, tFor } from "../i18n/i18n.ts";
 import { formatDate } from "./format.ts";
 

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LibraryEntry, LibraryList } from "@marquee/contracts/library";
 import { IconBooks } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { Link, useRevalidator } from "react-router";
 import { ListPanel, Pager } from "../components/admin/ManageList.tsx";
 import { type Format, useFormat } from "../i18n/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { loaded } from "../lib/actions.server.ts";

@@ -11,7 +11,6 @@ import {
   IconPhoto,
   IconRestore,
 } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { AdminForbidden, AdminPage, useIsAdmin } from "../components/admin/AdminPage.tsx";
@@ -30,6 +29,7 @@ import {
 } from "../components/admin/ManageList.tsx";
 import { useOpenItem } from "../components/admin/use-manage.tsx";
 import { useFormat } from "../i18n/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, type Payload, textOf } from "../lib/actions.server.ts";

@@ -2,11 +2,11 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, 
 import { notifications } from "@mantine/notifications";
 import type { SystemFailure, SystemQueue, SystemStatus, SystemWorker } from "@marquee/contracts/system";
 import { IconAlertCircle, IconCpu, IconRefresh } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminPage } from "../components/admin/AdminPage.tsx";
 import { type Format, useFormat } from "../i18n/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loadedGet, textOf } from "../lib/actions.server.ts";

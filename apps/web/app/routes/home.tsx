@@ -1,8 +1,13 @@
+// The carousel's stylesheets with the page (its own, and the visually hidden text it has), so the carousel the server
+// rendered is styled before its code has loaded (TopBanners).
+import "@mantine/carousel/styles.css";
+import "@mantine/core/styles/VisuallyHidden.css";
 import { Container } from "@mantine/core";
+import type { Banner } from "@marquee/contracts/content";
 import type { HomePage as HomePageData } from "@marquee/contracts/pages";
-import { useEffect } from "react";
+import { lazy, memo, Suspense, useEffect } from "react";
 import { Link } from "react-router";
-import { BannerCarousel, BannerSlide } from "../components/catalogue/BannerCarousel.tsx";
+import { BannerSlide } from "../components/catalogue/BannerSlide.tsx";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { ComingSoonRow } from "../components/catalogue/ComingSoon.tsx";
 import { galleryCardData, performerCardData, videoCardData } from "../components/catalogue/card-data.ts";
@@ -77,6 +82,26 @@ function Welcome() {
   );
 }
 
+const BannerCarousel = lazy(async () => ({
+  default: (await import("../components/catalogue/BannerCarousel.tsx")).BannerCarousel,
+}));
+
+/**
+ * The top banners. The carousel's code (embla and Mantine's carousel, some 10 KB compressed) is not part of the
+ * page's first load: the server renders the carousel in full, and the browser shows that markup, styled by this
+ * page's stylesheets, until the code has loaded and React hydrates it (a Suspense boundary still waiting for its
+ * lazy component keeps what the server sent). Memoised so the page's own updates before then (the store's first
+ * load of the banners, the same array) leave the boundary alone instead of making React render it afresh.
+ */
+const TopBanners = memo(function TopBanners({ banners, autoplayMs }: { banners: Banner[]; autoplayMs: number }) {
+  const first = banners[0];
+  return (
+    <Suspense fallback={first ? <BannerSlide banner={first} first /> : null}>
+      <BannerCarousel banners={banners} autoplayMs={autoplayMs} />
+    </Suspense>
+  );
+});
+
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { banners, middleBanners, performers, movies, coming, galleries, intro, continueWatching } = loaderData;
   const { t } = useTranslation();
@@ -97,7 +122,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {shownBanners.length ? (
           <>
             <h1 className={styles.srOnlyHeading}>{siteName}</h1>
-            <BannerCarousel banners={shownBanners} autoplayMs={autoplayMs} />
+            <TopBanners banners={shownBanners} autoplayMs={autoplayMs} />
           </>
         ) : (
           <Welcome />

@@ -5,7 +5,6 @@ import {
   Button,
   Collapse,
   Container,
-  type DrawerProps,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -16,14 +15,15 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconSearch, IconX } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
 import browseStyles from "../components/browse/browse.module.css";
 import { CardGrid } from "../components/catalogue/CardGrid.tsx";
 import { type PerformerCardData, performerCardData } from "../components/catalogue/card-data.ts";
 import { LoadMore } from "../components/catalogue/LoadMore.tsx";
 import { PerformerCard } from "../components/catalogue/PerformerCard.tsx";
+import { Drawer } from "../components/DeferredDrawer.tsx";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { cachedLookup, categoriesOf, optional, throwIfNoAnswer } from "../lib/catalogue.server.ts";
@@ -132,24 +132,6 @@ function FilterSelect({
       onChange={(e) => onChange(e.currentTarget.value || null)}
     />
   );
-}
-
-const LazyDrawer = lazy(() => import("../components/deferred-mantine.ts").then((m) => ({ default: m.Drawer })));
-
-/**
- * The phone's filter drawer, loaded the first time it opens: closed, Mantine's Drawer draws nothing, and its code
- * and stylesheets (focus trap, scroll area, paper) would otherwise be five more requests ahead of the first paint.
- */
-function FiltersDrawer(props: DrawerProps) {
-  const [wanted, setWanted] = useState(props.opened);
-  useEffect(() => {
-    if (props.opened) setWanted(true);
-  }, [props.opened]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <LazyDrawer {...props} />
-    </Suspense>
-  ) : null;
 }
 
 export default function PerformersPage({ loaderData }: Route.ComponentProps) {
@@ -321,7 +303,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
             {filterFields("")}
           </Box>
           {/* On a phone the filters open over the results instead of pushing them off the screen. */}
-          <FiltersDrawer
+          <Drawer
             opened={filtersOpen}
             onClose={() => setFiltersOpen(false)}
             title={t("Filters")}
@@ -340,7 +322,7 @@ export default function PerformersPage({ loaderData }: Route.ComponentProps) {
                 })}
               </Button>
             </Stack>
-          </FiltersDrawer>
+          </Drawer>
           {(active > 0 || filters.q) && (
             <Group>
               <Button

@@ -5,7 +5,6 @@ import { notifications } from "@mantine/notifications";
 import { createVideoBody, type StudioVideo } from "@marquee/contracts/videos";
 import { IconCalendarEvent, IconMovie } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { Trans } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { DataTable, EditDrawer } from "../components/admin/ManageList.tsx";
 import { uploadFile, useConfirmedDelete } from "../components/admin/use-manage.tsx";
@@ -17,6 +16,7 @@ import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.
 import { type StudioListData, useProcessingPoll, useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { AppearingPeoplePanel } from "../components/verification/AppearingPeople.tsx";
 import { msg } from "../i18n/i18n.ts";
+import { Trans } from "../i18n/Trans.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { errorMessage } from "../lib/api.ts";

@@ -3,7 +3,6 @@ import { notifications } from "@mantine/notifications";
 import { createProductBody, type StudioProduct, updateProductBody } from "@marquee/contracts/products";
 import { IconPhoto, IconShoppingBag } from "@tabler/icons-react";
 import { useState } from "react";
-import { Trans } from "react-i18next";
 import { DataTable, EditDrawer } from "../components/admin/ManageList.tsx";
 import { useConfirmedDelete } from "../components/admin/use-manage.tsx";
 import { AssetForm } from "../components/studio/AssetForm.tsx";
@@ -13,6 +12,7 @@ import { ProductMedia, ProductRow } from "../components/studio/ProductMedia.tsx"
 import { StudioForbidden, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { type StudioListData, useStudioAssets } from "../components/studio/use-studio-assets.ts";
 import { msg } from "../i18n/i18n.ts";
+import { Trans } from "../i18n/Trans.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents } from "../lib/actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,11 +1,11 @@
 import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { OwnVerification, VerificationStatus } from "@marquee/contracts/verification";
 import { IconShieldCheck } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import { SectionCard } from "../components/admin/SectionPage.tsx";
 import { STUDIO_SECTIONS, StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { type Format, useFormat } from "../i18n/format.ts";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -9,7 +9,6 @@ import {
   type VaultList,
 } from "@marquee/contracts/vault";
 import { IconArchive, IconPhotoVideo } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { ListPanel } from "../components/admin/ManageList.tsx";
@@ -19,6 +18,7 @@ import { DropzoneFace } from "../components/studio/DropzoneFace.tsx";
 import { StudioForbidden, StudioPage, useStudioRole } from "../components/studio/StudioPage.tsx";
 import { UploadProgressLine } from "../components/studio/UploadButton.tsx";
 import { VaultGrid } from "../components/studio/VaultGrid.tsx";
+import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { handleIntents, loaded, textOf } from "../lib/actions.server.ts";

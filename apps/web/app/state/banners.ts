@@ -2,6 +2,7 @@ import type { Banner } from "@marquee/contracts/content";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { msg } from "../i18n/i18n.ts";
 import { appReset } from "./reset.ts";
+import { injectSlice } from "./store.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
 export type BannerPosition = Banner["position"];
@@ -65,3 +66,6 @@ const bannersSlice = createSlice({
 
 export const { bannersReceived } = bannersSlice.actions;
 export const bannersReducer = bannersSlice.reducer;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("banners", bannersReducer);

@@ -15,6 +15,7 @@ import { createAction, createSlice, type PayloadAction } from "@reduxjs/toolkit"
 import { msg } from "../i18n/i18n.ts";
 import { appendUnique } from "./asset-list.ts";
 import { appReset } from "./reset.ts";
+import { injectSlice } from "./store.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
 export const COMMENTS_PAGE_SIZE = 10;
@@ -308,3 +309,6 @@ const comments = createSlice({
 
 export const commentsReducer = comments.reducer;
 export const { activeObjectSet } = comments.actions;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("comments", commentsReducer);

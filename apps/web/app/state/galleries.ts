@@ -1,5 +1,6 @@
 import type { Gallery } from "@marquee/contracts/galleries";
 import { createAssetListSlice } from "./asset-list.ts";
+import { injectSlice } from "./store.ts";
 
 /** GET /user/assets/galleries/search: the gallery catalogue and, with `excludedId`, related galleries. */
 export const GALLERIES_SEARCH_PATH = "/user/assets/galleries/search";
@@ -22,3 +23,7 @@ export const initialRelatedGalleriesState = relatedGalleries.initialState;
 export const relatedGalleriesLoaded = relatedGalleries.loaded;
 export const loadRelatedGalleries = relatedGalleries.load;
 export const loadMoreRelatedGalleries = relatedGalleries.loadMore;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("galleries", galleriesReducer);
+injectSlice("relatedGalleries", relatedGalleriesReducer);

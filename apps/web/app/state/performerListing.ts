@@ -3,6 +3,7 @@ import type { PerformerCardData } from "../components/catalogue/card-data.ts";
 import { msg } from "../i18n/i18n.ts";
 import type { Query } from "../lib/api.ts";
 import { appReset } from "./reset.ts";
+import { injectSlice } from "./store.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
 
 /**
@@ -105,3 +106,6 @@ const performerListingSlice = createSlice({
 
 export const { performerListingReceived } = performerListingSlice.actions;
 export const performerListingReducer = performerListingSlice.reducer;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("performerListing", performerListingReducer);

@@ -2,6 +2,7 @@ import type { PerformerProfile } from "@marquee/contracts/performers";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { msg } from "../i18n/i18n.ts";
 import { appReset } from "./reset.ts";
+import { injectSlice } from "./store.ts";
 import { createAppThunk, initialRequest, type RequestState, toRejected } from "./thunk.ts";
 
 /** SPEC section 3: performerProfile has requesting, error, data, success. */
@@ -56,3 +57,6 @@ const performerProfileSlice = createSlice({
 
 export const { performerProfileReceived } = performerProfileSlice.actions;
 export const performerProfileReducer = performerProfileSlice.reducer;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("performerProfile", performerProfileReducer);

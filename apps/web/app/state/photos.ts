@@ -7,6 +7,7 @@ import type { Photo } from "@marquee/contracts/galleries";
 import { createAction, createSlice } from "@reduxjs/toolkit";
 import { appendUnique, type ListPage, type ListRequest, listKey, type PageLoaded } from "./asset-list.ts";
 import { appReset } from "./reset.ts";
+import { injectSlice } from "./store.ts";
 import { createAppThunk, type RejectedError, toRejected } from "./thunk.ts";
 
 export const PHOTOS_PATH = "/user/assets/photos";
@@ -139,3 +140,6 @@ const photosSlice = createSlice({
 });
 
 export const photosReducer = photosSlice.reducer;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("photos", photosReducer);

@@ -1,6 +1,7 @@
 import type { ProductCardData } from "../components/store/product-card-data.ts";
 import { PRODUCTS_SEARCH_PATH } from "../lib/store.ts";
 import { createAssetListSlice } from "./asset-list.ts";
+import { injectSlice } from "./store.ts";
 
 export { PRODUCTS_SEARCH_PATH };
 
@@ -18,3 +19,6 @@ export const productsLoaded = products.loaded;
 export const productsFailed = products.failed;
 export const loadProducts = products.load;
 export const loadMoreProducts = products.loadMore;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("products", productsReducer);

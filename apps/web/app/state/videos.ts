@@ -1,5 +1,6 @@
 import type { Video } from "@marquee/contracts/videos";
 import { createAssetListSlice } from "./asset-list.ts";
+import { injectSlice } from "./store.ts";
 
 /** GET /user/assets/videos/search: the movie catalogue and, with `excludedId`, related movies. */
 export const VIDEOS_SEARCH_PATH = "/user/assets/videos/search";
@@ -19,3 +20,7 @@ export const initialRelatedVideosState = relatedVideos.initialState;
 export const relatedVideosLoaded = relatedVideos.loaded;
 export const loadRelatedVideos = relatedVideos.load;
 export const loadMoreRelatedVideos = relatedVideos.loadMore;
+
+// This screen slice joins the store with the screens that import it (store.ts, ScreenState).
+injectSlice("videos", videosReducer);
+injectSlice("relatedVideos", relatedVideosReducer);

@@ -5,7 +5,7 @@ import {
   progressReport,
   watchHistory,
   watchProgress,
-} from "@marquee/contracts/watching";
+} from "@marquee/contracts/watching-schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../platform/access.ts";

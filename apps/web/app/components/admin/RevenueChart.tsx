@@ -1,8 +1,8 @@
 import { Group, Text } from "@mantine/core";
 import { type Dashboard, type RevenueKind, revenueKinds } from "@marquee/contracts/dashboard";
 import type { Locale } from "@marquee/contracts/locales";
-import type { TFunction } from "i18next";
 import { useLocale } from "../../i18n/format.ts";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { msg } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ChartPlot } from "../charts/ChartPlot.tsx";

@@ -1,7 +1,7 @@
 /** Prices, counts and labels shared by the catalogue cards and pages (dates and durations: lib/format.ts). */
 import type { AccessKind } from "@marquee/contracts/catalogue";
 import type { Locale } from "@marquee/contracts/locales";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { tFor } from "../../i18n/i18n.ts";
 import { formatShortDate } from "../../lib/format.ts";
 

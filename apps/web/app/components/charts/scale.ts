@@ -1,6 +1,6 @@
 import type { Locale } from "@marquee/contracts/locales";
 import type { EarningInterval } from "@marquee/contracts/payments";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { tFor } from "../../i18n/i18n.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { Anchor, Avatar, Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Comment, CommentDeletedEvent, CommentObjectType } from "@marquee/contracts/comments";
-import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { translateError } from "../../lib/api.ts";
 import {

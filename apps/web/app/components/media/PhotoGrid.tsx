@@ -1,7 +1,7 @@
 import type { Photo } from "@marquee/contracts/galleries";
 import { IconLock } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { Link } from "react-router";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { tFor } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import styles from "./media.module.css";

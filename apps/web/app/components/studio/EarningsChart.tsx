@@ -1,7 +1,7 @@
 import type { Locale } from "@marquee/contracts/locales";
 import type { EarningInterval, EarningTimeline } from "@marquee/contracts/payments";
-import type { TFunction } from "i18next";
 import { useLocale } from "../../i18n/format.ts";
+import type { TFunction } from "../../i18n/i18n.ts";
 import { msg, tFor } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ChartPlot } from "../charts/ChartPlot.tsx";
