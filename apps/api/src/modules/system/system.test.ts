@@ -78,6 +78,29 @@ const upload = (id: string, kind: "video" | "teaser", data: Buffer) => {
     headers: { ...headers, authorization: `Bearer ${performer}` },
   });
 };
+/** A new gallery of the performer's with one uploaded photo: its id and the upload's answer. */
+async function uploadPhoto(title: string, width: number, height: number, background: string) {
+  const gallery = await t.request({
+    method: "POST",
+    url: "/performer/assets/galleries",
+    token: performer,
+    body: { title, status: "active", access: "free" },
+  });
+  expect(gallery.statusCode, gallery.body).toBe(201);
+  const galleryId = gallery.json()._id as string;
+  const picture = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const { body, headers } = fileUpload(picture, "photo.jpg", "image/jpeg");
+  const photo = await t.app.inject({
+    method: "POST",
+    url: `/performer/assets/galleries/${galleryId}/photos/upload`,
+    payload: body,
+    headers: { ...headers, authorization: `Bearer ${performer}` },
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  return { galleryId, photo };
+}
 const mediaKeyOf = async (id: string) =>
   (await t.database.db.select({ key: videos.mediaKey }).from(videos).where(eq(videos.id, id)))[0]?.key as string;
 const filesIn = (key: string) => readdir(t.app.services.storage.diskPath(key) as string).catch(() => [] as string[]);
@@ -176,25 +199,7 @@ describe("a media worker beside an API that runs no heavy job", () => {
       expect((await t.app.inject({ method: "GET", url: teaser.json().teaser })).statusCode).toBe(200);
 
       // A gallery photo's variants are made by the worker too; the upload answers at once, still processing.
-      const gallery = await t.request({
-        method: "POST",
-        url: "/performer/assets/galleries",
-        token: performer,
-        body: { title: "Photos made by a worker", status: "active", access: "free" },
-      });
-      expect(gallery.statusCode, gallery.body).toBe(201);
-      const galleryId = gallery.json()._id as string;
-      const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#336699" } })
-        .jpeg()
-        .toBuffer();
-      const { body, headers } = fileUpload(picture, "photo.jpg", "image/jpeg");
-      const photo = await t.app.inject({
-        method: "POST",
-        url: `/performer/assets/galleries/${galleryId}/photos/upload`,
-        payload: body,
-        headers: { ...headers, authorization: `Bearer ${performer}` },
-      });
-      expect(photo.statusCode, photo.body).toBe(201);
+      const { galleryId, photo } = await uploadPhoto("Photos made by a worker", 3000, 2000, "#336699");
       expect(photo.json().processing).toEqual({ status: "processing", error: null });
       const made = await waitFor(async () => {
         const res = await t.request({ method: "GET", url: `/user/assets/gallery/${galleryId}/photos` });
@@ -396,27 +401,10 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database's med
       ]);
 
       // Stopped for want of work, a photo forks it again.
-      const gallery = await t.request({
-        method: "POST",
-        url: "/performer/assets/galleries",
-        token: performer,
-        body: { title: "Photos on demand", status: "active", access: "free" },
-      });
-      expect(gallery.statusCode, gallery.body).toBe(201);
-      const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#993366" } })
-        .jpeg()
-        .toBuffer();
-      const { body, headers } = fileUpload(picture, "photo.jpg", "image/jpeg");
-      const photo = await t.app.inject({
-        method: "POST",
-        url: `/performer/assets/galleries/${gallery.json()._id}/photos/upload`,
-        payload: body,
-        headers: { ...headers, authorization: `Bearer ${performer}` },
-      });
-      expect(photo.statusCode, photo.body).toBe(201);
+      const { galleryId } = await uploadPhoto("Photos on demand", 800, 600, "#993366");
       const fourth = await running(worker);
       await waitFor(async () => {
-        const res = await t.request({ method: "GET", url: `/user/assets/gallery/${gallery.json()._id}/photos` });
+        const res = await t.request({ method: "GET", url: `/user/assets/gallery/${galleryId}/photos` });
         expect(res.json().data).toHaveLength(1);
       });
       expect(await exitCode(fourth)).toBe(75);
