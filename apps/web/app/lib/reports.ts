@@ -4,8 +4,9 @@ import { type ReportItemKind, type ReportReason, reportReasons } from "@marquee/
 import type { TFunction } from "../i18n/i18n.ts";
 import { msg } from "../i18n/i18n.ts";
 
-// Item pages import these from report-path.ts: this module brings the reports contract (and zod) with it.
-export { notAfterReport, REPORT_PATH } from "./report-path.ts";
+// Item pages import the route and their `shouldRevalidate` from report-path.ts: this module brings the reports
+// contract (and zod) with it.
+export { REPORT_PATH } from "./report-path.ts";
 
 /** The resource route of the admin's monthly CSV (routes/admin.reports.export.ts). */
 export const REPORT_EXPORT_PATH = "/admin/reports/export";
