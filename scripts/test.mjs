@@ -13,6 +13,8 @@ const only = process.argv[2]; // e.g. `npm test -- api` runs one stage
 const reports = mkdtempSync(path.join(tmpdir(), "marquee-report-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Each failed test's file, name and the first lines of its error, repeated at the end where a log's tail shows it. */
+const failures = [];
 
 function run(name, cmd, args, env = {}) {
   if (only && !name.startsWith(only)) return;
@@ -40,6 +42,16 @@ function count(report) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      // A file that failed with no failed test (an error in its set-up) is a failure too.
+      if (!failed.length && file.status === "failed")
+        failed.push({ fullName: "(the file)", failureMessages: [file.message] });
+      for (const t of failed) {
+        const message = (t.failureMessages ?? []).join("\n").split("\n").slice(0, 12).join("\n");
+        failures.push(`${path.relative(root, file.name)} > ${t.fullName}\n${message}`);
+      }
+    }
   } catch {}
 }
 
@@ -141,6 +153,7 @@ if (!failedStages.includes("build")) {
   else vitest("e2e", "e2e");
 }
 
+if (failures.length) console.log(`\nFailed tests:\n\n${failures.join("\n\n")}`);
 console.log(`\nStages failed: ${failedStages.length ? failedStages.join(", ") : "none"}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length ? 1 : 0);
