@@ -17,10 +17,12 @@ export const MOVIE: Kind = { noun: "movie", title: "Movie", categoryGroup: "vide
 
 /**
  * Thumbnails are cropped to 16:9. The list card takes the small one; the movie's stage takes the one that fits the
- * screen: 800 for a phone (a 412 px screen at 1.75x), 1280 for a computer.
+ * screen: 720 for a phone (a 380 px stage on a 412 px screen at 1.75x needs 665), 800 for a tablet, 1280 for a
+ * computer. A size added here is made for the stored thumbnails at the next start (completeThumbnailVariants).
  */
 export const THUMB_SPECS = [
   { name: "480", width: 480, height: 270, fit: "cover" },
+  { name: "720", width: 720, height: 405, fit: "cover" },
   { name: "800", width: 800, height: 450, fit: "cover" },
   { name: "1280", width: 1280, height: 720, fit: "cover" },
 ] as const;

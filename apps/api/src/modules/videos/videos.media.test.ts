@@ -551,7 +551,7 @@ describe("a real upload, processed end to end", () => {
 
     const withThumb = (await upload(performer, movie._id, "thumbnail", png)).json() as StudioJson;
     expect(withThumb.thumbnail?.url).toMatch(/\/thumb-[a-z0-9]+-480\.webp$/);
-    expect(withThumb.thumbnail?.srcSet).toMatch(/480w, .*800w, .*1280w$/);
+    expect(withThumb.thumbnail?.srcSet).toMatch(/480w, .*720w, .*800w, .*1280w$/);
     for (const part of (withThumb.thumbnail?.srcSet ?? "").split(", ")) {
       expect((await fetchUrl(part.split(" ")[0] as string)).statusCode).toBe(200);
     }
@@ -568,7 +568,7 @@ describe("a real upload, processed end to end", () => {
     expect(await t.app.services.videos.completeThumbnailVariants()).toBe(1);
     expect((await fetchUrl(medium)).statusCode).toBe(200);
     // Done for these sizes: the next starts read a marker instead of every thumbnail.
-    expect((await readAll(t.app.services.storage, THUMB_SIZES_MARKER)).toString()).toBe("480,800,1280");
+    expect((await readAll(t.app.services.storage, THUMB_SIZES_MARKER)).toString()).toBe("480,720,800,1280");
     expect(await t.app.services.videos.completeThumbnailVariants()).toBeNull();
     // A marker naming other sizes (a size was added since) scans again.
     await rm(t.app.services.storage.diskPath(mediumKey)!);

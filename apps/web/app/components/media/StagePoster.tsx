@@ -10,7 +10,7 @@ const STAGE_SIZES = "(max-width: 1320px) calc(100vw - 2rem), 1288px";
 
 /**
  * A movie's poster on its stage, the page's largest paint: the variant that fits the screen (a phone takes the
- * 480 px one, not the 1280), asked for in the head of the server's HTML and at high priority.
+ * 720 px one, not the 1280), asked for in the head of the server's HTML and at high priority.
  */
 export function StagePoster({ image, alt }: { image: Image; alt: string }) {
   const srcSet = image.srcSet ?? undefined;
