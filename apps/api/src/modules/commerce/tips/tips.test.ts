@@ -8,7 +8,7 @@ import {
   newAccount,
   type TestContext,
 } from "../../../../test/harness.ts";
-import { nextEvent, testSockets } from "../../../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../../../test/sockets.ts";
 import { systemActor } from "../../audit/service.ts";
 import { performers } from "../../performers/tables.ts";
 import { earnings } from "../earnings/tables.ts";
@@ -76,7 +76,9 @@ const notices = async (token: string) =>
   ).data;
 
 const join = (socket: Socket, objectId: string) =>
-  socket.timeout(3000).emitWithAck("object:join", { objectType: "performer", objectId }) as Promise<{ ok: boolean }>;
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "performer", objectId }) as Promise<{
+    ok: boolean;
+  }>;
 
 beforeAll(async () => {
   t = await createTestContext({ REALTIME: "true" });
