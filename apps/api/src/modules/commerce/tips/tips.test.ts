@@ -7,6 +7,7 @@ import {
   expectBadRequest,
   newAccount,
   type TestContext,
+  WAIT,
 } from "../../../../test/harness.ts";
 import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../../../test/sockets.ts";
 import { systemActor } from "../../audit/service.ts";
@@ -217,7 +218,7 @@ describe("a paid tip", () => {
         text: `Name ${fan.username} tipped you $5: thanks!`,
         link: "/studio/tips",
       });
-    });
+    }, WAIT);
     // The buyer's order says what it was.
     const orders = (await t.request({ method: "GET", url: "/orders/users/search", token: fan.token })).json();
     expect(JSON.stringify(orders)).toContain(`Tip to Name ${star.username}`);
