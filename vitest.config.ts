@@ -28,6 +28,10 @@ export default defineConfig({
           maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What the app does in its own time (a job, a notification) may take seconds under that load; the default
+          // of one second made such polls flaky. A poll still ends the moment its condition holds (test/harness.ts
+          // has the same for vi.waitFor, which takes no default from here).
+          expect: { poll: { timeout: 20_000, interval: 50 } },
         },
       },
       {

@@ -21,6 +21,7 @@ import { createJobs, type Jobs } from "../src/platform/jobs.ts";
 import { createMemoryMailer } from "../src/platform/mailer.ts";
 import { DEMO_PASSWORD, seedDemo } from "../src/seed/seed.ts";
 
+export { WAIT } from "./wait.ts";
 export { DEMO_PASSWORD };
 
 /** A public address the bundled GeoLite2 database places in each country (used by geo tests). */

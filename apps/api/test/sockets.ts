@@ -1,8 +1,15 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach } from "vitest";
 
+/**
+ * How long a test waits for what the server sends a socket (an event, an ack, a disconnection): a wait ends the moment
+ * it comes, and on a loaded 2-core machine the request that makes the server send it can take seconds. A shorter
+ * window is for "nothing arrives" only, kept after something the test waits for did arrive.
+ */
+export const SOCKET_WAIT_MS = 15_000;
+
 /** The next `event` on the socket, or `null` if none arrives within `ms`. */
-export const nextEvent = <T = unknown>(socket: Socket, event: string, ms = 2000) =>
+export const nextEvent = <T = unknown>(socket: Socket, event: string, ms = SOCKET_WAIT_MS) =>
   new Promise<T | null>((resolve) => {
     const timer = setTimeout(() => {
       socket.off(event, on);

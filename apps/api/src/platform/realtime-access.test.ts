@@ -3,7 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../test/harness.ts";
 import { listedMovie } from "../../test/sales.ts";
-import { nextEvent, testSockets } from "../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../test/sockets.ts";
 
 /**
  * A socket keeps an object's events only while its user may open the object (issue 22, section 6): a member's socket
@@ -19,7 +19,7 @@ let performer: { id: string; token: string };
 const open = testSockets(() => url);
 
 const join = (socket: Socket, objectId: string) =>
-  socket.timeout(3000).emitWithAck("object:join", { objectType: "video", objectId });
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "video", objectId });
 
 const comment = async (token: string, objectId: string, content: string) => {
   const res = await t.request({

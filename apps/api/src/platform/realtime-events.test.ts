@@ -13,7 +13,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../test/harness.ts";
 import { listedMovie } from "../../test/sales.ts";
-import { nextEvent, testSockets } from "../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../test/sockets.ts";
 import { SOCKET_LIMITS } from "./realtime.ts";
 
 /**
@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const join = (socket: Socket, objectType: string, objectId: string) =>
-  socket.timeout(3000).emitWithAck("object:join", { objectType, objectId });
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType, objectId });
 
 /** The event's payload parses with the map's schema: its issues if not (named in the failure). */
 const issuesOf = (event: RealtimeEventName, payload: unknown) =>
@@ -176,7 +176,7 @@ describe("the realtime events map", () => {
       event: RealtimeEventName,
       act: () => Promise<unknown>,
     ) => {
-      const got = nextEvent<T>(socket, event, 5000);
+      const got = nextEvent<T>(socket, event);
       await act();
       const payload = await got;
       expect(payload, `${event} was not received`).not.toBeNull();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness.ts";
-import { nextEvent, testSockets } from "../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../test/sockets.ts";
 import { SOCKET_LIMITS } from "./realtime.ts";
 
 /**
@@ -30,12 +30,12 @@ describe("socket message limits", () => {
   it("refuses auth/login past its limit, tells the socket, and disconnects one that keeps on", async () => {
     const flooder = await open(member);
     const other = await open(user);
-    const limited = nextEvent<{ event: string; error: string }>(flooder, "rate-limited", 5000);
+    const limited = nextEvent<{ event: string; error: string }>(flooder, "rate-limited");
     const gone = new Promise<string>((resolve) => flooder.once("disconnect", resolve));
     const acks = await Promise.all(
       Array.from({ length: 200 }, () =>
         flooder
-          .timeout(5000)
+          .timeout(SOCKET_WAIT_MS)
           .emitWithAck("auth/login", { token: member })
           .then(
             (a: Ack) => a,
@@ -53,7 +53,7 @@ describe("socket message limits", () => {
     expect(await limited).toMatchObject({ event: "auth/login", error: "too many requests" });
     expect(await gone).toBe("io server disconnect");
     // Another client is served as before.
-    expect(await other.timeout(3000).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
+    expect(await other.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
   });
 
   it("counts every message a socket sends, not only auth/login", async () => {
@@ -61,7 +61,7 @@ describe("socket message limits", () => {
     const acks = await Promise.all(
       Array.from({ length: SOCKET_LIMITS.messages + 1 }, () =>
         socket
-          .timeout(5000)
+          .timeout(SOCKET_WAIT_MS)
           .emitWithAck("object:leave", { objectId: "00000000-0000-7000-8000-000000000000" })
           .then(
             (a: Ack) => a,

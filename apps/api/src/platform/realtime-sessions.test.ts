@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTestContext,
   DEMO_PASSWORD,
@@ -10,7 +10,7 @@ import {
   type TestContext,
   tokenOf,
 } from "../../test/harness.ts";
-import { nextEvent } from "../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS } from "../../test/sockets.ts";
 import { sessions } from "../modules/auth/tables.ts";
 
 /** A session's socket must not outlive the session: every way a session ends closes its sockets. */
@@ -33,7 +33,7 @@ function open(url: string, handshake: { auth?: object; query?: Record<string, st
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,
-    timeout: 5000,
+    timeout: SOCKET_WAIT_MS,
   });
   sockets.push(socket);
   return socket;
@@ -48,7 +48,7 @@ const connected = (url: string, token: string) =>
   });
 
 /** The reason the socket is disconnected for, or null if it is still connected after `ms`. */
-const dropped = (socket: Socket, ms = 3000) =>
+const dropped = (socket: Socket, ms = SOCKET_WAIT_MS) =>
   new Promise<string | null>((resolve) => {
     if (socket.disconnected) return resolve("already");
     const timer = setTimeout(() => resolve(null), ms);
@@ -60,7 +60,7 @@ const dropped = (socket: Socket, ms = 3000) =>
 
 /** Does `notification` still reach the socket (it is still in its user's room)? */
 async function stillHears(t: TestContext, socket: Socket, userId: string) {
-  const got = nextEvent(socket, "notification", 2000);
+  const got = nextEvent(socket, "notification");
   t.app.realtime?.toUser(userId, "notification", { ping: true } as never);
   return (await got) !== null;
 }
@@ -71,7 +71,7 @@ const sessionIdOf = async (t: TestContext, token: string) => {
 };
 
 const join = (socket: Socket, payload: unknown) =>
-  socket.timeout(3000).emitWithAck("object:join", payload) as Promise<{ ok: boolean; error?: string }>;
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", payload) as Promise<{ ok: boolean; error?: string }>;
 
 describe("sockets of ended sessions", () => {
   let t: TestContext;
@@ -226,7 +226,7 @@ describe("sockets of ended sessions", () => {
     const a = await newAccount(t, "user");
     const later = await t.login(a.username);
     const socket = await connected(url, a.token);
-    expect(await socket.timeout(3000).emitWithAck("auth/login", { token: later })).toEqual({ ok: true });
+    expect(await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: later })).toEqual({ ok: true });
     const gone = dropped(socket);
     await t.request({ method: "POST", url: "/auth/logout", token: a.token });
     expect(await stillHears(t, socket, a.id)).toBe(true);
@@ -257,7 +257,11 @@ describe.runIf(process.env.REDIS_URL)("sockets of ended sessions across two node
     // with that session (as it is when both nodes share one database).
     const sessionA = await sessionIdOf(a, onA.token);
     b.app.realtime?.io.in(socket.id as string).socketsJoin(`session:${sessionA}`);
-    await new Promise((r) => setTimeout(r, 100));
+    // The join goes through Redis, to node B as to any other: wait until node A, asking every node, sees it done.
+    await vi.waitFor(
+      async () => expect(await a.app.realtime?.io.in(`session:${sessionA}`).fetchSockets()).toHaveLength(1),
+      { timeout: SOCKET_WAIT_MS, interval: 50 },
+    );
     const gone = dropped(socket);
     expect((await a.request({ method: "POST", url: "/auth/logout", token: onA.token })).statusCode).toBe(204);
     expect(await gone).toBe("io server disconnect");

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, newAccount, type TestContext } from "../../test/harness.ts";
-import { nextEvent } from "../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS } from "../../test/sockets.ts";
 import { objectRoom } from "./realtime.ts";
 
 const sockets: Socket[] = [];
@@ -22,7 +22,7 @@ function open(url: string, token?: string): Socket {
     transports: ["websocket"],
     reconnection: false,
     forceNew: true,
-    timeout: 5000,
+    timeout: SOCKET_WAIT_MS,
   });
   sockets.push(socket);
   return socket;
@@ -35,8 +35,8 @@ const connected = (socket: Socket) =>
     socket.once("connect_error", (err) => reject(err));
   });
 
-/** The next `event` on the socket, or `null` if none arrives within `ms` (a second here). */
-const next = <T = unknown>(socket: Socket, event: string, ms = 1000) => nextEvent<T>(socket, event, ms);
+/** The next `event` on the socket, or `null` if none arrives within `ms`. */
+const next = <T = unknown>(socket: Socket, event: string, ms = SOCKET_WAIT_MS) => nextEvent<T>(socket, event, ms);
 
 const userId = async (ctx: TestContext, token: string) =>
   (await ctx.request({ method: "GET", url: "/users/me", token })).json()._id as string;
@@ -61,14 +61,14 @@ describe("realtime on one node", () => {
     const socket = open(url, member);
     await connected(socket);
     expect(socket.connected).toBe(true);
-    const ack = await socket.timeout(3000).emitWithAck("auth/login", { token: member });
+    const ack = await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: member });
     expect(ack).toEqual({ ok: true });
   });
 
   it("accepts auth/login with the bare token string as well", async () => {
     const socket = open(url, member);
     await connected(socket);
-    expect(await socket.timeout(3000).emitWithAck("auth/login", member)).toEqual({ ok: true });
+    expect(await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", member)).toEqual({ ok: true });
   });
 
   it("delivers a user's notification to that user's sockets only", async () => {
@@ -90,7 +90,7 @@ describe("realtime on one node", () => {
   it("moves the socket to the account of a token given in auth/login", async () => {
     const socket = open(url, member);
     await connected(socket);
-    expect(await socket.timeout(3000).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
+    expect(await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
 
     const forOld = next(socket, "notification", 500);
     t.app.realtime?.toUser(memberId, "notification", { to: "member" } as never);
@@ -110,7 +110,9 @@ describe("realtime on one node", () => {
     const socket = open(url, member);
     await connected(socket);
     const dropped = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
-    expect(await socket.timeout(3000).emitWithAck("auth/login", { token: "not-a-valid-token-at-all" })).toEqual({
+    expect(
+      await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: "not-a-valid-token-at-all" }),
+    ).toEqual({
       ok: false,
     });
     expect(await dropped).toBe("io server disconnect");
@@ -126,7 +128,7 @@ describe("realtime on one node", () => {
 
 /** Answers `object:join` (or `object:leave`) with `payload`, as the server acks it. */
 const join = (socket: Socket, payload: unknown, event = "object:join") =>
-  socket.timeout(3000).emitWithAck(event, payload) as Promise<{ ok: boolean; error?: string }>;
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck(event, payload) as Promise<{ ok: boolean; error?: string }>;
 
 /** A post made by the admin: published, or a draft only admins may read. */
 async function post(t: TestContext, admin: string, status: "published" | "draft") {
@@ -264,7 +266,7 @@ describe("object rooms and presence on one node", () => {
     const socket = open(url, admin);
     await connected(socket);
     expect(await join(socket, { objectType: "post", objectId: draft })).toEqual({ ok: true });
-    expect(await socket.timeout(3000).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
+    expect(await socket.timeout(SOCKET_WAIT_MS).emitWithAck("auth/login", { token: user })).toEqual({ ok: true });
     const leaked = next(socket, "comment:created", 500);
     t.app.realtime?.toRoom(objectRoom(draft), "comment:created", { secret: true });
     expect(await leaked).toBeNull();
@@ -358,7 +360,7 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
     const onB = open(urlB, memberB);
     await Promise.all([connected(onA), connected(otherOnA), connected(onB)]);
 
-    const got = next(onA, "notification", 3000);
+    const got = next(onA, "notification");
     const leaked = next(otherOnA, "notification", 500);
     b.app.realtime?.toUser(memberIdA, "notification", { from: "node B" } as never);
     expect(await got).toEqual({ from: "node B" });
@@ -366,7 +368,7 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
 
     // And the other way round.
     const memberIdB = await userId(b, memberB);
-    const gotOnB = next(onB, "notification", 3000);
+    const gotOnB = next(onB, "notification");
     a.app.realtime?.toUser(memberIdB, "notification", { from: "node A" } as never);
     expect(await gotOnB).toEqual({ from: "node A" });
   });
@@ -379,7 +381,7 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
     await Promise.all([connected(inRoom), connected(notInRoom)]);
     expect(await join(inRoom, { objectType: "post", objectId })).toEqual({ ok: true });
 
-    const got = next(inRoom, "reaction:updated", 3000);
+    const got = next(inRoom, "reaction:updated");
     const leaked = next(notInRoom, "reaction:updated", 500);
     b.app.realtime?.toRoom(objectRoom(objectId), "reaction:updated", { objectId, likes: 3 });
     expect(await got).toEqual({ objectId, likes: 3 });
@@ -400,20 +402,24 @@ describe.runIf(process.env.REDIS_URL)("realtime across two nodes sharing Redis",
     await connected(onA);
     const onB = open(urlB, userB);
     await connected(onB);
+    // The join goes through Redis, to node B as to any other: wait until node A, asking every node, sees both sockets.
+    const inRoom = async () => (await a.app.realtime?.io.in(`user:${performerA.id}`).fetchSockets())?.length;
     b.app.realtime?.io.in(onB.id as string).socketsJoin(`user:${performerA.id}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(async () => expect(await inRoom()).toBe(2), { timeout: SOCKET_WAIT_MS, interval: 50 });
 
     const quiet = next(watcher, "presence", 800);
     onA.disconnect();
     expect(await quiet).toBeNull();
 
     // Node A had the last socket of the performer it knows of; node B's is gone now, and A asks again next time.
+    const online = next(watcher, "presence");
     const back = open(urlA, performerA.token);
     await connected(back);
-    await next(watcher, "presence", 800);
+    expect(await online).toEqual({ performerId: performerA.id, online: true });
     onB.disconnect();
-    await new Promise((r) => setTimeout(r, 200));
-    const offline = next(watcher, "presence", 3000);
+    // Node B notices its socket closed in its own time: wait until node A, asking, sees only the performer's own.
+    await vi.waitFor(async () => expect(await inRoom()).toBe(1), { timeout: SOCKET_WAIT_MS, interval: 50 });
+    const offline = next(watcher, "presence");
     back.disconnect();
     expect(await offline).toEqual({ performerId: performerA.id, online: false });
   });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
 import { multipart, type Part } from "../../../test/multipart.ts";
-import { nextEvent as next, testSockets } from "../../../test/sockets.ts";
+import { nextEvent as next, SOCKET_WAIT_MS, testSockets } from "../../../test/sockets.ts";
 import { galleries } from "../galleries/tables.ts";
 import { posts } from "../posts/tables.ts";
 import { products } from "../products/tables.ts";
@@ -474,10 +474,14 @@ describe("realtime", () => {
       open(owner.token),
       open(member.token),
     ]);
-    expect(await watcher.timeout(3000).emitWithAck("object:join", { objectType: "video", objectId: video })).toEqual({
+    expect(
+      await watcher.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "video", objectId: video }),
+    ).toEqual({
       ok: true,
     });
-    expect(await watcher.timeout(3000).emitWithAck("object:join", { objectType: "video", objectId: "x" })).toEqual({
+    expect(
+      await watcher.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "video", objectId: "x" }),
+    ).toEqual({
       ok: false,
       error: "invalid",
     });
@@ -497,7 +501,7 @@ describe("realtime", () => {
     expect(await deleted).toEqual({ _id: top._id, objectType: "video", objectId: video, parentId: null, removed: 2 });
 
     // Left the room: nothing more.
-    await watcher.timeout(3000).emitWithAck("object:leave", { objectType: "video", objectId: video });
+    await watcher.timeout(SOCKET_WAIT_MS).emitWithAck("object:leave", { objectType: "video", objectId: video });
     const quiet = next(watcher, "comment:created", 500);
     await commentOn(member.token, video);
     expect(await quiet).toBeNull();

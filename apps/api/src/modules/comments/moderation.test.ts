@@ -3,7 +3,7 @@ import type { AdminComment } from "@marquee/contracts/comments";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
-import { nextEvent as next, testSockets } from "../../../test/sockets.ts";
+import { nextEvent as next, SOCKET_WAIT_MS, testSockets } from "../../../test/sockets.ts";
 import { videos } from "../videos/tables.ts";
 
 /**
@@ -327,7 +327,9 @@ describe("hiding", () => {
     const top = await commentOn(member.token, video);
     await commentOn(other.token, video, { parentId: top._id });
     const [watcher, author] = await Promise.all([open(other.token), open(member.token)]);
-    expect(await watcher.timeout(3000).emitWithAck("object:join", { objectType: "video", objectId: video })).toEqual({
+    expect(
+      await watcher.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "video", objectId: video }),
+    ).toEqual({
       ok: true,
     });
 

@@ -10,6 +10,7 @@ import {
   expectBadRequest,
   newAccount,
   type TestContext,
+  WAIT,
 } from "../../../test/harness.ts";
 import { checkoutVideo, saleMovie } from "../../../test/sales.ts";
 import { uuidv7 } from "../../platform/ids.ts";
@@ -218,7 +219,7 @@ describe("a member's notifications", () => {
     expect((await listOf(full.token, "?limit=1&offset=499")).data.map((n) => n.text)).toEqual(["Old 1"]);
     const mine = await listOf(fresh.token);
     expect(mine.data.map((n) => [n.type, n.text, n.link])).toEqual([["news", text, "/movies/beach"]]);
-    await vi.waitFor(() => expect(live.got).toHaveLength(1));
+    await vi.waitFor(() => expect(live.got).toHaveLength(1), WAIT);
     expect(live.got[0]).toMatchObject({
       _id: mine.data[0]?._id,
       type: "news",
@@ -265,7 +266,7 @@ describe("what modules send", () => {
       expect(sold.data[0]?.text).toMatch(/^New sale: “Paid movie .+”\.$/);
 
       // Live: the sender's fields as before (what payment.success.tsx reads), with the stored notification's.
-      await vi.waitFor(() => expect(live.got).toHaveLength(1));
+      await vi.waitFor(() => expect(live.got).toHaveLength(1), WAIT);
       expect(live.got[0]).toEqual({
         type: "payment",
         status: "paid",
@@ -289,7 +290,7 @@ describe("what modules send", () => {
     try {
       t.app.services.notify(me.id, "presence", { online: true } as never);
       await t.app.services.notifications.settled();
-      await vi.waitFor(() => expect(presence.got).toEqual([{ online: true }]));
+      await vi.waitFor(() => expect(presence.got).toEqual([{ online: true }]), WAIT);
       expect(notified.got).toEqual([]);
       expect((await listOf(me.token)).total).toBe(0);
     } finally {

@@ -209,11 +209,13 @@ describe("GET /pages/home", () => {
       body: { status: "published" },
     });
     expect(published.statusCode).toBe(200);
-    const started = Date.now();
-    await expect
-      .poll(async () => (await home(member)).intro?.title, { timeout: HOME_CACHE_MS + 2000, interval: 100 })
-      .toBe("Welcome home");
-    expect(Date.now() - started).toBeLessThan(HOME_CACHE_MS + 1000);
+    // The shared copy was read before the change (the visitor's page above, or earlier): once the cache time has
+    // passed since the change, whatever it is, a page read gets the published text. (Timing reads while polling made
+    // the check depend on how long each read took on a loaded machine.)
+    const cacheOver = performance.now() + HOME_CACHE_MS;
+    // (A timer may fire a little early by this clock: wait until the clock says so.)
+    while (performance.now() <= cacheOver) await new Promise((r) => setTimeout(r, cacheOver - performance.now() + 1));
+    expect((await home(member)).intro?.title).toBe("Welcome home");
     expect((await home()).intro?.title).toBe("Welcome home");
   });
 

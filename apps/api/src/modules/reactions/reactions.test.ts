@@ -4,6 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
+import { SOCKET_WAIT_MS } from "../../../test/sockets.ts";
 import { galleries } from "../galleries/tables.ts";
 import { performers } from "../performers/tables.ts";
 import { products } from "../products/tables.ts";
@@ -335,10 +336,12 @@ describe("realtime", () => {
         socket.once("connect", () => resolve());
         socket.once("connect_error", reject);
       });
-      expect(await socket.timeout(3000).emitWithAck("object:join", { objectType: "video", objectId: video })).toEqual({
+      expect(
+        await socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "video", objectId: video }),
+      ).toEqual({
         ok: true,
       });
-      const next = (ms = 2000) =>
+      const next = (ms = SOCKET_WAIT_MS) =>
         new Promise<unknown>((resolve) => {
           const timer = setTimeout(() => resolve(null), ms);
           socket.once("reaction:updated", (p: unknown) => {

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, expectBadRequest, newAccount, type TestContext } from "../../../test/harness.ts";
 import { addPhoto, pngOf } from "../../../test/multipart.ts";
+import { SOCKET_WAIT_MS } from "../../../test/sockets.ts";
 import { auditLog } from "../audit/tables.ts";
 import { videos } from "../videos/tables.ts";
 
@@ -109,7 +110,7 @@ function socketFor(token: string): Promise<Socket> {
 }
 const sockets: Socket[] = [];
 const joinRoom = (socket: Socket, objectType: string, objectId: string) =>
-  socket.timeout(3000).emitWithAck("object:join", { objectType, objectId }) as Promise<{ ok: boolean }>;
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType, objectId }) as Promise<{ ok: boolean }>;
 
 beforeAll(async () => {
   // The site's own default: nothing about review is set.

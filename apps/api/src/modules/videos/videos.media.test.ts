@@ -13,6 +13,7 @@ import {
   detailPaths,
   type TestContext,
   verifyPerformer,
+  WAIT,
 } from "../../../test/harness.ts";
 import { runTool } from "../../platform/media/probe.ts";
 import { readAll } from "../../platform/storage.ts";
@@ -379,7 +380,7 @@ describe("a real upload, processed end to end", () => {
   });
 
   it("tells the uploader over the socket", async () => {
-    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === movie._id)).toBe(true));
+    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === movie._id)).toBe(true), WAIT);
     expect(notifications.find((n) => n.objectId === movie._id)).toEqual({
       type: "media.processed",
       objectType: "video",
@@ -703,7 +704,7 @@ describe("processing that fails", () => {
     expect(after.processing).toEqual({ status: "failed", error: NOT_A_VIDEO });
     expect(after.media).toBeNull();
     expect((await t.request({ method: "GET", url: `/user/assets/videos/${m._id}` })).statusCode).toBe(404);
-    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === m._id)).toBe(true));
+    await vi.waitFor(() => expect(notifications.some((n) => n.objectId === m._id)).toBe(true), WAIT);
     expect(notifications.find((n) => n.objectId === m._id)).toMatchObject({
       type: "media.processed",
       status: "failed",

@@ -5,6 +5,7 @@ import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { WAIT } from "../../../test/wait.ts";
 import { registerAccess } from "../access.ts";
 import { registerErrorHandling } from "../errors.ts";
 import { createUrlSigner } from "../signed-urls.ts";
@@ -284,7 +285,7 @@ describe("HLS playlists through a grant", () => {
     const res = await app.inject({ method: "GET", url: pathOf(signer.granted(masterKey, VIEWER).url) });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toBe(master);
-    await vi.waitFor(() => expect(res.raw.res.writableFinished).toBe(true));
+    await vi.waitFor(() => expect(res.raw.res.writableFinished).toBe(true), WAIT);
     expect(logged).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   expectBadRequest,
   newAccount,
   type TestContext,
+  WAIT,
 } from "../../../../test/harness.ts";
 import {
   digitalProduct,
@@ -363,7 +364,7 @@ describe("PUT /orders/:id/update (an order line)", () => {
       expect(delivered.json()).toMatchObject({ deliveryStatus: "delivered", shippingCode: "TRACK-42" });
       await refused({ deliveryStatus: "delivered" }, "body.deliveryStatus");
 
-      await vi.waitFor(() => expect(told.got.filter((n) => n.type === "delivery")).toHaveLength(3));
+      await vi.waitFor(() => expect(told.got.filter((n) => n.type === "delivery")).toHaveLength(3), WAIT);
       expect(told.got.filter((n) => n.type === "delivery")).toEqual([
         expect.objectContaining({ orderId: c.orderId, lineId: id, deliveryStatus: "processing", shippingCode: null }),
         expect.objectContaining({ lineId: id, deliveryStatus: "shipped", shippingCode: "TRACK-42" }),

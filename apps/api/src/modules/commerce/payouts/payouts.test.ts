@@ -10,6 +10,7 @@ import {
   expectBadRequest,
   type TestContext,
   verifyPerformer,
+  WAIT,
 } from "../../../../test/harness.ts";
 import { saleMovie as saleMovieOf } from "../../../../test/sales.ts";
 import { users } from "../../users/tables.ts";
@@ -239,7 +240,7 @@ describe("payouts", () => {
     await sell(await saleMovie(seller, 10), 1000);
     await sell(await saleMovie(seller, 2.5), 250);
     // Each sale reaches the performer live.
-    await vi.waitFor(() => expect(told.got.filter((n) => n.type === "sale")).toHaveLength(2));
+    await vi.waitFor(() => expect(told.got.filter((n) => n.type === "sale")).toHaveLength(2), WAIT);
 
     const due = (await get("/admin/payouts/due?limit=100")).json();
     const owed = due.data.find((d: { performerId: string }) => d.performerId === seller.id);
@@ -262,19 +263,21 @@ describe("payouts", () => {
     });
     expect((await linesOf(seller.id)).every((l) => l.paid && l.payoutId === payout._id)).toBe(true);
     // The performer hears of it at once.
-    await vi.waitFor(() =>
-      expect(told.got.find((n) => n.type === "payout")).toEqual({
-        type: "payout",
-        payoutId: payout._id,
-        amount: 10,
-        currency: "USD",
-        // As stored (issue 12): its id, text and link.
-        _id: expect.any(String),
-        text: "You were paid 10.00 USD.",
-        link: "/studio/earnings",
-        read: false,
-        createdAt: expect.any(String),
-      }),
+    await vi.waitFor(
+      () =>
+        expect(told.got.find((n) => n.type === "payout")).toEqual({
+          type: "payout",
+          payoutId: payout._id,
+          amount: 10,
+          currency: "USD",
+          // As stored (issue 12): its id, text and link.
+          _id: expect.any(String),
+          text: "You were paid 10.00 USD.",
+          link: "/studio/earnings",
+          read: false,
+          createdAt: expect.any(String),
+        }),
+      WAIT,
     );
     told.close();
     expect(await stats(seller)).toMatchObject({ net: 10, paid: 10, unpaid: 0 });
@@ -344,8 +347,9 @@ describe("payouts", () => {
     // The refund adds a negative line, unpaid: the performer owes it back, and is told of the refund.
     const told = await listen(seller.token);
     expect((await refund(first, 1000)).json().received[0].outcome).toBe("applied");
-    await vi.waitFor(() =>
-      expect(told.got).toContainEqual(expect.objectContaining({ type: "refund", orderId: first.orderId })),
+    await vi.waitFor(
+      () => expect(told.got).toContainEqual(expect.objectContaining({ type: "refund", orderId: first.orderId })),
+      WAIT,
     );
     told.close();
     expect(await stats(seller)).toMatchObject({ net: 0, paid: 8, unpaid: -8 });

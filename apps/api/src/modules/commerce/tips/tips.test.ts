@@ -7,8 +7,9 @@ import {
   expectBadRequest,
   newAccount,
   type TestContext,
+  WAIT,
 } from "../../../../test/harness.ts";
-import { nextEvent, testSockets } from "../../../../test/sockets.ts";
+import { nextEvent, SOCKET_WAIT_MS, testSockets } from "../../../../test/sockets.ts";
 import { systemActor } from "../../audit/service.ts";
 import { performers } from "../../performers/tables.ts";
 import { earnings } from "../earnings/tables.ts";
@@ -76,7 +77,9 @@ const notices = async (token: string) =>
   ).data;
 
 const join = (socket: Socket, objectId: string) =>
-  socket.timeout(3000).emitWithAck("object:join", { objectType: "performer", objectId }) as Promise<{ ok: boolean }>;
+  socket.timeout(SOCKET_WAIT_MS).emitWithAck("object:join", { objectType: "performer", objectId }) as Promise<{
+    ok: boolean;
+  }>;
 
 beforeAll(async () => {
   t = await createTestContext({ REALTIME: "true" });
@@ -215,7 +218,7 @@ describe("a paid tip", () => {
         text: `Name ${fan.username} tipped you $5: thanks!`,
         link: "/studio/tips",
       });
-    });
+    }, WAIT);
     // The buyer's order says what it was.
     const orders = (await t.request({ method: "GET", url: "/orders/users/search", token: fan.token })).json();
     expect(JSON.stringify(orders)).toContain(`Tip to Name ${star.username}`);

@@ -52,7 +52,7 @@ describe("a conversation", () => {
     expect(await conversationWith(fan.token, star.id)).toBe(id);
     const [fanSocket, starSocket] = await Promise.all([open(fan.token), open(star.token)]);
 
-    const heard = nextEvent<{ text: string; fromMe: boolean }>(starSocket, "message:created", 5000);
+    const heard = nextEvent<{ text: string; fromMe: boolean }>(starSocket, "message:created");
     const sent = await send(fan.token, id, { text: "Hi! Loved your last set." });
     expect(sent).toMatchObject({ text: "Hi! Loved your last set.", fromMe: true, lock: null, price: null });
     expect(await heard).toMatchObject({ text: "Hi! Loved your last set.", fromMe: false });
@@ -68,7 +68,7 @@ describe("a conversation", () => {
       blockedByMe: false,
     });
 
-    const toldRead = nextEvent<{ conversationId: string; readAt: string }>(fanSocket, "message:read", 5000);
+    const toldRead = nextEvent<{ conversationId: string; readAt: string }>(fanSocket, "message:read");
     const read = await req("POST", `/conversations/${id}/read`, star.token);
     expect(read.statusCode, read.body).toBe(200);
     expect((await toldRead)?.conversationId).toBe(id);
@@ -76,7 +76,7 @@ describe("a conversation", () => {
     const fanSide = (await req("GET", "/conversations", fan.token)).json().data[0];
     expect(fanSide.readByThemAt).not.toBeNull();
 
-    const answer = nextEvent<{ text: string }>(fanSocket, "message:created", 5000);
+    const answer = nextEvent<{ text: string }>(fanSocket, "message:created");
     await send(star.token, id, { text: "Thank you!" });
     expect((await answer)?.text).toBe("Thank you!");
 
