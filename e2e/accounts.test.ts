@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, goto, launch, mailedLink, newPage, signUp, site } from "./browser.ts";
+import { openAccountMenu } from "./steps.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe("an account from sign-up to log-out", () => {
       .waitFor();
     expect(page.url()).toBe(`${site().webUrl}/account`);
 
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.getByText("Log out!").waitFor();
     await page.waitForURL(`${site().webUrl}/auth/login`);

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, site } from "./browser.ts";
-import { logIn } from "./steps.ts";
+import { logIn, openAccountMenu } from "./steps.ts";
 
 /** A country nobody else in the suite blocks, so the test cannot hide the site from the browser. */
 const COUNTRY = { code: "IS", name: "Iceland" };
@@ -44,7 +44,7 @@ describe("the admin area", () => {
     await logIn(page, "admin");
 
     // The account menu leads to the admin area.
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Admin" }).click();
     await page.waitForURL(`${site().webUrl}/admin`);
     await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
@@ -131,7 +131,7 @@ describe("the admin area", () => {
     await reactivateUser();
     const { context, page, errors } = await newPage(browser);
     await logIn(page, "user");
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "My account" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
     await page.keyboard.press("Escape");

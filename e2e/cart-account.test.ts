@@ -16,6 +16,7 @@ import {
   signUp,
   site,
 } from "./browser.ts";
+import { openAccountMenu } from "./steps.ts";
 
 /**
  * The cart follows the account (issue 23 section 2): a visitor's cart is added to the member's saved cart at login,
@@ -138,7 +139,7 @@ describe("the cart follows the account", () => {
     await tab.close();
 
     // Logging out leaves this browser's cart empty; the saved cart comes back at the next login.
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL(`${site().webUrl}/auth/login`);
     await expect.poll(() => page.getByTestId("cart-button").count()).toBe(0);

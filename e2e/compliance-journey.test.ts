@@ -12,6 +12,7 @@ import {
   logIn,
   movieClip,
   newMovie,
+  openAccountMenu,
   openApplication,
   reportItem,
   sendApplication,
@@ -78,7 +79,7 @@ describe("issue 22: from applying to perform to a take-down, with the audit trai
     const { username } = await signUp("journey", { password: PASSWORD, name: "Dana Stage" });
     const user = await newPage(browser);
     await logIn(user.page, username, PASSWORD);
-    await user.page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(user.page);
     await user.page.getByRole("menuitem", { name: "Become a performer" }).click();
     await user.page.waitForURL(`${site().webUrl}/verification`);
     await sendApplication(user.page, images, { legalName: LEGAL_NAME, dateOfBirth: "1991-02-03" });

@@ -138,9 +138,18 @@ export async function passwordStep(page: Page, username: string, password: strin
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/**
+ * Opens the header's account menu. The menu's code loads after hydration and takes the place of a stand-in button; a
+ * click during that hand-over can land its press on one button and its release on the other, and so click neither.
+ * This waits for the menu's own button (it says it has a menu) and clicks that.
+ */
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Account menu" }).and(page.locator("[aria-haspopup=menu]")).click();
+}
+
 /** Logs out from the account menu, then signs in again with the password and a code of `secret` a step ahead. */
 export async function signInWithCode(page: Page, username: string, password: string, secret: string): Promise<void> {
-  await page.getByRole("button", { name: "Account menu" }).click();
+  await openAccountMenu(page);
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await page.waitForURL(`${site().webUrl}/auth/login`);
   await passwordStep(page, username, password);

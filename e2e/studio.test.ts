@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTool } from "../apps/api/src/platform/media/probe.ts";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
-import { logIn, movieClip } from "./steps.ts";
+import { logIn, movieClip, openAccountMenu } from "./steps.ts";
 
 /** Screenshots land here for a person to look at (CI keeps the folder as an artifact). */
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -104,7 +104,7 @@ describe("the performer studio", () => {
     await logIn(page, "performer");
 
     // The account menu leads to the studio.
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Studio" }).click();
     await page.waitForURL(`${site().webUrl}/studio`);
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Movies" }).click();
@@ -238,7 +238,7 @@ describe("the performer studio", () => {
   it("answers 403 to a member, and sends a visitor to log in", async () => {
     const { context, page, errors } = await newPage(browser);
     await logIn(page, "member");
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "My account" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Studio" }).count()).toBe(0);
     await page.keyboard.press("Escape");

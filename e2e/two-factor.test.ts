@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiLogin, goto, launch, newPage, signUp, site } from "./browser.ts";
-import { changePayoutDetails, passwordStep, turnOnTwoFactor } from "./steps.ts";
+import { changePayoutDetails, openAccountMenu, passwordStep, turnOnTwoFactor } from "./steps.ts";
 import { totpCode } from "./two-factor.ts";
 
 /**
@@ -54,7 +54,7 @@ describe("two-factor sign-in", () => {
     );
 
     // Signed out, the password alone no longer signs in: the code step asks for a code.
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL(`${site().webUrl}/auth/login`);
     await passwordStep(page, username, PASSWORD);

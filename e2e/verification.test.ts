@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, goto, launch, newPage, signUp, site } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
-import { type IdImages, idImages, logIn, openApplication, sendApplication } from "./steps.ts";
+import { type IdImages, idImages, logIn, openAccountMenu, openApplication, sendApplication } from "./steps.ts";
 
 /**
  * Becoming a performer: a new user finds "Become a performer" in their account menu, applies with their ID images,
@@ -48,7 +48,7 @@ describe("becoming a verified performer", () => {
 
     const user = await newPage(browser);
     await logIn(user.page, username, password);
-    await user.page.getByRole("button", { name: "Account menu" }).click();
+    await openAccountMenu(user.page);
     await user.page.getByRole("menuitem", { name: "Become a performer" }).click();
     await user.page.waitForURL(`${site().webUrl}/verification`);
     await expect.poll(() => user.page.getByTestId("verification-status").textContent()).toBe("Not verified");
